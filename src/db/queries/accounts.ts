@@ -1,0 +1,117 @@
+/** Accounts of the three roles: lookups, inserts, profile and status updates. */
+import { asc, eq, sql } from "drizzle-orm";
+import type { DoctorStatus, Role, Specialization } from "../../domain/fields";
+import type { Reader, Tx } from "../client";
+import { admins, doctors, patients } from "../schema";
+
+export type PatientRow = typeof patients.$inferSelect;
+export type DoctorRow = typeof doctors.$inferSelect;
+export type AdminRow = typeof admins.$inferSelect;
+export type AccountRow = PatientRow | DoctorRow | AdminRow;
+
+const tables = { patient: patients, doctor: doctors, admin: admins } as const;
+
+export function findPatientByEmail(r: Reader, email: string): Promise<PatientRow | undefined> {
+  return r.select().from(patients).where(eq(patients.email, email)).get();
+}
+export function findDoctorByEmail(r: Reader, email: string): Promise<DoctorRow | undefined> {
+  return r.select().from(doctors).where(eq(doctors.email, email)).get();
+}
+export function findAdminByEmail(r: Reader, email: string): Promise<AdminRow | undefined> {
+  return r.select().from(admins).where(eq(admins.email, email)).get();
+}
+export function findPatient(r: Reader, id: string): Promise<PatientRow | undefined> {
+  return r.select().from(patients).where(eq(patients.id, id)).get();
+}
+export function findDoctor(r: Reader, id: string): Promise<DoctorRow | undefined> {
+  return r.select().from(doctors).where(eq(doctors.id, id)).get();
+}
+export function findAdmin(r: Reader, id: string): Promise<AdminRow | undefined> {
+  return r.select().from(admins).where(eq(admins.id, id)).get();
+}
+
+/** Loads the account a session names, whatever its role. */
+export function findAccount(r: Reader, role: Role, id: string): Promise<AccountRow | undefined> {
+  if (role === "patient") return findPatient(r, id);
+  if (role === "doctor") return findDoctor(r, id);
+  return findAdmin(r, id);
+}
+
+/** Whether an email is taken for `role` (emails are unique per role). */
+export async function emailTaken(r: Reader, role: Role, email: string): Promise<boolean> {
+  const table = tables[role];
+  const row = await r.select({ id: table.id }).from(table).where(eq(table.email, email)).get();
+  return row !== undefined;
+}
+
+export async function insertPatient(tx: Tx, row: typeof patients.$inferInsert): Promise<PatientRow> {
+  return (await tx.insert(patients).values(row).returning().get())!;
+}
+export async function insertDoctor(tx: Tx, row: typeof doctors.$inferInsert): Promise<DoctorRow> {
+  return (await tx.insert(doctors).values(row).returning().get())!;
+}
+export async function insertAdmin(tx: Tx, row: typeof admins.$inferInsert): Promise<AdminRow> {
+  return (await tx.insert(admins).values(row).returning().get())!;
+}
+
+/** Ends every token issued to this account so far (logout). */
+export async function bumpTokenVersion(tx: Tx, role: Role, id: string): Promise<void> {
+  const table = tables[role];
+  await tx
+    .update(table)
+    .set({ tokenVersion: sql`${table.tokenVersion} + 1` })
+    .where(eq(table.id, id));
+}
+
+export async function updatePatient(
+  tx: Tx,
+  id: string,
+  fields: { name: string; profileImage?: string },
+): Promise<PatientRow> {
+  return (await tx.update(patients).set(fields).where(eq(patients.id, id)).returning().get())!;
+}
+
+export async function updateDoctor(
+  tx: Tx,
+  id: string,
+  fields: { name: string; specialization: Specialization; collegeName: string; profileImage?: string },
+): Promise<DoctorRow> {
+  return (await tx.update(doctors).set(fields).where(eq(doctors.id, id)).returning().get())!;
+}
+
+export async function setDoctorStatus(tx: Tx, id: string, status: DoctorStatus): Promise<DoctorRow> {
+  return (await tx.update(doctors).set({ status }).where(eq(doctors.id, id)).returning().get())!;
+}
+
+export async function countAdmins(r: Reader): Promise<number> {
+  const row = await r.select({ n: sql<number>`count(*)` }).from(admins).get();
+  return row?.n ?? 0;
+}
+
+const directoryColumns = {
+  id: doctors.id,
+  name: doctors.name,
+  specialization: doctors.specialization,
+  collegeName: doctors.collegeName,
+  profileImage: doctors.profileImage,
+};
+export type DirectoryDoctor = Pick<DoctorRow, keyof typeof directoryColumns>;
+
+/** Approved doctors as patients see them (no email), by specialization then name. */
+export function listApprovedDoctors(r: Reader, specialization?: Specialization): Promise<DirectoryDoctor[]> {
+  const where =
+    specialization === undefined
+      ? eq(doctors.status, "approved")
+      : sql`${doctors.status} = 'approved' and ${doctors.specialization} = ${specialization}`;
+  return r
+    .select(directoryColumns)
+    .from(doctors)
+    .where(where)
+    .orderBy(asc(doctors.specialization), asc(doctors.name))
+    .all();
+}
+
+/** Every doctor for the admin table, oldest signup first. */
+export function listAllDoctors(r: Reader): Promise<DoctorRow[]> {
+  return r.select().from(doctors).orderBy(asc(doctors.createdAt)).all();
+}

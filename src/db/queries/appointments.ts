@@ -1,0 +1,198 @@
+/** Appointments and feedback: the only SQL behind booking, scheduling, cancelling and lists. */
+import { and, asc, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { effectiveStatus, type AppointmentStatus, type Slot } from "../../domain/appointment";
+import type { Reader, Tx } from "../client";
+import { appointments, doctors, feedback, patients } from "../schema";
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+export type FeedbackRow = typeof feedback.$inferSelect;
+
+/** An appointment as every list shows it, with its derived status. */
+export type AppointmentView = {
+  id: string;
+  status: AppointmentStatus;
+  reason: string;
+  createdAt: Date;
+  scheduledAt: Date | null;
+  meetLink: string | null;
+  patient: { id: string; name: string; email: string };
+  doctor: { id: string; name: string; specialization: string };
+  hasFeedback: boolean;
+};
+
+const viewColumns = {
+  id: appointments.id,
+  status: appointments.status,
+  reason: appointments.reason,
+  createdAt: appointments.createdAt,
+  scheduledAt: appointments.scheduledAt,
+  endsAt: appointments.endsAt,
+  meetLink: appointments.meetLink,
+  patientId: patients.id,
+  patientName: patients.name,
+  patientEmail: patients.email,
+  doctorId: doctors.id,
+  doctorName: doctors.name,
+  doctorSpecialization: doctors.specialization,
+  feedbackId: feedback.id,
+};
+
+function viewQuery(r: Reader) {
+  return r
+    .select(viewColumns)
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
+    .leftJoin(feedback, eq(feedback.appointmentId, appointments.id));
+}
+
+function toView(row: Awaited<ReturnType<ReturnType<typeof viewQuery>["all"]>>[number], now: Date): AppointmentView {
+  return {
+    id: row.id,
+    status: effectiveStatus(row.status, row.endsAt, now),
+    reason: row.reason,
+    createdAt: row.createdAt,
+    scheduledAt: row.scheduledAt,
+    meetLink: row.meetLink,
+    patient: { id: row.patientId, name: row.patientName, email: row.patientEmail },
+    doctor: { id: row.doctorId, name: row.doctorName, specialization: row.doctorSpecialization },
+    hasFeedback: row.feedbackId !== null,
+  };
+}
+
+/** A doctor's pending requests, oldest request first. */
+export async function listDoctorPending(r: Reader, doctorId: string, now: Date): Promise<AppointmentView[]> {
+  const rows = await viewQuery(r)
+    .where(and(eq(appointments.doctorId, doctorId), eq(appointments.status, "pending")))
+    .orderBy(asc(appointments.createdAt))
+    .all();
+  return rows.map((row) => toView(row, now));
+}
+
+/** A doctor's confirmed and completed meetings, by scheduled time. */
+export async function listDoctorMeetings(r: Reader, doctorId: string, now: Date): Promise<AppointmentView[]> {
+  const rows = await viewQuery(r)
+    .where(and(eq(appointments.doctorId, doctorId), eq(appointments.status, "confirmed")))
+    .orderBy(asc(appointments.scheduledAt))
+    .all();
+  return rows.map((row) => toView(row, now));
+}
+
+/** A patient's appointments that are not cancelled: scheduled ones by time, then pending requests. */
+export async function listPatientMeetings(r: Reader, patientId: string, now: Date): Promise<AppointmentView[]> {
+  const rows = await viewQuery(r)
+    .where(and(eq(appointments.patientId, patientId), inArray(appointments.status, ["pending", "confirmed"])))
+    .orderBy(sql`${appointments.scheduledAt} is null`, asc(appointments.scheduledAt), asc(appointments.createdAt))
+    .all();
+  return rows.map((row) => toView(row, now));
+}
+
+/** One appointment with its derived status, if it belongs to the given patient or doctor. */
+export async function findOwnAppointment(
+  r: Reader,
+  id: string,
+  owner: { patientId: string } | { doctorId: string },
+  now: Date,
+): Promise<(AppointmentRow & { effective: AppointmentStatus }) | undefined> {
+  const ownerClause =
+    "patientId" in owner ? eq(appointments.patientId, owner.patientId) : eq(appointments.doctorId, owner.doctorId);
+  const row = await r
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.id, id), ownerClause))
+    .get();
+  return row && { ...row, effective: effectiveStatus(row.status, row.endsAt, now) };
+}
+
+/** Whether the patient already has an open (pending, or confirmed and not yet over) request with this doctor. */
+export async function hasOpenAppointment(r: Reader, patientId: string, doctorId: string, now: Date): Promise<boolean> {
+  const row = await r
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.patientId, patientId),
+        eq(appointments.doctorId, doctorId),
+        or(
+          eq(appointments.status, "pending"),
+          and(eq(appointments.status, "confirmed"), gt(appointments.endsAt, now)),
+        ),
+      ),
+    )
+    .get();
+  return row !== undefined;
+}
+
+/** Another confirmed appointment of the doctor whose slot overlaps `slot`, if any. */
+export function findOverlap(r: Reader, doctorId: string, slot: Slot, exceptId: string) {
+  return r
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.doctorId, doctorId),
+        eq(appointments.status, "confirmed"),
+        lt(appointments.scheduledAt, slot.end),
+        gt(appointments.endsAt, slot.start),
+        ne(appointments.id, exceptId),
+      ),
+    )
+    .get();
+}
+
+export async function insertAppointment(tx: Tx, row: typeof appointments.$inferInsert): Promise<AppointmentRow> {
+  return (await tx.insert(appointments).values(row).returning().get())!;
+}
+
+export async function confirmAppointment(tx: Tx, id: string, slot: Slot, meetLink: string): Promise<void> {
+  await tx
+    .update(appointments)
+    .set({ status: "confirmed", scheduledAt: slot.start, endsAt: slot.end, meetLink })
+    .where(eq(appointments.id, id));
+}
+
+export async function cancelAppointment(
+  tx: Tx,
+  id: string,
+  by: "patient" | "doctor",
+  reason: string,
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(appointments)
+    .set({ status: "cancelled", cancelledBy: by, cancelReason: reason, cancelledAt: at })
+    .where(eq(appointments.id, id));
+}
+
+export async function insertFeedback(tx: Tx, row: typeof feedback.$inferInsert): Promise<FeedbackRow> {
+  return (await tx.insert(feedback).values(row).returning().get())!;
+}
+
+/** Feedback a doctor has received, newest first, with the appointment it is about. */
+export async function listDoctorFeedback(r: Reader, doctorId: string, now: Date) {
+  const rows = await r
+    .select({
+      id: feedback.id,
+      message: feedback.message,
+      createdAt: feedback.createdAt,
+      appointmentId: appointments.id,
+      scheduledAt: appointments.scheduledAt,
+      endsAt: appointments.endsAt,
+      status: appointments.status,
+    })
+    .from(feedback)
+    .innerJoin(appointments, eq(appointments.id, feedback.appointmentId))
+    .where(eq(feedback.doctorId, doctorId))
+    .orderBy(sql`${feedback.createdAt} desc`)
+    .all();
+  return rows.map((row) => ({
+    id: row.id,
+    message: row.message,
+    createdAt: row.createdAt,
+    appointment: {
+      id: row.appointmentId,
+      scheduledAt: row.scheduledAt,
+      status: effectiveStatus(row.status, row.endsAt, now),
+    },
+  }));
+}

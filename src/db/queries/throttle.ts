@@ -1,0 +1,42 @@
+/** Counted auth events behind the login and signup limits. */
+import { and, count, eq, gte, lt } from "drizzle-orm";
+import type { Reader, Tx } from "../client";
+import { authEvents } from "../schema";
+
+export type AuthEventKind = (typeof authEvents.$inferSelect)["kind"];
+
+/** How many `kind` events for `key` happened at or after `since`. */
+export async function countEvents(r: Reader, kind: AuthEventKind, key: string, since: Date): Promise<number> {
+  const row = await r
+    .select({ n: count() })
+    .from(authEvents)
+    .where(and(eq(authEvents.kind, kind), eq(authEvents.key, key), gte(authEvents.at, since)))
+    .get();
+  return row?.n ?? 0;
+}
+
+/** The oldest `kind` event for `key` since `since`: when it leaves the window, a slot frees up. */
+export async function oldestEvent(r: Reader, kind: AuthEventKind, key: string, since: Date): Promise<Date | undefined> {
+  const row = await r
+    .select({ at: authEvents.at })
+    .from(authEvents)
+    .where(and(eq(authEvents.kind, kind), eq(authEvents.key, key), gte(authEvents.at, since)))
+    .orderBy(authEvents.at)
+    .limit(1)
+    .get();
+  return row?.at;
+}
+
+export async function recordEvents(tx: Tx, events: { kind: AuthEventKind; key: string }[], at: Date): Promise<void> {
+  if (events.length === 0) return;
+  await tx.insert(authEvents).values(events.map((e) => ({ ...e, at })));
+}
+
+export async function clearEvents(tx: Tx, kind: AuthEventKind, key: string): Promise<void> {
+  await tx.delete(authEvents).where(and(eq(authEvents.kind, kind), eq(authEvents.key, key)));
+}
+
+/** Forgets events older than `before`; nothing counts them any more. */
+export async function pruneEvents(tx: Tx, before: Date): Promise<void> {
+  await tx.delete(authEvents).where(lt(authEvents.at, before));
+}

@@ -1,0 +1,48 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { DoctorStatus, Specialization } from "../../domain/fields";
+
+const id = () => text("id").primaryKey();
+const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull();
+// Raised on logout: a token carries the version it was issued under and dies when it moves on.
+const tokenVersion = () => integer("token_version").notNull().default(0);
+
+export const patients = sqliteTable("patients", {
+  id: id(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  profileImage: text("profile_image"),
+  tokenVersion: tokenVersion(),
+  createdAt: createdAt(),
+});
+
+export const doctors = sqliteTable(
+  "doctors",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    specialization: text("specialization").$type<Specialization>().notNull(),
+    collegeName: text("college_name").notNull(),
+    status: text("status").$type<DoctorStatus>().notNull().default("pending"),
+    profileImage: text("profile_image"),
+    tokenVersion: tokenVersion(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // patients' directory: approved doctors, grouped by specialization, by name
+    index("doctors_status_specialization_name").on(t.status, t.specialization, t.name),
+    // admin table: every doctor by signup time
+    index("doctors_created_at").on(t.createdAt),
+  ],
+);
+
+export const admins = sqliteTable("admins", {
+  id: id(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  tokenVersion: tokenVersion(),
+  createdAt: createdAt(),
+});

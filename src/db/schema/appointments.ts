@@ -1,0 +1,58 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { AppointmentStatus } from "../../domain/appointment";
+import { doctors, patients } from "./accounts";
+
+const at = (name: string) => integer(name, { mode: "timestamp_ms" });
+
+export const appointments = sqliteTable(
+  "appointments",
+  {
+    id: text("id").primaryKey(),
+    patientId: text("patient_id")
+      .notNull()
+      .references(() => patients.id),
+    doctorId: text("doctor_id")
+      .notNull()
+      .references(() => doctors.id),
+    reason: text("reason").notNull(),
+    // Stored: pending, confirmed or cancelled. "completed" is derived from ends_at at read time.
+    status: text("status").$type<AppointmentStatus>().notNull().default("pending"),
+    createdAt: at("created_at").notNull(),
+    scheduledAt: at("scheduled_at"),
+    // scheduled_at + CONSULT_MINUTES as it was when scheduled: the slot the doctor gave.
+    endsAt: at("ends_at"),
+    meetLink: text("meet_link"),
+    cancelledBy: text("cancelled_by").$type<"patient" | "doctor">(),
+    cancelReason: text("cancel_reason"),
+    cancelledAt: at("cancelled_at"),
+  },
+  (t) => [
+    // doctor's pending requests by request time
+    index("appointments_doctor_status_created").on(t.doctorId, t.status, t.createdAt),
+    // doctor's meetings by time, and the overlap check of scheduling
+    index("appointments_doctor_status_scheduled").on(t.doctorId, t.status, t.scheduledAt),
+    // patient's meetings, and the one-open-appointment-per-doctor check
+    index("appointments_patient_status_scheduled").on(t.patientId, t.status, t.scheduledAt),
+  ],
+);
+
+export const feedback = sqliteTable(
+  "feedback",
+  {
+    id: text("id").primaryKey(),
+    // unique: the database itself refuses a second feedback on one appointment
+    appointmentId: text("appointment_id")
+      .notNull()
+      .unique()
+      .references(() => appointments.id),
+    patientId: text("patient_id")
+      .notNull()
+      .references(() => patients.id),
+    doctorId: text("doctor_id")
+      .notNull()
+      .references(() => doctors.id),
+    message: text("message").notNull(),
+    createdAt: at("created_at").notNull(),
+  },
+  (t) => [index("feedback_doctor_created").on(t.doctorId, t.createdAt)],
+);

@@ -1,0 +1,73 @@
+/**
+ * The appointment state machine of SERVER-RULES §4, as data plus pure functions.
+ * No HTTP, no SQL: the routes call these inside a transaction and map a refusal to 409.
+ */
+
+export const APPOINTMENT_STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+export type AppointmentAction = "schedule" | "cancel" | "complete" | "feedback";
+export type AppointmentActor = "patient" | "doctor" | "server";
+
+type Rule = { from: readonly AppointmentStatus[]; to: AppointmentStatus; by: readonly AppointmentActor[] };
+
+/** Every allowed transition. Anything not listed here is refused. */
+export const APPOINTMENT_TRANSITIONS: Readonly<Record<AppointmentAction, Rule>> = {
+  schedule: { from: ["pending"], to: "confirmed", by: ["doctor"] },
+  cancel: { from: ["pending", "confirmed"], to: "cancelled", by: ["doctor", "patient"] },
+  complete: { from: ["confirmed"], to: "completed", by: ["server"] },
+  // Feedback does not move the appointment; it is allowed only once it is completed.
+  feedback: { from: ["completed"], to: "completed", by: ["patient"] },
+};
+
+export type TransitionResult =
+  | { ok: true; to: AppointmentStatus }
+  | { ok: false; reason: string };
+
+/** Applies the transition table: may `actor` perform `action` on an appointment in `status`? */
+export function applyAppointmentAction(
+  status: AppointmentStatus,
+  action: AppointmentAction,
+  actor: AppointmentActor,
+): TransitionResult {
+  const rule = APPOINTMENT_TRANSITIONS[action];
+  if (!rule.by.includes(actor)) return { ok: false, reason: `A ${actor} cannot ${action} an appointment` };
+  if (!rule.from.includes(status)) return { ok: false, reason: refusal(action, status) };
+  return { ok: true, to: rule.to };
+}
+
+function refusal(action: AppointmentAction, status: AppointmentStatus): string {
+  switch (action) {
+    case "schedule":
+      return `Only a pending appointment can be scheduled; this one is ${status}`;
+    case "cancel":
+      return `Only a pending or confirmed appointment can be cancelled; this one is ${status}`;
+    case "complete":
+      return `Only a confirmed appointment can be completed; this one is ${status}`;
+    case "feedback":
+      return `Feedback can be given only on a completed appointment; this one is ${status}`;
+  }
+}
+
+/**
+ * The status a reader sees. A confirmed appointment is completed once its slot has ended
+ * (`endsAt`, fixed when it was scheduled): the server's "complete" transition happens by time,
+ * so every read derives it and none can see a stale status.
+ */
+export function effectiveStatus(stored: AppointmentStatus, endsAt: Date | null, now: Date): AppointmentStatus {
+  if (stored === "confirmed" && endsAt !== null && endsAt.getTime() <= now.getTime()) {
+    return applyAppointmentAction(stored, "complete", "server").ok ? "completed" : stored;
+  }
+  return stored;
+}
+
+export type Slot = { start: Date; end: Date };
+
+/** The slot a consultation starting at `start` occupies: [start, start + minutes). */
+export function consultationSlot(start: Date, consultMinutes: number): Slot {
+  return { start, end: new Date(start.getTime() + Math.round(consultMinutes * 60_000)) };
+}
+
+/** Half-open intervals overlap when each starts before the other ends. */
+export function slotsOverlap(a: Slot, b: Slot): boolean {
+  return a.start.getTime() < b.end.getTime() && b.start.getTime() < a.end.getTime();
+}

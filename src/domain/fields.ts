@@ -1,0 +1,50 @@
+/**
+ * Field rules shared by the server's validation and the islands' inline messages.
+ * One place for every length, list and allowed value of the product.
+ */
+
+/** The 16 specializations a doctor can practise, in the order the dashboard shows them. */
+export const SPECIALIZATIONS = [
+  "Cardiologist",
+  "Neurologist",
+  "Dermatologist",
+  "Pediatrician",
+  "Orthopedic Surgeon",
+  "Psychiatrist",
+  "Oncologist",
+  "Endocrinologist",
+  "Gynecologist",
+  "Gastroenterologist",
+  "Nephrologist",
+  "Pulmonologist",
+  "Ophthalmologist",
+  "ENT Specialist",
+  "Urologist",
+  "General Physician",
+] as const;
+export type Specialization = (typeof SPECIALIZATIONS)[number];
+
+export const ROLES = ["patient", "doctor", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const DOCTOR_STATUSES = ["pending", "approved", "rejected", "blocked"] as const;
+export type DoctorStatus = (typeof DOCTOR_STATUSES)[number];
+
+/** Inclusive length limits, in characters, of every free-text field. */
+export const LIMITS = {
+  name: { min: 1, max: 100 },
+  email: { min: 3, max: 254 },
+  password: { min: 8, max: 128 },
+  collegeName: { min: 1, max: 200 },
+  bookingReason: { min: 1, max: 1000 },
+  cancelReason: { min: 1, max: 500 },
+  feedback: { min: 1, max: 2000 },
+} as const;
+
+/** Profile pictures: what the upload form offers and the server accepts (checked by content). */
+export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/jpg"] as const;
+export const IMAGE_ACCEPT = ".jpeg,.jpg,.png,image/jpeg,image/png";
+
+export function isSpecialization(value: string): value is Specialization {
+  return (SPECIALIZATIONS as readonly string[]).includes(value);
+}
