@@ -1,0 +1,78 @@
+/**
+ * Builds the Hono app: middleware, the /api/auth contract, uploads, pages, errors. No I/O on
+ * import: index.ts (or a test) passes in everything the app needs.
+ */
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import { notFoundResponse } from "./components/NotFound";
+import type { Deps } from "./deps";
+import { ApiError } from "./http/errors";
+import { adminApi } from "./routes/api/admin";
+import { authApi } from "./routes/api/auth";
+import { doctorApi } from "./routes/api/doctor";
+import { patientApi } from "./routes/api/patient";
+import { profileApi } from "./routes/api/profile";
+import { uploadRoutes } from "./routes/uploads";
+
+/** JSON bodies are small; only the profile forms carry a picture (limited in profile.ts). */
+const JSON_BODY_LIMIT = 64 * 1024;
+
+const isApi = (c: Context) => c.req.path === "/api" || c.req.path.startsWith("/api/");
+const isProfileUpload = (c: Context) => c.req.method === "PUT" && /^\/api\/auth\/(patient|doctor)-profile$/.test(c.req.path);
+
+export function createApp(deps: Deps) {
+  const app = new Hono();
+
+  app.use(
+    "*",
+    secureHeaders({
+      xFrameOptions: "DENY",
+      referrerPolicy: "strict-origin-when-cross-origin",
+      crossOriginResourcePolicy: "same-origin",
+      strictTransportSecurity: "max-age=31536000; includeSubDomains",
+    }),
+  );
+
+  if (deps.config.corsOrigins.length > 0) {
+    app.use(
+      "/api/*",
+      cors({
+        origin: deps.config.corsOrigins,
+        allowMethods: ["GET", "POST", "PUT", "PATCH", "OPTIONS"],
+        allowHeaders: ["Authorization", "Content-Type"],
+        maxAge: 600,
+      }),
+    );
+  }
+
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new ApiError(413, "Request body is too large");
+    },
+  });
+  app.use("/api/*", async (c, next) => {
+    c.header("Cache-Control", "no-store");
+    return isProfileUpload(c) ? next() : jsonLimit(c, next);
+  });
+
+  for (const api of [authApi, patientApi, doctorApi, adminApi, profileApi]) app.route("/api/auth", api(deps));
+  app.route("/uploads", uploadRoutes(deps));
+
+  app.notFound((c) => (isApi(c) ? c.json({ message: "Not found" }, 404) : notFoundResponse(c)));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json({ message: error.message }, error.status, error.headers);
+    if (error instanceof HTTPException && error.status < 500) {
+      return isApi(c) ? c.json({ message: error.message || "Bad request" }, error.status) : c.text(error.message, error.status);
+    }
+    console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    const message = "Something went wrong. Please try again.";
+    return isApi(c) ? c.json({ message }, 500) : c.text(message, 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,32 @@
+/**
+ * Turns a Config into running parts: database (migrated), signing key, picture storage.
+ * Shared by the server, the admin command and the tests, so all three start the same way.
+ */
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadJwtSecret } from "./auth/secret";
+import { migrateDatabase, openDatabase } from "./db/client";
+import type { Deps } from "./deps";
+import type { Config } from "./env";
+import { localImageStorage } from "./storage/images";
+
+const MIGRATIONS = fileURLToPath(new URL("../drizzle", import.meta.url));
+
+/** Where generated state lives: the embedded database's folder, or ./data for a remote database. */
+export function dataDir(config: Config): string {
+  if (!config.databaseUrl.startsWith("file:")) return resolve("data");
+  return dirname(resolve(config.databaseUrl.slice("file:".length).split("?")[0]!));
+}
+
+/** Opens and migrates the database and builds everything createApp needs. */
+export async function boot(config: Config): Promise<Deps> {
+  const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
+  await migrateDatabase(database, MIGRATIONS);
+  return {
+    config,
+    database,
+    keys: { secret: loadJwtSecret(config.jwtSecret, dataDir(config)), ttlHours: config.tokenTtlHours },
+    storage: localImageStorage(config.uploadDir),
+    now: () => new Date(),
+  };
+}

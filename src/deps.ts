@@ -1,0 +1,14 @@
+import type { TokenKeys } from "./auth/tokens";
+import type { Database } from "./db/client";
+import type { Config } from "./env";
+import type { ImageStorage } from "./storage/images";
+
+/** Everything a request handler needs, built once by index.ts (or by a test) and passed to createApp. */
+export type Deps = {
+  config: Config;
+  database: Database;
+  keys: TokenKeys;
+  storage: ImageStorage;
+  /** The clock; tests use the real one and steer time through CONSULT_MINUTES. */
+  now: () => Date;
+};

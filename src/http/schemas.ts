@@ -1,0 +1,104 @@
+/**
+ * Zod schemas for every API input, built from the field rules of src/domain/fields.ts.
+ * Messages name the field so that a 400 tells the caller what to fix.
+ */
+import { z } from "zod";
+import { DOCTOR_STATUSES, LIMITS, SPECIALIZATIONS } from "../domain/fields";
+
+type Limit = { min: number; max: number };
+
+/** A required, trimmed text field with the product's length limits. */
+export function text(field: string, limit: Limit) {
+  return z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(limit.min, limit.min === 1 ? `${field} is required` : `${field} must be at least ${limit.min} characters`)
+    .max(limit.max, `${field} must be at most ${limit.max} characters`);
+}
+
+const email = z
+  .string({ error: "email is required" })
+  .trim()
+  .toLowerCase()
+  .min(1, "email is required")
+  .max(LIMITS.email.max, `email must be at most ${LIMITS.email.max} characters`)
+  .pipe(z.email("email must be a valid email address"));
+
+const newPassword = z
+  .string({ error: "password is required" })
+  .min(LIMITS.password.min, `password must be at least ${LIMITS.password.min} characters`)
+  .max(LIMITS.password.max, `password must be at most ${LIMITS.password.max} characters`);
+
+const specialization = z.enum(SPECIALIZATIONS, {
+  error: `specialization must be one of: ${SPECIALIZATIONS.join(", ")}`,
+});
+
+const id = (field: string) => z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(64, `${field} is not valid`);
+
+export const loginBody = z.object({
+  email,
+  // Any length is checked against the hash; only absurd sizes are refused up front.
+  password: z
+    .string({ error: "password is required" })
+    .min(1, "password is required")
+    .max(LIMITS.password.max, `password must be at most ${LIMITS.password.max} characters`),
+});
+
+export const patientSignupBody = z.object({
+  name: text("name", LIMITS.name),
+  email,
+  password: newPassword,
+});
+
+export const doctorSignupBody = patientSignupBody.extend({
+  specialization,
+  collegeName: text("collegeName", LIMITS.collegeName),
+});
+
+export const bookBody = z.object({
+  doctorId: id("doctorId"),
+  reason: text("reason", LIMITS.bookingReason),
+});
+
+export const scheduleBody = z.object({
+  appointmentId: id("appointmentId"),
+  patientId: id("patientId"),
+  // Accepted for the existing client; the server uses the signed-in doctor.
+  doctorName: z.string().optional(),
+  scheduledDateTime: z
+    .string({ error: "scheduledDateTime is required" })
+    .trim()
+    .min(1, "scheduledDateTime is required")
+    // A time without a zone is ambiguous for a medical appointment: require Z or an offset.
+    .pipe(z.iso.datetime({ offset: true, error: "scheduledDateTime must be an ISO 8601 date-time with a time zone" }))
+    .transform((v) => new Date(v)),
+});
+
+export const cancelBody = z.object({
+  appointmentId: id("appointmentId"),
+  reason: text("reason", LIMITS.cancelReason),
+});
+
+export const feedbackBody = z.object({
+  appointmentId: id("appointmentId"),
+  message: text("message", LIMITS.feedback),
+});
+
+export const doctorStatusBody = z.object({
+  status: z.enum(DOCTOR_STATUSES, { error: `status must be one of: ${DOCTOR_STATUSES.join(", ")}` }),
+});
+
+// Multipart profile forms. An empty file part (no file chosen) means "keep the picture".
+const profileImage = z
+  .union([z.instanceof(File), z.string()])
+  .optional()
+  .transform((v) => (v instanceof File && v.size > 0 ? v : undefined));
+
+export const patientProfileForm = z.object({ name: text("name", LIMITS.name), profileImage });
+
+export const doctorProfileForm = z.object({
+  name: text("name", LIMITS.name),
+  specialization,
+  collegeName: text("collegeName", LIMITS.collegeName),
+  profileImage,
+});

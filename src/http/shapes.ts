@@ -1,0 +1,54 @@
+/**
+ * The JSON shapes of SERVER-RULES §2, built from database rows. Nothing else decides what an
+ * answer contains, so no password hash or token version can leak through a spread.
+ */
+import type { AppointmentView } from "../db/queries/appointments";
+import type { AdminRow, DirectoryDoctor, DoctorRow, PatientRow } from "../db/queries/accounts";
+
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+
+export const patientJson = (p: PatientRow) => ({
+  _id: p.id,
+  name: p.name,
+  email: p.email,
+  profileImage: p.profileImage,
+});
+
+export const doctorJson = (d: DoctorRow) => ({
+  _id: d.id,
+  name: d.name,
+  email: d.email,
+  specialization: d.specialization,
+  collegeName: d.collegeName,
+  status: d.status,
+  profileImage: d.profileImage,
+  createdAt: d.createdAt.toISOString(),
+});
+
+/** A doctor as patients see one: no email, no status. */
+export const directoryDoctorJson = (d: DirectoryDoctor) => ({
+  _id: d.id,
+  name: d.name,
+  specialization: d.specialization,
+  collegeName: d.collegeName,
+  profileImage: d.profileImage,
+});
+
+export const adminJson = (a: AdminRow) => ({ _id: a.id, name: a.name, email: a.email });
+
+/** An appointment in a list; the patient's own list adds `hasFeedback`. */
+export function appointmentJson(a: AppointmentView, view: "patient" | "doctor") {
+  const json = {
+    _id: a.id,
+    status: a.status,
+    reason: a.reason,
+    createdAt: a.createdAt.toISOString(),
+    scheduledAt: iso(a.scheduledAt),
+    meetLink: a.meetLink,
+    patient: { _id: a.patient.id, name: a.patient.name, email: a.patient.email },
+    doctor: { _id: a.doctor.id, name: a.doctor.name, specialization: a.doctor.specialization },
+  };
+  return view === "patient" ? { ...json, hasFeedback: a.hasFeedback } : json;
+}
+
+export type AppointmentJson = ReturnType<typeof appointmentJson>;

@@ -1,0 +1,106 @@
+/**
+ * The one session check. The API reads the bearer header, pages read the HttpOnly cookie; both go
+ * through resolveSession, which verifies the token and re-reads the account, so a logged-out token
+ * or a blocked doctor loses access at once.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { issueToken, readToken } from "../auth/tokens";
+import type { AdminRow, DoctorRow, PatientRow } from "../db/queries/accounts";
+import { findAccount } from "../db/queries/accounts";
+import type { Deps } from "../deps";
+import type { Role } from "../domain/fields";
+import { ApiError } from "../http/errors";
+
+export type SessionUser =
+  | { role: "patient"; account: PatientRow }
+  | { role: "doctor"; account: DoctorRow }
+  | { role: "admin"; account: AdminRow };
+export type AccountOf<R extends Role> = Extract<SessionUser, { role: R }>["account"];
+
+declare module "hono" {
+  interface ContextVariableMap {
+    user: SessionUser | undefined;
+  }
+}
+
+/** The signed-in user a token names, or undefined for a bad, expired or revoked token. */
+export async function resolveSession(deps: Deps, token: string): Promise<SessionUser | undefined> {
+  const claims = await readToken(deps.keys, token);
+  if (claims === undefined) return undefined;
+  const account = await findAccount(deps.database.db, claims.role, claims.sub);
+  if (account === undefined || account.tokenVersion !== claims.ver) return undefined;
+  return { role: claims.role, account } as SessionUser;
+}
+
+function bearerToken(c: Context): string | undefined {
+  const header = c.req.header("authorization");
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1];
+}
+
+/**
+ * Guards protected API routes: the bearer token must name an account of `role`, and a doctor
+ * must be approved (unless `anyStatus`, for the doctor's own status check). It runs before any
+ * input validation, so a caller without the right to ask learns nothing about the input rules.
+ */
+export function requireRole(deps: Deps, role: Role, options: { anyStatus?: boolean } = {}): MiddlewareHandler {
+  return async (c, next) => {
+    const token = bearerToken(c);
+    if (token === undefined) throw new ApiError(401, "Authentication required");
+    const user = await resolveSession(deps, token);
+    if (user === undefined) throw new ApiError(401, "Invalid or expired token");
+    if (user.role !== role) throw new ApiError(403, `This action is only for ${role}s`);
+    if (user.role === "doctor" && user.account.status !== "approved" && !options.anyStatus) {
+      throw new ApiError(403, `Your account status is: ${user.account.status}`);
+    }
+    c.set("user", user);
+    await next();
+  };
+}
+
+/** The account that requireRole admitted; a handler's first line. */
+export function signedIn<R extends Role>(c: Context, role: R): AccountOf<R> {
+  const user = c.get("user");
+  if (user?.role !== role) throw new ApiError(401, "Authentication required");
+  return user.account as AccountOf<R>;
+}
+
+const COOKIE = "carebook_session";
+const SECURE_COOKIE = "__Host-carebook_session";
+
+function isHttps(c: Context, deps: Deps): boolean {
+  if (new URL(c.req.url).protocol === "https:") return true;
+  return deps.config.trustProxy && c.req.header("x-forwarded-proto") === "https";
+}
+
+/** Issues a token for an account and sets the same token as the pages' session cookie. */
+export async function startSession(c: Context, deps: Deps, role: Role, account: { id: string; tokenVersion: number }) {
+  const token = await issueToken(deps.keys, { sub: account.id, role, ver: account.tokenVersion });
+  const secure = isHttps(c, deps);
+  setCookie(c, secure ? SECURE_COOKIE : COOKIE, token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    path: "/",
+    secure,
+    maxAge: Math.round(deps.config.tokenTtlHours * 3600),
+  });
+  return token;
+}
+
+export function endSessionCookie(c: Context): void {
+  deleteCookie(c, COOKIE, { path: "/" });
+  deleteCookie(c, SECURE_COOKIE, { path: "/", secure: true });
+}
+
+/** The session named by the pages' cookie, if any. */
+export async function cookieSession(c: Context, deps: Deps): Promise<SessionUser | undefined> {
+  const token = getCookie(c, SECURE_COOKIE) ?? getCookie(c, COOKIE);
+  return token === undefined ? undefined : resolveSession(deps, token);
+}
+
+/** The bearer token's session, if it is a valid one (for logout, which must work with any token). */
+export async function bearerSession(c: Context, deps: Deps): Promise<SessionUser | undefined> {
+  const token = bearerToken(c);
+  return token === undefined ? undefined : resolveSession(deps, token);
+}

@@ -1,0 +1,120 @@
+/**
+ * The patient's calls: the doctor directory, booking, meetings, cancelling, feedback.
+ */
+import { zValidator } from "@hono/zod-validator";
+import { Hono } from "hono";
+import { isUniqueViolation } from "../../db/client";
+import { findDoctor, listApprovedDoctors } from "../../db/queries/accounts";
+import {
+  cancelAppointment,
+  findOwnAppointment,
+  hasOpenAppointment,
+  insertAppointment,
+  insertFeedback,
+  listPatientMeetings,
+} from "../../db/queries/appointments";
+import type { Deps } from "../../deps";
+import { applyAppointmentAction } from "../../domain/appointment";
+import { conflict, notFound } from "../../http/errors";
+import { bookBody, cancelBody, feedbackBody } from "../../http/schemas";
+import { appointmentJson, directoryDoctorJson } from "../../http/shapes";
+import { onInvalid } from "../../http/validate";
+import { requireRole, signedIn } from "../../middleware/session";
+
+export function patientApi(deps: Deps) {
+  const api = new Hono();
+  const { database } = deps;
+  api.use("/patient-dashboard/*", requireRole(deps, "patient"));
+
+  api.get("/patient-dashboard/doctors", async (c) => {
+    const doctors = await listApprovedDoctors(database.db);
+    return c.json(doctors.map(directoryDoctorJson));
+  });
+
+  api.post("/patient-dashboard/bookAppointment", zValidator("json", bookBody, onInvalid), async (c) => {
+    const patient = signedIn(c, "patient");
+    const { doctorId, reason } = c.req.valid("json");
+    const appointment = await database.write(async (tx) => {
+      const doctor = await findDoctor(tx, doctorId);
+      if (doctor === undefined || doctor.status !== "approved") throw notFound("Doctor");
+      const now = deps.now();
+      if (await hasOpenAppointment(tx, patient.id, doctorId, now)) {
+        throw conflict("You already have an open appointment with this doctor");
+      }
+      return insertAppointment(tx, { id: crypto.randomUUID(), patientId: patient.id, doctorId, reason, status: "pending", createdAt: now });
+    });
+    return c.json(
+      {
+        message: "Appointment request sent. The doctor will schedule it soon.",
+        appointment: {
+          _id: appointment.id,
+          status: appointment.status,
+          reason: appointment.reason,
+          createdAt: appointment.createdAt.toISOString(),
+          scheduledAt: null,
+          meetLink: null,
+          doctor: { _id: doctorId },
+          patient: { _id: patient.id, name: patient.name, email: patient.email },
+        },
+      },
+      201,
+    );
+  });
+
+  api.get("/patient-dashboard/patient-meetings", async (c) => {
+    const patient = signedIn(c, "patient");
+    const meetings = await listPatientMeetings(database.db, patient.id, deps.now());
+    return c.json({
+      message: meetings.length === 0 ? "No meetings found." : "Meetings fetched successfully",
+      appointments: meetings.map((m) => appointmentJson(m, "patient")),
+    });
+  });
+
+  api.post("/patient-dashboard/cancelAppointment", zValidator("json", cancelBody, onInvalid), async (c) => {
+    const patient = signedIn(c, "patient");
+    const { appointmentId, reason } = c.req.valid("json");
+    await database.write(async (tx) => {
+      const now = deps.now();
+      const appointment = await findOwnAppointment(tx, appointmentId, { patientId: patient.id }, now);
+      if (appointment === undefined) throw notFound("Appointment");
+      const step = applyAppointmentAction(appointment.effective, "cancel", "patient");
+      if (!step.ok) throw conflict(step.reason);
+      await cancelAppointment(tx, appointment.id, "patient", reason, now);
+    });
+    return c.json({ message: "Appointment cancelled successfully", appointmentId });
+  });
+
+  api.post("/patient-dashboard/giveFeedback", zValidator("json", feedbackBody, onInvalid), async (c) => {
+    const patient = signedIn(c, "patient");
+    const { appointmentId, message } = c.req.valid("json");
+    const saved = await database.write(async (tx) => {
+      const now = deps.now();
+      const appointment = await findOwnAppointment(tx, appointmentId, { patientId: patient.id }, now);
+      if (appointment === undefined) throw notFound("Appointment");
+      const step = applyAppointmentAction(appointment.effective, "feedback", "patient");
+      if (!step.ok) throw conflict(step.reason);
+      try {
+        return await insertFeedback(tx, {
+          id: crypto.randomUUID(),
+          appointmentId,
+          patientId: patient.id,
+          doctorId: appointment.doctorId,
+          message,
+          createdAt: now,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict("Feedback has already been given for this appointment");
+        throw error;
+      }
+    });
+    return c.json(
+      {
+        message: "Feedback submitted successfully!",
+        feedback: { _id: saved.id, appointment: { _id: appointmentId }, message: saved.message, createdAt: saved.createdAt.toISOString() },
+      },
+      201,
+    );
+  });
+
+  return api;
+}

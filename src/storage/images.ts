@@ -1,0 +1,63 @@
+/**
+ * The only code that touches the uploads folder. Profile pictures are checked by their first
+ * bytes (JPEG or PNG), stored under a new random name, and read back by name.
+ */
+import { mkdir, unlink } from "node:fs/promises";
+import { join } from "node:path";
+
+export const IMAGE_FOLDERS = ["patients", "doctors"] as const;
+export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
+
+const TYPES = { png: "image/png", jpg: "image/jpeg" } as const;
+export type ImageExtension = keyof typeof TYPES;
+
+/** A stored file name: 32 hex characters of randomness and the detected extension. */
+const FILE_NAME = /^[0-9a-f]{32}\.(png|jpg)$/;
+
+/** The picture's real type from its magic bytes, or undefined when it is neither JPEG nor PNG. */
+export function sniffImage(bytes: Uint8Array): ImageExtension | undefined {
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length >= png.length && png.every((b, i) => bytes[i] === b)) return "png";
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpg";
+  return undefined;
+}
+
+export type StoredImage = { body: Blob; type: string; size: number };
+
+export type ImageStorage = {
+  /** Stores a picture of a known type under a new name and returns the name. */
+  save(folder: ImageFolder, bytes: Uint8Array, ext: ImageExtension): Promise<string>;
+  /** Removes a picture; a missing one is not an error. */
+  remove(folder: ImageFolder, name: string): Promise<void>;
+  /** Reads a picture by name, or undefined for any name that is not a stored picture. */
+  read(folder: ImageFolder, name: string): Promise<StoredImage | undefined>;
+};
+
+function randomName(ext: ImageExtension): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `${Buffer.from(bytes).toString("hex")}.${ext}`;
+}
+
+/** Pictures in `root/patients` and `root/doctors` on the local disk. */
+export function localImageStorage(root: string): ImageStorage {
+  const path = (folder: ImageFolder, name: string) => join(root, folder, name);
+  return {
+    async save(folder, bytes, ext) {
+      await mkdir(join(root, folder), { recursive: true });
+      const name = randomName(ext);
+      await Bun.write(path(folder, name), bytes);
+      return name;
+    },
+    async remove(folder, name) {
+      if (!FILE_NAME.test(name)) return;
+      await unlink(path(folder, name)).catch(() => undefined);
+    },
+    async read(folder, name) {
+      if (!FILE_NAME.test(name)) return undefined;
+      const file = Bun.file(path(folder, name));
+      if (!(await file.exists())) return undefined;
+      const ext = name.slice(name.lastIndexOf(".") + 1) as ImageExtension;
+      return { body: file, type: TYPES[ext], size: file.size };
+    },
+  };
+}

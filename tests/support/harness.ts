@@ -1,0 +1,152 @@
+/**
+ * A fresh Carebook for one test file: its own libSQL file database and uploads folder in a
+ * temporary directory, the real app driven through app.request(), and fixtures that create
+ * users through the API (or the database where the API cannot, such as the admin).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "../../src/app";
+import { ensureAdmin } from "../../src/auth/admins";
+import { boot } from "../../src/boot";
+import type { Deps } from "../../src/deps";
+import type { Specialization } from "../../src/domain/fields";
+import { parseEnv } from "../../src/env";
+
+export type Answer<T = any> = { status: number; body: T; headers: Headers; text: string };
+
+export type CallOptions = {
+  token?: string;
+  json?: unknown;
+  /** A raw body (for malformed JSON); sent with `contentType`. */
+  raw?: BodyInit;
+  contentType?: string;
+  form?: FormData;
+  headers?: Record<string, string>;
+};
+
+let counter = 0;
+/** A unique email for a fixture account. */
+export const uniqueEmail = (prefix = "user") => `${prefix}${++counter}.${Date.now()}@example.com`;
+
+export const PASSWORD = "correct-horse-1";
+
+export type Harness = Awaited<ReturnType<typeof startHarness>>;
+
+/** Starts an app on a fresh database; `env` overrides configuration (e.g. CONSULT_MINUTES). */
+export async function startHarness(env: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "carebook-test-"));
+  const config = parseEnv({
+    DATABASE_URL: `file:${join(dir, "app.db")}`,
+    UPLOAD_DIR: join(dir, "uploads"),
+    JWT_SECRET: "test-secret-that-is-at-least-32-bytes-long",
+    LOGIN_FAILURE_LIMIT: "1000",
+    SIGNUP_LIMIT: "100000",
+    ...env,
+  });
+  const deps: Deps = await boot(config);
+  const app = createApp(deps);
+
+  async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
+    const headers = new Headers(options.headers);
+    if (options.token !== undefined) headers.set("authorization", `Bearer ${options.token}`);
+    let body: BodyInit | undefined;
+    if (options.json !== undefined) {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(options.json);
+    } else if (options.raw !== undefined) {
+      headers.set("content-type", options.contentType ?? "application/json");
+      body = options.raw;
+    } else if (options.form !== undefined) {
+      body = options.form;
+    }
+    const res = await app.request(path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers, text };
+  }
+
+  async function signupPatient(name = "Pat Patient") {
+    const email = uniqueEmail("patient");
+    const res = await call("POST", "/api/auth/signupPatient", { json: { name, email, password: PASSWORD } });
+    if (res.status !== 201) throw new Error(`signupPatient: ${res.status} ${res.text}`);
+    const profile = await call("GET", "/api/auth/patient-profile", { token: res.body.token });
+    return { token: res.body.token as string, email, name, id: profile.body.patient._id as string };
+  }
+
+  async function signupDoctor(options: { name?: string; specialization?: Specialization; approve?: boolean } = {}) {
+    const email = uniqueEmail("doctor");
+    const res = await call("POST", "/api/auth/signupDoctor", {
+      json: {
+        name: options.name ?? "Dana Doctor",
+        email,
+        password: PASSWORD,
+        specialization: options.specialization ?? "Cardiologist",
+        collegeName: "City Medical College",
+      },
+    });
+    if (res.status !== 201) throw new Error(`signupDoctor: ${res.status} ${res.text}`);
+    const doctor = { token: res.body.token as string, email, id: res.body.doctor._id as string, name: res.body.doctor.name as string };
+    if (options.approve ?? true) await setDoctorStatus(doctor.id, "approved");
+    return doctor;
+  }
+
+  let adminToken: string | undefined;
+  /** The admin's token (the admin is created in the database, as the seeding does). */
+  async function admin(): Promise<string> {
+    if (adminToken) return adminToken;
+    await ensureAdmin(deps.database, { email: "admin@example.com", password: PASSWORD, name: "Ada Admin" });
+    const res = await call("POST", "/api/auth/loginAdmin", { json: { email: "admin@example.com", password: PASSWORD } });
+    if (res.status !== 200) throw new Error(`loginAdmin: ${res.status} ${res.text}`);
+    adminToken = res.body.token as string;
+    return adminToken;
+  }
+
+  async function setDoctorStatus(doctorId: string, status: string) {
+    const res = await call("PATCH", `/api/auth/admin-dashboard/doctor-status/${doctorId}`, { token: await admin(), json: { status } });
+    if (res.status !== 200) throw new Error(`doctor-status ${status}: ${res.status} ${res.text}`);
+    return res;
+  }
+
+  async function book(patientToken: string, doctorId: string, reason = "Chest pain when climbing stairs") {
+    const res = await call("POST", "/api/auth/patient-dashboard/bookAppointment", { token: patientToken, json: { doctorId, reason } });
+    if (res.status !== 201) throw new Error(`book: ${res.status} ${res.text}`);
+    return res.body.appointment._id as string;
+  }
+
+  async function schedule(doctorToken: string, appointmentId: string, patientId: string, at: Date) {
+    return call("POST", "/api/auth/doctor-dashboard/scheduleAppointments", {
+      token: doctorToken,
+      json: { appointmentId, patientId, doctorName: "ignored", scheduledDateTime: at.toISOString() },
+    });
+  }
+
+  return {
+    app,
+    deps,
+    dir,
+    call,
+    signupPatient,
+    signupDoctor,
+    admin,
+    setDoctorStatus,
+    book,
+    schedule,
+    /** Closes the database and removes the temporary folder. */
+    async stop() {
+      deps.database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A time `minutes` from now. */
+export const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+/** Waits for `ms` milliseconds of real time. */
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
