@@ -10,7 +10,7 @@ import { createApp } from "../../src/app";
 import { ensureAdmin } from "../../src/auth/admins";
 import { boot } from "../../src/boot";
 import type { Deps } from "../../src/deps";
-import type { Specialization } from "../../src/domain/fields";
+import type { DoctorStatus, Specialization } from "../../src/domain/fields";
 import { parseEnv } from "../../src/env";
 
 export type Answer<T = any> = { status: number; body: T; headers: Headers; text: string };
@@ -47,6 +47,9 @@ export async function startHarness(env: Record<string, string> = {}) {
   const deps: Deps = await boot(config);
   const app = createApp(deps);
 
+  /** Every answer this harness has produced, in order (for checks over a whole journey). */
+  const transcript: (Answer & { method: string; path: string })[] = [];
+
   async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
     const headers = new Headers(options.headers);
     if (options.token !== undefined) headers.set("authorization", `Bearer ${options.token}`);
@@ -68,7 +71,9 @@ export async function startHarness(env: Record<string, string> = {}) {
     } catch {
       // not JSON: keep the text
     }
-    return { status: res.status, body: parsed as T, headers: res.headers, text };
+    const answer = { status: res.status, body: parsed as T, headers: res.headers, text };
+    transcript.push({ method, path, ...answer });
+    return answer;
   }
 
   async function signupPatient(name = "Pat Patient") {
@@ -79,7 +84,13 @@ export async function startHarness(env: Record<string, string> = {}) {
     return { token: res.body.token as string, email, name, id: profile.body.patient._id as string };
   }
 
-  async function signupDoctor(options: { name?: string; specialization?: Specialization; approve?: boolean } = {}) {
+  /**
+   * Signs up a doctor and brings it to `status` through the admin (approved unless `approve` is
+   * false or another status is asked for).
+   */
+  async function signupDoctor(
+    options: { name?: string; specialization?: Specialization; approve?: boolean; status?: DoctorStatus } = {},
+  ) {
     const email = uniqueEmail("doctor");
     const res = await call("POST", "/api/auth/signupDoctor", {
       json: {
@@ -92,7 +103,14 @@ export async function startHarness(env: Record<string, string> = {}) {
     });
     if (res.status !== 201) throw new Error(`signupDoctor: ${res.status} ${res.text}`);
     const doctor = { token: res.body.token as string, email, id: res.body.doctor._id as string, name: res.body.doctor.name as string };
-    if (options.approve ?? true) await setDoctorStatus(doctor.id, "approved");
+    const status = options.status ?? (options.approve === false ? "pending" : "approved");
+    const path: Record<DoctorStatus, DoctorStatus[]> = {
+      pending: [],
+      approved: ["approved"],
+      rejected: ["rejected"],
+      blocked: ["approved", "blocked"],
+    };
+    for (const step of path[status]) await setDoctorStatus(doctor.id, step);
     return doctor;
   }
 
@@ -126,11 +144,21 @@ export async function startHarness(env: Record<string, string> = {}) {
     });
   }
 
+  /** Builds a profile form; `file` is sent as the profileImage part. */
+  function profileForm(fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type: string }) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.set(key, value);
+    if (file) form.set("profileImage", new File([file.bytes], file.name, { type: file.type }));
+    return form;
+  }
+
   return {
     app,
     deps,
     dir,
+    transcript,
     call,
+    profileForm,
     signupPatient,
     signupDoctor,
     admin,
@@ -150,3 +178,16 @@ export const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60
 
 /** Waits for `ms` milliseconds of real time. */
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A real 1x1 PNG (RGBA, valid chunk CRCs). */
+export const PNG_1X1 = Uint8Array.from(
+  Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"),
+);
+
+/** A real 1x1 greyscale JFIF JPEG (134 bytes). */
+export const JPEG_1X1 = Uint8Array.from(
+  Buffer.from(
+    "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=",
+    "base64",
+  ),
+);
