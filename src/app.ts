@@ -15,7 +15,9 @@ import { authApi } from "./routes/api/auth";
 import { doctorApi } from "./routes/api/doctor";
 import { patientApi } from "./routes/api/patient";
 import { profileApi } from "./routes/api/profile";
+import { pageRoutes } from "./routes/pages";
 import { uploadRoutes } from "./routes/uploads";
+import { serveStatic } from "hono/bun";
 
 /** JSON bodies are small; only the profile forms carry a picture (limited in profile.ts). */
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -61,10 +63,23 @@ export function createApp(deps: Deps) {
 
   for (const api of [authApi, patientApi, doctorApi, adminApi, profileApi]) app.route("/api/auth", api(deps));
   app.route("/uploads", uploadRoutes(deps));
+  app.use(
+    "/static/*",
+    serveStatic({
+      root: "./",
+      precompressed: true,
+      onFound: (path, c) => {
+        c.header("Cache-Control", path.includes("/build/") ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      },
+    }),
+  );
+  app.get("/favicon.svg", serveStatic({ path: "./static/favicon.svg" }));
+  app.route("/", pageRoutes(deps));
 
   app.notFound((c) => (isApi(c) ? c.json({ message: "Not found" }, 404) : notFoundResponse(c)));
 
   app.onError((error, c) => {
+    if (error instanceof HTTPException && error.res) return error.getResponse();
     if (error instanceof ApiError) return c.json({ message: error.message }, error.status, error.headers);
     if (error instanceof HTTPException && error.status < 500) {
       return isApi(c) ? c.json({ message: error.message || "Bad request" }, error.status) : c.text(error.message, error.status);

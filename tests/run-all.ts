@@ -30,6 +30,10 @@ const count = (output: string, pattern: RegExp) => {
   return total;
 };
 
+// 0. The browser bundles that pages reference (and the binary embeds).
+const build = await run(["bun", "src/client-build.ts"]);
+if (build.code !== 0) suites.push({ name: "client build", passed: 0, failed: 1 });
+
 // 1. Types.
 const tsc = await run(["bun", "x", "tsc", "--noEmit", "-p", "."]);
 suites.push({ name: "typecheck", passed: tsc.code === 0 ? 1 : 0, failed: tsc.code === 0 ? 0 : 1 });

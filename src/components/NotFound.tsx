@@ -1,26 +1,29 @@
-import type { Context } from "hono";
-
 /** The 404 page of SPEC §2: titled 'Page Not Found', with links home and to both logins. */
-export function NotFoundPage() {
-  return (
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>Page Not Found | Carebook</title>
-      </head>
-      <body>
-        <main>
-          <h1>Page Not Found</h1>
-          <p>The page you are looking for does not exist.</p>
-          <nav aria-label="Helpful links">
-            <a href="/">Home</a> <a href="/loginDoctor">Doctor login</a> <a href="/loginPatient">Patient login</a>
-          </nav>
-        </main>
-      </body>
-    </html>
+import type { Context } from "hono";
+import { renderPage, themeOf } from "./Document";
+import { Shell } from "./Shell";
+
+/** Answers a request with the 404 page (status 404). */
+export function notFoundResponse(c: Context): Promise<Response> {
+  return renderPage(
+    c,
+    { title: "Page Not Found", status: 404 },
+    <Shell area="public" path={c.req.path} theme={themeOf(c)}>
+      <section class="page-narrow" aria-labelledby="nf-title">
+        <h1 id="nf-title">Page Not Found</h1>
+        <p>The page you are looking for does not exist or has moved.</p>
+        <nav aria-label="Where to go" class="actions">
+          <a class="button" href="/">
+            Home
+          </a>
+          <a class="button button-secondary" href="/loginDoctor">
+            Doctor login
+          </a>
+          <a class="button button-secondary" href="/loginPatient">
+            Patient login
+          </a>
+        </nav>
+      </section>
+    </Shell>,
   );
 }
-
-/** Answers a request with the 404 page. */
-export const notFoundResponse = (c: Context) => c.html(<NotFoundPage />, 404);

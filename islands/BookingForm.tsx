@@ -1,0 +1,97 @@
+/** @jsxImportSource react */
+/**
+ * The booking form (SPEC §4 booking draft): the reason is saved to localStorage on each edit,
+ * restored on return with a brief 'Draft loaded.' notice, and cleared on a successful booking or
+ * on Discard Draft. The server's success message stays on screen.
+ */
+import { useEffect, useState, type FormEvent } from "react";
+import { LIMITS } from "../src/domain/fields";
+import { api, messageOr } from "./lib/api";
+import { storage } from "./lib/browser";
+import { Notice, useFlash } from "./lib/ui";
+
+export type Props = { doctorId: string; doctorName: string };
+
+/** SPEC §9: the draft notices disappear after 1 second. */
+const NOTICE_MS = 1000;
+
+export default function BookingForm({ doctorId, doctorName }: Props) {
+  const key = storage.draftKey(doctorId);
+  const [reason, setReason] = useState("");
+  const [flash, setFlash] = useFlash(NOTICE_MS);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const draft = localStorage.getItem(key);
+    if (draft) {
+      setReason(draft);
+      setFlash("Draft loaded.");
+    }
+  }, [key]);
+
+  function edit(value: string) {
+    setReason(value);
+    setError(null);
+    if (value === "") localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  }
+
+  function discard() {
+    localStorage.removeItem(key);
+    setReason("");
+    setFlash("Draft discarded.");
+  }
+
+  async function book(event: FormEvent) {
+    event.preventDefault();
+    if (reason.trim() === "") {
+      setError("Please enter the reason for your visit.");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const answer = await api("/patient-dashboard/bookAppointment", { json: { doctorId, reason } });
+    setBusy(false);
+    if (!answer.ok) {
+      setError(messageOr(answer, "Something went wrong"));
+      return;
+    }
+    localStorage.removeItem(key);
+    setReason("");
+    setSuccess(messageOr(answer, "Appointment booked."));
+  }
+
+  return (
+    <form className="card" onSubmit={book}>
+      <div className="field">
+        <label htmlFor="reason">Reason for your visit to {doctorName}</label>
+        <textarea
+          id="reason"
+          name="reason"
+          rows={6}
+          required
+          maxLength={LIMITS.bookingReason.max}
+          value={reason}
+          onChange={(e) => edit(e.target.value)}
+          aria-describedby="reason-hint"
+        />
+        <p id="reason-hint" className="small muted">
+          Your draft is saved on this device as you type.
+        </p>
+      </div>
+      <Notice text={flash} />
+      <Notice text={error} tone="error" />
+      <Notice text={success} tone="success" />
+      <div className="actions">
+        <button type="submit" disabled={busy}>
+          Book Appointment
+        </button>
+        <button type="button" className="button-secondary" onClick={discard}>
+          Discard Draft
+        </button>
+      </div>
+    </form>
+  );
+}

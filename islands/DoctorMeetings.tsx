@@ -1,0 +1,67 @@
+/** @jsxImportSource react */
+/**
+ * The doctor's confirmed and completed meetings. A confirmed one shows its meet link and can be
+ * cancelled; a completed one shows the patient's feedback or 'No feedback received yet.'.
+ */
+import { useState } from "react";
+import type { AppointmentJson } from "../src/http/shapes";
+import { api } from "./lib/api";
+import { LocalTime } from "./lib/time";
+
+export type Meeting = AppointmentJson & { feedback: string | null };
+export type Props = { meetings: Meeting[]; timeZone: string };
+
+export default function DoctorMeetings({ meetings, timeZone }: Props) {
+  const [list, setList] = useState(meetings);
+
+  async function cancel(m: Meeting) {
+    const reason = prompt(`Why are you cancelling the meeting with ${m.patient.name}?`)?.trim();
+    if (!reason) return;
+    const answer = await api("/doctor-dashboard/cancelAppointment", { json: { appointmentId: m._id, reason } });
+    if (!answer.ok) {
+      alert("Failed to cancel appointment.");
+      return;
+    }
+    setList((items) => items.filter((x) => x._id !== m._id));
+  }
+
+  if (list.length === 0) return <p className="empty">No appointments found.</p>;
+  return (
+    <ul className="meeting-list" role="list">
+      {list.map((m) => (
+        <li key={m._id} className="card meeting">
+          <div className="meeting-head">
+            <h2>{m.patient.name}</h2>
+            <span className={`badge badge-${m.status}`}>{m.status}</span>
+          </div>
+          <p className="small muted">{m.patient.email}</p>
+          <p>
+            <strong>Reason:</strong> {m.reason}
+          </p>
+          {m.scheduledAt && (
+            <p>
+              <strong>When:</strong> <LocalTime iso={m.scheduledAt} timeZone={timeZone} />
+            </p>
+          )}
+          {m.status === "confirmed" ? (
+            <div className="actions">
+              {m.meetLink && (
+                <a className="button" href={m.meetLink} target="_blank" rel="noopener noreferrer">
+                  Join meeting
+                </a>
+              )}
+              <button type="button" className="button-danger" onClick={() => cancel(m)}>
+                Cancel
+              </button>
+            </div>
+          ) : (
+            <div className="feedback">
+              <h3>Feedback</h3>
+              {m.feedback ? <blockquote>{m.feedback}</blockquote> : <p className="muted">No feedback received yet.</p>}
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,122 @@
+/** @jsxImportSource react */
+/**
+ * Profile form for patients and doctors: name (and for doctors specialization and college)
+ * editable, email read-only, the doctor's account status badge, and a picture change.
+ */
+import { useState, type FormEvent } from "react";
+import { IMAGE_ACCEPT, LIMITS, SPECIALIZATIONS } from "../src/domain/fields";
+import type { doctorJson, patientJson } from "../src/http/shapes";
+import { api, messageOr } from "./lib/api";
+import { Notice } from "./lib/ui";
+
+type PatientProfile = ReturnType<typeof patientJson>;
+type DoctorProfile = ReturnType<typeof doctorJson>;
+export type Props = { role: "patient"; profile: PatientProfile } | { role: "doctor"; profile: DoctorProfile };
+
+function pictureUrl(props: Props, version: number): string | null {
+  const file = props.profile.profileImage;
+  if (!file) return null;
+  // The doctor's picture URL carries a cache-busting query (SPEC §7).
+  return props.role === "doctor" ? `/uploads/doctors/${file}?v=${version}` : `/uploads/patients/${file}`;
+}
+
+export default function ProfileForm(initial: Props) {
+  const [props, setProps] = useState<Props>(initial);
+  const [version, setVersion] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const profile = props.profile;
+  const picture = pictureUrl(props, version);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const file = data.get("profileImage");
+    if (file instanceof File && file.size > 0 && !/\.(jpe?g|png)$/i.test(file.name)) {
+      setError("Profile picture must be a JPEG or PNG image.");
+      return;
+    }
+    for (const field of ["name", "specialization", "collegeName"]) {
+      if (data.has(field) && String(data.get(field)).trim() === "") {
+        setError(`${field === "collegeName" ? "College name" : field === "name" ? "Name" : "Specialization"} is required.`);
+        return;
+      }
+    }
+    setBusy(true);
+    setError(null);
+    setSuccess(null);
+    const answer = await api(`/${props.role}-profile`, { method: "PUT", form: data });
+    setBusy(false);
+    if (!answer.ok) {
+      setError(messageOr(answer, "Failed to update profile. Please try again."));
+      return;
+    }
+    setProps(props.role === "doctor" ? { role: "doctor", profile: answer.body.doctor } : { role: "patient", profile: answer.body.patient });
+    setVersion((v) => v + 1);
+    form.reset();
+    setSuccess("Profile updated successfully!");
+  }
+
+  return (
+    <form className="card profile-form" onSubmit={save} encType="multipart/form-data">
+      <div className="profile-head">
+        {picture ? (
+          <img className="avatar avatar-large" src={picture} alt={`${profile.name}'s profile picture`} width="96" height="96" />
+        ) : (
+          <span className="avatar avatar-large" aria-hidden="true">
+            {profile.name.slice(0, 1)}
+          </span>
+        )}
+        {props.role === "doctor" && (
+          <p>
+            Account status: <span className={`badge badge-${props.profile.status}`}>{props.profile.status}</span>
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor="name">Name</label>
+        <input id="name" name="name" required maxLength={LIMITS.name.max} defaultValue={profile.name} key={`name-${version}`} />
+      </div>
+      <div className="field">
+        <label htmlFor="email">Email</label>
+        <input id="email" type="email" value={profile.email} readOnly aria-readonly="true" />
+      </div>
+      {props.role === "doctor" && (
+        <>
+          <div className="field">
+            <label htmlFor="specialization">Specialization</label>
+            <select id="specialization" name="specialization" required defaultValue={props.profile.specialization} key={`spec-${version}`}>
+              {SPECIALIZATIONS.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="collegeName">College name</label>
+            <input
+              id="collegeName"
+              name="collegeName"
+              required
+              maxLength={LIMITS.collegeName.max}
+              defaultValue={props.profile.collegeName}
+              key={`college-${version}`}
+            />
+          </div>
+        </>
+      )}
+      <div className="field">
+        <label htmlFor="profileImage">Profile picture (JPEG or PNG)</label>
+        <input id="profileImage" name="profileImage" type="file" accept={IMAGE_ACCEPT} />
+      </div>
+      <Notice text={error} tone="error" />
+      <Notice text={success} tone="success" />
+      <button type="submit" disabled={busy}>
+        Save profile
+      </button>
+    </form>
+  );
+}

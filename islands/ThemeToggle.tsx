@@ -1,0 +1,28 @@
+/** @jsxImportSource react */
+/**
+ * The dark/light toggle. As plain HTML it is a form that asks the server to remember the theme
+ * (a cookie) and come back; once hydrated it switches at once and keeps localStorage `theme`.
+ */
+import { useState, type FormEvent } from "react";
+import { applyTheme, type Theme } from "./lib/browser";
+
+export type Props = { theme: Theme; back: string };
+
+export default function ThemeToggle({ theme, back }: Props) {
+  const [current, setCurrent] = useState<Theme>(theme);
+  const next: Theme = current === "dark" ? "light" : "dark";
+  function toggle(event: FormEvent) {
+    event.preventDefault();
+    applyTheme(next);
+    setCurrent(next);
+  }
+  return (
+    <form method="post" action="/theme" className="theme-toggle" onSubmit={toggle}>
+      <input type="hidden" name="theme" value={next} />
+      <input type="hidden" name="back" value={back} />
+      <button type="submit" className="button-ghost" aria-label={`Switch to ${next} theme`}>
+        {current === "dark" ? "☀ Light" : "☾ Dark"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * Browser storage of SPEC §3 (token, role, name, status, theme, booking drafts) and the
+ * page-level rules built on it. Only islands and the client entry import this.
+ */
+import type { Role } from "../../src/domain/fields";
+
+export const storage = {
+  token: () => localStorage.getItem("token"),
+  role: () => localStorage.getItem("role") as Role | null,
+  status: () => localStorage.getItem("status"),
+  /** Keeps what a login or signup answered, as the spec's client does. */
+  signIn(values: { token: string; role: Role; name: string; status?: string }) {
+    localStorage.setItem("token", values.token);
+    localStorage.setItem("role", values.role);
+    localStorage.setItem("name", values.name);
+    if (values.status !== undefined) localStorage.setItem("status", values.status);
+  },
+  draftKey: (doctorId: string) => `draft_${doctorId}`,
+};
+
+/** The login page of each role. */
+export const LOGIN_PAGE: Record<Role, string> = {
+  patient: "/loginPatient",
+  doctor: "/loginDoctor",
+  admin: "/loginAdmin",
+};
+
+/**
+ * The spec's browser guard: a page for `guard` needs a stored token of that role (and, for the
+ * doctor, the approved status); anyone else goes to /loginPatient. Returns whether to go on.
+ */
+export function guardFromStorage(guard: string | undefined): boolean {
+  if (!guard) return true;
+  const [role, status] = guard.split(":");
+  const ok = storage.token() !== null && storage.role() === role && (status === undefined || storage.status() === status);
+  if (!ok) location.replace(status !== undefined && storage.role() === role ? LOGIN_PAGE.doctor : "/loginPatient");
+  return ok;
+}
+
+const YEAR = 60 * 60 * 24 * 365;
+
+function cookie(name: string): string | undefined {
+  return document.cookie
+    .split("; ")
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+}
+
+function setCookie(name: string, value: string): void {
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
+}
+
+export type Theme = "light" | "dark";
+
+/** Applies and keeps a theme: localStorage `theme` (the spec's key) and a cookie the server renders from. */
+export function applyTheme(theme: Theme): void {
+  document.documentElement.dataset.theme = theme;
+  localStorage.setItem("theme", theme);
+  setCookie("theme", theme);
+}
+
+/** localStorage is the source of truth; the cookie lets the server paint the right theme first. */
+export function syncTheme(): void {
+  const stored = localStorage.getItem("theme");
+  const served = document.documentElement.dataset.theme;
+  if (stored === "light" || stored === "dark") {
+    if (stored !== served || cookie("theme") !== stored) applyTheme(stored);
+  } else if (served === "light" || served === "dark") {
+    localStorage.setItem("theme", served);
+  }
+}
+
+/** Tells the server the viewer's time zone, so the next page shows dates in it from the start. */
+export function rememberTimeZone(): void {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone && decodeURIComponent(cookie("tz") ?? "") !== zone) setCookie("tz", zone);
+}
+
+/** Clears all browser storage (SPEC: logout), keeping the theme cookie. */
+export function clearStorage(): void {
+  localStorage.clear();
+  sessionStorage.clear();
+}

@@ -1,0 +1,29 @@
+/** @jsxImportSource react */
+/**
+ * Dates in the viewer's own time zone, with the zone named. The server renders with the zone the
+ * browser reported earlier (a cookie), or UTC; after hydration the browser's own zone wins.
+ */
+import { useEffect, useState } from "react";
+
+/** Formats an ISO time as e.g. "Tue, 1 Dec 2026, 10:00 CET" in `timeZone`. */
+export function formatDateTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  }).format(new Date(iso));
+}
+
+export function LocalTime({ iso, timeZone }: { iso: string; timeZone: string }) {
+  const [zone, setZone] = useState(timeZone);
+  useEffect(() => {
+    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (browser && browser !== zone) setZone(browser);
+  }, []);
+  return <time dateTime={iso}>{formatDateTime(iso, zone)}</time>;
+}

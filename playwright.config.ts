@@ -1,0 +1,43 @@
+import { defineConfig } from "@playwright/test";
+import { E2E_PORT } from "./tests/e2e/support/env";
+
+/**
+ * Browser journeys in Debian's Chromium (/usr/bin/chromium, never a downloaded browser),
+ * against the real server on a fresh embedded database (tests/e2e/support/server.ts).
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "*.spec.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    browserName: "chromium",
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    trace: "off",
+  },
+  webServer: {
+    command: "bun tests/e2e/support/server.ts",
+    url: `http://127.0.0.1:${E2E_PORT}/about`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

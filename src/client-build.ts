@@ -1,0 +1,88 @@
+/**
+ * Builds the browser assets into static/build: the islands' client entry and one chunk per
+ * island (Bun.build, split, minified, hashed), React in shared chunks of its own, the
+ * stylesheet, brotli and gzip copies of each, and manifest.json for the server to read.
+ * `bun run build:client`; start, the tests and the binary build run it first.
+ */
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { basename, join, relative } from "node:path";
+import { ISLAND_NAMES } from "../islands/names";
+
+export type ClientManifest = {
+  /** The client entry, and what it imports statically (preloaded with it). */
+  client: { file: string; imports: string[] };
+  /** Each island's chunk and its static imports. */
+  islands: Record<string, { file: string; imports: string[] }>;
+  css: string;
+};
+
+const ROOT = join(import.meta.dir, "..");
+const OUT = join(ROOT, "static", "build");
+const URL_PREFIX = "/static/build/";
+
+/** Builds everything into static/build and returns the manifest. */
+export async function buildClient(): Promise<ClientManifest> {
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  const islandEntries = ISLAND_NAMES.map((name) => join(ROOT, "islands", `${name}.tsx`));
+  const result = await Bun.build({
+    entrypoints: [join(ROOT, "islands", "client.tsx"), join(ROOT, "islands", "vendor.ts"), ...islandEntries, join(ROOT, "static", "app.css")],
+    outdir: OUT,
+    root: ROOT,
+    target: "browser",
+    format: "esm",
+    splitting: true,
+    minify: true,
+    naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
+    define: { "process.env.NODE_ENV": '"production"' },
+    metafile: true,
+  });
+  if (!result.success) throw new AggregateError(result.logs, "client build failed");
+  const outputs = result.metafile!.outputs;
+
+  // metafile output paths are relative to the working directory; key them by file name.
+  const byEntry = new Map<string, { file: string; imports: string[] }>();
+  const importsOf = new Map<string, string[]>();
+  for (const [path, output] of Object.entries(outputs)) {
+    const file = basename(path);
+    importsOf.set(file, output.imports.filter((i) => i.kind === "import-statement").map((i) => basename(i.path)));
+    if (output.entryPoint) byEntry.set(relative(ROOT, join(process.cwd(), output.entryPoint)), { file, imports: [] });
+  }
+  // Every chunk a file needs before it can run, in load order.
+  const closure = (file: string, seen = new Set<string>()): string[] => {
+    for (const dep of importsOf.get(file) ?? []) {
+      if (!seen.has(dep)) {
+        seen.add(dep);
+        closure(dep, seen);
+      }
+    }
+    return [...seen];
+  };
+  const entry = (path: string) => {
+    const found = byEntry.get(path);
+    if (!found) throw new Error(`client build: no output for ${path}`);
+    return { file: URL_PREFIX + found.file, imports: closure(found.file).map((f) => URL_PREFIX + f) };
+  };
+
+  const manifest: ClientManifest = {
+    client: entry("islands/client.tsx"),
+    islands: Object.fromEntries(ISLAND_NAMES.map((name) => [name, entry(`islands/${name}.tsx`)])),
+    css: entry("static/app.css").file,
+  };
+  for (const file of readdirSync(OUT)) precompress(join(OUT, file));
+  writeFileSync(join(OUT, "manifest.json"), JSON.stringify(manifest, null, 2));
+  return manifest;
+}
+
+function precompress(path: string): void {
+  const bytes = readFileSync(path);
+  if (bytes.length < 256) return; // too small to gain from compression
+  writeFileSync(`${path}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
+}
+
+if (import.meta.main) {
+  const manifest = await buildClient();
+  console.log(`Built ${Object.keys(manifest.islands).length} islands into static/build.`);
+}

@@ -1,0 +1,58 @@
+/**
+ * Every page's document: head, theme painted from the cookie before first paint, the body with
+ * its islands, and only the scripts those islands need (none for a page without islands).
+ */
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { raw } from "hono/html";
+import type { Child } from "hono/jsx";
+import { clientLoading, IslandsContext, type PageIslands } from "../islands";
+import { clientManifest, interactionLoader, preloadsFor } from "../client-assets";
+import type { Role } from "../domain/fields";
+
+export type PageOptions = {
+  title: string;
+  description?: string;
+  /** The spec's browser guard for this page: a role, or "doctor:approved". */
+  guard?: Role | "doctor:approved";
+  status?: 200 | 404;
+};
+
+/** The viewer's theme as the server paints it: the cookie the client mirrors from localStorage. */
+export function themeOf(c: Context): "light" | "dark" {
+  return getCookie(c, "theme") === "dark" ? "dark" : "light";
+}
+
+/** Renders a complete HTML page around `body`. */
+export async function renderPage(c: Context, options: PageOptions, body: Child): Promise<Response> {
+  const islands: PageIslands = new Map();
+  const html = await (<IslandsContext.Provider value={islands}>{body}</IslandsContext.Provider>).toString();
+  const manifest = clientManifest();
+  const loading = clientLoading(islands);
+  const page = (
+    <html lang="en" data-theme={themeOf(c)}>
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`${options.title} | Carebook`}</title>
+        <meta name="description" content={options.description ?? "Find a doctor by specialization and book an appointment."} />
+        <meta name="color-scheme" content="light dark" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={manifest.css} />
+        {loading === "load" && (
+          <>
+            <script type="module" src={manifest.client.file} />
+            {preloadsFor(manifest, islands.keys()).map((href) => (
+              <link rel="modulepreload" href={href} />
+            ))}
+          </>
+        )}
+      </head>
+      <body data-guard={options.guard}>
+        {raw(html)}
+        {loading === "interaction" && <script>{raw(interactionLoader(manifest.client.file))}</script>}
+      </body>
+    </html>
+  );
+  return c.html(`<!doctype html>${await page.toString()}`, options.status ?? 200);
+}

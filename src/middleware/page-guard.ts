@@ -1,0 +1,43 @@
+/**
+ * The server's page guard (SPEC §2): a protected page needs the session cookie of its role;
+ * anyone else goes to /loginPatient, and a doctor who is not approved to /loginDoctor.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { Deps } from "../deps";
+import type { Role } from "../domain/fields";
+import { cookieSession, type AccountOf } from "./session";
+
+function redirect(c: Context, to: string): never {
+  throw new HTTPException(302, { res: c.redirect(to, 302) });
+}
+
+/** Admits only a cookie session of `role` (and an approved doctor) to the pages below it. */
+export function requirePage(deps: Deps, role: Role): MiddlewareHandler {
+  return async (c, next) => {
+    const user = await cookieSession(c, deps);
+    if (user === undefined || user.role !== role) redirect(c, "/loginPatient");
+    if (user.role === "doctor" && user.account.status !== "approved") redirect(c, "/loginDoctor");
+    c.set("user", user);
+    await next();
+  };
+}
+
+/** The account requirePage admitted. */
+export function pageAccount<R extends Role>(c: Context, role: R): AccountOf<R> {
+  const user = c.get("user");
+  if (user?.role !== role) redirect(c, "/loginPatient");
+  return user.account as AccountOf<R>;
+}
+
+/** The viewer's time zone, as the browser reported it (a cookie), or UTC until it has. */
+export function viewerTimeZone(c: Context): string {
+  const zone = decodeURIComponent(c.req.header("cookie")?.match(/(?:^|;\s*)tz=([^;]+)/)?.[1] ?? "");
+  if (zone === "") return "UTC";
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return zone;
+  } catch {
+    return "UTC";
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * / : hero, sample doctors (find-doctors), health tips (health-tips) and sample testimonials
+ * (feedback). No island but the passive theme toggle, so the page sends no JavaScript. The
+ * sample cards are text and CSS initials: they cost no more than their words.
+ */
+import type { Context } from "hono";
+import { renderPage, themeOf } from "../../components/Document";
+import { Shell } from "../../components/Shell";
+
+const SAMPLE_DOCTORS = [
+  { name: "Dr. Amelia Hart", specialization: "Cardiologist", college: "St. Mary's Medical College" },
+  { name: "Dr. Rohan Mehta", specialization: "Neurologist", college: "Royal College of Medicine" },
+  { name: "Dr. Sofia Alvarez", specialization: "Pediatrician", college: "Northfield University Hospital" },
+  { name: "Dr. Kwame Mensah", specialization: "Dermatologist", college: "Lakeside School of Medicine" },
+];
+
+const HEALTH_TIPS = [
+  { title: "Move every day", text: "Thirty minutes of brisk walking most days lowers blood pressure and lifts your mood." },
+  { title: "Sleep on a schedule", text: "Going to bed and waking at the same times helps your body repair and your mind focus." },
+  { title: "Drink water first", text: "Start the day with a glass of water, and keep a bottle close while you work." },
+  { title: "Keep your check-ups", text: "Regular screenings find problems early, when they are easiest to treat." },
+];
+
+const TESTIMONIALS = [
+  { quote: "I found a cardiologist and had a video consultation the same week. Simple and calm.", author: "Priya S., patient" },
+  { quote: "Booking for my son took two minutes, and the meet link was waiting in my meetings.", author: "Daniel R., parent" },
+  { quote: "Pending requests and scheduled meetings in one place: my clinic days are easier.", author: "Dr. L. Chen, General Physician" },
+];
+
+const initials = (name: string) =>
+  name
+    .replace(/^Dr\.\s*/, "")
+    .split(" ")
+    .map((w) => w[0])
+    .join("");
+
+export function homePage(c: Context) {
+  return renderPage(
+    c,
+    { title: "Find a doctor and book an appointment", description: "Find doctors by specialization and request an appointment online." },
+    <Shell area="public" path="/" theme={themeOf(c)}>
+      <section class="hero" aria-labelledby="hero-title">
+        <div class="page-wide">
+          <h1 id="hero-title">Care from the right doctor, booked in minutes</h1>
+          <p class="lead">
+            Find doctors by specialization, tell them what is wrong, and meet them by video at a time they schedule for you.
+          </p>
+          <p class="hero-actions">
+            <a class="button" href="/signupPatient">
+              Get started
+            </a>
+            <a class="button button-secondary" href="/signupDoctor">
+              Join as a doctor
+            </a>
+          </p>
+        </div>
+      </section>
+
+      <section id="find-doctors" class="section page-wide" aria-labelledby="find-doctors-title">
+        <h2 id="find-doctors-title">Find doctors</h2>
+        <p>Sixteen specializations, from cardiology to general practice. A few of the doctors you can meet:</p>
+        <ul class="card-grid" role="list">
+          {SAMPLE_DOCTORS.map((d) => (
+            <li class="card doctor-card">
+              <span class="avatar" aria-hidden="true">
+                {initials(d.name)}
+              </span>
+              <h3>{d.name}</h3>
+              <p class="muted">{d.specialization}</p>
+              <p class="small">{d.college}</p>
+            </li>
+          ))}
+        </ul>
+        <p>
+          <a class="button" href="/loginPatient">
+            Login/Signup to book
+          </a>
+        </p>
+      </section>
+
+      <section id="health-tips" class="section section-alt" aria-labelledby="health-tips-title">
+        <div class="page-wide">
+          <h2 id="health-tips-title">Health tips</h2>
+          <ul class="card-grid" role="list">
+            {HEALTH_TIPS.map((tip) => (
+              <li class="card">
+                <h3>{tip.title}</h3>
+                <p>{tip.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section id="feedback" class="section page-wide" aria-labelledby="feedback-title">
+        <h2 id="feedback-title">What people say</h2>
+        <ul class="card-grid" role="list">
+          {TESTIMONIALS.map((t) => (
+            <li class="card">
+              <figure>
+                <blockquote>
+                  <p>“{t.quote}”</p>
+                </blockquote>
+                <figcaption class="muted">{t.author}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </Shell>,
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * /patient-dashboard : the 16 specializations with their doctor counts and a search box. The
+ * search works without script (a GET form the server filters); the island filters as you type.
+ */
+import type { Context } from "hono";
+import { countApprovedBySpecialization } from "../../../db/queries/directory";
+import type { Deps } from "../../../deps";
+import { SPECIALIZATIONS } from "../../../domain/fields";
+import { Island } from "../../../islands";
+import { patientPage } from "./shell";
+
+export function patientDashboardPage(deps: Deps) {
+  return async (c: Context) => {
+    const counts = await countApprovedBySpecialization(deps.database.db);
+    const query = (c.req.query("q") ?? "").slice(0, 100);
+    return patientPage(
+      c,
+      "Find a doctor",
+      <section aria-labelledby="dash-title">
+        <h1 id="dash-title">Find a doctor by specialization</h1>
+        <Island
+          name="SpecializationSearch"
+          props={{ query, specializations: SPECIALIZATIONS.map((name) => ({ name, count: counts.get(name) ?? 0 })) }}
+        />
+      </section>,
+    );
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * /patient-dashboard/specialization/{specialization} : the approved doctors of one
+ * specialization, each with a Book Appointment button, and a way back to the list.
+ */
+import type { Context } from "hono";
+import { listApprovedDoctors } from "../../../db/queries/accounts";
+import type { Deps } from "../../../deps";
+import { isSpecialization } from "../../../domain/fields";
+import { notFoundResponse } from "../../../components/NotFound";
+import { patientPage } from "./shell";
+
+export function specializationPage(deps: Deps) {
+  return async (c: Context) => {
+    const specialization = c.req.param("specialization") ?? "";
+    if (!isSpecialization(specialization)) return notFoundResponse(c);
+    const doctors = await listApprovedDoctors(deps.database.db, specialization);
+    return patientPage(
+      c,
+      `${specialization}s`,
+      <section aria-labelledby="spec-title">
+        <a class="button button-secondary back-link" href="/patient-dashboard">
+          ← Back to specializations
+        </a>
+        <h1 id="spec-title">{specialization}</h1>
+        {doctors.length === 0 ? (
+          <p class="empty">No doctors available for this specialization.</p>
+        ) : (
+          <ul class="card-grid" role="list">
+            {doctors.map((d) => (
+              <li class="card doctor-card">
+                {d.profileImage ? (
+                  <img class="avatar" src={`/uploads/doctors/${d.profileImage}`} alt="" width="64" height="64" loading="lazy" />
+                ) : (
+                  <span class="avatar" aria-hidden="true">
+                    {d.name.slice(0, 1)}
+                  </span>
+                )}
+                <h2>{d.name}</h2>
+                <p class="muted">{d.specialization}</p>
+                <p class="small">{d.collegeName}</p>
+                <a class="button" href={`/patient-dashboard/bookAppointment/${encodeURIComponent(d.id)}`} aria-label={`Book Appointment with ${d.name}`}>
+                  Book Appointment
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>,
+    );
+  };
+}

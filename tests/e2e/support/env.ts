@@ -1,0 +1,9 @@
+/** Where the browser journeys' server runs and keeps its data (shared by the config, server and fixtures). */
+import { join } from "node:path";
+import { tmpdir } from "node:os";
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_DIR = process.env.E2E_DIR ?? join(tmpdir(), `carebook-e2e-${E2E_PORT}`);
+export const E2E_DB = join(E2E_DIR, "app.db");
+export const ADMIN = { email: "admin@example.com", password: "admin-password-1", name: "Ada Admin" };
+export const PASSWORD = "correct-horse-1";

@@ -1,0 +1,102 @@
+/**
+ * Fixtures for the browser journeys: accounts made through the HTTP API (never by clicking
+ * through signup again), signed-in pages, and the database for what only time would do
+ * (moving a confirmed appointment into the past so that it reads as completed).
+ */
+import { test as base, expect, type Page } from "@playwright/test";
+import { createClient } from "@libsql/client";
+import type { Role, Specialization } from "../../../src/domain/fields";
+import { ADMIN, E2E_DB, E2E_PORT, PASSWORD } from "./env";
+
+const API = `http://127.0.0.1:${E2E_PORT}/api/auth`;
+let counter = 0;
+export const uniqueEmail = (prefix: string) => `${prefix}${++counter}.${Date.now()}@example.com`;
+
+/** Calls the JSON API over HTTP. */
+export async function apiCall(method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${API}${path}`, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json().catch(() => ({}))) as any;
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+export type Account = { role: Role; token: string; name: string; email: string; id: string; status?: string };
+
+export async function adminAccount(): Promise<Account> {
+  const res = await apiCall("POST", "/loginAdmin", { email: ADMIN.email, password: ADMIN.password });
+  return { role: "admin", token: res.token, name: res.admin.name, email: ADMIN.email, id: res.admin._id };
+}
+
+export async function createPatient(name = "Pat Patient"): Promise<Account> {
+  const email = uniqueEmail("patient");
+  const res = await apiCall("POST", "/signupPatient", { name, email, password: PASSWORD });
+  const profile = await apiCall("GET", "/patient-profile", undefined, res.token);
+  return { role: "patient", token: res.token, name, email, id: profile.patient._id };
+}
+
+export async function createDoctor(
+  options: { name?: string; specialization?: Specialization; status?: "pending" | "approved" | "rejected" | "blocked" } = {},
+): Promise<Account> {
+  const email = uniqueEmail("doctor");
+  const res = await apiCall("POST", "/signupDoctor", {
+    name: options.name ?? "Dr. Dana Doctor",
+    email,
+    password: PASSWORD,
+    specialization: options.specialization ?? "Cardiologist",
+    collegeName: "City Medical College",
+  });
+  const status = options.status ?? "approved";
+  if (status !== "pending") {
+    const admin = await adminAccount();
+    if (status === "blocked") await apiCall("PATCH", `/admin-dashboard/doctor-status/${res.doctor._id}`, { status: "approved" }, admin.token);
+    await apiCall("PATCH", `/admin-dashboard/doctor-status/${res.doctor._id}`, { status }, admin.token);
+  }
+  return { role: "doctor", token: res.token, name: res.doctor.name, email, id: res.doctor._id, status };
+}
+
+/** Books an appointment as the patient and returns its id. */
+export async function book(patient: Account, doctor: Account, reason = "Persistent headaches") {
+  const res = await apiCall("POST", "/patient-dashboard/bookAppointment", { doctorId: doctor.id, reason }, patient.token);
+  return res.appointment._id as string;
+}
+
+/** Schedules an appointment as the doctor, `minutesAhead` from now. */
+export async function schedule(doctor: Account, patient: Account, appointmentId: string, minutesAhead = 60 * 24) {
+  const at = new Date(Date.now() + minutesAhead * 60_000);
+  return apiCall(
+    "POST",
+    "/doctor-dashboard/scheduleAppointments",
+    { doctorName: doctor.name, patientId: patient.id, appointmentId, scheduledDateTime: at.toISOString() },
+    doctor.token,
+  );
+}
+
+/** Moves a confirmed appointment's slot into the past, so every read sees it completed. */
+export async function completeInDatabase(appointmentId: string) {
+  const db = createClient({ url: `file:${E2E_DB}`, timeout: 5000 });
+  const start = Date.now() - 2 * 3_600_000;
+  await db.execute({ sql: "update appointments set scheduled_at = ?, ends_at = ? where id = ? and status = 'confirmed'", args: [start, start + 1_800_000, appointmentId] });
+  db.close();
+}
+
+/**
+ * Signs a page in as `account`, as a login through the UI would leave it: the session cookie
+ * for the server, and token, role, name (and status) in localStorage for the browser guard.
+ */
+export async function signIn(page: Page, account: Account) {
+  await page.context().addCookies([{ name: "carebook_session", value: account.token, url: `http://127.0.0.1:${E2E_PORT}` }]);
+  await page.goto("/about");
+  await page.evaluate((a) => {
+    localStorage.setItem("token", a.token);
+    localStorage.setItem("role", a.role);
+    localStorage.setItem("name", a.name);
+    if (a.status) localStorage.setItem("status", a.status);
+  }, account);
+}
+
+export const test = base;
+export { expect, PASSWORD };

@@ -1,0 +1,32 @@
+/**
+ * The server the browser journeys run against: the real app (src/index.ts) on a fresh embedded
+ * database in a temporary folder, with the admin seeded and fresh client bundles.
+ */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { ADMIN, E2E_DB, E2E_DIR, E2E_PORT } from "./env";
+
+rmSync(E2E_DIR, { recursive: true, force: true });
+const root = join(import.meta.dir, "..", "..", "..");
+const build = Bun.spawnSync(["bun", "src/client-build.ts"], { cwd: root, stdout: "inherit", stderr: "inherit" });
+if (build.exitCode !== 0) process.exit(build.exitCode ?? 1);
+
+const server = Bun.spawn(["bun", "src/index.ts"], {
+  cwd: root,
+  stdout: "inherit",
+  stderr: "inherit",
+  env: {
+    ...process.env,
+    PORT: String(E2E_PORT),
+    DATABASE_URL: `file:${E2E_DB}`,
+    UPLOAD_DIR: join(E2E_DIR, "uploads"),
+    JWT_SECRET: "e2e-secret-that-is-at-least-32-bytes-long!",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_NAME: ADMIN.name,
+    LOGIN_FAILURE_LIMIT: "1000",
+    SIGNUP_LIMIT: "100000",
+  },
+});
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => server.kill(signal));
+process.exit(await server.exited);
