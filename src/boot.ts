@@ -3,14 +3,12 @@
  * Shared by the server, the admin command and the tests, so all three start the same way.
  */
 import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { MIGRATIONS_DIR } from "./assets";
 import { loadJwtSecret } from "./auth/secret";
 import { migrateDatabase, openDatabase } from "./db/client";
 import type { Deps } from "./deps";
 import type { Config } from "./env";
-import { localImageStorage } from "./storage/images";
-
-const MIGRATIONS = fileURLToPath(new URL("../drizzle", import.meta.url));
+import { imageStorage } from "./storage/images";
 
 /** Where generated state lives: the embedded database's folder, or ./data for a remote database. */
 export function dataDir(config: Config): string {
@@ -20,13 +18,14 @@ export function dataDir(config: Config): string {
 
 /** Opens and migrates the database and builds everything createApp needs. */
 export async function boot(config: Config): Promise<Deps> {
-  const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
-  await migrateDatabase(database, MIGRATIONS);
+  const database = await openDatabase(config.databaseUrl, config.databaseAuthToken, config.databaseReplica);
+  // The same migrations on every kind of database; in the binary they are embedded (assets.ts).
+  await migrateDatabase(database, MIGRATIONS_DIR);
   return {
     config,
     database,
     keys: { secret: loadJwtSecret(config.jwtSecret, dataDir(config)), ttlHours: config.tokenTtlHours },
-    storage: localImageStorage(config.uploadDir),
+    storage: imageStorage(config),
     now: () => new Date(),
   };
 }

@@ -11,10 +11,17 @@ const optionalText = z
   .optional()
   .transform((v) => (v === "" ? undefined : v));
 
+/** What a remote libSQL database (sqld, Turso) is reached by. */
+const REMOTE_URL = /^(libsql|https?|wss?):\/\/[^/]/;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().trim().min(1).default("file:data/app.db"),
   DATABASE_AUTH_TOKEN: optionalText,
+  DATABASE_SYNC_URL: optionalText.refine((v) => v === undefined || REMOTE_URL.test(v), {
+    message: "DATABASE_SYNC_URL must be a libsql://, http(s):// or ws(s):// URL",
+  }),
+  DATABASE_SYNC_INTERVAL: z.coerce.number().positive().default(5),
   JWT_SECRET: optionalText.refine((v) => v === undefined || Buffer.byteLength(v) >= 32, {
     message: "JWT_SECRET must be at least 32 bytes",
   }),
@@ -33,12 +40,46 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/]/.test(v), {
+    message: "S3_ENDPOINT must be an http(s):// URL",
+  }),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_SESSION_TOKEN: optionalText,
+  S3_PREFIX: optionalText.refine((v) => v === undefined || /^[A-Za-z0-9._\/-]+$/.test(v), {
+    message: "S3_PREFIX may hold only letters, digits and . _ / -",
+  }),
 });
+
+/** Settings that are valid one by one but not together; each issue names the variable to fix. */
+const crossChecks = (e: z.infer<typeof envSchema>): { path: string; message: string }[] => {
+  const issues: { path: string; message: string }[] = [];
+  const local = e.DATABASE_URL.startsWith("file:");
+  if (e.DATABASE_SYNC_URL !== undefined && !local) {
+    issues.push({ path: "DATABASE_SYNC_URL", message: "an embedded replica needs DATABASE_URL to be a file: path (the local copy)" });
+  }
+  if ((!local || e.DATABASE_SYNC_URL !== undefined) && e.JWT_SECRET === undefined) {
+    issues.push({
+      path: "JWT_SECRET",
+      message: "required with a remote database or an embedded replica: every instance must sign with the same key",
+    });
+  }
+  if (e.STORAGE === "s3" && e.S3_BUCKET === undefined) issues.push({ path: "S3_BUCKET", message: "required when STORAGE=s3" });
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    issues.push({ path: "S3_SECRET_ACCESS_KEY", message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together" });
+  }
+  return issues;
+};
 
 export type Config = {
   port: number;
   databaseUrl: string;
   databaseAuthToken?: string;
+  /** Embedded replica (DATABASE_SYNC_URL set): DATABASE_URL is the local copy of this primary. */
+  databaseReplica?: { syncUrl: string; syncIntervalSeconds: number };
   jwtSecret?: string;
   tokenTtlHours: number;
   admin: { email?: string; password?: string; name: string };
@@ -50,7 +91,26 @@ export type Config = {
   signupLimit: number;
   corsOrigins: string[];
   trustProxy: boolean;
+  /** STORAGE=s3: profile pictures in this bucket; none: in `uploadDir` on the local disk. */
+  s3?: S3Config;
 };
+
+export type S3Config = {
+  bucket: string;
+  endpoint?: string;
+  region?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  sessionToken?: string;
+  /** Prepended to every object key, e.g. "carebook/" to share a bucket. */
+  prefix: string;
+};
+
+/** "carebook", "/carebook/" → "carebook/"; none → "". */
+function keyPrefix(prefix: string | undefined): string {
+  const trimmed = (prefix ?? "").replace(/^\/+|\/+$/g, "");
+  return trimmed === "" ? "" : `${trimmed}/`;
+}
 
 /** Parses the environment into a Config, or throws one error naming every bad variable. */
 export function parseEnv(env: Record<string, string | undefined>): Config {
@@ -60,10 +120,16 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = result.data;
+  const crossIssues = crossChecks(e);
+  if (crossIssues.length > 0) {
+    throw new Error(`Invalid configuration:\n${crossIssues.map((i) => `  ${i.path}: ${i.message}`).join("\n")}`);
+  }
   return {
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     databaseAuthToken: e.DATABASE_AUTH_TOKEN,
+    databaseReplica:
+      e.DATABASE_SYNC_URL === undefined ? undefined : { syncUrl: e.DATABASE_SYNC_URL, syncIntervalSeconds: e.DATABASE_SYNC_INTERVAL },
     jwtSecret: e.JWT_SECRET,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME },
@@ -78,5 +144,17 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
       .map((o) => o.trim())
       .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
+    s3:
+      e.STORAGE === "s3"
+        ? {
+            bucket: e.S3_BUCKET!,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            sessionToken: e.S3_SESSION_TOKEN,
+            prefix: keyPrefix(e.S3_PREFIX),
+          }
+        : undefined,
   };
 }

@@ -4,7 +4,7 @@
  * single writer, and a second writer waiting inside the native busy handler would stall the
  * event loop that the first one needs to finish.
  */
-import { createClient, type Client } from "@libsql/client";
+import { createClient, type Client, type Config as ClientConfig } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { mkdirSync } from "node:fs";
@@ -26,19 +26,49 @@ export type Database = {
 
 const BUSY_TIMEOUT_MS = 5000;
 
-/** Opens the database at `url`: a `file:` path (created with its folder) or a libSQL server. */
-export async function openDatabase(url: string, authToken?: string): Promise<Database> {
-  const isFile = url.startsWith("file:");
-  if (isFile) {
+/** An embedded replica: the `file:` database is a local copy of this primary, read locally, written through. */
+export type Replica = { syncUrl: string; syncIntervalSeconds: number };
+
+/** How the server reaches its data: an embedded file, a local replica of a server, or a server. */
+export type DatabaseKind = "file" | "replica" | "remote";
+
+export function databaseKind(url: string, replica?: Replica): DatabaseKind {
+  if (!url.startsWith("file:")) return "remote";
+  return replica === undefined ? "file" : "replica";
+}
+
+/** The libSQL client configuration for a DATABASE_URL, its token, and the replica settings if any. */
+export function clientConfig(url: string, authToken?: string, replica?: Replica): ClientConfig {
+  const config: ClientConfig = { url, authToken, timeout: BUSY_TIMEOUT_MS };
+  if (databaseKind(url, replica) === "replica") {
+    config.syncUrl = replica!.syncUrl;
+    config.syncInterval = replica!.syncIntervalSeconds;
+    // A node reads its own writes at once; other nodes' writes arrive with the next sync.
+    config.readYourWrites = true;
+  }
+  return config;
+}
+
+/**
+ * Opens the database at `url`: a `file:` path (created with its folder), a libSQL server
+ * (`libsql:`, `http(s):`, `ws(s):`, with `authToken`), or, given `replica`, a local `file:` copy
+ * of a server that answers reads itself and passes writes to the server.
+ */
+export async function openDatabase(url: string, authToken?: string, replica?: Replica): Promise<Database> {
+  const kind = databaseKind(url, replica);
+  if (kind !== "remote") {
     const path = url.slice("file:".length).split("?")[0]!;
     if (path !== ":memory:" && path !== "") mkdirSync(dirname(resolve(path)), { recursive: true });
   }
-  const client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
-  if (isFile) {
+  const client = createClient(clientConfig(url, authToken, replica));
+  if (kind === "file") {
     // WAL is a property of the file; foreign keys and the busy timeout are set on every
     // connection the client opens (libSQL's defaults: foreign_keys on, timeout from the config).
     await client.execute("PRAGMA journal_mode = WAL");
     await client.execute("PRAGMA synchronous = NORMAL");
+  } else if (kind === "replica") {
+    // Pull the primary's current state before anything (the migrator first of all) reads it.
+    await client.sync();
   }
   const db = drizzle(client, { schema });
   let queue: Promise<unknown> = Promise.resolve();
@@ -54,9 +84,20 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   };
 }
 
-/** Applies the committed drizzle-kit migrations in `folder`. */
+/**
+ * Applies the committed drizzle-kit migrations in `folder`. Instances that start together
+ * against one database can race to apply the same migration; the loser's attempt fails (the
+ * table exists) and a retry finds it applied, so a failure is retried twice before it counts.
+ */
 export async function migrateDatabase(database: Database, folder = "drizzle"): Promise<void> {
-  await migrate(database.db, { migrationsFolder: folder });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrate(database.db, { migrationsFolder: folder });
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await Bun.sleep(250 * attempt + Math.random() * 250);
+    }
+  }
 }
 
 /** Whether a failed write broke a UNIQUE constraint (drizzle wraps the driver's error as `cause`). */

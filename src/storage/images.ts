@@ -1,18 +1,32 @@
 /**
  * The only code that touches the uploads folder. Profile pictures are checked by their first
- * bytes (JPEG or PNG), stored under a new random name, and read back by name.
+ * bytes (JPEG or PNG), stored under a new random name, and read back by name. The folder on the
+ * local disk is the default; `imageStorage` picks an S3-compatible bucket (./s3.ts) instead when
+ * STORAGE=s3, so that any number of instances share one set of pictures.
  */
 import { mkdir, unlink } from "node:fs/promises";
 import { join } from "node:path";
+import type { Config } from "../env";
+import { s3ImageStorage } from "./s3";
 
 export const IMAGE_FOLDERS = ["patients", "doctors"] as const;
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
 
-const TYPES = { png: "image/png", jpg: "image/jpeg" } as const;
-export type ImageExtension = keyof typeof TYPES;
+export const IMAGE_TYPES = { png: "image/png", jpg: "image/jpeg" } as const;
+export type ImageExtension = keyof typeof IMAGE_TYPES;
 
 /** A stored file name: 32 hex characters of randomness and the detected extension. */
 const FILE_NAME = /^[0-9a-f]{32}\.(png|jpg)$/;
+
+/** Whether `name` is one this storage could have made; anything else is never looked up. */
+export function isStoredName(name: string): boolean {
+  return FILE_NAME.test(name);
+}
+
+/** The content type of a stored name (which isStoredName has accepted). */
+export function storedType(name: string): string {
+  return IMAGE_TYPES[name.slice(name.lastIndexOf(".") + 1) as ImageExtension];
+}
 
 /** The picture's real type from its magic bytes, or undefined when it is neither JPEG nor PNG. */
 export function sniffImage(bytes: Uint8Array): ImageExtension | undefined {
@@ -33,7 +47,8 @@ export type ImageStorage = {
   read(folder: ImageFolder, name: string): Promise<StoredImage | undefined>;
 };
 
-function randomName(ext: ImageExtension): string {
+/** A new stored name: 128 random bits in hex and the extension. */
+export function randomName(ext: ImageExtension): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return `${Buffer.from(bytes).toString("hex")}.${ext}`;
 }
@@ -49,15 +64,19 @@ export function localImageStorage(root: string): ImageStorage {
       return name;
     },
     async remove(folder, name) {
-      if (!FILE_NAME.test(name)) return;
+      if (!isStoredName(name)) return;
       await unlink(path(folder, name)).catch(() => undefined);
     },
     async read(folder, name) {
-      if (!FILE_NAME.test(name)) return undefined;
+      if (!isStoredName(name)) return undefined;
       const file = Bun.file(path(folder, name));
       if (!(await file.exists())) return undefined;
-      const ext = name.slice(name.lastIndexOf(".") + 1) as ImageExtension;
-      return { body: file, type: TYPES[ext], size: file.size };
+      return { body: file, type: storedType(name), size: file.size };
     },
   };
+}
+
+/** The storage the configuration names: the local uploads folder, or an S3-compatible bucket. */
+export function imageStorage(config: Pick<Config, "s3" | "uploadDir">): ImageStorage {
+  return config.s3 ? s3ImageStorage(config.s3) : localImageStorage(config.uploadDir);
 }
