@@ -12,7 +12,10 @@ export function describeIssue(error: ZodError): string {
   const issue = error.issues[0];
   if (issue === undefined) return "Invalid input";
   const field = issue.path.join(".");
-  if (field === "" || issue.message.startsWith(field)) return issue.message;
+  // A problem with the whole input (a JSON array, string or null instead of an object) has no
+  // field to name: name the body instead of zod's "expected object, received array".
+  if (field === "") return "The request body must be a JSON object";
+  if (issue.message.startsWith(field)) return issue.message;
   return `${field}: ${issue.message}`;
 }
 
