@@ -4,7 +4,8 @@
  */
 import type { Context } from "hono";
 import { getConnInfo } from "hono/bun";
-import { countEvents, oldestEvent, recordEvents, clearEvents, type AuthEventKind } from "../db/queries/throttle";
+import type { Reader } from "../db/client";
+import { clearEvents, countEvents, deleteEvents, oldestEvent, recordEvents, type AuthEventKind } from "../db/queries/throttle";
 import type { Deps } from "../deps";
 import { ApiError } from "../http/errors";
 
@@ -25,40 +26,73 @@ export function clientAddress(c: Context, deps: Deps): string {
   }
 }
 
-async function assertUnder(deps: Deps, kind: AuthEventKind, key: string, limit: number, windowMs: number, message: string) {
+async function assertUnder(
+  deps: Deps,
+  r: Reader,
+  kind: AuthEventKind,
+  key: string,
+  limit: number,
+  windowMs: number,
+  message: string,
+) {
   const now = deps.now();
   const since = new Date(now.getTime() - windowMs);
-  const used = await countEvents(deps.database.db, kind, key, since);
+  const used = await countEvents(r, kind, key, since);
   if (used < limit) return;
-  const oldest = (await oldestEvent(deps.database.db, kind, key, since)) ?? now;
+  const oldest = (await oldestEvent(r, kind, key, since)) ?? now;
   const retryAfter = Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 1000));
   throw new ApiError(429, message, { "Retry-After": String(retryAfter) });
 }
 
 const TOO_MANY_LOGINS = "Too many failed login attempts. Please try again later.";
 
-/** Refuses a login attempt for an email or address that has failed too often. */
-export async function assertLoginAllowed(deps: Deps, email: string, address: string): Promise<void> {
+/** A login attempt counted in advance; see beginLoginAttempt. */
+export type LoginAttempt = { email: string; eventIds: number[] };
+
+/**
+ * Refuses a login attempt for an email or address that has failed too often, and otherwise
+ * counts this attempt as a failure, in one write transaction. Checking and counting together is
+ * what stops a burst of parallel guesses from all passing the check before any is recorded.
+ * A successful login then calls loginSucceeded, which takes the attempt back.
+ */
+export function beginLoginAttempt(deps: Deps, email: string, address: string): Promise<LoginAttempt> {
   const limit = deps.config.loginFailureLimit;
-  await assertUnder(deps, "login_email", email, limit, LOGIN_WINDOW_MS, TOO_MANY_LOGINS);
-  await assertUnder(deps, "login_ip", address, limit * PER_ADDRESS_FACTOR, LOGIN_WINDOW_MS, TOO_MANY_LOGINS);
+  return deps.database.write(async (tx) => {
+    await assertUnder(deps, tx, "login_email", email, limit, LOGIN_WINDOW_MS, TOO_MANY_LOGINS);
+    await assertUnder(deps, tx, "login_ip", address, limit * PER_ADDRESS_FACTOR, LOGIN_WINDOW_MS, TOO_MANY_LOGINS);
+    const eventIds = await recordEvents(tx, [{ kind: "login_email", key: email }, { kind: "login_ip", key: address }], deps.now());
+    return { email, eventIds };
+  });
 }
 
-export function recordLoginFailure(deps: Deps, email: string, address: string): Promise<void> {
-  return deps.database.write((tx) =>
-    recordEvents(tx, [{ kind: "login_email", key: email }, { kind: "login_ip", key: address }], deps.now()),
-  );
+/** A successful login forgets that email's failures and no longer counts this attempt against the address. */
+export function loginSucceeded(deps: Deps, attempt: LoginAttempt): Promise<void> {
+  return deps.database.write(async (tx) => {
+    await clearEvents(tx, "login_email", attempt.email);
+    await deleteEvents(tx, attempt.eventIds);
+  });
 }
 
-/** A successful login forgets that email's failures. */
-export function clearLoginFailures(deps: Deps, email: string): Promise<void> {
-  return deps.database.write((tx) => clearEvents(tx, "login_email", email));
+/**
+ * Refuses a signup from an address past SIGNUP_LIMIT, and otherwise counts it, in one write
+ * transaction (so parallel signups cannot all pass). Returns the event to take back with
+ * signupFailed when the signup does not happen after all (e.g. the email is taken).
+ */
+export function beginSignup(deps: Deps, address: string): Promise<number[]> {
+  return deps.database.write(async (tx) => {
+    await assertUnder(
+      deps,
+      tx,
+      "signup_ip",
+      address,
+      deps.config.signupLimit,
+      SIGNUP_WINDOW_MS,
+      "Too many signups from this address. Please try again later.",
+    );
+    return recordEvents(tx, [{ kind: "signup_ip", key: address }], deps.now());
+  });
 }
 
-export async function assertSignupAllowed(deps: Deps, address: string): Promise<void> {
-  await assertUnder(deps, "signup_ip", address, deps.config.signupLimit, SIGNUP_WINDOW_MS, "Too many signups from this address. Please try again later.");
-}
-
-export function recordSignup(deps: Deps, address: string): Promise<void> {
-  return deps.database.write((tx) => recordEvents(tx, [{ kind: "signup_ip", key: address }], deps.now()));
+export function signupFailed(deps: Deps, eventIds: number[]): Promise<void> {
+  return deps.database.write((tx) => deleteEvents(tx, eventIds));
 }

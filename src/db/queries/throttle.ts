@@ -1,5 +1,5 @@
 /** Counted auth events behind the login and signup limits. */
-import { and, count, eq, gte, lt } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lt } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
 import { authEvents } from "../schema";
 
@@ -27,9 +27,21 @@ export async function oldestEvent(r: Reader, kind: AuthEventKind, key: string, s
   return row?.at;
 }
 
-export async function recordEvents(tx: Tx, events: { kind: AuthEventKind; key: string }[], at: Date): Promise<void> {
-  if (events.length === 0) return;
-  await tx.insert(authEvents).values(events.map((e) => ({ ...e, at })));
+/** Records events and returns their ids, in the order given. */
+export async function recordEvents(tx: Tx, events: { kind: AuthEventKind; key: string }[], at: Date): Promise<number[]> {
+  if (events.length === 0) return [];
+  const rows = await tx
+    .insert(authEvents)
+    .values(events.map((e) => ({ ...e, at })))
+    .returning({ id: authEvents.id })
+    .all();
+  return rows.map((r) => r.id);
+}
+
+/** Forgets single events by id (an attempt that turned out not to count). */
+export async function deleteEvents(tx: Tx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.delete(authEvents).where(inArray(authEvents.id, ids));
 }
 
 export async function clearEvents(tx: Tx, kind: AuthEventKind, key: string): Promise<void> {

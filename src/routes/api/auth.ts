@@ -4,14 +4,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono, type Context } from "hono";
 import { checkPassword, hashPassword } from "../../auth/passwords";
-import {
-  assertLoginAllowed,
-  assertSignupAllowed,
-  clearLoginFailures,
-  clientAddress,
-  recordLoginFailure,
-  recordSignup,
-} from "../../auth/throttle";
+import { beginLoginAttempt, beginSignup, clientAddress, loginSucceeded, signupFailed } from "../../auth/throttle";
 import { isUniqueViolation } from "../../db/client";
 import {
   bumpTokenVersion,
@@ -43,14 +36,13 @@ export function authApi(deps: Deps) {
     password: string,
     find: () => Promise<T | undefined>,
   ): Promise<T> {
-    const address = clientAddress(c, deps);
-    await assertLoginAllowed(deps, email, address);
+    // Counted as a failure up front (see beginLoginAttempt); taken back only on success.
+    const attempt = await beginLoginAttempt(deps, email, clientAddress(c, deps));
     const account = await find();
     if (!(await checkPassword(account?.passwordHash, password)) || account === undefined) {
-      await recordLoginFailure(deps, email, address);
       throw new ApiError(401, BAD_LOGIN);
     }
-    await clearLoginFailures(deps, email);
+    await loginSucceeded(deps, attempt);
     return account;
   }
 
@@ -61,15 +53,14 @@ export function authApi(deps: Deps) {
     body: { email: string; password: string },
     create: (passwordHash: string) => Promise<T>,
   ): Promise<T> {
-    const address = clientAddress(c, deps);
-    await assertSignupAllowed(deps, address);
-    if (await emailTaken(deps.database.db, role, body.email)) throw conflict(EMAIL_TAKEN);
-    const passwordHash = await hashPassword(body.password);
+    // Counted up front (see beginSignup); taken back when no account is created.
+    const reservation = await beginSignup(deps, clientAddress(c, deps));
     try {
-      const account = await create(passwordHash);
-      await recordSignup(deps, address);
-      return account;
+      if (await emailTaken(deps.database.db, role, body.email)) throw conflict(EMAIL_TAKEN);
+      const passwordHash = await hashPassword(body.password);
+      return await create(passwordHash);
     } catch (error) {
+      await signupFailed(deps, reservation);
       if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
       throw error;
     }
