@@ -148,7 +148,7 @@ export async function startHarness(env: Record<string, string> = {}) {
   function profileForm(fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type: string }) {
     const form = new FormData();
     for (const [key, value] of Object.entries(fields)) form.set(key, value);
-    if (file) form.set("profileImage", new File([file.bytes], file.name, { type: file.type }));
+    if (file) form.set("profileImage", new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
     return form;
   }
 
