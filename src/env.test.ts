@@ -33,6 +33,21 @@ describe("defaults of SERVER-RULES §1", () => {
     expect(config.trustProxy).toBe(false);
   });
 
+  // An empty variable means "not set" (as for JWT_SECRET= in .env.example), numbers included:
+  // PORT= must not silently bind a random port (z.coerce.number turns "" into 0).
+  test("an empty numeric variable means its default, like an empty text variable", () => {
+    const empty = { PORT: "", TOKEN_TTL_HOURS: "", CONSULT_MINUTES: "", MAX_UPLOAD_BYTES: "", LOGIN_FAILURE_LIMIT: "", SIGNUP_LIMIT: "" };
+    expect(() => parseEnv(empty)).not.toThrow();
+    expect(parseEnv(empty)).toMatchObject({
+      port: 3000,
+      tokenTtlHours: 12,
+      consultMinutes: 30,
+      maxUploadBytes: 2_097_152,
+      loginFailureLimit: 10,
+      signupLimit: 20,
+    });
+  });
+
   test("the .env.example values parse to the same defaults", async () => {
     const text = await Bun.file(new URL("../.env.example", import.meta.url)).text();
     const env: Record<string, string> = {};

@@ -96,6 +96,10 @@ for (const folder of ["patients", "doctors"] as const) {
       expect(servedJpeg.res.status).toBe(200);
       expectServedHeaders(servedJpeg.res, "image/jpeg", JPEG_1X1.length);
       expect(servedJpeg.bytes).toEqual(JPEG_1X1);
+      // The client adds a cache-busting query to the doctor's picture.
+      const busted = await h.app.request(`/uploads/${folder}/${jpgName}?v=${Date.now()}`);
+      expect(busted.status).toBe(200);
+      expect(busted.headers.get("content-type")).toBe("image/jpeg");
 
       expect((await fetchPicture(folder, pngName)).res.status).toBe(404);
       expect(files(folder)).toEqual([...before, jpgName].sort());
