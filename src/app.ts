@@ -6,9 +6,9 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
-import { secureHeaders } from "hono/secure-headers";
 import { notFoundResponse } from "./components/NotFound";
 import type { Deps } from "./deps";
+import { securityHeaders } from "./middleware/security";
 import { ApiError } from "./http/errors";
 import { adminApi } from "./routes/api/admin";
 import { authApi } from "./routes/api/auth";
@@ -16,8 +16,8 @@ import { doctorApi } from "./routes/api/doctor";
 import { patientApi } from "./routes/api/patient";
 import { profileApi } from "./routes/api/profile";
 import { pageRoutes } from "./routes/pages";
+import { sendStatic, staticRoutes } from "./routes/static";
 import { uploadRoutes } from "./routes/uploads";
-import { serveStatic } from "hono/bun";
 
 /** JSON bodies are small; only the profile forms carry a picture (limited in profile.ts). */
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -28,15 +28,7 @@ const isProfileUpload = (c: Context) => c.req.method === "PUT" && /^\/api\/auth\
 export function createApp(deps: Deps) {
   const app = new Hono();
 
-  app.use(
-    "*",
-    secureHeaders({
-      xFrameOptions: "DENY",
-      referrerPolicy: "strict-origin-when-cross-origin",
-      crossOriginResourcePolicy: "same-origin",
-      strictTransportSecurity: "max-age=31536000; includeSubDomains",
-    }),
-  );
+  app.use("*", securityHeaders(deps));
 
   if (deps.config.corsOrigins.length > 0) {
     app.use(
@@ -63,17 +55,8 @@ export function createApp(deps: Deps) {
 
   for (const api of [authApi, patientApi, doctorApi, adminApi, profileApi]) app.route("/api/auth", api(deps));
   app.route("/uploads", uploadRoutes(deps));
-  app.use(
-    "/static/*",
-    serveStatic({
-      root: "./",
-      precompressed: true,
-      onFound: (path, c) => {
-        c.header("Cache-Control", path.includes("/build/") ? "public, max-age=31536000, immutable" : "public, max-age=3600");
-      },
-    }),
-  );
-  app.get("/favicon.svg", serveStatic({ path: "./static/favicon.svg" }));
+  app.route("/static", staticRoutes());
+  app.get("/favicon.svg", (c) => sendStatic(c, "favicon.svg"));
   app.route("/", pageRoutes(deps));
 
   app.notFound((c) => (isApi(c) ? c.json({ message: "Not found" }, 404) : notFoundResponse(c)));

@@ -4,10 +4,11 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { STATIC_DIR } from "./assets";
 import type { ClientManifest } from "./client-build";
 import type { IslandName } from "../islands/names";
 
-const MANIFEST = join(import.meta.dir, "..", "static", "build", "manifest.json");
+const MANIFEST = join(STATIC_DIR, "build", "manifest.json");
 
 let cached: ClientManifest | undefined;
 

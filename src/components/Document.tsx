@@ -9,6 +9,7 @@ import type { Child } from "hono/jsx";
 import { clientLoading, IslandsContext, type PageIslands } from "../islands";
 import { clientManifest, interactionLoader, preloadsFor } from "../client-assets";
 import type { Role } from "../domain/fields";
+import { allowInlineScripts } from "../middleware/security";
 
 export type PageOptions = {
   title: string;
@@ -29,6 +30,8 @@ export async function renderPage(c: Context, options: PageOptions, body: Child):
   const html = await (<IslandsContext.Provider value={islands}>{body}</IslandsContext.Provider>).toString();
   const manifest = clientManifest();
   const loading = clientLoading(islands);
+  const loader = loading === "interaction" ? interactionLoader(manifest.client.file) : undefined;
+  if (loader !== undefined) allowInlineScripts(c, [loader]);
   const page = (
     <html lang="en" data-theme={themeOf(c)}>
       <head>
@@ -50,7 +53,7 @@ export async function renderPage(c: Context, options: PageOptions, body: Child):
       </head>
       <body data-guard={options.guard}>
         {raw(html)}
-        {loading === "interaction" && <script>{raw(interactionLoader(manifest.client.file))}</script>}
+        {loader !== undefined && <script>{raw(loader)}</script>}
       </body>
     </html>
   );

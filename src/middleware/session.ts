@@ -69,7 +69,8 @@ export function signedIn<R extends Role>(c: Context, role: R): AccountOf<R> {
 const COOKIE = "carebook_session";
 const SECURE_COOKIE = "__Host-carebook_session";
 
-function isHttps(c: Context, deps: Deps): boolean {
+/** Whether the request came over HTTPS (directly, or through a trusted proxy). */
+export function isHttps(c: Context, deps: Deps): boolean {
   if (new URL(c.req.url).protocol === "https:") return true;
   return deps.config.trustProxy && c.req.header("x-forwarded-proto") === "https";
 }
