@@ -114,7 +114,9 @@ function keyPrefix(prefix: string | undefined): string {
 
 /** Parses the environment into a Config, or throws one error naming every bad variable. */
 export function parseEnv(env: Record<string, string | undefined>): Config {
-  const result = envSchema.safeParse(env);
+  // An empty variable (`PORT=` in a .env file) means "not set": its default applies.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""));
+  const result = envSchema.safeParse(given);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
