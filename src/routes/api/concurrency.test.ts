@@ -80,7 +80,7 @@ test(`${N} parallel feedback submissions on one completed appointment: exactly o
   const doctor = await h.signupDoctor();
   const patient = await h.signupPatient();
   const id = await h.book(patient.token, doctor.id);
-  const start = new Date(Date.now() + 500);
+  const start = new Date(Date.now() + 1000);
   expect((await h.schedule(doctor.token, id, patient.id, start)).status).toBe(200);
   await sleep(start.getTime() + SLOT_MS + 200 - Date.now());
 

@@ -57,7 +57,7 @@ test("a full journey: every call succeeds with its documented status", async () 
   const booked = await ok(h.call("POST", "/api/auth/patient-dashboard/bookAppointment", { token: pt, json: { doctorId: sd.body.doctor._id, reason: "Stomach ache" } }), 201);
   await ok(h.call("GET", "/api/auth/doctor-dashboard/appointments", { token: dt }));
   const profile = await ok(h.call("GET", "/api/auth/patient-profile", { token: pt }));
-  const start = new Date(Date.now() + 400);
+  const start = new Date(Date.now() + 1000);
   await ok(h.schedule(dt, booked.body.appointment._id, profile.body.patient._id, start));
   await ok(h.call("GET", "/api/auth/patient-dashboard/patient-meetings", { token: pt }));
   await ok(h.call("GET", "/api/auth/doctor-dashboard/doctor-meetings", { token: dt }));
