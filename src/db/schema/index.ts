@@ -1,3 +1,4 @@
 export * from "./accounts";
 export * from "./appointments";
 export * from "./throttle";
+export * from "./audit";

@@ -5,6 +5,7 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
 import { findDoctor, listAllDoctors, setDoctorStatus } from "../../db/queries/accounts";
+import { recordAudit } from "../../db/queries/audit";
 import type { Deps } from "../../deps";
 import { changeDoctorStatus } from "../../domain/doctor-status";
 import { conflict, notFound } from "../../http/errors";
@@ -37,6 +38,16 @@ export function adminApi(deps: Deps) {
         if (current === undefined) throw notFound("Doctor");
         const step = changeDoctorStatus(current.status, status);
         if (!step.ok) throw conflict(step.reason);
+        await recordAudit(tx, {
+          at: deps.now(),
+          actorRole: "admin",
+          actorId: signedIn(c, "admin").id,
+          subject: "doctor",
+          subjectId: id,
+          action: step.action,
+          fromStatus: current.status,
+          toStatus: status,
+        });
         return { doctor: await setDoctorStatus(tx, id, status), action: step.action };
       });
       return c.json({ message: `${action}: ${doctor.name} is now ${doctor.status}`, doctor: doctorJson(doctor) });

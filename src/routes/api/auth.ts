@@ -15,6 +15,7 @@ import {
   insertDoctor,
   insertPatient,
 } from "../../db/queries/accounts";
+import { recordAudit } from "../../db/queries/audit";
 import type { Deps } from "../../deps";
 import type { Role } from "../../domain/fields";
 import { ApiError, conflict } from "../../http/errors";
@@ -80,8 +81,9 @@ export function authApi(deps: Deps) {
   api.post("/signupDoctor", zValidator("json", doctorSignupBody, onInvalid), async (c) => {
     const body = c.req.valid("json");
     const doctor = await signup(c, "doctor", body, (passwordHash) =>
-      deps.database.write((tx) =>
-        insertDoctor(tx, {
+      deps.database.write(async (tx) => {
+        const now = deps.now();
+        const created = await insertDoctor(tx, {
           id: crypto.randomUUID(),
           name: body.name,
           email: body.email,
@@ -89,9 +91,12 @@ export function authApi(deps: Deps) {
           specialization: body.specialization,
           collegeName: body.collegeName,
           status: "pending",
-          createdAt: deps.now(),
-        }),
-      ),
+          createdAt: now,
+        });
+        // The first line of the doctor's status history.
+        await recordAudit(tx, { at: now, actorRole: "doctor", actorId: created.id, subject: "doctor", subjectId: created.id, action: "Signup", toStatus: "pending" });
+        return created;
+      }),
     );
     const token = await startSession(c, deps, "doctor", doctor);
     return c.json({ message: "Registration successful. Your account is awaiting admin approval.", token, doctor: doctorJson(doctor) }, 201);

@@ -12,6 +12,7 @@ import {
   listDoctorMeetings,
   listDoctorPending,
 } from "../../db/queries/appointments";
+import { recordAudit } from "../../db/queries/audit";
 import type { Deps } from "../../deps";
 import { applyAppointmentAction, consultationSlot } from "../../domain/appointment";
 import { ApiError, conflict, notFound } from "../../http/errors";
@@ -56,6 +57,17 @@ export function doctorApi(deps: Deps) {
         throw conflict("This time overlaps another confirmed appointment");
       }
       await confirmAppointment(tx, appointment.id, slot, meetLink);
+      await recordAudit(tx, {
+        at: now,
+        actorRole: "doctor",
+        actorId: doctor.id,
+        subject: "appointment",
+        subjectId: appointment.id,
+        action: "schedule",
+        fromStatus: appointment.effective,
+        toStatus: step.to,
+        reason: `scheduled for ${slot.start.toISOString()}`,
+      });
     });
     return c.json({
       message: "Appointment scheduled successfully",
@@ -75,6 +87,17 @@ export function doctorApi(deps: Deps) {
       const step = applyAppointmentAction(appointment.effective, "cancel", "doctor");
       if (!step.ok) throw conflict(step.reason);
       await cancelAppointment(tx, appointment.id, "doctor", reason, now);
+      await recordAudit(tx, {
+        at: now,
+        actorRole: "doctor",
+        actorId: doctor.id,
+        subject: "appointment",
+        subjectId: appointment.id,
+        action: "cancel",
+        fromStatus: appointment.effective,
+        toStatus: step.to,
+        reason,
+      });
     });
     return c.json({ message: "Appointment cancelled successfully", appointmentId });
   });

@@ -13,6 +13,7 @@ import {
   insertFeedback,
   listPatientMeetings,
 } from "../../db/queries/appointments";
+import { recordAudit } from "../../db/queries/audit";
 import type { Deps } from "../../deps";
 import { applyAppointmentAction } from "../../domain/appointment";
 import { conflict, notFound } from "../../http/errors";
@@ -41,7 +42,9 @@ export function patientApi(deps: Deps) {
       if (await hasOpenAppointment(tx, patient.id, doctorId, now)) {
         throw conflict("You already have an open appointment with this doctor");
       }
-      return insertAppointment(tx, { id: crypto.randomUUID(), patientId: patient.id, doctorId, reason, status: "pending", createdAt: now });
+      const created = await insertAppointment(tx, { id: crypto.randomUUID(), patientId: patient.id, doctorId, reason, status: "pending", createdAt: now });
+      await recordAudit(tx, { at: now, actorRole: "patient", actorId: patient.id, subject: "appointment", subjectId: created.id, action: "book", toStatus: "pending" });
+      return created;
     });
     return c.json(
       {
@@ -80,6 +83,17 @@ export function patientApi(deps: Deps) {
       const step = applyAppointmentAction(appointment.effective, "cancel", "patient");
       if (!step.ok) throw conflict(step.reason);
       await cancelAppointment(tx, appointment.id, "patient", reason, now);
+      await recordAudit(tx, {
+        at: now,
+        actorRole: "patient",
+        actorId: patient.id,
+        subject: "appointment",
+        subjectId: appointment.id,
+        action: "cancel",
+        fromStatus: appointment.effective,
+        toStatus: step.to,
+        reason,
+      });
     });
     return c.json({ message: "Appointment cancelled successfully", appointmentId });
   });
@@ -94,7 +108,7 @@ export function patientApi(deps: Deps) {
       const step = applyAppointmentAction(appointment.effective, "feedback", "patient");
       if (!step.ok) throw conflict(step.reason);
       try {
-        return await insertFeedback(tx, {
+        const created = await insertFeedback(tx, {
           id: crypto.randomUUID(),
           appointmentId,
           patientId: patient.id,
@@ -102,6 +116,17 @@ export function patientApi(deps: Deps) {
           message,
           createdAt: now,
         });
+        await recordAudit(tx, {
+          at: now,
+          actorRole: "patient",
+          actorId: patient.id,
+          subject: "appointment",
+          subjectId: appointmentId,
+          action: "feedback",
+          fromStatus: appointment.effective,
+          toStatus: step.to,
+        });
+        return created;
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict("Feedback has already been given for this appointment");
         throw error;

@@ -1,0 +1,39 @@
+/** The audit trail: append an event, read a subject's history. */
+import { and, asc, eq } from "drizzle-orm";
+import type { Reader, Tx } from "../client";
+import { auditEvents } from "../schema";
+
+export type AuditEvent = Omit<typeof auditEvents.$inferInsert, "id">;
+export type AuditRow = typeof auditEvents.$inferSelect;
+
+/** Records one event; call it inside the transaction that makes the change. */
+export async function recordAudit(tx: Tx, event: AuditEvent): Promise<void> {
+  await tx.insert(auditEvents).values(event);
+}
+
+/** Every doctor's status history, oldest first, grouped by doctor id (one query). */
+export async function doctorStatusHistories(r: Reader): Promise<Map<string, AuditRow[]>> {
+  const rows = await r
+    .select()
+    .from(auditEvents)
+    .where(eq(auditEvents.subject, "doctor"))
+    .orderBy(asc(auditEvents.subjectId), asc(auditEvents.at), asc(auditEvents.id))
+    .all();
+  const histories = new Map<string, AuditRow[]>();
+  for (const row of rows) {
+    const list = histories.get(row.subjectId) ?? [];
+    list.push(row);
+    histories.set(row.subjectId, list);
+  }
+  return histories;
+}
+
+/** One subject's history, oldest first. */
+export function historyOf(r: Reader, subject: AuditRow["subject"], subjectId: string): Promise<AuditRow[]> {
+  return r
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.subject, subject), eq(auditEvents.subjectId, subjectId)))
+    .orderBy(asc(auditEvents.at), asc(auditEvents.id))
+    .all();
+}

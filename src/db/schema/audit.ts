@@ -1,0 +1,23 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/**
+ * The audit trail: every admin status change and every appointment transition, with who, what,
+ * when and why. Written in the same transaction as the change it records, never updated.
+ */
+export const auditEvents = sqliteTable(
+  "audit_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    actorRole: text("actor_role").$type<"patient" | "doctor" | "admin">().notNull(),
+    actorId: text("actor_id").notNull(),
+    subject: text("subject").$type<"doctor" | "appointment">().notNull(),
+    subjectId: text("subject_id").notNull(),
+    action: text("action").notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status"),
+    reason: text("reason"),
+  },
+  // a subject's history in order; the admin table reads every doctor's at once
+  (t) => [index("audit_events_subject_at").on(t.subject, t.subjectId, t.at)],
+);
