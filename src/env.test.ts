@@ -34,9 +34,20 @@ describe("defaults of SERVER-RULES §1", () => {
   });
 
   // An empty variable means "not set" (as for JWT_SECRET= in .env.example), numbers included:
-  // PORT= must not silently bind a random port (z.coerce.number turns "" into 0).
-  test("an empty numeric variable means its default, like an empty text variable", () => {
-    const empty = { PORT: "", TOKEN_TTL_HOURS: "", CONSULT_MINUTES: "", MAX_UPLOAD_BYTES: "", LOGIN_FAILURE_LIMIT: "", SIGNUP_LIMIT: "" };
+  // PORT= must not silently bind a random port.
+  test("an empty (or blank) variable means not set: its default applies", () => {
+    const empty = {
+      PORT: "",
+      TOKEN_TTL_HOURS: "",
+      CONSULT_MINUTES: " ",
+      MAX_UPLOAD_BYTES: "",
+      LOGIN_FAILURE_LIMIT: "",
+      SIGNUP_LIMIT: "",
+      DATABASE_URL: "   ",
+      UPLOAD_DIR: "",
+      ADMIN_NAME: "",
+      MEET_BASE_URL: "",
+    };
     expect(() => parseEnv(empty)).not.toThrow();
     expect(parseEnv(empty)).toMatchObject({
       port: 3000,
@@ -45,6 +56,10 @@ describe("defaults of SERVER-RULES §1", () => {
       maxUploadBytes: 2_097_152,
       loginFailureLimit: 10,
       signupLimit: 20,
+      databaseUrl: "file:data/app.db",
+      uploadDir: "uploads",
+      admin: { name: "Admin" },
+      meetBaseUrl: "https://meet.jit.si/",
     });
   });
 
@@ -121,8 +136,6 @@ describe("invalid values throw, naming the variable", () => {
     ["LOGIN_FAILURE_LIMIT", "ten"],
     ["SIGNUP_LIMIT", "-3"],
     ["TRUST_PROXY", "yes"],
-    ["DATABASE_URL", "   "],
-    ["UPLOAD_DIR", ""],
   ];
   for (const [name, value] of cases) {
     test(`${name}=${JSON.stringify(value)}`, () => {
