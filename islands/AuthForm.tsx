@@ -8,7 +8,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { LIMITS, SPECIALIZATIONS, type Role } from "../src/domain/fields";
 import { api, messageOr } from "./lib/api";
-import { storage } from "./lib/browser";
+import { clearStorage, storage } from "./lib/browser";
 import { Notice } from "./lib/ui";
 
 export type Props = { role: Role; mode: "login" | "signup" };
@@ -103,6 +103,18 @@ export default function AuthForm({ role, mode }: Props) {
     }
   }
 
+  // Leaves the waiting screen for good: without it a shared browser could never log in as
+  // another doctor, since the pending token is kept.
+  async function signOut() {
+    setBusy(true);
+    await api("/logout", { method: "POST" });
+    clearStorage();
+    setBusy(false);
+    setInfo(null);
+    setError(null);
+    setWaiting(false);
+  }
+
   if (waiting) {
     return (
       <section className="card auth-card" aria-labelledby="waiting-title">
@@ -110,9 +122,14 @@ export default function AuthForm({ role, mode }: Props) {
         <p>Your doctor account is pending approval by the admin. You can check again at any time.</p>
         <Notice text={info} />
         <Notice text={error} tone="error" />
-        <button type="button" onClick={refreshStatus} disabled={busy}>
-          Refresh Status
-        </button>
+        <div className="actions">
+          <button type="button" onClick={refreshStatus} disabled={busy}>
+            Refresh Status
+          </button>
+          <button type="button" className="button-ghost" onClick={signOut} disabled={busy}>
+            Logout
+          </button>
+        </div>
       </section>
     );
   }

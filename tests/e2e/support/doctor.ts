@@ -1,0 +1,72 @@
+/**
+ * Doctor-journey helpers: admin status changes, meetings in a given state, patient feedback,
+ * hydration of a page's islands, the browser's dialogs, and a real (tiny) PNG.
+ */
+import { expect, type Page } from "@playwright/test";
+import { adminAccount, apiCall, book, completeInDatabase, schedule, type Account } from "./fixtures";
+
+/** The admin moves a doctor to `status` (Approve, Reject, Block or Reactivate). */
+export async function setDoctorStatus(doctor: Account, status: "approved" | "rejected" | "blocked") {
+  const admin = await adminAccount();
+  await apiCall("PATCH", `/admin-dashboard/doctor-status/${doctor.id}`, { status }, admin.token);
+}
+
+/** A confirmed appointment `minutesAhead` from now (a doctor's slots must not overlap); returns its id. */
+export async function confirmedMeeting(patient: Account, doctor: Account, reason: string, minutesAhead = 60 * 24) {
+  const id = await book(patient, doctor, reason);
+  await schedule(doctor, patient, id, minutesAhead);
+  return id;
+}
+
+/** A completed appointment: confirmed, then moved into the past in the database. */
+export async function completedMeeting(patient: Account, doctor: Account, reason: string, minutesAhead = 60 * 24) {
+  const id = await confirmedMeeting(patient, doctor, reason, minutesAhead);
+  await completeInDatabase(id);
+  return id;
+}
+
+/** The patient's feedback on a completed appointment. */
+export async function giveFeedback(patient: Account, appointmentId: string, message: string) {
+  await apiCall("POST", "/patient-dashboard/giveFeedback", { appointmentId, message }, patient.token);
+}
+
+/** Waits until every island on the page is hydrated by React (its root container is marked). */
+export async function waitForHydration(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll("[data-island]")].every((el) => Object.keys(el).some((k) => k.startsWith("__reactContainer"))),
+      ),
+    )
+    .toBe(true);
+}
+
+/**
+ * Records every alert and prompt; prompts are answered from a queue (`null` dismisses, a string
+ * is typed in and accepted), alerts are accepted.
+ */
+export function dialogs(page: Page) {
+  const seen: string[] = [];
+  const replies: (string | null)[] = [];
+  page.on("dialog", async (dialog) => {
+    seen.push(`${dialog.type()}: ${dialog.message()}`);
+    if (dialog.type() !== "prompt") return dialog.accept();
+    const reply = replies.shift();
+    return reply === null || reply === undefined ? dialog.dismiss() : dialog.accept(reply);
+  });
+  return {
+    seen,
+    /** The answer to the next prompt. */
+    answerNextPrompt: (reply: string | null) => replies.push(reply),
+  };
+}
+
+/** What localStorage holds, as a plain object. */
+export const storedValues = (page: Page) =>
+  page.evaluate(() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)])));
+
+/** A real 1x1 PNG. */
+export const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
