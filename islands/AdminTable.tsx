@@ -1,9 +1,11 @@
 /** @jsxImportSource react */
 /**
  * The admin's table of doctors (6 columns) with the actions each status allows: Approve,
- * Reject, Block, Reactivate. The server decides; the row shows what it answered.
+ * Reject, Block, Reactivate. The server decides; the row shows what it answered. When it
+ * refuses (someone else changed the doctor meanwhile), the list is read again so the row offers
+ * what is really allowed now.
  */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { doctorActions } from "../src/domain/doctor-status";
 import type { doctorJson } from "../src/http/shapes";
 import { api } from "./lib/api";
@@ -16,6 +18,18 @@ export default function AdminTable({ doctors }: Props) {
   const [rows, setRows] = useState(doctors);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // The clicked button leaves the DOM with the old status: keep keyboard focus in that row.
+  const [refocus, setRefocus] = useState<string | null>(null);
+  const table = useRef<HTMLTableElement>(null);
+
+  useEffect(() => {
+    if (refocus === null) return;
+    setRefocus(null);
+    // Only when focus was lost with the button, never taken from where the admin moved it.
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    const row = table.current?.querySelector<HTMLElement>(`tr[data-doctor="${CSS.escape(refocus)}"]`);
+    row?.querySelector<HTMLElement>("button:not([disabled])")?.focus();
+  }, [refocus]);
 
   async function change(doctor: Doctor, status: Doctor["status"]) {
     setBusy(doctor._id);
@@ -24,20 +38,30 @@ export default function AdminTable({ doctors }: Props) {
       method: "PATCH",
       json: { status },
     });
-    setBusy(null);
     if (!answer.ok) {
       setError("Failed to update doctor status. Please try again.");
-      return;
+      const fresh = await api<Doctor[]>("/admin-dashboard/doctors");
+      if (fresh.ok && Array.isArray(fresh.body)) setRows(fresh.body);
+    } else {
+      setRows((list) => list.map((d) => (d._id === doctor._id ? answer.body.doctor : d)));
     }
-    setRows((list) => list.map((d) => (d._id === doctor._id ? answer.body.doctor : d)));
+    setBusy(null);
+    setRefocus(doctor._id);
   }
 
-  if (rows.length === 0) return <p className="empty">No doctors found in the system.</p>;
+  if (rows.length === 0) {
+    return (
+      <>
+        <Notice text={error} tone="error" />
+        <p className="empty">No doctors found in the system.</p>
+      </>
+    );
+  }
   return (
     <>
       <Notice text={error} tone="error" />
       <div className="table-wrap">
-        <table className="admin-table">
+        <table className="admin-table" ref={table}>
           <caption className="visually-hidden">Doctors and their account status</caption>
           <thead>
             <tr>
@@ -51,7 +75,7 @@ export default function AdminTable({ doctors }: Props) {
           </thead>
           <tbody>
             {rows.map((d) => (
-              <tr key={d._id}>
+              <tr key={d._id} data-doctor={d._id}>
                 <td>{d.name}</td>
                 <td>{d.email}</td>
                 <td>{d.specialization}</td>

@@ -1,0 +1,91 @@
+/**
+ * /admin-dashboard as the server renders it, on a fresh database: the guard, the empty state
+ * (which the shared browser-test database cannot promise), and the 6-column table with a row,
+ * a status badge and the allowed actions per doctor.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startHarness, type Harness } from "../../../tests/support/harness";
+
+let h: Harness;
+let adminToken: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  adminToken = await h.admin();
+});
+afterAll(() => h.stop());
+
+const page = (token?: string) =>
+  h.app.request("/admin-dashboard", { headers: token === undefined ? {} : { cookie: `carebook_session=${token}` } });
+
+/** The island's server-rendered rows: [cells..., badge class] for each body row. */
+function rowsOf(html: string) {
+  const body = html.match(/<tbody>([\s\S]*?)<\/tbody>/)?.[1] ?? "";
+  return [...body.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map(([, row]) => ({
+    cells: [...row!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map(([, cell]) => cell!),
+    badge: row!.match(/<span class="badge badge-(\w+)">(\w+)<\/span>/)?.slice(1),
+    buttons: [...row!.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map(([, label]) => label),
+  }));
+}
+
+// Runs in order: the empty state first, before any doctor exists.
+describe("GET /admin-dashboard", () => {
+  test("with no doctors shows 'No doctors found in the system.' and no table", async () => {
+    const res = await page(adminToken);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("No doctors found in the system.");
+    expect(html).not.toContain("<table");
+    expect(html).toContain('data-guard="admin"');
+  });
+
+  test("without a session, or with a patient's or doctor's, redirects to /loginPatient", async () => {
+    const patient = await h.signupPatient();
+    const doctor = await h.signupDoctor();
+    for (const token of [undefined, "not-a-token", patient.token, doctor.token]) {
+      const res = await page(token);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/loginPatient");
+    }
+  });
+
+  test("with doctors renders a 6-column table, one row per doctor with its badge and actions", async () => {
+    const made = {
+      pending: await h.signupDoctor({ name: "Dr Pending Page", status: "pending" }),
+      approved: await h.signupDoctor({ name: "Dr Approved Page", status: "approved" }),
+      rejected: await h.signupDoctor({ name: "Dr Rejected Page", status: "rejected" }),
+      blocked: await h.signupDoctor({ name: "Dr Blocked Page", status: "blocked" }),
+    };
+    const html = await (await page(adminToken)).text();
+    expect(html).not.toContain("No doctors found in the system.");
+    const head = html.match(/<thead>([\s\S]*?)<\/thead>/)?.[1] ?? "";
+    const headers = [...head.matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map(([, text]) => text);
+    expect(headers).toEqual(["Name", "Email", "Specialization", "College", "Status", "Actions"]);
+
+    const rows = rowsOf(html);
+    expect(rows).toHaveLength(5); // these four and the guard test's approved doctor
+    const expected = {
+      pending: ["Approve", "Reject"],
+      approved: ["Block"],
+      rejected: ["Reactivate"],
+      blocked: ["Reactivate"],
+    };
+    for (const [status, doctor] of Object.entries(made)) {
+      const row = rows.find((r) => r.cells[1] === doctor.email);
+      expect(row, doctor.email).toBeDefined();
+      expect(row!.cells).toHaveLength(6);
+      expect(row!.cells[0]).toBe(doctor.name);
+      expect(row!.cells[2]).toBe("Cardiologist");
+      expect(row!.cells[3]).toBe("City Medical College");
+      expect(row!.badge).toEqual([status, status]);
+      expect(row!.buttons).toEqual(expected[status as keyof typeof expected]);
+    }
+  });
+
+  test("escapes what doctors typed", async () => {
+    const doctor = await h.signupDoctor({ name: `Dr <img src=x onerror="alert(1)">`, status: "pending" });
+    const html = await (await page(adminToken)).text();
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain(doctor.email);
+  });
+});

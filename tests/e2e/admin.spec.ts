@@ -1,0 +1,249 @@
+/**
+ * The admin journey: login, the 6-column table of doctors, Approve, Reject, Block and
+ * Reactivate (each seen at once, after a reload and through the API), a refused change, the
+ * guards and Logout. The database is shared with the other specs, so rows are found by the
+ * doctor's unique email and nothing here counts all doctors; the empty state is tested on a
+ * fresh database in src/routes/pages/admin-dashboard.test.ts.
+ */
+import type { Page } from "@playwright/test";
+import { adminDoctor, rawApi, rowOf, serverStatus, setStatus } from "./support/admin";
+import { expectAccessible } from "./support/axe";
+import { ADMIN } from "./support/env";
+import { adminAccount, createPatient, expect, signIn, test, type Account } from "./support/fixtures";
+
+const HEADERS = ["Name", "Email", "Specialization", "College", "Status", "Actions"];
+const ACTIONS = {
+  pending: ["Approve", "Reject"],
+  approved: ["Block"],
+  rejected: ["Reactivate"],
+  blocked: ["Reactivate"],
+} as const;
+type Status = keyof typeof ACTIONS;
+
+async function openDashboard(page: Page) {
+  await signIn(page, await adminAccount());
+  await page.goto("/admin-dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "Doctors" })).toBeVisible();
+  await expectHydrated(page);
+}
+
+/** Waits until React has hydrated the table island (its buttons work only from then on). */
+async function expectHydrated(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const island = document.querySelector("[data-island=AdminTable] > *");
+        return island !== null && Object.keys(island).some((key) => key.startsWith("__reactFiber"));
+      }),
+    )
+    .toBe(true);
+}
+
+/** The row shows `status` in its badge and exactly the actions that status allows. */
+async function expectRow(page: Page, doctor: Account, status: Status) {
+  const row = rowOf(page, doctor);
+  await expect(row).toHaveCount(1);
+  const badge = row.locator(".badge");
+  await expect(badge).toHaveText(status);
+  await expect(badge).toHaveClass(new RegExp(`\\bbadge-${status}\\b`));
+  await expect(row.getByRole("button")).toHaveText([...ACTIONS[status]]);
+  for (const action of ACTIONS[status]) await expect(row.getByRole("button", { name: `${action} ${doctor.name}` })).toBeEnabled();
+}
+
+/** Marks the document, so a later check can tell the page was not reloaded. */
+const markDocument = (page: Page) => page.evaluate(() => ((window as any).__sameDocument = true));
+const sameDocument = (page: Page) => page.evaluate(() => (window as any).__sameDocument === true);
+
+/** Clicks (or presses Enter on) `action` in the doctor's row; resolves with the server's answer. */
+async function act(page: Page, doctor: Account, action: string, by: "click" | "keyboard" = "click") {
+  const answer = page.waitForResponse(
+    (r) => r.request().method() === "PATCH" && r.url().endsWith(`/api/auth/admin-dashboard/doctor-status/${doctor.id}`),
+  );
+  const button = rowOf(page, doctor).getByRole("button", { name: `${action} ${doctor.name}` });
+  if (by === "click") await button.click();
+  else {
+    await button.focus();
+    await page.keyboard.press("Enter");
+  }
+  return answer;
+}
+
+test.describe("admin login", () => {
+  test("a wrong password shows the server's message; the right one stores token, role, name and opens the dashboard", async ({ page }) => {
+    await page.goto("/loginAdmin");
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Login" }).click();
+    // Generous: the server's argon2 check and the on-interaction load of the form's script.
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password", { timeout: 15_000 });
+    await expect(page).toHaveURL(/\/loginAdmin$/);
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/admin-dashboard$/, { timeout: 15_000 });
+    await expect(page.getByRole("heading", { level: 1, name: "Doctors" })).toBeVisible();
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem("token"),
+      role: localStorage.getItem("role"),
+      name: localStorage.getItem("name"),
+    }));
+    expect(stored.role).toBe("admin");
+    expect(stored.name).toBe(ADMIN.name);
+    expect(stored.token).toEqual(expect.any(String));
+    // The stored token is the admin's working bearer token.
+    expect((await rawApi("GET", "/admin-dashboard/doctors", undefined, stored.token!)).status).toBe(200);
+    await expectAccessible(page);
+  });
+});
+
+test.describe("the table of doctors", () => {
+  test("has 6 column headers and a row per doctor with its status badge and allowed actions", async ({ page }) => {
+    const doctors = {
+      pending: await adminDoctor("pending", "Dermatologist"),
+      approved: await adminDoctor("approved", "Pediatrician"),
+      rejected: await adminDoctor("rejected", "Urologist"),
+      blocked: await adminDoctor("blocked", "Oncologist"),
+    };
+    await openDashboard(page);
+    const table = page.getByRole("table", { name: "Doctors and their account status" });
+    await expect(table.getByRole("columnheader")).toHaveText(HEADERS);
+    // One row per doctor the server knows, headers aside.
+    const all = (await rawApi("GET", "/admin-dashboard/doctors", undefined, (await adminAccount()).token)).body as unknown[];
+    await expect(table.locator("tbody").getByRole("row")).toHaveCount(all.length);
+    for (const [status, doctor] of Object.entries(doctors) as [Status, Account][]) {
+      const row = rowOf(page, doctor);
+      await expect(row.getByRole("cell")).toHaveText([
+        doctor.name,
+        doctor.email,
+        { pending: "Dermatologist", approved: "Pediatrician", rejected: "Urologist", blocked: "Oncologist" }[status],
+        "City Medical College",
+        status,
+        ACTIONS[status].join(""),
+      ]);
+      await expectRow(page, doctor, status);
+    }
+    await expectAccessible(page);
+  });
+});
+
+test.describe("status changes", () => {
+  test("Approve and Reject a pending doctor change the row at once, and the server keeps it", async ({ page }) => {
+    const toApprove = await adminDoctor("pending");
+    const toReject = await adminDoctor("pending");
+    await openDashboard(page);
+    await expectRow(page, toApprove, "pending");
+    await expectRow(page, toReject, "pending");
+    await markDocument(page);
+
+    expect((await act(page, toApprove, "Approve")).status()).toBe(200);
+    await expectRow(page, toApprove, "approved");
+    expect((await act(page, toReject, "Reject")).status()).toBe(200);
+    await expectRow(page, toReject, "rejected");
+    expect(await sameDocument(page)).toBe(true);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+
+    expect(await serverStatus(toApprove)).toBe("approved");
+    expect(await serverStatus(toReject)).toBe("rejected");
+    await page.reload();
+    await expectRow(page, toApprove, "approved");
+    await expectRow(page, toReject, "rejected");
+  });
+
+  test("Block refuses the doctor's token at once; Reactivate lets it back in", async ({ page }) => {
+    const doctor = await adminDoctor("approved");
+    expect((await rawApi("GET", "/doctor-dashboard/appointments", undefined, doctor.token)).status).toBe(200);
+    await openDashboard(page);
+    await markDocument(page);
+
+    expect((await act(page, doctor, "Block", "keyboard")).status()).toBe(200);
+    await expectRow(page, doctor, "blocked");
+    // The Block button left with the old status; keyboard focus stays in the row.
+    await expect(rowOf(page, doctor).getByRole("button", { name: `Reactivate ${doctor.name}` })).toBeFocused();
+    const refused = await rawApi("GET", "/doctor-dashboard/appointments", undefined, doctor.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe("Your account status is: blocked");
+    await page.reload();
+    await expectRow(page, doctor, "blocked");
+
+    await expectHydrated(page);
+    await markDocument(page);
+    expect((await act(page, doctor, "Reactivate")).status()).toBe(200);
+    await expectRow(page, doctor, "approved");
+    expect(await sameDocument(page)).toBe(true);
+    expect((await rawApi("GET", "/doctor-dashboard/appointments", undefined, doctor.token)).status).toBe(200);
+    await page.reload();
+    await expectRow(page, doctor, "approved");
+  });
+
+  test("Reactivate brings a rejected doctor back to approved", async ({ page }) => {
+    const doctor = await adminDoctor("rejected");
+    await openDashboard(page);
+    await markDocument(page);
+    expect((await act(page, doctor, "Reactivate")).status()).toBe(200);
+    await expectRow(page, doctor, "approved");
+    expect(await sameDocument(page)).toBe(true);
+    expect(await serverStatus(doctor)).toBe("approved");
+    await page.reload();
+    await expectRow(page, doctor, "approved");
+  });
+
+  test("a change the server refuses shows 'Failed to update doctor status. Please try again.'", async ({ page }) => {
+    const doctor = await adminDoctor("pending");
+    await openDashboard(page);
+    await expectRow(page, doctor, "pending");
+    // Behind the page's back the doctor is approved, so Reject (pending -> rejected) is no longer allowed.
+    expect((await setStatus(doctor, "approved")).status).toBe(200);
+
+    await markDocument(page);
+    expect((await act(page, doctor, "Reject")).status()).toBe(409);
+    await expect(page.getByRole("alert")).toHaveText("Failed to update doctor status. Please try again.");
+    expect(await serverStatus(doctor)).toBe("approved");
+    // The row is read again, so it offers what the server allows now, without a reload.
+    await expectRow(page, doctor, "approved");
+    expect(await sameDocument(page)).toBe(true);
+    // A reload shows the same, and the error is gone.
+    await page.reload();
+    await expectRow(page, doctor, "approved");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+});
+
+test.describe("guards and logout", () => {
+  test("no session, a patient's or a doctor's session on /admin-dashboard go to /loginPatient", async ({ page }) => {
+    await page.goto("/admin-dashboard");
+    await expect(page).toHaveURL(/\/loginPatient$/);
+
+    await signIn(page, await createPatient());
+    await page.goto("/admin-dashboard");
+    await expect(page).toHaveURL(/\/loginPatient$/);
+
+    await page.context().clearCookies();
+    await signIn(page, await adminDoctor("approved"));
+    await page.goto("/admin-dashboard");
+    await expect(page).toHaveURL(/\/loginPatient$/);
+  });
+
+  test("an admin cookie without the stored token is sent to /loginPatient by the browser guard", async ({ page }) => {
+    await signIn(page, await adminAccount());
+    await page.evaluate(() => localStorage.clear());
+    await page.goto("/admin-dashboard");
+    await expect(page).toHaveURL(/\/loginPatient$/);
+  });
+
+  test("Logout clears localStorage, goes to /loginAdmin and ends the session", async ({ page }) => {
+    const admin = await adminAccount();
+    await openDashboard(page);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/loginAdmin$/);
+    const left = await page.evaluate(() => ["token", "role", "name", "status"].map((k) => localStorage.getItem(k)));
+    expect(left).toEqual([null, null, null, null]);
+    await page.goto("/admin-dashboard");
+    await expect(page).toHaveURL(/\/loginPatient$/);
+    // Logout ends every token of the account, the one signIn used included.
+    expect((await rawApi("GET", "/admin-dashboard/doctors", undefined, admin.token)).status).toBe(401);
+  });
+});
