@@ -4,7 +4,7 @@
  * restored on return with a brief 'Draft loaded.' notice, and cleared on a successful booking or
  * on Discard Draft. The server's success message stays on screen.
  */
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { LIMITS } from "../src/domain/fields";
 import { api, messageOr } from "./lib/api";
 import { storage } from "./lib/browser";
@@ -14,6 +14,7 @@ export type Props = { doctorId: string; doctorName: string };
 
 /** SPEC §9: the draft notices disappear after 1 second. */
 const NOTICE_MS = 1000;
+const REASON_REQUIRED = "Please enter the reason for your visit.";
 
 export default function BookingForm({ doctorId, doctorName }: Props) {
   const key = storage.draftKey(doctorId);
@@ -22,6 +23,7 @@ export default function BookingForm({ doctorId, doctorName }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     const draft = localStorage.getItem(key);
@@ -47,7 +49,8 @@ export default function BookingForm({ doctorId, doctorName }: Props) {
   async function book(event: FormEvent) {
     event.preventDefault();
     if (reason.trim() === "") {
-      setError("Please enter the reason for your visit.");
+      setError(REASON_REQUIRED);
+      field.current?.focus();
       return;
     }
     setBusy(true);
@@ -63,8 +66,10 @@ export default function BookingForm({ doctorId, doctorName }: Props) {
     setSuccess(messageOr(answer, "Appointment booked."));
   }
 
+  const invalid = error === REASON_REQUIRED;
   return (
-    <form className="card" onSubmit={book}>
+    // noValidate: the inline message below replaces the browser's bubble, which shows no text in the page.
+    <form className="card" onSubmit={book} noValidate>
       <div className="field">
         <label htmlFor="reason">Reason for your visit to {doctorName}</label>
         <textarea
@@ -75,14 +80,18 @@ export default function BookingForm({ doctorId, doctorName }: Props) {
           maxLength={LIMITS.bookingReason.max}
           value={reason}
           onChange={(e) => edit(e.target.value)}
-          aria-describedby="reason-hint"
+          ref={field}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={invalid ? "reason-hint reason-error" : "reason-hint"}
         />
         <p id="reason-hint" className="small muted">
           Your draft is saved on this device as you type.
         </p>
       </div>
       <Notice text={flash} />
-      <Notice text={error} tone="error" />
+      <div id="reason-error">
+        <Notice text={error} tone="error" />
+      </div>
       <Notice text={success} tone="success" />
       <div className="actions">
         <button type="submit" disabled={busy}>

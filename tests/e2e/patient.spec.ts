@@ -1,0 +1,404 @@
+/**
+ * The patient journey: signup and login, the specialization dashboard and its search (with and
+ * without script), a specialization's doctors, booking with its draft, meetings (cancel and
+ * feedback), the profile, and the guards and logout.
+ */
+import type { Page } from "@playwright/test";
+import { SPECIALIZATIONS } from "../../src/domain/fields";
+import { expectAccessible } from "./support/axe";
+import { E2E_PORT } from "./support/env";
+import { createDoctor, createPatient, expect, PASSWORD, signIn, test, uniqueEmail } from "./support/fixtures";
+import { approvedCounts, completedMeeting, confirmedMeeting, createDoctors, TINY_PNG, waitForHydration } from "./support/patient";
+
+// Dates must name their zone; a fixed browser zone makes the name predictable.
+test.use({ timezoneId: "Europe/Berlin" });
+
+const ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
+
+/** The doctor counts the dashboard shows, by specialization. */
+async function shownCounts(page: Page): Promise<Record<string, number>> {
+  return page.locator(".spec-card").evaluateAll((cards) =>
+    Object.fromEntries(
+      cards.map((c) => [c.querySelector(".spec-name")!.textContent!.trim(), Number.parseInt(c.querySelector(".spec-count")!.textContent!, 10)]),
+    ),
+  );
+}
+
+const card = (page: Page, name: string) => page.locator(".spec-card").filter({ has: page.locator(".spec-name", { hasText: new RegExp(`^${name}$`) }) });
+
+test.describe("signup and login", () => {
+  test("signup through the UI lands on the dashboard with token, role and name stored", async ({ page }) => {
+    await page.goto("/signupPatient");
+    await expect(page.getByRole("heading", { level: 1, name: "Patient Signup" })).toBeVisible();
+    for (const label of ["Name", "Email", "Password"]) await expect(page.getByLabel(label, { exact: true })).toHaveAttribute("required", "");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("type", "email");
+    await expectAccessible(page);
+
+    const email = uniqueEmail("signup");
+    await page.getByLabel("Name", { exact: true }).fill("Sam Signup");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign up" }).click();
+
+    await expect(page).toHaveURL(/\/patient-dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Find a doctor by specialization" })).toBeVisible();
+    const stored = await page.evaluate(() => ({ token: localStorage.getItem("token"), role: localStorage.getItem("role"), name: localStorage.getItem("name") }));
+    expect(stored.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(stored).toMatchObject({ role: "patient", name: "Sam Signup" });
+  });
+
+  test("the login page sends no script before the first interaction; a wrong password shows the server's message", async ({ page }) => {
+    const patient = await createPatient("Lou Login");
+    const scripts: string[] = [];
+    page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
+    await page.goto("/loginPatient");
+    await expect(page.getByRole("heading", { level: 1, name: "Patient Login" })).toBeVisible();
+    await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("type", "email");
+    for (const label of ["Email", "Password"]) await expect(page.getByLabel(label, { exact: true })).toHaveAttribute("required", "");
+    await expectAccessible(page);
+    expect(scripts).toEqual([]);
+
+    await page.getByLabel("Email", { exact: true }).focus();
+    await expect.poll(() => scripts.length).toBeGreaterThan(0);
+    await waitForHydration(page);
+
+    await page.getByLabel("Email", { exact: true }).fill(patient.email);
+    await page.getByLabel("Password", { exact: true }).fill("wrong-password-1");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+    await expect(page).toHaveURL(/\/loginPatient$/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/patient-dashboard$/);
+    expect(await page.evaluate(() => [localStorage.getItem("role"), localStorage.getItem("name")])).toEqual(["patient", "Lou Login"]);
+  });
+});
+
+test.describe("dashboard", () => {
+  test("16 specialization cards count only approved doctors, and the search filters as you type", async ({ page }) => {
+    const patient = await createPatient();
+    await signIn(page, patient);
+    await page.goto("/patient-dashboard");
+    await expect(page.locator(".spec-card")).toHaveCount(16);
+    const before = await shownCounts(page);
+    expect(Object.keys(before)).toEqual([...SPECIALIZATIONS]);
+
+    await createDoctors([
+      { name: "Dr. Nora Neuro", specialization: "Neurologist" },
+      { name: "Dr. Ned Neuro", specialization: "Neurologist" },
+      { name: "Dr. Pia Pending", specialization: "Neurologist", status: "pending" },
+      { name: "Dr. Bo Blocked", specialization: "Neurologist", status: "blocked" },
+      { name: "Dr. Una Uro", specialization: "Urologist" },
+      { name: "Dr. Rex Rejected", specialization: "Urologist", status: "rejected" },
+    ]);
+
+    await page.reload();
+    await expect(page.locator(".spec-card")).toHaveCount(16);
+    const after = await shownCounts(page);
+    expect(after).toEqual({ ...before, Neurologist: before.Neurologist! + 2, Urologist: before.Urologist! + 1 });
+    expect(after).toEqual(await approvedCounts(patient));
+    await expect(card(page, "Urologist").locator(".spec-count")).toHaveText(after.Urologist === 1 ? "1 doctor" : `${after.Urologist} doctors`);
+    await expectAccessible(page);
+
+    await waitForHydration(page);
+    const search = page.getByRole("searchbox", { name: "Search specializations" });
+    await search.pressSequentially("card");
+    await expect(page.locator(".spec-card")).toHaveCount(1);
+    await expect(card(page, "Cardiologist")).toBeVisible();
+    await search.fill("");
+    await search.pressSequentially("OLOG");
+    await expect(page.locator(".spec-card")).toHaveCount(SPECIALIZATIONS.filter((s) => s.toLowerCase().includes("olog")).length);
+    await search.fill("xyz");
+    await expect(page.locator(".spec-card")).toHaveCount(0);
+    await expect(page.getByText("No specialization matches “xyz”.")).toBeVisible();
+    await search.fill("");
+    await expect(page.locator(".spec-card")).toHaveCount(16);
+    expect(page.url()).toMatch(/\/patient-dashboard$/);
+  });
+
+  test("the search works as a GET form without script", async ({ browser }) => {
+    const patient = await createPatient();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await context.addCookies([{ name: "carebook_session", value: patient.token, url: ORIGIN }]);
+    const page = await context.newPage();
+    await page.goto(`${ORIGIN}/patient-dashboard?q=cardio`);
+    await expect(page.locator(".spec-card")).toHaveCount(1);
+    await expect(card(page, "Cardiologist")).toBeVisible();
+    await expect(page.getByRole("searchbox", { name: "Search specializations" })).toHaveValue("cardio");
+    // (axe needs script in the page; the dashboard's accessibility is checked with script above.)
+
+    const search = page.getByRole("searchbox", { name: "Search specializations" });
+    await search.fill("neuro");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/patient-dashboard\?q=neuro$/);
+    await expect(page.locator(".spec-card")).toHaveCount(1);
+    await expect(card(page, "Neurologist")).toBeVisible();
+    await context.close();
+  });
+
+  test("a specialization lists its doctors with Book Appointment, a way back, and an empty message", async ({ page }) => {
+    const [patient, [doctor]] = await Promise.all([
+      createPatient(),
+      createDoctors([
+        { name: "Dr. Olive Optic", specialization: "Ophthalmologist" },
+        { name: "Dr. Hidden Pending", specialization: "Ophthalmologist", status: "pending" },
+      ]),
+    ]);
+    await signIn(page, patient);
+    await page.goto("/patient-dashboard");
+    await card(page, "Ophthalmologist").click();
+    await expect(page).toHaveURL(/\/patient-dashboard\/specialization\/Ophthalmologist$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Ophthalmologist" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Dr. Olive Optic" })).toBeVisible();
+    await expect(page.getByText("Dr. Hidden Pending")).toHaveCount(0);
+    const bookLink = page.getByRole("link", { name: "Book Appointment with Dr. Olive Optic" });
+    await expect(bookLink).toHaveText("Book Appointment");
+    await expect(bookLink).toHaveAttribute("href", `/patient-dashboard/bookAppointment/${doctor!.id}`);
+    await expectAccessible(page);
+
+    await page.getByRole("link", { name: "← Back to specializations" }).click();
+    await expect(page).toHaveURL(/\/patient-dashboard$/);
+    await expect(page.locator(".spec-card")).toHaveCount(16);
+
+    // A specialization nobody practises (read from the dashboard, so other journeys' doctors do not matter).
+    const empty = Object.entries(await shownCounts(page)).find(([, n]) => n === 0)?.[0];
+    expect(empty).toBeDefined();
+    await card(page, empty!).click();
+    await expect(page.getByRole("heading", { level: 1, name: empty })).toBeVisible();
+    await expect(page.getByText("No doctors available for this specialization.")).toBeVisible();
+    await expect(page.getByRole("link", { name: /Book Appointment/ })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+});
+
+test.describe("booking", () => {
+  test("the reason is kept as a draft, restored with a brief notice, and discarded on request", async ({ page }) => {
+    const [patient, doctor] = await Promise.all([createPatient(), createDoctor({ name: "Dr. Derek Draft", specialization: "Dermatologist" })]);
+    await signIn(page, patient);
+    await page.goto(`/patient-dashboard/bookAppointment/${doctor.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Book an appointment" })).toBeVisible();
+    await waitForHydration(page);
+
+    const reason = page.getByLabel("Reason for your visit to Dr. Derek Draft");
+    await reason.pressSequentially("Itchy rash on both arms");
+    await expect.poll(() => page.evaluate((id) => localStorage.getItem(`draft_${id}`), doctor.id)).toBe("Itchy rash on both arms");
+
+    await page.reload();
+    const loaded = page.getByRole("status").filter({ hasText: "Draft loaded." });
+    await expect(loaded).toBeVisible();
+    const shownAt = Date.now();
+    await expect(reason).toHaveValue("Itchy rash on both arms");
+    await expect(loaded).toBeHidden({ timeout: 3000 });
+    // About one second (SPEC §9), with room for a busy machine noticing it late.
+    const shownFor = Date.now() - shownAt;
+    expect(shownFor).toBeGreaterThan(300);
+    expect(shownFor).toBeLessThan(3000);
+
+    await page.getByRole("button", { name: "Discard Draft" }).click();
+    await expect(reason).toHaveValue("");
+    const discarded = page.getByRole("status").filter({ hasText: "Draft discarded." });
+    await expect(discarded).toBeVisible();
+    await expect(discarded).toBeHidden({ timeout: 3000 });
+    expect(await page.evaluate((id) => localStorage.getItem(`draft_${id}`), doctor.id)).toBeNull();
+
+    await page.reload();
+    await waitForHydration(page);
+    await expect(reason).toHaveValue("");
+    await expect(page.getByText("Draft loaded.")).toHaveCount(0);
+
+    await page.getByRole("link", { name: "← Back to dashboard" }).click();
+    await expect(page).toHaveURL(/\/patient-dashboard$/);
+  });
+
+  test("an empty reason is refused inline; a booking shows the server's message, clears the draft, and a second one is refused", async ({ page }) => {
+    const [patient, doctor] = await Promise.all([createPatient(), createDoctor({ name: "Dr. Bea Booking", specialization: "Pediatrician" })]);
+    await signIn(page, patient);
+    await page.goto(`/patient-dashboard/bookAppointment/${doctor.id}`);
+    await waitForHydration(page);
+    const reason = page.getByLabel("Reason for your visit to Dr. Bea Booking");
+    const bookButton = page.getByRole("button", { name: "Book Appointment" });
+
+    await bookButton.click();
+    await expect(page.getByRole("alert")).toHaveText("Please enter the reason for your visit.");
+    await expect(reason).toHaveAttribute("aria-invalid", "true");
+    await expect(reason).toBeFocused();
+    await expectAccessible(page);
+    await reason.fill("   ");
+    await bookButton.click();
+    await expect(page.getByRole("alert")).toHaveText("Please enter the reason for your visit.");
+
+    await reason.fill("");
+    await reason.pressSequentially("Fever for three days");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await bookButton.click();
+    const success = page.getByRole("status").filter({ hasText: "Appointment request sent. The doctor will schedule it soon." });
+    await expect(success).toBeVisible();
+    await expect(reason).toHaveValue("");
+    expect(await page.evaluate((id) => localStorage.getItem(`draft_${id}`), doctor.id)).toBeNull();
+    // Unlike the draft notices, the server's message stays on screen.
+    await page.waitForTimeout(1500);
+    await expect(success).toBeVisible();
+
+    await reason.pressSequentially("Still feverish");
+    await bookButton.click();
+    await expect(page.getByRole("alert")).toHaveText("You already have an open appointment with this doctor");
+
+    await page.goto("/patient-dashboard/patient-meetings");
+    const meeting = page.locator(".meeting").filter({ hasText: "Dr. Bea Booking" });
+    await expect(meeting).toHaveCount(1);
+    await expect(meeting).toContainText("Fever for three days");
+    await expect(meeting).toContainText("pending");
+  });
+});
+
+test.describe("meetings", () => {
+  test("a new patient has no meetings", async ({ page }) => {
+    await signIn(page, await createPatient());
+    await page.goto("/patient-dashboard/patient-meetings");
+    await expect(page.getByRole("heading", { level: 1, name: "My meetings" })).toBeVisible();
+    await expect(page.getByText("No meetings found.")).toBeVisible();
+  });
+
+  test("a confirmed meeting shows its link and zoned time, and is cancelled only with a reason", async ({ page }) => {
+    const [patient, doctor] = await Promise.all([createPatient(), createDoctor({ name: "Dr. Cal Cancel", specialization: "Oncologist" })]);
+    await confirmedMeeting(patient, doctor, "Check-up after treatment");
+    await signIn(page, patient);
+    await page.goto("/patient-dashboard/patient-meetings");
+    const meeting = page.locator(".meeting").filter({ hasText: "Dr. Cal Cancel" });
+    await expect(meeting).toContainText("confirmed");
+    await expect(meeting).toContainText("Check-up after treatment");
+    await expect(meeting.getByRole("link", { name: "Join meeting" })).toHaveAttribute("href", /^https:\/\/meet\.jit\.si\/[\w-]{16,}$/);
+    await waitForHydration(page);
+    await expect(meeting.locator("time")).toHaveText(/\d{1,2} \w{3} \d{4}, \d{2}:\d{2} (CET|CEST)$/);
+    await expectAccessible(page);
+
+    const cancels: string[] = [];
+    page.on("request", (r) => r.url().endsWith("/cancelAppointment") && cancels.push(r.url()));
+    const cancel = meeting.getByRole("button", { name: "Cancel" });
+
+    page.once("dialog", (d) => d.dismiss());
+    await cancel.click();
+    await expect(meeting).toBeVisible();
+    page.once("dialog", (d) => d.accept("   "));
+    await cancel.click();
+    await expect(meeting).toBeVisible();
+    expect(cancels).toEqual([]);
+
+    const prompt = new Promise<string>((resolve) =>
+      page.once("dialog", async (d) => {
+        resolve(`${d.type()}: ${d.message()}`);
+        await d.accept("I feel better now");
+      }),
+    );
+    await cancel.click();
+    expect(await prompt).toMatch(/^prompt: /);
+    await expect(meeting).toHaveCount(0);
+    expect(cancels).toHaveLength(1);
+    await expect(page.getByText("No meetings found.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByText("No meetings found.")).toBeVisible();
+  });
+
+  test("a completed meeting takes feedback once, and 'Feedback Submitted' stays", async ({ page }) => {
+    const [patient, doctor] = await Promise.all([createPatient(), createDoctor({ name: "Dr. Fay Feedback", specialization: "Endocrinologist" })]);
+    await completedMeeting(patient, doctor);
+    await signIn(page, patient);
+    await page.goto("/patient-dashboard/patient-meetings");
+    const meeting = page.locator(".meeting").filter({ hasText: "Dr. Fay Feedback" });
+    await expect(meeting).toContainText("completed");
+    await expect(meeting.getByRole("button", { name: "Cancel" })).toHaveCount(0);
+    await expect(meeting.getByRole("link", { name: "Join meeting" })).toHaveCount(0);
+    await waitForHydration(page);
+    await expect(meeting.locator("time")).toHaveText(/(CET|CEST)$/);
+    await expectAccessible(page);
+
+    const dialogs: string[] = [];
+    page.on("dialog", async (d) => {
+      dialogs.push(`${d.type()}: ${d.message()}`);
+      if (d.type() === "prompt") await d.accept("Very helpful, thank you");
+      else await d.accept();
+    });
+    await meeting.getByRole("button", { name: "Give Feedback" }).click();
+    await expect(meeting.getByText("Feedback Submitted")).toBeVisible();
+    expect(dialogs).toHaveLength(2);
+    expect(dialogs[0]).toMatch(/^prompt: /);
+    expect(dialogs[1]).toBe("alert: Feedback submitted successfully!");
+    await expect(meeting.getByRole("button", { name: "Give Feedback" })).toHaveCount(0);
+
+    await page.reload();
+    await expect(meeting.getByText("Feedback Submitted")).toBeVisible();
+    await expect(meeting.getByRole("button", { name: "Give Feedback" })).toHaveCount(0);
+  });
+});
+
+test.describe("profile", () => {
+  test("name is saved, email is read-only, a PNG becomes the picture and a non-image is refused", async ({ page }) => {
+    const patient = await createPatient("Pru Profile");
+    await signIn(page, patient);
+    await page.goto("/patient-dashboard/patient-profile");
+    await expect(page.getByRole("heading", { level: 1, name: "My profile" })).toBeVisible();
+    const email = page.getByLabel("Email");
+    await expect(email).toHaveValue(patient.email);
+    await expect(email).toHaveAttribute("readonly", "");
+    await expect(page.getByLabel("Name")).toHaveValue("Pru Profile");
+    await waitForHydration(page);
+
+    await page.getByLabel("Name").fill("Prudence Profile");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByRole("status")).toHaveText("Profile updated successfully!");
+    await page.reload();
+    await expect(page.getByLabel("Name")).toHaveValue("Prudence Profile");
+    await expect(page.getByLabel("Email")).toHaveValue(patient.email);
+    await waitForHydration(page);
+
+    const picture = page.getByLabel("Profile picture (JPEG or PNG)");
+    await picture.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: TINY_PNG });
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByRole("status")).toHaveText("Profile updated successfully!");
+    const image = page.getByRole("img", { name: "Prudence Profile's profile picture" });
+    await expect(image).toHaveAttribute("src", /^\/uploads\/patients\/[^/?]+\.png$/);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    const src = await image.getAttribute("src");
+    await page.reload();
+    await expect(page.getByRole("img", { name: "Prudence Profile's profile picture" })).toHaveAttribute("src", src!);
+    await waitForHydration(page);
+
+    // Named like a picture, but not one: the server checks the bytes and its message is shown.
+    await picture.setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("just some text, not a picture") });
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Profile picture must be a JPEG or PNG image");
+    await expect(page.getByRole("img", { name: "Prudence Profile's profile picture" })).toHaveAttribute("src", src!);
+    await expectAccessible(page);
+  });
+});
+
+test.describe("guards and logout", () => {
+  test("without a session, or with a doctor's, patient pages go to /loginPatient", async ({ page }) => {
+    for (const path of ["/patient-dashboard", "/patient-dashboard/patient-meetings", "/patient-dashboard/patient-profile"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/loginPatient$/);
+    }
+    await signIn(page, await createDoctor({ name: "Dr. Wrong Role" }));
+    await page.goto("/patient-dashboard");
+    await expect(page).toHaveURL(/\/loginPatient$/);
+    await page.goto("/patient-dashboard/patient-meetings");
+    await expect(page).toHaveURL(/\/loginPatient$/);
+  });
+
+  test("Logout clears storage, goes to /loginPatient, and Back does not bring the dashboard back", async ({ page }) => {
+    await signIn(page, await createPatient());
+    await page.goto("/patient-dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Find a doctor by specialization" })).toBeVisible();
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/loginPatient$/);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/loginPatient$/);
+    await expect(page.getByRole("heading", { name: "Find a doctor by specialization" })).toHaveCount(0);
+    await page.goto("/patient-dashboard");
+    await expect(page).toHaveURL(/\/loginPatient$/);
+  });
+});
