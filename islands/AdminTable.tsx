@@ -7,14 +7,15 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { doctorActions } from "../src/domain/doctor-status";
-import type { doctorJson } from "../src/http/shapes";
+import type { AdminDoctorJson } from "../src/http/shapes";
 import { api } from "./lib/api";
+import { LocalTime } from "./lib/time";
 import { Notice } from "./lib/ui";
 
-type Doctor = ReturnType<typeof doctorJson>;
-export type Props = { doctors: Doctor[] };
+type Doctor = AdminDoctorJson;
+export type Props = { doctors: Doctor[]; timeZone: string };
 
-export default function AdminTable({ doctors }: Props) {
+export default function AdminTable({ doctors, timeZone }: Props) {
   const [rows, setRows] = useState(doctors);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -82,6 +83,7 @@ export default function AdminTable({ doctors }: Props) {
                 <td>{d.collegeName}</td>
                 <td>
                   <span className={`badge badge-${d.status}`}>{d.status}</span>
+                  <StatusHistory doctor={d} timeZone={timeZone} />
                 </td>
                 <td className="actions">
                   {doctorActions(d.status).map(({ to, action }) => (
@@ -103,5 +105,26 @@ export default function AdminTable({ doctors }: Props) {
         </table>
       </div>
     </>
+  );
+}
+
+/** The doctor's status history from the audit trail: what happened, when, and by whom. */
+function StatusHistory({ doctor, timeZone }: { doctor: Doctor; timeZone: string }) {
+  if (doctor.statusHistory.length === 0) return null;
+  return (
+    <details className="history">
+      <summary>
+        History<span className="visually-hidden"> of {doctor.name}</span>
+      </summary>
+      <ol>
+        {doctor.statusHistory.map((e, i) => (
+          <li key={i}>
+            {`${e.action} ${e.from ? `(${e.from} → ${e.to})` : `(${e.to})`}, `}
+            <LocalTime iso={e.at} timeZone={timeZone} />
+            {`, by ${e.by === "admin" ? "the admin" : "the doctor"}`}
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }

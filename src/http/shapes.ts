@@ -4,6 +4,7 @@
  */
 import type { AppointmentView } from "../db/queries/appointments";
 import type { AdminRow, DirectoryDoctor, DoctorRow, PatientRow } from "../db/queries/accounts";
+import type { AuditRow } from "../db/queries/audit";
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
@@ -33,6 +34,19 @@ export const directoryDoctorJson = (d: DirectoryDoctor) => ({
   collegeName: d.collegeName,
   profileImage: d.profileImage,
 });
+
+/** A doctor as the admin sees one: every field, and the status history from the audit trail. */
+export const adminDoctorJson = (d: DoctorRow, history: AuditRow[]) => ({
+  ...doctorJson(d),
+  statusHistory: history.map((e) => ({
+    action: e.action,
+    from: e.fromStatus,
+    to: e.toStatus,
+    at: e.at.toISOString(),
+    by: e.actorRole,
+  })),
+});
+export type AdminDoctorJson = ReturnType<typeof adminDoctorJson>;
 
 export const adminJson = (a: AdminRow) => ({ _id: a.id, name: a.name, email: a.email });
 

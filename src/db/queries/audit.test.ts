@@ -65,3 +65,23 @@ describe("audit trail", () => {
     ]);
   });
 });
+
+describe("the admin sees each doctor's status history", () => {
+  test("in the doctors list and in the answer to a status change", async () => {
+    const doctor = await h.signupDoctor({ approve: false });
+    const token = await h.admin();
+    const changed = await h.call("PATCH", `/api/auth/admin-dashboard/doctor-status/${doctor.id}`, { token, json: { status: "approved" } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.doctor.statusHistory.map((e: any) => [e.action, e.from, e.to, e.by])).toEqual([
+      ["Signup", null, "pending", "doctor"],
+      ["Approve", "pending", "approved", "admin"],
+    ]);
+    const list = await h.call("GET", "/api/auth/admin-dashboard/doctors", { token });
+    const row = list.body.find((d: any) => d._id === doctor.id);
+    expect(row.statusHistory).toEqual(changed.body.doctor.statusHistory);
+    expect(Date.parse(row.statusHistory[1].at)).not.toBeNaN();
+    const page = await h.app.request("/admin-dashboard", { headers: { cookie: `carebook_session=${token}` } });
+    const html = await page.text();
+    expect(html).toContain("Approve (pending → approved)");
+  });
+});

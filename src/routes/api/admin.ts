@@ -5,12 +5,12 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
 import { findDoctor, listAllDoctors, setDoctorStatus } from "../../db/queries/accounts";
-import { recordAudit } from "../../db/queries/audit";
+import { doctorStatusHistories, historyOf, recordAudit } from "../../db/queries/audit";
 import type { Deps } from "../../deps";
 import { changeDoctorStatus } from "../../domain/doctor-status";
 import { conflict, notFound } from "../../http/errors";
 import { doctorStatusBody } from "../../http/schemas";
-import { doctorJson } from "../../http/shapes";
+import { adminDoctorJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
 
@@ -22,8 +22,8 @@ export function adminApi(deps: Deps) {
   api.use("/admin-dashboard/*", requireRole(deps, "admin"));
 
   api.get("/admin-dashboard/doctors", async (c) => {
-    const doctors = await listAllDoctors(database.db);
-    return c.json(doctors.map(doctorJson));
+    const [doctors, histories] = await Promise.all([listAllDoctors(database.db), doctorStatusHistories(database.db)]);
+    return c.json(doctors.map((d) => adminDoctorJson(d, histories.get(d.id) ?? [])));
   });
 
   api.patch(
@@ -33,7 +33,7 @@ export function adminApi(deps: Deps) {
     async (c) => {
       const { id } = c.req.valid("param");
       const { status } = c.req.valid("json");
-      const { doctor, action } = await database.write(async (tx) => {
+      const { doctor, history, action } = await database.write(async (tx) => {
         const current = await findDoctor(tx, id);
         if (current === undefined) throw notFound("Doctor");
         const step = changeDoctorStatus(current.status, status);
@@ -48,9 +48,10 @@ export function adminApi(deps: Deps) {
           fromStatus: current.status,
           toStatus: status,
         });
-        return { doctor: await setDoctorStatus(tx, id, status), action: step.action };
+        const doctor = await setDoctorStatus(tx, id, status);
+        return { doctor, history: await historyOf(tx, "doctor", id), action: step.action };
       });
-      return c.json({ message: `${action}: ${doctor.name} is now ${doctor.status}`, doctor: doctorJson(doctor) });
+      return c.json({ message: `${action}: ${doctor.name} is now ${doctor.status}`, doctor: adminDoctorJson(doctor, history) });
     },
   );
 
