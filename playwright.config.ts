@@ -8,6 +8,8 @@ import { E2E_PORT } from "./tests/e2e/support/env";
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "*.spec.ts",
+  // one folder per server port, so parallel runs never delete each other's results
+  outputDir: `test-results/${E2E_PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -4,7 +4,7 @@
  * editable, email read-only, the doctor's account status badge, and a picture change.
  */
 import { useState, type FormEvent } from "react";
-import { IMAGE_ACCEPT, LIMITS, SPECIALIZATIONS } from "../src/domain/fields";
+import { IMAGE_ACCEPT, IMAGE_TYPE_MESSAGE, LIMITS, SPECIALIZATIONS } from "../src/domain/fields";
 import type { doctorJson, patientJson } from "../src/http/shapes";
 import { api, messageOr } from "./lib/api";
 import { Notice } from "./lib/ui";
@@ -35,7 +35,7 @@ export default function ProfileForm(initial: Props) {
     const data = new FormData(form);
     const file = data.get("profileImage");
     if (file instanceof File && file.size > 0 && !/\.(jpe?g|png)$/i.test(file.name)) {
-      setError("Profile picture must be a JPEG or PNG image.");
+      setError(IMAGE_TYPE_MESSAGE);
       return;
     }
     for (const field of ["name", "specialization", "collegeName"]) {

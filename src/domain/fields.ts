@@ -44,6 +44,8 @@ export const LIMITS = {
 /** Profile pictures: what the upload form offers and the server accepts (checked by content). */
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/jpg"] as const;
 export const IMAGE_ACCEPT = ".jpeg,.jpg,.png,image/jpeg,image/png";
+/** What the form and the server say of a file that is not a JPEG or PNG picture. */
+export const IMAGE_TYPE_MESSAGE = "Profile picture must be a JPEG or PNG image";
 
 export function isSpecialization(value: string): value is Specialization {
   return (SPECIALIZATIONS as readonly string[]).includes(value);

@@ -59,7 +59,8 @@ export function pageRoutes(deps: Deps) {
   pages.get("/admin-dashboard", adminDashboardPage(deps));
 
   pages.post("/theme", async (c) => {
-    const form = await c.req.parseBody();
+    // A malformed form is no theme choice: fall back to light, never an error.
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const theme = form.theme === "dark" ? "dark" : "light";
     setCookie(c, "theme", theme, { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "Lax" });
     return c.redirect(safeBack(form.back), 303);

@@ -8,6 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { Tx } from "../../db/client";
 import { findDoctor, findPatient, updateDoctor, updatePatient } from "../../db/queries/accounts";
 import type { Deps } from "../../deps";
+import { IMAGE_TYPE_MESSAGE } from "../../domain/fields";
 import { ApiError } from "../../http/errors";
 import { doctorProfileForm, patientProfileForm } from "../../http/schemas";
 import { doctorJson, patientJson } from "../../http/shapes";
@@ -40,7 +41,7 @@ export function profileApi(deps: Deps) {
       if (file.size > config.maxUploadBytes) tooLarge();
       const bytes = new Uint8Array(await file.arrayBuffer());
       const ext = sniffImage(bytes);
-      if (ext === undefined) throw new ApiError(415, "Profile picture must be a JPEG or PNG image");
+      if (ext === undefined) throw new ApiError(415, IMAGE_TYPE_MESSAGE);
       saved = await storage.save(folder, bytes, ext);
     }
     let outcome: { result: T; previous: string | null };
