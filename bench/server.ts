@@ -1,0 +1,90 @@
+/**
+ * The real server as a child process, for the crash and load scripts: `bun src/index.ts` on a
+ * given database, on a free loopback port, with an admin seeded. Plus a tiny JSON client.
+ */
+import type { Subprocess } from "bun";
+import { join } from "node:path";
+
+export const ROOT = join(import.meta.dir, "..");
+export const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password" };
+export const PASSWORD = "bench-password-1";
+
+export type Server = { url: string; process: Subprocess<"ignore", "pipe", "pipe">; output: () => string };
+
+/** Starts `bun src/index.ts` with `env`; resolves once it listens (PORT=0: the OS picks the port). */
+export async function startServer(env: Record<string, string>, timeoutMs = 20_000): Promise<Server> {
+  const child = Bun.spawn(["bun", "src/index.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: "0",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOGIN_FAILURE_LIMIT: "100000",
+      SIGNUP_LIMIT: "1000000",
+      ...env,
+    },
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  let output = "";
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) output += decoder.decode(chunk);
+  };
+  void collect(child.stdout);
+  void collect(child.stderr);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const match = output.match(/listening on (http:\/\/localhost:\d+)/);
+    if (match) return { url: match[1]!.replace("localhost", "127.0.0.1"), process: child, output: () => output };
+    if (child.exitCode !== null) break;
+    await Bun.sleep(25);
+  }
+  child.kill("SIGKILL");
+  throw new Error(`the server did not start:\n${output}`);
+}
+
+/** Stops a server: SIGTERM (graceful) or SIGKILL (a crash); resolves when the process is gone. */
+export async function stopServer(server: Server, signal: "SIGTERM" | "SIGKILL"): Promise<number | null> {
+  server.process.kill(signal);
+  await server.process.exited;
+  return server.process.exitCode;
+}
+
+export type Reply = { status: number; body: any };
+
+/** One JSON call; throws on a network failure (e.g. the server was killed). */
+export async function api(base: string, method: string, path: string, options: { token?: string; json?: unknown } = {}): Promise<Reply> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.json !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(`${base}/api/auth${path}`, {
+    method,
+    headers,
+    body: options.json === undefined ? undefined : JSON.stringify(options.json),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // keep the text
+  }
+  return { status: res.status, body };
+}
+
+/** Runs `fn` over `items` with at most `limit` at a time. */
+export async function pool<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!, i);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
