@@ -7,19 +7,18 @@ import {
   cancelAppointment,
   confirmAppointment,
   findOverlap,
-  findOwnAppointment,
   listDoctorFeedback,
   listDoctorMeetings,
   listDoctorPending,
 } from "../../db/queries/appointments";
-import { recordAudit } from "../../db/queries/audit";
 import type { Deps } from "../../deps";
-import { applyAppointmentAction, consultationSlot } from "../../domain/appointment";
-import { ApiError, conflict, notFound } from "../../http/errors";
+import { consultationSlot } from "../../domain/appointment";
+import { ApiError, conflict } from "../../http/errors";
 import { cancelBody, scheduleBody } from "../../http/schemas";
 import { appointmentJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
+import { transitionAppointment } from "./transition";
 
 /** A meet link no one can guess: the configured prefix and 128 random bits. */
 function newMeetLink(base: string): string {
@@ -46,29 +45,21 @@ export function doctorApi(deps: Deps) {
     const { appointmentId, patientId, scheduledDateTime } = c.req.valid("json");
     const meetLink = newMeetLink(deps.config.meetBaseUrl);
     const slot = consultationSlot(scheduledDateTime, deps.config.consultMinutes);
-    await database.write(async (tx) => {
-      const now = deps.now();
-      const appointment = await findOwnAppointment(tx, appointmentId, { doctorId: doctor.id }, now);
-      if (appointment === undefined || appointment.patientId !== patientId) throw notFound("Appointment");
-      const step = applyAppointmentAction(appointment.effective, "schedule", "doctor");
-      if (!step.ok) throw conflict(step.reason);
-      if (slot.start.getTime() <= now.getTime()) throw new ApiError(400, "scheduledDateTime must be in the future");
-      if (await findOverlap(tx, doctor.id, slot, appointment.id)) {
-        throw conflict("This time overlaps another confirmed appointment");
-      }
-      await confirmAppointment(tx, appointment.id, slot, meetLink);
-      await recordAudit(tx, {
-        at: now,
-        actorRole: "doctor",
-        actorId: doctor.id,
-        subject: "appointment",
-        subjectId: appointment.id,
-        action: "schedule",
-        fromStatus: appointment.effective,
-        toStatus: step.to,
-        reason: `scheduled for ${slot.start.toISOString()}`,
-      });
-    });
+    await transitionAppointment(
+      deps,
+      { role: "doctor", id: doctor.id },
+      appointmentId,
+      "schedule",
+      async (tx, appointment, now) => {
+        if (slot.start.getTime() <= now.getTime()) throw new ApiError(400, "scheduledDateTime must be in the future");
+        if (await findOverlap(tx, doctor.id, slot, appointment.id)) {
+          throw conflict("This time overlaps another confirmed appointment");
+        }
+        await confirmAppointment(tx, appointment.id, slot, meetLink);
+        return { result: undefined, reason: `scheduled for ${slot.start.toISOString()}` };
+      },
+      (appointment) => appointment.patientId === patientId,
+    );
     return c.json({
       message: "Appointment scheduled successfully",
       appointmentId,
@@ -80,24 +71,9 @@ export function doctorApi(deps: Deps) {
   api.post("/doctor-dashboard/cancelAppointment", zValidator("json", cancelBody, onInvalid), async (c) => {
     const doctor = signedIn(c, "doctor");
     const { appointmentId, reason } = c.req.valid("json");
-    await database.write(async (tx) => {
-      const now = deps.now();
-      const appointment = await findOwnAppointment(tx, appointmentId, { doctorId: doctor.id }, now);
-      if (appointment === undefined) throw notFound("Appointment");
-      const step = applyAppointmentAction(appointment.effective, "cancel", "doctor");
-      if (!step.ok) throw conflict(step.reason);
+    await transitionAppointment(deps, { role: "doctor", id: doctor.id }, appointmentId, "cancel", async (tx, appointment, now) => {
       await cancelAppointment(tx, appointment.id, "doctor", reason, now);
-      await recordAudit(tx, {
-        at: now,
-        actorRole: "doctor",
-        actorId: doctor.id,
-        subject: "appointment",
-        subjectId: appointment.id,
-        action: "cancel",
-        fromStatus: appointment.effective,
-        toStatus: step.to,
-        reason,
-      });
+      return { result: undefined, reason };
     });
     return c.json({ message: "Appointment cancelled successfully", appointmentId });
   });

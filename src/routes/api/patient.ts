@@ -7,7 +7,6 @@ import { isUniqueViolation } from "../../db/client";
 import { findDoctor, listApprovedDoctors } from "../../db/queries/accounts";
 import {
   cancelAppointment,
-  findOwnAppointment,
   hasOpenAppointment,
   insertAppointment,
   insertFeedback,
@@ -15,12 +14,12 @@ import {
 } from "../../db/queries/appointments";
 import { recordAudit } from "../../db/queries/audit";
 import type { Deps } from "../../deps";
-import { applyAppointmentAction } from "../../domain/appointment";
 import { conflict, notFound } from "../../http/errors";
 import { bookBody, cancelBody, feedbackBody } from "../../http/schemas";
 import { appointmentJson, directoryDoctorJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
+import { transitionAppointment } from "./transition";
 
 export function patientApi(deps: Deps) {
   const api = new Hono();
@@ -76,24 +75,9 @@ export function patientApi(deps: Deps) {
   api.post("/patient-dashboard/cancelAppointment", zValidator("json", cancelBody, onInvalid), async (c) => {
     const patient = signedIn(c, "patient");
     const { appointmentId, reason } = c.req.valid("json");
-    await database.write(async (tx) => {
-      const now = deps.now();
-      const appointment = await findOwnAppointment(tx, appointmentId, { patientId: patient.id }, now);
-      if (appointment === undefined) throw notFound("Appointment");
-      const step = applyAppointmentAction(appointment.effective, "cancel", "patient");
-      if (!step.ok) throw conflict(step.reason);
+    await transitionAppointment(deps, { role: "patient", id: patient.id }, appointmentId, "cancel", async (tx, appointment, now) => {
       await cancelAppointment(tx, appointment.id, "patient", reason, now);
-      await recordAudit(tx, {
-        at: now,
-        actorRole: "patient",
-        actorId: patient.id,
-        subject: "appointment",
-        subjectId: appointment.id,
-        action: "cancel",
-        fromStatus: appointment.effective,
-        toStatus: step.to,
-        reason,
-      });
+      return { result: undefined, reason };
     });
     return c.json({ message: "Appointment cancelled successfully", appointmentId });
   });
@@ -101,32 +85,10 @@ export function patientApi(deps: Deps) {
   api.post("/patient-dashboard/giveFeedback", zValidator("json", feedbackBody, onInvalid), async (c) => {
     const patient = signedIn(c, "patient");
     const { appointmentId, message } = c.req.valid("json");
-    const saved = await database.write(async (tx) => {
-      const now = deps.now();
-      const appointment = await findOwnAppointment(tx, appointmentId, { patientId: patient.id }, now);
-      if (appointment === undefined) throw notFound("Appointment");
-      const step = applyAppointmentAction(appointment.effective, "feedback", "patient");
-      if (!step.ok) throw conflict(step.reason);
+    const saved = await transitionAppointment(deps, { role: "patient", id: patient.id }, appointmentId, "feedback", async (tx, appointment, now) => {
       try {
-        const created = await insertFeedback(tx, {
-          id: crypto.randomUUID(),
-          appointmentId,
-          patientId: patient.id,
-          doctorId: appointment.doctorId,
-          message,
-          createdAt: now,
-        });
-        await recordAudit(tx, {
-          at: now,
-          actorRole: "patient",
-          actorId: patient.id,
-          subject: "appointment",
-          subjectId: appointmentId,
-          action: "feedback",
-          fromStatus: appointment.effective,
-          toStatus: step.to,
-        });
-        return created;
+        const row = { id: crypto.randomUUID(), appointmentId, patientId: patient.id, doctorId: appointment.doctorId, message, createdAt: now };
+        return { result: await insertFeedback(tx, row) };
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict("Feedback has already been given for this appointment");
         throw error;

@@ -1,0 +1,49 @@
+/**
+ * The one way an appointment changes state through the API: in one write transaction, find the
+ * caller's own appointment (404 otherwise, exactly as a missing one), ask the state machine
+ * (409 if refused), make the change, and record it in the audit trail.
+ */
+import type { Tx } from "../../db/client";
+import { findOwnAppointment, type AppointmentRow } from "../../db/queries/appointments";
+import { recordAudit } from "../../db/queries/audit";
+import type { Deps } from "../../deps";
+import { applyAppointmentAction, type AppointmentAction, type AppointmentStatus } from "../../domain/appointment";
+import { conflict, notFound } from "../../http/errors";
+
+export type Caller = { role: "patient" | "doctor"; id: string };
+type Found = AppointmentRow & { effective: AppointmentStatus };
+
+/**
+ * Runs `action` on appointment `id` for `caller`. `change` makes the change and returns its
+ * result and the reason the audit trail keeps; `matches` can refuse an appointment as not found.
+ */
+export function transitionAppointment<T>(
+  deps: Deps,
+  caller: Caller,
+  id: string,
+  action: AppointmentAction,
+  change: (tx: Tx, appointment: Found, now: Date) => Promise<{ result: T; reason?: string }>,
+  matches: (appointment: Found) => boolean = () => true,
+): Promise<T> {
+  return deps.database.write(async (tx) => {
+    const now = deps.now();
+    const owner = caller.role === "patient" ? { patientId: caller.id } : { doctorId: caller.id };
+    const appointment = await findOwnAppointment(tx, id, owner, now);
+    if (appointment === undefined || !matches(appointment)) throw notFound("Appointment");
+    const step = applyAppointmentAction(appointment.effective, action, caller.role);
+    if (!step.ok) throw conflict(step.reason);
+    const { result, reason } = await change(tx, appointment, now);
+    await recordAudit(tx, {
+      at: now,
+      actorRole: caller.role,
+      actorId: caller.id,
+      subject: "appointment",
+      subjectId: appointment.id,
+      action,
+      fromStatus: appointment.effective,
+      toStatus: step.to,
+      reason: reason ?? null,
+    });
+    return result;
+  });
+}
