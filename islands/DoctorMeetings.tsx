@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import type { AppointmentJson } from "../src/http/shapes";
-import { api } from "./lib/api";
+import { promptAndSend } from "./lib/api";
 import { LocalTime } from "./lib/time";
 
 export type Meeting = AppointmentJson & { feedback: string | null };
@@ -15,13 +15,9 @@ export default function DoctorMeetings({ meetings, timeZone }: Props) {
   const [list, setList] = useState(meetings);
 
   async function cancel(m: Meeting) {
-    const reason = prompt(`Why are you cancelling the meeting with ${m.patient.name}?`)?.trim();
-    if (!reason) return;
-    const answer = await api("/doctor-dashboard/cancelAppointment", { json: { appointmentId: m._id, reason } });
-    if (!answer.ok) {
-      alert("Failed to cancel appointment.");
-      return;
-    }
+    const question = `Why are you cancelling the meeting with ${m.patient.name}?`;
+    const done = await promptAndSend(question, "/doctor-dashboard/cancelAppointment", (reason) => ({ appointmentId: m._id, reason }), "Failed to cancel appointment.");
+    if (!done) return;
     setList((items) => items.filter((x) => x._id !== m._id));
   }
 

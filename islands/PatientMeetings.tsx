@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import type { AppointmentJson } from "../src/http/shapes";
-import { api } from "./lib/api";
+import { promptAndSend } from "./lib/api";
 import { LocalTime } from "./lib/time";
 
 export type Props = { appointments: AppointmentJson[]; timeZone: string };
@@ -15,24 +15,16 @@ export default function PatientMeetings({ appointments, timeZone }: Props) {
   const [list, setList] = useState(appointments);
 
   async function cancel(id: string) {
-    const reason = prompt("Why are you cancelling this appointment?")?.trim();
-    if (!reason) return;
-    const answer = await api("/patient-dashboard/cancelAppointment", { json: { appointmentId: id, reason } });
-    if (!answer.ok) {
-      alert("Failed to cancel appointment.");
-      return;
-    }
+    const path = "/patient-dashboard/cancelAppointment";
+    const done = await promptAndSend("Why are you cancelling this appointment?", path, (reason) => ({ appointmentId: id, reason }), "Failed to cancel appointment.");
+    if (!done) return;
     setList((items) => items.filter((a) => a._id !== id));
   }
 
   async function giveFeedback(id: string) {
-    const message = prompt("How was your consultation?")?.trim();
-    if (!message) return;
-    const answer = await api("/patient-dashboard/giveFeedback", { json: { appointmentId: id, message } });
-    if (!answer.ok) {
-      alert("Failed to submit feedback.");
-      return;
-    }
+    const path = "/patient-dashboard/giveFeedback";
+    const done = await promptAndSend("How was your consultation?", path, (message) => ({ appointmentId: id, message }), "Failed to submit feedback.");
+    if (!done) return;
     alert("Feedback submitted successfully!");
     setList((items) => items.map((a) => (a._id === id ? { ...a, hasFeedback: true } : a)));
   }

@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import type { AppointmentJson } from "../src/http/shapes";
-import { api } from "./lib/api";
+import { api, promptAndSend } from "./lib/api";
 import { LocalTime } from "./lib/time";
 import { Notice } from "./lib/ui";
 
@@ -40,13 +40,9 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
   }
 
   async function cancel(a: AppointmentJson) {
-    const reason = prompt(`Why are you cancelling ${a.patient.name}'s request?`)?.trim();
-    if (!reason) return;
-    const answer = await api("/doctor-dashboard/cancelAppointment", { json: { appointmentId: a._id, reason } });
-    if (!answer.ok) {
-      alert("Failed to cancel appointment.");
-      return;
-    }
+    const question = `Why are you cancelling ${a.patient.name}'s request?`;
+    const done = await promptAndSend(question, "/doctor-dashboard/cancelAppointment", (reason) => ({ appointmentId: a._id, reason }), "Failed to cancel appointment.");
+    if (!done) return;
     setNotice({ text: `Cancelled ${a.patient.name}'s request.`, tone: "success" });
     setList((items) => items.filter((x) => x._id !== a._id));
   }

@@ -33,3 +33,21 @@ export async function api<T = any>(
 /** The server's message when it sent one, otherwise the spec's fallback for this failure. */
 export const messageOr = (answer: ApiAnswer, fallback: string) =>
   typeof answer.body?.message === "string" && answer.body.message !== "" ? answer.body.message : fallback;
+
+/**
+ * Asks by prompt for what an action on an appointment needs (a cancel reason, feedback), sends
+ * it, and alerts `failure` if the server refuses. Nothing is sent when the prompt is dismissed or
+ * left empty. Resolves to whether the action happened.
+ */
+export async function promptAndSend(
+  question: string,
+  path: string,
+  body: (text: string) => Record<string, string>,
+  failure: string,
+): Promise<boolean> {
+  const text = prompt(question)?.trim();
+  if (!text) return false;
+  const answer = await api(path, { json: body(text) });
+  if (!answer.ok) alert(failure);
+  return answer.ok;
+}
