@@ -111,6 +111,23 @@ export function listApprovedDoctors(r: Reader, specialization?: Specialization):
     .all();
 }
 
+/**
+ * The patients' directory as the API sends it, JSON text built by SQLite in one row: approved
+ * doctors as `{ _id, name, specialization, collegeName, profileImage }`, by specialization then
+ * name (listApprovedDoctors' order). Thousands of doctors cost one string, not an object per
+ * row in the driver, drizzle and JSON.stringify.
+ */
+export async function approvedDoctorsJson(r: Reader): Promise<string> {
+  const row = await r.get<{ json: string | null }>(sql`
+    select json_group_array(
+      json_object('_id', ${doctors.id}, 'name', ${doctors.name}, 'specialization', ${doctors.specialization},
+                  'collegeName', ${doctors.collegeName}, 'profileImage', ${doctors.profileImage})
+      order by ${doctors.specialization}, ${doctors.name}
+    ) as json
+    from ${doctors} where ${doctors.status} = 'approved'`);
+  return row?.json ?? "[]";
+}
+
 /** Every doctor for the admin table, oldest signup first. */
 export function listAllDoctors(r: Reader): Promise<DoctorRow[]> {
   return r.select().from(doctors).orderBy(asc(doctors.createdAt)).all();

@@ -4,7 +4,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { isUniqueViolation } from "../../db/client";
-import { findDoctor, listApprovedDoctors } from "../../db/queries/accounts";
+import { approvedDoctorsJson, findDoctor } from "../../db/queries/accounts";
 import {
   cancelAppointment,
   hasOpenAppointment,
@@ -16,7 +16,7 @@ import { recordAudit } from "../../db/queries/audit";
 import type { Deps } from "../../deps";
 import { conflict, notFound } from "../../http/errors";
 import { bookBody, cancelBody, feedbackBody } from "../../http/schemas";
-import { appointmentJson, directoryDoctorJson } from "../../http/shapes";
+import { appointmentJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
 import { transitionAppointment } from "./transition";
@@ -26,9 +26,11 @@ export function patientApi(deps: Deps) {
   const { database } = deps;
   api.use("/patient-dashboard/*", requireRole(deps, "patient"));
 
+  // The JSON comes ready-made from SQLite: with thousands of doctors, building an object per row
+  // and stringifying them cost ten times more than the query (docs/performance.md).
   api.get("/patient-dashboard/doctors", async (c) => {
-    const doctors = await listApprovedDoctors(database.db);
-    return c.json(doctors.map(directoryDoctorJson));
+    const json = await approvedDoctorsJson(database.db);
+    return c.body(json, 200, { "Content-Type": "application/json" });
   });
 
   api.post("/patient-dashboard/bookAppointment", zValidator("json", bookBody, onInvalid), async (c) => {
