@@ -1,7 +1,8 @@
 /**
  * Builds the browser assets into static/build: the islands' client entry and one chunk per
  * island (Bun.build, split, minified, hashed), React in shared chunks of its own, the
- * stylesheet, brotli and gzip copies of each, and manifest.json for the server to read.
+ * stylesheet, the favicon under a hashed name, brotli and gzip copies of each, and
+ * manifest.json for the server to read.
  * `bun run build:client`; start, the tests and the binary build run it first.
  */
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -15,6 +16,8 @@ export type ClientManifest = {
   /** Each island's chunk and its static imports. */
   islands: Record<string, { file: string; imports: string[] }>;
   css: string;
+  /** static/favicon.svg under a hashed name, so that browsers never ask for it again. */
+  favicon: string;
 };
 
 const ROOT = join(import.meta.dir, "..");
@@ -69,10 +72,20 @@ export async function buildClient(): Promise<ClientManifest> {
     client: entry("islands/client.tsx"),
     islands: Object.fromEntries(ISLAND_NAMES.map((name) => [name, entry(`islands/${name}.tsx`)])),
     css: entry("static/app.css").file,
+    favicon: URL_PREFIX + copyHashed(join(ROOT, "static", "favicon.svg")),
   };
   for (const file of readdirSync(OUT)) precompress(join(OUT, file));
   writeFileSync(join(OUT, "manifest.json"), JSON.stringify(manifest, null, 2));
   return manifest;
+}
+
+/** Copies `path` into static/build as name-<hash>.ext and returns the new file name. */
+function copyHashed(path: string): string {
+  const bytes = readFileSync(path);
+  const hash = new Bun.CryptoHasher("sha256").update(bytes).digest("hex").slice(0, 10);
+  const name = basename(path).replace(/(\.[^.]+)$/, `-${hash}$1`);
+  writeFileSync(join(OUT, name), bytes);
+  return name;
 }
 
 function precompress(path: string): void {

@@ -40,7 +40,7 @@ export async function renderPage(c: Context, options: PageOptions, body: Child):
         <title>{`${options.title} | Carebook`}</title>
         <meta name="description" content={options.description ?? "Find a doctor by specialization and book an appointment."} />
         <meta name="color-scheme" content="light dark" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={manifest.favicon ?? "/favicon.svg"} type="image/svg+xml" />
         <link rel="stylesheet" href={manifest.css} />
         {loading === "load" && (
           <>
