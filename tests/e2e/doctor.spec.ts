@@ -5,17 +5,22 @@
  */
 import { SPECIALIZATIONS } from "../../src/domain/fields";
 import { expectAccessible } from "./support/axe";
+import { dialogs, giveFeedback, setDoctorStatus, storedValues } from "./support/doctor";
 import {
+  type Account,
+  book,
   completedMeeting,
   confirmedMeeting,
-  dialogs,
-  giveFeedback,
-  setDoctorStatus,
-  storedValues,
+  createDoctor,
+  createPatient,
+  expect,
+  PASSWORD,
+  signIn,
+  test,
   TINY_PNG,
+  uniqueEmail,
   waitForHydration,
-} from "./support/doctor";
-import { book, createDoctor, createPatient, expect, PASSWORD, signIn, test, uniqueEmail, type Account } from "./support/fixtures";
+} from "./support/fixtures";
 import type { Page } from "@playwright/test";
 
 test.use({ timezoneId: "Europe/Berlin", locale: "en-GB" });

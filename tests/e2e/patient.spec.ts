@@ -7,8 +7,20 @@ import type { Page } from "@playwright/test";
 import { SPECIALIZATIONS } from "../../src/domain/fields";
 import { expectAccessible } from "./support/axe";
 import { E2E_PORT } from "./support/env";
-import { createDoctor, createPatient, expect, PASSWORD, signIn, test, uniqueEmail } from "./support/fixtures";
-import { approvedCounts, completedMeeting, confirmedMeeting, createDoctors, TINY_PNG, waitForHydration } from "./support/patient";
+import {
+  completedMeeting,
+  confirmedMeeting,
+  createDoctor,
+  createPatient,
+  expect,
+  PASSWORD,
+  signIn,
+  test,
+  TINY_PNG,
+  uniqueEmail,
+  waitForHydration,
+} from "./support/fixtures";
+import { approvedCounts, createDoctors } from "./support/patient";
 
 // Dates must name their zone; a fixed browser zone makes the name predictable.
 test.use({ timezoneId: "Europe/Berlin" });

@@ -2,8 +2,8 @@
  * Doctor-journey helpers: admin status changes, meetings in a given state, patient feedback,
  * hydration of a page's islands, the browser's dialogs, and a real (tiny) PNG.
  */
-import { expect, type Page } from "@playwright/test";
-import { adminAccount, apiCall, book, completeInDatabase, schedule, type Account } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { adminAccount, apiCall, type Account } from "./fixtures";
 
 /** The admin moves a doctor to `status` (Approve, Reject, Block or Reactivate). */
 export async function setDoctorStatus(doctor: Account, status: "approved" | "rejected" | "blocked") {
@@ -11,34 +11,9 @@ export async function setDoctorStatus(doctor: Account, status: "approved" | "rej
   await apiCall("PATCH", `/admin-dashboard/doctor-status/${doctor.id}`, { status }, admin.token);
 }
 
-/** A confirmed appointment `minutesAhead` from now (a doctor's slots must not overlap); returns its id. */
-export async function confirmedMeeting(patient: Account, doctor: Account, reason: string, minutesAhead = 60 * 24) {
-  const id = await book(patient, doctor, reason);
-  await schedule(doctor, patient, id, minutesAhead);
-  return id;
-}
-
-/** A completed appointment: confirmed, then moved into the past in the database. */
-export async function completedMeeting(patient: Account, doctor: Account, reason: string, minutesAhead = 60 * 24) {
-  const id = await confirmedMeeting(patient, doctor, reason, minutesAhead);
-  await completeInDatabase(id);
-  return id;
-}
-
 /** The patient's feedback on a completed appointment. */
 export async function giveFeedback(patient: Account, appointmentId: string, message: string) {
   await apiCall("POST", "/patient-dashboard/giveFeedback", { appointmentId, message }, patient.token);
-}
-
-/** Waits until every island on the page is hydrated by React (its root container is marked). */
-export async function waitForHydration(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        [...document.querySelectorAll("[data-island]")].every((el) => Object.keys(el).some((k) => k.startsWith("__reactContainer"))),
-      ),
-    )
-    .toBe(true);
 }
 
 /**
@@ -65,8 +40,3 @@ export function dialogs(page: Page) {
 export const storedValues = (page: Page) =>
   page.evaluate(() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)])));
 
-/** A real 1x1 PNG. */
-export const TINY_PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);

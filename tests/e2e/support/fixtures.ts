@@ -98,5 +98,36 @@ export async function signIn(page: Page, account: Account) {
   }, account);
 }
 
+/** A confirmed appointment `minutesAhead` from now (a doctor's slots must not overlap); returns its id. */
+export async function confirmedMeeting(patient: Account, doctor: Account, reason = "Follow-up on blood tests", minutesAhead = 60 * 24) {
+  const id = await book(patient, doctor, reason);
+  await schedule(doctor, patient, id, minutesAhead);
+  return id;
+}
+
+/** A completed appointment: confirmed, then moved into the past in the database. */
+export async function completedMeeting(patient: Account, doctor: Account, reason = "Knee pain after running", minutesAhead = 60 * 24) {
+  const id = await confirmedMeeting(patient, doctor, reason, minutesAhead);
+  await completeInDatabase(id);
+  return id;
+}
+
+/** Waits until every island on the page is hydrated by React (its root container is marked). */
+export async function waitForHydration(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll("[data-island]")].every((el) => Object.keys(el).some((k) => k.startsWith("__reactContainer"))),
+      ),
+    )
+    .toBe(true);
+}
+
+/** A real 1x1 PNG. */
+export const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 export const test = base;
 export { expect, PASSWORD };

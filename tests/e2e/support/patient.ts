@@ -2,10 +2,9 @@
  * Patient-journey helpers: appointments in a given state, hydration of a page's islands, the
  * specialization counts as the API sees them, and a real (tiny) PNG.
  */
-import { expect, type Page } from "@playwright/test";
 import { SPECIALIZATIONS, type Specialization } from "../../../src/domain/fields";
 import { PASSWORD } from "./env";
-import { adminAccount, apiCall, book, completeInDatabase, schedule, uniqueEmail, type Account } from "./fixtures";
+import { adminAccount, apiCall, uniqueEmail, type Account } from "./fixtures";
 
 type DoctorSpec = { name: string; specialization: Specialization; status?: "pending" | "approved" | "rejected" | "blocked" };
 
@@ -33,31 +32,6 @@ export async function createDoctors(specs: DoctorSpec[]): Promise<Account[]> {
   );
 }
 
-/** A confirmed appointment (scheduled a day ahead); returns its id. */
-export async function confirmedMeeting(patient: Account, doctor: Account, reason = "Follow-up on blood tests") {
-  const id = await book(patient, doctor, reason);
-  await schedule(doctor, patient, id);
-  return id;
-}
-
-/** A completed appointment: confirmed, then moved into the past in the database. */
-export async function completedMeeting(patient: Account, doctor: Account, reason = "Knee pain after running") {
-  const id = await confirmedMeeting(patient, doctor, reason);
-  await completeInDatabase(id);
-  return id;
-}
-
-/** Waits until every island on the page is hydrated by React (its root container is marked). */
-export async function waitForHydration(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        [...document.querySelectorAll("[data-island]")].every((el) => Object.keys(el).some((k) => k.startsWith("__reactContainer"))),
-      ),
-    )
-    .toBe(true);
-}
-
 /** How many approved doctors each specialization has, per the patients' doctor list. */
 export async function approvedCounts(patient: Account): Promise<Record<string, number>> {
   const doctors = (await apiCall("GET", "/patient-dashboard/doctors", undefined, patient.token)) as { specialization: string }[];
@@ -66,8 +40,3 @@ export async function approvedCounts(patient: Account): Promise<Record<string, n
   return counts;
 }
 
-/** A real 1x1 PNG. */
-export const TINY_PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
