@@ -1,0 +1,287 @@
+/**
+ * Page weight as a real browser sees it: Chromium loads every route of SPEC §2 and the Chrome
+ * DevTools protocol reports each response's bytes on the wire (headers + compressed body; 0 for
+ * what came from the cache). A first visit is a fresh browser context; a repeat visit is a second
+ * navigation to the same URL in that context. Shared by the CI test (tests/e2e/page-weight.spec.ts)
+ * and the benchmark (bench/run.ts).
+ */
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+
+export type Kind = "html" | "css" | "js" | "img" | "other";
+export type Weight = Record<Kind, number> & { total: number; scripts: number; requests: number; acceptEncoding: string };
+export type RouteGroup = "public" | "auth" | "app";
+export type Route = { path: string; group: RouteGroup; label?: string; as?: Account };
+export type RouteWeight = { route: Route; first: Weight; repeat: Weight; afterInteraction?: Weight };
+
+export type Account = { role: "patient" | "doctor" | "admin"; token: string; name: string; id: string; status?: string };
+
+/** The budgets of issue 4, in bytes on the wire (compressed bodies plus response headers). */
+export const BUDGETS: Record<RouteGroup, { js: number; total: number }> = {
+  public: { js: 0, total: 20 * 1024 },
+  auth: { js: 0, total: 30 * 1024 },
+  app: { js: 75 * 1024, total: 110 * 1024 },
+};
+/** Repeat visit: no script bytes, and nothing but the HTML document. */
+export const REPEAT_HTML_BUDGET = 15 * 1024;
+
+const emptyWeight = (): Weight => ({ html: 0, css: 0, js: 0, img: 0, other: 0, total: 0, scripts: 0, requests: 0, acceptEncoding: "" });
+
+function kindOf(type: string | undefined, mime: string): Kind {
+  if (type === "Document") return "html";
+  if (type === "Stylesheet" || mime.startsWith("text/css")) return "css";
+  if (type === "Script" || mime.includes("javascript")) return "js";
+  if (type === "Image" || mime.startsWith("image/")) return "img";
+  return "other";
+}
+
+/** Records every response of `page` until `stop` is called; the byte counts come from CDP. */
+async function recordNetwork(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: false });
+  const seen = new Map<string, { type?: string; mime: string; url: string }>();
+  const inFlight = new Set<string>();
+  let lastEvent = Date.now();
+  let weight = emptyWeight();
+  cdp.on("Network.requestWillBeSent", (e: any) => {
+    inFlight.add(e.requestId);
+    lastEvent = Date.now();
+  });
+  // Chromium asks for the page's icon late, after load: it is waited for so it counts in the visit that asked.
+  let iconSettled = false;
+  const urls = new Map<string, string>();
+  cdp.on("Network.requestWillBeSent", (e: any) => urls.set(e.requestId, e.request.url));
+  cdp.on("Network.loadingFailed", (e: any) => {
+    inFlight.delete(e.requestId);
+    lastEvent = Date.now();
+    if (/favicon/.test(urls.get(e.requestId) ?? "")) iconSettled = true;
+  });
+  cdp.on("Network.requestWillBeSentExtraInfo", (e: any) => {
+    const header = Object.entries(e.headers ?? {}).find(([k]) => k.toLowerCase() === "accept-encoding");
+    if (header && weight.acceptEncoding === "") weight.acceptEncoding = String(header[1]);
+  });
+  cdp.on("Network.responseReceived", (e: any) => {
+    seen.set(e.requestId, { type: e.type, mime: e.response.mimeType ?? "", url: e.response.url });
+  });
+  cdp.on("Network.loadingFinished", (e: any) => {
+    inFlight.delete(e.requestId);
+    lastEvent = Date.now();
+    if (/favicon/.test(urls.get(e.requestId) ?? "")) iconSettled = true;
+    const response = seen.get(e.requestId);
+    if (response === undefined || response.url.startsWith("data:")) return;
+    const kind = kindOf(response.type, response.mime);
+    const bytes = Math.max(0, Math.round(e.encodedDataLength));
+    weight[kind] += bytes;
+    weight.total += bytes;
+    if (bytes > 0) weight.requests += 1;
+    if (kind === "js" && bytes > 0) weight.scripts += 1;
+  });
+  return {
+    /** The weight so far, and a fresh count from here on. */
+    take(): Weight {
+      const taken = weight;
+      weight = emptyWeight();
+      weight.acceptEncoding = taken.acceptEncoding;
+      return taken;
+    },
+    /**
+     * Resolves once no request is in flight and none started for `quietMs` (at most 10 s), and,
+     * with `icon`, once the page's icon has been fetched (at most 3 s: it is not fetched at all
+     * when cached).
+     */
+    async quiet(quietMs = 400, icon = false) {
+      const start = Date.now();
+      const waiting = () =>
+        inFlight.size > 0 || Date.now() - lastEvent < quietMs || (icon && !iconSettled && Date.now() - start < 3_000);
+      while (Date.now() - start < 10_000 && waiting()) await new Promise((resolve) => setTimeout(resolve, 25));
+    },
+    detach: () => cdp.detach().catch(() => undefined),
+  };
+}
+
+
+/** Loads `route` twice in a fresh context signed in as its account (if any) and weighs both loads. */
+export async function weighRoute(browser: Browser, baseURL: string, route: Route): Promise<RouteWeight> {
+  const origin = new URL(baseURL).origin;
+  const account = route.as;
+  const context = await browser.newContext({
+    baseURL,
+    storageState: account
+      ? {
+          cookies: [
+            { name: "carebook_session", value: account.token, domain: new URL(baseURL).hostname, path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Lax" },
+          ],
+          origins: [
+            {
+              origin,
+              localStorage: [
+                { name: "token", value: account.token },
+                { name: "role", value: account.role },
+                { name: "name", value: account.name },
+                ...(account.status ? [{ name: "status", value: account.status }] : []),
+              ],
+            },
+          ],
+        }
+      : undefined,
+  });
+  try {
+    const page = await context.newPage();
+    const net = await recordNetwork(context, page);
+    await page.goto(route.path, { waitUntil: "load" });
+    await net.quiet(400, true);
+    const first = net.take();
+    if (new URL(page.url()).pathname !== route.path) throw new Error(`${route.path}: ended at ${page.url()} (signed out?)`);
+    await page.goto(route.path, { waitUntil: "load" });
+    await net.quiet();
+    const repeat = net.take();
+    let afterInteraction: Weight | undefined;
+    if (route.group === "auth") {
+      // The first focus loads the form's script: weigh what that costs (cached by now or not).
+      await page.goto(route.path, { waitUntil: "load" });
+      await net.quiet();
+      net.take();
+      await page.locator("main input:visible").first().click();
+      await net.quiet();
+      afterInteraction = net.take();
+    }
+    await net.detach();
+    return { route, first, repeat, afterInteraction };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Every route of SPEC §2, signed in where the route needs it. */
+export function specRoutes(f: Fixtures): Route[] {
+  return [
+    { path: "/", group: "public" },
+    { path: "/about", group: "public" },
+    { path: "/services", group: "public" },
+    { path: "/privacy", group: "public" },
+    { path: "/no-such-page", group: "public", label: "404 (/no-such-page)" },
+    { path: "/loginPatient", group: "auth" },
+    { path: "/signupPatient", group: "auth" },
+    { path: "/loginDoctor", group: "auth" },
+    { path: "/signupDoctor", group: "auth" },
+    { path: "/loginAdmin", group: "auth" },
+    { path: "/patient-dashboard", group: "app", as: f.patient },
+    { path: "/patient-dashboard/specialization/Cardiologist", group: "app", as: f.patient },
+    { path: `/patient-dashboard/bookAppointment/${f.doctor.id}`, group: "app", as: f.patient, label: "/patient-dashboard/bookAppointment/{id}" },
+    { path: "/patient-dashboard/patient-meetings", group: "app", as: f.patient },
+    { path: "/patient-dashboard/patient-profile", group: "app", as: f.patient },
+    { path: "/doctor-dashboard", group: "app", as: f.doctor },
+    { path: "/doctor-dashboard/doctor-Meetings", group: "app", as: f.doctor },
+    { path: "/doctor-dashboard/doctor-profile", group: "app", as: f.doctor },
+    { path: "/admin-dashboard", group: "app", as: f.admin },
+  ];
+}
+
+/** Weighs `routes`, a few at a time (each in its own context). */
+export async function weighRoutes(browser: Browser, baseURL: string, routes: Route[], parallel = 4): Promise<RouteWeight[]> {
+  const results: RouteWeight[] = new Array(routes.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < routes.length) {
+      const i = next++;
+      results[i] = await weighRoute(browser, baseURL, routes[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, routes.length) }, worker));
+  return results;
+}
+
+/** The budget lines a route's weights break (empty when within budget). */
+export function budgetFailures(w: RouteWeight): string[] {
+  const name = w.route.label ?? w.route.path;
+  const budget = BUDGETS[w.route.group];
+  const failures: string[] = [];
+  if (w.first.js > budget.js) failures.push(`${name}: first visit loads ${w.first.js} B of JavaScript (budget ${budget.js})`);
+  if (w.route.group !== "app" && w.first.scripts > 0) failures.push(`${name}: ${w.first.scripts} script requests before any interaction`);
+  if (w.first.total > budget.total) failures.push(`${name}: first visit weighs ${w.first.total} B (budget ${budget.total})`);
+  if (w.repeat.js > 0) failures.push(`${name}: repeat visit loads ${w.repeat.js} B of JavaScript (budget 0)`);
+  if (w.repeat.total !== w.repeat.html) failures.push(`${name}: repeat visit fetches ${w.repeat.total - w.repeat.html} B besides the HTML`);
+  if (w.repeat.html > REPEAT_HTML_BUDGET) failures.push(`${name}: repeat visit HTML is ${w.repeat.html} B (budget ${REPEAT_HTML_BUDGET})`);
+  if (!/\bbr\b/.test(w.first.acceptEncoding)) failures.push(`${name}: the browser did not offer brotli (${w.first.acceptEncoding})`);
+  return failures;
+}
+
+export type Fixtures = { patient: Account; doctor: Account; pendingDoctor: Account; admin: Account };
+
+const PASSWORD = "correct-horse-1";
+
+/**
+ * Accounts and data for the signed-in routes, made through the HTTP API: an approved doctor with
+ * pending and confirmed appointments, a patient with meetings, a pending doctor, the admin
+ * (whose credentials the server was started with).
+ */
+export async function createFixtures(baseURL: string, admin: { email: string; password: string }): Promise<Fixtures> {
+  const stamp = `${Date.now()}.${Math.floor(Math.random() * 1e6)}`;
+  const call = async (method: string, path: string, body?: unknown, token?: string) => {
+    const res = await fetch(new URL(`/api/auth${path}`, baseURL), {
+      method,
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json().catch(() => ({}))) as any;
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const adminLogin = await call("POST", "/loginAdmin", admin);
+  const adminAccount: Account = { role: "admin", token: adminLogin.token, name: adminLogin.admin.name, id: adminLogin.admin._id };
+  const doctor = async (name: string, approve: boolean): Promise<Account> => {
+    const email = `weight-doctor.${approve}.${stamp}@example.com`;
+    const res = await call("POST", "/signupDoctor", {
+      name,
+      email,
+      password: PASSWORD,
+      specialization: "Cardiologist",
+      collegeName: "City Medical College",
+    });
+    if (!approve) return { role: "doctor", token: res.token, name: res.doctor.name, id: res.doctor._id, status: "pending" };
+    await call("PATCH", `/admin-dashboard/doctor-status/${res.doctor._id}`, { status: "approved" }, adminAccount.token);
+    // A change of status ends the doctor's sessions: log in again, as the doctor would.
+    const login = await call("POST", "/loginDoctor", { email, password: PASSWORD });
+    return { role: "doctor", token: login.token, name: login.doctor.name, id: login.doctor._id, status: "approved" };
+  };
+  const [approved, pending] = await Promise.all([doctor("Dr. Weigh Approved", true), doctor("Dr. Weigh Pending", false)]);
+  const patient = async (name: string, i: number): Promise<Account> => {
+    const email = `weight-patient.${i}.${stamp}@example.com`;
+    const res = await call("POST", "/signupPatient", { name, email, password: PASSWORD });
+    const profile = await call("GET", "/patient-profile", undefined, res.token);
+    return { role: "patient", token: res.token, name, id: profile.patient._id };
+  };
+  const patients = await Promise.all(["Pat Weigh", "Sam Weigh", "Ana Weigh"].map(patient));
+  // Each patient books the approved doctor; the doctor confirms two, one stays pending.
+  for (const [i, p] of patients.entries()) {
+    const booked = await call("POST", "/patient-dashboard/bookAppointment", { doctorId: approved.id, reason: `Recurring headaches, visit ${i + 1}` }, p.token);
+    if (i < 2) {
+      const at = new Date(Date.now() + (i + 1) * 86_400_000);
+      await call(
+        "POST",
+        "/doctor-dashboard/scheduleAppointments",
+        { doctorName: approved.name, patientId: p.id, appointmentId: booked.appointment._id, scheduledDateTime: at.toISOString() },
+        approved.token,
+      );
+    }
+  }
+  return { patient: patients[0]!, doctor: approved, pendingDoctor: pending, admin: adminAccount };
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** A markdown table of the weights, in KB on the wire. */
+export function weightTable(weights: RouteWeight[]): string {
+  const lines = [
+    "| route | HTML | CSS | JS | images | other | total | budget (JS / total) | repeat visit | after first tap | ok |",
+    "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|",
+  ];
+  for (const w of weights) {
+    const b = BUDGETS[w.route.group];
+    const ok = budgetFailures(w).length === 0 ? "yes" : "NO";
+    lines.push(
+      `| ${w.route.label ?? w.route.path} | ${kb(w.first.html)} | ${kb(w.first.css)} | ${kb(w.first.js)} | ${kb(w.first.img)} | ${kb(w.first.other)} | **${kb(w.first.total)}** | ${kb(b.js)} / ${kb(b.total)} | ${kb(w.repeat.total)} (JS ${kb(w.repeat.js)}) | ${w.afterInteraction ? `+${kb(w.afterInteraction.total)}` : ""} | ${ok} |`,
+    );
+  }
+  return lines.join("\n");
+}
