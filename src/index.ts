@@ -1,43 +1,7 @@
 /**
- * Starts Carebook: reads the environment, migrates, seeds the admin, serves, and shuts down
- * gracefully on SIGTERM or SIGINT. The only module that does I/O at start.
+ * The entry point. React and the other libraries choose their production builds from NODE_ENV
+ * when they load, so it is set (unless given) before the server module and its imports load.
  */
-import { createApp } from "./app";
-import { ensureAdmin } from "./auth/admins";
-import { boot } from "./boot";
-import { pruneEvents } from "./db/queries/throttle";
-import { countAdmins } from "./db/queries/accounts";
-import { parseEnv } from "./env";
-
-const config = parseEnv(process.env);
-const deps = await boot(config);
-
-if (config.admin.email && config.admin.password) {
-  const outcome = await ensureAdmin(deps.database, { email: config.admin.email, password: config.admin.password, name: config.admin.name });
-  if (outcome === "created") console.log(`Created the admin ${config.admin.email}.`);
-} else if ((await countAdmins(deps.database.db)) === 0) {
-  console.log("No admin exists yet. Create one with: bun run admin:create (or set ADMIN_EMAIL and ADMIN_PASSWORD).");
-}
-
-// Throttle events older than the longest window (an hour) count for nothing: forget them hourly.
-const prune = () => deps.database.write((tx) => pruneEvents(tx, new Date(Date.now() - 3_600_000))).catch(() => undefined);
-await prune();
-const pruning = setInterval(prune, 3_600_000);
-pruning.unref();
-
-const app = createApp(deps);
-const server = Bun.serve({ port: config.port, fetch: app.fetch });
-console.log(`Carebook is listening on http://localhost:${server.port}`);
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: finishing requests in flight, then closing the database.`);
-  clearInterval(pruning);
-  await server.stop(false);
-  deps.database.close();
-  process.exit(0);
-}
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+process.env.NODE_ENV ??= "production";
+await import("./server");
+export {};

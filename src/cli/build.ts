@@ -50,6 +50,8 @@ export async function buildBinary(options: BuildOptions = {}): Promise<string> {
       },
       minify: true,
       sourcemap: "linked",
+      // The binary is always production: drop React's development builds from it.
+      define: { "process.env.NODE_ENV": '"production"' },
       plugins: [nativeModules(platform, ROOT)],
     });
     if (!result.success) throw new AggregateError(result.logs, "bun build --compile failed");
