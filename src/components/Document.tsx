@@ -3,7 +3,6 @@
  * its islands, and only the scripts those islands need (none for a page without islands).
  */
 import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
 import { raw } from "hono/html";
 import type { Child } from "hono/jsx";
 import { clientLoading, IslandsContext, type PageIslands } from "../islands";
@@ -21,7 +20,8 @@ export type PageOptions = {
 
 /** The viewer's theme as the server paints it: the cookie the client mirrors from localStorage. */
 export function themeOf(c: Context): "light" | "dark" {
-  return getCookie(c, "theme") === "dark" ? "dark" : "light";
+  // Read on every public page: a plain test of the header, not a parse of every cookie.
+  return /(?:^|;\s*)theme=dark(?:;|$)/.test(c.req.header("cookie") ?? "") ? "dark" : "light";
 }
 
 /** Renders a complete HTML page around `body`. */

@@ -71,7 +71,7 @@ const SECURE_COOKIE = "__Host-carebook_session";
 
 /** Whether the request came over HTTPS (directly, or through a trusted proxy). */
 export function isHttps(c: Context, deps: Deps): boolean {
-  if (new URL(c.req.url).protocol === "https:") return true;
+  if (c.req.url.startsWith("https:")) return true;
   return deps.config.trustProxy && c.req.header("x-forwarded-proto") === "https";
 }
 

@@ -2,10 +2,12 @@
  * Every page route of SPEC §2, with the server-side guards, plus the two no-script form
  * targets: POST /theme (remember the theme) and POST /logout.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { setCookie } from "hono/cookie";
 import { bumpTokenVersion } from "../db/queries/accounts";
+import { themeOf } from "../components/Document";
 import type { Deps } from "../deps";
+import { renderedOnce } from "../http/cached";
 import { cookieSession, endSessionCookie } from "../middleware/session";
 import { requirePage } from "../middleware/page-guard";
 import { aboutPage } from "./pages/about";
@@ -31,12 +33,14 @@ const safeBack = (value: unknown) => (typeof value === "string" && /^\/(?!\/)[^\
 export function pageRoutes(deps: Deps) {
   const pages = new Hono();
 
-  pages.get("/", homePage);
-  pages.get("/about", aboutPage);
-  pages.get("/services", servicesPage);
-  pages.get("/privacy", privacyPage);
+  // Public and auth pages depend only on the theme: each is rendered once per theme.
+  const once = (page: (c: Context) => Promise<Response>) => renderedOnce(page, themeOf);
+  pages.get("/", once(homePage));
+  pages.get("/about", once(aboutPage));
+  pages.get("/services", once(servicesPage));
+  pages.get("/privacy", once(privacyPage));
   for (const [path, page] of Object.entries(AUTH_PAGES)) {
-    pages.get(path, page);
+    pages.get(path, once(page));
     // Only reached when script never loaded: come back to the form.
     pages.post(path, (c) => c.redirect(path, 303));
   }
