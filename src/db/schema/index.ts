@@ -2,3 +2,4 @@ export * from "./accounts";
 export * from "./appointments";
 export * from "./throttle";
 export * from "./audit";
+export * from "./directory";

@@ -13,7 +13,9 @@ import {
   listPatientMeetings,
 } from "../../db/queries/appointments";
 import { recordAudit } from "../../db/queries/audit";
+import { currentDirectoryVersion } from "../../db/queries/directory";
 import type { Deps } from "../../deps";
+import { prepare, sendCached, type CachedBody } from "../../http/cached";
 import { conflict, notFound } from "../../http/errors";
 import { bookBody, cancelBody, feedbackBody } from "../../http/schemas";
 import { appointmentJson } from "../../http/shapes";
@@ -28,9 +30,22 @@ export function patientApi(deps: Deps) {
 
   // The JSON comes ready-made from SQLite: with thousands of doctors, building an object per row
   // and stringifying them cost ten times more than the query (docs/performance.md).
+  // The directory is the same for every patient until a doctor changes: it is built (and
+  // compressed) once per directory version, and revalidated by ETag.
+  let directory: { version: number; body: Promise<CachedBody> } | undefined;
   api.get("/patient-dashboard/doctors", async (c) => {
-    const json = await approvedDoctorsJson(database.db);
-    return c.body(json, 200, { "Content-Type": "application/json" });
+    // Read the version first: the list built after it is at least that new, never staler.
+    const version = await currentDirectoryVersion(database.db);
+    if (directory?.version !== version) {
+      const body = approvedDoctorsJson(database.db).then((json) =>
+        prepare(json, { "Content-Type": "application/json" }, "private, no-cache"),
+      );
+      directory = { version, body };
+      body.catch(() => {
+        if (directory?.body === body) directory = undefined;
+      });
+    }
+    return sendCached(c, await directory.body);
   });
 
   api.post("/patient-dashboard/bookAppointment", zValidator("json", bookBody, onInvalid), async (c) => {
