@@ -9,6 +9,7 @@ import { HTTPException } from "hono/http-exception";
 import { notFoundResponse } from "./components/NotFound";
 import type { Deps } from "./deps";
 import { securityHeaders } from "./middleware/security";
+import { compressAnswers } from "./http/compress";
 import { ApiError } from "./http/errors";
 import { adminApi } from "./routes/api/admin";
 import { authApi } from "./routes/api/auth";
@@ -29,6 +30,7 @@ export function createApp(deps: Deps) {
   const app = new Hono();
 
   app.use("*", securityHeaders(deps));
+  app.use("*", compressAnswers);
 
   if (deps.config.corsOrigins.length > 0) {
     app.use(

@@ -1,0 +1,31 @@
+/**
+ * Compresses HTML and JSON answers made per request (pages, API lists) for clients that accept
+ * it: brotli at a quick level, else gzip. Static files and cached answers come precompressed
+ * and are left alone.
+ */
+import type { MiddlewareHandler } from "hono";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+/** Below this, compression costs more than the bytes it saves. */
+const MIN_BYTES = 1024;
+const COMPRESSIBLE = /^(text\/html|application\/json)/;
+
+export const compressAnswers: MiddlewareHandler = async (c, next) => {
+  await next();
+  const res = c.res;
+  if (res.body === null || res.headers.has("Content-Encoding") || !COMPRESSIBLE.test(res.headers.get("Content-Type") ?? "")) return;
+  const accepted = c.req.header("accept-encoding") ?? "";
+  const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : undefined;
+  if (encoding === undefined) return;
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const body =
+    bytes.length < MIN_BYTES
+      ? bytes
+      : encoding === "br"
+        ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+        : gzipSync(bytes, { level: 6 });
+  c.res = new Response(new Uint8Array(body), res);
+  c.res.headers.delete("Content-Length");
+  c.res.headers.append("Vary", "Accept-Encoding");
+  if (bytes.length >= MIN_BYTES) c.res.headers.set("Content-Encoding", encoding);
+};
