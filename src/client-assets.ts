@@ -36,9 +36,11 @@ export function preloadsFor(manifest: ClientManifest, islands: Iterable<IslandNa
 /**
  * A few hundred bytes that load the client entry at the first tap, key, focus or submit. A submit
  * that comes first is held, then replayed once the islands are live, so nothing typed is lost.
+ * A visitor with a pending doctor's session stored (the waiting screen must show at once) gets it
+ * straight away.
  */
 export function interactionLoader(clientFile: string): string {
   return `(()=>{let p;const E=["pointerdown","keydown","focusin","touchstart","submit"];const go=e=>{p=p||import(${JSON.stringify(
     clientFile,
-  )});if(e.type==="submit"){e.preventDefault();const f=e.target;p.then(m=>m.ready).then(()=>f.requestSubmit())}};E.forEach(t=>addEventListener(t,go,true));window.__islandsLive=()=>E.forEach(t=>removeEventListener(t,go,true))})()`;
+  )});if(e.type==="submit"){e.preventDefault();const f=e.target;p.then(m=>m.ready).then(()=>f.requestSubmit())}};E.forEach(t=>addEventListener(t,go,true));window.__islandsLive=()=>E.forEach(t=>removeEventListener(t,go,true));try{localStorage.getItem("status")==="pending"&&go({})}catch{}})()`;
 }

@@ -28,6 +28,8 @@ test.use({ timezoneId: "Europe/Berlin", locale: "en-GB" });
 /** Logs in through the doctor login form. */
 async function loginThroughForm(page: Page, email: string, password = PASSWORD) {
   await page.goto("/loginDoctor");
+  // The form comes alive at the first interaction: focusing a field loads it.
+  await page.getByLabel("Email").focus();
   await waitForHydration(page);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);

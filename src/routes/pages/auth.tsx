@@ -1,8 +1,8 @@
 /**
  * The auth screens: /loginPatient, /signupPatient, /loginDoctor, /signupDoctor, /loginAdmin.
  * The form is an island that comes alive at the first interaction: the page sends no script
- * until then. The doctor login is the exception: a doctor who signed up or logged in while
- * pending keeps the token, and must see the waiting screen at once, not at the first tap.
+ * until then. A doctor who signed up or logged in while pending keeps the token and must see the
+ * waiting screen at once: the loader (src/client-assets.ts) loads straight away for them.
  */
 import type { Context } from "hono";
 import { renderPage, themeOf } from "../../components/Document";
@@ -20,7 +20,7 @@ export function authPage(role: Role, mode: "login" | "signup") {
       { title: `${TITLES[role]} ${mode === "login" ? "login" : "signup"}` },
       <Shell area="public" path={c.req.path} theme={themeOf(c)}>
         <div class="page-narrow">
-          <Island name="AuthForm" props={{ role, mode }} hydrate={role === "doctor" && mode === "login" ? "load" : "interaction"} />
+          <Island name="AuthForm" props={{ role, mode }} hydrate="interaction" />
         </div>
       </Shell>,
     );
