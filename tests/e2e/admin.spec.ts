@@ -121,7 +121,8 @@ test.describe("the table of doctors", () => {
         doctor.email,
         { pending: "Dermatologist", approved: "Pediatrician", rejected: "Urologist", blocked: "Oncologist" }[status],
         "City Medical College",
-        status,
+        // the status badge, then its history from the audit trail (folded)
+        new RegExp(`^${status}History of ${doctor.name}`),
         ACTIONS[status].join(""),
       ]);
       await expectRow(page, doctor, status);
@@ -141,6 +142,12 @@ test.describe("status changes", () => {
 
     expect((await act(page, toApprove, "Approve")).status()).toBe(200);
     await expectRow(page, toApprove, "approved");
+    // The row's status history (the audit trail) gains the change at once, with who and when.
+    await rowOf(page, toApprove).getByText(`History of ${toApprove.name}`).click();
+    const history = rowOf(page, toApprove).getByRole("listitem");
+    await expect(history).toHaveCount(2);
+    await expect(history.nth(0)).toContainText("Signup (pending)");
+    await expect(history.nth(1)).toContainText(/^Approve \(pending → approved\), .+ by the admin$/);
     expect((await act(page, toReject, "Reject")).status()).toBe(200);
     await expectRow(page, toReject, "rejected");
     expect(await sameDocument(page)).toBe(true);
