@@ -95,3 +95,22 @@ describe("refused tokens", () => {
     }
   });
 });
+
+describe("remembered verification", () => {
+  test("a token verified once is still refused once it has expired", async () => {
+    const shortKeys: TokenKeys = { secret: new TextEncoder().encode("remembered-secret-at-least-32-bytes!!"), ttlHours: 1 / 3600 }; // 1 s
+    const token = await issueToken(shortKeys, { sub: "account-9", role: "doctor", ver: 0 });
+    expect(await readToken(shortKeys, token)).toEqual({ sub: "account-9", role: "doctor", ver: 0 });
+    expect(await readToken(shortKeys, token)).toEqual({ sub: "account-9", role: "doctor", ver: 0 }); // from memory
+    await Bun.sleep(2100);
+    expect(await readToken(shortKeys, token)).toBeUndefined();
+  });
+
+  test("a token verified under one key is not accepted under another, even when remembered", async () => {
+    const a: TokenKeys = { secret: new TextEncoder().encode("key-a-key-a-key-a-key-a-key-a-key-a!"), ttlHours: 1 };
+    const b: TokenKeys = { secret: new TextEncoder().encode("key-b-key-b-key-b-key-b-key-b-key-b!"), ttlHours: 1 };
+    const token = await issueToken(a, { sub: "account-1", role: "admin", ver: 0 });
+    expect(await readToken(a, token)).toBeDefined();
+    expect(await readToken(b, token)).toBeUndefined();
+  });
+});
