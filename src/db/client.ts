@@ -4,7 +4,8 @@
  * single writer, and a second writer waiting inside the native busy handler would stall the
  * event loop that the first one needs to finish.
  */
-import { createClient, type Client, type Config as ClientConfig } from "@libsql/client";
+import { createClient, type Client, type Config as ClientConfig, type InValue } from "@libsql/client";
+import Libsql from "libsql";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { mkdirSync } from "node:fs";
@@ -21,6 +22,12 @@ export type Database = {
   client: Client;
   /** Runs `fn` in one write transaction; writers are serialized within this process. */
   write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * One row by a statement prepared once and kept, for the reads every request makes (the
+   * session's account). An embedded file is read on a read-only connection of its own, since
+   * the client prepares each statement again on every call; other kinds go through the client.
+   */
+  readRow(sql: string, args: InValue[]): Promise<Record<string, unknown> | undefined>;
   close(): void;
 };
 
@@ -72,6 +79,7 @@ export async function openDatabase(url: string, authToken?: string, replica?: Re
   }
   const db = drizzle(client, { schema });
   let queue: Promise<unknown> = Promise.resolve();
+  const reader = kind === "file" ? preparedReader(url) : undefined;
   return {
     db,
     client,
@@ -80,7 +88,31 @@ export async function openDatabase(url: string, authToken?: string, replica?: Re
       queue = run.catch(() => undefined);
       return run;
     },
-    close: () => client.close(),
+    readRow: reader?.readRow ?? (async (sql, args) => (await client.execute({ sql, args })).rows[0] as Record<string, unknown> | undefined),
+    close: () => {
+      reader?.close();
+      client.close();
+    },
+  };
+}
+
+/** A read-only connection to an embedded file that keeps every statement it prepares. */
+function preparedReader(url: string) {
+  const path = url.slice("file:".length).split("?")[0]!;
+  if (path === "" || path === ":memory:") return undefined; // another connection would see another database
+  let connection: Libsql.Database | undefined;
+  const statements = new Map<string, Libsql.Statement>();
+  return {
+    async readRow(sql: string, args: InValue[]) {
+      connection ??= new Libsql(path, { readonly: true, timeout: BUSY_TIMEOUT_MS });
+      let statement = statements.get(sql);
+      if (statement === undefined) {
+        statement = connection.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return (statement.get(...args) ?? undefined) as Record<string, unknown> | undefined;
+    },
+    close: () => connection?.close(),
   };
 }
 

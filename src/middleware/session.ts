@@ -7,7 +7,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { issueToken, readToken } from "../auth/tokens";
 import type { AdminRow, DoctorRow, PatientRow } from "../db/queries/accounts";
-import { findAccount } from "../db/queries/accounts";
+import { sessionAccount } from "../db/queries/sessions";
 import type { Deps } from "../deps";
 import type { Role } from "../domain/fields";
 import { ApiError } from "../http/errors";
@@ -28,7 +28,7 @@ declare module "hono" {
 export async function resolveSession(deps: Deps, token: string): Promise<SessionUser | undefined> {
   const claims = await readToken(deps.keys, token);
   if (claims === undefined) return undefined;
-  const account = await findAccount(deps.database.db, claims.role, claims.sub);
+  const account = await sessionAccount(deps.database, claims.role, claims.sub);
   if (account === undefined || account.tokenVersion !== claims.ver) return undefined;
   return { role: claims.role, account } as SessionUser;
 }

@@ -30,13 +30,6 @@ export function findAdmin(r: Reader, id: string): Promise<AdminRow | undefined> 
   return r.select().from(admins).where(eq(admins.id, id)).get();
 }
 
-/** Loads the account a session names, whatever its role. */
-export function findAccount(r: Reader, role: Role, id: string): Promise<AccountRow | undefined> {
-  if (role === "patient") return findPatient(r, id);
-  if (role === "doctor") return findDoctor(r, id);
-  return findAdmin(r, id);
-}
-
 /** Whether an email is taken for `role` (emails are unique per role). */
 export async function emailTaken(r: Reader, role: Role, email: string): Promise<boolean> {
   const table = tables[role];

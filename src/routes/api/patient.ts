@@ -13,7 +13,7 @@ import {
   listPatientMeetings,
 } from "../../db/queries/appointments";
 import { recordAudit } from "../../db/queries/audit";
-import { currentDirectoryVersion } from "../../db/queries/directory";
+import { directoryVersionOf } from "../../db/queries/sessions";
 import type { Deps } from "../../deps";
 import { prepare, sendCached, type CachedBody } from "../../http/cached";
 import { conflict, notFound } from "../../http/errors";
@@ -35,7 +35,7 @@ export function patientApi(deps: Deps) {
   let directory: { version: number; body: Promise<CachedBody> } | undefined;
   api.get("/patient-dashboard/doctors", async (c) => {
     // Read the version first: the list built after it is at least that new, never staler.
-    const version = await currentDirectoryVersion(database.db);
+    const version = await directoryVersionOf(database);
     if (directory?.version !== version) {
       const body = approvedDoctorsJson(database.db).then((json) =>
         prepare(json, { "Content-Type": "application/json" }, "private, no-cache"),
