@@ -16,7 +16,7 @@ import { authApi } from "./routes/api/auth";
 import { doctorApi } from "./routes/api/doctor";
 import { patientApi } from "./routes/api/patient";
 import { profileApi } from "./routes/api/profile";
-import { pageRoutes } from "./routes/pages";
+import { pageRoutes, prerenderedPages } from "./routes/pages";
 import { sendStatic, staticRoutes } from "./routes/static";
 import { uploadRoutes } from "./routes/uploads";
 
@@ -29,6 +29,8 @@ const isProfileUpload = (c: Context) => c.req.method === "PUT" && /^\/api\/auth\
 export function createApp(deps: Deps) {
   const app = new Hono();
 
+  // Pages the same for everyone (per theme) come first, from memory, with complete headers.
+  app.route("/", prerenderedPages(deps));
   app.use("*", securityHeaders(deps));
   app.use("*", compressAnswers);
 

@@ -50,25 +50,34 @@ export function sendCached(c: Context, cached: CachedBody): Response {
 }
 
 /**
- * Wraps a page whose HTML depends only on the theme (public and auth pages): it is rendered once
- * per theme, then every request is answered from memory.
+ * Wraps a page whose HTML depends only on `keyOf` (the theme, for public and auth pages): it is
+ * rendered once per key, then every request is answered from memory. `headersOf` gives the rest
+ * of the headers the answer needs, from the first rendering (e.g. the page's own CSP), and
+ * `finish` can add per-request ones (HSTS over HTTPS).
  */
-export function renderedOnce(render: (c: Context) => Promise<Response>, keyOf: (c: Context) => string) {
+export function renderedOnce(
+  render: (c: Context) => Promise<Response>,
+  options: {
+    keyOf: (c: Context) => string;
+    headersOf: (rendered: Response) => [string, string][];
+    finish: (c: Context, headers: Headers) => void;
+  },
+) {
   const pages = new Map<string, Promise<CachedBody>>();
   return async (c: Context): Promise<Response> => {
-    const key = keyOf(c);
+    const key = options.keyOf(c);
     let page = pages.get(key);
     if (page === undefined) {
       page = render(c).then(async (res) => {
-        const headers: Record<string, string> = { "Content-Type": res.headers.get("Content-Type") ?? "text/html; charset=UTF-8" };
-        const policy = res.headers.get("Content-Security-Policy");
-        if (policy) headers["Content-Security-Policy"] = policy;
+        const headers: [string, string][] = [["Content-Type", res.headers.get("Content-Type") ?? "text/html; charset=UTF-8"], ...options.headersOf(res)];
         // The HTML changes only with a new release; let the browser revalidate by ETag.
-        return prepare(await res.text(), headers, "no-cache");
+        return prepare(await res.text(), Object.fromEntries(headers), "no-cache");
       });
       pages.set(key, page);
       page.catch(() => pages.delete(key));
     }
-    return sendCached(c, await page);
+    const answer = sendCached(c, await page);
+    options.finish(c, answer.headers);
+    return answer;
   };
 }

@@ -47,14 +47,25 @@ const EVERY_ANSWER: [string, string][] = [
   ["Cross-Origin-Opener-Policy", "same-origin"],
 ];
 
+/** The security headers of an answer prepared ahead: every answer's, and its CSP (or the default). */
+export function preparedSecurityHeaders(policy: string | null): [string, string][] {
+  return [...EVERY_ANSWER, ["Content-Security-Policy", policy ?? DEFAULT_POLICY]];
+}
+
+/** HSTS, for a year, on answers to requests that came over HTTPS. */
+export function addHsts(c: Context, deps: Deps, headers: Headers): void {
+  if (isHttps(c, deps)) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+
+const DEFAULT_POLICY = contentSecurityPolicy();
+
 export function securityHeaders(deps: Deps): MiddlewareHandler {
-  const policy = contentSecurityPolicy();
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
     for (const [name, value] of EVERY_ANSWER) headers.set(name, value);
     // A page that declared its inline scripts has set its own policy already.
-    if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", policy);
-    if (isHttps(c, deps)) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", DEFAULT_POLICY);
+    addHsts(c, deps, headers);
   };
 }

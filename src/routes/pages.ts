@@ -8,6 +8,7 @@ import { bumpTokenVersion } from "../db/queries/accounts";
 import { themeOf } from "../components/Document";
 import type { Deps } from "../deps";
 import { renderedOnce } from "../http/cached";
+import { addHsts, preparedSecurityHeaders } from "../middleware/security";
 import { cookieSession, endSessionCookie } from "../middleware/session";
 import { requirePage } from "../middleware/page-guard";
 import { aboutPage } from "./pages/about";
@@ -30,17 +31,32 @@ const LOGIN_PAGE = { patient: "/loginPatient", doctor: "/loginDoctor", admin: "/
 /** A same-site path to go back to, never another site. */
 const safeBack = (value: unknown) => (typeof value === "string" && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : "/");
 
-export function pageRoutes(deps: Deps) {
+/**
+ * The public and auth pages. Their HTML depends only on the theme, so each is rendered once per
+ * theme and answered from memory with its complete headers; app.ts mounts them ahead of the
+ * middleware, which would have nothing to add.
+ */
+export function prerenderedPages(deps: Deps) {
   const pages = new Hono();
-
-  // Public and auth pages depend only on the theme: each is rendered once per theme.
-  const once = (page: (c: Context) => Promise<Response>) => renderedOnce(page, themeOf);
+  const once = (page: (c: Context) => Promise<Response>) =>
+    renderedOnce(page, {
+      keyOf: themeOf,
+      headersOf: (rendered) => preparedSecurityHeaders(rendered.headers.get("Content-Security-Policy")),
+      finish: (c, headers) => addHsts(c, deps, headers),
+    });
   pages.get("/", once(homePage));
   pages.get("/about", once(aboutPage));
   pages.get("/services", once(servicesPage));
   pages.get("/privacy", once(privacyPage));
-  for (const [path, page] of Object.entries(AUTH_PAGES)) {
-    pages.get(path, once(page));
+  for (const [path, page] of Object.entries(AUTH_PAGES)) pages.get(path, once(page));
+  return pages;
+}
+
+/** Every other page route, with the server-side guards, and the two no-script form targets. */
+export function pageRoutes(deps: Deps) {
+  const pages = new Hono();
+
+  for (const path of Object.keys(AUTH_PAGES)) {
     // Only reached when script never loaded: come back to the form.
     pages.post(path, (c) => c.redirect(path, 303));
   }
