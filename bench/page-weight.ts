@@ -6,6 +6,7 @@
  * and the benchmark (bench/run.ts).
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { jsonClient } from "../tests/support/http";
 
 export type Kind = "html" | "css" | "js" | "img" | "other";
 export type Weight = Record<Kind, number> & { total: number; scripts: number; requests: number; acceptEncoding: string };
@@ -217,16 +218,7 @@ const PASSWORD = "correct-horse-1";
  */
 export async function createFixtures(baseURL: string, admin: { email: string; password: string }): Promise<Fixtures> {
   const stamp = `${Date.now()}.${Math.floor(Math.random() * 1e6)}`;
-  const call = async (method: string, path: string, body?: unknown, token?: string) => {
-    const res = await fetch(new URL(`/api/auth${path}`, baseURL), {
-      method,
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json().catch(() => ({}))) as any;
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  };
+  const call = jsonClient(baseURL.replace(/\/$/, ""));
   const adminLogin = await call("POST", "/loginAdmin", admin);
   const adminAccount: Account = { role: "admin", token: adminLogin.token, name: adminLogin.admin.name, id: adminLogin.admin._id };
   const doctor = async (name: string, approve: boolean): Promise<Account> => {

@@ -13,6 +13,7 @@ import { chromium } from "@playwright/test";
 import { loadGenerator, type LoadOptions, type LoadResult } from "./load-generator";
 import { budgetFailures, createFixtures, specRoutes, weighRoutes, weightTable, type RouteWeight } from "./page-weight";
 import { openSeeder } from "./seed";
+import { jsonClient } from "../tests/support/http";
 
 const ROOT = join(import.meta.dir, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
@@ -121,15 +122,7 @@ try {
   console.log(weightTable(weights));
 
   // ---- seed ----------------------------------------------------------------------------------
-  const call = async (method: string, path: string, body?: unknown, token?: string) => {
-    const res = await fetch(`${BASE}/api/auth${path}`, {
-      method,
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as any;
-  };
+  const call = jsonClient(BASE);
   const benchEmail = `bench-patient-${Date.now()}@example.com`;
   const signup = await call("POST", "/signupPatient", { name: "Bea Bench", email: benchEmail, password: PASSWORD });
   const token = signup.token as string;

@@ -62,27 +62,7 @@ export async function stopServer(server: Server, signal: "SIGTERM" | "SIGKILL"):
   return server.process.exitCode;
 }
 
-export type Reply = { status: number; body: any };
-
-/** One JSON call; throws on a network failure (e.g. the server was killed). */
-export async function api(base: string, method: string, path: string, options: { token?: string; json?: unknown } = {}): Promise<Reply> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.json !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${base}/api/auth${path}`, {
-    method,
-    headers,
-    body: options.json === undefined ? undefined : JSON.stringify(options.json),
-  });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // keep the text
-  }
-  return { status: res.status, body };
-}
+export { api, type Reply } from "../tests/support/http";
 
 /** Runs `fn` over `items` with at most `limit` at a time. */
 export async function pool<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {

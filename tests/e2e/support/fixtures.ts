@@ -6,23 +6,14 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { createClient } from "@libsql/client";
 import type { Role, Specialization } from "../../../src/domain/fields";
+import { jsonClient } from "../../support/http";
 import { ADMIN, E2E_DB, E2E_PORT, PASSWORD } from "./env";
 
-const API = `http://127.0.0.1:${E2E_PORT}/api/auth`;
 let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}${++counter}.${Date.now()}@example.com`;
 
-/** Calls the JSON API over HTTP. */
-export async function apiCall(method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${API}${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json().catch(() => ({}))) as any;
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+/** Calls the JSON API over HTTP; throws on any refusal. */
+export const apiCall = jsonClient(`http://127.0.0.1:${E2E_PORT}`);
 
 export type Account = { role: Role; token: string; name: string; email: string; id: string; status?: string };
 
