@@ -41,8 +41,7 @@ export const LIMITS = {
   feedback: { min: 1, max: 2000 },
 } as const;
 
-/** Profile pictures: what the upload form offers and the server accepts (checked by content). */
-export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/jpg"] as const;
+/** Profile pictures: what the upload form offers (the server checks the content: src/storage/images.ts). */
 export const IMAGE_ACCEPT = ".jpeg,.jpg,.png,image/jpeg,image/png";
 /** What the form and the server say of a file that is not a JPEG or PNG picture. */
 export const IMAGE_TYPE_MESSAGE = "Profile picture must be a JPEG or PNG image";

@@ -3,7 +3,7 @@
  * answer contains, so no password hash or token version can leak through a spread.
  */
 import type { AppointmentView } from "../db/queries/appointments";
-import type { AdminRow, DirectoryDoctor, DoctorRow, PatientRow } from "../db/queries/accounts";
+import type { AdminRow, DoctorRow, PatientRow } from "../db/queries/accounts";
 import type { AuditRow } from "../db/queries/audit";
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
@@ -24,15 +24,6 @@ export const doctorJson = (d: DoctorRow) => ({
   status: d.status,
   profileImage: d.profileImage,
   createdAt: d.createdAt.toISOString(),
-});
-
-/** A doctor as patients see one: no email, no status. */
-export const directoryDoctorJson = (d: DirectoryDoctor) => ({
-  _id: d.id,
-  name: d.name,
-  specialization: d.specialization,
-  collegeName: d.collegeName,
-  profileImage: d.profileImage,
 });
 
 /** A doctor as the admin sees one: every field, and the status history from the audit trail. */

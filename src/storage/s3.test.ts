@@ -4,7 +4,7 @@
  * what this code decides: key names, content types, what is never sent, and how a missing
  * object reads. It does not prove anything about a real provider's signing or permissions.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import { S3Client } from "bun";
 import { parseEnv } from "../env";
 import { imageStorage } from "./images";

@@ -37,7 +37,7 @@ test("a full journey: every call succeeds with its documented status", async () 
   const doctorEmail = uniqueEmail("journeydoc");
   const adminToken = await h.admin();
 
-  const sp = await ok(h.call("POST", "/api/auth/signupPatient", { json: { name: "Jo Journey", email: patientEmail, password: PLAIN } }), 201);
+  await ok(h.call("POST", "/api/auth/signupPatient", { json: { name: "Jo Journey", email: patientEmail, password: PLAIN } }), 201);
   const lp = await ok(h.call("POST", "/api/auth/loginPatient", { json: { email: patientEmail, password: PLAIN } }));
   const sd = await ok(
     h.call("POST", "/api/auth/signupDoctor", {
