@@ -20,8 +20,8 @@ import { pageRoutes, prerenderedPages } from "./routes/pages";
 import { sendStatic, staticRoutes } from "./routes/static";
 import { uploadRoutes } from "./routes/uploads";
 
-/** JSON bodies are small; only the profile forms carry a picture (limited in profile.ts). */
-const JSON_BODY_LIMIT = 64 * 1024;
+/** Every request body is small but the profile forms', which carry a picture (limited in profile.ts). */
+export const BODY_LIMIT = 64 * 1024;
 
 const isApi = (c: Context) => c.req.path === "/api" || c.req.path.startsWith("/api/");
 const isProfileUpload = (c: Context) => c.req.method === "PUT" && /^\/api\/auth\/(patient|doctor)-profile$/.test(c.req.path);
@@ -46,15 +46,17 @@ export function createApp(deps: Deps) {
     );
   }
 
-  const jsonLimit = bodyLimit({
-    maxSize: JSON_BODY_LIMIT,
-    onError: () => {
-      throw new ApiError(413, "Request body is too large");
+  const smallBodies = bodyLimit({
+    maxSize: BODY_LIMIT,
+    onError: (c) => {
+      if (isApi(c)) throw new ApiError(413, "Request body is too large");
+      return c.text("Request body is too large", 413);
     },
   });
+  app.use("*", (c, next) => (isProfileUpload(c) ? next() : smallBodies(c, next)));
   app.use("/api/*", async (c, next) => {
     c.header("Cache-Control", "no-store");
-    return isProfileUpload(c) ? next() : jsonLimit(c, next);
+    await next();
   });
 
   for (const api of [authApi, patientApi, doctorApi, adminApi, profileApi]) app.route("/api/auth", api(deps));

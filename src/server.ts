@@ -2,7 +2,7 @@
  * Runs Carebook: reads the environment, migrates, seeds the admin, serves, and shuts down
  * gracefully on SIGTERM or SIGINT. Started by src/index.ts.
  */
-import { createApp } from "./app";
+import { BODY_LIMIT, createApp } from "./app";
 import { ensureAdmin } from "./auth/admins";
 import { boot } from "./boot";
 import { pruneEvents } from "./db/queries/throttle";
@@ -26,7 +26,10 @@ const pruning = setInterval(prune, 3_600_000);
 pruning.unref();
 
 const app = createApp(deps);
-const server = Bun.serve({ port: config.port, fetch: app.fetch });
+// The socket refuses any body larger than the largest request the app accepts (a profile form
+// with the biggest picture), before the app reads it.
+const maxRequestBodySize = config.maxUploadBytes + 2 * BODY_LIMIT;
+const server = Bun.serve({ port: config.port, fetch: app.fetch, maxRequestBodySize });
 console.log(`Carebook is listening on http://localhost:${server.port}`);
 
 let stopping = false;

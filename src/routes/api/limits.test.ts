@@ -152,3 +152,17 @@ describe("profile forms: 413 past MAX_UPLOAD_BYTES", () => {
 test("no answer in this file was a 5xx", () => {
   expect(h.transcript.filter((a) => a.status >= 500)).toEqual([]);
 });
+
+describe("page routes are limited too", () => {
+  for (const path of ["/theme", "/logout", "/loginPatient", "/signupDoctor"]) {
+    test(`POST ${path} with a body over 64 KiB is 413, and nothing is set`, async () => {
+      const res = await h.app.request(path, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: `theme=dark&back=/&pad=${"x".repeat(70 * 1024)}`,
+      });
+      expect(res.status).toBe(413);
+      expect(res.headers.get("set-cookie")).toBeNull();
+    });
+  }
+});
