@@ -70,12 +70,13 @@ const ceilingPort = freePort();
 const BASE = `http://127.0.0.1:${appPort}`;
 const CEILING = `http://127.0.0.1:${ceilingPort}/`;
 
-const app = Bun.spawn(["bun", "--preload", "./bench/loopback.ts", "src/index.ts"], {
+const app = Bun.spawn(["bun", "src/index.ts"], {
   cwd: ROOT,
   stdout: "ignore",
   stderr: "inherit",
   env: {
     ...process.env,
+    HOST: "127.0.0.1",
     PORT: String(appPort),
     DATABASE_URL: `file:${join(dir, "app.db")}`,
     UPLOAD_DIR: join(dir, "uploads"),
@@ -258,8 +259,7 @@ The reference, the original single-page client: about 92 KB of JavaScript and 12
 ## Throughput and latency
 
 ${generator.name}, ${CONNECTIONS} connections, ${SECONDS} s per run, app and load generator on
-127.0.0.1. The app is \`bun src/index.ts\` (with bench/loopback.ts preloaded so it binds
-127.0.0.1) on a fresh embedded database: ${approved.toLocaleString("en")} approved doctors and
+127.0.0.1. The app is \`bun src/index.ts\` (with \`HOST=127.0.0.1\`) on a fresh embedded database: ${approved.toLocaleString("en")} approved doctors and
 ${total.toLocaleString("en")} appointments across ${seeder.count("patients").toLocaleString("en")} patients (20 each); the
 measured patient owns ${OWN_APPOINTMENTS} (${meetingsJson.appointments.length} listed: pending and
 confirmed; 10 cancelled are not listed). Without an Accept-Encoding header unless the row says so.

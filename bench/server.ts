@@ -3,8 +3,6 @@
  * given database, on a free port bound to 127.0.0.1 only, with an admin seeded. Plus a tiny JSON client.
  */
 import type { Subprocess } from "bun";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export const ROOT = join(import.meta.dir, "..");
@@ -13,19 +11,13 @@ export const PASSWORD = "bench-password-1";
 
 export type Server = { url: string; process: Subprocess<"ignore", "pipe", "pipe">; output: () => string };
 
-/** Preloaded into the server: a Bun.serve without a hostname listens on 127.0.0.1 only. */
-const LOOPBACK_PRELOAD = join(mkdtempSync(join(tmpdir(), "carebook-bench-")), "loopback.ts");
-writeFileSync(
-  LOOPBACK_PRELOAD,
-  `const serve = Bun.serve.bind(Bun);\n(Bun as any).serve = (options: any) => serve({ hostname: "127.0.0.1", ...options });\n`,
-);
-
 /** Starts `bun src/index.ts` with `env`; resolves once it listens (PORT=0: the OS picks the port). */
 export async function startServer(env: Record<string, string>, timeoutMs = 20_000): Promise<Server> {
-  const child = Bun.spawn(["bun", "--preload", LOOPBACK_PRELOAD, "src/index.ts"], {
+  const child = Bun.spawn(["bun", "src/index.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,
+      HOST: "127.0.0.1",
       PORT: "0",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,

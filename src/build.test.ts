@@ -54,7 +54,7 @@ beforeAll(async () => {
   startMs = performance.now();
   server = Bun.spawn([join(runDir, "carebook")], {
     cwd: runDir,
-    env: { PATH: "/usr/bin:/bin", TMPDIR: tmpdir(), PORT: "0", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    env: { PATH: "/usr/bin:/bin", TMPDIR: tmpdir(), HOST: "127.0.0.1", PORT: "0", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",

@@ -16,6 +16,7 @@ const REMOTE_URL = /^(libsql|https?|wss?):\/\/[^/]/;
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: optionalText,
   DATABASE_URL: z.string().trim().min(1).default("file:data/app.db"),
   DATABASE_AUTH_TOKEN: optionalText,
   DATABASE_SYNC_URL: optionalText.refine((v) => v === undefined || REMOTE_URL.test(v), {
@@ -76,6 +77,8 @@ const crossChecks = (e: z.infer<typeof envSchema>): { path: string; message: str
 
 export type Config = {
   port: number;
+  /** The address to listen on; every interface when unset. */
+  host?: string;
   databaseUrl: string;
   databaseAuthToken?: string;
   /** Embedded replica (DATABASE_SYNC_URL set): DATABASE_URL is the local copy of this primary. */
@@ -128,6 +131,7 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
   }
   return {
     port: e.PORT,
+    host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databaseAuthToken: e.DATABASE_AUTH_TOKEN,
     databaseReplica:

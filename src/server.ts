@@ -29,7 +29,7 @@ const app = createApp(deps);
 // The socket refuses any body larger than the largest request the app accepts (a profile form
 // with the biggest picture), before the app reads it.
 const maxRequestBodySize = config.maxUploadBytes + 2 * BODY_LIMIT;
-const server = Bun.serve({ port: config.port, fetch: app.fetch, maxRequestBodySize });
+const server = Bun.serve({ hostname: config.host, port: config.port, fetch: app.fetch, maxRequestBodySize });
 console.log(`Carebook is listening on http://localhost:${server.port}`);
 
 let stopping = false;

@@ -17,6 +17,7 @@ const server = Bun.spawn(["bun", "src/index.ts"], {
   stderr: "inherit",
   env: {
     ...process.env,
+    HOST: "127.0.0.1",
     PORT: String(E2E_PORT),
     DATABASE_URL: `file:${E2E_DB}`,
     UPLOAD_DIR: join(E2E_DIR, "uploads"),
