@@ -10,7 +10,7 @@ import { doctorActions } from "../src/domain/doctor-status";
 import type { AdminDoctorJson } from "../src/http/shapes";
 import { api } from "./lib/api";
 import { LocalTime } from "./lib/time";
-import { Notice } from "./lib/ui";
+import { Notice, useRefreshOnReturn } from "./lib/ui";
 
 type Doctor = AdminDoctorJson;
 export type Props = { doctors: Doctor[]; timeZone: string };
@@ -22,6 +22,21 @@ export default function AdminTable({ doctors, timeZone }: Props) {
   // The clicked button leaves the DOM with the old status: keep keyboard focus in that row.
   const [refocus, setRefocus] = useState<string | null>(null);
   const table = useRef<HTMLTableElement>(null);
+
+  /** Reads the list again; false (with SPEC's message shown) when that fails. */
+  async function reload(): Promise<boolean> {
+    const fresh = await api<Doctor[]>("/admin-dashboard/doctors");
+    if (!fresh.ok || !Array.isArray(fresh.body)) {
+      setError("Failed to fetch doctors. Please try again.");
+      return false;
+    }
+    setRows(fresh.body);
+    return true;
+  }
+
+  useRefreshOnReturn(async () => {
+    if (await reload()) setError(null);
+  });
 
   useEffect(() => {
     if (refocus === null) return;
@@ -41,8 +56,7 @@ export default function AdminTable({ doctors, timeZone }: Props) {
     });
     if (!answer.ok) {
       setError("Failed to update doctor status. Please try again.");
-      const fresh = await api<Doctor[]>("/admin-dashboard/doctors");
-      if (fresh.ok && Array.isArray(fresh.body)) setRows(fresh.body);
+      await reload();
     } else {
       setRows((list) => list.map((d) => (d._id === doctor._id ? answer.body.doctor : d)));
     }

@@ -5,14 +5,27 @@
  */
 import { useState } from "react";
 import type { AppointmentJson } from "../src/http/shapes";
-import { promptAndSend } from "./lib/api";
+import { api, messageOr, promptAndSend } from "./lib/api";
 import { LocalTime } from "./lib/time";
+import { Notice, useRefreshOnReturn } from "./lib/ui";
 
 export type Meeting = AppointmentJson & { feedback: string | null };
 export type Props = { meetings: Meeting[]; timeZone: string };
 
 export default function DoctorMeetings({ meetings, timeZone }: Props) {
   const [list, setList] = useState(meetings);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  useRefreshOnReturn(async () => {
+    const [answer, feedbacks] = await Promise.all([api("/doctor-dashboard/doctor-meetings"), api("/doctor-dashboard/patient-feedbacks")]);
+    if (!answer.ok || !feedbacks.ok) {
+      setLoadError(messageOr(answer.ok ? feedbacks : answer, "Failed to fetch appointments"));
+      return;
+    }
+    const feedbackFor = new Map<string, string>(feedbacks.body.feedbacks.map((f: { appointment: { _id: string }; message: string }) => [f.appointment._id, f.message]));
+    setLoadError(null);
+    setList(answer.body.appointments.map((m: AppointmentJson) => ({ ...m, feedback: feedbackFor.get(m._id) ?? null })));
+  });
 
   async function cancel(m: Meeting) {
     const question = `Why are you cancelling the meeting with ${m.patient.name}?`;
@@ -21,6 +34,7 @@ export default function DoctorMeetings({ meetings, timeZone }: Props) {
     setList((items) => items.filter((x) => x._id !== m._id));
   }
 
+  if (loadError) return <Notice text={loadError} tone="error" />;
   if (list.length === 0) return <p className="empty">No appointments found.</p>;
   return (
     <ul className="meeting-list" role="list">

@@ -6,13 +6,21 @@
  */
 import { useState } from "react";
 import type { AppointmentJson } from "../src/http/shapes";
-import { promptAndSend } from "./lib/api";
+import { api, messageOr, promptAndSend } from "./lib/api";
 import { LocalTime } from "./lib/time";
+import { Notice, useRefreshOnReturn } from "./lib/ui";
 
 export type Props = { appointments: AppointmentJson[]; timeZone: string };
 
 export default function PatientMeetings({ appointments, timeZone }: Props) {
   const [list, setList] = useState(appointments);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  useRefreshOnReturn(async () => {
+    const answer = await api("/patient-dashboard/patient-meetings");
+    setLoadError(answer.ok ? null : messageOr(answer, "Failed to fetch appointments"));
+    if (answer.ok) setList(answer.body.appointments);
+  });
 
   async function cancel(id: string) {
     const path = "/patient-dashboard/cancelAppointment";
@@ -29,6 +37,7 @@ export default function PatientMeetings({ appointments, timeZone }: Props) {
     setList((items) => items.map((a) => (a._id === id ? { ...a, hasFeedback: true } : a)));
   }
 
+  if (loadError) return <Notice text={loadError} tone="error" />;
   if (list.length === 0) return <p className="empty">No meetings found.</p>;
   return (
     <ul className="meeting-list" role="list">

@@ -5,15 +5,25 @@
  */
 import { useState } from "react";
 import type { AppointmentJson } from "../src/http/shapes";
-import { api, promptAndSend } from "./lib/api";
+import { api, messageOr, promptAndSend } from "./lib/api";
 import { LocalTime } from "./lib/time";
-import { Notice } from "./lib/ui";
+import { Notice, useRefreshOnReturn } from "./lib/ui";
 
 export type Props = { doctorName: string; appointments: AppointmentJson[]; timeZone: string };
 
 export default function PendingAppointments({ doctorName, appointments, timeZone }: Props) {
   const [list, setList] = useState(appointments);
   const [notice, setNotice] = useState<{ text: string; tone: "success" | "error" } | null>(null);
+
+  useRefreshOnReturn(async () => {
+    const answer = await api("/doctor-dashboard/appointments");
+    if (!answer.ok) {
+      setNotice({ text: messageOr(answer, "Failed to fetch appointments"), tone: "error" });
+      return;
+    }
+    // As the spec's client does: keep only the pending ones.
+    setList(answer.body.appointments.filter((a: AppointmentJson) => a.status === "pending"));
+  });
 
   async function schedule(a: AppointmentJson, form: HTMLFormElement) {
     const date = (form.elements.namedItem("date") as HTMLInputElement).value;

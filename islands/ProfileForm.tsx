@@ -7,7 +7,7 @@ import { useState, type FormEvent } from "react";
 import { IMAGE_ACCEPT, IMAGE_TYPE_MESSAGE, LIMITS, SPECIALIZATIONS } from "../src/domain/fields";
 import type { doctorJson, patientJson } from "../src/http/shapes";
 import { api, messageOr } from "./lib/api";
-import { Notice } from "./lib/ui";
+import { Notice, useRefreshOnReturn } from "./lib/ui";
 
 type PatientProfile = ReturnType<typeof patientJson>;
 type DoctorProfile = ReturnType<typeof doctorJson>;
@@ -28,6 +28,16 @@ export default function ProfileForm(initial: Props) {
   const [busy, setBusy] = useState(false);
   const profile = props.profile;
   const picture = pictureUrl(props, version);
+
+  useRefreshOnReturn(async () => {
+    const answer = await api(`/${initial.role}-profile`);
+    if (!answer.ok) {
+      setError("Failed to load profile. Please try again.");
+      return;
+    }
+    setProps(initial.role === "doctor" ? { role: "doctor", profile: answer.body.doctor } : { role: "patient", profile: answer.body.patient });
+    setVersion((v) => v + 1);
+  });
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -22,3 +22,17 @@ export function useFlash(ms: number): [string | null, (text: string) => void] {
   }, [text, ms]);
   return [text, setText];
 }
+
+/**
+ * Runs `refresh` when the browser shows the page again from its back/forward cache: what the
+ * server rendered may be out of date by then (a meeting scheduled, a doctor approved elsewhere).
+ */
+export function useRefreshOnReturn(refresh: () => void): void {
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) refresh();
+    };
+    addEventListener("pageshow", onShow);
+    return () => removeEventListener("pageshow", onShow);
+  }, []);
+}
