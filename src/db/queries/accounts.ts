@@ -26,9 +26,6 @@ export function findPatient(r: Reader, id: string): Promise<PatientRow | undefin
 export function findDoctor(r: Reader, id: string): Promise<DoctorRow | undefined> {
   return r.select().from(doctors).where(eq(doctors.id, id)).get();
 }
-export function findAdmin(r: Reader, id: string): Promise<AdminRow | undefined> {
-  return r.select().from(admins).where(eq(admins.id, id)).get();
-}
 
 /** Whether an email is taken for `role` (emails are unique per role). */
 export async function emailTaken(r: Reader, role: Role, email: string): Promise<boolean> {
