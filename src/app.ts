@@ -10,7 +10,7 @@ import { notFoundResponse } from "./components/NotFound";
 import type { Deps } from "./deps";
 import { securityHeaders } from "./middleware/security";
 import { compressAnswers } from "./http/compress";
-import { ApiError } from "./http/errors";
+import { ApiError, Refusal, refusalAnswer } from "./http/errors";
 import { adminApi } from "./routes/api/admin";
 import { authApi } from "./routes/api/auth";
 import { doctorApi } from "./routes/api/doctor";
@@ -70,6 +70,10 @@ export function createApp(deps: Deps) {
   app.onError((error, c) => {
     if (error instanceof HTTPException && error.res) return error.getResponse();
     if (error instanceof ApiError) return c.json({ message: error.message }, error.status, error.headers);
+    if (error instanceof Refusal) {
+      const { status, headers } = refusalAnswer(error);
+      return isApi(c) ? c.json({ message: error.message }, status, headers) : c.text(error.message, status, headers);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       return isApi(c) ? c.json({ message: error.message || "Bad request" }, error.status) : c.text(error.message, error.status);
     }

@@ -7,7 +7,7 @@ import { getConnInfo } from "hono/bun";
 import type { Reader } from "../db/client";
 import { clearEvents, countEvents, deleteEvents, oldestEvent, recordEvents, type AuthEventKind } from "../db/queries/throttle";
 import type { Deps } from "../deps";
-import { ApiError } from "../http/errors";
+import { Refusal } from "../actions/refusal";
 
 const LOGIN_WINDOW_MS = 15 * 60_000;
 const SIGNUP_WINDOW_MS = 60 * 60_000;
@@ -41,7 +41,7 @@ async function assertUnder(
   if (used < limit) return;
   const oldest = (await oldestEvent(r, kind, key, since)) ?? now;
   const retryAfter = Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 1000));
-  throw new ApiError(429, message, { "Retry-After": String(retryAfter) });
+  throw new Refusal("too_many", message, retryAfter);
 }
 
 const TOO_MANY_LOGINS = "Too many failed login attempts. Please try again later.";

@@ -1,8 +1,10 @@
 /**
- * The one error shape of the API: `{ message }` with a fitting status. Routes throw ApiError;
- * app.ts turns it (and every other failure) into that shape, never a stack trace.
+ * The one error shape of the API: `{ message }` with a fitting status. HTTP-level code throws
+ * ApiError; use cases throw a Refusal (src/actions/refusal.ts), whose kind maps to a status here.
+ * app.ts turns both (and every other failure) into that shape, never a stack trace.
  */
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { Refusal, type RefusalKind } from "../actions/refusal";
 
 export class ApiError extends Error {
   constructor(
@@ -15,6 +17,21 @@ export class ApiError extends Error {
   }
 }
 
-/** The answer for an id that does not exist or is not the caller's: the two are indistinguishable. */
-export const notFound = (what: string) => new ApiError(404, `${what} not found`);
-export const conflict = (message: string) => new ApiError(409, message);
+const STATUS: Record<RefusalKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported: 415,
+  too_many: 429,
+};
+
+/** The status and headers a refusal answers with, for the API and the forms alike. */
+export function refusalAnswer(refusal: Refusal): { status: ContentfulStatusCode; headers: Record<string, string> } {
+  const headers: Record<string, string> = {};
+  if (refusal.retryAfterSeconds !== undefined) headers["Retry-After"] = String(refusal.retryAfterSeconds);
+  return { status: STATUS[refusal.kind], headers };
+}
+
+export { Refusal };

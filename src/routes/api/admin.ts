@@ -4,11 +4,10 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
-import { findDoctor, listAllDoctors, setDoctorStatus } from "../../db/queries/accounts";
-import { doctorStatusHistories, historyOf, recordAudit } from "../../db/queries/audit";
+import { setStatusOfDoctor } from "../../actions/doctors";
+import { listAllDoctors } from "../../db/queries/accounts";
+import { doctorStatusHistories } from "../../db/queries/audit";
 import type { Deps } from "../../deps";
-import { changeDoctorStatus } from "../../domain/doctor-status";
-import { conflict, notFound } from "../../http/errors";
 import { doctorStatusBody } from "../../http/schemas";
 import { adminDoctorJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
@@ -31,27 +30,9 @@ export function adminApi(deps: Deps) {
     zValidator("param", doctorIdParam, onInvalid),
     zValidator("json", doctorStatusBody, onInvalid),
     async (c) => {
-      const { id } = c.req.valid("param");
-      const { status } = c.req.valid("json");
-      const { doctor, history, action } = await database.write(async (tx) => {
-        const current = await findDoctor(tx, id);
-        if (current === undefined) throw notFound("Doctor");
-        const step = changeDoctorStatus(current.status, status);
-        if (!step.ok) throw conflict(step.reason);
-        await recordAudit(tx, {
-          at: deps.now(),
-          actorRole: "admin",
-          actorId: signedIn(c, "admin").id,
-          subject: "doctor",
-          subjectId: id,
-          action: step.action,
-          fromStatus: current.status,
-          toStatus: status,
-        });
-        const doctor = await setDoctorStatus(tx, id, status);
-        return { doctor, history: await historyOf(tx, "doctor", id), action: step.action };
-      });
-      return c.json({ message: `${action}: ${doctor.name} is now ${doctor.status}`, doctor: adminDoctorJson(doctor, history) });
+      const admin = signedIn(c, "admin");
+      const { doctor, history, message } = await setStatusOfDoctor(deps, admin.id, { doctorId: c.req.valid("param").id, ...c.req.valid("json") });
+      return c.json({ message, doctor: adminDoctorJson(doctor, history) });
     },
   );
 

@@ -3,25 +3,16 @@
  */
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
-import { isUniqueViolation } from "../../db/client";
-import { approvedDoctorsJson, findDoctor } from "../../db/queries/accounts";
-import {
-  cancelAppointment,
-  hasOpenAppointment,
-  insertAppointment,
-  insertFeedback,
-  listPatientMeetings,
-} from "../../db/queries/appointments";
-import { recordAudit } from "../../db/queries/audit";
+import { BOOKED, bookAppointment, cancelAppointment, CANCELLED, FEEDBACK_GIVEN, giveFeedback } from "../../actions/appointments";
+import { approvedDoctorsJson } from "../../db/queries/accounts";
+import { listPatientMeetings } from "../../db/queries/appointments";
 import { directoryVersionOf } from "../../db/queries/sessions";
 import type { Deps } from "../../deps";
 import { prepare, sendCached, type CachedBody } from "../../http/cached";
-import { conflict, notFound } from "../../http/errors";
 import { bookBody, cancelBody, feedbackBody } from "../../http/schemas";
 import { appointmentJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
-import { transitionAppointment } from "./transition";
 
 export function patientApi(deps: Deps) {
   const api = new Hono();
@@ -50,21 +41,10 @@ export function patientApi(deps: Deps) {
 
   api.post("/patient-dashboard/bookAppointment", zValidator("json", bookBody, onInvalid), async (c) => {
     const patient = signedIn(c, "patient");
-    const { doctorId, reason } = c.req.valid("json");
-    const appointment = await database.write(async (tx) => {
-      const doctor = await findDoctor(tx, doctorId);
-      if (doctor === undefined || doctor.status !== "approved") throw notFound("Doctor");
-      const now = deps.now();
-      if (await hasOpenAppointment(tx, patient.id, doctorId, now)) {
-        throw conflict("You already have an open appointment with this doctor");
-      }
-      const created = await insertAppointment(tx, { id: crypto.randomUUID(), patientId: patient.id, doctorId, reason, status: "pending", createdAt: now });
-      await recordAudit(tx, { at: now, actorRole: "patient", actorId: patient.id, subject: "appointment", subjectId: created.id, action: "book", toStatus: "pending" });
-      return created;
-    });
+    const appointment = await bookAppointment(deps, patient, c.req.valid("json"));
     return c.json(
       {
-        message: "Appointment request sent. The doctor will schedule it soon.",
+        message: BOOKED,
         appointment: {
           _id: appointment.id,
           status: appointment.status,
@@ -72,7 +52,7 @@ export function patientApi(deps: Deps) {
           createdAt: appointment.createdAt.toISOString(),
           scheduledAt: null,
           meetLink: null,
-          doctor: { _id: doctorId },
+          doctor: { _id: appointment.doctorId },
           patient: { _id: patient.id, name: patient.name, email: patient.email },
         },
       },
@@ -91,30 +71,19 @@ export function patientApi(deps: Deps) {
 
   api.post("/patient-dashboard/cancelAppointment", zValidator("json", cancelBody, onInvalid), async (c) => {
     const patient = signedIn(c, "patient");
-    const { appointmentId, reason } = c.req.valid("json");
-    await transitionAppointment(deps, { role: "patient", id: patient.id }, appointmentId, "cancel", async (tx, appointment, now) => {
-      await cancelAppointment(tx, appointment.id, "patient", reason, now);
-      return { result: undefined, reason };
-    });
-    return c.json({ message: "Appointment cancelled successfully", appointmentId });
+    const input = c.req.valid("json");
+    await cancelAppointment(deps, { role: "patient", id: patient.id }, input);
+    return c.json({ message: CANCELLED, appointmentId: input.appointmentId });
   });
 
   api.post("/patient-dashboard/giveFeedback", zValidator("json", feedbackBody, onInvalid), async (c) => {
     const patient = signedIn(c, "patient");
-    const { appointmentId, message } = c.req.valid("json");
-    const saved = await transitionAppointment(deps, { role: "patient", id: patient.id }, appointmentId, "feedback", async (tx, appointment, now) => {
-      try {
-        const row = { id: crypto.randomUUID(), appointmentId, patientId: patient.id, doctorId: appointment.doctorId, message, createdAt: now };
-        return { result: await insertFeedback(tx, row) };
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict("Feedback has already been given for this appointment");
-        throw error;
-      }
-    });
+    const input = c.req.valid("json");
+    const saved = await giveFeedback(deps, patient.id, input);
     return c.json(
       {
-        message: "Feedback submitted successfully!",
-        feedback: { _id: saved.id, appointment: { _id: appointmentId }, message: saved.message, createdAt: saved.createdAt.toISOString() },
+        message: FEEDBACK_GIVEN,
+        feedback: { _id: saved.id, appointment: { _id: input.appointmentId }, message: saved.message, createdAt: saved.createdAt.toISOString() },
       },
       201,
     );

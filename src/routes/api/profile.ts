@@ -1,59 +1,34 @@
 /**
- * Profiles of patients and doctors: read, and update with an optional new picture. A failed
- * update changes nothing: the new file is removed, the old name, picture and fields stay.
+ * Profiles of patients and doctors: read, and update with an optional new picture
+ * (src/actions/profile.ts holds the rules).
  */
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { Tx } from "../../db/client";
-import { findDoctor, findPatient, updateDoctor, updatePatient } from "../../db/queries/accounts";
+import { pictureTooLarge, PROFILE_UPDATED, updateDoctorProfile, updatePatientProfile } from "../../actions/profile";
 import type { Deps } from "../../deps";
-import { IMAGE_TYPE_MESSAGE } from "../../domain/fields";
-import { ApiError } from "../../http/errors";
 import { doctorProfileForm, patientProfileForm } from "../../http/schemas";
 import { doctorJson, patientJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
-import { sniffImage, type ImageFolder } from "../../storage/images";
 
-// Room for the form's text fields and multipart boundaries around the largest picture.
-const FORM_OVERHEAD_BYTES = 64 * 1024;
+/** Room for the form's text fields and multipart boundaries around the largest picture. */
+export const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/** The body limit of a profile form: the largest picture and its form around it. */
+export function pictureBodyLimit(deps: Deps) {
+  const maxBytes = deps.config.maxUploadBytes;
+  return bodyLimit({
+    maxSize: maxBytes + FORM_OVERHEAD_BYTES,
+    onError: () => {
+      throw pictureTooLarge(maxBytes);
+    },
+  });
+}
 
 export function profileApi(deps: Deps) {
   const api = new Hono();
-  const { database, storage, config } = deps;
-  const tooLarge = () => {
-    throw new ApiError(413, `Profile picture must be at most ${Math.floor(config.maxUploadBytes / 1024)} KB`);
-  };
-  const uploadLimit = bodyLimit({ maxSize: config.maxUploadBytes + FORM_OVERHEAD_BYTES, onError: tooLarge });
-
-  /**
-   * Saves the new picture (if any), runs the update, and on success removes the old picture.
-   * `update` receives the stored file name and returns the previous one.
-   */
-  async function withPicture<T>(
-    folder: ImageFolder,
-    file: File | undefined,
-    update: (tx: Tx, profileImage: string | undefined) => Promise<{ result: T; previous: string | null }>,
-  ): Promise<T> {
-    let saved: string | undefined;
-    if (file !== undefined) {
-      if (file.size > config.maxUploadBytes) tooLarge();
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const ext = sniffImage(bytes);
-      if (ext === undefined) throw new ApiError(415, IMAGE_TYPE_MESSAGE);
-      saved = await storage.save(folder, bytes, ext);
-    }
-    let outcome: { result: T; previous: string | null };
-    try {
-      outcome = await database.write((tx) => update(tx, saved));
-    } catch (error) {
-      if (saved !== undefined) await storage.remove(folder, saved);
-      throw error;
-    }
-    if (saved !== undefined && outcome.previous !== null) await storage.remove(folder, outcome.previous);
-    return outcome.result;
-  }
+  const uploadLimit = pictureBodyLimit(deps);
 
   api.use("/patient-profile", requireRole(deps, "patient"));
   api.use("/doctor-profile", requireRole(deps, "doctor"));
@@ -61,32 +36,15 @@ export function profileApi(deps: Deps) {
   api.get("/patient-profile", (c) => c.json({ patient: patientJson(signedIn(c, "patient")) }));
 
   api.put("/patient-profile", uploadLimit, zValidator("form", patientProfileForm, onInvalid), async (c) => {
-    const { id } = signedIn(c, "patient");
-    const form = c.req.valid("form");
-    const patient = await withPicture("patients", form.profileImage, async (tx, profileImage) => {
-      const before = await findPatient(tx, id);
-      const after = await updatePatient(tx, id, { name: form.name, ...(profileImage && { profileImage }) });
-      return { result: after, previous: before?.profileImage ?? null };
-    });
-    return c.json({ message: "Profile updated successfully!", patient: patientJson(patient) });
+    const patient = await updatePatientProfile(deps, signedIn(c, "patient").id, c.req.valid("form"));
+    return c.json({ message: PROFILE_UPDATED, patient: patientJson(patient) });
   });
 
   api.get("/doctor-profile", (c) => c.json({ doctor: doctorJson(signedIn(c, "doctor")) }));
 
   api.put("/doctor-profile", uploadLimit, zValidator("form", doctorProfileForm, onInvalid), async (c) => {
-    const { id } = signedIn(c, "doctor");
-    const form = c.req.valid("form");
-    const doctor = await withPicture("doctors", form.profileImage, async (tx, profileImage) => {
-      const before = await findDoctor(tx, id);
-      const after = await updateDoctor(tx, id, {
-        name: form.name,
-        specialization: form.specialization,
-        collegeName: form.collegeName,
-        ...(profileImage && { profileImage }),
-      });
-      return { result: after, previous: before?.profileImage ?? null };
-    });
-    return c.json({ message: "Profile updated successfully!", doctor: doctorJson(doctor) });
+    const doctor = await updateDoctorProfile(deps, signedIn(c, "doctor").id, c.req.valid("form"));
+    return c.json({ message: PROFILE_UPDATED, doctor: doctorJson(doctor) });
   });
 
   return api;

@@ -1,14 +1,14 @@
 /**
- * The one way an appointment changes state through the API: in one write transaction, find the
- * caller's own appointment (404 otherwise, exactly as a missing one), ask the state machine
- * (409 if refused), make the change, and record it in the audit trail.
+ * The one way an appointment changes state: in one write transaction, find the
+ * caller's own appointment (not found otherwise, exactly as a missing one), ask the state machine
+ * (a conflict if refused), make the change, and record it in the audit trail.
  */
-import type { Tx } from "../../db/client";
-import { findOwnAppointment, type AppointmentRow } from "../../db/queries/appointments";
-import { recordAudit } from "../../db/queries/audit";
-import type { Deps } from "../../deps";
-import { applyAppointmentAction, type AppointmentAction, type AppointmentStatus } from "../../domain/appointment";
-import { conflict, notFound } from "../../http/errors";
+import type { Tx } from "../db/client";
+import { findOwnAppointment, type AppointmentRow } from "../db/queries/appointments";
+import { recordAudit } from "../db/queries/audit";
+import type { Deps } from "../deps";
+import { applyAppointmentAction, type AppointmentAction, type AppointmentStatus } from "../domain/appointment";
+import { conflict, notFound } from "./refusal";
 
 export type Caller = { role: "patient" | "doctor"; id: string };
 type Found = AppointmentRow & { effective: AppointmentStatus };

@@ -1,0 +1,105 @@
+/**
+ * Sign up, log in and log out, for the JSON API and the HTML forms alike. Starting the session
+ * (token and cookie) is the caller's part; these hold the rules.
+ */
+import { checkPassword, hashPassword } from "../auth/passwords";
+import { beginLoginAttempt, beginSignup, loginSucceeded, signupFailed } from "../auth/throttle";
+import { isUniqueViolation } from "../db/client";
+import {
+  bumpTokenVersion,
+  emailTaken,
+  findAdminByEmail,
+  findDoctorByEmail,
+  findPatientByEmail,
+  insertDoctor,
+  insertPatient,
+  type AdminRow,
+  type DoctorRow,
+  type PatientRow,
+} from "../db/queries/accounts";
+import { recordAudit } from "../db/queries/audit";
+import type { Deps } from "../deps";
+import type { Role, Specialization } from "../domain/fields";
+import { conflict, Refusal } from "./refusal";
+
+export const EMAIL_TAKEN = "An account with this email already exists";
+export const BAD_LOGIN = "Invalid email or password";
+export const DOCTOR_SIGNED_UP = "Registration successful. Your account is awaiting admin approval.";
+
+/** Who is asking, as far as the abuse limits care. */
+export type Client = { address: string };
+
+type Credentials = { email: string; password: string };
+type Accounts = { patient: PatientRow; doctor: DoctorRow; admin: AdminRow };
+
+const FIND = {
+  patient: findPatientByEmail,
+  doctor: findDoctorByEmail,
+  admin: findAdminByEmail,
+} as const;
+
+/**
+ * Checks credentials under the login throttle. The account on success (a doctor of any status:
+ * the caller shows it); a refusal otherwise, the same for a wrong email and a wrong password.
+ */
+export async function logIn<R extends Role>(deps: Deps, role: R, { email, password }: Credentials, client: Client): Promise<Accounts[R]> {
+  // Counted as a failure up front (see beginLoginAttempt); taken back only on success.
+  const attempt = await beginLoginAttempt(deps, email, client.address);
+  const account = (await FIND[role](deps.database.db, email)) as Accounts[R] | undefined;
+  if (!(await checkPassword(account?.passwordHash, password)) || account === undefined) {
+    throw new Refusal("unauthenticated", BAD_LOGIN);
+  }
+  await loginSucceeded(deps, attempt);
+  return account;
+}
+
+/** Runs a signup under the per-address limit; a taken email is a conflict, even when two race. */
+async function signUp<T>(deps: Deps, role: Role, input: Credentials, client: Client, create: (passwordHash: string) => Promise<T>): Promise<T> {
+  // Counted up front (see beginSignup); taken back when no account is created.
+  const reservation = await beginSignup(deps, client.address);
+  try {
+    if (await emailTaken(deps.database.db, role, input.email)) throw conflict(EMAIL_TAKEN);
+    return await create(await hashPassword(input.password));
+  } catch (error) {
+    await signupFailed(deps, reservation);
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+export type PatientSignup = Credentials & { name: string };
+export type DoctorSignup = PatientSignup & { specialization: Specialization; collegeName: string };
+
+export function signUpPatient(deps: Deps, input: PatientSignup, client: Client): Promise<PatientRow> {
+  return signUp(deps, "patient", input, client, (passwordHash) =>
+    deps.database.write((tx) =>
+      insertPatient(tx, { id: crypto.randomUUID(), name: input.name, email: input.email, passwordHash, createdAt: deps.now() }),
+    ),
+  );
+}
+
+/** A new doctor starts pending, with the first line of the status history. */
+export function signUpDoctor(deps: Deps, input: DoctorSignup, client: Client): Promise<DoctorRow> {
+  return signUp(deps, "doctor", input, client, (passwordHash) =>
+    deps.database.write(async (tx) => {
+      const now = deps.now();
+      const created = await insertDoctor(tx, {
+        id: crypto.randomUUID(),
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        specialization: input.specialization,
+        collegeName: input.collegeName,
+        status: "pending",
+        createdAt: now,
+      });
+      await recordAudit(tx, { at: now, actorRole: "doctor", actorId: created.id, subject: "doctor", subjectId: created.id, action: "Signup", toStatus: "pending" });
+      return created;
+    }),
+  );
+}
+
+/** Ends every session of the account, on every device (its token version moves on). */
+export function logOut(deps: Deps, role: Role, accountId: string): Promise<void> {
+  return deps.database.write((tx) => bumpTokenVersion(tx, role, accountId));
+}

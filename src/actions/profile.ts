@@ -1,0 +1,69 @@
+/**
+ * Profile updates of patients and doctors, with an optional new picture. A failed update changes
+ * nothing: the new file is removed, the old name, picture and fields stay.
+ */
+import type { Tx } from "../db/client";
+import { findDoctor, findPatient, updateDoctor, updatePatient, type DoctorRow, type PatientRow } from "../db/queries/accounts";
+import type { Deps } from "../deps";
+import { IMAGE_TYPE_MESSAGE, type Specialization } from "../domain/fields";
+import { sniffImage, type ImageFolder } from "../storage/images";
+import { Refusal } from "./refusal";
+
+export const PROFILE_UPDATED = "Profile updated successfully!";
+
+/** The refusal for a picture over MAX_UPLOAD_BYTES (the body limits answer it too). */
+export const pictureTooLarge = (maxBytes: number) => new Refusal("too_large", `Profile picture must be at most ${Math.floor(maxBytes / 1024)} KB`);
+
+/**
+ * Saves the new picture (if any), runs the update, and on success removes the old picture.
+ * `update` receives the stored file name and returns the previous one.
+ */
+async function withPicture<T>(
+  deps: Deps,
+  folder: ImageFolder,
+  file: File | undefined,
+  update: (tx: Tx, profileImage: string | undefined) => Promise<{ result: T; previous: string | null }>,
+): Promise<T> {
+  const { storage, database, config } = deps;
+  let saved: string | undefined;
+  if (file !== undefined) {
+    if (file.size > config.maxUploadBytes) throw pictureTooLarge(config.maxUploadBytes);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const ext = sniffImage(bytes);
+    if (ext === undefined) throw new Refusal("unsupported", IMAGE_TYPE_MESSAGE);
+    saved = await storage.save(folder, bytes, ext);
+  }
+  let outcome: { result: T; previous: string | null };
+  try {
+    outcome = await database.write((tx) => update(tx, saved));
+  } catch (error) {
+    if (saved !== undefined) await storage.remove(folder, saved);
+    throw error;
+  }
+  if (saved !== undefined && outcome.previous !== null) await storage.remove(folder, outcome.previous);
+  return outcome.result;
+}
+
+export type PatientProfileInput = { name: string; profileImage?: File };
+export type DoctorProfileInput = PatientProfileInput & { specialization: Specialization; collegeName: string };
+
+export function updatePatientProfile(deps: Deps, patientId: string, input: PatientProfileInput): Promise<PatientRow> {
+  return withPicture(deps, "patients", input.profileImage, async (tx, profileImage) => {
+    const before = await findPatient(tx, patientId);
+    const after = await updatePatient(tx, patientId, { name: input.name, ...(profileImage && { profileImage }) });
+    return { result: after, previous: before?.profileImage ?? null };
+  });
+}
+
+export function updateDoctorProfile(deps: Deps, doctorId: string, input: DoctorProfileInput): Promise<DoctorRow> {
+  return withPicture(deps, "doctors", input.profileImage, async (tx, profileImage) => {
+    const before = await findDoctor(tx, doctorId);
+    const after = await updateDoctor(tx, doctorId, {
+      name: input.name,
+      specialization: input.specialization,
+      collegeName: input.collegeName,
+      ...(profileImage && { profileImage }),
+    });
+    return { result: after, previous: before?.profileImage ?? null };
+  });
+}

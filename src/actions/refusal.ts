@@ -1,0 +1,25 @@
+/**
+ * How a use case says no. An action throws a Refusal of a kind (the input is invalid, the thing
+ * is not found or not yours, the state does not allow it, ...) with the sentence to show; it
+ * knows nothing of HTTP. The JSON API maps the kind to a status (src/http/errors.ts), and a form
+ * handler shows the sentence beside the form with the same status.
+ */
+export type RefusalKind = "invalid" | "unauthenticated" | "not_found" | "conflict" | "too_large" | "unsupported" | "too_many";
+
+export class Refusal extends Error {
+  constructor(
+    readonly kind: RefusalKind,
+    message: string,
+    /** For too_many: how long until the next attempt can succeed. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = "Refusal";
+  }
+}
+
+/** An id that does not exist or is not the caller's: the two are indistinguishable. */
+export const notFound = (what: string) => new Refusal("not_found", `${what} not found`);
+/** The state does not allow it: a taken email, an overlapping slot, a transition not allowed. */
+export const conflict = (message: string) => new Refusal("conflict", message);
+export const invalid = (message: string) => new Refusal("invalid", message);
