@@ -1,23 +1,26 @@
 /** @jsxImportSource react */
 /**
  * The admin's table of doctors (6 columns) with the actions each status allows: Approve,
- * Reject, Block, Reactivate. The server decides; the row shows what it answered. When it
- * refuses (someone else changed the doctor meanwhile), the list is read again so the row offers
- * what is really allowed now.
+ * Reject, Block, Reactivate. Each is a form the server carries out (src/routes/pages/admin-dashboard.tsx);
+ * live, the island sends it through the API and updates the row in place. The server decides; the
+ * row shows what it answered. When it refuses (someone else changed the doctor meanwhile), the list
+ * is read again so the row offers what is really allowed now.
  */
 import { useEffect, useRef, useState } from "react";
 import { doctorActions } from "../src/domain/doctor-status";
+import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { AdminDoctorJson } from "../src/http/shapes";
 import { api } from "./lib/api";
 import { LocalTime } from "./lib/time";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
 type Doctor = AdminDoctorJson;
-export type Props = { doctors: Doctor[]; timeZone: string };
+export type Props = { doctors: Doctor[]; timeZone: string; form?: FormState; notice?: NoticeJson };
 
-export default function AdminTable({ doctors, timeZone }: Props) {
+export default function AdminTable({ doctors, timeZone, form: refused, notice }: Props) {
   const [rows, setRows] = useState(doctors);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(refused ? `Failed to update doctor status. Please try again. ${refused.message}` : null);
+  const [done, setDone] = useState<string | null>(notice?.text ?? null);
   const [busy, setBusy] = useState<string | null>(null);
   // The clicked button leaves the DOM with the old status: keep keyboard focus in that row.
   const [refocus, setRefocus] = useState<string | null>(null);
@@ -50,6 +53,7 @@ export default function AdminTable({ doctors, timeZone }: Props) {
   async function change(doctor: Doctor, status: Doctor["status"]) {
     setBusy(doctor._id);
     setError(null);
+    setDone(null);
     const answer = await api(`/admin-dashboard/doctor-status/${encodeURIComponent(doctor._id)}`, {
       method: "PATCH",
       json: { status },
@@ -75,6 +79,7 @@ export default function AdminTable({ doctors, timeZone }: Props) {
   return (
     <>
       <Notice text={error} tone="error" />
+      <Notice text={done} tone="success" />
       <div className="table-wrap">
         <table className="admin-table" ref={table}>
           <caption className="visually-hidden">Doctors and their account status</caption>
@@ -101,16 +106,17 @@ export default function AdminTable({ doctors, timeZone }: Props) {
                 </td>
                 <td className="actions">
                   {doctorActions(d.status).map(({ to, action }) => (
-                    <button
+                    <form
                       key={to}
-                      type="button"
-                      className={to === "approved" ? "" : "button-danger"}
-                      disabled={busy === d._id}
-                      onClick={() => change(d, to)}
-                      aria-label={`${action} ${d.name}`}
+                      method="post"
+                      action={`/admin-dashboard/doctor-status/${encodeURIComponent(d._id)}`}
+                      onSubmit={(e) => (e.preventDefault(), void change(d, to))}
                     >
-                      {action}
-                    </button>
+                      <input type="hidden" name="status" value={to} />
+                      <button type="submit" className={to === "approved" ? "" : "button-danger"} disabled={busy === d._id} aria-label={`${action} ${d.name}`}>
+                        {action}
+                      </button>
+                    </form>
                   ))}
                 </td>
               </tr>

@@ -1,6 +1,8 @@
 /** @jsxImportSource react */
 /**
- * Login and signup for patients, doctors and the admin (SPEC §2, §4, §8). Inputs are
+ * Login and signup for patients, doctors and the admin (SPEC §2, §4, §8). Every form here is a
+ * real post the server carries out alone (src/routes/pages/auth.tsx); once live, the island sends
+ * the same fields to the JSON API instead and keeps the spec's storage keys. Inputs are
  * uncontrolled, so whatever was typed before hydration is kept. A doctor's login answers with
  * the account status: pending shows the waiting screen with Refresh Status (token kept),
  * approved goes to the dashboard, any other status is shown as a message.
@@ -9,9 +11,19 @@ import { useEffect, useState, type FormEvent } from "react";
 import { LIMITS, SPECIALIZATIONS, type Role } from "../src/domain/fields";
 import { api, messageOr } from "./lib/api";
 import { clearStorage, storage } from "./lib/browser";
+import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import { Notice } from "./lib/ui";
 
-export type Props = { role: Role; mode: "login" | "signup" };
+export type Props = {
+  role: Role;
+  mode: "login" | "signup";
+  /** A refused post: its message and what was typed (never the password). */
+  form?: FormState;
+  /** The pending doctor's waiting screen, as the server found the session. */
+  waiting?: boolean;
+  /** A message a post left for this page (Refresh Status). */
+  notice?: NoticeJson;
+};
 
 const DASHBOARD: Record<Role, string> = {
   patient: "/patient-dashboard",
@@ -21,11 +33,12 @@ const DASHBOARD: Record<Role, string> = {
 
 const ROLE_TITLE: Record<Role, string> = { patient: "Patient", doctor: "Doctor", admin: "Admin" };
 
-export default function AuthForm({ role, mode }: Props) {
-  const [error, setError] = useState<string | null>(null);
-  const [info, setInfo] = useState<string | null>(null);
+export default function AuthForm({ role, mode, form: refused, waiting: pending = false, notice }: Props) {
+  const [error, setError] = useState<string | null>(refused?.message ?? (notice?.tone === "error" ? notice.text : null));
+  const [info, setInfo] = useState<string | null>(notice && notice.tone !== "error" ? notice.text : null);
   const [busy, setBusy] = useState(false);
-  const [waiting, setWaiting] = useState(false);
+  const [waiting, setWaiting] = useState(pending);
+  const typed = refused?.values ?? {};
 
   // A pending doctor who comes back still sees the waiting screen: the token is kept.
   useEffect(() => {
@@ -123,12 +136,16 @@ export default function AuthForm({ role, mode }: Props) {
         <Notice text={info} />
         <Notice text={error} tone="error" />
         <div className="actions">
-          <button type="button" onClick={refreshStatus} disabled={busy}>
-            Refresh Status
-          </button>
-          <button type="button" className="button-ghost" onClick={signOut} disabled={busy}>
-            Logout
-          </button>
+          <form method="post" action="/loginDoctor/refresh" onSubmit={(e) => (e.preventDefault(), void refreshStatus())}>
+            <button type="submit" disabled={busy}>
+              Refresh Status
+            </button>
+          </form>
+          <form method="post" action="/logout" onSubmit={(e) => (e.preventDefault(), void signOut())}>
+            <button type="submit" className="button-ghost" disabled={busy}>
+              Logout
+            </button>
+          </form>
         </div>
       </section>
     );
@@ -138,9 +155,9 @@ export default function AuthForm({ role, mode }: Props) {
   return (
     <section className="card auth-card" aria-labelledby="auth-title">
       <h1 id="auth-title">{title}</h1>
-      <form method="post" onSubmit={submit} noValidate={false}>
-        {mode === "signup" && <Field name="name" label="Name" autoComplete="name" />}
-        <Field name="email" label="Email" type="email" autoComplete="email" />
+      <form method="post" action={`/${mode}${ROLE_TITLE[role]}`} onSubmit={submit} noValidate={false}>
+        {mode === "signup" && <Field name="name" label="Name" autoComplete="name" value={typed.name} />}
+        <Field name="email" label="Email" type="email" autoComplete="email" value={typed.email} />
         <Field
           name="password"
           label="Password"
@@ -152,7 +169,7 @@ export default function AuthForm({ role, mode }: Props) {
           <>
             <div className="field">
               <label htmlFor="specialization">Specialization</label>
-              <select id="specialization" name="specialization" required defaultValue="">
+              <select id="specialization" name="specialization" required defaultValue={typed.specialization ?? ""}>
                 <option value="" disabled>
                   Choose a specialization
                 </option>
@@ -163,7 +180,7 @@ export default function AuthForm({ role, mode }: Props) {
                 ))}
               </select>
             </div>
-            <Field name="collegeName" label="College name" autoComplete="organization" />
+            <Field name="collegeName" label="College name" autoComplete="organization" value={typed.collegeName} />
           </>
         )}
         <Notice text={error} tone="error" />
@@ -176,7 +193,7 @@ export default function AuthForm({ role, mode }: Props) {
   );
 }
 
-function Field(props: { name: string; label: string; type?: string; autoComplete?: string; minLength?: number }) {
+function Field(props: { name: string; label: string; type?: string; autoComplete?: string; minLength?: number; value?: string }) {
   return (
     <div className="field">
       <label htmlFor={props.name}>{props.label}</label>
@@ -187,6 +204,7 @@ function Field(props: { name: string; label: string; type?: string; autoComplete
         autoComplete={props.autoComplete}
         minLength={props.minLength}
         maxLength={props.name === "password" ? LIMITS.password.max : 254}
+        defaultValue={props.value}
         required
       />
     </div>

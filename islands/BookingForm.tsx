@@ -2,30 +2,44 @@
 /**
  * The booking form (SPEC §4 booking draft): the reason is saved to localStorage on each edit,
  * restored on return with a brief 'Draft loaded.' notice, and cleared on a successful booking or
- * on Discard Draft. The server's success message stays on screen.
+ * on Discard Draft. The server's success message stays on screen. The form posts to its page, which
+ * books without script; live, the island books through the API and stays on the page.
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { LIMITS } from "../src/domain/fields";
 import { api, messageOr } from "./lib/api";
+import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import { storage } from "./lib/browser";
 import { Notice, useFlash } from "./lib/ui";
 
-export type Props = { doctorId: string; doctorName: string };
+export type Props = {
+  doctorId: string;
+  doctorName: string;
+  /** A refused post: the message and the reason typed. */
+  form?: FormState;
+  /** The server's message after a booking posted without script. */
+  notice?: NoticeJson;
+};
 
 /** SPEC §9: the draft notices disappear after 1 second. */
 const NOTICE_MS = 1000;
 const REASON_REQUIRED = "Please enter the reason for your visit.";
 
-export default function BookingForm({ doctorId, doctorName }: Props) {
+export default function BookingForm({ doctorId, doctorName, form: refused, notice }: Props) {
   const key = storage.draftKey(doctorId);
-  const [reason, setReason] = useState("");
+  const booked = notice?.tone === "success";
+  const [reason, setReason] = useState(refused?.values.reason ?? "");
   const [flash, setFlash] = useFlash(NOTICE_MS);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(refused?.message ?? null);
+  const [success, setSuccess] = useState<string | null>(booked ? notice.text : null);
   const [busy, setBusy] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
+    // Booked by the form's own post: the draft it was typed from is done with.
+    if (booked) return localStorage.removeItem(key);
+    // A refused post brought back what was typed: that is the draft now.
+    if (refused?.values.reason) return localStorage.setItem(key, refused.values.reason);
     const draft = localStorage.getItem(key);
     if (draft) {
       setReason(draft);
@@ -69,7 +83,7 @@ export default function BookingForm({ doctorId, doctorName }: Props) {
   const invalid = error === REASON_REQUIRED;
   return (
     // noValidate: the inline message below replaces the browser's bubble, which shows no text in the page.
-    <form className="card" onSubmit={book} noValidate>
+    <form className="card" method="post" onSubmit={book} noValidate>
       <div className="field">
         <label htmlFor="reason">Reason for your visit to {doctorName}</label>
         <textarea

@@ -1,20 +1,25 @@
 /** @jsxImportSource react */
 /**
  * The doctor's confirmed and completed meetings. A confirmed one shows its meet link and can be
- * cancelled; a completed one shows the patient's feedback or 'No feedback received yet.'.
+ * cancelled with a reason (a form the server carries out; live, a prompt when the field is empty);
+ * a completed one shows the patient's feedback or 'No feedback received yet.'.
  */
 import { useState } from "react";
+import { LIMITS } from "../src/domain/fields";
+import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { AppointmentJson } from "../src/http/shapes";
-import { api, messageOr, promptAndSend } from "./lib/api";
+import { api, messageOr, sendOrAlert } from "./lib/api";
+import { TextForm } from "./lib/forms";
 import { LocalTime } from "./lib/time";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
 export type Meeting = AppointmentJson & { feedback: string | null };
-export type Props = { meetings: Meeting[]; timeZone: string };
+export type Props = { meetings: Meeting[]; timeZone: string; form?: FormState; notice?: NoticeJson };
 
-export default function DoctorMeetings({ meetings, timeZone }: Props) {
+export default function DoctorMeetings({ meetings, timeZone, form: refused, notice }: Props) {
   const [list, setList] = useState(meetings);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(notice?.text ?? null);
 
   useRefreshOnReturn(async () => {
     const [answer, feedbacks] = await Promise.all([api("/doctor-dashboard/doctor-meetings"), api("/doctor-dashboard/patient-feedbacks")]);
@@ -27,16 +32,25 @@ export default function DoctorMeetings({ meetings, timeZone }: Props) {
     setList(answer.body.appointments.map((m: AppointmentJson) => ({ ...m, feedback: feedbackFor.get(m._id) ?? null })));
   });
 
-  async function cancel(m: Meeting) {
-    const question = `Why are you cancelling the meeting with ${m.patient.name}?`;
-    const done = await promptAndSend(question, "/doctor-dashboard/cancelAppointment", (reason) => ({ appointmentId: m._id, reason }), "Failed to cancel appointment.");
-    if (!done) return;
+  async function cancel(m: Meeting, reason: string) {
+    if (!(await sendOrAlert("/doctor-dashboard/cancelAppointment", { appointmentId: m._id, reason }, "Failed to cancel appointment."))) return;
+    setDone(null);
     setList((items) => items.filter((x) => x._id !== m._id));
   }
 
   if (loadError) return <Notice text={loadError} tone="error" />;
-  if (list.length === 0) return <p className="empty">No appointments found.</p>;
+  const top = <Notice text={done} tone={notice?.tone ?? "success"} />;
+  if (list.length === 0) {
+    return (
+      <>
+        {top}
+        <p className="empty">No appointments found.</p>
+      </>
+    );
+  }
   return (
+    <>
+    {top}
     <ul className="meeting-list" role="list">
       {list.map((m) => (
         <li key={m._id} className="card meeting">
@@ -60,9 +74,16 @@ export default function DoctorMeetings({ meetings, timeZone }: Props) {
                   Join meeting
                 </a>
               )}
-              <button type="button" className="button-danger" onClick={() => cancel(m)}>
-                Cancel
-              </button>
+              <TextForm
+                action="/doctor-dashboard/doctor-Meetings/cancel"
+                hidden={{ appointmentId: m._id }}
+                field={{ name: "reason", label: "Reason for cancelling", maxLength: LIMITS.cancelReason.max }}
+                question={`Why are you cancelling the meeting with ${m.patient.name}?`}
+                button={{ label: "Cancel", className: "button-danger" }}
+                value={refused?.target === m._id ? refused.values.reason : undefined}
+                error={refused?.target === m._id ? refused.message : null}
+                send={(reason) => cancel(m, reason)}
+              />
             </div>
           ) : (
             <div className="feedback">
@@ -73,5 +94,6 @@ export default function DoctorMeetings({ meetings, timeZone }: Props) {
         </li>
       ))}
     </ul>
+    </>
   );
 }

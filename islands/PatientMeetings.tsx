@@ -1,20 +1,26 @@
 /** @jsxImportSource react */
 /**
  * The patient's meetings: status, doctor, reason, time and meet link. A confirmed meeting can be
- * cancelled (reason asked by prompt; empty or dismissed does nothing). A completed one takes
- * feedback once, then shows 'Feedback Submitted'.
+ * cancelled with a reason, a completed one takes feedback once, then shows 'Feedback Submitted'.
+ * Both are forms the server carries out (src/routes/pages/patient-dashboard/patient-meetings.tsx);
+ * live, they ask by prompt when the field is empty and send through the API.
  */
 import { useState } from "react";
+import { LIMITS } from "../src/domain/fields";
+import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { AppointmentJson } from "../src/http/shapes";
-import { api, messageOr, promptAndSend } from "./lib/api";
+import { api, messageOr, sendOrAlert } from "./lib/api";
+import { TextForm } from "./lib/forms";
 import { LocalTime } from "./lib/time";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
-export type Props = { appointments: AppointmentJson[]; timeZone: string };
+export type Props = { appointments: AppointmentJson[]; timeZone: string; form?: FormState; notice?: NoticeJson };
 
-export default function PatientMeetings({ appointments, timeZone }: Props) {
+export default function PatientMeetings({ appointments, timeZone, form: refused, notice }: Props) {
   const [list, setList] = useState(appointments);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(notice?.text ?? null);
+  const refusedHere = (id: string) => (refused?.target === id ? refused : undefined);
 
   useRefreshOnReturn(async () => {
     const answer = await api("/patient-dashboard/patient-meetings");
@@ -22,24 +28,32 @@ export default function PatientMeetings({ appointments, timeZone }: Props) {
     if (answer.ok) setList(answer.body.appointments);
   });
 
-  async function cancel(id: string) {
-    const path = "/patient-dashboard/cancelAppointment";
-    const done = await promptAndSend("Why are you cancelling this appointment?", path, (reason) => ({ appointmentId: id, reason }), "Failed to cancel appointment.");
-    if (!done) return;
+  async function cancel(id: string, reason: string) {
+    if (!(await sendOrAlert("/patient-dashboard/cancelAppointment", { appointmentId: id, reason }, "Failed to cancel appointment."))) return;
+    setDone(null);
     setList((items) => items.filter((a) => a._id !== id));
   }
 
-  async function giveFeedback(id: string) {
-    const path = "/patient-dashboard/giveFeedback";
-    const done = await promptAndSend("How was your consultation?", path, (message) => ({ appointmentId: id, message }), "Failed to submit feedback.");
-    if (!done) return;
+  async function giveFeedback(id: string, message: string) {
+    if (!(await sendOrAlert("/patient-dashboard/giveFeedback", { appointmentId: id, message }, "Failed to submit feedback."))) return;
     alert("Feedback submitted successfully!");
+    setDone(null);
     setList((items) => items.map((a) => (a._id === id ? { ...a, hasFeedback: true } : a)));
   }
 
   if (loadError) return <Notice text={loadError} tone="error" />;
-  if (list.length === 0) return <p className="empty">No meetings found.</p>;
+  const top = <Notice text={done} tone={notice?.tone ?? "success"} />;
+  if (list.length === 0) {
+    return (
+      <>
+        {top}
+        <p className="empty">No meetings found.</p>
+      </>
+    );
+  }
   return (
+    <>
+    {top}
     <ul className="meeting-list" role="list">
       {list.map((a) => (
         <li key={a._id} className="card meeting">
@@ -68,21 +82,36 @@ export default function PatientMeetings({ appointments, timeZone }: Props) {
           )}
           <div className="actions">
             {a.status === "confirmed" && (
-              <button type="button" className="button-danger" onClick={() => cancel(a._id)}>
-                Cancel
-              </button>
+              <TextForm
+                action="/patient-dashboard/patient-meetings/cancel"
+                hidden={{ appointmentId: a._id }}
+                field={{ name: "reason", label: "Reason for cancelling", maxLength: LIMITS.cancelReason.max }}
+                question="Why are you cancelling this appointment?"
+                button={{ label: "Cancel", className: "button-danger" }}
+                value={refusedHere(a._id)?.values.reason}
+                error={refusedHere(a._id)?.message}
+                send={(reason) => cancel(a._id, reason)}
+              />
             )}
             {a.status === "completed" &&
               ("hasFeedback" in a && a.hasFeedback ? (
                 <span className="badge badge-done">Feedback Submitted</span>
               ) : (
-                <button type="button" onClick={() => giveFeedback(a._id)}>
-                  Give Feedback
-                </button>
+                <TextForm
+                  action="/patient-dashboard/patient-meetings/feedback"
+                  hidden={{ appointmentId: a._id }}
+                  field={{ name: "message", label: "Your feedback", multiline: true, maxLength: LIMITS.feedback.max }}
+                  question="How was your consultation?"
+                  button={{ label: "Give Feedback" }}
+                  value={refusedHere(a._id)?.values.message}
+                  error={refusedHere(a._id)?.message}
+                  send={(message) => giveFeedback(a._id, message)}
+                />
               ))}
           </div>
         </li>
       ))}
     </ul>
+    </>
   );
 }

@@ -1,19 +1,32 @@
 /** @jsxImportSource react */
 /**
- * The doctor's pending requests: each with date and time inputs, Schedule and Cancel. The time
- * entered is the doctor's local time, sent as an ISO instant.
+ * The doctor's pending requests: each with date and time inputs, Schedule and Cancel. Both are
+ * forms the server carries out (src/routes/pages/doctor-dashboard/index.tsx): the date and time
+ * are read in the zone the page names. Live, the island sends them through the API as the
+ * browser's local time, alerts as the spec's client does, and asks the cancel reason by prompt
+ * when its field is empty.
  */
-import { useState } from "react";
+import { useEffect, useState, type FormEvent } from "react";
+import { LIMITS } from "../src/domain/fields";
+import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { AppointmentJson } from "../src/http/shapes";
-import { api, messageOr, promptAndSend } from "./lib/api";
+import { api, messageOr, sendOrAlert } from "./lib/api";
+import { TextForm } from "./lib/forms";
 import { LocalTime } from "./lib/time";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
-export type Props = { doctorName: string; appointments: AppointmentJson[]; timeZone: string };
+export type Props = { doctorName: string; appointments: AppointmentJson[]; timeZone: string; form?: FormState; notice?: NoticeJson };
 
-export default function PendingAppointments({ doctorName, appointments, timeZone }: Props) {
+export default function PendingAppointments({ doctorName, appointments, timeZone, form: refused, notice: posted }: Props) {
   const [list, setList] = useState(appointments);
-  const [notice, setNotice] = useState<{ text: string; tone: "success" | "error" } | null>(null);
+  const [notice, setNotice] = useState<NoticeJson | null>(posted ?? null);
+  const [zone, setZone] = useState(timeZone);
+  const refusedHere = (id: string, action: string) => (refused?.target === `${action}:${id}` ? refused : undefined);
+
+  useEffect(() => {
+    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (browser && browser !== zone) setZone(browser);
+  }, []);
 
   useRefreshOnReturn(async () => {
     const answer = await api("/doctor-dashboard/appointments");
@@ -25,7 +38,9 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
     setList(answer.body.appointments.filter((a: AppointmentJson) => a.status === "pending"));
   });
 
-  async function schedule(a: AppointmentJson, form: HTMLFormElement) {
+  async function schedule(event: FormEvent<HTMLFormElement>, a: AppointmentJson) {
+    event.preventDefault();
+    const form = event.currentTarget;
     const date = (form.elements.namedItem("date") as HTMLInputElement).value;
     const time = (form.elements.namedItem("time") as HTMLInputElement).value;
     if (!date || !time) {
@@ -49,10 +64,8 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
     setList((items) => items.filter((x) => x._id !== a._id));
   }
 
-  async function cancel(a: AppointmentJson) {
-    const question = `Why are you cancelling ${a.patient.name}'s request?`;
-    const done = await promptAndSend(question, "/doctor-dashboard/cancelAppointment", (reason) => ({ appointmentId: a._id, reason }), "Failed to cancel appointment.");
-    if (!done) return;
+  async function cancel(a: AppointmentJson, reason: string) {
+    if (!(await sendOrAlert("/doctor-dashboard/cancelAppointment", { appointmentId: a._id, reason }, "Failed to cancel appointment."))) return;
     setNotice({ text: `Cancelled ${a.patient.name}'s request.`, tone: "success" });
     setList((items) => items.filter((x) => x._id !== a._id));
   }
@@ -64,43 +77,50 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
         <p className="empty">No pending appointments.</p>
       ) : (
         <ul className="meeting-list" role="list">
-          {list.map((a) => (
-            <li key={a._id} className="card meeting">
-              <div className="meeting-head">
-                <h2>{a.patient.name}</h2>
-                <span className="badge badge-pending">pending</span>
-              </div>
-              <p className="small muted">
-                {a.patient.email} · requested <LocalTime iso={a.createdAt} timeZone={timeZone} />
-              </p>
-              <p>
-                <strong>Reason:</strong> {a.reason}
-              </p>
-              <form
-                className="schedule-form"
-                noValidate
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void schedule(a, e.currentTarget);
-                }}
-              >
-                <div className="field">
-                  <label htmlFor={`date-${a._id}`}>Date</label>
-                  <input id={`date-${a._id}`} name="date" type="date" />
+          {list.map((a) => {
+            const scheduleRefused = refusedHere(a._id, "schedule");
+            return (
+              <li key={a._id} className="card meeting">
+                <div className="meeting-head">
+                  <h2>{a.patient.name}</h2>
+                  <span className="badge badge-pending">pending</span>
                 </div>
-                <div className="field">
-                  <label htmlFor={`time-${a._id}`}>Time</label>
-                  <input id={`time-${a._id}`} name="time" type="time" />
-                </div>
-                <div className="actions">
-                  <button type="submit">Schedule</button>
-                  <button type="button" className="button-danger" onClick={() => cancel(a)}>
-                    Cancel
-                  </button>
-                </div>
-              </form>
-            </li>
-          ))}
+                <p className="small muted">
+                  {a.patient.email} · requested <LocalTime iso={a.createdAt} timeZone={timeZone} />
+                </p>
+                <p>
+                  <strong>Reason:</strong> {a.reason}
+                </p>
+                <form className="schedule-form" method="post" action="/doctor-dashboard/schedule" noValidate onSubmit={(e) => void schedule(e, a)}>
+                  <input type="hidden" name="appointmentId" value={a._id} />
+                  <input type="hidden" name="patientId" value={a.patient._id} />
+                  <input type="hidden" name="tz" value={zone} />
+                  <div className="field">
+                    <label htmlFor={`date-${a._id}`}>Date</label>
+                    <input id={`date-${a._id}`} name="date" type="date" defaultValue={scheduleRefused?.values.date} />
+                  </div>
+                  <div className="field">
+                    <label htmlFor={`time-${a._id}`}>Time ({zone})</label>
+                    <input id={`time-${a._id}`} name="time" type="time" defaultValue={scheduleRefused?.values.time} />
+                  </div>
+                  <div className="actions">
+                    <button type="submit">Schedule</button>
+                  </div>
+                  <Notice text={scheduleRefused?.message ?? null} tone="error" />
+                </form>
+                <TextForm
+                  action="/doctor-dashboard/cancel"
+                  hidden={{ appointmentId: a._id }}
+                  field={{ name: "reason", label: "Reason for cancelling", maxLength: LIMITS.cancelReason.max }}
+                  question={`Why are you cancelling ${a.patient.name}'s request?`}
+                  button={{ label: "Cancel", className: "button-danger" }}
+                  value={refusedHere(a._id, "cancel")?.values.reason}
+                  error={refusedHere(a._id, "cancel")?.message}
+                  send={(reason) => cancel(a, reason)}
+                />
+              </li>
+            );
+          })}
         </ul>
       )}
     </>

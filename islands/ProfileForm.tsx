@@ -1,17 +1,22 @@
 /** @jsxImportSource react */
 /**
  * Profile form for patients and doctors: name (and for doctors specialization and college)
- * editable, email read-only, the doctor's account status badge, and a picture change.
+ * editable, email read-only, the doctor's account status badge, and a picture change. The form
+ * posts to its page (multipart), which saves it without script; live, the island sends it to the
+ * API and stays on the page.
  */
 import { useState, type FormEvent } from "react";
 import { IMAGE_ACCEPT, IMAGE_TYPE_MESSAGE, LIMITS, SPECIALIZATIONS } from "../src/domain/fields";
+import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { doctorJson, patientJson } from "../src/http/shapes";
 import { api, messageOr } from "./lib/api";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
 type PatientProfile = ReturnType<typeof patientJson>;
 type DoctorProfile = ReturnType<typeof doctorJson>;
-export type Props = { role: "patient"; profile: PatientProfile } | { role: "doctor"; profile: DoctorProfile };
+/** A refused post (its message and what was typed) and the notice a saved one left. */
+type Posted = { form?: FormState; notice?: NoticeJson };
+export type Props = ({ role: "patient"; profile: PatientProfile } | { role: "doctor"; profile: DoctorProfile }) & Posted;
 
 function pictureUrl(props: Props, version: number): string | null {
   const file = props.profile.profileImage;
@@ -23,8 +28,10 @@ function pictureUrl(props: Props, version: number): string | null {
 export default function ProfileForm(initial: Props) {
   const [props, setProps] = useState<Props>(initial);
   const [version, setVersion] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initial.form?.message ?? null);
+  const [success, setSuccess] = useState<string | null>(initial.notice?.text ?? null);
+  // What a refused post typed wins over the stored profile, until the next save.
+  const typed = version === 0 ? (initial.form?.values ?? {}) : {};
   const [busy, setBusy] = useState(false);
   const profile = props.profile;
   const picture = pictureUrl(props, version);
@@ -70,7 +77,7 @@ export default function ProfileForm(initial: Props) {
   }
 
   return (
-    <form className="card profile-form" onSubmit={save} encType="multipart/form-data">
+    <form className="card profile-form" method="post" onSubmit={save} encType="multipart/form-data">
       <div className="profile-head">
         {picture ? (
           <img className="avatar avatar-large" src={picture} alt={`${profile.name}'s profile picture`} width="96" height="96" />
@@ -87,7 +94,7 @@ export default function ProfileForm(initial: Props) {
       </div>
       <div className="field">
         <label htmlFor="name">Name</label>
-        <input id="name" name="name" required maxLength={LIMITS.name.max} defaultValue={profile.name} key={`name-${version}`} />
+        <input id="name" name="name" required maxLength={LIMITS.name.max} defaultValue={typed.name ?? profile.name} key={`name-${version}`} />
       </div>
       <div className="field">
         <label htmlFor="email">Email</label>
@@ -97,7 +104,7 @@ export default function ProfileForm(initial: Props) {
         <>
           <div className="field">
             <label htmlFor="specialization">Specialization</label>
-            <select id="specialization" name="specialization" required defaultValue={props.profile.specialization} key={`spec-${version}`}>
+            <select id="specialization" name="specialization" required defaultValue={typed.specialization ?? props.profile.specialization} key={`spec-${version}`}>
               {SPECIALIZATIONS.map((s) => (
                 <option key={s} value={s}>
                   {s}
@@ -112,7 +119,7 @@ export default function ProfileForm(initial: Props) {
               name="collegeName"
               required
               maxLength={LIMITS.collegeName.max}
-              defaultValue={props.profile.collegeName}
+              defaultValue={typed.collegeName ?? props.profile.collegeName}
               key={`college-${version}`}
             />
           </div>

@@ -1,11 +1,12 @@
 /**
  * The client entry: hydrates each island on the page once, importing only the islands present.
- * It also applies the spec's browser-side rules that need no island: the stored-token guard,
- * the theme kept in localStorage, and the viewer's time zone for server-rendered dates.
+ * It also applies the spec's browser-side rules that need no island: the stored-token guard
+ * (after taking over a session the server rendered the page for, begun without script), the
+ * theme kept in localStorage, and the viewer's time zone for server-rendered dates.
  */
 import { createElement, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { guardFromStorage, rememberTimeZone, syncTheme } from "./lib/browser";
+import { guardFromStorage, rememberTimeZone, syncSession, syncTheme } from "./lib/browser";
 import type { IslandName } from "./names";
 
 const loaders: Record<IslandName, () => Promise<{ default: ComponentType<any> }>> = {
@@ -31,6 +32,7 @@ declare global {
 async function hydrateIslands(): Promise<void> {
   syncTheme();
   rememberTimeZone();
+  await syncSession(document.body.dataset.session);
   if (!guardFromStorage(document.body.dataset.guard)) return;
   const roots = [...document.querySelectorAll<HTMLElement>("[data-island]")];
   await Promise.all(

@@ -20,11 +20,14 @@ import { pageRoutes, prerenderedPages } from "./routes/pages";
 import { sendStatic, staticRoutes } from "./routes/static";
 import { uploadRoutes } from "./routes/uploads";
 
-/** Every request body is small but the profile forms', which carry a picture (limited in profile.ts). */
+/** Every request body is small but the profile forms', which carry a picture (limited where they are handled). */
 export const BODY_LIMIT = 64 * 1024;
 
 const isApi = (c: Context) => c.req.path === "/api" || c.req.path.startsWith("/api/");
-const isProfileUpload = (c: Context) => c.req.method === "PUT" && /^\/api\/auth\/(patient|doctor)-profile$/.test(c.req.path);
+/** The two profile forms, which carry a picture: through the API, and posted by the pages. */
+const isProfileUpload = (c: Context) =>
+  (c.req.method === "PUT" && /^\/api\/auth\/(patient|doctor)-profile$/.test(c.req.path)) ||
+  (c.req.method === "POST" && /^\/(patient-dashboard\/patient|doctor-dashboard\/doctor)-profile$/.test(c.req.path));
 
 export function createApp(deps: Deps) {
   const app = new Hono();

@@ -34,13 +34,13 @@ export function preloadsFor(manifest: ClientManifest, islands: Iterable<IslandNa
 }
 
 /**
- * A few hundred bytes that load the client entry at the first tap, key, focus or submit. A submit
- * that comes first is held, then replayed once the islands are live, so nothing typed is lost.
- * A visitor with a pending doctor's session stored (the waiting screen must show at once) gets it
- * straight away.
+ * A few hundred bytes that load the client entry at the first tap, key, focus or submit. Nothing
+ * is held: every form posts to the server on its own, so a submit made before the islands are
+ * live is the form's own post, carried out once by the server. A visitor with a pending doctor's
+ * session stored (the waiting screen must show at once) gets the script straight away.
  */
 export function interactionLoader(clientFile: string): string {
-  return `(()=>{let p;const E=["pointerdown","keydown","focusin","touchstart","submit"];const go=e=>{p=p||import(${JSON.stringify(
+  return `(()=>{let p;const E=["pointerdown","keydown","focusin","touchstart"];const go=()=>{p=p||import(${JSON.stringify(
     clientFile,
-  )});if(e.type==="submit"){e.preventDefault();const f=e.target;p.then(m=>m.ready).then(()=>f.requestSubmit())}};E.forEach(t=>addEventListener(t,go,true));window.__islandsLive=()=>E.forEach(t=>removeEventListener(t,go,true));try{localStorage.getItem("status")==="pending"&&go({})}catch{}})()`;
+  )})};E.forEach(t=>addEventListener(t,go,{capture:true,passive:true}));window.__islandsLive=()=>E.forEach(t=>removeEventListener(t,go,true));try{localStorage.getItem("status")==="pending"&&go()}catch{}})()`;
 }

@@ -34,20 +34,9 @@ export async function api<T = any>(
 export const messageOr = (answer: ApiAnswer, fallback: string) =>
   typeof answer.body?.message === "string" && answer.body.message !== "" ? answer.body.message : fallback;
 
-/**
- * Asks by prompt for what an action on an appointment needs (a cancel reason, feedback), sends
- * it, and alerts `failure` if the server refuses. Nothing is sent when the prompt is dismissed or
- * left empty. Resolves to whether the action happened.
- */
-export async function promptAndSend(
-  question: string,
-  path: string,
-  body: (text: string) => Record<string, string>,
-  failure: string,
-): Promise<boolean> {
-  const text = prompt(question)?.trim();
-  if (!text) return false;
-  const answer = await api(path, { json: body(text) });
+/** Sends an action on an appointment and alerts `failure` if the server refuses. Resolves to whether it happened. */
+export async function sendOrAlert(path: string, body: Record<string, string>, failure: string): Promise<boolean> {
+  const answer = await api(path, { json: body });
   if (!answer.ok) alert(failure);
   return answer.ok;
 }

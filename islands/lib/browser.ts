@@ -18,6 +18,35 @@ export const storage = {
   draftKey: (doctorId: string) => `draft_${doctorId}`,
 };
 
+/** The account a stored token names (its `sub`), read without verifying: the server verifies. */
+function tokenSubject(token: string | null): string | undefined {
+  try {
+    const payload = token?.split(".")[1];
+    return payload ? (JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as { sub?: string }).sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A page rendered for a session (`role:id[:status]`, from the server's cookie check) whose
+ * account the browser's storage does not hold (signed in without script, or as someone else
+ * since): asks the server for the session's token and keeps it under the spec's keys, so the
+ * islands can call the API. Nothing happens when storage already holds that account.
+ */
+export async function syncSession(marker: string | undefined): Promise<void> {
+  if (!marker) return;
+  const [role, id, status] = marker.split(":");
+  if (storage.role() === role && tokenSubject(storage.token()) === id) {
+    if (status !== undefined && storage.status() !== status) localStorage.setItem("status", status);
+    return;
+  }
+  const res = await fetch("/session", { method: "POST", credentials: "same-origin" }).catch(() => undefined);
+  if (!res?.ok) return;
+  const session = (await res.json()) as { token: string; role: Role; name: string; status?: string };
+  storage.signIn(session);
+}
+
 /** The login page of each role. */
 export const LOGIN_PAGE: Record<Role, string> = {
   patient: "/loginPatient",

@@ -24,6 +24,18 @@ export function themeOf(c: Context): "light" | "dark" {
   return /(?:^|;\s*)theme=dark(?:;|$)/.test(c.req.header("cookie") ?? "") ? "dark" : "light";
 }
 
+/**
+ * Who the page was rendered for (role, account id, and a doctor's status), so that the client can
+ * give its islands that session's token when the browser's storage lacks it: a session begun
+ * without script keeps working once script runs (docs/decisions.md).
+ */
+function sessionMarker(c: Context): string | undefined {
+  const user = c.get("user");
+  if (user === undefined) return undefined;
+  const status = user.role === "doctor" ? `:${user.account.status}` : "";
+  return `${user.role}:${user.account.id}${status}`;
+}
+
 /** Renders a complete HTML page around `body`. */
 export async function renderPage(c: Context, options: PageOptions, body: Child): Promise<Response> {
   const islands: PageIslands = new Map();
@@ -51,7 +63,7 @@ export async function renderPage(c: Context, options: PageOptions, body: Child):
           </>
         )}
       </head>
-      <body data-guard={options.guard}>
+      <body data-guard={options.guard} data-session={sessionMarker(c)}>
         {raw(html)}
         {loader !== undefined && <script>{raw(loader)}</script>}
       </body>

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { DOCTOR_STATUSES, LIMITS, SPECIALIZATIONS } from "../domain/fields";
+import { zonedInstant } from "../domain/time";
 
 type Limit = { min: number; max: number };
 
@@ -73,6 +74,31 @@ export const scheduleBody = z.object({
     .pipe(z.iso.datetime({ offset: true, error: "scheduledDateTime must be an ISO 8601 date-time with a time zone" }))
     .transform((v) => new Date(v)),
 });
+
+/** SPEC §5: the schedule form's message when the date or the time is missing. */
+export const DATE_AND_TIME_REQUIRED = "Please select both date and time!";
+
+/**
+ * The schedule form of the doctor's page: a date and a time as the doctor's clock shows them, in
+ * the time zone the page was shown in (`tz`), read into the API's scheduleBody.
+ */
+export const scheduleForm = z
+  .object({
+    appointmentId: z.string().optional(),
+    patientId: z.string().optional(),
+    date: z.string({ error: DATE_AND_TIME_REQUIRED }).trim().min(1, DATE_AND_TIME_REQUIRED),
+    time: z.string({ error: DATE_AND_TIME_REQUIRED }).trim().min(1, DATE_AND_TIME_REQUIRED),
+    tz: z.string().optional(),
+  })
+  .transform((form, ctx) => {
+    const instant = zonedInstant(form.date, form.time, form.tz || "UTC");
+    if (instant === undefined) {
+      ctx.addIssue({ code: "custom", path: ["date"], message: "date and time must be a real date and time" });
+      return z.NEVER;
+    }
+    return { appointmentId: form.appointmentId, patientId: form.patientId, scheduledDateTime: instant.toISOString() };
+  })
+  .pipe(scheduleBody);
 
 export const cancelBody = z.object({
   appointmentId: id("appointmentId"),

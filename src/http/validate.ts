@@ -15,7 +15,8 @@ export function describeIssue(error: ZodError): string {
   // A problem with the whole input (a JSON array, string or null instead of an object) has no
   // field to name: name the body instead of zod's "expected object, received array".
   if (field === "") return "The request body must be a JSON object";
-  if (issue.message.startsWith(field)) return issue.message;
+  // A message that names its field already (e.g. "Please select both date and time!") stands alone.
+  if (new RegExp(`\\b${field.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(issue.message)) return issue.message;
   return `${field}: ${issue.message}`;
 }
 

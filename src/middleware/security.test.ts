@@ -56,6 +56,8 @@ async function fetchKind(app: Harness["app"], origin: string, kind: (typeof KIND
   }
   if (kind.method === "POST" && kind.json === undefined) {
     (init.headers as Record<string, string>)["content-type"] = "application/x-www-form-urlencoded";
+    // A page's own form: the same-origin check of form posts needs to see where it came from.
+    (init.headers as Record<string, string>).origin = origin;
     init.body = "theme=dark&back=/";
   }
   return app.request(`${origin}${kind.path()}`, init);

@@ -94,9 +94,19 @@ export function endSessionCookie(c: Context): void {
   deleteCookie(c, SECURE_COOKIE, { path: "/", secure: true });
 }
 
+/** Whether the request carries a session cookie at all (not whether it is valid): a cheap test. */
+export function hasSessionCookie(c: Context): boolean {
+  return /(?:^|;\s*)(?:__Host-)?carebook_session=/.test(c.req.header("cookie") ?? "");
+}
+
+/** The token the pages' cookie holds, valid or not. */
+export function sessionCookieToken(c: Context): string | undefined {
+  return getCookie(c, SECURE_COOKIE) ?? getCookie(c, COOKIE);
+}
+
 /** The session named by the pages' cookie, if any. */
 export async function cookieSession(c: Context, deps: Deps): Promise<SessionUser | undefined> {
-  const token = getCookie(c, SECURE_COOKIE) ?? getCookie(c, COOKIE);
+  const token = sessionCookieToken(c);
   return token === undefined ? undefined : resolveSession(deps, token);
 }
 

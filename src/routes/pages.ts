@@ -1,27 +1,32 @@
 /**
- * Every page route of SPEC §2, with the server-side guards, plus the two no-script form
- * targets: POST /theme (remember the theme) and POST /logout.
+ * Every page route of SPEC §2 with the server-side guards, the POST of every form they show, and
+ * POST /theme (remember the theme) and POST /logout. Every post must come from this site.
  */
 import { Hono, type Context } from "hono";
 import { setCookie } from "hono/cookie";
-import { bumpTokenVersion } from "../db/queries/accounts";
+import { bodyLimit } from "hono/body-limit";
+import { logOut } from "../actions/accounts";
+import { pictureTooLarge } from "../actions/profile";
+import { showRefused, type FormState } from "../http/forms";
+import { FORM_OVERHEAD_BYTES } from "./api/profile";
 import { themeOf } from "../components/Document";
 import type { Deps } from "../deps";
 import { renderedOnce } from "../http/cached";
 import { addHsts, preparedSecurityHeaders } from "../middleware/security";
-import { cookieSession, endSessionCookie } from "../middleware/session";
+import { cookieSession, endSessionCookie, sessionCookieToken } from "../middleware/session";
 import { requirePage } from "../middleware/page-guard";
+import { sameOriginForms } from "../middleware/same-origin";
 import { aboutPage } from "./pages/about";
-import { adminDashboardPage } from "./pages/admin-dashboard";
-import { AUTH_PAGES } from "./pages/auth";
-import { doctorDashboardPage } from "./pages/doctor-dashboard";
-import { doctorMeetingsPage } from "./pages/doctor-dashboard/doctor-Meetings";
-import { doctorProfilePage } from "./pages/doctor-dashboard/doctor-profile";
+import { adminDashboardPage, doctorStatusPost } from "./pages/admin-dashboard";
+import { AUTH_PAGES, authPageIsPersonal, authPageRoutes, renderAuthPage } from "./pages/auth";
+import { doctorDashboardPage, doctorDashboardPosts } from "./pages/doctor-dashboard";
+import { doctorMeetingsCancel, doctorMeetingsPage } from "./pages/doctor-dashboard/doctor-Meetings";
+import { doctorProfileAgain, doctorProfilePage, doctorProfilePost } from "./pages/doctor-dashboard/doctor-profile";
 import { homePage } from "./pages/index";
 import { patientDashboardPage } from "./pages/patient-dashboard";
-import { bookAppointmentPage } from "./pages/patient-dashboard/bookAppointment";
-import { patientMeetingsPage } from "./pages/patient-dashboard/patient-meetings";
-import { patientProfilePage } from "./pages/patient-dashboard/patient-profile";
+import { bookAppointmentPage, bookAppointmentPost } from "./pages/patient-dashboard/bookAppointment";
+import { patientMeetingsPage, patientMeetingsPosts } from "./pages/patient-dashboard/patient-meetings";
+import { patientProfileAgain, patientProfilePage, patientProfilePost } from "./pages/patient-dashboard/patient-profile";
 import { specializationPage } from "./pages/patient-dashboard/specialization";
 import { privacyPage } from "./pages/privacy";
 import { servicesPage } from "./pages/services";
@@ -48,35 +53,50 @@ export function prerenderedPages(deps: Deps) {
   pages.get("/about", once(aboutPage));
   pages.get("/services", once(servicesPage));
   pages.get("/privacy", once(privacyPage));
-  for (const [path, page] of Object.entries(AUTH_PAGES)) pages.get(path, once(page));
+  for (const [path, { role, mode }] of Object.entries(AUTH_PAGES)) {
+    const cached = once((c) => renderAuthPage(c, role, mode));
+    // A session (the waiting screen) or a notice makes the page personal: pageRoutes renders it.
+    pages.get(path, (c, next) => (authPageIsPersonal(c) ? next() : cached(c)));
+  }
   return pages;
 }
 
-/** Every other page route, with the server-side guards, and the two no-script form targets. */
+/** Every other page route, with the server-side guards, and the POST of every form they show. */
 export function pageRoutes(deps: Deps) {
   const pages = new Hono();
 
-  for (const path of Object.keys(AUTH_PAGES)) {
-    // Only reached when script never loaded: come back to the form.
-    pages.post(path, (c) => c.redirect(path, 303));
-  }
+  // Every form post must come from this site (CSRF); the JSON API takes only the bearer header.
+  pages.use("*", sameOriginForms);
+  pages.route("/", authPageRoutes(deps));
 
   pages.use("/patient-dashboard", requirePage(deps, "patient"));
   pages.use("/patient-dashboard/*", requirePage(deps, "patient"));
   pages.get("/patient-dashboard", patientDashboardPage(deps));
   pages.get("/patient-dashboard/specialization/:specialization", specializationPage(deps));
   pages.get("/patient-dashboard/bookAppointment/:doctorId", bookAppointmentPage(deps));
+  pages.post("/patient-dashboard/bookAppointment/:doctorId", bookAppointmentPost(deps));
   pages.get("/patient-dashboard/patient-meetings", patientMeetingsPage(deps));
+  const patientMeetings = patientMeetingsPosts(deps);
+  pages.post("/patient-dashboard/patient-meetings/cancel", patientMeetings.cancel);
+  pages.post("/patient-dashboard/patient-meetings/feedback", patientMeetings.feedback);
   pages.get("/patient-dashboard/patient-profile", patientProfilePage);
+  pages.post("/patient-dashboard/patient-profile", pictureFormLimit(deps, patientProfileAgain), patientProfilePost(deps));
 
   pages.use("/doctor-dashboard", requirePage(deps, "doctor"));
   pages.use("/doctor-dashboard/*", requirePage(deps, "doctor"));
   pages.get("/doctor-dashboard", doctorDashboardPage(deps));
+  const pending = doctorDashboardPosts(deps);
+  pages.post("/doctor-dashboard/schedule", pending.schedule);
+  pages.post("/doctor-dashboard/cancel", pending.cancel);
   pages.get("/doctor-dashboard/doctor-Meetings", doctorMeetingsPage(deps));
+  pages.post("/doctor-dashboard/doctor-Meetings/cancel", doctorMeetingsCancel(deps));
   pages.get("/doctor-dashboard/doctor-profile", doctorProfilePage);
+  pages.post("/doctor-dashboard/doctor-profile", pictureFormLimit(deps, doctorProfileAgain), doctorProfilePost(deps));
 
   pages.use("/admin-dashboard", requirePage(deps, "admin"));
+  pages.use("/admin-dashboard/*", requirePage(deps, "admin"));
   pages.get("/admin-dashboard", adminDashboardPage(deps));
+  pages.post("/admin-dashboard/doctor-status/:id", doctorStatusPost(deps));
 
   pages.post("/theme", async (c) => {
     // A malformed form is no theme choice: fall back to light, never an error.
@@ -88,11 +108,30 @@ export function pageRoutes(deps: Deps) {
 
   pages.post("/logout", async (c) => {
     const user = await cookieSession(c, deps);
-    if (user !== undefined) await deps.database.write((tx) => bumpTokenVersion(tx, user.role, user.account.id));
+    if (user !== undefined) await logOut(deps, user.role, user.account.id);
     endSessionCookie(c);
     return c.redirect(user ? LOGIN_PAGE[user.role] : "/loginPatient", 303);
+  });
+
+  // The islands' way to the API for a session begun without script: the cookie's token and
+  // what the spec's client keeps beside it (docs/decisions.md, "Sessions begun without script").
+  pages.post("/session", async (c) => {
+    const user = await cookieSession(c, deps);
+    const token = sessionCookieToken(c);
+    if (user === undefined || token === undefined) return c.json({ message: "Invalid or expired token" }, 401);
+    c.header("Cache-Control", "no-store");
+    const status = user.role === "doctor" ? { status: user.account.status } : {};
+    return c.json({ token, role: user.role, name: user.account.name, ...status });
   });
 
   return pages;
 }
 
+/** The body limit of a profile form with a picture; a larger post shows the form again with the message. */
+function pictureFormLimit(deps: Deps, again: (c: Context, form: FormState) => Promise<Response>) {
+  const maxBytes = deps.config.maxUploadBytes;
+  return bodyLimit({
+    maxSize: maxBytes + FORM_OVERHEAD_BYTES,
+    onError: (c) => showRefused(c, { form: { message: pictureTooLarge(maxBytes).message, values: {} }, status: 413, headers: {} }, (form) => again(c, form)),
+  });
+}

@@ -216,7 +216,7 @@ describe("revoked access", () => {
 
   test("after page logout (POST /logout with the cookie) the same token is refused by the API", async () => {
     const patient = await h.signupPatient("Page Logout");
-    const out = await h.app.request("/logout", { method: "POST", headers: { cookie: `carebook_session=${patient.token}` } });
+    const out = await h.app.request("/logout", { method: "POST", headers: { cookie: `carebook_session=${patient.token}`, origin: "http://localhost" } });
     expect(out.status).toBe(303);
     expect((await h.call("GET", "/api/auth/patient-profile", { token: patient.token })).status).toBe(401);
     expect((await page("/patient-dashboard", patient.token)).status).toBe(302);

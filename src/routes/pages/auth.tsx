@@ -1,36 +1,140 @@
 /**
- * The auth screens: /loginPatient, /signupPatient, /loginDoctor, /signupDoctor, /loginAdmin.
- * The form is an island that comes alive at the first interaction: the page sends no script
- * until then. A doctor who signed up or logged in while pending keeps the token and must see the
- * waiting screen at once: the loader (src/client-assets.ts) loads straight away for them.
+ * The auth screens: /loginPatient, /signupPatient, /loginDoctor, /signupDoctor, /loginAdmin, and
+ * the pending doctor's waiting screen with Refresh Status (/loginDoctor with a pending doctor's
+ * session). Each form posts to its own path and the server carries it out alone: on success it
+ * starts the session (cookie) and goes on (303) to the dashboard or the waiting screen; a refused
+ * post shows the form again with the message and the typed values, never the password.
+ *
+ * The form is an island that comes alive at the first interaction (the page sends no script
+ * until then); a submit made before it is live is simply the form's own post.
  */
-import type { Context } from "hono";
+import { Hono, type Context } from "hono";
+import { logIn, signUpDoctor, signUpPatient, type Client } from "../../actions/accounts";
+import { clientAddress } from "../../auth/throttle";
 import { renderPage, themeOf } from "../../components/Document";
 import { Shell } from "../../components/Shell";
+import type { DoctorRow } from "../../db/queries/accounts";
+import type { Deps } from "../../deps";
 import type { Role } from "../../domain/fields";
+import { doneThen, handleForm, showRefused, takeNotice, type FormState, type Notice } from "../../http/forms";
+import { doctorSignupBody, loginBody, patientSignupBody } from "../../http/schemas";
 import { Island } from "../../islands";
+import { cookieSession, hasSessionCookie, startSession } from "../../middleware/session";
 
 const TITLES: Record<Role, string> = { patient: "Patient", doctor: "Doctor", admin: "Admin" };
+const DASHBOARD: Record<Role, string> = { patient: "/patient-dashboard", doctor: "/doctor-dashboard", admin: "/admin-dashboard" };
 
-/** The page of one auth form. */
-export function authPage(role: Role, mode: "login" | "signup") {
-  return (c: Context) =>
-    renderPage(
-      c,
-      { title: `${TITLES[role]} ${mode === "login" ? "login" : "signup"}` },
-      <Shell area="public" path={c.req.path} theme={themeOf(c)}>
-        <div class="page-narrow">
-          <Island name="AuthForm" props={{ role, mode }} hydrate="interaction" />
-        </div>
-      </Shell>,
-    );
-}
+type Mode = "login" | "signup";
+type View = { form?: FormState; waiting?: boolean; notice?: Notice };
 
 /** Every auth screen, by path. */
 export const AUTH_PAGES = {
-  "/loginPatient": authPage("patient", "login"),
-  "/signupPatient": authPage("patient", "signup"),
-  "/loginDoctor": authPage("doctor", "login"),
-  "/signupDoctor": authPage("doctor", "signup"),
-  "/loginAdmin": authPage("admin", "login"),
-} as const;
+  "/loginPatient": { role: "patient", mode: "login" },
+  "/signupPatient": { role: "patient", mode: "signup" },
+  "/loginDoctor": { role: "doctor", mode: "login" },
+  "/signupDoctor": { role: "doctor", mode: "signup" },
+  "/loginAdmin": { role: "admin", mode: "login" },
+} as const satisfies Record<string, { role: Role; mode: Mode }>;
+
+/** Renders one auth screen: the form (with a refused post's message and values), or the waiting screen. */
+export function renderAuthPage(c: Context, role: Role, mode: Mode, view: View = {}): Promise<Response> {
+  return renderPage(
+    c,
+    { title: `${TITLES[role]} ${mode === "login" ? "login" : "signup"}` },
+    <Shell area="public" path={c.req.path} theme={themeOf(c)}>
+      <div class="page-narrow">
+        <Island name="AuthForm" props={{ role, mode, ...view }} hydrate="interaction" />
+      </div>
+    </Shell>,
+  );
+}
+
+/**
+ * Whether an auth screen must be rendered for this request rather than served from memory: a
+ * session (the pending doctor's waiting screen) or a notice left by a post.
+ */
+export function authPageIsPersonal(c: Context): boolean {
+  return hasSessionCookie(c) || /(?:^|;\s*)notice=/.test(c.req.header("cookie") ?? "");
+}
+
+/** Where a doctor's login leads: the dashboard, the waiting screen, or the status message. */
+function doctorGoesOn(c: Context, deps: Deps, doctor: DoctorRow, values: Record<string, string>) {
+  if (doctor.status === "approved" || doctor.status === "pending") {
+    return startSession(c, deps, "doctor", doctor).then(() => doneThen(c, doctor.status === "approved" ? DASHBOARD.doctor : "/loginDoctor"));
+  }
+  return showRefused(c, { form: { message: `Your account status is: ${doctor.status}`, values }, status: 403, headers: {} }, (form) =>
+    renderAuthPage(c, "doctor", "login", { form }),
+  );
+}
+
+/** The dynamic GETs of the auth screens and the POSTs of their forms. */
+export function authPageRoutes(deps: Deps) {
+  const pages = new Hono();
+  const client = (c: Context): Client => ({ address: clientAddress(c, deps) });
+
+  for (const [path, { role, mode }] of Object.entries(AUTH_PAGES)) {
+    pages.get(path, async (c) => {
+      const notice = takeNotice(c);
+      if (path !== "/loginDoctor") return renderAuthPage(c, role, mode, { notice });
+      const user = await cookieSession(c, deps);
+      const waiting = user?.role === "doctor" && user.account.status === "pending";
+      // The waiting screen's Refresh Status calls the API: the page carries the session for it.
+      if (waiting) c.set("user", user);
+      return renderAuthPage(c, role, mode, { notice, waiting });
+    });
+  }
+
+  const again = (c: Context, role: Role, mode: Mode) => (form: FormState) => renderAuthPage(c, role, mode, { form });
+
+  for (const role of ["patient", "doctor", "admin"] as const) {
+    pages.post(`/login${TITLES[role]}`, (c) =>
+      handleForm(c, {
+        schema: loginBody,
+        run: (credentials) => logIn(deps, role, credentials, client(c)),
+        again: again(c, role, "login"),
+        then: async (account, values) => {
+          if (role === "doctor") return doctorGoesOn(c, deps, account as DoctorRow, values);
+          await startSession(c, deps, role, account);
+          return doneThen(c, DASHBOARD[role]);
+        },
+      }),
+    );
+  }
+
+  pages.post("/signupPatient", (c) =>
+    handleForm(c, {
+      schema: patientSignupBody,
+      run: (input) => signUpPatient(deps, input, client(c)),
+      again: again(c, "patient", "signup"),
+      then: async (patient) => {
+        await startSession(c, deps, "patient", patient);
+        return doneThen(c, DASHBOARD.patient);
+      },
+    }),
+  );
+
+  // As the spec's client does: a new doctor goes to the doctor login, which shows the waiting screen.
+  pages.post("/signupDoctor", (c) =>
+    handleForm(c, {
+      schema: doctorSignupBody,
+      run: (input) => signUpDoctor(deps, input, client(c)),
+      again: again(c, "doctor", "signup"),
+      then: async (doctor) => {
+        await startSession(c, deps, "doctor", doctor);
+        return doneThen(c, "/loginDoctor");
+      },
+    }),
+  );
+
+  // Refresh Status on the waiting screen: the session's doctor, read again.
+  pages.post("/loginDoctor/refresh", async (c) => {
+    const user = await cookieSession(c, deps);
+    if (user?.role !== "doctor") return doneThen(c, "/loginDoctor");
+    const { status } = user.account;
+    if (status === "approved") return doneThen(c, DASHBOARD.doctor);
+    if (status === "pending") return doneThen(c, "/loginDoctor", { text: "Your account is still awaiting approval.", tone: "info" });
+    return doneThen(c, "/loginDoctor", { text: `Your account status is: ${status}`, tone: "error" });
+  });
+
+  return pages;
+}

@@ -1,34 +1,58 @@
-/** /doctor-dashboard/doctor-Meetings : confirmed and completed meetings, each with its feedback. */
+/**
+ * /doctor-dashboard/doctor-Meetings : confirmed and completed meetings, each with its feedback,
+ * and the cancel form of a confirmed one (posted to /doctor-dashboard/doctor-Meetings/cancel).
+ */
 import type { Context } from "hono";
+import { cancelAppointment, CANCELLED } from "../../../actions/appointments";
 import { listDoctorFeedback, listDoctorMeetings } from "../../../db/queries/appointments";
 import type { Deps } from "../../../deps";
+import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
+import { cancelBody } from "../../../http/schemas";
 import { appointmentJson } from "../../../http/shapes";
 import { Island } from "../../../islands";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { doctorPage } from "./shell";
 
+const PATH = "/doctor-dashboard/doctor-Meetings";
+
+async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
+  const doctor = pageAccount(c, "doctor");
+  const now = deps.now();
+  const [meetings, feedbacks] = await Promise.all([
+    listDoctorMeetings(deps.database.db, doctor.id, now),
+    listDoctorFeedback(deps.database.db, doctor.id, now),
+  ]);
+  const feedbackFor = new Map(feedbacks.map((f) => [f.appointment.id, f.message]));
+  return doctorPage(
+    c,
+    "Meetings",
+    <section aria-labelledby="meetings-title">
+      <h1 id="meetings-title">Meetings</h1>
+      <Island
+        name="DoctorMeetings"
+        props={{
+          meetings: meetings.map((m) => ({ ...appointmentJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })),
+          timeZone: viewerTimeZone(c),
+          form,
+          notice: form ? undefined : takeNotice(c),
+        }}
+      />
+    </section>,
+    PATH,
+  );
+}
+
 export function doctorMeetingsPage(deps: Deps) {
-  return async (c: Context) => {
-    const doctor = pageAccount(c, "doctor");
-    const now = deps.now();
-    const [meetings, feedbacks] = await Promise.all([
-      listDoctorMeetings(deps.database.db, doctor.id, now),
-      listDoctorFeedback(deps.database.db, doctor.id, now),
-    ]);
-    const feedbackFor = new Map(feedbacks.map((f) => [f.appointment.id, f.message]));
-    return doctorPage(
-      c,
-      "Meetings",
-      <section aria-labelledby="meetings-title">
-        <h1 id="meetings-title">Meetings</h1>
-        <Island
-          name="DoctorMeetings"
-          props={{
-            meetings: meetings.map((m) => ({ ...appointmentJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })),
-            timeZone: viewerTimeZone(c),
-          }}
-        />
-      </section>,
-    );
-  };
+  return (c: Context) => render(c, deps);
+}
+
+export function doctorMeetingsCancel(deps: Deps) {
+  return (c: Context) =>
+    handleForm(c, {
+      schema: cancelBody,
+      target: (body) => String(body.appointmentId ?? ""),
+      run: (input) => cancelAppointment(deps, { role: "doctor", id: pageAccount(c, "doctor").id }, input),
+      again: (form) => render(c, deps, form),
+      then: () => doneThen(c, PATH, { text: CANCELLED, tone: "success" }),
+    });
 }

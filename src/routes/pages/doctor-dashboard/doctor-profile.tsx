@@ -1,18 +1,39 @@
-/** /doctor-dashboard/doctor-profile : name, specialization, college editable; email read-only; status badge; picture. */
+/**
+ * /doctor-dashboard/doctor-profile : name, specialization, college editable; email read-only;
+ * status badge; picture. The form posts here (multipart) and comes back with the API's message,
+ * or shows the refusal.
+ */
 import type { Context } from "hono";
+import { PROFILE_UPDATED, updateDoctorProfile } from "../../../actions/profile";
+import type { Deps } from "../../../deps";
+import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
+import { doctorProfileForm } from "../../../http/schemas";
 import { doctorJson } from "../../../http/shapes";
 import { Island } from "../../../islands";
 import { pageAccount } from "../../../middleware/page-guard";
 import { doctorPage } from "./shell";
 
-export function doctorProfilePage(c: Context) {
+function render(c: Context, form?: FormState): Promise<Response> {
   const doctor = pageAccount(c, "doctor");
   return doctorPage(
     c,
     "My profile",
     <section class="page-narrow" aria-labelledby="profile-title">
       <h1 id="profile-title">My profile</h1>
-      <Island name="ProfileForm" props={{ role: "doctor", profile: doctorJson(doctor) }} />
+      <Island name="ProfileForm" props={{ role: "doctor", profile: doctorJson(doctor), form, notice: form ? undefined : takeNotice(c) }} />
     </section>,
   );
+}
+
+export const doctorProfilePage = (c: Context) => render(c);
+export const doctorProfileAgain = render;
+
+export function doctorProfilePost(deps: Deps) {
+  return (c: Context) =>
+    handleForm(c, {
+      schema: doctorProfileForm,
+      run: (input) => updateDoctorProfile(deps, pageAccount(c, "doctor").id, input),
+      again: (form) => render(c, form),
+      then: () => doneThen(c, c.req.path, { text: PROFILE_UPDATED, tone: "success" }),
+    });
 }

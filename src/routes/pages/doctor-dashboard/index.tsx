@@ -1,30 +1,68 @@
-/** /doctor-dashboard : pending requests, each with date and time inputs, Schedule and Cancel. */
+/**
+ * /doctor-dashboard : pending requests, each with date and time inputs, Schedule and Cancel.
+ * Both forms post here (/doctor-dashboard/schedule, /doctor-dashboard/cancel) and come back with
+ * the API's message, or show the refusal beside the request's form.
+ */
 import type { Context } from "hono";
+import { cancelAppointment, CANCELLED, scheduleAppointment, SCHEDULED } from "../../../actions/appointments";
 import { listDoctorPending } from "../../../db/queries/appointments";
 import type { Deps } from "../../../deps";
+import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
+import { cancelBody, scheduleForm } from "../../../http/schemas";
 import { appointmentJson } from "../../../http/shapes";
 import { Island } from "../../../islands";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { doctorPage } from "./shell";
 
+const PATH = "/doctor-dashboard";
+
+async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
+  const doctor = pageAccount(c, "doctor");
+  const pending = await listDoctorPending(deps.database.db, doctor.id, deps.now());
+  return doctorPage(
+    c,
+    "Pending appointments",
+    <section aria-labelledby="pending-title">
+      <h1 id="pending-title">Pending appointments</h1>
+      <Island
+        name="PendingAppointments"
+        props={{
+          doctorName: doctor.name,
+          appointments: pending.map((a) => appointmentJson(a, "doctor")),
+          timeZone: viewerTimeZone(c),
+          form,
+          notice: form ? undefined : takeNotice(c),
+        }}
+      />
+    </section>,
+    PATH,
+  );
+}
+
 export function doctorDashboardPage(deps: Deps) {
-  return async (c: Context) => {
-    const doctor = pageAccount(c, "doctor");
-    const pending = await listDoctorPending(deps.database.db, doctor.id, deps.now());
-    return doctorPage(
-      c,
-      "Pending appointments",
-      <section aria-labelledby="pending-title">
-        <h1 id="pending-title">Pending appointments</h1>
-        <Island
-          name="PendingAppointments"
-          props={{
-            doctorName: doctor.name,
-            appointments: pending.map((a) => appointmentJson(a, "doctor")),
-            timeZone: viewerTimeZone(c),
-          }}
-        />
-      </section>,
-    );
+  return (c: Context) => render(c, deps);
+}
+
+/** Which request's form a refusal belongs beside: the action and the appointment. */
+const formOf = (action: string) => (body: Record<string, unknown>) => `${action}:${String(body.appointmentId ?? "")}`;
+
+export function doctorDashboardPosts(deps: Deps) {
+  return {
+    schedule: (c: Context) =>
+      handleForm(c, {
+        schema: scheduleForm,
+        target: formOf("schedule"),
+        run: (input) => scheduleAppointment(deps, pageAccount(c, "doctor").id, input),
+        again: (form) => render(c, deps, form),
+        then: () => doneThen(c, PATH, { text: SCHEDULED, tone: "success" }),
+      }),
+    cancel: (c: Context) =>
+      handleForm(c, {
+        schema: cancelBody,
+        target: formOf("cancel"),
+        run: (input) => cancelAppointment(deps, { role: "doctor", id: pageAccount(c, "doctor").id }, input),
+        again: (form) => render(c, deps, form),
+        then: () => doneThen(c, PATH, { text: CANCELLED, tone: "success" }),
+      }),
   };
 }

@@ -4,11 +4,12 @@ import type { Child } from "hono/jsx";
 import { renderPage, themeOf } from "../../../components/Document";
 import { Shell } from "../../../components/Shell";
 
-export function doctorPage(c: Context, title: string, body: Child) {
+/** `path` is the page's own, also when a form posted elsewhere shows it again. */
+export function doctorPage(c: Context, title: string, body: Child, path = c.req.path) {
   return renderPage(
     c,
     { title, guard: "doctor:approved" },
-    <Shell area="doctor" path={c.req.path} theme={themeOf(c)}>
+    <Shell area="doctor" path={path} theme={themeOf(c)}>
       <div class="page-wide">{body}</div>
     </Shell>,
   );

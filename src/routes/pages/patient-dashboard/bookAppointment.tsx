@@ -1,31 +1,49 @@
 /**
  * /patient-dashboard/bookAppointment/{doctorId} : the reason form with its per-doctor draft,
- * and a way back to the dashboard. An unknown or unapproved doctor is the 404 page.
+ * and a way back to the dashboard. An unknown or unapproved doctor is the 404 page. The form
+ * posts here; the server books and comes back with its message, or shows the refusal.
  */
 import type { Context } from "hono";
+import { BOOKED, bookAppointment } from "../../../actions/appointments";
 import { findDoctor } from "../../../db/queries/accounts";
 import type { Deps } from "../../../deps";
 import { notFoundResponse } from "../../../components/NotFound";
+import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
+import { bookBody } from "../../../http/schemas";
 import { Island } from "../../../islands";
+import { pageAccount } from "../../../middleware/page-guard";
 import { patientPage } from "./shell";
 
+async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
+  const doctor = await findDoctor(deps.database.db, c.req.param("doctorId") ?? "");
+  if (doctor === undefined || doctor.status !== "approved") return notFoundResponse(c);
+  return patientPage(
+    c,
+    `Book with ${doctor.name}`,
+    <section class="page-narrow" aria-labelledby="book-title">
+      <a class="button button-secondary back-link" href="/patient-dashboard">
+        ← Back to dashboard
+      </a>
+      <h1 id="book-title">Book an appointment</h1>
+      <p>
+        With <strong>{doctor.name}</strong>, {doctor.specialization} ({doctor.collegeName})
+      </p>
+      <Island name="BookingForm" props={{ doctorId: doctor.id, doctorName: doctor.name, form, notice: form ? undefined : takeNotice(c) }} />
+    </section>,
+  );
+}
+
 export function bookAppointmentPage(deps: Deps) {
-  return async (c: Context) => {
-    const doctor = await findDoctor(deps.database.db, c.req.param("doctorId") ?? "");
-    if (doctor === undefined || doctor.status !== "approved") return notFoundResponse(c);
-    return patientPage(
-      c,
-      `Book with ${doctor.name}`,
-      <section class="page-narrow" aria-labelledby="book-title">
-        <a class="button button-secondary back-link" href="/patient-dashboard">
-          ← Back to dashboard
-        </a>
-        <h1 id="book-title">Book an appointment</h1>
-        <p>
-          With <strong>{doctor.name}</strong>, {doctor.specialization} ({doctor.collegeName})
-        </p>
-        <Island name="BookingForm" props={{ doctorId: doctor.id, doctorName: doctor.name }} />
-      </section>,
-    );
-  };
+  return (c: Context) => render(c, deps);
+}
+
+export function bookAppointmentPost(deps: Deps) {
+  return (c: Context) =>
+    handleForm(c, {
+      schema: bookBody,
+      extra: { doctorId: c.req.param("doctorId") },
+      run: (input) => bookAppointment(deps, pageAccount(c, "patient"), input),
+      again: (form) => render(c, deps, form),
+      then: () => doneThen(c, c.req.path, { text: BOOKED, tone: "success" }),
+    });
 }

@@ -1,26 +1,61 @@
-/** /patient-dashboard/patient-meetings : the patient's meetings, with cancel and feedback. */
+/**
+ * /patient-dashboard/patient-meetings : the patient's meetings, with the cancel form of a
+ * confirmed meeting and the feedback form of a completed one. Both post here and come back with
+ * the API's message, or show the refusal beside the meeting's form.
+ */
 import type { Context } from "hono";
+import { cancelAppointment, CANCELLED, FEEDBACK_GIVEN, giveFeedback } from "../../../actions/appointments";
 import { listPatientMeetings } from "../../../db/queries/appointments";
 import type { Deps } from "../../../deps";
+import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
+import { cancelBody, feedbackBody } from "../../../http/schemas";
 import { appointmentJson } from "../../../http/shapes";
 import { Island } from "../../../islands";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { patientPage } from "./shell";
 
+const PATH = "/patient-dashboard/patient-meetings";
+
+async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
+  const patient = pageAccount(c, "patient");
+  const meetings = await listPatientMeetings(deps.database.db, patient.id, deps.now());
+  return patientPage(
+    c,
+    "My meetings",
+    <section aria-labelledby="meetings-title">
+      <h1 id="meetings-title">My meetings</h1>
+      <Island
+        name="PatientMeetings"
+        props={{ appointments: meetings.map((m) => appointmentJson(m, "patient")), timeZone: viewerTimeZone(c), form, notice: form ? undefined : takeNotice(c) }}
+      />
+    </section>,
+    PATH,
+  );
+}
+
 export function patientMeetingsPage(deps: Deps) {
-  return async (c: Context) => {
-    const patient = pageAccount(c, "patient");
-    const meetings = await listPatientMeetings(deps.database.db, patient.id, deps.now());
-    return patientPage(
-      c,
-      "My meetings",
-      <section aria-labelledby="meetings-title">
-        <h1 id="meetings-title">My meetings</h1>
-        <Island
-          name="PatientMeetings"
-          props={{ appointments: meetings.map((m) => appointmentJson(m, "patient")), timeZone: viewerTimeZone(c) }}
-        />
-      </section>,
-    );
+  return (c: Context) => render(c, deps);
+}
+
+const byAppointment = (body: Record<string, unknown>) => String(body.appointmentId ?? "");
+
+export function patientMeetingsPosts(deps: Deps) {
+  return {
+    cancel: (c: Context) =>
+      handleForm(c, {
+        schema: cancelBody,
+        target: byAppointment,
+        run: (input) => cancelAppointment(deps, { role: "patient", id: pageAccount(c, "patient").id }, input),
+        again: (form) => render(c, deps, form),
+        then: () => doneThen(c, PATH, { text: CANCELLED, tone: "success" }),
+      }),
+    feedback: (c: Context) =>
+      handleForm(c, {
+        schema: feedbackBody,
+        target: byAppointment,
+        run: (input) => giveFeedback(deps, pageAccount(c, "patient").id, input),
+        again: (form) => render(c, deps, form),
+        then: () => doneThen(c, PATH, { text: FEEDBACK_GIVEN, tone: "success" }),
+      }),
   };
 }

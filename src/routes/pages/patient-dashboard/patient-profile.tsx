@@ -1,18 +1,38 @@
-/** /patient-dashboard/patient-profile : name editable, email read-only, picture change. */
+/**
+ * /patient-dashboard/patient-profile : name editable, email read-only, picture change. The form
+ * posts here (multipart) and comes back with the API's message, or shows the refusal.
+ */
 import type { Context } from "hono";
+import { PROFILE_UPDATED, updatePatientProfile } from "../../../actions/profile";
+import type { Deps } from "../../../deps";
+import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
+import { patientProfileForm } from "../../../http/schemas";
 import { patientJson } from "../../../http/shapes";
 import { Island } from "../../../islands";
 import { pageAccount } from "../../../middleware/page-guard";
 import { patientPage } from "./shell";
 
-export function patientProfilePage(c: Context) {
+function render(c: Context, form?: FormState): Promise<Response> {
   const patient = pageAccount(c, "patient");
   return patientPage(
     c,
     "My profile",
     <section class="page-narrow" aria-labelledby="profile-title">
       <h1 id="profile-title">My profile</h1>
-      <Island name="ProfileForm" props={{ role: "patient", profile: patientJson(patient) }} />
+      <Island name="ProfileForm" props={{ role: "patient", profile: patientJson(patient), form, notice: form ? undefined : takeNotice(c) }} />
     </section>,
   );
+}
+
+export const patientProfilePage = (c: Context) => render(c);
+export const patientProfileAgain = render;
+
+export function patientProfilePost(deps: Deps) {
+  return (c: Context) =>
+    handleForm(c, {
+      schema: patientProfileForm,
+      run: (input) => updatePatientProfile(deps, pageAccount(c, "patient").id, input),
+      again: (form) => render(c, form),
+      then: () => doneThen(c, c.req.path, { text: PROFILE_UPDATED, tone: "success" }),
+    });
 }

@@ -4,11 +4,12 @@ import type { Child } from "hono/jsx";
 import { renderPage, themeOf } from "../../../components/Document";
 import { Shell } from "../../../components/Shell";
 
-export function patientPage(c: Context, title: string, body: Child, status: 200 | 404 = 200) {
+/** `path` is the page's own, also when a form posted elsewhere shows it again. */
+export function patientPage(c: Context, title: string, body: Child, path = c.req.path) {
   return renderPage(
     c,
-    { title, guard: "patient", status },
-    <Shell area="patient" path={c.req.path} theme={themeOf(c)}>
+    { title, guard: "patient" },
+    <Shell area="patient" path={path} theme={themeOf(c)}>
       <div class="page-wide">{body}</div>
     </Shell>,
   );

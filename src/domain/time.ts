@@ -1,0 +1,49 @@
+/**
+ * Wall-clock times in a named time zone, for forms that send a date and a time as the viewer
+ * reads them (the doctor's schedule form without script).
+ */
+
+/** Whether `zone` is an IANA time zone this runtime knows. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return zone !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** How far `zone` is ahead of UTC at `instant`, in milliseconds. */
+function offsetAt(zone: string, instant: number): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(instant));
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second"));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant at which clocks in `zone` show `date` (YYYY-MM-DD) and `time` (HH:MM), or
+ * undefined when either is malformed. In the hour a clock skips, the later offset applies; in the
+ * hour it repeats, the first.
+ */
+export function zonedInstant(date: string, time: string, zone: string): Date | undefined {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const t = /^(\d{2}):(\d{2})(?::\d{2})?$/.exec(time);
+  if (!d || !t || !isTimeZone(zone)) return undefined;
+  const wall = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]));
+  const check = new Date(wall);
+  if (check.getUTCMonth() !== Number(d[2]) - 1 || check.getUTCDate() !== Number(d[3]) || Number(t[1]) > 23 || Number(t[2]) > 59) return undefined;
+  // Two steps: the offset at the first guess can differ from the offset at the answer near a change.
+  let instant = wall - offsetAt(zone, wall);
+  instant = wall - offsetAt(zone, instant);
+  return new Date(instant);
+}

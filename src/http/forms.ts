@@ -1,0 +1,126 @@
+/**
+ * The pages' side of every action: read a posted form with the same zod schema the JSON API
+ * uses, and either go on to the page that shows the result (303, with a one-time notice) or show
+ * the form again with the message and what was typed (never a password).
+ */
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
+import { Refusal } from "../actions/refusal";
+import { refusalAnswer } from "./errors";
+import { describeIssue } from "./validate";
+
+/** What a refused form shows: the message, the typed values, and which form on the page it was. */
+export type FormState = { message: string; values: Record<string, string>; target?: string };
+/** A one-time message shown on the page a successful post leads to. */
+export type Notice = { text: string; tone: "success" | "error" | "info" };
+
+/** A refused post: the page renders the form again from this state, with this status. */
+export type Refused = { form: FormState; status: ContentfulStatusCode; headers: Record<string, string> };
+
+/** Fields whose value is never sent back into a page. */
+const SECRET = new Set(["password"]);
+
+/** The text fields of a form, without secrets: what the page puts back into the form. */
+function typedValues(body: Record<string, unknown>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body)) {
+    if (typeof value === "string" && !SECRET.has(name)) values[name] = value.slice(0, 4000);
+  }
+  return values;
+}
+
+/** The posted form's fields; a body that is no form at all reads as an empty one. */
+export async function formBody(c: Context): Promise<Record<string, unknown>> {
+  return (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
+}
+
+export type Parsed<T> = { ok: true; data: T; values: Record<string, string> } | { ok: false; refused: Refused };
+
+/** Parses `body` with `schema`: the data, or the refusal the page shows (400, naming the field). */
+export function parseForm<S extends z.ZodType>(schema: S, body: Record<string, unknown>, target?: string): Parsed<z.output<S>> {
+  const values = typedValues(body);
+  const result = schema.safeParse(body);
+  if (result.success) return { ok: true, data: result.data, values };
+  return { ok: false, refused: { form: { message: describeIssue(result.error), values, target }, status: 400, headers: {} } };
+}
+
+/**
+ * Runs a use case for a form: its result, or the refusal the page shows (the use case's message
+ * and status). Anything that is not a refusal is a real failure and goes on to app.onError.
+ */
+export async function attempt<T>(
+  run: () => Promise<T>,
+  values: Record<string, string>,
+  target?: string,
+): Promise<{ ok: true; value: T } | { ok: false; refused: Refused }> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    const { status, headers } = refusalAnswer(error);
+    return { ok: false, refused: { form: { message: error.message, values, target }, status, headers } };
+  }
+}
+
+/** The page's answer to a refused form: the page rendered again, with the refusal's status. */
+export async function showRefused(c: Context, refused: Refused, render: (form: FormState) => Promise<Response>): Promise<Response> {
+  const page = await render(refused.form);
+  const res = new Response(page.body, { status: refused.status, headers: page.headers });
+  for (const [name, value] of Object.entries(refused.headers)) res.headers.set(name, value);
+  return res;
+}
+
+const NOTICE_COOKIE = "notice";
+
+/** Goes to `to` after a successful post (303), carrying `notice` to be shown there once. */
+export function doneThen(c: Context, to: string, notice?: Notice): Response {
+  if (notice !== undefined) {
+    setCookie(c, NOTICE_COOKIE, encodeURIComponent(JSON.stringify(notice)), { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 60 });
+  }
+  return c.redirect(to, 303);
+}
+
+/** The notice a post left for this page, if any; it is shown once. */
+export function takeNotice(c: Context): Notice | undefined {
+  const raw = getCookie(c, NOTICE_COOKIE);
+  if (raw === undefined) return undefined;
+  deleteCookie(c, NOTICE_COOKIE, { path: "/" });
+  try {
+    const notice = JSON.parse(decodeURIComponent(raw)) as Notice;
+    const toneOk = notice.tone === "success" || notice.tone === "error" || notice.tone === "info";
+    return typeof notice.text === "string" && toneOk ? { text: notice.text.slice(0, 500), tone: notice.tone } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One form post, from its fields to its answer; see handleForm. */
+export type FormPost<S extends z.ZodType, T> = {
+  schema: S;
+  /** Fields the URL gives rather than the form (e.g. the doctor of a booking page). */
+  extra?: Record<string, string | undefined>;
+  /** Which form on the page it was, when the page has one per item (the appointment's id). */
+  target?: (body: Record<string, unknown>) => string;
+  /** The use case. */
+  run: (data: z.output<S>) => Promise<T>;
+  /** The page again, showing a refusal. */
+  again: (form: FormState) => Promise<Response>;
+  /** The answer after success: normally doneThen(...). */
+  then: (value: T, values: Record<string, string>) => Response | Promise<Response>;
+};
+
+/**
+ * Carries out a form post the way every page does: parse with the API's schema, run the use case,
+ * then go on; a refusal at either step shows the page again with the message and the typed values.
+ */
+export async function handleForm<S extends z.ZodType, T>(c: Context, post: FormPost<S, T>): Promise<Response> {
+  const body = { ...(await formBody(c)), ...post.extra };
+  const target = post.target?.(body);
+  const parsed = parseForm(post.schema, body, target);
+  if (!parsed.ok) return showRefused(c, parsed.refused, post.again);
+  const done = await attempt(() => post.run(parsed.data), parsed.values, target);
+  if (!done.ok) return showRefused(c, done.refused, post.again);
+  return post.then(done.value, parsed.values);
+}

@@ -1,0 +1,39 @@
+/**
+ * CSRF for the pages' forms (SERVER-RULES §7). A form post carries the session cookie, so one
+ * sent from another site could act for the user: every non-GET request to a page route must say
+ * it comes from this site, by `Origin`, or `Sec-Fetch-Site: same-origin`, with `Referer` as the
+ * fallback for the few clients that send neither. Anything else is refused with 403 and changes
+ * nothing. The JSON API needs none of this: it accepts only the bearer header.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function hostOf(url: string | undefined): string | undefined {
+  if (url === undefined || url === "null") return undefined;
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a state-changing request says it was made by a page of this site. */
+export function fromThisSite(c: Context): boolean {
+  // Behind a TLS proxy the scheme differs (https outside, http here); the host does not.
+  const host = c.req.header("host") ?? hostOf(c.req.url);
+  const origin = c.req.header("origin");
+  if (origin !== undefined) return hostOf(origin) === host;
+  const site = c.req.header("sec-fetch-site");
+  if (site !== undefined) return site === "same-origin";
+  return hostOf(c.req.header("referer")) === host;
+}
+
+/** Refuses (403) a state-changing page request that did not come from this site. */
+export const sameOriginForms: MiddlewareHandler = async (c, next) => {
+  const api = c.req.path === "/api" || c.req.path.startsWith("/api/");
+  if (!api && !SAFE.has(c.req.method) && !fromThisSite(c)) {
+    return c.text("This form must be sent from Carebook's own pages.", 403);
+  }
+  await next();
+};
