@@ -7,7 +7,7 @@ import { E2E_PORT } from "./tests/e2e/support/env";
  */
 export default defineConfig({
   testDir: "tests/e2e",
-  testMatch: "*.spec.ts",
+  testMatch: "**/*.spec.ts",
   // one folder per server port, so parallel runs never delete each other's results
   outputDir: `test-results/${E2E_PORT}`,
   fullyParallel: false,
@@ -34,6 +34,14 @@ export default defineConfig({
     },
     trace: "off",
   },
+  projects: [
+    // Every journey as a visitor with script.
+    { name: "browser", testIgnore: ["no-script/**", "slow-network/**"] },
+    // The same product with JavaScript off: forms the server carries out alone.
+    { name: "no-script", testMatch: "no-script/*.spec.ts", use: { javaScriptEnabled: false } },
+    // Slow 3G and a 4x slower CPU (set per page through CDP): taps before the script is live.
+    { name: "slow-network", testMatch: "slow-network/*.spec.ts" },
+  ],
   webServer: {
     command: "bun tests/e2e/support/server.ts",
     url: `http://127.0.0.1:${E2E_PORT}/about`,

@@ -11,10 +11,13 @@ export const PASSWORD = "bench-password-1";
 
 export type Server = { url: string; process: Subprocess<"ignore", "pipe", "pipe">; output: () => string };
 
-/** Starts `bun src/index.ts` with `env`; resolves once it listens (PORT=0: the OS picks the port). */
-export async function startServer(env: Record<string, string>, timeoutMs = 20_000): Promise<Server> {
+/**
+ * Starts `bun src/index.ts` with `env`; resolves once it listens (PORT=0: the OS picks the port).
+ * `root` is the checkout to run, this one unless another build is to be compared.
+ */
+export async function startServer(env: Record<string, string>, timeoutMs = 20_000, root = ROOT): Promise<Server> {
   const child = Bun.spawn(["bun", "src/index.ts"], {
-    cwd: ROOT,
+    cwd: root,
     env: {
       ...process.env,
       HOST: "127.0.0.1",

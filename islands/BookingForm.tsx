@@ -38,8 +38,12 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
   useEffect(() => {
     // Booked by the form's own post: the draft it was typed from is done with.
     if (booked) return localStorage.removeItem(key);
-    // A refused post brought back what was typed: that is the draft now.
-    if (refused?.values.reason) return localStorage.setItem(key, refused.values.reason);
+    // Typed before the island was live (or brought back by a refused post): that is the draft now.
+    const typed = field.current?.value ?? "";
+    if (typed !== "") {
+      setReason(typed);
+      return localStorage.setItem(key, typed);
+    }
     const draft = localStorage.getItem(key);
     if (draft) {
       setReason(draft);

@@ -234,11 +234,25 @@ test.describe("guards and logout", () => {
     await expect(page).toHaveURL(/\/loginPatient$/);
   });
 
-  test("an admin cookie without the stored token is sent to /loginPatient by the browser guard", async ({ page }) => {
-    await signIn(page, await adminAccount());
+  test("a session begun without script (cookie, empty storage) keeps working once script runs", async ({ page }) => {
+    const admin = await adminAccount();
+    await signIn(page, admin);
     await page.evaluate(() => localStorage.clear());
     await page.goto("/admin-dashboard");
-    await expect(page).toHaveURL(/\/loginPatient$/);
+    await expectHydrated(page);
+    await expect(page).toHaveURL(/\/admin-dashboard$/);
+    const stored = await page.evaluate(() => ["token", "role", "name"].map((k) => localStorage.getItem(k)));
+    expect(stored).toEqual([admin.token, "admin", admin.name]);
+  });
+
+  test("storage of another account gives way to the session the page was rendered for", async ({ page }) => {
+    const admin = await adminAccount();
+    await signIn(page, await createPatient("Previous Patient"));
+    await page.context().addCookies([{ name: "carebook_session", value: admin.token, url: page.url() }]);
+    await page.goto("/admin-dashboard");
+    await expectHydrated(page);
+    await expect(page).toHaveURL(/\/admin-dashboard$/);
+    expect(await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("role")])).toEqual([admin.token, "admin"]);
   });
 
   test("Logout clears localStorage, goes to /loginAdmin and ends the session", async ({ page }) => {

@@ -1,0 +1,179 @@
+/**
+ * The whole product with JavaScript off (the "no-script" project): every journey is plain HTML
+ * forms the server carries out. Patient, doctor and admin each have their own browser context,
+ * none of which runs a line of script; accounts are made by the forms themselves here, since
+ * signing up is part of what is tested.
+ */
+import type { Browser, Page } from "@playwright/test";
+import { expectAccessible } from "../support/axe";
+import { ADMIN } from "../support/env";
+import { apiCall, completeInDatabase, expect, PASSWORD, test, TINY_PNG, uniqueEmail } from "../support/fixtures";
+
+test.describe.configure({ mode: "serial" });
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  return context.newPage();
+}
+
+const notice = (page: Page, text: string) => expect(page.getByText(text)).toBeVisible();
+
+const patientEmail = uniqueEmail("noscript-patient");
+const doctorEmail = uniqueEmail("noscript-doctor");
+const doctorName = `Dr. Noscript ${Date.now()}`;
+let patient: Page;
+let doctor: Page;
+let admin: Page;
+
+test.beforeAll(async ({ browser }) => {
+  [patient, doctor, admin] = [await newPage(browser), await newPage(browser), await newPage(browser)];
+});
+test.afterAll(async () => {
+  for (const page of [patient, doctor, admin]) await page.context().close();
+});
+
+test("a doctor signs up, waits, and Refresh Status says so", async () => {
+  await doctor.goto("/signupDoctor");
+  await doctor.getByLabel("Name").fill(doctorName);
+  await doctor.getByLabel("Email").fill(doctorEmail);
+  await doctor.getByLabel("Password").fill(PASSWORD);
+  await doctor.getByLabel("Specialization").selectOption("Dermatologist");
+  await doctor.getByLabel("College name").fill("Hill Medical School");
+  await doctor.getByRole("button", { name: "Sign up" }).click();
+  await expect(doctor).toHaveURL(/\/loginDoctor$/);
+  await expect(doctor.getByRole("heading", { name: "Awaiting approval" })).toBeVisible();
+  await expectAccessible(doctor);
+  await doctor.getByRole("button", { name: "Refresh Status" }).click();
+  await notice(doctor, "Your account is still awaiting approval.");
+});
+
+test("the admin: a wrong password is shown with the email kept, then login and Approve", async () => {
+  await admin.goto("/loginAdmin");
+  await admin.getByLabel("Email").fill(ADMIN.email);
+  await admin.getByLabel("Password").fill("not-the-password");
+  await admin.getByRole("button", { name: "Login" }).click();
+  await notice(admin, "Invalid email or password");
+  await expect(admin.getByLabel("Email")).toHaveValue(ADMIN.email);
+  await expect(admin.getByLabel("Password")).toHaveValue("");
+  await admin.getByLabel("Password").fill(ADMIN.password);
+  await admin.getByRole("button", { name: "Login" }).click();
+  await expect(admin).toHaveURL(/\/admin-dashboard$/);
+  await admin.getByRole("button", { name: `Approve ${doctorName}` }).click();
+  await notice(admin, `Approve: ${doctorName} is now approved`);
+  await expectAccessible(admin);
+});
+
+test("the approved doctor's Refresh Status enters the dashboard", async () => {
+  await doctor.getByRole("button", { name: "Refresh Status" }).click();
+  await expect(doctor).toHaveURL(/\/doctor-dashboard$/);
+  await expect(doctor.getByText("No pending appointments.")).toBeVisible();
+});
+
+test("a patient signs up, browses a specialization and books; an empty reason is refused inline", async () => {
+  await patient.goto("/signupPatient");
+  await patient.getByLabel("Name").fill("Nora Noscript");
+  await patient.getByLabel("Email").fill(patientEmail);
+  await patient.getByLabel("Password").fill(PASSWORD);
+  await patient.getByRole("button", { name: "Sign up" }).click();
+  await expect(patient).toHaveURL(/\/patient-dashboard$/);
+  await patient.getByRole("link", { name: /Dermatologist/ }).first().click();
+  await expect(patient).toHaveURL(/specialization\/Dermatologist$/);
+  await patient.getByRole("link", { name: `Book Appointment with ${doctorName}` }).click();
+  await patient.getByRole("button", { name: "Book Appointment" }).click();
+  await notice(patient, "reason is required");
+  await patient.getByLabel(/Reason for your visit/).fill("A rash that will not go away");
+  await patient.getByRole("button", { name: "Book Appointment" }).click();
+  await notice(patient, "Appointment request sent. The doctor will schedule it soon.");
+  await expectAccessible(patient);
+});
+
+test("the doctor schedules: date and time are required, then the meeting is confirmed", async () => {
+  await doctor.reload();
+  const card = doctor.locator(".meeting").filter({ hasText: "Nora Noscript" });
+  await card.getByRole("button", { name: "Schedule" }).click();
+  await notice(doctor, "Please select both date and time!");
+  const again = doctor.locator(".meeting").filter({ hasText: "Nora Noscript" });
+  await again.getByLabel("Date").fill("2099-03-04");
+  await again.getByLabel(/^Time/).fill("09:30");
+  await again.getByRole("button", { name: "Schedule" }).click();
+  await notice(doctor, "Appointment scheduled successfully");
+  await expect(doctor.getByText("No pending appointments.")).toBeVisible();
+  await expectAccessible(doctor);
+});
+
+test("the patient sees the meeting and cancels it with a reason (an empty one is refused)", async () => {
+  await patient.goto("/patient-dashboard/patient-meetings");
+  const card = patient.locator(".meeting").filter({ hasText: doctorName });
+  await expect(card.getByText("confirmed")).toBeVisible();
+  await expect(card.getByRole("link", { name: "Join meeting" })).toBeVisible();
+  await card.getByRole("button", { name: "Cancel" }).click();
+  await notice(patient, "reason is required");
+  await patient.locator(".meeting").filter({ hasText: doctorName }).getByLabel("Reason for cancelling").fill("Feeling better already");
+  await patient.locator(".meeting").filter({ hasText: doctorName }).getByRole("button", { name: "Cancel" }).click();
+  await notice(patient, "Appointment cancelled successfully");
+  await expect(patient.getByText("No meetings found.")).toBeVisible();
+  await expectAccessible(patient);
+});
+
+test("a completed meeting takes feedback once, and the doctor reads it", async () => {
+  await patient.goto("/patient-dashboard/patient-meetings");
+  const doctorId = (await apiCall("POST", "/loginDoctor", { email: doctorEmail, password: PASSWORD })).doctor._id;
+  await patient.goto(`/patient-dashboard/bookAppointment/${doctorId}`);
+  await patient.getByLabel(/Reason for your visit/).fill("Check the rash again");
+  await patient.getByRole("button", { name: "Book Appointment" }).click();
+  await notice(patient, "Appointment request sent. The doctor will schedule it soon.");
+  await doctor.reload();
+  const card = doctor.locator(".meeting").filter({ hasText: "Nora Noscript" });
+  await card.getByLabel("Date").fill("2099-03-05");
+  await card.getByLabel(/^Time/).fill("11:00");
+  await card.getByRole("button", { name: "Schedule" }).click();
+  await notice(doctor, "Appointment scheduled successfully");
+
+  const patientToken = (await apiCall("POST", "/loginPatient", { email: patientEmail, password: PASSWORD })).token;
+  const [meeting] = (await apiCall("GET", "/patient-dashboard/patient-meetings", undefined, patientToken)).appointments;
+  await completeInDatabase(meeting._id);
+  await patient.goto("/patient-dashboard/patient-meetings");
+  await patient.getByLabel("Your feedback").fill("Clear, kind and quick");
+  await patient.getByRole("button", { name: "Give Feedback" }).click();
+  await notice(patient, "Feedback submitted successfully!");
+  await expect(patient.getByText("Feedback Submitted")).toBeVisible();
+
+  await doctor.goto("/doctor-dashboard/doctor-Meetings");
+  await expect(doctor.getByText("Clear, kind and quick")).toBeVisible();
+  await expectAccessible(doctor);
+});
+
+test("profiles save with a picture", async () => {
+  await patient.goto("/patient-dashboard/patient-profile");
+  await patient.getByLabel("Name").fill("Nora N. Noscript");
+  await patient.getByLabel(/Profile picture/).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: TINY_PNG });
+  await patient.getByRole("button", { name: "Save profile" }).click();
+  await notice(patient, "Profile updated successfully!");
+  await expect(patient.getByLabel("Name")).toHaveValue("Nora N. Noscript");
+  await expect(patient.getByRole("img", { name: /profile picture/ })).toBeVisible();
+  await expectAccessible(patient);
+
+  await doctor.goto("/doctor-dashboard/doctor-profile");
+  await doctor.getByLabel("College name").fill("Valley Medical School");
+  await doctor.getByRole("button", { name: "Save profile" }).click();
+  await notice(doctor, "Profile updated successfully!");
+  await expect(doctor.getByLabel("College name")).toHaveValue("Valley Medical School");
+});
+
+test("the admin blocks the doctor, who is out at once; everyone logs out", async () => {
+  await admin.reload();
+  await admin.getByRole("button", { name: `Block ${doctorName}` }).click();
+  await notice(admin, `Block: ${doctorName} is now blocked`);
+  await doctor.goto("/doctor-dashboard");
+  await expect(doctor).toHaveURL(/\/loginDoctor$/);
+
+  for (const [page, login] of [
+    [patient, "/loginPatient"],
+    [admin, "/loginAdmin"],
+  ] as const) {
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(new RegExp(`${login}$`));
+  }
+  await patient.goto("/patient-dashboard");
+  await expect(patient).toHaveURL(/\/loginPatient$/);
+});
