@@ -5,7 +5,7 @@
  * signing up is part of what is tested.
  */
 import type { Browser, Page } from "@playwright/test";
-import { expectAccessible } from "../support/axe";
+import { expectAccessibleWithoutScript } from "../support/axe";
 import { ADMIN } from "../support/env";
 import { apiCall, completeInDatabase, expect, PASSWORD, test, TINY_PNG, uniqueEmail } from "../support/fixtures";
 
@@ -16,7 +16,7 @@ async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-const notice = (page: Page, text: string) => expect(page.getByText(text)).toBeVisible();
+const notice = (page: Page, text: string) => expect(page.getByText(text, { exact: true })).toBeVisible();
 
 const patientEmail = uniqueEmail("noscript-patient");
 const doctorEmail = uniqueEmail("noscript-doctor");
@@ -34,7 +34,7 @@ test.afterAll(async () => {
 
 test("a doctor signs up, waits, and Refresh Status says so", async () => {
   await doctor.goto("/signupDoctor");
-  await doctor.getByLabel("Name").fill(doctorName);
+  await doctor.getByLabel("Name", { exact: true }).fill(doctorName);
   await doctor.getByLabel("Email").fill(doctorEmail);
   await doctor.getByLabel("Password").fill(PASSWORD);
   await doctor.getByLabel("Specialization").selectOption("Dermatologist");
@@ -42,7 +42,7 @@ test("a doctor signs up, waits, and Refresh Status says so", async () => {
   await doctor.getByRole("button", { name: "Sign up" }).click();
   await expect(doctor).toHaveURL(/\/loginDoctor$/);
   await expect(doctor.getByRole("heading", { name: "Awaiting approval" })).toBeVisible();
-  await expectAccessible(doctor);
+  await expectAccessibleWithoutScript(doctor);
   await doctor.getByRole("button", { name: "Refresh Status" }).click();
   await notice(doctor, "Your account is still awaiting approval.");
 });
@@ -60,7 +60,7 @@ test("the admin: a wrong password is shown with the email kept, then login and A
   await expect(admin).toHaveURL(/\/admin-dashboard$/);
   await admin.getByRole("button", { name: `Approve ${doctorName}` }).click();
   await notice(admin, `Approve: ${doctorName} is now approved`);
-  await expectAccessible(admin);
+  await expectAccessibleWithoutScript(admin);
 });
 
 test("the approved doctor's Refresh Status enters the dashboard", async () => {
@@ -71,7 +71,7 @@ test("the approved doctor's Refresh Status enters the dashboard", async () => {
 
 test("a patient signs up, browses a specialization and books; an empty reason is refused inline", async () => {
   await patient.goto("/signupPatient");
-  await patient.getByLabel("Name").fill("Nora Noscript");
+  await patient.getByLabel("Name", { exact: true }).fill("Nora Noscript");
   await patient.getByLabel("Email").fill(patientEmail);
   await patient.getByLabel("Password").fill(PASSWORD);
   await patient.getByRole("button", { name: "Sign up" }).click();
@@ -84,7 +84,7 @@ test("a patient signs up, browses a specialization and books; an empty reason is
   await patient.getByLabel(/Reason for your visit/).fill("A rash that will not go away");
   await patient.getByRole("button", { name: "Book Appointment" }).click();
   await notice(patient, "Appointment request sent. The doctor will schedule it soon.");
-  await expectAccessible(patient);
+  await expectAccessibleWithoutScript(patient);
 });
 
 test("the doctor schedules: date and time are required, then the meeting is confirmed", async () => {
@@ -98,7 +98,7 @@ test("the doctor schedules: date and time are required, then the meeting is conf
   await again.getByRole("button", { name: "Schedule" }).click();
   await notice(doctor, "Appointment scheduled successfully");
   await expect(doctor.getByText("No pending appointments.")).toBeVisible();
-  await expectAccessible(doctor);
+  await expectAccessibleWithoutScript(doctor);
 });
 
 test("the patient sees the meeting and cancels it with a reason (an empty one is refused)", async () => {
@@ -112,7 +112,7 @@ test("the patient sees the meeting and cancels it with a reason (an empty one is
   await patient.locator(".meeting").filter({ hasText: doctorName }).getByRole("button", { name: "Cancel" }).click();
   await notice(patient, "Appointment cancelled successfully");
   await expect(patient.getByText("No meetings found.")).toBeVisible();
-  await expectAccessible(patient);
+  await expectAccessibleWithoutScript(patient);
 });
 
 test("a completed meeting takes feedback once, and the doctor reads it", async () => {
@@ -136,22 +136,22 @@ test("a completed meeting takes feedback once, and the doctor reads it", async (
   await patient.getByLabel("Your feedback").fill("Clear, kind and quick");
   await patient.getByRole("button", { name: "Give Feedback" }).click();
   await notice(patient, "Feedback submitted successfully!");
-  await expect(patient.getByText("Feedback Submitted")).toBeVisible();
+  await expect(patient.getByText("Feedback Submitted", { exact: true })).toBeVisible();
 
   await doctor.goto("/doctor-dashboard/doctor-Meetings");
   await expect(doctor.getByText("Clear, kind and quick")).toBeVisible();
-  await expectAccessible(doctor);
+  await expectAccessibleWithoutScript(doctor);
 });
 
 test("profiles save with a picture", async () => {
   await patient.goto("/patient-dashboard/patient-profile");
-  await patient.getByLabel("Name").fill("Nora N. Noscript");
+  await patient.getByLabel("Name", { exact: true }).fill("Nora N. Noscript");
   await patient.getByLabel(/Profile picture/).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: TINY_PNG });
   await patient.getByRole("button", { name: "Save profile" }).click();
   await notice(patient, "Profile updated successfully!");
-  await expect(patient.getByLabel("Name")).toHaveValue("Nora N. Noscript");
+  await expect(patient.getByLabel("Name", { exact: true })).toHaveValue("Nora N. Noscript");
   await expect(patient.getByRole("img", { name: /profile picture/ })).toBeVisible();
-  await expectAccessible(patient);
+  await expectAccessibleWithoutScript(patient);
 
   await doctor.goto("/doctor-dashboard/doctor-profile");
   await doctor.getByLabel("College name").fill("Valley Medical School");
