@@ -104,7 +104,8 @@ export default function AdminTable({ doctors, timeZone, form: refused, notice }:
                   <span className={`badge badge-${d.status}`}>{d.status}</span>
                   <StatusHistory doctor={d} timeZone={timeZone} />
                 </td>
-                <td className="actions">
+                <td>
+                  <div className="actions">
                   {doctorActions(d.status).map(({ to, action }) => (
                     <form
                       key={to}
@@ -118,6 +119,7 @@ export default function AdminTable({ doctors, timeZone, form: refused, notice }:
                       </button>
                     </form>
                   ))}
+                  </div>
                 </td>
               </tr>
             ))}
