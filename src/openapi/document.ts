@@ -67,6 +67,8 @@ function operation(op: Operation): ZodOpenApiOperationObject {
     summary: op.summary,
     description: [op.description, `Who: ${op.who}.`].filter(Boolean).join("\n\n"),
     ...(op.who !== "anyone" && { security: [{ bearer: [] }] }),
+    // `{}` first: no token is fine too.
+    ...(op.optionalBearer && { security: [{}, { bearer: [] }] }),
     ...(op.params && { requestParams: { path: op.params } }),
     ...(op.body && {
       requestBody: {
@@ -108,7 +110,6 @@ export function buildDocument(version: string) {
           "Healthcare appointment booking. Every answer is JSON; every error is `{ \"message\": string }`. " +
           "Ids are opaque strings sent as `_id`; times are ISO 8601 UTC. Generated from the zod schemas the server validates with.",
       },
-      servers: [{ url: "/" }],
       tags: [
         { name: "Accounts", description: "Signup, login, logout, doctor status" },
         { name: "Patient", description: "The doctor directory, booking, meetings, cancelling, feedback" },

@@ -39,6 +39,8 @@ export type Operation = {
   errors?: ErrorStatus[];
   /** The answer may also be 304 Not Modified (an If-None-Match that matches the ETag). */
   notModified?: boolean;
+  /** The call takes a bearer token when it has one (logout ends that account's sessions). */
+  optionalBearer?: boolean;
   /** Login and signup answers set the page session cookie. */
   setsCookie?: boolean;
 };
@@ -89,7 +91,7 @@ export const OPERATIONS: Operation[] = [
     summary: "Sign out everywhere",
     description: "With a valid bearer token, every token of that account stops working. Always clears the page session cookie.",
     ok: { status: 200, schema: answers.message, description: "Signed out", example: { message: "Logged out" } },
-    errors: [413],
+    optionalBearer: true,
   },
   {
     method: "get", path: `${AUTH}/doctor-status`, tag: "Accounts", who: "doctor, any status",
