@@ -86,14 +86,25 @@ function operation(op: Operation): ZodOpenApiOperationObject {
   };
 }
 
-/** A File part of a multipart form (z.instanceof(File)) has no JSON Schema of its own: a binary string. */
-function describeFiles(ctx: { zodSchema: { _zod: { def: { type: string; options?: readonly unknown[] } } }; jsonSchema: Record<string, unknown> }) {
+type Node = { _zod: { def: { type: string; format?: string; options?: readonly Node[]; out?: Node } } };
+
+/** The JSON Schema format a request field is checked against after trimming (zod's pipe), if any. */
+const FORMATS: Record<string, string> = { email: "email", datetime: "date-time" };
+
+/**
+ * What zod cannot say in JSON Schema by itself: a File part of a multipart form
+ * (z.instanceof(File)) is a binary string; a field that is trimmed, then checked as an email or a
+ * date-time (a pipe), shows that format on its input side too.
+ */
+function refine(ctx: { zodSchema: Node; jsonSchema: Record<string, unknown>; io: "input" | "output" }) {
   const def = ctx.zodSchema._zod.def;
-  const isFile = (s: unknown) => (s as { _zod: { def: { type: string } } })._zod.def.type === "custom";
+  const isFile = (s: Node) => s._zod.def.type === "custom";
   if (def.type === "custom" || (def.type === "union" && def.options?.some(isFile))) {
     for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
     Object.assign(ctx.jsonSchema, { type: "string", format: "binary", description: "A JPEG or PNG picture; an empty part keeps the current one" });
   }
+  const format = def.type === "pipe" && ctx.io === "input" ? FORMATS[def.out?._zod.def.format ?? ""] : undefined;
+  if (format !== undefined) ctx.jsonSchema.format = format;
 }
 
 /** Builds the document; `version` is the package's. */
@@ -122,7 +133,7 @@ export function buildDocument(version: string) {
         securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The token from a signup or login answer" } },
       },
     },
-    { override: describeFiles as never },
+    { override: refine as never },
   );
 }
 
