@@ -109,6 +109,72 @@ describe("the document", () => {
   });
 });
 
+/** SERVER-RULES §2: what the original web client reads, per answer (path.to.field, `[]` for each element). */
+const CLIENT_READS: [string, string, string, string[]][] = [
+  ["post", "/api/auth/signupPatient", "201", ["token", "role", "name"]],
+  ["post", "/api/auth/loginPatient", "200", ["token", "role", "name"]],
+  ...(["/api/auth/signupDoctor:201", "/api/auth/loginDoctor:200"].map((k) => {
+    const [path, status] = k.split(":") as [string, string];
+    return ["post", path, status, ["message", "token", ...["_id", "name", "email", "specialization", "collegeName", "status"].map((f) => `doctor.${f}`)]] as [string, string, string, string[]];
+  })),
+  ["post", "/api/auth/loginAdmin", "200", ["token", "admin._id", "admin.name", "admin.email"]],
+  ...["/api/auth/doctor-dashboard/appointments", "/api/auth/doctor-dashboard/doctor-meetings", "/api/auth/patient-dashboard/patient-meetings"].map(
+    (path) =>
+      ["get", path, "200", ["message", ...["_id", "status", "reason", "scheduledAt", "meetLink", "patient._id", "patient.name", "patient.email", "doctor._id", "doctor.name", "doctor.specialization"].map((f) => `appointments[].${f}`)]] as [string, string, string, string[]],
+  ),
+  ["get", "/api/auth/patient-dashboard/patient-meetings", "200", ["appointments[].hasFeedback"]],
+  ["get", "/api/auth/doctor-dashboard/patient-feedbacks", "200", ["feedbacks[]._id", "feedbacks[].appointment._id", "feedbacks[].appointment.scheduledAt", "feedbacks[].appointment.status", "feedbacks[].message", "feedbacks[].createdAt"]],
+  ["get", "/api/auth/patient-dashboard/doctors", "200", ["[]._id", "[].name", "[].specialization", "[].collegeName", "[].profileImage"]],
+  ["get", "/api/auth/admin-dashboard/doctors", "200", ["[]._id", "[].name", "[].email", "[].specialization", "[].collegeName", "[].status"]],
+  ["get", "/api/auth/patient-profile", "200", ["patient._id", "patient.name", "patient.email", "patient.profileImage"]],
+  ["put", "/api/auth/patient-profile", "200", ["message", "patient._id", "patient.name"]],
+  ["get", "/api/auth/doctor-profile", "200", ["doctor._id", "doctor.name", "doctor.specialization", "doctor.collegeName"]],
+  ["put", "/api/auth/doctor-profile", "200", ["message", "doctor._id", "doctor.name"]],
+  ["post", "/api/auth/patient-dashboard/bookAppointment", "201", ["message", "appointment._id"]],
+  ["post", "/api/auth/doctor-dashboard/scheduleAppointments", "200", ["message", "meetLink"]],
+  ["post", "/api/auth/patient-dashboard/cancelAppointment", "200", ["message"]],
+  ["post", "/api/auth/doctor-dashboard/cancelAppointment", "200", ["message"]],
+  ["post", "/api/auth/patient-dashboard/giveFeedback", "201", ["message"]],
+  ["patch", "/api/auth/admin-dashboard/doctor-status/{id}", "200", ["message", "doctor._id", "doctor.status"]],
+];
+
+describe("what the original web client reads", () => {
+  /** The schema itself, following a `$ref` into components. */
+  const resolve = (schema: any): any => (schema?.$ref ? resolve(doc.components.schemas[schema.$ref.split("/").pop()]) : schema);
+  /** Whether `field` (a.b, a[].b) is required all the way down in `schema`. */
+  function requiredIn(schema: any, field: string): boolean {
+    const [head, ...rest] = field.split(".");
+    let s = resolve(schema);
+    let name = head!;
+    if (name.startsWith("[]")) {
+      if (s.type !== "array") return false;
+      s = resolve(s.items);
+      name = name.slice(2);
+    }
+    if (name === "") return rest.length === 0 || requiredIn(s, rest.join("."));
+    let isArray = false;
+    if (name.endsWith("[]")) [name, isArray] = [name.slice(0, -2), true];
+    if (!s.required?.includes(name)) return false;
+    let next = resolve(s.properties[name]);
+    if (isArray) {
+      if (next.type !== "array") return false;
+      next = next.items;
+    }
+    return rest.length === 0 || requiredIn(next, rest.join("."));
+  }
+
+  test.each(CLIENT_READS)("%s %s %s: every field is documented as always present", (method, path, status, fields) => {
+    const schema = doc.paths[path][method].responses[status].content["application/json"].schema;
+    expect(fields.filter((f) => !requiredIn(schema, f))).toEqual([]);
+  });
+
+  test("a field that is not there is reported (the check can fail)", () => {
+    const schema = doc.paths["/api/auth/loginAdmin"].post.responses["200"].content["application/json"].schema;
+    expect(requiredIn(schema, "admin.password")).toBe(false);
+    expect(requiredIn(schema, "admin.email")).toBe(true);
+  });
+});
+
 describe("the drift check", () => {
   test("refuses an answer with a field the document does not have, a missing field, or an undocumented status", () => {
     const ok = JSON.stringify({ token: "t", role: "patient", name: "Pat" });
