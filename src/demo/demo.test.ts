@@ -30,20 +30,24 @@ function runDemo(): Run {
   let output = "";
   const decoder = new TextDecoder();
   const errors = new Response(proc.stderr).text();
-  const base = (async () => {
-    for await (const chunk of proc.stdout) {
-      output += decoder.decode(chunk, { stream: true });
-      const match = output.match(/listening on http:\/\/localhost:(\d+)/);
-      if (match) return `http://127.0.0.1:${match[1]}`;
-    }
-    throw new Error(`the demo did not start:\n${output}\n${await errors}`);
-  })();
+  // Keep reading after the line is found: a closed pipe must not break the running server.
+  const base = new Promise<string>((resolve, reject) => {
+    void (async () => {
+      for await (const chunk of proc.stdout) {
+        output += decoder.decode(chunk, { stream: true });
+        const match = output.match(/listening on http:\/\/localhost:(\d+)/);
+        if (match) resolve(`http://127.0.0.1:${match[1]}`);
+      }
+      reject(new Error(`the demo did not start:\n${output}\n${await errors}`));
+    })();
+  });
   return { proc, output: () => output, errors, base };
 }
 
+/** Stops a running demo; it shuts down like the server, cleanly. */
 async function stop(run: Run) {
   run.proc.kill("SIGTERM");
-  await run.proc.exited;
+  expect(await run.proc.exited).toBe(0);
 }
 
 /** The printed logins: [role, email]. */

@@ -27,14 +27,15 @@ test.beforeAll(async () => {
   const proc = spawn("bun", ["src/index.ts", "demo"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
   demo = proc;
   proc.stdout!.setEncoding("utf8");
-  for await (const chunk of proc.stdout!) {
-    output += chunk;
-    const match = output.match(/listening on http:\/\/localhost:(\d+)/);
-    if (match) {
-      base = `http://127.0.0.1:${match[1]}`;
-      break;
-    }
-  }
+  base = await new Promise<string>((resolve, reject) => {
+    // Keep reading after the line is found: a closed pipe must not break the running server.
+    proc.stdout!.on("data", (chunk: string) => {
+      output += chunk;
+      const match = output.match(/listening on http:\/\/localhost:(\d+)/);
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    });
+    proc.on("exit", () => reject(new Error(`the demo exited:\n${output}`)));
+  });
   expect(base, output).not.toBe("");
 });
 
