@@ -11,6 +11,7 @@ import type { Deps } from "./deps";
 import { securityHeaders } from "./middleware/security";
 import { compressAnswers } from "./http/compress";
 import { ApiError, Refusal, refusalAnswer } from "./http/errors";
+import { openapiRoutes } from "./openapi/serve";
 import { adminApi } from "./routes/api/admin";
 import { authApi } from "./routes/api/auth";
 import { doctorApi } from "./routes/api/doctor";
@@ -57,6 +58,8 @@ export function createApp(deps: Deps) {
     },
   });
   app.use("*", (c, next) => (isProfileUpload(c) ? next() : smallBodies(c, next)));
+  // The API's description and its docs page: the same for everyone, so before the no-store rule.
+  app.route("/api", openapiRoutes());
   app.use("/api/*", async (c, next) => {
     c.header("Cache-Control", "no-store");
     await next();

@@ -3,7 +3,8 @@
  * copied alone into an empty temporary folder (no node_modules in it or above it), started
  * there, and driven over HTTP through signup, login, approval, booking, scheduling, a profile
  * picture and a static file. It must create its own database and uploads folder, and load
- * the native libSQL and argon2 modules from itself.
+ * the native libSQL and argon2 modules from itself. Its subcommands `admin:create` and `demo`
+ * run from the same binary in empty folders of their own.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -187,7 +188,67 @@ test("pages render from the binary (no 5xx at /)", async () => {
   expect(res.status).toBeLessThan(500);
 });
 
+test("the API description and its docs page (with the embedded renderer) are served", async () => {
+  const doc = await fetch(`${base}/api/openapi.json`);
+  expect(doc.status).toBe(200);
+  expect(((await doc.json()) as { openapi: string }).openapi).toStartWith("3.1");
+  const page = await (await fetch(`${base}/api/docs`)).text();
+  for (const [, src] of page.matchAll(/(?:src|href)="(\/api\/docs\/[^"]+)"/g)) {
+    const asset = await fetch(base + src);
+    expect(asset.status, src).toBe(200);
+    expect((await asset.arrayBuffer()).byteLength, src).toBeGreaterThan(100);
+  }
+});
+
 test("SIGTERM shuts the binary down cleanly", async () => {
   server!.kill("SIGTERM");
   expect(await server!.exited).toBe(0);
 });
+
+/** Runs the binary with `args` in a new empty folder below the work folder. */
+function runBinary(args: string[], folder: string, env: Record<string, string> = {}) {
+  const cwd = join(work, folder);
+  mkdirSync(cwd);
+  return Bun.spawn([join(runDir, "carebook"), ...args], {
+    cwd,
+    env: { PATH: "/usr/bin:/bin", TMPDIR: tmpdir(), HOST: "127.0.0.1", PORT: "0", ...env },
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+}
+
+test("carebook admin:create reads its flags and creates the admin once", async () => {
+  const args = ["admin:create", "--email", "boss@example.com", "--password", "boss-password-1", "--name", "Bo Boss"];
+  const first = runBinary(args, "admin");
+  expect(await first.exited).toBe(0);
+  expect(await new Response(first.stdout).text()).toContain("Created the admin boss@example.com.");
+  const cwd = join(work, "admin");
+  expect(existsSync(join(cwd, "data", "app.db"))).toBe(true);
+  const second = Bun.spawn([join(runDir, "carebook"), ...args], { cwd, env: { PATH: "/usr/bin:/bin" }, stdout: "pipe", stderr: "pipe" });
+  expect(await second.exited).toBe(0);
+  expect(await new Response(second.stdout).text()).toContain("already exists");
+}, 30_000);
+
+test("carebook demo fills an empty folder, prints the logins and serves them", async () => {
+  const demo = runBinary(["demo"], "demo");
+  output = ""; // the server above has stopped; read the demo's output alone
+  try {
+    const port = await waitForListening(demo);
+    const patient = output.match(/^ {2}patient +(\S+@\S+)/m)![1]!;
+    const password = output.match(/every password: (\S+)\)/)![1]!;
+    const login = await fetch(`http://127.0.0.1:${port}/api/auth/loginPatient`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: patient, password }),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const meetings = await fetch(`http://127.0.0.1:${port}/api/auth/patient-dashboard/patient-meetings`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await meetings.json()) as { appointments: unknown[] }).appointments).toHaveLength(4);
+    expect(readdirSync(join(work, "demo", "uploads", "doctors")).length).toBe(21);
+  } finally {
+    demo.kill("SIGTERM");
+    await demo.exited;
+  }
+}, 60_000);

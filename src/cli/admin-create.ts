@@ -1,14 +1,16 @@
 /**
- * `bun run admin:create [--email E] [--password P] [--name N]`: creates an admin, asking for
- * whatever the flags do not give. Uses the same configuration (DATABASE_URL …) as the server.
+ * `bun run admin:create [--email E] [--password P] [--name N]` (or `carebook admin:create …` in
+ * the binary): creates an admin, asking for whatever the flags do not give. Uses the same
+ * configuration (DATABASE_URL …) as the server.
  */
 import { parseArgs } from "node:util";
 import { ensureAdmin } from "../auth/admins";
 import { boot } from "../boot";
 import { parseEnv } from "../env";
+import { commandArgs } from "./args";
 
 const { values } = parseArgs({
-  args: Bun.argv.slice(2),
+  args: commandArgs("admin:create"),
   options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
 });
 

@@ -128,3 +128,6 @@ export const doctorProfileForm = z.object({
   collegeName: text("collegeName", LIMITS.collegeName),
   profileImage,
 });
+
+/** The `{id}` of `/admin-dashboard/doctor-status/{id}` (the same rule as the admin route's own). */
+export const doctorIdParam = z.object({ id: z.string().min(1).max(64) });

@@ -12,6 +12,7 @@ import { boot } from "../../src/boot";
 import type { Deps } from "../../src/deps";
 import type { DoctorStatus, Specialization } from "../../src/domain/fields";
 import { parseEnv } from "../../src/env";
+import { checkAnswers } from "./answer-check";
 
 export type Answer<T = any> = { status: number; body: T; headers: Headers; text: string };
 
@@ -46,6 +47,8 @@ export async function startHarness(env: Record<string, string> = {}) {
   });
   const deps: Deps = await boot(config);
   const app = createApp(deps);
+  // Every /api/auth answer this app gives is checked against the OpenAPI document (drift fails).
+  const violations = checkAnswers(app);
 
   /** Every answer this harness has produced, in order (for checks over a whole journey). */
   const transcript: (Answer & { method: string; path: string })[] = [];
@@ -169,6 +172,7 @@ export async function startHarness(env: Record<string, string> = {}) {
     async stop() {
       deps.database.close();
       rmSync(dir, { recursive: true, force: true });
+      if (violations.length > 0) throw new Error(`${violations.length} answer(s) did not match the OpenAPI document:\n${violations.join("\n")}`);
     },
   };
 }

@@ -3,17 +3,14 @@
  */
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
-import { z } from "zod";
 import { setStatusOfDoctor } from "../../actions/doctors";
 import { listAllDoctors } from "../../db/queries/accounts";
 import { doctorStatusHistories } from "../../db/queries/audit";
 import type { Deps } from "../../deps";
-import { doctorStatusBody } from "../../http/schemas";
+import { doctorIdParam, doctorStatusBody } from "../../http/schemas";
 import { adminDoctorJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
-
-const doctorIdParam = z.object({ id: z.string().min(1).max(64) });
 
 export function adminApi(deps: Deps) {
   const api = new Hono();

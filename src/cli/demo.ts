@@ -1,0 +1,38 @@
+/**
+ * `bun run demo` (or `carebook demo` in the binary): fills the configured database (DATABASE_URL,
+ * data/app.db by default) with the demo of src/demo, prints every login, then starts the
+ * server. It refuses a database that holds any account outside the demo's email domain, so it
+ * can never mix invented people into real data. Running it again changes nothing that exists.
+ */
+import { boot } from "../boot";
+import { countAccountsOutside } from "../db/queries/demo";
+import { DEMO_ADMIN, DEMO_DOCTORS, DEMO_DOMAIN, DEMO_PASSWORD, DEMO_PATIENTS } from "../demo/people";
+import { seedDemo } from "../demo/seed";
+import { parseEnv } from "../env";
+
+const config = parseEnv(process.env);
+const deps = await boot(config);
+try {
+  const real = await countAccountsOutside(deps.database.db, DEMO_DOMAIN);
+  if (real > 0) {
+    console.error(
+      `This database holds ${real} account(s) that are not demo accounts: the demo leaves it alone.\n` +
+        "Run the demo on a fresh database, e.g. DATABASE_URL=file:data/demo.db bun run demo",
+    );
+    process.exit(1);
+  }
+  console.log("Preparing the demo (accounts, pictures, meetings)…");
+  await seedDemo(deps);
+} finally {
+  deps.database.close();
+}
+
+const width = Math.max(...[DEMO_ADMIN, ...DEMO_DOCTORS, ...DEMO_PATIENTS].map((a) => a.email.length));
+const line = (role: string, email: string, note: string) => console.log(`  ${role.padEnd(8)} ${email.padEnd(width)}  ${note}`);
+console.log(`\nDemo logins (every password: ${DEMO_PASSWORD})`);
+line("admin", DEMO_ADMIN.email, DEMO_ADMIN.name);
+for (const p of DEMO_PATIENTS) line("patient", p.email, `${p.name}: meetings in every state`);
+for (const d of DEMO_DOCTORS) line("doctor", d.email, `${d.name}, ${d.specialization}${d.status === "approved" ? "" : ` (${d.status})`}`);
+console.log("");
+
+await import("../server");

@@ -1,0 +1,142 @@
+/**
+ * `bun run demo` end to end: on an empty folder it builds the demo, prints the logins and
+ * serves; a printed patient logs in over HTTP and sees meetings in every state; a printed doctor
+ * sees them from the other side; the admin sees every doctor status. A second run adds nothing;
+ * a database with a real account is refused untouched.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { api } from "../../tests/support/http";
+
+const ROOT = resolve(import.meta.dir, "..", "..");
+let dir: string;
+
+type Run = { proc: Bun.Subprocess<"ignore", "pipe", "pipe">; output: () => string; errors: Promise<string>; base: Promise<string> };
+
+/** Starts `bun run demo` on the temporary folder; `base` resolves once it listens. */
+function runDemo(): Run {
+  const env: Record<string, string | undefined> = { ...process.env, HOST: "127.0.0.1", PORT: "0", DATABASE_URL: `file:${join(dir, "app.db")}`, UPLOAD_DIR: join(dir, "uploads") };
+  delete env.ADMIN_EMAIL;
+  delete env.ADMIN_PASSWORD;
+  const proc = Bun.spawn(["bun", "run", "demo"], {
+    cwd: ROOT,
+    env,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  let output = "";
+  const decoder = new TextDecoder();
+  const errors = new Response(proc.stderr).text();
+  // Keep reading after the line is found: a closed pipe must not break the running server.
+  const base = new Promise<string>((resolve, reject) => {
+    void (async () => {
+      for await (const chunk of proc.stdout) {
+        output += decoder.decode(chunk, { stream: true });
+        const match = output.match(/listening on http:\/\/localhost:(\d+)/);
+        if (match) resolve(`http://127.0.0.1:${match[1]}`);
+      }
+      reject(new Error(`the demo did not start:\n${output}\n${await errors}`));
+    })();
+  });
+  return { proc, output: () => output, errors, base };
+}
+
+/** Stops a running demo; it shuts down like the server, cleanly. */
+async function stop(run: Run) {
+  run.proc.kill("SIGTERM");
+  expect(await run.proc.exited).toBe(0);
+}
+
+/** The printed logins: [role, email]. */
+const logins = (output: string) => [...output.matchAll(/^ {2}(admin|patient|doctor) +(\S+@\S+)/gm)].map(([, role, email]) => [role!, email!] as const);
+
+let first: Run;
+let base: string;
+let password: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "carebook-demo-"));
+  first = runDemo();
+  base = await first.base;
+  password = first.output().match(/every password: (\S+)\)/)![1]!;
+}, 120_000);
+afterAll(async () => {
+  if (first.proc.exitCode === null) await stop(first);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("bun run demo on an empty folder", () => {
+  test("prints an admin, two patients and 23 doctors", () => {
+    const printed = logins(first.output());
+    expect(printed.filter(([r]) => r === "admin")).toHaveLength(1);
+    expect(printed.filter(([r]) => r === "patient")).toHaveLength(2);
+    expect(printed.filter(([r]) => r === "doctor")).toHaveLength(23);
+  });
+
+  test("a printed patient logs in and has meetings in every state", async () => {
+    const [, email] = logins(first.output()).find(([r]) => r === "patient")!;
+    const login = await api(base, "POST", "/loginPatient", { json: { email, password } });
+    expect(login.status).toBe(200);
+    const meetings = await api(base, "GET", "/patient-dashboard/patient-meetings", { token: login.body.token });
+    const seen = meetings.body.appointments.map((a: any) => `${a.status}${a.status === "completed" ? (a.hasFeedback ? "+feedback" : "-feedback") : ""}`);
+    expect(seen.sort()).toEqual(["completed+feedback", "completed-feedback", "confirmed", "pending"]);
+    const confirmed = meetings.body.appointments.find((a: any) => a.status === "confirmed");
+    expect(new Date(confirmed.scheduledAt).getTime()).toBeGreaterThan(Date.now());
+    const profile = await api(base, "GET", "/patient-profile", { token: login.body.token });
+    expect(profile.body.patient.profileImage).toBeString();
+    const directory = await api(base, "GET", "/patient-dashboard/doctors", { token: login.body.token });
+    expect(directory.body).toHaveLength(20);
+    expect(new Set(directory.body.map((d: any) => d.specialization)).size).toBe(16);
+    expect(directory.body.every((d: any) => typeof d.profileImage === "string")).toBe(true);
+    const picture = await fetch(`${base}/uploads/doctors/${directory.body[0].profileImage.split("/").pop()}`);
+    expect(picture.headers.get("content-type")).toBe("image/png");
+  });
+
+  test("the first doctor has a pending request, meetings and feedback; the admin sees every status", async () => {
+    const [, email] = logins(first.output()).find(([r]) => r === "doctor")!;
+    const doctor = (await api(base, "POST", "/loginDoctor", { json: { email, password } })).body.token;
+    expect((await api(base, "GET", "/doctor-dashboard/appointments", { token: doctor })).body.appointments.length).toBeGreaterThan(0);
+    const meetings = (await api(base, "GET", "/doctor-dashboard/doctor-meetings", { token: doctor })).body.appointments;
+    expect(new Set(meetings.map((a: any) => a.status))).toEqual(new Set(["confirmed", "completed"]));
+    expect((await api(base, "GET", "/doctor-dashboard/patient-feedbacks", { token: doctor })).body.feedbacks.length).toBeGreaterThan(0);
+
+    const [, adminEmail] = logins(first.output()).find(([r]) => r === "admin")!;
+    const admin = (await api(base, "POST", "/loginAdmin", { json: { email: adminEmail, password } })).body.token;
+    const doctors = (await api(base, "GET", "/admin-dashboard/doctors", { token: admin })).body;
+    const counts = Object.groupBy(doctors, (d: any) => d.status as string);
+    expect(Object.fromEntries(Object.entries(counts).map(([s, list]) => [s, list!.length]))).toEqual({ approved: 20, pending: 1, rejected: 1, blocked: 1 });
+  });
+});
+
+describe("running it again", () => {
+  test("adds nothing and changes nothing", async () => {
+    const admin = async (b: string) => {
+      const [, email] = logins(first.output()).find(([r]) => r === "admin")!;
+      const token = (await api(b, "POST", "/loginAdmin", { json: { email, password } })).body.token;
+      return (await api(b, "GET", "/admin-dashboard/doctors", { token })).body.map((d: any) => `${d._id} ${d.status} ${d.profileImage}`);
+    };
+    const before = await admin(base);
+    const pictures = readdirSync(join(dir, "uploads", "doctors")).length;
+    await stop(first);
+    const second = runDemo();
+    try {
+      const again = await second.base;
+      expect(await admin(again)).toEqual(before);
+      expect(readdirSync(join(dir, "uploads", "doctors")).length).toBe(pictures);
+      const [, email] = logins(second.output()).find(([r]) => r === "patient")!;
+      const token = (await api(again, "POST", "/loginPatient", { json: { email, password } })).body.token;
+      expect((await api(again, "GET", "/patient-dashboard/patient-meetings", { token })).body.appointments).toHaveLength(4);
+      // A real account now: the next run must refuse the database.
+      expect((await api(again, "POST", "/signupPatient", { json: { name: "Real Person", email: "real@example.com", password: "correct-horse-1" } })).status).toBe(201);
+    } finally {
+      await stop(second);
+    }
+    const third = runDemo();
+    third.base.catch(() => undefined); // it must not start
+    expect(await third.proc.exited).toBe(1);
+    expect(await third.errors).toContain("not demo accounts");
+    expect(third.output()).not.toContain("listening");
+  }, 120_000);
+});

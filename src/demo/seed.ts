@@ -1,0 +1,163 @@
+/**
+ * Fills a database with the demo (./people.ts) through the app itself: every account, status
+ * change, picture, booking, schedule, cancellation and feedback is a request to the real API
+ * (app.request), so the demo holds nothing the product could not have made. Only the admin is
+ * created the way the server seeds one (ensureAdmin).
+ *
+ * Completed meetings need a slot that has ended, and the API refuses to schedule in the past.
+ * So they are booked and scheduled through a second app over the same database whose clock
+ * (Deps.now, the only clock the routes read) runs five days behind: at that time the slot is in
+ * the future; at the real time it has ended, and every read derives "completed" from `ends_at`
+ * (src/domain/appointment.ts) exactly as for any meeting that took place.
+ *
+ * Idempotent: accounts that exist are logged in, not created again; a patient who already has
+ * meetings gets no new ones.
+ */
+import { createApp } from "../app";
+import { ensureAdmin } from "../auth/admins";
+import type { Deps } from "../deps";
+import { avatarPng } from "./pictures";
+import { approvedDoctor, DEMO_ADMIN, DEMO_DOCTORS, DEMO_PASSWORD, DEMO_PATIENTS, type DemoDoctor } from "./people";
+
+type Reply = { status: number; body: any };
+type Call = (method: string, path: string, options?: { token?: string; json?: unknown; form?: FormData }) => Promise<Reply>;
+
+const DAY = 86_400_000;
+
+/** A JSON client for an app; it throws on any refusal but those listed in `allow`. */
+function clientOf(app: ReturnType<typeof createApp>): (allow?: number[]) => Call {
+  return (allow = []) =>
+    async (method, path, options = {}) => {
+      const headers = new Headers();
+      if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+      let body: BodyInit | undefined;
+      if (options.json !== undefined) {
+        headers.set("content-type", "application/json");
+        body = JSON.stringify(options.json);
+      } else if (options.form) body = options.form;
+      const res = await app.request(`/api/auth${path}`, { method, headers, body });
+      const reply = { status: res.status, body: await res.json() };
+      if (res.status >= 400 && !allow.includes(res.status)) throw new Error(`demo: ${method} ${path} answered ${res.status}: ${reply.body.message}`);
+      return reply;
+    };
+}
+
+/** Midnight UTC of today plus `days` days and `hour` hours. */
+function dayAt(now: Date, days: number, hour: number): Date {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return new Date(midnight + days * DAY + hour * 3_600_000);
+}
+
+function pictureForm(fields: Record<string, string>, hue: number): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  form.set("profileImage", new File([avatarPng(hue)], "avatar.png", { type: "image/png" }));
+  return form;
+}
+
+/** Seeds the demo into the database behind `deps`. */
+export async function seedDemo(deps: Deps): Promise<void> {
+  // The demo signs up two dozen accounts from one "address": the limits are for strangers.
+  const seeding: Deps = { ...deps, config: { ...deps.config, signupLimit: 1_000_000, loginFailureLimit: 1_000_000 } };
+  const call = clientOf(createApp(seeding));
+  const past = clientOf(createApp({ ...seeding, now: () => new Date(Date.now() - 5 * DAY) }))();
+  const now = deps.now();
+
+  await ensureAdmin(deps.database, { ...DEMO_ADMIN, password: DEMO_PASSWORD });
+  const admin = (await call()("POST", "/loginAdmin", { json: { email: DEMO_ADMIN.email, password: DEMO_PASSWORD } })).body.token as string;
+  const setStatus = (id: string, status: string) => call()("PATCH", `/admin-dashboard/doctor-status/${id}`, { token: admin, json: { status } });
+
+  const doctorTokens = new Map<string, string>();
+  const doctorIds = new Map<string, string>();
+  for (const [i, doctor] of DEMO_DOCTORS.entries()) {
+    const { token, id } = await ensureDoctor(call, setStatus, doctor, i);
+    doctorTokens.set(doctor.email, token);
+    doctorIds.set(doctor.email, id);
+  }
+
+  const patients: { token: string; id: string }[] = [];
+  for (const [i, patient] of DEMO_PATIENTS.entries()) {
+    let reply = await call([401])("POST", "/loginPatient", { json: { email: patient.email, password: DEMO_PASSWORD } });
+    if (reply.status === 401) reply = await call()("POST", "/signupPatient", { json: { ...patient, password: DEMO_PASSWORD } });
+    const token = reply.body.token as string;
+    const profile = (await call()("GET", "/patient-profile", { token })).body.patient;
+    if (profile.profileImage === null) await call()("PUT", "/patient-profile", { token, form: pictureForm({ name: patient.name }, 20 + i * 150) });
+    patients.push({ token, id: profile._id });
+  }
+
+  const d = (n: number) => ({ id: doctorIds.get(approvedDoctor(n).email)!, token: doctorTokens.get(approvedDoctor(n).email)! });
+  const plans = [
+    { completed: [[0, -3, 10, true], [1, -2, 11, false]], cancelledBy: ["patient", 2], pending: 0, confirmed: [3, 1, 9] },
+    { completed: [[4, -3, 15, true], [0, -2, 15, false]], cancelledBy: ["doctor", 0], pending: 5, confirmed: [0, 1, 10] },
+  ] as const;
+
+  for (const [i, plan] of plans.entries()) {
+    const patient = patients[i]!;
+    const mine = (await call()("GET", "/patient-dashboard/patient-meetings", { token: patient.token })).body.appointments;
+    if (mine.length > 0) continue;
+    const book = async (client: Call, n: number, reason: string) =>
+      (await client("POST", "/patient-dashboard/bookAppointment", { token: patient.token, json: { doctorId: d(n).id, reason } })).body.appointment._id as string;
+    const schedule = (client: Call, n: number, appointmentId: string, at: Date) =>
+      client("POST", "/doctor-dashboard/scheduleAppointments", {
+        token: d(n).token,
+        json: { appointmentId, patientId: patient.id, doctorName: approvedDoctor(n).name, scheduledDateTime: at.toISOString() },
+      });
+
+    // Meetings that took place: booked and scheduled on the clock five days behind.
+    for (const [n, days, hour, withFeedback] of plan.completed) {
+      const id = await book(past, n, REASONS[(n + i) % REASONS.length]!);
+      await schedule(past, n, id, dayAt(now, days, hour));
+      if (withFeedback) {
+        await call()("POST", "/patient-dashboard/giveFeedback", { token: patient.token, json: { appointmentId: id, message: FEEDBACK[i]! } });
+      }
+    }
+    const [by, n] = plan.cancelledBy;
+    const cancelled = await book(call(), n, "Recurring headaches in the afternoon");
+    const reason = by === "patient" ? "I feel better, thank you" : "I am away at a conference that week; please book again";
+    await call()("POST", `/${by}-dashboard/cancelAppointment`, { token: by === "patient" ? patient.token : d(n).token, json: { appointmentId: cancelled, reason } });
+
+    const [c, days, hour] = plan.confirmed;
+    await schedule(call(), c, await book(call(), c, "Annual check-up"), dayAt(now, days, hour));
+    await book(call(), plan.pending, "Follow-up on my blood test results");
+  }
+}
+
+/** Logs the doctor in (or signs it up) and brings a new one to its demo status, with a picture. */
+async function ensureDoctor(
+  call: (allow?: number[]) => Call,
+  setStatus: (id: string, status: string) => Promise<Reply>,
+  doctor: DemoDoctor,
+  index: number,
+): Promise<{ token: string; id: string }> {
+  const { status: wanted, ...fields } = doctor;
+  let reply = await call([401])("POST", "/loginDoctor", { json: { email: doctor.email, password: DEMO_PASSWORD } });
+  if (reply.status === 401) reply = await call()("POST", "/signupDoctor", { json: { ...fields, password: DEMO_PASSWORD } });
+  const token = reply.body.token as string;
+  const { _id: id, status, profileImage } = reply.body.doctor;
+  // Only a doctor still pending is moved: changes made while the demo ran are kept.
+  if (status !== "pending" || wanted === "pending") return { token, id };
+  if (wanted === "rejected") {
+    await setStatus(id, "rejected");
+    return { token, id };
+  }
+  await setStatus(id, "approved");
+  if (profileImage === null) {
+    const form = pictureForm({ name: fields.name, specialization: fields.specialization, collegeName: fields.collegeName }, (index * 47) % 360);
+    await call()("PUT", "/doctor-profile", { token, form });
+  }
+  if (wanted === "blocked") await setStatus(id, "blocked");
+  return { token, id };
+}
+
+const REASONS = [
+  "Shortness of breath when climbing stairs",
+  "A rash on my forearm that will not go away",
+  "Persistent knee pain after running",
+  "Trouble sleeping for the last few weeks",
+  "Frequent heartburn after meals",
+];
+
+const FEEDBACK = [
+  "Very thorough and kind. The explanation of my results was clear, thank you.",
+  "Listened carefully and gave me a plan I can follow. Would book again.",
+];

@@ -1,0 +1,136 @@
+/**
+ * Zod schemas of every answer the API sends (SERVER-RULES §2), beside the builders in
+ * ./shapes.ts. They describe the wire, not the database: the OpenAPI document is generated from
+ * them (src/openapi), and the API tests validate every answer they receive against that document,
+ * so a field added, renamed or dropped in a route fails the suite until it is described here.
+ * Objects are closed (`additionalProperties: false` in the generated schema) so that a leak of a
+ * new field is drift too. The `.meta({ id })` names become the document's components.
+ */
+import { z } from "zod";
+import { APPOINTMENT_STATUSES } from "../domain/appointment";
+import { DOCTOR_STATUSES, ROLES, SPECIALIZATIONS } from "../domain/fields";
+import type { AdminDoctorJson, AppointmentJson, adminJson, doctorJson, patientJson } from "./shapes";
+
+const id = z.string().meta({ description: "An opaque id", example: "3f2c9a4e-8b1d-4c55-9a0e-2b7f1c6d8e90" });
+const time = z.iso.datetime().meta({ description: "An ISO 8601 UTC time", example: "2026-11-23T09:30:00.000Z" });
+const email = z.string().meta({ format: "email", example: "pat@example.com" });
+const picture = z
+  .string()
+  .nullable()
+  .meta({ description: "The stored picture's name under /uploads/{patients|doctors}/, or null", example: null });
+const specialization = z.enum(SPECIALIZATIONS);
+const doctorStatus = z.enum(DOCTOR_STATUSES);
+const appointmentStatus = z.enum(APPOINTMENT_STATUSES);
+
+/** `{ message }`: every error, and every answer that only reports. */
+export const MessageAnswer = z.object({ message: z.string() }).meta({ id: "Message", example: { message: "Appointment not found" } });
+
+export const Patient = z.object({ _id: id, name: z.string(), email, profileImage: picture }).meta({ id: "Patient" });
+
+export const Doctor = z
+  .object({
+    _id: id,
+    name: z.string(),
+    email,
+    specialization,
+    collegeName: z.string(),
+    status: doctorStatus,
+    profileImage: picture,
+    createdAt: time,
+  })
+  .meta({ id: "Doctor" });
+
+/** One line of a doctor's status history, from the audit trail. */
+const StatusChange = z.object({
+  action: z.string().meta({ example: "Approve" }),
+  from: doctorStatus.nullable(),
+  to: doctorStatus.nullable(),
+  at: time,
+  by: z.enum(ROLES),
+});
+
+export const AdminDoctor = Doctor.extend({ statusHistory: z.array(StatusChange) }).meta({ id: "AdminDoctor" });
+
+export const Admin = z.object({ _id: id, name: z.string(), email }).meta({ id: "Admin" });
+
+/** A doctor in the patients' directory: no email, no status. */
+export const DirectoryDoctor = z
+  .object({ _id: id, name: z.string(), specialization, collegeName: z.string(), profileImage: picture })
+  .meta({ id: "DirectoryDoctor" });
+
+export const Appointment = z
+  .object({
+    _id: id,
+    status: appointmentStatus,
+    reason: z.string(),
+    createdAt: time,
+    scheduledAt: time.nullable(),
+    meetLink: z.string().nullable().meta({ example: "https://meet.jit.si/carebook-Qm9vT2tJbmdSb29tTmFtZQ" }),
+    patient: z.object({ _id: id, name: z.string(), email }),
+    doctor: z.object({ _id: id, name: z.string(), specialization: z.string() }),
+  })
+  .meta({ id: "Appointment" });
+
+export const PatientAppointment = Appointment.extend({
+  hasFeedback: z.boolean().meta({ description: "Whether the patient has given feedback on it" }),
+}).meta({ id: "PatientAppointment" });
+
+/** The appointment a booking creates: pending, not yet scheduled. */
+export const BookedAppointment = z
+  .object({
+    _id: id,
+    status: z.literal("pending"),
+    reason: z.string(),
+    createdAt: time,
+    scheduledAt: z.null(),
+    meetLink: z.null(),
+    doctor: z.object({ _id: id }),
+    patient: z.object({ _id: id, name: z.string(), email }),
+  })
+  .meta({ id: "BookedAppointment" });
+
+export const DoctorFeedback = z
+  .object({
+    _id: id,
+    appointment: z.object({ _id: id, scheduledAt: time.nullable(), status: appointmentStatus }),
+    message: z.string(),
+    createdAt: time,
+  })
+  .meta({ id: "DoctorFeedback" });
+
+const token = z.string().meta({ description: "A JWT (HS256); send it as `Authorization: Bearer <token>`" });
+
+/** Every answer body, by what it answers. */
+export const answers = {
+  patientSession: z.object({ token, role: z.literal("patient"), name: z.string() }).meta({ id: "PatientSession" }),
+  doctorSession: z.object({ message: z.string(), token, doctor: Doctor }).meta({ id: "DoctorSession" }),
+  adminSession: z.object({ token, admin: Admin }).meta({ id: "AdminSession" }),
+  message: MessageAnswer,
+  doctorStatus: z.object({ status: doctorStatus, doctor: Doctor }),
+  directory: z.array(DirectoryDoctor),
+  booked: z.object({ message: z.string(), appointment: BookedAppointment }),
+  patientMeetings: z.object({ message: z.string(), appointments: z.array(PatientAppointment) }),
+  doctorAppointments: z.object({ message: z.string(), appointments: z.array(Appointment) }),
+  cancelled: z.object({ message: z.string(), appointmentId: id }),
+  feedbackGiven: z.object({
+    message: z.string(),
+    feedback: z.object({ _id: id, appointment: z.object({ _id: id }), message: z.string(), createdAt: time }),
+  }),
+  scheduled: z.object({ message: z.string(), appointmentId: id, scheduledAt: time, meetLink: z.string() }),
+  feedbacks: z.object({ feedbacks: z.array(DoctorFeedback) }),
+  patient: z.object({ patient: Patient }),
+  patientUpdated: z.object({ message: z.string(), patient: Patient }),
+  doctor: z.object({ doctor: Doctor }),
+  doctorUpdated: z.object({ message: z.string(), doctor: Doctor }),
+  adminDoctors: z.array(AdminDoctor),
+  statusChanged: z.object({ message: z.string(), doctor: AdminDoctor }),
+};
+
+// The builders in shapes.ts must produce exactly these types: a compile error here is drift.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const exact = <T extends true>() => undefined as unknown as T;
+exact<Same<ReturnType<typeof patientJson>, z.output<typeof Patient>>>();
+exact<Same<ReturnType<typeof doctorJson>, z.output<typeof Doctor>>>();
+exact<Same<ReturnType<typeof adminJson>, z.output<typeof Admin>>>();
+exact<Same<keyof AdminDoctorJson, keyof z.output<typeof AdminDoctor>>>();
+exact<Same<keyof AppointmentJson, keyof z.output<typeof Appointment>>>();

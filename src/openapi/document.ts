@@ -1,0 +1,140 @@
+/**
+ * Generates the OpenAPI 3.1 document from ./operations.ts with zod-openapi, which renders each
+ * zod schema through zod 4's own z.toJSONSchema: request bodies as their input side (what a
+ * client sends, before trims and transforms), answers as their output side, closed objects, and
+ * every `.meta({ id })` schema once under components. Nothing here is written as JSON by hand.
+ */
+import { z } from "zod";
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";
+import { MessageAnswer } from "../http/answers";
+import { OPERATIONS, type Operation } from "./operations";
+
+type Status = 304 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+
+/** What each error status means, with an example message the API really sends. */
+const ERRORS: Record<Exclude<Status, 304>, { description: string; message: string }> = {
+  400: { description: "Invalid input; the message names the field", message: "email must be a valid email address" },
+  401: { description: "No token, or a bad, expired or revoked one (for a login: wrong email or password)", message: "Invalid email or password" },
+  403: { description: "Wrong role, or a doctor who is not approved", message: "Your account status is: blocked" },
+  404: { description: "Unknown, or not the caller's (the two are indistinguishable)", message: "Appointment not found" },
+  409: { description: "State conflict: duplicate email, overlapping time, transition not allowed, feedback already given", message: "Only a pending appointment can be scheduled; this one is confirmed" },
+  413: { description: "Request body (or picture) too large", message: "Request body is too large" },
+  415: { description: "The picture is not a JPEG or PNG", message: "Profile picture must be a JPEG or PNG image" },
+  429: { description: "Too many attempts; retry after `Retry-After` seconds", message: "Too many failed logins. Try again in 15 minutes." },
+};
+
+const retryAfter = z.object({ "Retry-After": z.string().meta({ description: "Seconds to wait before trying again", example: "900" }) });
+const setCookie = z.object({
+  "Set-Cookie": z.string().meta({ description: "`carebook_session`: the same token, HttpOnly and SameSite=Lax, for server-rendered pages" }),
+});
+
+/** Every status an operation can answer besides its success. */
+export function errorStatuses(op: Operation): Exclude<Status, 304>[] {
+  const statuses = new Set<Exclude<Status, 304>>(op.errors ?? []);
+  // The 64 KiB limit applies to every request, a GET with a body included.
+  statuses.add(413);
+  if (op.body) statuses.add(400);
+  if (op.who !== "anyone") statuses.add(401).add(403);
+  if (/\/login(Patient|Doctor|Admin)$/.test(op.path)) statuses.add(401);
+  return [...statuses].sort();
+}
+
+function responses(op: Operation): ZodOpenApiResponsesObject {
+  const out: ZodOpenApiResponsesObject = {
+    [String(op.ok.status)]: {
+      description: op.ok.description,
+      ...(op.setsCookie && { headers: setCookie }),
+      content: { "application/json": { schema: op.ok.schema, example: op.ok.example } },
+    },
+  };
+  if (op.notModified) out["304"] = { description: "Not modified: the If-None-Match header matched the current ETag" };
+  for (const status of errorStatuses(op)) {
+    const { description, message } = ERRORS[status];
+    out[String(status) as `4${string}`] = {
+      description,
+      ...(status === 429 && { headers: retryAfter }),
+      content: { "application/json": { schema: MessageAnswer, example: { message } } },
+    };
+  }
+  return out;
+}
+
+function operation(op: Operation): ZodOpenApiOperationObject {
+  const mediaType = op.body?.kind === "form" ? "multipart/form-data" : "application/json";
+  return {
+    operationId: `${op.method}${op.path.replace(/^\/api\/auth/, "").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? "").toUpperCase())}`,
+    tags: [op.tag],
+    summary: op.summary,
+    description: [op.description, `Who: ${op.who}.`].filter(Boolean).join("\n\n"),
+    ...(op.who !== "anyone" && { security: [{ bearer: [] }] }),
+    // `{}` first: no token is fine too.
+    ...(op.optionalBearer && { security: [{}, { bearer: [] }] }),
+    ...(op.params && { requestParams: { path: op.params } }),
+    ...(op.body && {
+      requestBody: {
+        required: true,
+        content: {
+          [mediaType]: {
+            schema: op.body.schema,
+            example: op.body.example,
+            ...(op.body.kind === "form" && { encoding: { profileImage: { contentType: "image/jpeg, image/png" } } }),
+          },
+        },
+      },
+    }),
+    responses: responses(op),
+  };
+}
+
+type Node = { _zod: { def: { type: string; format?: string; options?: readonly Node[]; out?: Node } } };
+
+/** The JSON Schema format a request field is checked against after trimming (zod's pipe), if any. */
+const FORMATS: Record<string, string> = { email: "email", datetime: "date-time" };
+
+/**
+ * What zod cannot say in JSON Schema by itself: a File part of a multipart form
+ * (z.instanceof(File)) is a binary string; a field that is trimmed, then checked as an email or a
+ * date-time (a pipe), shows that format on its input side too.
+ */
+function refine(ctx: { zodSchema: Node; jsonSchema: Record<string, unknown>; io: "input" | "output" }) {
+  const def = ctx.zodSchema._zod.def;
+  const isFile = (s: Node) => s._zod.def.type === "custom";
+  if (def.type === "custom" || (def.type === "union" && def.options?.some(isFile))) {
+    for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+    Object.assign(ctx.jsonSchema, { type: "string", format: "binary", description: "A JPEG or PNG picture; an empty part keeps the current one" });
+  }
+  const format = def.type === "pipe" && ctx.io === "input" ? FORMATS[def.out?._zod.def.format ?? ""] : undefined;
+  if (format !== undefined) ctx.jsonSchema.format = format;
+}
+
+/** Builds the document; `version` is the package's. */
+export function buildDocument(version: string) {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const op of OPERATIONS) paths[op.path] = { ...paths[op.path], [op.method]: operation(op) };
+  return createDocument(
+    {
+      openapi: "3.1.0",
+      info: {
+        title: "Carebook API",
+        version,
+        description:
+          "Healthcare appointment booking. Every answer is JSON; every error is `{ \"message\": string }`. " +
+          "Ids are opaque strings sent as `_id`; times are ISO 8601 UTC. Generated from the zod schemas the server validates with.",
+      },
+      tags: [
+        { name: "Accounts", description: "Signup, login, logout, doctor status" },
+        { name: "Patient", description: "The doctor directory, booking, meetings, cancelling, feedback" },
+        { name: "Doctor", description: "Pending requests, scheduling, cancelling, meetings, feedback (approved doctors)" },
+        { name: "Profiles", description: "Patients' and doctors' own profiles, with a picture" },
+        { name: "Admin", description: "Every doctor and the doctor status machine" },
+      ],
+      paths,
+      components: {
+        securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The token from a signup or login answer" } },
+      },
+    },
+    { override: refine as never },
+  );
+}
+
+export type OpenApiDocument = ReturnType<typeof buildDocument>;

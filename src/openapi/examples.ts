@@ -1,0 +1,70 @@
+/** Example values for the OpenAPI document: one consistent story (Pat books Dana, a cardiologist). */
+
+const PATIENT_ID = "8d0f6b4e-3a7c-4f1e-9b2d-5c6a7e8f9012";
+const DOCTOR_ID = "3f2c9a4e-8b1d-4c55-9a0e-2b7f1c6d8e90";
+const APPOINTMENT_ID = "c47e2a91-6d3b-4b8f-a1e5-0f9d8c7b6a54";
+const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI4ZDBmIiwicm9sZSI6InBhdGllbnQifQ.c2lnbmF0dXJl";
+const AT = "2026-11-24T09:30:00.000Z";
+const CREATED = "2026-11-20T14:02:11.000Z";
+
+const doctor = {
+  _id: DOCTOR_ID,
+  name: "Dana Doctor",
+  email: "dana@example.com",
+  specialization: "Cardiologist",
+  collegeName: "City Medical College",
+  status: "approved",
+  profileImage: null,
+  createdAt: CREATED,
+};
+
+const appointment = {
+  _id: APPOINTMENT_ID,
+  status: "confirmed",
+  reason: "Chest pain when climbing stairs",
+  createdAt: CREATED,
+  scheduledAt: AT,
+  meetLink: "https://meet.jit.si/carebook-Qm9vT2tJbmdSb29tTmFtZQ",
+  patient: { _id: PATIENT_ID, name: "Pat Patient", email: "pat@example.com" },
+  doctor: { _id: DOCTOR_ID, name: "Dana Doctor", specialization: "Cardiologist" },
+};
+
+export const EXAMPLES = {
+  patientSignup: { name: "Pat Patient", email: "pat@example.com", password: "correct-horse-1" },
+  doctorSignup: { name: "Dana Doctor", email: "dana@example.com", password: "correct-horse-1", specialization: "Cardiologist", collegeName: "City Medical College" },
+  login: { email: "pat@example.com", password: "correct-horse-1" },
+  patientSession: { token: TOKEN, role: "patient", name: "Pat Patient" },
+  doctorSession: { message: "Login successful", token: TOKEN, doctor },
+  adminSession: { token: TOKEN, admin: { _id: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", name: "Ada Admin", email: "admin@example.com" } },
+  doctor,
+  adminDoctor: {
+    ...doctor,
+    statusHistory: [
+      { action: "Signup", from: null, to: "pending", at: CREATED, by: "doctor" },
+      { action: "Approve", from: "pending", to: "approved", at: "2026-11-20T15:00:00.000Z", by: "admin" },
+    ],
+  },
+  directoryDoctor: { _id: DOCTOR_ID, name: "Dana Doctor", specialization: "Cardiologist", collegeName: "City Medical College", profileImage: null },
+  patient: { _id: PATIENT_ID, name: "Pat Patient", email: "pat@example.com", profileImage: null },
+  appointment,
+  book: { doctorId: DOCTOR_ID, reason: "Chest pain when climbing stairs" },
+  booked: {
+    message: "Appointment request sent. The doctor will schedule it soon.",
+    appointment: { ...appointment, status: "pending", scheduledAt: null, meetLink: null, doctor: { _id: DOCTOR_ID } },
+  },
+  cancel: { appointmentId: APPOINTMENT_ID, reason: "I feel better" },
+  cancelled: { message: "Appointment cancelled successfully", appointmentId: APPOINTMENT_ID },
+  feedback: { appointmentId: APPOINTMENT_ID, message: "Clear explanations, thank you." },
+  feedbackGiven: {
+    message: "Feedback submitted successfully!",
+    feedback: { _id: "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9", appointment: { _id: APPOINTMENT_ID }, message: "Clear explanations, thank you.", createdAt: "2026-11-24T10:05:00.000Z" },
+  },
+  schedule: { appointmentId: APPOINTMENT_ID, patientId: PATIENT_ID, doctorName: "Dana Doctor", scheduledDateTime: AT },
+  scheduled: { message: "Appointment scheduled successfully", appointmentId: APPOINTMENT_ID, scheduledAt: AT, meetLink: appointment.meetLink },
+  doctorFeedback: {
+    _id: "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
+    appointment: { _id: APPOINTMENT_ID, scheduledAt: AT, status: "completed" },
+    message: "Clear explanations, thank you.",
+    createdAt: "2026-11-24T10:05:00.000Z",
+  },
+};

@@ -1,0 +1,201 @@
+/**
+ * The API's description, one entry per route, keyed by method and path: the request schemas are
+ * the very zod objects the routes validate with (src/http/schemas.ts), the answers are those of
+ * src/http/answers.ts. ./document.ts turns the list into OpenAPI 3.1. A route added to the app
+ * without an entry here (or an entry without its route) fails src/openapi/coverage.test.ts.
+ */
+import type { z } from "zod";
+import { answers } from "../http/answers";
+import {
+  bookBody,
+  cancelBody,
+  doctorIdParam,
+  doctorProfileForm,
+  doctorSignupBody,
+  doctorStatusBody,
+  feedbackBody,
+  loginBody,
+  patientProfileForm,
+  patientSignupBody,
+  scheduleBody,
+} from "../http/schemas";
+import { EXAMPLES } from "./examples";
+
+export type Who = "anyone" | "patient" | "doctor, any status" | "approved doctor" | "admin";
+/** The error statuses an operation may answer beyond those implied by its body and its caller. */
+export type ErrorStatus = 404 | 409 | 413 | 415 | 429;
+
+export type Operation = {
+  method: "get" | "post" | "put" | "patch";
+  /** The OpenAPI path template, `{name}` for a parameter. */
+  path: string;
+  summary: string;
+  description?: string;
+  who: Who;
+  tag: "Accounts" | "Patient" | "Doctor" | "Admin" | "Profiles";
+  body?: { kind: "json" | "form"; schema: z.ZodType; example: unknown };
+  params?: z.ZodObject;
+  ok: { status: 200 | 201; schema: z.ZodType; description: string; example: unknown };
+  errors?: ErrorStatus[];
+  /** The answer may also be 304 Not Modified (an If-None-Match that matches the ETag). */
+  notModified?: boolean;
+  /** The call takes a bearer token when it has one (logout ends that account's sessions). */
+  optionalBearer?: boolean;
+  /** Login and signup answers set the page session cookie. */
+  setsCookie?: boolean;
+};
+
+const AUTH = "/api/auth";
+const PATIENT = `${AUTH}/patient-dashboard`;
+const DOCTOR = `${AUTH}/doctor-dashboard`;
+
+/** Every route under /api/auth, in the README's order. */
+export const OPERATIONS: Operation[] = [
+  {
+    method: "post", path: `${AUTH}/signupPatient`, tag: "Accounts", who: "anyone",
+    summary: "Create a patient account and sign in",
+    body: { kind: "json", schema: patientSignupBody, example: EXAMPLES.patientSignup },
+    ok: { status: 201, schema: answers.patientSession, description: "The account is created; the token signs the patient in", example: EXAMPLES.patientSession },
+    errors: [409, 429], setsCookie: true,
+  },
+  {
+    method: "post", path: `${AUTH}/loginPatient`, tag: "Accounts", who: "anyone",
+    summary: "Sign in as a patient",
+    body: { kind: "json", schema: loginBody, example: EXAMPLES.login },
+    ok: { status: 200, schema: answers.patientSession, description: "Signed in", example: EXAMPLES.patientSession },
+    errors: [429], setsCookie: true,
+  },
+  {
+    method: "post", path: `${AUTH}/signupDoctor`, tag: "Accounts", who: "anyone",
+    summary: "Register as a doctor (pending until the admin approves)",
+    body: { kind: "json", schema: doctorSignupBody, example: EXAMPLES.doctorSignup },
+    ok: { status: 201, schema: answers.doctorSession, description: "Registered; the doctor is pending", example: EXAMPLES.doctorSession },
+    errors: [409, 429], setsCookie: true,
+  },
+  {
+    method: "post", path: `${AUTH}/loginDoctor`, tag: "Accounts", who: "anyone",
+    summary: "Sign in as a doctor, whatever the doctor's status",
+    body: { kind: "json", schema: loginBody, example: EXAMPLES.login },
+    ok: { status: 200, schema: answers.doctorSession, description: "Signed in; `doctor.status` tells what the doctor may do", example: EXAMPLES.doctorSession },
+    errors: [429], setsCookie: true,
+  },
+  {
+    method: "post", path: `${AUTH}/loginAdmin`, tag: "Accounts", who: "anyone",
+    summary: "Sign in as the admin",
+    body: { kind: "json", schema: loginBody, example: EXAMPLES.login },
+    ok: { status: 200, schema: answers.adminSession, description: "Signed in", example: EXAMPLES.adminSession },
+    errors: [429], setsCookie: true,
+  },
+  {
+    method: "post", path: `${AUTH}/logout`, tag: "Accounts", who: "anyone",
+    summary: "Sign out everywhere",
+    description: "With a valid bearer token, every token of that account stops working. Always clears the page session cookie.",
+    ok: { status: 200, schema: answers.message, description: "Signed out", example: { message: "Logged out" } },
+    optionalBearer: true,
+  },
+  {
+    method: "get", path: `${AUTH}/doctor-status`, tag: "Accounts", who: "doctor, any status",
+    summary: "The signed-in doctor's current status (Refresh Status)",
+    ok: { status: 200, schema: answers.doctorStatus, description: "The doctor as stored now", example: { status: "approved", doctor: EXAMPLES.doctor } },
+  },
+  {
+    method: "get", path: `${PATIENT}/doctors`, tag: "Patient", who: "patient",
+    summary: "Every approved doctor, by specialization then name",
+    ok: { status: 200, schema: answers.directory, description: "The directory (no emails)", example: [EXAMPLES.directoryDoctor] },
+    notModified: true,
+  },
+  {
+    method: "post", path: `${PATIENT}/bookAppointment`, tag: "Patient", who: "patient",
+    summary: "Request an appointment with an approved doctor",
+    body: { kind: "json", schema: bookBody, example: EXAMPLES.book },
+    ok: { status: 201, schema: answers.booked, description: "The request is pending until the doctor schedules it", example: EXAMPLES.booked },
+    errors: [404, 409],
+  },
+  {
+    method: "get", path: `${PATIENT}/patient-meetings`, tag: "Patient", who: "patient",
+    summary: "The patient's appointments that are not cancelled",
+    ok: { status: 200, schema: answers.patientMeetings, description: "Scheduled ones by time, then pending requests", example: { message: "Meetings fetched successfully", appointments: [{ ...EXAMPLES.appointment, hasFeedback: false }] } },
+  },
+  {
+    method: "post", path: `${PATIENT}/cancelAppointment`, tag: "Patient", who: "patient",
+    summary: "Cancel one of the patient's pending or confirmed appointments",
+    body: { kind: "json", schema: cancelBody, example: EXAMPLES.cancel },
+    ok: { status: 200, schema: answers.cancelled, description: "Cancelled", example: EXAMPLES.cancelled },
+    errors: [404, 409],
+  },
+  {
+    method: "post", path: `${PATIENT}/giveFeedback`, tag: "Patient", who: "patient",
+    summary: "Give feedback on a completed appointment, once",
+    body: { kind: "json", schema: feedbackBody, example: EXAMPLES.feedback },
+    ok: { status: 201, schema: answers.feedbackGiven, description: "Saved", example: EXAMPLES.feedbackGiven },
+    errors: [404, 409],
+  },
+  {
+    method: "get", path: `${AUTH}/patient-profile`, tag: "Profiles", who: "patient",
+    summary: "The signed-in patient",
+    ok: { status: 200, schema: answers.patient, description: "The patient", example: { patient: EXAMPLES.patient } },
+  },
+  {
+    method: "put", path: `${AUTH}/patient-profile`, tag: "Profiles", who: "patient",
+    summary: "Change the patient's name and, optionally, picture",
+    body: { kind: "form", schema: patientProfileForm, example: { name: "Pat Patient" } },
+    ok: { status: 200, schema: answers.patientUpdated, description: "Updated", example: { message: "Profile updated successfully!", patient: EXAMPLES.patient } },
+    errors: [413, 415],
+  },
+  {
+    method: "get", path: `${DOCTOR}/appointments`, tag: "Doctor", who: "approved doctor",
+    summary: "The doctor's pending requests, oldest first",
+    ok: { status: 200, schema: answers.doctorAppointments, description: "Pending requests", example: { message: "Appointments fetched successfully", appointments: [{ ...EXAMPLES.appointment, status: "pending", scheduledAt: null, meetLink: null }] } },
+  },
+  {
+    method: "post", path: `${DOCTOR}/scheduleAppointments`, tag: "Doctor", who: "approved doctor",
+    summary: "Schedule a pending request at a future time",
+    description: "`scheduledDateTime` is ISO 8601 with `Z` or an offset; the slot lasts CONSULT_MINUTES and must not overlap another confirmed appointment. `doctorName` is accepted and ignored.",
+    body: { kind: "json", schema: scheduleBody, example: EXAMPLES.schedule },
+    ok: { status: 200, schema: answers.scheduled, description: "Confirmed, with a new meet link", example: EXAMPLES.scheduled },
+    errors: [404, 409],
+  },
+  {
+    method: "post", path: `${DOCTOR}/cancelAppointment`, tag: "Doctor", who: "approved doctor",
+    summary: "Cancel one of the doctor's pending or confirmed appointments",
+    body: { kind: "json", schema: cancelBody, example: EXAMPLES.cancel },
+    ok: { status: 200, schema: answers.cancelled, description: "Cancelled", example: EXAMPLES.cancelled },
+    errors: [404, 409],
+  },
+  {
+    method: "get", path: `${DOCTOR}/doctor-meetings`, tag: "Doctor", who: "approved doctor",
+    summary: "The doctor's confirmed and completed meetings, by time",
+    ok: { status: 200, schema: answers.doctorAppointments, description: "Meetings", example: { message: "Meetings fetched successfully", appointments: [EXAMPLES.appointment] } },
+  },
+  {
+    method: "get", path: `${DOCTOR}/patient-feedbacks`, tag: "Doctor", who: "approved doctor",
+    summary: "Feedback the doctor has received, newest first",
+    ok: { status: 200, schema: answers.feedbacks, description: "Feedback", example: { feedbacks: [EXAMPLES.doctorFeedback] } },
+  },
+  {
+    method: "get", path: `${AUTH}/doctor-profile`, tag: "Profiles", who: "approved doctor",
+    summary: "The signed-in doctor",
+    ok: { status: 200, schema: answers.doctor, description: "The doctor", example: { doctor: EXAMPLES.doctor } },
+  },
+  {
+    method: "put", path: `${AUTH}/doctor-profile`, tag: "Profiles", who: "approved doctor",
+    summary: "Change the doctor's name, specialization, college and, optionally, picture",
+    body: { kind: "form", schema: doctorProfileForm, example: { name: "Dana Doctor", specialization: "Cardiologist", collegeName: "City Medical College" } },
+    ok: { status: 200, schema: answers.doctorUpdated, description: "Updated", example: { message: "Profile updated successfully!", doctor: EXAMPLES.doctor } },
+    errors: [413, 415],
+  },
+  {
+    method: "get", path: `${AUTH}/admin-dashboard/doctors`, tag: "Admin", who: "admin",
+    summary: "Every doctor, oldest signup first, with the status history",
+    ok: { status: 200, schema: answers.adminDoctors, description: "Every doctor", example: [EXAMPLES.adminDoctor] },
+  },
+  {
+    method: "patch", path: `${AUTH}/admin-dashboard/doctor-status/{id}`, tag: "Admin", who: "admin",
+    summary: "Approve, reject, block or reactivate a doctor",
+    description: "pending → approved or rejected; approved → blocked; rejected or blocked → approved. Any other change is 409.",
+    params: doctorIdParam,
+    body: { kind: "json", schema: doctorStatusBody, example: { status: "approved" } },
+    ok: { status: 200, schema: answers.statusChanged, description: "Changed", example: { message: "Approve: Dana Doctor is now approved", doctor: EXAMPLES.adminDoctor } },
+    errors: [404, 409],
+  },
+];

@@ -1,0 +1,68 @@
+/**
+ * `bun run demo` then the patient journey: the demo is started on an empty folder of its own
+ * (its own port), and a patient login it printed is used in the browser, through the login form,
+ * to reach meetings in every state and give the feedback that is still owed.
+ */
+import { expect, test } from "@playwright/test";
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const ROOT = resolve(import.meta.dirname, "..", "..");
+let dir: string;
+let demo: ChildProcess | undefined;
+let base = "";
+let output = "";
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dir = mkdtempSync(join(tmpdir(), "carebook-e2e-demo-"));
+  const env: Record<string, string | undefined> = { ...process.env, HOST: "127.0.0.1", PORT: "0", DATABASE_URL: `file:${join(dir, "app.db")}`, UPLOAD_DIR: join(dir, "uploads") };
+  delete env.ADMIN_EMAIL;
+  delete env.ADMIN_PASSWORD;
+  // The webServer has built the client bundles already: run the demo command itself.
+  // Playwright runs in Node: node:child_process, not Bun.spawn.
+  const proc = spawn("bun", ["src/index.ts", "demo"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
+  demo = proc;
+  proc.stdout!.setEncoding("utf8");
+  base = await new Promise<string>((resolve, reject) => {
+    // Keep reading after the line is found: a closed pipe must not break the running server.
+    proc.stdout!.on("data", (chunk: string) => {
+      output += chunk;
+      const match = output.match(/listening on http:\/\/localhost:(\d+)/);
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    });
+    proc.on("exit", () => reject(new Error(`the demo exited:\n${output}`)));
+  });
+  expect(base, output).not.toBe("");
+});
+
+test.afterAll(async () => {
+  if (demo && demo.exitCode === null) {
+    const exited = once(demo, "exit");
+    demo.kill("SIGTERM");
+    await exited;
+  }
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test("a printed demo patient logs in and finds meetings in every state", async ({ page }) => {
+  const email = output.match(/^ {2}patient +(\S+@\S+)/m)![1]!;
+  const password = output.match(/every password: (\S+)\)/)![1]!;
+  await page.goto(`${base}/loginPatient`);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/patient-dashboard$/);
+  await expect(page.locator(".spec-card")).toHaveCount(16);
+
+  await page.goto(`${base}/patient-dashboard/patient-meetings`);
+  const meetings = page.locator(".meeting");
+  await expect(meetings).toHaveCount(4);
+  for (const status of ["pending", "confirmed", "completed"]) await expect(meetings.filter({ hasText: status }).first()).toBeVisible();
+  await expect(meetings.filter({ hasText: "confirmed" }).getByRole("link", { name: "Join meeting" })).toBeVisible();
+  await expect(page.getByText("Feedback Submitted")).toHaveCount(1);
+  await expect(meetings.filter({ hasText: "completed" }).getByRole("button", { name: /feedback/i })).toHaveCount(1);
+});
