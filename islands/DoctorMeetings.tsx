@@ -60,6 +60,9 @@ export default function DoctorMeetings({ meetings, timeZone }: Props) {
                   Join meeting
                 </a>
               )}
+              <a className="button button-secondary" href={`/doctor-dashboard/doctor-Meetings/${encodeURIComponent(m._id)}.ics`} download>
+                Add to calendar
+              </a>
               <button type="button" className="button-danger" onClick={() => cancel(m)}>
                 Cancel
               </button>

@@ -68,6 +68,11 @@ export default function PatientMeetings({ appointments, timeZone }: Props) {
           )}
           <div className="actions">
             {a.status === "confirmed" && (
+              <a className="button button-secondary" href={`/patient-dashboard/patient-meetings/${encodeURIComponent(a._id)}.ics`} download>
+                Add to calendar
+              </a>
+            )}
+            {a.status === "confirmed" && (
               <button type="button" className="button-danger" onClick={() => cancel(a._id)}>
                 Cancel
               </button>

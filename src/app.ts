@@ -13,6 +13,7 @@ import { compressAnswers } from "./http/compress";
 import { ApiError } from "./http/errors";
 import { adminApi } from "./routes/api/admin";
 import { authApi } from "./routes/api/auth";
+import { calendarApi } from "./routes/api/calendar";
 import { doctorApi } from "./routes/api/doctor";
 import { patientApi } from "./routes/api/patient";
 import { profileApi } from "./routes/api/profile";
@@ -60,6 +61,7 @@ export function createApp(deps: Deps) {
   });
 
   for (const api of [authApi, patientApi, doctorApi, adminApi, profileApi]) app.route("/api/auth", api(deps));
+  app.route("/api/auth", calendarApi(deps));
   app.route("/uploads", uploadRoutes(deps));
   app.route("/static", staticRoutes());
   app.get("/favicon.svg", (c) => sendStatic(c, "favicon.svg"));

@@ -20,6 +20,7 @@ import { doctorProfilePage } from "./pages/doctor-dashboard/doctor-profile";
 import { homePage } from "./pages/index";
 import { patientDashboardPage } from "./pages/patient-dashboard";
 import { bookAppointmentPage } from "./pages/patient-dashboard/bookAppointment";
+import { calendarPages } from "./pages/calendar";
 import { patientMeetingsPage } from "./pages/patient-dashboard/patient-meetings";
 import { patientProfilePage } from "./pages/patient-dashboard/patient-profile";
 import { specializationPage } from "./pages/patient-dashboard/specialization";
@@ -74,6 +75,9 @@ export function pageRoutes(deps: Deps) {
   pages.get("/doctor-dashboard", doctorDashboardPage(deps));
   pages.get("/doctor-dashboard/doctor-Meetings", doctorMeetingsPage(deps));
   pages.get("/doctor-dashboard/doctor-profile", doctorProfilePage);
+
+  // Add to calendar, the feed's reset form (behind the guards above) and the feed itself.
+  pages.route("/", calendarPages(deps));
 
   pages.use("/admin-dashboard", requirePage(deps, "admin"));
   pages.get("/admin-dashboard", adminDashboardPage(deps));

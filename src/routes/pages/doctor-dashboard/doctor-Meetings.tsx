@@ -5,6 +5,7 @@ import type { Deps } from "../../../deps";
 import { appointmentJson } from "../../../http/shapes";
 import { Island } from "../../../islands";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
+import { calendarFeedPanel } from "../calendar-panel";
 import { doctorPage } from "./shell";
 
 export function doctorMeetingsPage(deps: Deps) {
@@ -15,6 +16,7 @@ export function doctorMeetingsPage(deps: Deps) {
       listDoctorMeetings(deps.database.db, doctor.id, now),
       listDoctorFeedback(deps.database.db, doctor.id, now),
     ]);
+    const calendar = await calendarFeedPanel(c, deps, "doctor", doctor.id);
     const feedbackFor = new Map(feedbacks.map((f) => [f.appointment.id, f.message]));
     return doctorPage(
       c,
@@ -28,6 +30,7 @@ export function doctorMeetingsPage(deps: Deps) {
             timeZone: viewerTimeZone(c),
           }}
         />
+        {calendar}
       </section>,
     );
   };
