@@ -72,5 +72,13 @@ export function calendarText(rows: Scheduled[], viewer: CalendarRole, options: {
   return calendar.toString();
 }
 
+/** Bump when calendarText writes anything differently, so clients holding the old text refetch it. */
+const FORMAT = "1";
+
+/** A tag that changes whenever calendarText(rows, viewer) would: a hash of its input. */
+export function calendarVersion(rows: Scheduled[], viewer: CalendarRole): string {
+  return new Bun.CryptoHasher("sha256").update(JSON.stringify([FORMAT, viewer, rows])).digest("base64url").slice(0, 27);
+}
+
 /** A download name for one meeting's file, by its UTC date. */
 export const eventFileName = (row: Scheduled) => `consultation-${row.scheduledAt.toISOString().slice(0, 10)}.ics`;

@@ -6,7 +6,7 @@ import { countRefusedFeedFetch } from "../auth/feed-throttle";
 import { calendarEntry, calendarFeedRows, feedByHash, feedOf, replaceFeed, type CalendarRole } from "../db/queries/calendar";
 import type { Deps } from "../deps";
 import { ApiError, conflict, notFound } from "../http/errors";
-import { calendarText, eventFileName, isScheduled } from "./ics";
+import { calendarText, calendarVersion, eventFileName, isScheduled } from "./ics";
 import { FEED_TOKEN, hashFeedToken, newFeedToken } from "./feed-token";
 
 /** How far back a feed reaches: past meetings that started, and cancellations made, within it. */
@@ -25,13 +25,15 @@ export async function meetingCalendar(deps: Deps, role: CalendarRole, accountId:
  * The feed a secret opens. An unknown secret, a malformed one, or a doctor who is no longer
  * approved answers 404, counted under the refused-fetch limit (429 past it).
  */
-export async function feedCalendar(deps: Deps, token: string, address: string): Promise<string> {
+export async function feedCalendar(deps: Deps, token: string, address: string): Promise<{ version: string; render: () => string }> {
   if (FEED_TOKEN.test(token)) {
     const feed = await feedByHash(deps.database.db, hashFeedToken(token));
     if (feed !== undefined && (feed.role === "patient" || feed.doctorStatus === "approved")) {
       const since = new Date(deps.now().getTime() - FEED_WINDOW_DAYS * 86_400_000);
       const rows = await calendarFeedRows(deps.database.db, feed.role, feed.accountId, since);
-      return calendarText(rows.filter(isScheduled), feed.role, { name: FEED_NAME });
+      const events = rows.filter(isScheduled);
+      // Rendering costs far more than the query; a calendar app that has this version gets 304 without it.
+      return { version: calendarVersion(events, feed.role), render: () => calendarText(events, feed.role, { name: FEED_NAME }) };
     }
   }
   await countRefusedFeedFetch(deps, address);
