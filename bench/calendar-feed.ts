@@ -8,7 +8,7 @@
  */
 import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadGenerator } from "./load-generator";
 import { openSeeder } from "./seed";
@@ -57,20 +57,22 @@ try {
   }
 
   const generator = await loadGenerator();
+  const br = { "accept-encoding": "gzip, deflate, br" };
   const runs = [
-    { name: "feed, uncompressed", headers: {} as Record<string, string> },
-    { name: "feed, Accept-Encoding: gzip, br", headers: { "accept-encoding": "gzip, deflate, br" } },
-    { name: "feed revalidated (If-None-Match, 304)", headers: { "if-none-match": etag } },
+    { name: "feed, one client at a time, Accept-Encoding: br", headers: br, connections: 1 },
+    { name: "feed, uncompressed", headers: {} as Record<string, string>, connections: CONNECTIONS },
+    { name: "feed, Accept-Encoding: br", headers: br, connections: CONNECTIONS },
+    { name: "feed revalidated (If-None-Match, 304)", headers: { "if-none-match": etag }, connections: CONNECTIONS },
   ];
   const rows: string[] = [];
   for (const run of runs) {
-    await generator.run({ url, seconds: 1, connections: CONNECTIONS, headers: run.headers }); // warm-up
-    const r = await generator.run({ url, seconds: SECONDS, connections: CONNECTIONS, headers: run.headers });
-    rows.push(`| ${run.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} |`);
+    await generator.run({ url, seconds: 1, connections: run.connections, headers: run.headers }); // warm-up
+    const r = await generator.run({ url, seconds: SECONDS, connections: run.connections, headers: run.headers });
+    rows.push(`| ${run.name} | ${run.connections} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} |`);
   }
-  console.log(`\n${generator.name}, ${CONNECTIONS} connections, ${SECONDS} s per run; Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores`);
+  console.log(`\n${generator.name}, ${SECONDS} s per run; Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(" ")}`);
   console.log(`Feed of ${events} events: ${(sizes.identity! / 1024).toFixed(1)} KB plain, ${(sizes.gzip! / 1024).toFixed(1)} KB gzip, ${(sizes.br! / 1024).toFixed(1)} KB brotli\n`);
-  console.log(["| request | req/s | p50 ms | p99 ms | errors |", "|---|---:|---:|---:|---:|", ...rows].join("\n"));
+  console.log(["| request | connections | req/s | p50 ms | p99 ms | errors |", "|---|---:|---:|---:|---:|---:|", ...rows].join("\n"));
 } finally {
   await stopServer(server, "SIGTERM");
   rmSync(dir, { recursive: true, force: true });
