@@ -21,6 +21,8 @@ export async function calendarFeedPanel(c: Context, deps: Deps, role: CalendarRo
   if (once !== undefined) deleteCookie(c, FEED_ONCE_COOKIE, { path: page });
   const madeAt = await feedMadeAt(deps, role, accountId);
   const fresh = once !== undefined && madeAt !== undefined && (await isCurrentFeedToken(deps, role, accountId, once)) ? feedUrls(c, deps, once) : undefined;
+  // The page holding a secret URL is kept in no cache, on disk or for the back button.
+  if (fresh !== undefined) c.header("Cache-Control", "no-store");
   return (
     <section id="calendar" class="card calendar-feed" aria-labelledby="calendar-title">
       <h2 id="calendar-title">Meetings in your calendar</h2>

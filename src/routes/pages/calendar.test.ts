@@ -90,6 +90,7 @@ describe("the feed on the meetings page", () => {
 
     const shown = await get(PATIENT_PAGE, patient.token, once);
     expect(shown.headers.get("set-cookie")).toContain("carebook_calendar_link=; Max-Age=0");
+    expect(shown.headers.get("cache-control")).toBe("no-store");
     const html = await section(shown);
     const url = html.match(/value="(http:\/\/localhost\/calendar\/[\w-]{43}\.ics)"/)?.[1];
     expect(url).toBeDefined();
