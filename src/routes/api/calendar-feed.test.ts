@@ -36,6 +36,9 @@ const setTimes = (id: string, column: "scheduled_at" | "cancelled_at", at: numbe
     args: column === "scheduled_at" ? [at, at, id] : [at, id],
   });
 
+// Signups hash passwords (argon2): generous under a loaded machine.
+const SETUP_MS = 60_000;
+
 beforeAll(async () => {
   h = await startHarness();
   patient = await h.signupPatient("Pia Patient");
@@ -59,7 +62,7 @@ beforeAll(async () => {
   ids.oldCancel = await schedule(oldc, 5 * 24 * 60);
   expect((await cancelAs("doctor", oldc.token, ids.oldCancel)).status).toBe(200);
   await setTimes(ids.oldCancel, "cancelled_at", Date.now() - 40 * DAY);
-});
+}, SETUP_MS);
 afterAll(() => h.stop());
 
 describe("the feed URL through the API", () => {

@@ -32,6 +32,9 @@ const start = dstMorning();
 const file = (role: "patient" | "doctor", id: string, token: string) =>
   h.call("GET", `/api/auth/${role}-dashboard/meetings/${id}/calendar.ics`, { token });
 
+// Signups hash passwords (argon2): generous under a loaded machine.
+const SETUP_MS = 60_000;
+
 beforeAll(async () => {
   h = await startHarness();
   [patient, stranger, doctor, otherDoctor] = await Promise.all([
@@ -45,7 +48,7 @@ beforeAll(async () => {
   expect(scheduled.status).toBe(200);
   meetLink = scheduled.body.meetLink;
   pending = await h.book(patient.token, otherDoctor.id, REASON);
-});
+}, SETUP_MS);
 afterAll(() => h.stop());
 
 describe("GET /api/auth/{role}-dashboard/meetings/{id}/calendar.ics", () => {

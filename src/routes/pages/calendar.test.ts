@@ -27,6 +27,9 @@ const post = (path: string, token: string, headers: Record<string, string>) =>
 /** The calendar section of a meetings page. */
 const section = async (res: Response) => (await res.text()).match(/<section id="calendar"[\s\S]*?<\/section>/)?.[0] ?? "";
 
+// Signups hash passwords (argon2): generous under a loaded machine.
+const SETUP_MS = 60_000;
+
 beforeAll(async () => {
   h = await startHarness();
   [patient, stranger, doctor] = await Promise.all([h.signupPatient("Pia Patient"), h.signupPatient("Stan Stranger"), h.signupDoctor({ name: "Dr Rana Rao" })]);
@@ -34,7 +37,7 @@ beforeAll(async () => {
   confirmed = await h.book(patient.token, doctor.id, "Knee pain");
   expect((await h.schedule(doctor.token, confirmed, patient.id, inMinutes(24 * 60))).status).toBe(200);
   pending = await h.book(patient.token, other.id, "Rash");
-});
+}, SETUP_MS);
 afterAll(() => h.stop());
 
 describe("Add to calendar", () => {
@@ -137,5 +140,5 @@ describe("refused feed fetches", () => {
     } finally {
       await small.stop();
     }
-  });
+  }, SETUP_MS);
 });
