@@ -9,6 +9,7 @@ import type { CalendarRole, CalendarRow } from "../db/queries/calendar";
 /** A scheduled appointment: one that has a slot to put in a calendar. */
 export type Scheduled = CalendarRow & { scheduledAt: Date; endsAt: Date; status: "confirmed" | "cancelled" };
 
+/** Whether the appointment has a slot (pending requests have none). */
 export const isScheduled = (row: CalendarRow): row is Scheduled =>
   row.scheduledAt !== null && row.endsAt !== null && row.status !== "pending";
 

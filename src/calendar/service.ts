@@ -1,17 +1,26 @@
 /**
  * The calendar use cases, without HTTP: one meeting's file, the feed a secret opens, and an
  * account's feed (made or reset). The page routes and the API both call these.
+ *
+ * A feed's secret has 256 random bits (base64url) and only its SHA-256 is stored: a plain hash is
+ * enough for a secret this long, as there is nothing to guess and so nothing to slow down.
  */
-import { countRefusedFeedFetch } from "../auth/feed-throttle";
+import { assertUnder, LOGIN_WINDOW_MS, PER_ADDRESS_FACTOR } from "../auth/throttle";
+import { recordEvents } from "../db/queries/throttle";
 import { calendarEntry, calendarFeedRows, feedByHash, feedOf, replaceFeed, type CalendarRole } from "../db/queries/calendar";
 import type { Deps } from "../deps";
 import { ApiError, conflict, notFound } from "../http/errors";
 import { calendarText, calendarVersion, eventFileName, isScheduled } from "./ics";
-import { FEED_TOKEN, hashFeedToken, newFeedToken } from "./feed-token";
 
 /** How far back a feed reaches: past meetings that started, and cancellations made, within it. */
 export const FEED_WINDOW_DAYS = 30;
 const FEED_NAME = "Carebook consultations";
+
+/** What a feed secret looks like; anything else is refused before any lookup. */
+export const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+const newFeedToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+const hashFeedToken = (token: string) => new Bun.CryptoHasher("sha256").update(token).digest("hex");
 
 /** One appointment of the account as a calendar file; 404 if not theirs, 409 if it has no time yet. */
 export async function meetingCalendar(deps: Deps, role: CalendarRole, accountId: string, appointmentId: string) {
@@ -57,4 +66,23 @@ export async function resetFeed(deps: Deps, role: CalendarRole, accountId: strin
   const createdAt = deps.now();
   await deps.database.write((tx) => replaceFeed(tx, role, accountId, hashFeedToken(token), createdAt));
   return { token, createdAt };
+}
+
+const TOO_MANY = "Too many calendar requests. Please try again later.";
+
+/**
+ * Counts one refused fetch (an unknown, reset or malformed secret) from `address`, or throws 429
+ * with Retry-After past the per-address limit of failed logins (SERVER-RULES §3):
+ * LOGIN_FAILURE_LIMIT times ten in 15 minutes. A valid secret is never counted nor refused: it
+ * has 256 bits, so only guessing produces refusals in numbers.
+ */
+async function countRefusedFeedFetch(deps: Deps, address: string): Promise<void> {
+  const limit = deps.config.loginFailureLimit * PER_ADDRESS_FACTOR;
+  // A read first: an address already over the limit costs no write transaction.
+  await assertUnder(deps, deps.database.db, "feed_ip", address, limit, LOGIN_WINDOW_MS, TOO_MANY);
+  await deps.database.write(async (tx) => {
+    // Again inside the write, so parallel refusals cannot all slip under the limit.
+    await assertUnder(deps, tx, "feed_ip", address, limit, LOGIN_WINDOW_MS, TOO_MANY);
+    await recordEvents(tx, [{ kind: "feed_ip", key: address }], deps.now());
+  });
 }

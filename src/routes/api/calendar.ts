@@ -10,8 +10,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
-import { feedUrls } from "../../calendar/feed-token";
-import { sendCalendar } from "../../calendar/send";
+import { feedUrls, sendCalendar } from "../../calendar/http";
 import { feedMadeAt, meetingCalendar, resetFeed } from "../../calendar/service";
 import type { Deps } from "../../deps";
 import { onInvalid } from "../../http/validate";
@@ -21,6 +20,7 @@ const meetingParam = z.object({
   id: z.string().trim().min(1, "id is required").max(64, "id is not valid"),
 });
 
+/** The calendar calls, mounted at /api/auth. */
 export function calendarApi(deps: Deps) {
   const api = new Hono();
   for (const role of ["patient", "doctor"] as const) {

@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import { formatDateTime } from "../../../islands/lib/time";
-import { feedUrls } from "../../calendar/feed-token";
+import { feedUrls } from "../../calendar/http";
 import { ALARM_MINUTES } from "../../calendar/ics";
 import { feedMadeAt, isCurrentFeedToken } from "../../calendar/service";
 import type { CalendarRole } from "../../db/queries/calendar";

@@ -10,7 +10,7 @@ import { Hono, type Context } from "hono";
 import { setCookie } from "hono/cookie";
 import { z } from "zod";
 import { clientAddress } from "../../auth/throttle";
-import { sendCalendar } from "../../calendar/send";
+import { sendCalendar } from "../../calendar/http";
 import { feedCalendar, meetingCalendar, resetFeed } from "../../calendar/service";
 import { notFoundResponse } from "../../components/NotFound";
 import type { CalendarRole } from "../../db/queries/calendar";
@@ -20,6 +20,7 @@ import { pageAccount } from "../../middleware/page-guard";
 import { sameOrigin } from "../../middleware/same-origin";
 import { isHttps } from "../../middleware/session";
 
+/** Each role's meetings page: the calendar routes live below it. */
 export const MEETINGS_PAGE: Record<CalendarRole, string> = {
   patient: "/patient-dashboard/patient-meetings",
   doctor: "/doctor-dashboard/doctor-Meetings",
@@ -70,6 +71,7 @@ function resetFeedForm(deps: Deps, role: CalendarRole) {
   };
 }
 
+/** The calendar's page routes; mount behind the dashboards' guards. */
 export function calendarPages(deps: Deps) {
   const pages = new Hono();
   for (const role of ["patient", "doctor"] as const) {
