@@ -74,6 +74,9 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
                   Join meeting
                 </a>
               )}
+              <a className="button button-secondary" href={`/doctor-dashboard/doctor-Meetings/${encodeURIComponent(m._id)}.ics`} download>
+                Add to calendar
+              </a>
               <TextForm
                 action="/doctor-dashboard/doctor-Meetings/cancel"
                 hidden={{ appointmentId: m._id }}

@@ -82,6 +82,11 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
           )}
           <div className="actions">
             {a.status === "confirmed" && (
+              <a className="button button-secondary" href={`/patient-dashboard/patient-meetings/${encodeURIComponent(a._id)}.ics`} download>
+                Add to calendar
+              </a>
+            )}
+            {a.status === "confirmed" && (
               <TextForm
                 action="/patient-dashboard/patient-meetings/cancel"
                 hidden={{ appointmentId: a._id }}

@@ -14,6 +14,7 @@ import { ApiError, Refusal, refusalAnswer } from "./http/errors";
 import { openapiRoutes } from "./openapi/serve";
 import { adminApi } from "./routes/api/admin";
 import { authApi } from "./routes/api/auth";
+import { calendarApi } from "./routes/api/calendar";
 import { doctorApi } from "./routes/api/doctor";
 import { patientApi } from "./routes/api/patient";
 import { profileApi } from "./routes/api/profile";
@@ -66,6 +67,7 @@ export function createApp(deps: Deps) {
   });
 
   for (const api of [authApi, patientApi, doctorApi, adminApi, profileApi]) app.route("/api/auth", api(deps));
+  app.route("/api/auth", calendarApi(deps));
   app.route("/uploads", uploadRoutes(deps));
   app.route("/static", staticRoutes());
   app.get("/favicon.svg", (c) => sendStatic(c, "favicon.svg"));
@@ -78,7 +80,8 @@ export function createApp(deps: Deps) {
     if (error instanceof ApiError) return c.json({ message: error.message }, error.status, error.headers);
     if (error instanceof Refusal) {
       const { status, headers } = refusalAnswer(error);
-      return isApi(c) ? c.json({ message: error.message }, status, headers) : c.text(error.message, status, headers);
+      // Forms show their refusals in the page; one that gets here (a feed, a file) answers as the API does.
+      return c.json({ message: error.message }, status, headers);
     }
     if (error instanceof HTTPException && error.status < 500) {
       return isApi(c) ? c.json({ message: error.message || "Bad request" }, error.status) : c.text(error.message, error.status);

@@ -9,9 +9,9 @@ import { clearEvents, countEvents, deleteEvents, oldestEvent, recordEvents, type
 import type { Deps } from "../deps";
 import { Refusal } from "../actions/refusal";
 
-const LOGIN_WINDOW_MS = 15 * 60_000;
+export const LOGIN_WINDOW_MS = 15 * 60_000;
 const SIGNUP_WINDOW_MS = 60 * 60_000;
-const PER_ADDRESS_FACTOR = 10;
+export const PER_ADDRESS_FACTOR = 10;
 
 /** The client's address: the socket's, or the proxy's X-Forwarded-For when TRUST_PROXY is set. */
 export function clientAddress(c: Context, deps: Deps): string {
@@ -26,7 +26,8 @@ export function clientAddress(c: Context, deps: Deps): string {
   }
 }
 
-async function assertUnder(
+/** Throws 429 with Retry-After when `key` already has `limit` `kind` events in the window. */
+export async function assertUnder(
   deps: Deps,
   r: Reader,
   kind: AuthEventKind,

@@ -101,6 +101,12 @@ export const DoctorFeedback = z
 const token = z.string().meta({ description: "A JWT (HS256); send it as `Authorization: Bearer <token>`" });
 
 /** Every answer body, by what it answers. */
+const feedUrls = z.object({
+  url: z.string().meta({ description: "The private feed, https; keep it secret (shown only in this answer)" }),
+  webcalUrl: z.string().meta({ description: "The same feed as webcal://, which phones open in their calendar app" }),
+  createdAt: time,
+});
+
 export const answers = {
   patientSession: z.object({ token, role: z.literal("patient"), name: z.string() }).meta({ id: "PatientSession" }),
   doctorSession: z.object({ message: z.string(), token, doctor: Doctor }).meta({ id: "DoctorSession" }),
@@ -124,6 +130,9 @@ export const answers = {
   doctorUpdated: z.object({ message: z.string(), doctor: Doctor }),
   adminDoctors: z.array(AdminDoctor),
   statusChanged: z.object({ message: z.string(), doctor: AdminDoctor }),
+  calendarFile: z.string().meta({ description: "An iCalendar (RFC 5545) file with one VEVENT" }),
+  calendarFeed: z.object({ feed: z.object({ createdAt: time }).nullable() }),
+  calendarFeedMade: z.object({ message: z.string(), feed: feedUrls }),
 };
 
 // The builders in shapes.ts must produce exactly these types: a compile error here is drift.

@@ -8,7 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 /** Below this, compression costs more than the bytes it saves. */
 const MIN_BYTES = 1024;
-const COMPRESSIBLE = /^(text\/html|application\/json)/;
+const COMPRESSIBLE = /^(text\/html|application\/json|text\/calendar)/;
 
 export const compressAnswers: MiddlewareHandler = async (c, next) => {
   await next();

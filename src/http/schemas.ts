@@ -131,3 +131,8 @@ export const doctorProfileForm = z.object({
 
 /** The `{id}` of `/admin-dashboard/doctor-status/{id}` (the same rule as the admin route's own). */
 export const doctorIdParam = z.object({ id: z.string().min(1).max(64) });
+
+/** The id of a meeting in a path (the calendar file of one meeting). */
+export const meetingIdParam = z.object({
+  id: z.string().trim().min(1, "id is required").max(64, "id is not valid"),
+});

@@ -33,7 +33,7 @@ export function errorStatuses(op: Operation): Exclude<Status, 304>[] {
   const statuses = new Set<Exclude<Status, 304>>(op.errors ?? []);
   // The 64 KiB limit applies to every request, a GET with a body included.
   statuses.add(413);
-  if (op.body) statuses.add(400);
+  if (op.body || op.params) statuses.add(400);
   if (op.who !== "anyone") statuses.add(401).add(403);
   if (/\/login(Patient|Doctor|Admin)$/.test(op.path)) statuses.add(401);
   return [...statuses].sort();
@@ -44,7 +44,7 @@ function responses(op: Operation): ZodOpenApiResponsesObject {
     [String(op.ok.status)]: {
       description: op.ok.description,
       ...(op.setsCookie && { headers: setCookie }),
-      content: { "application/json": { schema: op.ok.schema, example: op.ok.example } },
+      content: { [op.ok.mediaType ?? "application/json"]: { schema: op.ok.schema, example: op.ok.example } },
     },
   };
   if (op.notModified) out["304"] = { description: "Not modified: the If-None-Match header matched the current ETag" };
@@ -118,7 +118,7 @@ export function buildDocument(version: string) {
         title: "Carebook API",
         version,
         description:
-          "Healthcare appointment booking. Every answer is JSON; every error is `{ \"message\": string }`. " +
+          "Healthcare appointment booking. Every answer is JSON but the calendar files (text/calendar); every error is `{ \"message\": string }`. " +
           "Ids are opaque strings sent as `_id`; times are ISO 8601 UTC. Generated from the zod schemas the server validates with.",
       },
       tags: [
@@ -127,6 +127,7 @@ export function buildDocument(version: string) {
         { name: "Doctor", description: "Pending requests, scheduling, cancelling, meetings, feedback (approved doctors)" },
         { name: "Profiles", description: "Patients' and doctors' own profiles, with a picture" },
         { name: "Admin", description: "Every doctor and the doctor status machine" },
+        { name: "Calendar", description: "Meetings as iCalendar files, and the private subscription feed" },
       ],
       paths,
       components: {

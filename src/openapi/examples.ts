@@ -67,4 +67,26 @@ export const EXAMPLES = {
     message: "Clear explanations, thank you.",
     createdAt: "2026-11-24T10:05:00.000Z",
   },
+  time: CREATED,
+  calendarFile: [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Carebook//Calendar//EN",
+    "BEGIN:VEVENT",
+    `UID:appointment-${APPOINTMENT_ID}@carebook`,
+    "DTSTART:20261124T093000Z",
+    "DTEND:20261124T100000Z",
+    "SUMMARY:Consultation with Dr Dana Doctor",
+    "STATUS:CONFIRMED",
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ].join("\r\n"),
+  calendarFeedMade: {
+    message: "Calendar link created. Keep it private: it is shown only this once.",
+    feed: {
+      url: "https://carebook.example/calendar/Zm9yLWV4YW1wbGUtb25seS1ub3QtYS1yZWFsLXNlY3JldA.ics",
+      webcalUrl: "webcal://carebook.example/calendar/Zm9yLWV4YW1wbGUtb25seS1ub3QtYS1yZWFsLXNlY3JldA.ics",
+      createdAt: CREATED,
+    },
+  },
 };

@@ -15,6 +15,7 @@ import {
   doctorStatusBody,
   feedbackBody,
   loginBody,
+  meetingIdParam,
   patientProfileForm,
   patientSignupBody,
   scheduleBody,
@@ -32,10 +33,11 @@ export type Operation = {
   summary: string;
   description?: string;
   who: Who;
-  tag: "Accounts" | "Patient" | "Doctor" | "Admin" | "Profiles";
+  tag: "Accounts" | "Patient" | "Doctor" | "Admin" | "Profiles" | "Calendar";
   body?: { kind: "json" | "form"; schema: z.ZodType; example: unknown };
   params?: z.ZodObject;
-  ok: { status: 200 | 201; schema: z.ZodType; description: string; example: unknown };
+  /** The success answer; JSON unless `mediaType` says otherwise (a calendar file). */
+  ok: { status: 200 | 201; schema: z.ZodType; description: string; example: unknown; mediaType?: "text/calendar" };
   errors?: ErrorStatus[];
   /** The answer may also be 304 Not Modified (an If-None-Match that matches the ETag). */
   notModified?: boolean;
@@ -198,4 +200,29 @@ export const OPERATIONS: Operation[] = [
     ok: { status: 200, schema: answers.statusChanged, description: "Changed", example: { message: "Approve: Dana Doctor is now approved", doctor: EXAMPLES.adminDoctor } },
     errors: [404, 409],
   },
+  ...(["patient", "doctor"] as const).flatMap((role): Operation[] => {
+    const base = role === "patient" ? PATIENT : DOCTOR;
+    const who: Who = role === "patient" ? "patient" : "approved doctor";
+    return [
+      {
+        method: "get", path: `${base}/meetings/{id}/calendar.ics`, tag: "Calendar", who,
+        summary: `One scheduled meeting of the ${role} as an iCalendar file`,
+        params: meetingIdParam,
+        ok: { status: 200, schema: answers.calendarFile, description: "text/calendar: the meeting, with a reminder 15 minutes before", example: EXAMPLES.calendarFile, mediaType: "text/calendar" },
+        errors: [404, 409],
+      },
+      {
+        method: "get", path: `${base}/calendar-feed`, tag: "Calendar", who,
+        summary: `Whether the ${role} has a calendar subscription link, and since when`,
+        description: "The link itself is shown only when it is made: only its hash is kept.",
+        ok: { status: 200, schema: answers.calendarFeed, description: "The feed's creation time, or null", example: { feed: { createdAt: EXAMPLES.time } } },
+      },
+      {
+        method: "post", path: `${base}/calendar-feed`, tag: "Calendar", who,
+        summary: `Make (or reset) the ${role}'s private calendar subscription link`,
+        description: "The previous link stops working at once.",
+        ok: { status: 201, schema: answers.calendarFeedMade, description: "The new link, shown only this once", example: EXAMPLES.calendarFeedMade },
+      },
+    ];
+  }),
 ];

@@ -25,6 +25,7 @@ import { doctorProfileAgain, doctorProfilePage, doctorProfilePost } from "./page
 import { homePage } from "./pages/index";
 import { patientDashboardPage } from "./pages/patient-dashboard";
 import { bookAppointmentPage, bookAppointmentPost } from "./pages/patient-dashboard/bookAppointment";
+import { calendarPages } from "./pages/calendar";
 import { patientMeetingsPage, patientMeetingsPosts } from "./pages/patient-dashboard/patient-meetings";
 import { patientProfileAgain, patientProfilePage, patientProfilePost } from "./pages/patient-dashboard/patient-profile";
 import { specializationPage } from "./pages/patient-dashboard/specialization";
@@ -92,6 +93,9 @@ export function pageRoutes(deps: Deps) {
   pages.post("/doctor-dashboard/doctor-Meetings/cancel", doctorMeetingsCancel(deps));
   pages.get("/doctor-dashboard/doctor-profile", doctorProfilePage);
   pages.post("/doctor-dashboard/doctor-profile", pictureFormLimit(deps, doctorProfileAgain), doctorProfilePost(deps));
+
+  // Add to calendar, the feed's reset form (behind the guards above) and the feed itself.
+  pages.route("/", calendarPages(deps));
 
   pages.use("/admin-dashboard", requirePage(deps, "admin"));
   pages.use("/admin-dashboard/*", requirePage(deps, "admin"));

@@ -3,3 +3,4 @@ export * from "./appointments";
 export * from "./throttle";
 export * from "./audit";
 export * from "./directory";
+export * from "./calendar";

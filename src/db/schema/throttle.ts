@@ -8,7 +8,7 @@ export const authEvents = sqliteTable(
   "auth_events",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    kind: text("kind").$type<"login_email" | "login_ip" | "signup_ip">().notNull(),
+    kind: text("kind").$type<"login_email" | "login_ip" | "signup_ip" | "feed_ip">().notNull(),
     key: text("key").notNull(),
     at: integer("at", { mode: "timestamp_ms" }).notNull(),
   },

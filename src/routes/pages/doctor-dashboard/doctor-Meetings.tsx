@@ -11,6 +11,7 @@ import { cancelBody } from "../../../http/schemas";
 import { appointmentJson } from "../../../http/shapes";
 import { Island } from "../../../islands";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
+import { calendarFeedPanel } from "../calendar-panel";
 import { doctorPage } from "./shell";
 
 const PATH = "/doctor-dashboard/doctor-Meetings";
@@ -23,6 +24,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     listDoctorFeedback(deps.database.db, doctor.id, now),
   ]);
   const feedbackFor = new Map(feedbacks.map((f) => [f.appointment.id, f.message]));
+  const calendar = await calendarFeedPanel(c, deps, "doctor", doctor.id);
   return doctorPage(
     c,
     "Meetings",
@@ -37,6 +39,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
           notice: form ? undefined : takeNotice(c),
         }}
       />
+      {calendar}
     </section>,
     PATH,
   );

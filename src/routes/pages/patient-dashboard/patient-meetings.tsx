@@ -12,6 +12,7 @@ import { cancelBody, feedbackBody } from "../../../http/schemas";
 import { appointmentJson } from "../../../http/shapes";
 import { Island } from "../../../islands";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
+import { calendarFeedPanel } from "../calendar-panel";
 import { patientPage } from "./shell";
 
 const PATH = "/patient-dashboard/patient-meetings";
@@ -19,6 +20,7 @@ const PATH = "/patient-dashboard/patient-meetings";
 async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const patient = pageAccount(c, "patient");
   const meetings = await listPatientMeetings(deps.database.db, patient.id, deps.now());
+  const calendar = await calendarFeedPanel(c, deps, "patient", patient.id);
   return patientPage(
     c,
     "My meetings",
@@ -28,6 +30,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
         name="PatientMeetings"
         props={{ appointments: meetings.map((m) => appointmentJson(m, "patient")), timeZone: viewerTimeZone(c), form, notice: form ? undefined : takeNotice(c) }}
       />
+      {calendar}
     </section>,
     PATH,
   );

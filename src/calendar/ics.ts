@@ -1,0 +1,85 @@
+/**
+ * iCalendar (RFC 5545) text for appointments, through ical-generator, which gets the escaping,
+ * line folding and UTC time formats right. Events carry times, names and the meet link only:
+ * never a reason, feedback or email, since a feed is read without a login.
+ */
+import ical, { ICalAlarmType, ICalEventClass, ICalEventStatus } from "ical-generator";
+import type { CalendarRole, CalendarRow } from "../db/queries/calendar";
+
+/** A scheduled appointment: one that has a slot to put in a calendar. */
+export type Scheduled = CalendarRow & { scheduledAt: Date; endsAt: Date; status: "confirmed" | "cancelled" };
+
+/** Whether the appointment has a slot (pending requests have none). */
+export const isScheduled = (row: CalendarRow): row is Scheduled =>
+  row.scheduledAt !== null && row.endsAt !== null && row.status !== "pending";
+
+/** Minutes before the start at which the calendar reminds (a display alarm). */
+export const ALARM_MINUTES = 15;
+
+/** Stable across every file and feed that shows the appointment, so calendars update one event. */
+export const eventUid = (appointmentId: string) => `appointment-${appointmentId}@carebook`;
+
+/** A doctor's name as "Dr {name}", without doubling a "Dr" the doctor typed. */
+const doctorTitle = (name: string) => `Dr ${name.replace(/^dr\.?\s+/i, "")}`;
+
+/** What the viewer's calendar calls the meeting: the other side's name. */
+export function eventSummary(row: Pick<CalendarRow, "doctorName" | "patientName">, viewer: CalendarRole): string {
+  return `Consultation with ${viewer === "patient" ? doctorTitle(row.doctorName) : row.patientName}`;
+}
+
+/**
+ * The event's revision number: 0 when first scheduled, one more for every later change of the
+ * slot (the audit trail counts them). A cancelled event is always above its confirmed version,
+ * even for a row older than the audit trail, so calendars take the cancellation.
+ */
+export function eventSequence(row: Pick<CalendarRow, "revisions" | "status">): number {
+  return Math.max(row.revisions - 1, row.status === "cancelled" ? 1 : 0);
+}
+
+/** When this version of the event was made: the last schedule or cancel, else the best the row knows. */
+const revisedAt = (row: Scheduled) => row.revisedAt ?? row.cancelledAt ?? row.createdAt;
+
+/**
+ * A VCALENDAR holding `rows` as seen by `viewer`. The text depends only on the rows, never on
+ * the clock, so an unchanged feed keeps its ETag. No METHOD: DTSTAMP then means "last revised".
+ */
+export function calendarText(rows: Scheduled[], viewer: CalendarRole, options: { name?: string } = {}): string {
+  const calendar = ical({
+    prodId: { company: "Carebook", product: "Carebook", language: "EN" },
+    name: options.name ?? null,
+    // Calendar apps that honour it refresh a subscription hourly.
+    ttl: options.name ? 3600 : null,
+  });
+  for (const row of rows) {
+    const cancelled = row.status === "cancelled";
+    const stamp = revisedAt(row);
+    calendar.createEvent({
+      id: eventUid(row.id),
+      sequence: eventSequence(row),
+      stamp,
+      lastModified: stamp,
+      start: row.scheduledAt,
+      end: row.endsAt,
+      summary: eventSummary(row, viewer),
+      description: cancelled ? "This consultation was cancelled." : row.meetLink ? `Video consultation booked on Carebook.\nJoin: ${row.meetLink}` : null,
+      url: row.meetLink,
+      location: row.meetLink,
+      status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      // Someone who shares the calendar with others sees a busy slot, not whom it is with.
+      class: ICalEventClass.PRIVATE,
+      alarms: cancelled ? [] : [{ type: ICalAlarmType.display, trigger: ALARM_MINUTES * 60, description: `Consultation in ${ALARM_MINUTES} minutes` }],
+    });
+  }
+  return calendar.toString();
+}
+
+/** Bump when calendarText writes anything differently, so clients holding the old text refetch it. */
+const FORMAT = "1";
+
+/** A tag that changes whenever calendarText(rows, viewer) would: a hash of its input. */
+export function calendarVersion(rows: Scheduled[], viewer: CalendarRole): string {
+  return new Bun.CryptoHasher("sha256").update(JSON.stringify([FORMAT, viewer, rows])).digest("base64url").slice(0, 27);
+}
+
+/** A download name for one meeting's file, by its UTC date. */
+export const eventFileName = (row: Scheduled) => `consultation-${row.scheduledAt.toISOString().slice(0, 10)}.ics`;

@@ -1,0 +1,120 @@
+/**
+ * The SQL behind calendar files and subscription feeds (issue 13): the scheduled appointments a
+ * calendar shows, and each account's feed secret (kept as a hash).
+ */
+import { and, asc, eq, gte, inArray, or, sql } from "drizzle-orm";
+import type { Reader, Tx } from "../client";
+import { appointments, auditEvents, calendarFeeds, doctors, patients } from "../schema";
+
+export type CalendarRole = "patient" | "doctor";
+
+/** One appointment as a calendar event needs it: its slot, its link, both names and its revisions. */
+export type CalendarRow = {
+  id: string;
+  status: "pending" | "confirmed" | "cancelled";
+  scheduledAt: Date | null;
+  endsAt: Date | null;
+  meetLink: string | null;
+  createdAt: Date;
+  cancelledAt: Date | null;
+  doctorName: string;
+  patientName: string;
+  /** How many times the slot was set or withdrawn (audit events 'schedule' and 'cancel'). */
+  revisions: number;
+  /** When the latest of those happened, if the audit trail has it. */
+  revisedAt: Date | null;
+};
+
+// Correlated subqueries on audit_events_subject_at (subject, subject_id, at): a few index rows
+// per appointment, inside the one statement that lists them.
+const revisionsOf = sql<number>`(select count(*) from ${auditEvents} where ${auditEvents.subject} = 'appointment' and ${auditEvents.subjectId} = ${appointments.id} and ${auditEvents.action} in ('schedule', 'cancel'))`;
+const revisedAtOf = sql<number | null>`(select max(${auditEvents.at}) from ${auditEvents} where ${auditEvents.subject} = 'appointment' and ${auditEvents.subjectId} = ${appointments.id} and ${auditEvents.action} in ('schedule', 'cancel'))`;
+
+function calendarQuery(r: Reader) {
+  return r
+    .select({
+      id: appointments.id,
+      status: appointments.status,
+      scheduledAt: appointments.scheduledAt,
+      endsAt: appointments.endsAt,
+      meetLink: appointments.meetLink,
+      createdAt: appointments.createdAt,
+      cancelledAt: appointments.cancelledAt,
+      doctorName: doctors.name,
+      patientName: patients.name,
+      revisions: revisionsOf,
+      revisedAt: revisedAtOf,
+    })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .innerJoin(doctors, eq(doctors.id, appointments.doctorId));
+}
+
+type RawRow = Awaited<ReturnType<ReturnType<typeof calendarQuery>["all"]>>[number];
+
+const toRow = (row: RawRow): CalendarRow => ({
+  ...row,
+  status: row.status as CalendarRow["status"],
+  revisions: Number(row.revisions),
+  revisedAt: row.revisedAt === null ? null : new Date(Number(row.revisedAt)),
+});
+
+const ownerColumn = (role: CalendarRole) => (role === "patient" ? appointments.patientId : appointments.doctorId);
+
+/** One appointment of `accountId` (as its patient or doctor), whatever its state; undefined if not theirs. */
+export async function calendarEntry(r: Reader, id: string, role: CalendarRole, accountId: string): Promise<CalendarRow | undefined> {
+  const row = await calendarQuery(r)
+    .where(and(eq(appointments.id, id), eq(ownerColumn(role), accountId)))
+    .get();
+  return row && toRow(row);
+}
+
+/**
+ * What an account's feed lists, by time: confirmed meetings that start at or after `since`
+ * (upcoming and recent ones), and meetings cancelled at or after `since` whose slot did too.
+ * Served by the (patient or doctor, status, scheduled_at) index: two status values, one range.
+ */
+export async function calendarFeedRows(r: Reader, role: CalendarRole, accountId: string, since: Date): Promise<CalendarRow[]> {
+  return (await feedQuery(r, role, accountId, since).all()).map(toRow);
+}
+
+/** The feed's one statement, unrun (its query plan is checked by a test). */
+export function feedQuery(r: Reader, role: CalendarRole, accountId: string, since: Date) {
+  return calendarQuery(r)
+    .where(
+      and(
+        eq(ownerColumn(role), accountId),
+        inArray(appointments.status, ["confirmed", "cancelled"]),
+        gte(appointments.scheduledAt, since),
+        or(eq(appointments.status, "confirmed"), gte(appointments.cancelledAt, since)),
+      ),
+    )
+    .orderBy(asc(appointments.scheduledAt), asc(appointments.id));
+}
+
+/** The feed a secret's hash opens: whose it is, and (for a doctor) the doctor's status. */
+export async function feedByHash(r: Reader, tokenHash: string) {
+  return r
+    .select({ role: calendarFeeds.role, accountId: calendarFeeds.accountId, doctorStatus: doctors.status })
+    .from(calendarFeeds)
+    .leftJoin(doctors, and(eq(calendarFeeds.role, "doctor"), eq(doctors.id, calendarFeeds.accountId)))
+    .where(eq(calendarFeeds.tokenHash, tokenHash))
+    .get();
+}
+
+/** The account's feed, if it has made one. */
+export function feedOf(r: Reader, role: CalendarRole, accountId: string) {
+  return r
+    .select({ tokenHash: calendarFeeds.tokenHash, createdAt: calendarFeeds.createdAt })
+    .from(calendarFeeds)
+    .where(and(eq(calendarFeeds.role, role), eq(calendarFeeds.accountId, accountId)))
+    .get();
+}
+
+/** Makes the account's feed, or replaces its secret: the old URL stops working with this write. */
+export async function replaceFeed(tx: Tx, role: CalendarRole, accountId: string, tokenHash: string, at: Date): Promise<void> {
+  await tx
+    .insert(calendarFeeds)
+    .values({ role, accountId, tokenHash, createdAt: at })
+    .onConflictDoUpdate({ target: [calendarFeeds.role, calendarFeeds.accountId], set: { tokenHash, createdAt: at } });
+}

@@ -1,0 +1,64 @@
+/**
+ * The meetings pages' calendar section (issue 13): subscribe the phone's calendar to a private
+ * feed, and reset it. Only the secret's hash is stored, so the URL can be shown once: on the
+ * page the make-or-reset form redirects to. Plain HTML; works without script.
+ */
+import type { Context } from "hono";
+import { deleteCookie, getCookie } from "hono/cookie";
+import { formatDateTime } from "../../../islands/lib/time";
+import { feedUrls } from "../../calendar/http";
+import { ALARM_MINUTES } from "../../calendar/ics";
+import { feedMadeAt, isCurrentFeedToken } from "../../calendar/service";
+import type { CalendarRole } from "../../db/queries/calendar";
+import type { Deps } from "../../deps";
+import { viewerTimeZone } from "../../middleware/page-guard";
+import { FEED_ONCE_COOKIE, MEETINGS_PAGE } from "./calendar";
+
+/** The section for the signed-in account; call it from the meetings page's handler. */
+export async function calendarFeedPanel(c: Context, deps: Deps, role: CalendarRole, accountId: string) {
+  const page = MEETINGS_PAGE[role];
+  const once = getCookie(c, FEED_ONCE_COOKIE);
+  if (once !== undefined) deleteCookie(c, FEED_ONCE_COOKIE, { path: page });
+  const madeAt = await feedMadeAt(deps, role, accountId);
+  const fresh = once !== undefined && madeAt !== undefined && (await isCurrentFeedToken(deps, role, accountId, once)) ? feedUrls(c, deps, once) : undefined;
+  // The page holding a secret URL is kept in no cache, on disk or for the back button.
+  if (fresh !== undefined) c.header("Cache-Control", "no-store");
+  return (
+    <section id="calendar" class="card calendar-feed" aria-labelledby="calendar-title">
+      <h2 id="calendar-title">Meetings in your calendar</h2>
+      <p>
+        Subscribe your phone's calendar to your meetings: it updates itself and reminds you {ALARM_MINUTES} minutes before each
+        one, even offline. The link is private. Whoever has it sees when your meetings are and with whom, never why: share it
+        with no one.
+      </p>
+      {fresh !== undefined ? (
+        <>
+          <p class="notice notice-success" role="status">
+            Your calendar link is ready. It is shown only this once: subscribe now, or copy it into your calendar app.
+          </p>
+          <p class="actions">
+            <a class="button" href={fresh.webcalUrl}>
+              Subscribe in my calendar app
+            </a>
+          </p>
+          <p>
+            <label for="calendar-url">Calendar link (for apps that ask for a URL)</label>
+            <input id="calendar-url" type="text" readonly value={fresh.url} />
+          </p>
+        </>
+      ) : (
+        madeAt !== undefined && (
+          <p class="muted">
+            You made a calendar link on {formatDateTime(madeAt.toISOString(), viewerTimeZone(c))}. It is shown only when it is
+            made. If you lost it, or someone else may have it, reset it: the old link stops working at once.
+          </p>
+        )
+      )}
+      <form method="post" action={`${page}/calendar-feed`}>
+        <button type="submit" class={madeAt !== undefined ? "button-secondary" : undefined}>
+          {madeAt !== undefined ? "Reset calendar link" : "Get calendar link"}
+        </button>
+      </form>
+    </section>
+  );
+}
