@@ -1,0 +1,19 @@
+/**
+ * `carebook backup [FILE]` (`bun run backup [FILE]`): an online backup of the database and the
+ * pictures it names, while the server keeps serving. FILE defaults to a new name in BACKUP_DIR.
+ */
+import { describeBackup, takeBackup } from "../backup/backup";
+import { parseEnv } from "../env";
+import { commandArgs } from "./args";
+
+const args = commandArgs(import.meta.main);
+if (args.length > 1 || args[0]?.startsWith("-")) {
+  console.error("Usage: carebook backup [FILE]   (FILE defaults to a new carebook-<time>.db in BACKUP_DIR)");
+  process.exit(2);
+}
+try {
+  console.log(describeBackup(await takeBackup(parseEnv(process.env), args[0])));
+} catch (error) {
+  console.error(`Backup failed: ${(error as Error).message}`);
+  process.exitCode = 1;
+}
