@@ -10,8 +10,10 @@ import { createClient } from "@libsql/client";
 import { copyFileSync, existsSync, linkSync, mkdirSync, openSync, closeSync, fsyncSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { MIGRATIONS_DIR } from "../assets";
-import { databaseKind, migrateDatabase, openDatabase } from "../db/client";
-import { appliedMigrations, checkpoint, hasCarebookTables, integrityCheck } from "../db/queries/backup";
+import { drizzle } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
+import { databaseKind } from "../db/client";
+import { appliedMigrations, checkpoint, hasCarebookTables, integrityCheck, toSingleFile } from "../db/queries/backup";
 import { tryExclusiveLock } from "../db/server-lock";
 import type { Config } from "../env";
 import { restorePictures } from "../storage/backup";
@@ -55,15 +57,18 @@ async function checkCopy(staging: string, file: string): Promise<number> {
   }
   const missing = known.length - applied.length;
   if (missing > 0) {
-    const database = await openDatabase(`file:${staging}`);
+    // One plain connection (not openDatabase's pair) so that leaving WAL mode is not blocked.
+    const client = createClient({ url: `file:${staging}` });
     try {
-      await migrateDatabase(database, MIGRATIONS_DIR);
-      const problems = await integrityCheck(database.client);
+      await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+      const problems = await integrityCheck(client);
       if (problems.join() !== "ok") throw new Error(`${file} failed integrity_check after migrating: ${problems.join("; ")}. Nothing was changed.`);
+      await toSingleFile(client); // the copy must be whole in its one file before the swap
     } finally {
-      database.close();
+      client.close();
     }
   }
+  if (existsSync(`${staging}-wal`) && statSync(`${staging}-wal`).size > 0) throw new Error("The checked copy kept a write-ahead log; nothing was changed.");
   return missing;
 }
 
@@ -92,6 +97,9 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
   }
   const source = resolve(file);
   if (!existsSync(source) || !statSync(source).isFile()) throw new Error(`There is no backup file at ${source}.`);
+  if (existsSync(`${source}-wal`) && statSync(`${source}-wal`).size > 0) {
+    throw new Error(`${source} has a write-ahead log beside it: it is a live database, not a backup. Take one with \`carebook backup\`.`);
+  }
   const target = databasePath(config.databaseUrl);
   mkdirSync(dirname(target), { recursive: true });
 

@@ -45,3 +45,9 @@ export async function picturesNamed(client: Client): Promise<{ folder: ImageFold
 export async function checkpoint(client: Client): Promise<void> {
   await client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
 }
+
+/** Merges the WAL and switches the file to a rollback journal, so the file alone is the database (for a file about to be moved). */
+export async function toSingleFile(client: Client): Promise<void> {
+  await checkpoint(client);
+  await client.execute("PRAGMA journal_mode = DELETE");
+}
