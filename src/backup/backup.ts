@@ -26,9 +26,12 @@ export type BackupResult = {
   notes: string[];
 };
 
-/** A backup's file name for `now`: sortable, so the oldest come first (e.g. carebook-2026-11-22T21-04-05-123Z.db). */
-export function backupName(now = new Date()): string {
-  return `carebook-${now.toISOString().replace(/[:.]/g, "-")}.db`;
+/**
+ * A backup's file name for `now`, sortable so the oldest come first: carebook-2026-11-22T21-04-05-123Z.db,
+ * or carebook-scheduled-… for the scheduled ones (only those are ever removed by the schedule).
+ */
+export function backupName(now = new Date(), kind: "manual" | "scheduled" = "manual"): string {
+  return `carebook-${kind === "scheduled" ? "scheduled-" : ""}${now.toISOString().replace(/[:.]/g, "-")}.db`;
 }
 
 /** The pictures folder that belongs to the backup file `file`. */

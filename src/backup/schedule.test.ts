@@ -17,7 +17,7 @@ const dir = mkdtempSync(join(tmpdir(), "carebook-schedule-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const INTERVAL_HOURS = 0.0005; // 1.8 s
-const finished = (folder: string) => (existsSync(folder) ? readdirSync(folder).filter((n) => /^carebook-.*\.db$/.test(n)).sort() : []);
+const finished = (folder: string) => (existsSync(folder) ? readdirSync(folder).filter((n) => /^carebook-scheduled-.*\.db$/.test(n)).sort() : []);
 
 test("backups appear at the interval and the oldest beyond BACKUP_KEEP are removed", async () => {
   const backups = join(dir, "backups");
@@ -54,7 +54,7 @@ test("backups appear at the interval and the oldest beyond BACKUP_KEEP are remov
   // The first comes one interval after the start, not at once.
   expect(firstAt - listening).toBeGreaterThanOrEqual(INTERVAL_HOURS * 3_600_000 * 0.9);
   // Each backup's name is its time: consecutive ones are at least an interval apart.
-  const times = seen.map((name) => Date.parse(name.slice("carebook-".length, -3).replace(/T(\d+)-(\d+)-(\d+)-(\d+)Z/, "T$1:$2:$3.$4Z")));
+  const times = seen.map((name) => Date.parse(name.slice("carebook-scheduled-".length, -3).replace(/T(\d+)-(\d+)-(\d+)-(\d+)Z/, "T$1:$2:$3.$4Z")));
   for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(INTERVAL_HOURS * 3_600_000);
 
   const kept = finished(backups);
@@ -71,22 +71,24 @@ test("backups appear at the interval and the oldest beyond BACKUP_KEEP are remov
   expect(readdirSync(backups).filter((n) => !kept.some((k) => n.startsWith(k.slice(0, -3))))).toEqual([]);
 }, 60_000);
 
-test("pruning counts finished backups only and keeps a partial one that may still be written", () => {
+test("pruning counts finished scheduled backups only: not a manual one, not a partial one that may still be written", () => {
   const folder = join(dir, "prune");
   mkdirSync(folder, { recursive: true });
-  const names = [0, 1, 2].map((i) => backupName(new Date(Date.UTC(2026, 0, 1, i))));
+  const names = [0, 1, 2].map((i) => backupName(new Date(Date.UTC(2026, 0, 1, i)), "scheduled"));
+  const manual = backupName(new Date(Date.UTC(2025, 0, 1)));
+  writeFileSync(join(folder, manual), "db");
   for (const name of names) {
     writeFileSync(join(folder, name), "db");
     writeFileSync(join(folder, `${name}.sha256`), "sum");
     mkdirSync(picturesDirOf(join(folder, name)));
   }
-  const fresh = `${backupName(new Date(Date.UTC(2026, 0, 1, 3)))}.partial`;
-  const stale = `${backupName(new Date(Date.UTC(2025, 0, 1)))}.partial`;
+  const fresh = `${backupName(new Date(Date.UTC(2026, 0, 1, 3)), "scheduled")}.partial`;
+  const stale = `${backupName(new Date(Date.UTC(2025, 0, 1)), "scheduled")}.partial`;
   writeFileSync(join(folder, fresh), "half");
   writeFileSync(join(folder, stale), "half");
   utimesSync(join(folder, stale), new Date(2025, 0, 1), new Date(2025, 0, 1));
 
   expect(pruneBackups(folder, 2)).toEqual([names[0]!]);
   const left = readdirSync(folder).sort();
-  expect(left).toEqual([names[1]!, `${names[1]}.sha256`, names[2]!, `${names[2]}.sha256`, fresh, picturesDirOf(names[1]!), picturesDirOf(names[2]!)].sort());
+  expect(left).toEqual([manual, names[1]!, `${names[1]}.sha256`, names[2]!, `${names[2]}.sha256`, fresh, picturesDirOf(names[1]!), picturesDirOf(names[2]!)].sort());
 });

@@ -10,8 +10,8 @@ import { join, resolve } from "node:path";
 import type { Config } from "../env";
 import { backupName, checksumFileOf, picturesDirOf } from "./backup";
 
-/** A finished backup's file name (the .partial ones are never counted). */
-const COMPLETE = /^carebook-[0-9T-]+Z\.db$/;
+/** A finished scheduled backup's file name (.partial ones and manual backups are never counted). */
+const COMPLETE = /^carebook-scheduled-[0-9T-]+Z\.db$/;
 /** A leftover of a backup that died is removed once it is older than this. */
 const PARTIAL_STALE_MS = 24 * 3_600_000;
 
@@ -21,7 +21,7 @@ export function backupCommand(file: string): string[] {
   return [process.execPath, resolve(import.meta.dir, "..", "index.ts"), "backup", file];
 }
 
-/** Removes the oldest complete backups in `dir` beyond `keep`, and stale partial ones; returns the removed names. */
+/** Removes the oldest complete scheduled backups in `dir` beyond `keep`, and stale partial ones; returns the removed names. */
 export function pruneBackups(dir: string, keep: number): string[] {
   if (!existsSync(dir)) return [];
   const entries = readdirSync(dir);
@@ -52,7 +52,7 @@ export function scheduleBackups(config: Config, log: (line: string) => void = co
   let stopped = false;
 
   async function runOnce() {
-    const file = join(resolve(dir), backupName());
+    const file = join(resolve(dir), backupName(new Date(), "scheduled"));
     child = Bun.spawn(backupCommand(file), { env: process.env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
     const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
     child = undefined;
