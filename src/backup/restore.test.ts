@@ -14,6 +14,7 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import { MIGRATIONS_DIR } from "../assets";
 import { migrateDatabase, openDatabase } from "../db/client";
 import { appliedMigrations, integrityCheck } from "../db/queries/backup";
+import { tryExclusiveLock } from "../db/server-lock";
 import { parseEnv } from "../env";
 import { sha256Of, takeBackup } from "./backup";
 import { restoreBackup } from "./restore";
@@ -89,6 +90,16 @@ test("restore refuses while the server runs, and proceeds once it is gone, even 
   expect(await patientNames(`${live}.before-restore`)).toEqual(["after-backup", "in-backup"]);
   for (const side of ["-wal", "-shm", "-journal"]) expect(existsSync(`${live}.restoring${side}`)).toBe(false);
 }, 60_000);
+
+test("a server does not start while a restore holds the database", async () => {
+  const release = tryExclusiveLock(live)!;
+  expect(release).toBeDefined();
+  try {
+    await expect(startServer(env, 15_000)).rejects.toThrow(/is being restored/);
+  } finally {
+    release();
+  }
+}, 30_000);
 
 test("a file with flipped bytes is refused and the live database is not touched", async () => {
   await addPatient("live-only");
