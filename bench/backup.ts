@@ -34,7 +34,7 @@ async function backupOnce(n: number) {
   const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
   const ended = performance.now();
   if (code !== 0) throw new Error(`backup failed: ${out}${err}`);
-  const reported = Number(out.match(/in ([\d.]+) s\./)?.[1]) * 1000;
+  const reported = Number(out.match(/in ([\d.]+) s[ .]/)?.[1]) * 1000;
   return { started, ended, wallMs: ended - started, reportedMs: reported, bytes: statSync(file).size, output: out.trim() };
 }
 

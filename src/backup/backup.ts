@@ -22,6 +22,8 @@ export type BackupResult = {
   pictureCount: number;
   bytes: number;
   ms: number;
+  /** Milliseconds spent in each step (snapshot, check, checksum, pictures). */
+  steps?: Record<string, number>;
   /** What this backup did not write and who keeps it instead, or what was already missing. */
   notes: string[];
 };
@@ -86,12 +88,20 @@ export async function takeBackup(config: Config, file?: string): Promise<BackupR
   // Deleted pictures are set aside from before the snapshot until they are copied.
   const pictures = config.s3 ? undefined : await beginPictureBackup(resolve(config.uploadDir));
   try {
+    const steps: Record<string, number> = {};
+    let mark = performance.now();
+    const step = (name: string) => {
+      const now = performance.now();
+      steps[name] = now - mark;
+      mark = now;
+    };
     const live = createClient({ url: `file:${source}`, timeout: 5000 });
     try {
       await snapshotInto(live, partial);
     } finally {
       live.close();
     }
+    step("snapshot");
     const copy = createClient({ url: `file:${partial}` });
     let named: Awaited<ReturnType<typeof picturesNamed>>;
     try {
@@ -102,6 +112,7 @@ export async function takeBackup(config: Config, file?: string): Promise<BackupR
     } finally {
       copy.close();
     }
+    step("check");
     let bytes = statSync(partial).size;
     let pictureCount = 0;
     if (pictures) {
@@ -112,11 +123,13 @@ export async function takeBackup(config: Config, file?: string): Promise<BackupR
         notes.push(`${copied.missing.length} pictures the database names were already missing from ${resolve(config.uploadDir)}: ${copied.missing.slice(0, 5).join(", ")}${copied.missing.length > 5 ? ", …" : ""}`);
       }
       await rename(picturesPartial, picturesTarget);
+      step("pictures");
     }
     // integrity_check sees broken structure, not a changed byte inside a record: the checksum does.
     await Bun.write(checksumFileOf(target), `${await sha256Of(partial)}  ${basename(target)}\n`);
     await rename(partial, target);
-    return { file: target, pictures: pictures ? picturesTarget : undefined, pictureCount, bytes, ms: performance.now() - started, notes };
+    step("checksum");
+    return { file: target, pictures: pictures ? picturesTarget : undefined, pictureCount, bytes, ms: performance.now() - started, steps, notes };
   } catch (error) {
     rmSync(partial, { force: true });
     rmSync(checksumFileOf(target), { force: true });
@@ -149,6 +162,8 @@ export function describeBackup(result: BackupResult): string {
   const lines: string[] = [];
   if (result.file) lines.push(`Database: ${result.file} (${mb(statSync(result.file).size)}, integrity_check ok)`);
   if (result.pictures) lines.push(`Pictures: ${result.pictures}/ (${result.pictureCount} files)`);
-  lines.push(result.file || result.pictures ? `Wrote ${mb(result.bytes)} in ${(result.ms / 1000).toFixed(2)} s.` : "Wrote nothing.");
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const steps = Object.entries(result.steps ?? {}).map(([name, ms]) => `${name} ${seconds(ms)}`);
+  lines.push(result.file || result.pictures ? `Wrote ${mb(result.bytes)} in ${seconds(result.ms)}${steps.length ? ` (${steps.join(", ")})` : ""}.` : "Wrote nothing.");
   return [...lines, ...result.notes].join("\n");
 }
