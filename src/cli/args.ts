@@ -4,6 +4,7 @@
  * both give [bun or "bun", …/index.ts or /$bunfs/root/carebook, "backup", X]. So the arguments
  * start after the script, and after the command's name when src/index.ts dispatched it.
  */
+/** The arguments after the script (run directly) or after the command name (dispatched by src/index.ts). */
 export function commandArgs(isMain: boolean): string[] {
   return Bun.argv.slice(isMain ? 2 : 3);
 }
