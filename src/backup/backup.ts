@@ -134,6 +134,7 @@ export async function takeBackup(config: Config, file?: string): Promise<BackupR
     rmSync(partial, { force: true });
     rmSync(checksumFileOf(target), { force: true });
     rmSync(picturesPartial, { recursive: true, force: true });
+    rmSync(picturesTarget, { recursive: true, force: true }); // it did not exist before this backup
     throw error;
   } finally {
     await pictures?.end();
