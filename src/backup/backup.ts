@@ -105,7 +105,7 @@ export async function takeBackup(config: Config, file?: string): Promise<BackupR
     const copy = createClient({ url: `file:${partial}` });
     let named: Awaited<ReturnType<typeof picturesNamed>>;
     try {
-      const problems = await integrityCheck(copy);
+      const problems = await integrityCheck(copy, statSync(partial).size);
       if (problems.join() !== "ok") throw new Error(`The copy failed integrity_check: ${problems.slice(0, 5).join("; ")}`);
       if (!(await hasCarebookTables(copy))) throw new Error(`${source} is not a Carebook database.`);
       named = await picturesNamed(copy);

@@ -44,7 +44,7 @@ async function checkCopy(staging: string, file: string): Promise<number> {
   const client = createClient({ url: `file:${staging}` });
   let applied: number[];
   try {
-    const problems = await integrityCheck(client).catch((error: Error) => [error.message]);
+    const problems = await integrityCheck(client, statSync(staging).size).catch((error: Error) => [error.message]);
     if (problems.join() !== "ok") throw new Error(`${file} is damaged (integrity_check: ${problems.slice(0, 5).join("; ")}). Nothing was changed.`);
     if (!(await hasCarebookTables(client))) throw new Error(`${file} is not a Carebook database. Nothing was changed.`);
     applied = await appliedMigrations(client);
