@@ -3,8 +3,8 @@
  * copied alone into an empty temporary folder (no node_modules in it or above it), started
  * there, and driven over HTTP through signup, login, approval, booking, scheduling, a profile
  * picture and a static file. It must create its own database and uploads folder, and load
- * the native libSQL and argon2 modules from itself. Its subcommands `admin:create` and `demo`
- * run from the same binary in empty folders of their own.
+ * the native libSQL and argon2 modules from itself. Its `backup` and `restore` subcommands run
+ * beside it; `admin:create` and `demo` run from the same binary in empty folders of their own.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -200,6 +200,28 @@ test("the API description and its docs page (with the embedded renderer) are ser
   }
 });
 
+/** Runs the binary's subcommand `args` in the run folder (the same environment as the server). */
+async function subcommand(...args: string[]) {
+  const child = Bun.spawn([join(runDir, "carebook"), ...args], { cwd: runDir, env: { PATH: "/usr/bin:/bin", TMPDIR: tmpdir() }, stdout: "pipe", stderr: "pipe" });
+  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  return { code, output: stdout + stderr };
+}
+
+let backupFile = "";
+test("`carebook backup` copies the serving database and its pictures; `restore` refuses while it serves", async () => {
+  // Arguments reach the subcommand as they would from `bun run backup`: a second one is refused.
+  expect((await subcommand("backup", "a.db", "b.db")).code).toBe(2);
+  const backup = await subcommand("backup");
+  expect(backup.code, backup.output).toBe(0);
+  backupFile = backup.output.match(/Database: (\S+\.db) /)?.[1] ?? "";
+  expect(backupFile).toStartWith(join(runDir, "backups", "carebook-"));
+  expect(backup.output).toContain("Pictures: ");
+  expect(readdirSync(`${backupFile.slice(0, -3)}.uploads/patients`)).toHaveLength(1);
+  const refused = await subcommand("restore", backupFile);
+  expect(refused.code).toBe(1);
+  expect(refused.output).toContain("A Carebook server is using");
+}, 30_000);
+
 test("SIGTERM shuts the binary down cleanly", async () => {
   server!.kill("SIGTERM");
   expect(await server!.exited).toBe(0);
@@ -252,3 +274,10 @@ test("carebook demo fills an empty folder, prints the logins and serves them", a
     await demo.exited;
   }
 }, 60_000);
+
+test("`carebook restore` puts the backup in place once the server has stopped", async () => {
+  const restore = await subcommand("restore", backupFile);
+  expect(restore.code, restore.output).toBe(0);
+  expect(restore.output).toContain("checked with integrity_check and its checksum");
+  expect(existsSync(join(runDir, "data", "app.db.before-restore"))).toBe(true);
+}, 30_000);

@@ -50,6 +50,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_SESSION_TOKEN: optionalText,
+  BACKUP_DIR: z.string().trim().min(1).default("backups"),
+  // Hours between scheduled backups; 0 (the default) turns them off. Fractions are allowed.
+  BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).default(0),
+  BACKUP_KEEP: positiveInt(7),
   S3_PREFIX: optionalText.refine((v) => v === undefined || /^[A-Za-z0-9._\/-]+$/.test(v), {
     message: "S3_PREFIX may hold only letters, digits and . _ / -",
   }),
@@ -96,6 +100,8 @@ export type Config = {
   trustProxy: boolean;
   /** STORAGE=s3: profile pictures in this bucket; none: in `uploadDir` on the local disk. */
   s3?: S3Config;
+  /** Where `carebook backup` and the scheduled backups write; intervalHours 0: no schedule. */
+  backup: { dir: string; intervalHours: number; keep: number };
 };
 
 export type S3Config = {
@@ -150,6 +156,7 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
       .map((o) => o.trim())
       .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
+    backup: { dir: e.BACKUP_DIR, intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },
     s3:
       e.STORAGE === "s3"
         ? {

@@ -4,12 +4,17 @@
  */
 import { BODY_LIMIT, createApp } from "./app";
 import { ensureAdmin } from "./auth/admins";
+import { scheduleBackups } from "./backup/schedule";
 import { boot } from "./boot";
 import { pruneEvents } from "./db/queries/throttle";
 import { countAdmins } from "./db/queries/accounts";
+import { holdServerLock, lockedFile } from "./db/server-lock";
 import { parseEnv } from "./env";
 
 const config = parseEnv(process.env);
+// Held while the server runs: `carebook restore` refuses to replace a database in use.
+const lockFile = lockedFile(config.databaseUrl, config.databaseReplica !== undefined);
+const releaseLock = lockFile === undefined ? undefined : holdServerLock(lockFile);
 const deps = await boot(config);
 
 if (config.admin.email && config.admin.password) {
@@ -25,6 +30,8 @@ await prune();
 const pruning = setInterval(prune, 3_600_000);
 pruning.unref();
 
+const backups = scheduleBackups(config);
+
 const app = createApp(deps);
 // The socket refuses any body larger than the largest request the app accepts (a profile form
 // with the biggest picture), before the app reads it.
@@ -39,7 +46,9 @@ async function shutdown(signal: string) {
   console.log(`${signal}: finishing requests in flight, then closing the database.`);
   clearInterval(pruning);
   await server.stop(false);
+  await backups?.stop();
   deps.database.close();
+  releaseLock?.();
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

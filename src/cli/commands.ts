@@ -5,6 +5,8 @@
 export const COMMANDS: Record<string, () => Promise<unknown>> = {
   "admin:create": () => import("./admin-create"),
   demo: () => import("./demo"),
+  backup: () => import("./backup"),
+  restore: () => import("./restore"),
 };
 
 /** The command `argv` names (its first argument), if any; never an inherited property such as `toString`. */

@@ -7,6 +7,7 @@
 import { mkdir, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import type { Config } from "../env";
+import { setAsideDuringBackup } from "./backup";
 import { s3ImageStorage } from "./s3";
 
 export const IMAGE_FOLDERS = ["patients", "doctors"] as const;
@@ -65,6 +66,8 @@ export function localImageStorage(root: string): ImageStorage {
     },
     async remove(folder, name) {
       if (!isStoredName(name)) return;
+      // While a backup copies pictures it may still need this one (./backup.ts).
+      if (await setAsideDuringBackup(root, folder, name)) return;
       await unlink(path(folder, name)).catch(() => undefined);
     },
     async read(folder, name) {

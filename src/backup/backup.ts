@@ -1,0 +1,170 @@
+/**
+ * `carebook backup`: a consistent copy of an embedded database taken while the server keeps
+ * serving (SQLite's VACUUM INTO on a connection of its own: one read transaction, so writers
+ * go on in WAL mode), checked with integrity_check, then the pictures that copy names. A backup
+ * is `NAME.db` and the folder `NAME.uploads/`; both are written under `.partial` names and
+ * renamed when complete, the database last, so a `.db` file in the backup folder is always whole.
+ */
+import { createClient } from "@libsql/client";
+import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
+import { rename } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
+import { databaseKind } from "../db/client";
+import { hasCarebookTables, integrityCheck, picturesNamed, snapshotInto } from "../db/queries/backup";
+import type { Config } from "../env";
+import { beginPictureBackup, listPictures } from "../storage/backup";
+
+export type BackupResult = {
+  /** The database copy written, if this deployment's database is an embedded file. */
+  file?: string;
+  /** The pictures folder written, if pictures are on the local disk. */
+  pictures?: string;
+  pictureCount: number;
+  bytes: number;
+  ms: number;
+  /** Milliseconds spent in each step (snapshot, check, checksum, pictures). */
+  steps?: Record<string, number>;
+  /** What this backup did not write and who keeps it instead, or what was already missing. */
+  notes: string[];
+};
+
+/**
+ * A backup's file name for `now`, sortable so the oldest come first: carebook-2026-11-22T21-04-05-123Z.db,
+ * or carebook-scheduled-… for the scheduled ones (only those are ever removed by the schedule).
+ */
+export function backupName(now = new Date(), kind: "manual" | "scheduled" = "manual"): string {
+  return `carebook-${kind === "scheduled" ? "scheduled-" : ""}${now.toISOString().replace(/[:.]/g, "-")}.db`;
+}
+
+/** The pictures folder that belongs to the backup file `file`. */
+export function picturesDirOf(file: string): string {
+  return `${file.replace(/\.db$/, "")}.uploads`;
+}
+
+/** The checksum file beside a backup: `sha256sum -c` reads it; restore refuses a file that no longer matches it. */
+export const checksumFileOf = (file: string) => `${file}.sha256`;
+
+/** The SHA-256 of a file, in hex, read in chunks. */
+export async function sha256Of(path: string): Promise<string> {
+  const hasher = new Bun.CryptoHasher("sha256");
+  for await (const chunk of Bun.file(path).stream()) hasher.update(chunk);
+  return hasher.digest("hex");
+}
+
+/** The path of an embedded database's file from its `file:` URL. */
+export function databasePath(url: string): string {
+  return resolve(url.slice("file:".length).split("?")[0]!);
+}
+
+/** Writes a backup to `file` (default: a new name in BACKUP_DIR) and reports what it wrote. */
+export async function takeBackup(config: Config, file?: string): Promise<BackupResult> {
+  const started = performance.now();
+  const notes: string[] = [];
+  const kind = databaseKind(config.databaseUrl, config.databaseReplica);
+  if (kind === "remote") {
+    notes.push(`The database is a libSQL server (${new URL(config.databaseUrl).host}): its provider backs it up (Turso: point-in-time restore; sqld: its own snapshots). No database copy was written.`);
+  } else if (kind === "replica") {
+    notes.push(`DATABASE_URL is a replica of ${new URL(config.databaseReplica!.syncUrl).host}: the primary holds the data and its provider backs it up. No database copy was written.`);
+  }
+  if (config.s3) {
+    notes.push(`Pictures are in the S3 bucket ${config.s3.bucket}: the provider keeps them (turn on the bucket's versioning). No pictures were copied.`);
+  }
+  if (kind !== "file") {
+    if (config.s3) return { pictureCount: 0, bytes: 0, ms: performance.now() - started, notes };
+    return picturesOnly(config, resolve(file ?? join(config.backup.dir, backupName())), started, notes);
+  }
+
+  const source = databasePath(config.databaseUrl);
+  if (!existsSync(source)) throw new Error(`There is no database at ${source} (DATABASE_URL) to back up.`);
+  const target = resolve(file ?? join(config.backup.dir, backupName()));
+  const picturesTarget = picturesDirOf(target);
+  if (existsSync(target) || existsSync(picturesTarget) || existsSync(checksumFileOf(target))) throw new Error(`${target} already exists; give another name.`);
+  mkdirSync(dirname(target), { recursive: true });
+  const partial = `${target}.partial`;
+  const picturesPartial = `${picturesTarget}.partial`;
+  rmSync(partial, { force: true });
+  rmSync(picturesPartial, { recursive: true, force: true });
+
+  // Deleted pictures are set aside from before the snapshot until they are copied.
+  const pictures = config.s3 ? undefined : await beginPictureBackup(resolve(config.uploadDir));
+  try {
+    const steps: Record<string, number> = {};
+    let mark = performance.now();
+    const step = (name: string) => {
+      const now = performance.now();
+      steps[name] = now - mark;
+      mark = now;
+    };
+    const live = createClient({ url: `file:${source}`, timeout: 5000 });
+    try {
+      await snapshotInto(live, partial);
+    } finally {
+      live.close();
+    }
+    step("snapshot");
+    const copy = createClient({ url: `file:${partial}` });
+    let named: Awaited<ReturnType<typeof picturesNamed>>;
+    try {
+      const problems = await integrityCheck(copy, statSync(partial).size);
+      if (problems.join() !== "ok") throw new Error(`The copy failed integrity_check: ${problems.slice(0, 5).join("; ")}`);
+      if (!(await hasCarebookTables(copy))) throw new Error(`${source} is not a Carebook database.`);
+      named = await picturesNamed(copy);
+    } finally {
+      copy.close();
+    }
+    step("check");
+    let bytes = statSync(partial).size;
+    let pictureCount = 0;
+    if (pictures) {
+      const copied = await pictures.copyNamed(picturesPartial, named);
+      bytes += copied.bytes;
+      pictureCount = copied.copied;
+      if (copied.missing.length > 0) {
+        notes.push(`${copied.missing.length} pictures the database names were already missing from ${resolve(config.uploadDir)}: ${copied.missing.slice(0, 5).join(", ")}${copied.missing.length > 5 ? ", …" : ""}`);
+      }
+      await rename(picturesPartial, picturesTarget);
+      step("pictures");
+    }
+    // integrity_check sees broken structure, not a changed byte inside a record: the checksum does.
+    await Bun.write(checksumFileOf(target), `${await sha256Of(partial)}  ${basename(target)}\n`);
+    await rename(partial, target);
+    step("checksum");
+    return { file: target, pictures: pictures ? picturesTarget : undefined, pictureCount, bytes, ms: performance.now() - started, steps, notes };
+  } catch (error) {
+    rmSync(partial, { force: true });
+    rmSync(checksumFileOf(target), { force: true });
+    rmSync(picturesPartial, { recursive: true, force: true });
+    rmSync(picturesTarget, { recursive: true, force: true }); // it did not exist before this backup
+    throw error;
+  } finally {
+    await pictures?.end();
+  }
+}
+
+/** With a remote database: the whole local pictures folder, since no snapshot names the pictures. */
+async function picturesOnly(config: Config, target: string, started: number, notes: string[]): Promise<BackupResult> {
+  const picturesTarget = picturesDirOf(target);
+  if (existsSync(picturesTarget)) throw new Error(`${picturesTarget} already exists; give another name.`);
+  const root = resolve(config.uploadDir);
+  const pictures = await beginPictureBackup(root);
+  try {
+    const copied = await pictures.copyNamed(`${picturesTarget}.partial`, listPictures(root));
+    await rename(`${picturesTarget}.partial`, picturesTarget);
+    notes.push("Restore these pictures together with the provider's database backup of the same time.");
+    return { pictures: picturesTarget, pictureCount: copied.copied, bytes: copied.bytes, ms: performance.now() - started, notes };
+  } finally {
+    await pictures.end();
+  }
+}
+
+/** One line per part written, with sizes and the time taken; then the notes. */
+export function describeBackup(result: BackupResult): string {
+  const mb = (n: number) => `${(n / 2 ** 20).toFixed(1)} MiB`;
+  const lines: string[] = [];
+  if (result.file) lines.push(`Database: ${result.file} (${mb(statSync(result.file).size)}, integrity_check ok)`);
+  if (result.pictures) lines.push(`Pictures: ${result.pictures}/ (${result.pictureCount} files)`);
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const steps = Object.entries(result.steps ?? {}).map(([name, ms]) => `${name} ${seconds(ms)}`);
+  lines.push(result.file || result.pictures ? `Wrote ${mb(result.bytes)} in ${seconds(result.ms)}${steps.length ? ` (${steps.join(", ")})` : ""}.` : "Wrote nothing.");
+  return [...lines, ...result.notes].join("\n");
+}

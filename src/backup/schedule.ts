@@ -1,0 +1,88 @@
+/**
+ * Scheduled backups inside the server: every BACKUP_INTERVAL_HOURS a `carebook backup` runs as
+ * a child process (its own copy of the binary, or `bun src/index.ts backup`), so the snapshot's
+ * synchronous SQLite work never stalls the server's event loop. The child writes under
+ * `.partial` names, checks the copy with integrity_check and renames it only then; the server
+ * removes the oldest backups beyond BACKUP_KEEP only after the child has exited with success.
+ */
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Config } from "../env";
+import { backupName, checksumFileOf, picturesDirOf } from "./backup";
+
+/** A finished scheduled backup's file name (.partial ones and manual backups are never counted). */
+const COMPLETE = /^carebook-scheduled-[0-9T-]+Z\.db$/;
+/** A leftover of a backup that died is removed once it is older than this. */
+const PARTIAL_STALE_MS = 24 * 3_600_000;
+
+/** The command that runs this program's `backup` subcommand, from the binary or from the source tree. */
+export function backupCommand(file: string): string[] {
+  if (Bun.isStandaloneExecutable) return [process.execPath, "backup", file];
+  return [process.execPath, resolve(import.meta.dir, "..", "index.ts"), "backup", file];
+}
+
+/** Removes the oldest complete scheduled backups in `dir` beyond `keep`, and stale partial ones; returns the removed names. */
+export function pruneBackups(dir: string, keep: number): string[] {
+  if (!existsSync(dir)) return [];
+  const entries = readdirSync(dir);
+  const complete = entries.filter((name) => COMPLETE.test(name)).sort();
+  const removed = complete.slice(0, Math.max(0, complete.length - keep));
+  for (const name of removed) {
+    rmSync(join(dir, name), { force: true });
+    rmSync(checksumFileOf(join(dir, name)), { force: true });
+    rmSync(picturesDirOf(join(dir, name)), { recursive: true, force: true });
+  }
+  for (const name of entries.filter((n) => n.endsWith(".partial"))) {
+    const path = join(dir, name);
+    if (Date.now() - statSync(path).mtimeMs > PARTIAL_STALE_MS) rmSync(path, { recursive: true, force: true });
+  }
+  return removed;
+}
+
+/**
+ * Starts the schedule when BACKUP_INTERVAL_HOURS is above 0: the first backup one interval
+ * after start, then one interval after each ends (never two at once). Returns stop().
+ */
+export function scheduleBackups(config: Config, log: (line: string) => void = console.log) {
+  const { dir, intervalHours, keep } = config.backup;
+  if (intervalHours <= 0) return undefined;
+  const intervalMs = intervalHours * 3_600_000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let child: Bun.Subprocess<"ignore", "pipe", "pipe"> | undefined;
+  let stopped = false;
+
+  async function runOnce() {
+    const file = join(resolve(dir), backupName(new Date(), "scheduled"));
+    child = Bun.spawn(backupCommand(file), { env: process.env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+    const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+    child = undefined;
+    if (stopped) return;
+    if (code === 0 && existsSync(file)) {
+      const removed = pruneBackups(resolve(dir), keep);
+      log(`Scheduled backup: ${out.trim().split("\n").join("; ")}${removed.length ? `; removed ${removed.length} older (BACKUP_KEEP=${keep})` : ""}`);
+    } else {
+      // Nothing is pruned after a failure: the older backups are all there is.
+      log(`Scheduled backup FAILED (exit ${code}): ${(err || out).trim()}`);
+    }
+  }
+
+  const next = () => {
+    if (stopped) return;
+    timer = setTimeout(() => void runOnce().catch((error) => log(`Scheduled backup FAILED: ${(error as Error).message}`)).finally(next), intervalMs);
+    timer.unref();
+  };
+  next();
+  log(`Backups every ${intervalHours} h into ${resolve(dir)}, keeping ${keep}.`);
+  return {
+    /** Stops the schedule; a backup in progress is ended (its .partial files are left for the next prune). */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      const running = child;
+      if (running) {
+        running.kill("SIGTERM");
+        await running.exited;
+      }
+    },
+  };
+}
