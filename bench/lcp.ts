@@ -1,0 +1,78 @@
+/**
+ * `bun run bench:lcp`: only the first-paint part of the benchmark (bench/first-paint.ts). Starts
+ * the real server on a fresh database (127.0.0.1 only), makes the page-weight fixtures through
+ * the API, measures cold FCP and LCP of every SPEC §2 route on Slow 3G and Slow 4G, prints the
+ * table and writes it into the "First paint" section of docs/performance.md.
+ *
+ *   bun bench/lcp.ts [runs=3]
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "@playwright/test";
+import { measurePaints, paintFailures, paintTable, type RoutePaint } from "./first-paint";
+import { createFixtures, specRoutes } from "./page-weight";
+import { ADMIN, ROOT, startServer, stopServer } from "./server";
+
+const START = "<!-- first-paint -->";
+const END = "<!-- /first-paint -->";
+
+/** The "First paint" section of docs/performance.md, between markers so that bench:lcp can replace it alone. */
+export function paintSection(paints: RoutePaint[], runs: number, note = ""): string {
+  const failures = paintFailures(paints);
+  return `${START}
+## First paint
+
+Cold visits (a fresh browser context: empty cache, no cookies but the session of a signed-in
+route) in Chromium with the Chrome DevTools protocol's \`Network.emulateNetworkConditions\` and
+\`Emulation.setCPUThrottlingRate\`: Slow 3G = 400 ms latency, 400 kbit/s down and up; Slow 4G =
+150 ms latency, 1.44 Mbit/s down, 675 kbit/s up; both with a 4x slower CPU (the profiles and
+their source are in bench/first-paint.ts). Median of ${runs} loads, in seconds from navigation
+start. Same fixtures as the page weights. \`bun run bench:lcp\` refreshes this section alone.
+${note ? `\n${note}\n` : ""}
+${paintTable(paints)}
+${failures.length ? `\nOver target:\n\n- ${failures.join("\n- ")}\n` : ""}${END}`;
+}
+
+/** Replaces (or adds, before the throughput section) the first-paint section of `doc`. */
+export function withPaintSection(doc: string, section: string): string {
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
+  if (start >= 0 && end > start) return doc.slice(0, start) + section + doc.slice(end + END.length);
+  const at = doc.indexOf("## Throughput and latency");
+  return at >= 0 ? `${doc.slice(0, at)}${section}\n\n${doc.slice(at)}` : `${doc}\n${section}\n`;
+}
+
+if (import.meta.main) {
+  const runs = Number(process.argv[2] ?? 3);
+  const build = Bun.spawnSync(["bun", "src/client-build.ts"], { cwd: ROOT, stdout: "inherit", stderr: "inherit" });
+  if (build.exitCode !== 0) process.exit(build.exitCode ?? 1);
+  const dir = mkdtempSync(join(tmpdir(), "carebook-lcp-"));
+  const server = await startServer({
+    DATABASE_URL: `file:${join(dir, "app.db")}`,
+    UPLOAD_DIR: join(dir, "uploads"),
+    JWT_SECRET: "lcp-bench-secret-that-is-at-least-32-bytes-long",
+  });
+  try {
+    const fixtures = await createFixtures(server.url, ADMIN);
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic"],
+    });
+    let paints: RoutePaint[];
+    try {
+      paints = await measurePaints(browser, server.url, specRoutes(fixtures), runs, console.log);
+    } finally {
+      await browser.close();
+    }
+    console.log(`\n${paintTable(paints)}`);
+    const path = join(ROOT, "docs", "performance.md");
+    writeFileSync(path, withPaintSection(readFileSync(path, "utf8"), paintSection(paints, runs)));
+    console.log("\nWrote the First paint section of docs/performance.md.");
+    const failures = paintFailures(paints);
+    if (failures.length) console.log(`Over target:\n- ${failures.join("\n- ")}`);
+  } finally {
+    await stopServer(server, "SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
