@@ -34,6 +34,11 @@ CPU; Slow 4G = 150 ms latency, 1.44 Mbit/s down, 675 kbit/s up (the profiles and
 are in bench/first-paint.ts). Median of ${runs} loads, in seconds from navigation start. Same
 fixtures as the page weights. \`bun run bench:lcp\` refreshes this section alone.
 
+"Blocking done" is when the document and every render-blocking request (Resource Timing's
+\`renderBlockingStatus\`) had arrived: what the network makes the first paint wait for, driven by
+the emulation's timers and so far steadier than the paint times. Everything after it is the
+renderer's work, which the CPU slowdown and the shared machine's load stretch.
+
 The *floor* row is a bare page (a heading and a sentence, no stylesheet) from a plain Bun.serve,
 measured in the same run: no page can paint sooner on this machine at this moment${floor ? ` (${(floor.lcp / 1000).toFixed(2)} s on Slow 3G in this run)` : ""}.
 The 4x CPU slowdown multiplies the load the shared machine is under, so read a page's figure
