@@ -176,14 +176,14 @@ const s = (ms: number) => (Number.isFinite(ms) ? (ms / 1000).toFixed(2) : "n/a")
  * The markdown table: one row per route; per profile, when the render-blocking requests were
  * done, FCP and LCP; how many render-blocking requests the page made; whether the LCP targets are met.
  */
-export function paintTable(paints: RoutePaint[]): string {
+export function paintTable(paints: RoutePaint[], withTargets = true): string {
   const head = PROFILES.flatMap((p) => [`${p.name} blocking done`, `${p.name} FCP`, `${p.name} LCP (target ${s(p.target)})`]);
   const lines = [`| route | ${head.join(" | ")} | render-blocking requests | largest element | ok |`, `|---|${head.map(() => "---:").join("|")}|---:|---|---|`];
   const routes = [...new Set(paints.map((p) => p.route))];
   for (const route of routes) {
     const cells: string[] = [];
     let ok = true;
-    const floor = route.path === "/floor";
+    const floor = route.path === "/floor" || !withTargets;
     for (const profile of PROFILES) {
       const p = paints.find((x) => x.route === route && x.profile === profile.name);
       if (!p) {
@@ -195,7 +195,7 @@ export function paintTable(paints: RoutePaint[]): string {
       cells.push(s(p.ready), s(p.fcp), met || floor ? s(p.lcp) : `**${s(p.lcp)}**`);
     }
     const row = paints.find((x) => x.route === route);
-    lines.push(`| ${floor ? `*${route.label}*` : (route.label ?? route.path)} | ${cells.join(" | ")} | ${row?.blocking ?? ""} | \`${row?.element ?? ""}\` | ${floor ? "" : ok ? "yes" : "NO"} |`);
+    lines.push(`| ${route.path === "/floor" ? `*${route.label}*` : (route.label ?? route.path)} | ${cells.join(" | ")} | ${row?.blocking ?? ""} | \`${row?.element ?? ""}\` | ${floor ? "" : ok ? "yes" : "NO"} |`);
   }
   return lines.join("\n");
 }
