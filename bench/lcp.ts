@@ -31,7 +31,8 @@ Cold visits (a fresh browser context: empty cache, no cookies but the session of
 route) in Chromium with the Chrome DevTools protocol's \`Network.emulateNetworkConditions\` and
 \`Emulation.setCPUThrottlingRate\`: Slow 3G = 400 ms latency, 400 kbit/s down and up, 4x slower
 CPU; Slow 4G = 150 ms latency, 1.44 Mbit/s down, 675 kbit/s up (the profiles and their source
-are in bench/first-paint.ts). Median of ${runs} loads, in seconds from navigation start. Same
+are in bench/first-paint.ts: DevTools' presets, whose latency DevTools
+also multiplies by 5 and 3.75; the issue states its figures without that factor, and so do we). Median of ${runs} loads, in seconds from navigation start. Same
 fixtures as the page weights. \`bun run bench:lcp\` refreshes this section alone.
 
 "Blocking done" is when the document and every render-blocking request (Resource Timing's
