@@ -7,12 +7,14 @@
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { jsonClient } from "../tests/support/http";
+import { inlineCssOnWire } from "./inline-css-weight";
 
 export type Kind = "html" | "css" | "js" | "img" | "other";
 export type Weight = Record<Kind, number> & { total: number; scripts: number; requests: number; acceptEncoding: string };
 export type RouteGroup = "public" | "auth" | "app";
 export type Route = { path: string; group: RouteGroup; label?: string; as?: Account };
-export type RouteWeight = { route: Route; first: Weight; repeat: Weight; afterInteraction?: Weight };
+/** `inlineCss`: the bytes on the wire the document's inline `<style>` adds (counted in its HTML). */
+export type RouteWeight = { route: Route; first: Weight; repeat: Weight; afterInteraction?: Weight; inlineCss: number };
 
 export type Account = { role: "patient" | "doctor" | "admin"; token: string; name: string; id: string; status?: string };
 
@@ -129,9 +131,10 @@ export async function weighRoute(browser: Browser, baseURL: string, route: Route
   try {
     const page = await context.newPage();
     const net = await recordNetwork(context, page);
-    await page.goto(route.path, { waitUntil: "load" });
+    const document = await page.goto(route.path, { waitUntil: "load" });
     await net.quiet(400, true);
     const first = net.take();
+    const inlineCss = document ? inlineCssOnWire(await document.text(), document.headers()["content-encoding"]) : 0;
     if (new URL(page.url()).pathname !== route.path) throw new Error(`${route.path}: ended at ${page.url()} (signed out?)`);
     await page.goto(route.path, { waitUntil: "load" });
     await net.quiet();
@@ -147,7 +150,7 @@ export async function weighRoute(browser: Browser, baseURL: string, route: Route
       afterInteraction = net.take();
     }
     await net.detach();
-    return { route, first, repeat, afterInteraction };
+    return { route, first, repeat, afterInteraction, inlineCss };
   } finally {
     await context.close();
   }
@@ -197,6 +200,9 @@ export function budgetFailures(w: RouteWeight): string[] {
   const name = w.route.label ?? w.route.path;
   const budget = BUDGETS[w.route.group];
   const failures: string[] = [];
+  // Issue 15: nothing render-blocking on a first visit, so the stylesheet comes inside the HTML.
+  if (w.first.css > 0) failures.push(`${name}: first visit fetches ${w.first.css} B of stylesheet before it can paint`);
+  if (w.inlineCss <= 0) failures.push(`${name}: the HTML carries no inline stylesheet`);
   if (w.first.js > budget.js) failures.push(`${name}: first visit loads ${w.first.js} B of JavaScript (budget ${budget.js})`);
   if (w.route.group !== "app" && w.first.scripts > 0) failures.push(`${name}: ${w.first.scripts} script requests before any interaction`);
   if (w.first.total > budget.total) failures.push(`${name}: first visit weighs ${w.first.total} B (budget ${budget.total})`);
@@ -265,14 +271,14 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 /** A markdown table of the weights, in KB on the wire. */
 export function weightTable(weights: RouteWeight[]): string {
   const lines = [
-    "| route | HTML | CSS | JS | images | other | total | budget (JS / total) | repeat visit | after first tap | ok |",
-    "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|",
+    "| route | HTML | of which inline CSS | CSS files | JS | images | other | total | budget (JS / total) | repeat visit | after first tap | ok |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---|",
   ];
   for (const w of weights) {
     const b = BUDGETS[w.route.group];
     const ok = budgetFailures(w).length === 0 ? "yes" : "NO";
     lines.push(
-      `| ${w.route.label ?? w.route.path} | ${kb(w.first.html)} | ${kb(w.first.css)} | ${kb(w.first.js)} | ${kb(w.first.img)} | ${kb(w.first.other)} | **${kb(w.first.total)}** | ${kb(b.js)} / ${kb(b.total)} | ${kb(w.repeat.total)} (JS ${kb(w.repeat.js)}) | ${w.afterInteraction ? `+${kb(w.afterInteraction.total)}` : ""} | ${ok} |`,
+      `| ${w.route.label ?? w.route.path} | ${kb(w.first.html)} | ${kb(w.inlineCss)} | ${kb(w.first.css)} | ${kb(w.first.js)} | ${kb(w.first.img)} | ${kb(w.first.other)} | **${kb(w.first.total)}** | ${kb(b.js)} / ${kb(b.total)} | ${kb(w.repeat.total)} (JS ${kb(w.repeat.js)}) | ${w.afterInteraction ? `+${kb(w.afterInteraction.total)}` : ""} | ${ok} |`,
     );
   }
   return lines.join("\n");

@@ -12,6 +12,8 @@ import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { loadGenerator, type LoadOptions, type LoadResult } from "./load-generator";
 import { budgetFailures, createFixtures, specRoutes, weighRoutes, weightTable, type RouteWeight } from "./page-weight";
+import { measurePaints, paintFailures, type RoutePaint } from "./first-paint";
+import { paintSection, REPEAT_PATHS } from "./lcp";
 import { openSeeder } from "./seed";
 import { jsonClient } from "../tests/support/http";
 
@@ -103,6 +105,9 @@ try {
   // ---- page weight (small, realistic data: the same fixtures as the CI test) ----------------
   let weights: RouteWeight[] = [];
   let weightNote = "";
+  let paints: RoutePaint[] = [];
+  let repeats: RoutePaint[] = [];
+  let paintNote = "";
   try {
     const fixtures = await createFixtures(BASE, ADMIN);
     const browser = await chromium.launch({
@@ -111,6 +116,15 @@ try {
     });
     try {
       weights = await weighRoutes(browser, BASE, specRoutes(fixtures));
+      // ---- first paint on Slow 3G / Slow 4G (bench/first-paint.ts), one load at a time ----------
+      try {
+        const routes = specRoutes(fixtures);
+        paints = await measurePaints(browser, BASE, routes, 3, console.log);
+        repeats = await measurePaints(browser, BASE, routes.filter((r) => REPEAT_PATHS.includes(r.path)), 3, (l) => console.log(`repeat: ${l}`), true);
+      } catch (error) {
+        paintNote = `First paint not measured: ${(error as Error).message}`;
+        console.error(paintNote);
+      }
     } finally {
       await browser.close();
     }
@@ -207,6 +221,7 @@ try {
     { what: "/about p99 under 50 ms during the login storm", value: `${during.p99.toFixed(2)} ms`, ok: during.p99 < 50 },
     { what: "list latency at 100,000 within 2x of 1,000 (p50)", value: `${growth.toFixed(2)}x`, ok: growth <= 2 },
     { what: "peak memory under 256 MB", value: `${memory.toFixed(0)} MB`, ok: memory < 256 },
+    { what: "cold LCP within target on Slow 3G (0.7 s) and Slow 4G (0.35 s), every route", value: paints.length ? `${paintFailures(paints).length} over` : "not measured", ok: paints.length > 0 && paintFailures(paints).length === 0 },
     { what: "every page within its weight budget", value: weights.length ? `${weightFailures.length} over` : "not measured", ok: weights.length > 0 && weightFailures.length === 0 },
   ];
 
@@ -251,10 +266,15 @@ counts them (compressed body plus response headers), in KB. First visit: a fresh
 context, everything requested until the network is idle, before any interaction. Repeat visit: a
 second navigation in the same context. "After first tap": what the login and signup forms fetch
 when the first input is tapped. Data: the CI fixtures (3 patients, 2 doctors, 3 appointments).
+The stylesheet travels inside the HTML (issue 15): "of which inline CSS" is its share of the
+HTML's bytes on the wire (the document compressed as sent, with and without its \`<style>\`:
+bench/inline-css-weight.ts), and "CSS files" must stay 0 on a first visit.
 ${weightNote ? `\n${weightNote}\n` : ""}
 ${weightTable(weights)}
 ${weightFailures.length ? `\nOver budget:\n\n- ${weightFailures.join("\n- ")}\n` : ""}
 The reference, the original single-page client: about 92 KB of JavaScript and 12 KB of CSS (brotli) on every route.
+
+${paintSection(paints, repeats, 3, paintNote)}
 
 ## Throughput and latency
 

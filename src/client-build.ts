@@ -16,6 +16,8 @@ export type ClientManifest = {
   /** Each island's chunk and its static imports. */
   islands: Record<string, { file: string; imports: string[] }>;
   css: string;
+  /** The SHA-256 (base64) of the stylesheet's text: pages inline it, and the CSP allows it by this hash. */
+  cssHash: string;
   /** static/favicon.svg under a hashed name, so that browsers never ask for it again. */
   favicon: string;
 };
@@ -72,11 +74,17 @@ export async function buildClient(): Promise<ClientManifest> {
     client: entry("islands/client.tsx"),
     islands: Object.fromEntries(ISLAND_NAMES.map((name) => [name, entry(`islands/${name}.tsx`)])),
     css: entry("static/app.css").file,
+    cssHash: cssHashOf(entry("static/app.css").file),
     favicon: URL_PREFIX + copyHashed(join(ROOT, "static", "favicon.svg")),
   };
   for (const file of readdirSync(OUT)) precompress(join(OUT, file));
   writeFileSync(join(OUT, "manifest.json"), JSON.stringify(manifest, null, 2));
   return manifest;
+}
+
+/** The SHA-256 (base64) of a built stylesheet's text, exactly as src/inline-css.ts inlines it. */
+function cssHashOf(url: string): string {
+  return new Bun.CryptoHasher("sha256").update(readFileSync(join(OUT, basename(url)), "utf8")).digest("base64");
 }
 
 /** Copies `path` into static/build as name-<hash>.ext and returns the new file name. */

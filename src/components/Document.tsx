@@ -9,6 +9,7 @@ import { clientLoading, IslandsContext, type PageIslands } from "../islands";
 import { clientManifest, interactionLoader, preloadsFor } from "../client-assets";
 import type { Role } from "../domain/fields";
 import { allowInlineScripts } from "../middleware/security";
+import { inlineStylesheet } from "../inline-css";
 
 export type PageOptions = {
   title: string;
@@ -53,7 +54,7 @@ export async function renderPage(c: Context, options: PageOptions, body: Child):
         <meta name="description" content={options.description ?? "Find a doctor by specialization and book an appointment."} />
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href={manifest.favicon ?? "/favicon.svg"} type="image/svg+xml" />
-        <link rel="stylesheet" href={manifest.css} />
+        {inlineStylesheet()}
         {loading === "load" && (
           <>
             <script type="module" src={manifest.client.file} />

@@ -6,14 +6,16 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { Deps } from "../deps";
 import { isHttps } from "./session";
+import { inlineStyleHashes } from "../inline-css";
 
-/** The policy, allowing the inline scripts whose SHA-256 hashes (base64) are given. */
-export function contentSecurityPolicy(scriptHashes: string[] = []): string {
+/** The policy, allowing the inline scripts and styles whose SHA-256 hashes (base64) are given. */
+export function contentSecurityPolicy(scriptHashes: string[] = [], styleHashes: string[] = inlineStyleHashes()): string {
   const scripts = ["'self'", ...scriptHashes.map((h) => `'sha256-${h}'`)].join(" ");
+  const styles = ["'self'", ...styleHashes.map((h) => `'sha256-${h}'`)].join(" ");
   return [
     "default-src 'self'",
     `script-src ${scripts}`,
-    "style-src 'self'",
+    `style-src ${styles}`,
     "img-src 'self' data:",
     "connect-src 'self'",
     "font-src 'self'",
@@ -49,7 +51,7 @@ const EVERY_ANSWER: [string, string][] = [
 
 /** The security headers of an answer prepared ahead: every answer's, and its CSP (or the default). */
 export function preparedSecurityHeaders(policy: string | null): [string, string][] {
-  return [...EVERY_ANSWER, ["Content-Security-Policy", policy ?? DEFAULT_POLICY]];
+  return [...EVERY_ANSWER, ["Content-Security-Policy", policy ?? defaultPolicy()]];
 }
 
 /** HSTS, for a year, on answers to requests that came over HTTPS. */
@@ -57,7 +59,9 @@ export function addHsts(c: Context, deps: Deps, headers: Headers): void {
   if (isHttps(c, deps)) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }
 
-const DEFAULT_POLICY = contentSecurityPolicy();
+let DEFAULT_POLICY: string | undefined;
+/** The policy of answers with no inline script; built at first use, once the client build (the style hash) is there. */
+const defaultPolicy = () => (DEFAULT_POLICY ??= contentSecurityPolicy());
 
 export function securityHeaders(deps: Deps): MiddlewareHandler {
   return async (c, next) => {
@@ -65,7 +69,7 @@ export function securityHeaders(deps: Deps): MiddlewareHandler {
     const headers = c.res.headers;
     for (const [name, value] of EVERY_ANSWER) headers.set(name, value);
     // A page that declared its inline scripts has set its own policy already.
-    if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", DEFAULT_POLICY);
+    if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", defaultPolicy());
     addHsts(c, deps, headers);
   };
 }

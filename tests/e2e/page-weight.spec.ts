@@ -20,5 +20,10 @@ test("every route of SPEC §2 stays within its page-weight budget, first and rep
   for (const w of weights.filter((w) => w.route.group !== "app")) expect.soft(w.first.scripts, w.route.path).toBe(0);
   // ...and the auth forms load theirs at the first tap.
   for (const w of weights.filter((w) => w.route.group === "auth")) expect.soft(w.afterInteraction?.scripts ?? 0, `${w.route.path} after the first tap`).toBeGreaterThan(0);
+  // Issue 15: the stylesheet is inside the HTML (counted there), never a render-blocking request.
+  for (const w of weights) {
+    expect.soft(w.first.css, `${w.route.path}: stylesheet bytes fetched on a first visit`).toBe(0);
+    expect.soft(w.inlineCss, `${w.route.path}: inline stylesheet bytes in the HTML`).toBeGreaterThan(0);
+  }
   expect.soft(weights.flatMap(budgetFailures)).toEqual([]);
 });

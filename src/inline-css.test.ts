@@ -1,0 +1,89 @@
+/**
+ * Issue 15: every page of SPEC §2 (both themes of the prerendered ones, signed in where the page
+ * needs it) carries the stylesheet inline, and its Content-Security-Policy allows exactly that
+ * `<style>` by its SHA-256, with no 'unsafe-inline' anywhere and no stylesheet to fetch.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { startHarness, type Harness } from "../tests/support/harness";
+import { STATIC_DIR } from "./assets";
+import { clientManifest } from "./client-assets";
+import { inlineCss } from "./inline-css";
+
+let h: Harness;
+let tokens: Record<"patient" | "doctor" | "admin", string>;
+let doctorId: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  const [patient, doctor, admin] = await Promise.all([h.signupPatient(), h.signupDoctor(), h.admin()]);
+  // A status change ends the doctor's sessions: log in again, as the doctor would.
+  const login = await h.call("POST", "/api/auth/loginDoctor", { json: { email: doctor.email, password: "correct-horse-1" } });
+  tokens = { patient: patient.token, doctor: login.body.token, admin };
+  doctorId = doctor.id;
+});
+afterAll(() => h.stop());
+
+type Page = { path: () => string; as?: keyof typeof tokens; status?: number };
+const PAGES: Page[] = [
+  ...["/", "/about", "/services", "/privacy", "/loginPatient", "/signupPatient", "/loginDoctor", "/signupDoctor", "/loginAdmin"].map((p) => ({ path: () => p })),
+  { path: () => "/no-such-page", status: 404 },
+  { path: () => "/patient-dashboard", as: "patient" },
+  { path: () => "/patient-dashboard/specialization/Cardiologist", as: "patient" },
+  { path: () => `/patient-dashboard/bookAppointment/${doctorId}`, as: "patient" },
+  { path: () => "/patient-dashboard/patient-meetings", as: "patient" },
+  { path: () => "/patient-dashboard/patient-profile", as: "patient" },
+  { path: () => "/doctor-dashboard", as: "doctor" },
+  { path: () => "/doctor-dashboard/doctor-Meetings", as: "doctor" },
+  { path: () => "/doctor-dashboard/doctor-profile", as: "doctor" },
+  { path: () => "/admin-dashboard", as: "admin" },
+];
+
+const sha256 = (text: string) => new Bun.CryptoHasher("sha256").update(text).digest("base64");
+
+/** The CSP as directive name -> sources. */
+const directives = (csp: string) => new Map(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+
+describe("every page's inline stylesheet is allowed by its hash", () => {
+  for (const page of PAGES) {
+    for (const theme of ["light", "dark"]) {
+      test(`${page.path()} (${theme}${page.as ? `, as ${page.as}` : ""})`, async () => {
+        const cookies = [`theme=${theme}`, ...(page.as ? [`carebook_session=${tokens[page.as]}`] : [])];
+        const res = await h.app.request(page.path(), { headers: { cookie: cookies.join("; "), "accept-encoding": "identity" } });
+        expect(res.status).toBe(page.status ?? 200);
+        const html = await res.text();
+        const csp = res.headers.get("content-security-policy") ?? "";
+
+        const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+        expect(styles).toHaveLength(1);
+        expect(styles[0]!.length).toBeGreaterThan(1000);
+        const styleSrc = directives(csp).get("style-src") ?? [];
+        expect(styleSrc).toContain(`'sha256-${sha256(styles[0]!)}'`);
+        expect(styleSrc).toContain("'self'");
+        expect(csp).not.toContain("unsafe-inline");
+        expect(csp).not.toContain("unsafe-hashes");
+        // Nothing to fetch before the first paint: no stylesheet link, no inline style attribute.
+        expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+        expect(html).not.toMatch(/\sstyle="/);
+      });
+    }
+  }
+});
+
+describe("the build-time hash", () => {
+  test("is the hash of the built stylesheet, and the same text is what pages inline", () => {
+    const manifest = clientManifest();
+    const built = readFileSync(join(STATIC_DIR, manifest.css.replace(/^\/static\//, "")), "utf8");
+    expect(manifest.cssHash).toBe(sha256(built));
+    expect(inlineCss()).toEqual({ text: built, hash: manifest.cssHash });
+  });
+
+  test("answers that are not pages allow the same style and nothing inline", async () => {
+    const res = await h.call("GET", "/api/auth/patient-profile");
+    expect(res.status).toBe(401);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(directives(csp).get("style-src")).toEqual(["'self'", `'sha256-${clientManifest().cssHash}'`]);
+    expect(csp).not.toContain("unsafe-inline");
+  });
+});
