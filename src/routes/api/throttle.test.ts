@@ -278,3 +278,29 @@ describe("parallel bursts cannot slip past the limits", () => {
     expect(statuses.filter((st) => st === 429)).toHaveLength(20 - SIGNUPS);
   });
 });
+
+describe("every login and signup attempt from one address, per minute", () => {
+  test("past AUTH_ATTEMPTS_PER_MINUTE, successful logins and signups alike get 429 with Retry-After; other addresses do not", async () => {
+    const limited = await startServed({ AUTH_ATTEMPTS_PER_MINUTE: "5", TRUST_PROXY: "1" });
+    try {
+      const from = "127.0.0.77";
+      const email = uniqueEmail("busy");
+      const up = await limited.viaProxy("POST", "/api/auth/signupPatient", { json: { name: "Busy", email, password: PASSWORD }, from });
+      expect(up.status).toBe(201);
+      const logins: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        logins.push((await limited.viaProxy("POST", "/api/auth/loginPatient", { json: { email, password: PASSWORD }, from })).status);
+      }
+      expect(logins).toEqual([200, 200, 200, 200, 429]);
+      const last = await limited.viaProxy("POST", "/api/auth/loginPatient", { json: { email, password: PASSWORD }, from });
+      expect429(last, 60);
+      expect429(await limited.viaProxy("POST", "/api/auth/signupPatient", { json: { name: "B", email: uniqueEmail("b"), password: PASSWORD }, from }), 60);
+      // The device cookie does not lift it: it is about the address's load, not the account.
+      const device = cookiesNamed(up.cookies, "cb_device_");
+      expect429(await limited.viaProxy("POST", "/api/auth/loginPatient", { json: { email, password: PASSWORD }, from, headers: { cookie: device.join("; ") } }), 60);
+      expect((await limited.viaProxy("POST", "/api/auth/loginPatient", { json: { email, password: PASSWORD }, from: "127.0.0.78" })).status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
