@@ -21,6 +21,7 @@ import {
 } from "../db/queries/throttle";
 import type { Deps } from "../deps";
 import { Refusal } from "../actions/refusal";
+import { fullWindow, noteAttempt } from "./attempt-window";
 
 const LOGIN_WINDOW_MS = 15 * 60_000;
 const SIGNUP_WINDOW_MS = 60 * 60_000;
@@ -76,11 +77,23 @@ async function assertUnder(deps: Deps, r: Reader, { kind, keys, limit, windowMs,
 const TOO_MANY_LOGINS = "Too many failed login attempts. Please try again later.";
 const TOO_MANY_ATTEMPTS = "Too many attempts from this address. Please wait a minute and try again.";
 
+/**
+ * Refuses at once, before any transaction, an address that this process alone has seen reach
+ * the per-minute limit (src/auth/attempt-window.ts): a flood's refusals cost no write.
+ */
+function refuseFlood(deps: Deps, address: string): void {
+  const retryAfter = fullWindow(deps.database, address, deps.now().getTime(), ATTEMPT_WINDOW_MS, deps.config.authAttemptsPerMinute);
+  if (retryAfter !== undefined) throw new Refusal("too_many", TOO_MANY_ATTEMPTS, retryAfter);
+}
+
 /** The per-minute limit on every login and signup attempt from one address, checked and counted. */
 async function countAttempt(deps: Deps, tx: Tx, address: string): Promise<void> {
   const limit = deps.config.authAttemptsPerMinute;
   await assertUnder(deps, tx, { kind: "auth_attempt", keys: { key: address }, limit, windowMs: ATTEMPT_WINDOW_MS, message: TOO_MANY_ATTEMPTS });
-  await recordEvents(tx, [{ kind: "auth_attempt", key: address }], deps.now());
+  const now = deps.now();
+  await recordEvents(tx, [{ kind: "auth_attempt", key: address }], now);
+  // Remembered before the commit: a transaction that then fails only makes a refusal come early by one.
+  noteAttempt(deps.database, address, now.getTime());
 }
 
 /** Who tries to log in to which account; `deviceId` when the client holds a valid device cookie for it. */
@@ -96,6 +109,7 @@ export type LoginAttempt = LoginAttemptOf & { eventIds: number[] };
 export function beginLoginAttempt(deps: Deps, who: LoginAttemptOf): Promise<LoginAttempt> {
   const limit = deps.config.loginFailureLimit;
   const login = (kind: AuthEventKind, keys: EventKeys, max: number): Limit => ({ kind, keys, limit: max, windowMs: LOGIN_WINDOW_MS, message: TOO_MANY_LOGINS });
+  refuseFlood(deps, who.address);
   return deps.database.write(async (tx) => {
     await countAttempt(deps, tx, who.address);
     if (who.deviceId !== undefined) {
@@ -140,6 +154,7 @@ export function loginSucceeded(deps: Deps, attempt: LoginAttempt): Promise<void>
  * Returns the events to take back with signupFailed when the server itself failed.
  */
 export function beginSignup(deps: Deps, address: string): Promise<number[]> {
+  refuseFlood(deps, address);
   return deps.database.write(async (tx) => {
     await countAttempt(deps, tx, address);
     await assertUnder(deps, tx, {
