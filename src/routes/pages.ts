@@ -129,7 +129,7 @@ export function pageRoutes(deps: Deps) {
   return pages;
 }
 
-/** Marks an answer as personal unless it says otherwise (SERVER-RULES §3, docs/decisions.md). */
+/** Marks an answer as personal unless it says otherwise (docs/decisions.md, "Odd input and private pages"). */
 async function privatePages(c: Context, next: () => Promise<void>) {
   await next();
   if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
