@@ -26,6 +26,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 20_00
       ADMIN_PASSWORD: ADMIN.password,
       LOGIN_FAILURE_LIMIT: "100000",
       SIGNUP_LIMIT: "1000000",
+      AUTH_ATTEMPTS_PER_MINUTE: "1000000",
       ...env,
     },
     stdin: "ignore",

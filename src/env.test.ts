@@ -20,7 +20,8 @@ describe("defaults of SERVER-RULES §1", () => {
       loginFailureLimit: 10,
       signupLimit: 20,
       corsOrigins: [],
-      trustProxy: false,
+      trustProxy: 0,
+      authAttemptsPerMinute: 60,
     });
   });
 
@@ -30,7 +31,7 @@ describe("defaults of SERVER-RULES §1", () => {
     expect(config.jwtSecret).toBeUndefined();
     expect(config.admin.email).toBeUndefined();
     expect(config.corsOrigins).toEqual([]);
-    expect(config.trustProxy).toBe(false);
+    expect(config.trustProxy).toBe(0);
   });
 
   // An empty variable means "not set" (as for JWT_SECRET= in .env.example), numbers included:
@@ -109,14 +110,22 @@ describe("given values", () => {
       loginFailureLimit: 3,
       signupLimit: 5,
       corsOrigins: ["https://a.example", "https://b.example"],
-      trustProxy: true,
+      trustProxy: 1,
     });
   });
 
-  test("TRUST_PROXY accepts 1 and 0", () => {
-    expect(parseEnv({ TRUST_PROXY: "1" }).trustProxy).toBe(true);
-    expect(parseEnv({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
-    expect(parseEnv({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+  test("TRUST_PROXY is a hop count: true is 1, false is 0", () => {
+    expect(parseEnv({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "0" }).trustProxy).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "false" }).trustProxy).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "true" }).trustProxy).toBe(1);
+  });
+
+  test("AUTH_ATTEMPTS_PER_MINUTE is a positive integer, 60 by default", () => {
+    expect(parseEnv({}).authAttemptsPerMinute).toBe(60);
+    expect(parseEnv({ AUTH_ATTEMPTS_PER_MINUTE: "5" }).authAttemptsPerMinute).toBe(5);
+    expect(() => parseEnv({ AUTH_ATTEMPTS_PER_MINUTE: "0" })).toThrow("AUTH_ATTEMPTS_PER_MINUTE");
   });
 });
 

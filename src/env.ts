@@ -37,10 +37,14 @@ const envSchema = z.object({
   LOGIN_FAILURE_LIMIT: positiveInt(10),
   SIGNUP_LIMIT: positiveInt(20),
   CORS_ORIGINS: optionalText,
+  // false, or how many reverse proxies stand in front (true = 1): see clientAddress.
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", ""])
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, { message: "TRUST_PROXY must be false, true or a number of proxies (0-99)" })
     .default("false")
-    .transform((v) => v === "true" || v === "1"),
+    .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
+  // Every login and signup attempt from one address, successful or not, per minute (hashing is costly).
+  AUTH_ATTEMPTS_PER_MINUTE: positiveInt(60),
   STORAGE: z.enum(["local", "s3"]).default("local"),
   S3_BUCKET: optionalText,
   S3_ENDPOINT: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/]/.test(v), {
@@ -97,7 +101,9 @@ export type Config = {
   loginFailureLimit: number;
   signupLimit: number;
   corsOrigins: string[];
-  trustProxy: boolean;
+  /** How many reverse proxies stand in front (0: none, X-Forwarded-* ignored). */
+  trustProxy: number;
+  authAttemptsPerMinute: number;
   /** STORAGE=s3: profile pictures in this bucket; none: in `uploadDir` on the local disk. */
   s3?: S3Config;
   /** Where `carebook backup` and the scheduled backups write; intervalHours 0: no schedule. */
@@ -157,6 +163,7 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
       .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
     backup: { dir: e.BACKUP_DIR, intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },
+    authAttemptsPerMinute: e.AUTH_ATTEMPTS_PER_MINUTE,
     s3:
       e.STORAGE === "s3"
         ? {

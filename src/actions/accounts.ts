@@ -2,6 +2,7 @@
  * Sign up, log in and log out, for the JSON API and the HTML forms alike. Starting the session
  * (token and cookie) is the caller's part; these hold the rules.
  */
+import { accountTag } from "../auth/device";
 import { checkPassword, hashPassword } from "../auth/passwords";
 import { beginLoginAttempt, beginSignup, loginSucceeded, signupFailed } from "../auth/throttle";
 import { isUniqueViolation } from "../db/client";
@@ -26,8 +27,11 @@ export const EMAIL_TAKEN = "An account with this email already exists";
 export const BAD_LOGIN = "Invalid email or password";
 export const DOCTOR_SIGNED_UP = "Registration successful. Your account is awaiting admin approval.";
 
-/** Who is asking, as far as the abuse limits care. */
-export type Client = { address: string };
+/**
+ * Who is asking, as far as the abuse limits care: the address, and the accounts this browser is
+ * a trusted device for (verified device cookies: account tag → device id, src/auth/device.ts).
+ */
+export type Client = { address: string; devices?: ReadonlyMap<string, string> };
 
 type Credentials = { email: string; password: string };
 type Accounts = { patient: PatientRow; doctor: DoctorRow; admin: AdminRow };
@@ -44,9 +48,10 @@ const FIND = {
  */
 export async function logIn<R extends Role>(deps: Deps, role: R, { email, password }: Credentials, client: Client): Promise<Accounts[R]> {
   // Counted as a failure up front (see beginLoginAttempt); taken back only on success.
-  const attempt = await beginLoginAttempt(deps, email, client.address);
+  const deviceId = client.devices?.get(accountTag(deps.keys, { role, email }));
+  const attempt = await beginLoginAttempt(deps, { role, email, address: client.address, deviceId });
   const account = (await FIND[role](deps.database.db, email)) as Accounts[R] | undefined;
-  if (!(await checkPassword(account?.passwordHash, password)) || account === undefined) {
+  if (!(await checkPassword(account?.passwordHash, password, client.address)) || account === undefined) {
     throw new Refusal("unauthenticated", BAD_LOGIN);
   }
   await loginSucceeded(deps, attempt);
@@ -55,14 +60,16 @@ export async function logIn<R extends Role>(deps: Deps, role: R, { email, passwo
 
 /** Runs a signup under the per-address limit; a taken email is a conflict, even when two race. */
 async function signUp<T>(deps: Deps, role: Role, input: Credentials, client: Client, create: (passwordHash: string) => Promise<T>): Promise<T> {
-  // Counted up front (see beginSignup); taken back when no account is created.
+  // Counted up front (see beginSignup). A taken email (409) stays counted, so emails cannot be
+  // probed without limit; only a failure of the server itself gives the signup back.
   const reservation = await beginSignup(deps, client.address);
   try {
     if (await emailTaken(deps.database.db, role, input.email)) throw conflict(EMAIL_TAKEN);
-    return await create(await hashPassword(input.password));
+    return await create(await hashPassword(input.password, client.address));
   } catch (error) {
-    await signupFailed(deps, reservation);
+    if (error instanceof Refusal) throw error;
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    await signupFailed(deps, reservation);
     throw error;
   }
 }

@@ -1,23 +1,49 @@
 /**
- * Abuse limits of SERVER-RULES §3: failed logins per email (and ten times as many per client
- * address) in 15 minutes, signups per address in an hour. Refusals are 429 with Retry-After.
+ * Abuse limits of SERVER-RULES §3 (docs/decisions.md, "Login and signup throttles"). Failed
+ * logins are counted per account (role and email): from an untrusted client, LOGIN_FAILURE_LIMIT
+ * per address and ten times that across all addresses, plus ten times the limit per address
+ * across accounts; from a trusted device (a valid device cookie for that account, see device.ts)
+ * only that device's own failures count, so guesses from elsewhere never lock the owner out.
+ * Every login and signup attempt also counts against AUTH_ATTEMPTS_PER_MINUTE per address, and
+ * signups against SIGNUP_LIMIT per address an hour. Refusals are Refusal("too_many") → 429.
  */
 import type { Context } from "hono";
 import { getConnInfo } from "hono/bun";
-import type { Reader } from "../db/client";
-import { clearEvents, countEvents, deleteEvents, oldestEvent, recordEvents, type AuthEventKind } from "../db/queries/throttle";
+import type { Reader, Tx } from "../db/client";
+import {
+  clearEvents,
+  countEvents,
+  deleteEvents,
+  oldestEvent,
+  recordEvents,
+  type AuthEventKind,
+  type EventKeys,
+} from "../db/queries/throttle";
 import type { Deps } from "../deps";
 import { Refusal } from "../actions/refusal";
+import { fullWindow, noteAttempt } from "./attempt-window";
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 const SIGNUP_WINDOW_MS = 60 * 60_000;
-export const PER_ADDRESS_FACTOR = 10;
+const ATTEMPT_WINDOW_MS = 60_000;
+/** All addresses together, per account; and one address across accounts. */
+export const WIDE_FACTOR = 10;
 
-/** The client's address: the socket's, or the proxy's X-Forwarded-For when TRUST_PROXY is set. */
+/** The comma-separated entries of a forwarding header, trimmed, empty ones dropped. */
+const entries = (header: string | undefined) => (header ?? "").split(",").map((e) => e.trim()).filter((e) => e !== "");
+
+/**
+ * The client's address. With TRUST_PROXY = n proxies in front, each proxy appends the address it
+ * saw to X-Forwarded-For, so the entry n from the right is the one our outermost proxy wrote;
+ * everything left of it came from the client and is never believed. Without proxies, or when the
+ * header has fewer entries than proxies, the socket's address.
+ */
 export function clientAddress(c: Context, deps: Deps): string {
-  if (deps.config.trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
+  const hops = deps.config.trustProxy;
+  if (hops > 0) {
+    const forwarded = entries(c.req.header("x-forwarded-for"));
+    const entry = forwarded[forwarded.length - hops];
+    if (entry !== undefined) return entry;
   }
   try {
     return getConnInfo(c).remote.address ?? "unknown";
@@ -26,74 +52,123 @@ export function clientAddress(c: Context, deps: Deps): string {
   }
 }
 
-/** Throws 429 with Retry-After when `key` already has `limit` `kind` events in the window. */
-export async function assertUnder(
-  deps: Deps,
-  r: Reader,
-  kind: AuthEventKind,
-  key: string,
-  limit: number,
-  windowMs: number,
-  message: string,
-) {
+/** The scheme the client used, as the trusted proxy reports it (X-Forwarded-Proto); undefined without TRUST_PROXY. */
+export function forwardedProto(c: Context, deps: Deps): string | undefined {
+  const hops = deps.config.trustProxy;
+  if (hops === 0) return undefined;
+  const proto = entries(c.req.header("x-forwarded-proto"));
+  // A proxy that sets the header leaves one entry; proxies that append leave one per hop.
+  return (proto.length === 1 ? proto[0] : proto[proto.length - hops])?.toLowerCase();
+}
+
+export type Limit = { kind: AuthEventKind; keys: EventKeys; limit: number; windowMs: number; message: string };
+
+/** Refuses with 429 and Retry-After (when the oldest counted event leaves the window) once `limit` is used. */
+export async function assertUnder(deps: Deps, r: Reader, { kind, keys, limit, windowMs, message }: Limit) {
   const now = deps.now();
   const since = new Date(now.getTime() - windowMs);
-  const used = await countEvents(r, kind, key, since);
+  const used = await countEvents(r, kind, keys, since);
   if (used < limit) return;
-  const oldest = (await oldestEvent(r, kind, key, since)) ?? now;
+  const oldest = (await oldestEvent(r, kind, keys, since)) ?? now;
   const retryAfter = Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 1000));
   throw new Refusal("too_many", message, retryAfter);
 }
 
 const TOO_MANY_LOGINS = "Too many failed login attempts. Please try again later.";
-
-/** A login attempt counted in advance; see beginLoginAttempt. */
-export type LoginAttempt = { email: string; eventIds: number[] };
+const TOO_MANY_ATTEMPTS = "Too many attempts from this address. Please wait a minute and try again.";
 
 /**
- * Refuses a login attempt for an email or address that has failed too often, and otherwise
- * counts this attempt as a failure, in one write transaction. Checking and counting together is
- * what stops a burst of parallel guesses from all passing the check before any is recorded.
- * A successful login then calls loginSucceeded, which takes the attempt back.
+ * Refuses at once, before any transaction, an address that this process alone has seen reach
+ * the per-minute limit (src/auth/attempt-window.ts): a flood's refusals cost no write.
  */
-export function beginLoginAttempt(deps: Deps, email: string, address: string): Promise<LoginAttempt> {
+function refuseFlood(deps: Deps, address: string): void {
+  const retryAfter = fullWindow(deps.database, address, deps.now().getTime(), ATTEMPT_WINDOW_MS, deps.config.authAttemptsPerMinute);
+  if (retryAfter !== undefined) throw new Refusal("too_many", TOO_MANY_ATTEMPTS, retryAfter);
+}
+
+/** The per-minute limit on every login and signup attempt from one address, checked and counted. */
+async function countAttempt(deps: Deps, tx: Tx, address: string): Promise<void> {
+  const limit = deps.config.authAttemptsPerMinute;
+  await assertUnder(deps, tx, { kind: "auth_attempt", keys: { key: address }, limit, windowMs: ATTEMPT_WINDOW_MS, message: TOO_MANY_ATTEMPTS });
+  const now = deps.now();
+  await recordEvents(tx, [{ kind: "auth_attempt", key: address }], now);
+  // Remembered before the commit: a transaction that then fails only makes a refusal come early by one.
+  noteAttempt(deps.database, address, now.getTime());
+}
+
+/** Who tries to log in to which account; `deviceId` when the client holds a valid device cookie for it. */
+export type LoginAttemptOf = { role: string; email: string; address: string; deviceId?: string };
+/** A login attempt counted in advance as a failure; see beginLoginAttempt. */
+export type LoginAttempt = LoginAttemptOf & { eventIds: number[] };
+
+/**
+ * Refuses a login attempt past any limit, and otherwise counts it as a failure, in one write
+ * transaction: checking and counting together stop a burst of parallel guesses from all passing
+ * the check before any is recorded. A successful login then calls loginSucceeded.
+ */
+export function beginLoginAttempt(deps: Deps, who: LoginAttemptOf): Promise<LoginAttempt> {
   const limit = deps.config.loginFailureLimit;
+  const login = (kind: AuthEventKind, keys: EventKeys, max: number): Limit => ({ kind, keys, limit: max, windowMs: LOGIN_WINDOW_MS, message: TOO_MANY_LOGINS });
+  refuseFlood(deps, who.address);
   return deps.database.write(async (tx) => {
-    await assertUnder(deps, tx, "login_email", email, limit, LOGIN_WINDOW_MS, TOO_MANY_LOGINS);
-    await assertUnder(deps, tx, "login_ip", address, limit * PER_ADDRESS_FACTOR, LOGIN_WINDOW_MS, TOO_MANY_LOGINS);
-    const eventIds = await recordEvents(tx, [{ kind: "login_email", key: email }, { kind: "login_ip", key: address }], deps.now());
-    return { email, eventIds };
+    await countAttempt(deps, tx, who.address);
+    if (who.deviceId !== undefined) {
+      // A trusted device answers for its own failures only.
+      await assertUnder(deps, tx, login("login_device", { key: who.deviceId }, limit));
+      const eventIds = await recordEvents(tx, [{ kind: "login_device", key: who.deviceId }], deps.now());
+      return { ...who, eventIds };
+    }
+    const account = `${who.role} ${who.email}`;
+    await assertUnder(deps, tx, login("login_fail", { key: `${account} ${who.address}` }, limit));
+    await assertUnder(deps, tx, login("login_fail", { prefix: account }, limit * WIDE_FACTOR));
+    await assertUnder(deps, tx, login("login_ip", { key: who.address }, limit * WIDE_FACTOR));
+    const eventIds = await recordEvents(
+      tx,
+      [
+        { kind: "login_fail", key: `${account} ${who.address}` },
+        { kind: "login_ip", key: who.address },
+      ],
+      deps.now(),
+    );
+    return { ...who, eventIds };
   });
 }
 
-/** A successful login forgets that email's failures and no longer counts this attempt against the address. */
+/**
+ * A successful login takes this attempt back and forgets the failures of that role and email
+ * from this client only: its device when trusted, otherwise its address. Other roles, other
+ * emails, other clients keep theirs.
+ */
 export function loginSucceeded(deps: Deps, attempt: LoginAttempt): Promise<void> {
   return deps.database.write(async (tx) => {
-    await clearEvents(tx, "login_email", attempt.email);
     await deleteEvents(tx, attempt.eventIds);
+    if (attempt.deviceId !== undefined) await clearEvents(tx, "login_device", attempt.deviceId);
+    else await clearEvents(tx, "login_fail", `${attempt.role} ${attempt.email} ${attempt.address}`);
   });
 }
 
 /**
- * Refuses a signup from an address past SIGNUP_LIMIT, and otherwise counts it, in one write
- * transaction (so parallel signups cannot all pass). Returns the event to take back with
- * signupFailed when the signup does not happen after all (e.g. the email is taken).
+ * Refuses a signup from an address past SIGNUP_LIMIT (or the per-minute attempt limit), and
+ * otherwise counts it, in one write transaction (so parallel signups cannot all pass). A signup
+ * refused as a taken email (409) stays counted: otherwise emails could be probed without limit.
+ * Returns the events to take back with signupFailed when the server itself failed.
  */
 export function beginSignup(deps: Deps, address: string): Promise<number[]> {
+  refuseFlood(deps, address);
   return deps.database.write(async (tx) => {
-    await assertUnder(
-      deps,
-      tx,
-      "signup_ip",
-      address,
-      deps.config.signupLimit,
-      SIGNUP_WINDOW_MS,
-      "Too many signups from this address. Please try again later.",
-    );
+    await countAttempt(deps, tx, address);
+    await assertUnder(deps, tx, {
+      kind: "signup_ip",
+      keys: { key: address },
+      limit: deps.config.signupLimit,
+      windowMs: SIGNUP_WINDOW_MS,
+      message: "Too many signups from this address. Please try again later.",
+    });
     return recordEvents(tx, [{ kind: "signup_ip", key: address }], deps.now());
   });
 }
 
+/** Takes back a signup's count (only for a failure of the server, never for a refusal). */
 export function signupFailed(deps: Deps, eventIds: number[]): Promise<void> {
   return deps.database.write((tx) => deleteEvents(tx, eventIds));
 }

@@ -5,7 +5,7 @@
  * A feed's secret has 256 random bits (base64url) and only its SHA-256 is stored: a plain hash is
  * enough for a secret this long, as there is nothing to guess and so nothing to slow down.
  */
-import { assertUnder, LOGIN_WINDOW_MS, PER_ADDRESS_FACTOR } from "../auth/throttle";
+import { assertUnder, LOGIN_WINDOW_MS, WIDE_FACTOR, type Limit } from "../auth/throttle";
 import { recordEvents } from "../db/queries/throttle";
 import { calendarEntry, calendarFeedRows, feedByHash, feedOf, replaceFeed, type CalendarRole } from "../db/queries/calendar";
 import type { Deps } from "../deps";
@@ -77,12 +77,12 @@ const TOO_MANY = "Too many calendar requests. Please try again later.";
  * has 256 bits, so only guessing produces refusals in numbers.
  */
 async function countRefusedFeedFetch(deps: Deps, address: string): Promise<void> {
-  const limit = deps.config.loginFailureLimit * PER_ADDRESS_FACTOR;
+  const limit: Limit = { kind: "feed_ip", keys: { key: address }, limit: deps.config.loginFailureLimit * WIDE_FACTOR, windowMs: LOGIN_WINDOW_MS, message: TOO_MANY };
   // A read first: an address already over the limit costs no write transaction.
-  await assertUnder(deps, deps.database.db, "feed_ip", address, limit, LOGIN_WINDOW_MS, TOO_MANY);
+  await assertUnder(deps, deps.database.db, limit);
   await deps.database.write(async (tx) => {
     // Again inside the write, so parallel refusals cannot all slip under the limit.
-    await assertUnder(deps, tx, "feed_ip", address, limit, LOGIN_WINDOW_MS, TOO_MANY);
+    await assertUnder(deps, tx, limit);
     await recordEvents(tx, [{ kind: "feed_ip", key: address }], deps.now());
   });
 }

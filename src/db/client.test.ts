@@ -4,7 +4,8 @@
  * they try to reach one (a refused connection on a closed local port), never past it.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { sql } from "drizzle-orm";
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MIGRATIONS_DIR } from "../assets";
@@ -81,5 +82,30 @@ describe("opening", () => {
     const path = join(dir, "replica", "r.db");
     await expect(openDatabase(`file:${path}`, "tok", { syncUrl: CLOSED, syncIntervalSeconds: 5 })).rejects.toThrow(/sync|connect/i);
     expect(existsSync(join(dir, "replica"))).toBe(true);
+  });
+});
+
+describe("file permissions", () => {
+  const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+  test("a new database file and its -wal and -shm are created 0600 (readable by the owner only)", async () => {
+    const path = join(dir, "private.db");
+    const database = await openDatabase(`file:${path}`);
+    await database.write(async (tx) => void (await tx.run(sql`CREATE TABLE t (x)`)));
+    await database.client.execute("INSERT INTO t VALUES (1)");
+    for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+      expect(existsSync(file)).toBe(true);
+      expect({ file, mode: modeOf(file).toString(8) }).toEqual({ file, mode: "600" });
+    }
+    database.close();
+  });
+
+  test("an existing database file readable by others is tightened to 0600", async () => {
+    const path = join(dir, "older.db");
+    writeFileSync(path, "", { mode: 0o644 });
+    chmodSync(path, 0o644);
+    const database = await openDatabase(`file:${path}`);
+    expect(modeOf(path).toString(8)).toBe("600");
+    database.close();
   });
 });

@@ -17,7 +17,7 @@ import {
 import Libsql from "libsql";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import * as schema from "./schema";
 
@@ -74,7 +74,10 @@ export async function openDatabase(url: string, authToken?: string, replica?: Re
   const kind = databaseKind(url, replica);
   if (kind !== "remote") {
     const path = url.slice("file:".length).split("?")[0]!;
-    if (path !== ":memory:" && path !== "") mkdirSync(dirname(resolve(path)), { recursive: true });
+    if (path !== ":memory:" && path !== "") {
+      mkdirSync(dirname(resolve(path)), { recursive: true });
+      ownerOnly(path);
+    }
   }
   const client = createClient(clientConfig(url, authToken, replica));
   if (kind === "file") {
@@ -103,6 +106,18 @@ export async function openDatabase(url: string, authToken?: string, replica?: Re
       client.close();
     },
   };
+}
+
+/**
+ * The database holds health data: its file is created readable by its owner only (0600), like
+ * the JWT secret, and an older file is tightened. SQLite gives the -wal and -shm files the mode
+ * of the database file; any already there are tightened too.
+ */
+function ownerOnly(path: string): void {
+  if (!existsSync(path)) closeSync(openSync(path, "a", 0o600));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    if (existsSync(file)) chmodSync(file, 0o600);
+  }
 }
 
 /** How many prepared statements a reader keeps (drizzle makes one text per query shape). */

@@ -38,7 +38,8 @@ test("every kind of query reads the same through kept statements as through the 
     ["a row by email", (r) => findPatientByEmail(r, patient.email)],
     ["raw SQL (SQLite-built JSON)", (r) => approvedDoctorsJson(r)],
     ["group by", async (r) => [...(await countApprovedBySpecialization(r))]],
-    ["count", (r) => countEvents(r, "signup_ip", "unknown", new Date(0))],
+    ["count", (r) => countEvents(r, "signup_ip", { key: "unknown" }, new Date(0))],
+    ["count by key prefix", (r) => countEvents(r, "auth_attempt", { prefix: "unknown" }, new Date(0))],
     ["audit histories", async (r) => [...(await doctorStatusHistories(r))]],
   ];
   for (const [name, query] of pairs) {

@@ -8,13 +8,23 @@ import { zonedInstant } from "../domain/time";
 
 type Limit = { min: number; max: number };
 
-/** A required, trimmed text field with the product's length limits. */
-export function text(field: string, limit: Limit) {
+/** C0 and C1 control characters and DEL: every place must show the same text, so none is stored. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** The same, but line breaks and tabs, which a reason or a feedback may hold. */
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/**
+ * A required, trimmed text field with the product's length limits, refusing control characters
+ * (`multiline`: all but line breaks and tabs).
+ */
+export function text(field: string, limit: Limit, options: { multiline?: boolean } = {}) {
+  const control = options.multiline ? CONTROL_BUT_LINES : CONTROL;
   return z
     .string({ error: `${field} is required` })
     .trim()
     .min(limit.min, limit.min === 1 ? `${field} is required` : `${field} must be at least ${limit.min} characters`)
-    .max(limit.max, `${field} must be at most ${limit.max} characters`);
+    .max(limit.max, `${field} must be at most ${limit.max} characters`)
+    .refine((v) => !control.test(v), `${field} must not contain control characters`);
 }
 
 const email = z
@@ -58,7 +68,7 @@ export const doctorSignupBody = patientSignupBody.extend({
 
 export const bookBody = z.object({
   doctorId: id("doctorId"),
-  reason: text("reason", LIMITS.bookingReason),
+  reason: text("reason", LIMITS.bookingReason, { multiline: true }),
 });
 
 export const scheduleBody = z.object({
@@ -102,12 +112,12 @@ export const scheduleForm = z
 
 export const cancelBody = z.object({
   appointmentId: id("appointmentId"),
-  reason: text("reason", LIMITS.cancelReason),
+  reason: text("reason", LIMITS.cancelReason, { multiline: true }),
 });
 
 export const feedbackBody = z.object({
   appointmentId: id("appointmentId"),
-  message: text("message", LIMITS.feedback),
+  message: text("message", LIMITS.feedback, { multiline: true }),
 });
 
 export const doctorStatusBody = z.object({

@@ -32,9 +32,10 @@ export function pageAccount<R extends Role>(c: Context, role: R): AccountOf<R> {
 
 /** The viewer's time zone, as the browser reported it (a cookie), or UTC until it has. */
 export function viewerTimeZone(c: Context): string {
-  const zone = decodeURIComponent(c.req.header("cookie")?.match(/(?:^|;\s*)tz=([^;]+)/)?.[1] ?? "");
-  if (zone === "") return "UTC";
+  // Any cookie a client sends must give a page: a malformed escape or zone reads as UTC.
   try {
+    const zone = decodeURIComponent(c.req.header("cookie")?.match(/(?:^|;\s*)tz=([^;]+)/)?.[1] ?? "");
+    if (zone === "") return "UTC";
     new Intl.DateTimeFormat("en", { timeZone: zone });
     return zone;
   } catch {

@@ -5,12 +5,14 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { forwardedProto } from "../auth/throttle";
 import { issueToken, readToken } from "../auth/tokens";
 import type { AdminRow, DoctorRow, PatientRow } from "../db/queries/accounts";
 import { sessionAccount } from "../db/queries/sessions";
 import type { Deps } from "../deps";
 import type { Role } from "../domain/fields";
 import { ApiError } from "../http/errors";
+import { rememberDevice } from "./device";
 
 export type SessionUser =
   | { role: "patient"; account: PatientRow }
@@ -72,11 +74,14 @@ const SECURE_COOKIE = "__Host-carebook_session";
 /** Whether the request came over HTTPS (directly, or through a trusted proxy). */
 export function isHttps(c: Context, deps: Deps): boolean {
   if (c.req.url.startsWith("https:")) return true;
-  return deps.config.trustProxy && c.req.header("x-forwarded-proto") === "https";
+  return forwardedProto(c, deps) === "https";
 }
 
-/** Issues a token for an account and sets the same token as the pages' session cookie. */
-export async function startSession(c: Context, deps: Deps, role: Role, account: { id: string; tokenVersion: number }) {
+/**
+ * Issues a token for an account and sets the same token as the pages' session cookie; the browser
+ * becomes a trusted device for the account (src/middleware/device.ts).
+ */
+export async function startSession(c: Context, deps: Deps, role: Role, account: { id: string; email: string; tokenVersion: number }) {
   const token = await issueToken(deps.keys, { sub: account.id, role, ver: account.tokenVersion });
   const secure = isHttps(c, deps);
   setCookie(c, secure ? SECURE_COOKIE : COOKIE, token, {
@@ -86,6 +91,7 @@ export async function startSession(c: Context, deps: Deps, role: Role, account: 
     secure,
     maxAge: Math.round(deps.config.tokenTtlHours * 3600),
   });
+  rememberDevice(c, deps, role, account.email);
   return token;
 }
 

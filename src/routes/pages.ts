@@ -34,8 +34,8 @@ import { servicesPage } from "./pages/services";
 
 const LOGIN_PAGE = { patient: "/loginPatient", doctor: "/loginDoctor", admin: "/loginAdmin" } as const;
 
-/** A same-site path to go back to, never another site. */
-const safeBack = (value: unknown) => (typeof value === "string" && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : "/");
+/** A same-site path to go back to, never another site; printable ASCII only, so it is a valid Location header. */
+const safeBack = (value: unknown) => (typeof value === "string" && /^\/(?![/\\])[\x21-\x5b\x5d-\x7e]*$/.test(value) ? value : "/");
 
 /**
  * The public and auth pages. Their HTML depends only on the theme, so each is rendered once per
@@ -68,6 +68,8 @@ export function pageRoutes(deps: Deps) {
 
   // Every form post must come from this site (CSRF); the JSON API takes only the bearer header.
   pages.use("*", sameOriginForms);
+  // Everything answered here depends on the session (or a one-time notice): no cache may keep it.
+  pages.use("*", privatePages);
   pages.route("/", authPageRoutes(deps));
 
   pages.use("/patient-dashboard", requirePage(deps, "patient"));
@@ -129,6 +131,12 @@ export function pageRoutes(deps: Deps) {
   });
 
   return pages;
+}
+
+/** Marks an answer as personal unless it says otherwise (docs/decisions.md, "Odd input and private pages"). */
+async function privatePages(c: Context, next: () => Promise<void>) {
+  await next();
+  if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
 }
 
 /** The body limit of a profile form with a picture; a larger post shows the form again with the message. */

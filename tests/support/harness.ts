@@ -43,6 +43,7 @@ export async function startHarness(env: Record<string, string> = {}) {
     JWT_SECRET: "test-secret-that-is-at-least-32-bytes-long",
     LOGIN_FAILURE_LIMIT: "1000",
     SIGNUP_LIMIT: "100000",
+    AUTH_ATTEMPTS_PER_MINUTE: "1000000",
     ...env,
   });
   const deps: Deps = await boot(config);

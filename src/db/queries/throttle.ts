@@ -1,26 +1,35 @@
 /** Counted auth events behind the login and signup limits. */
-import { and, count, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
 import { authEvents } from "../schema";
 
 export type AuthEventKind = (typeof authEvents.$inferSelect)["kind"];
 
-/** How many `kind` events for `key` happened at or after `since`. */
-export async function countEvents(r: Reader, kind: AuthEventKind, key: string, since: Date): Promise<number> {
-  const row = await r
-    .select({ n: count() })
-    .from(authEvents)
-    .where(and(eq(authEvents.kind, kind), eq(authEvents.key, key), gte(authEvents.at, since)))
-    .get();
+/**
+ * Which events a limit counts: one key, or every key that starts with `prefix` followed by a
+ * space (e.g. all addresses of one account, "role email "). Keys hold no control characters, so
+ * the range [prefix + " ", prefix + "!") is exactly those keys, and it uses the index.
+ */
+export type EventKeys = { key: string } | { prefix: string };
+
+function matching(kind: AuthEventKind, keys: EventKeys, since: Date): SQL | undefined {
+  const key =
+    "key" in keys ? eq(authEvents.key, keys.key) : and(gte(authEvents.key, `${keys.prefix} `), lt(authEvents.key, `${keys.prefix}!`));
+  return and(eq(authEvents.kind, kind), key, gte(authEvents.at, since));
+}
+
+/** How many `kind` events for `keys` happened at or after `since`. */
+export async function countEvents(r: Reader, kind: AuthEventKind, keys: EventKeys, since: Date): Promise<number> {
+  const row = await r.select({ n: count() }).from(authEvents).where(matching(kind, keys, since)).get();
   return row?.n ?? 0;
 }
 
-/** The oldest `kind` event for `key` since `since`: when it leaves the window, a slot frees up. */
-export async function oldestEvent(r: Reader, kind: AuthEventKind, key: string, since: Date): Promise<Date | undefined> {
+/** The oldest `kind` event for `keys` since `since`: when it leaves the window, a slot frees up. */
+export async function oldestEvent(r: Reader, kind: AuthEventKind, keys: EventKeys, since: Date): Promise<Date | undefined> {
   const row = await r
     .select({ at: authEvents.at })
     .from(authEvents)
-    .where(and(eq(authEvents.kind, kind), eq(authEvents.key, key), gte(authEvents.at, since)))
+    .where(matching(kind, keys, since))
     .orderBy(authEvents.at)
     .limit(1)
     .get();
@@ -44,6 +53,7 @@ export async function deleteEvents(tx: Tx, ids: number[]): Promise<void> {
   await tx.delete(authEvents).where(inArray(authEvents.id, ids));
 }
 
+/** Forgets every `kind` event for one key. */
 export async function clearEvents(tx: Tx, kind: AuthEventKind, key: string): Promise<void> {
   await tx.delete(authEvents).where(and(eq(authEvents.kind, kind), eq(authEvents.key, key)));
 }

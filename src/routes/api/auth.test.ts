@@ -15,8 +15,10 @@ afterAll(() => h.stop());
 const DOCTOR_KEYS = ["_id", "name", "email", "specialization", "collegeName", "status"];
 
 function expectSessionCookie(headers: Headers, token: string) {
+  // The session cookie, then the device cookie that makes this browser trusted for the account.
   const cookies = headers.getSetCookie();
-  expect(cookies).toHaveLength(1);
+  expect(cookies).toHaveLength(2);
+  expect(cookies[1]).toMatch(/^cb_device_[0-9a-f]{24}=[\w-]+\.[\w-]{43};.*HttpOnly/);
   const cookie = cookies[0]!;
   expect(cookie).toStartWith(`carebook_session=${token};`);
   expect(cookie).toContain("HttpOnly");

@@ -5,43 +5,43 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { DOCTOR_SIGNED_UP, logIn, logOut, signUpDoctor, signUpPatient } from "../../actions/accounts";
-import { clientAddress } from "../../auth/throttle";
 import type { Deps } from "../../deps";
 import { doctorSignupBody, loginBody, patientSignupBody } from "../../http/schemas";
 import { adminJson, doctorJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
+import { loginClient } from "../../middleware/device";
 import { bearerSession, endSessionCookie, requireRole, signedIn, startSession } from "../../middleware/session";
 
 export function authApi(deps: Deps) {
   const api = new Hono();
 
   api.post("/signupPatient", zValidator("json", patientSignupBody, onInvalid), async (c) => {
-    const patient = await signUpPatient(deps, c.req.valid("json"), { address: clientAddress(c, deps) });
+    const patient = await signUpPatient(deps, c.req.valid("json"), loginClient(c, deps));
     const token = await startSession(c, deps, "patient", patient);
     return c.json({ token, role: "patient", name: patient.name }, 201);
   });
 
   api.post("/signupDoctor", zValidator("json", doctorSignupBody, onInvalid), async (c) => {
-    const doctor = await signUpDoctor(deps, c.req.valid("json"), { address: clientAddress(c, deps) });
+    const doctor = await signUpDoctor(deps, c.req.valid("json"), loginClient(c, deps));
     const token = await startSession(c, deps, "doctor", doctor);
     return c.json({ message: DOCTOR_SIGNED_UP, token, doctor: doctorJson(doctor) }, 201);
   });
 
   api.post("/loginPatient", zValidator("json", loginBody, onInvalid), async (c) => {
-    const patient = await logIn(deps, "patient", c.req.valid("json"), { address: clientAddress(c, deps) });
+    const patient = await logIn(deps, "patient", c.req.valid("json"), loginClient(c, deps));
     const token = await startSession(c, deps, "patient", patient);
     return c.json({ token, role: "patient", name: patient.name });
   });
 
   // Answers for every status: the client shows the waiting screen or the status message.
   api.post("/loginDoctor", zValidator("json", loginBody, onInvalid), async (c) => {
-    const doctor = await logIn(deps, "doctor", c.req.valid("json"), { address: clientAddress(c, deps) });
+    const doctor = await logIn(deps, "doctor", c.req.valid("json"), loginClient(c, deps));
     const token = await startSession(c, deps, "doctor", doctor);
     return c.json({ message: "Login successful", token, doctor: doctorJson(doctor) });
   });
 
   api.post("/loginAdmin", zValidator("json", loginBody, onInvalid), async (c) => {
-    const admin = await logIn(deps, "admin", c.req.valid("json"), { address: clientAddress(c, deps) });
+    const admin = await logIn(deps, "admin", c.req.valid("json"), loginClient(c, deps));
     const token = await startSession(c, deps, "admin", admin);
     return c.json({ token, admin: adminJson(admin) });
   });

@@ -6,7 +6,7 @@
  *   - never a 5xx, never a thrown error, never a stack trace;
  *   - every /api answer is JSON, and every /api refusal is exactly `{ message: string }`;
  *   - a refused request (4xx) leaves every table and the uploads folder as they were (a failed
- *     login is the one refusal that writes: it is counted in auth_events, by design).
+ *     login and a refused signup are the refusals that write: counted in auth_events, by design).
  * The seed is printed first; set FUZZ_SEED to replay a run (fast-check also prints seed and path
  * of a failure). FUZZ_RUNS scales the number of requests.
  */
@@ -365,8 +365,12 @@ async function run(c: Case): Promise<void> {
 
   if (res.status >= 400) {
     const after = await tableHashes();
-    // A failed login is counted (SERVER-RULES §3): the one refusal that writes, and only there.
-    const counted = res.status === 401 && /^\/api\/auth\/login(Patient|Doctor|Admin)$/.test(new URL(url).pathname);
+    // Counted attempts (SERVER-RULES §3) are the refusals that write, and only to auth_events: a
+    // failed login, and a refused signup (409 counts like any signup).
+    const pathname = new URL(url).pathname;
+    const counted =
+      (res.status === 401 && /^\/api\/auth\/login(Patient|Doctor|Admin)$/.test(pathname)) ||
+      (res.status === 409 && /^\/api\/auth\/signup(Patient|Doctor)$/.test(pathname));
     if (counted) {
       delete before.auth_events;
       delete after.auth_events;

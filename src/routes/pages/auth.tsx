@@ -10,7 +10,6 @@
  */
 import { Hono, type Context } from "hono";
 import { logIn, signUpDoctor, signUpPatient, type Client } from "../../actions/accounts";
-import { clientAddress } from "../../auth/throttle";
 import { renderPage, themeOf } from "../../components/Document";
 import { Shell } from "../../components/Shell";
 import type { DoctorRow } from "../../db/queries/accounts";
@@ -19,6 +18,7 @@ import type { Role } from "../../domain/fields";
 import { doneThen, handleForm, showRefused, takeNotice, type FormState, type Notice } from "../../http/forms";
 import { doctorSignupBody, loginBody, patientSignupBody } from "../../http/schemas";
 import { Island } from "../../islands";
+import { loginClient } from "../../middleware/device";
 import { cookieSession, hasSessionCookie, startSession } from "../../middleware/session";
 
 const TITLES: Record<Role, string> = { patient: "Patient", doctor: "Doctor", admin: "Admin" };
@@ -70,7 +70,7 @@ function doctorGoesOn(c: Context, deps: Deps, doctor: DoctorRow, values: Record<
 /** The dynamic GETs of the auth screens and the POSTs of their forms. */
 export function authPageRoutes(deps: Deps) {
   const pages = new Hono();
-  const client = (c: Context): Client => ({ address: clientAddress(c, deps) });
+  const client = (c: Context): Client => loginClient(c, deps);
 
   for (const [path, { role, mode }] of Object.entries(AUTH_PAGES)) {
     pages.get(path, async (c) => {

@@ -27,6 +27,7 @@ const server = Bun.spawn(["bun", "src/index.ts"], {
     ADMIN_NAME: ADMIN.name,
     LOGIN_FAILURE_LIMIT: "1000",
     SIGNUP_LIMIT: "100000",
+    AUTH_ATTEMPTS_PER_MINUTE: "1000000",
   },
 });
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => server.kill(signal));

@@ -1,0 +1,44 @@
+/**
+ * The HTTP side of device cookies (src/auth/device.ts), shared by the JSON API and the page forms:
+ * who is asking (address and the verified device cookies) for login and signup, and the cookie
+ * set after a successful login or signup.
+ */
+import type { Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import type { Client } from "../actions/accounts";
+import { accountTag, signDevice, verifyDevice } from "../auth/device";
+import { clientAddress } from "../auth/throttle";
+import type { Deps } from "../deps";
+import type { Role } from "../domain/fields";
+import { isHttps } from "./session";
+
+const PREFIX = "cb_device_";
+/** A browser used for a few accounts is normal; hundreds of cookies are not worth verifying. */
+const MAX_READ = 16;
+/** How long a browser stays trusted for an account after its last successful login. */
+const DEVICE_DAYS = 180;
+
+/** The client of a login or signup: its address, and the accounts this browser is trusted for. */
+export function loginClient(c: Context, deps: Deps): Client {
+  const devices = new Map<string, string>();
+  let read = 0;
+  for (const [name, value] of Object.entries(getCookie(c))) {
+    if (!name.startsWith(PREFIX) || read++ >= MAX_READ) continue;
+    const tag = name.slice(PREFIX.length);
+    const deviceId = verifyDevice(deps.keys, tag, value);
+    if (deviceId !== undefined) devices.set(tag, deviceId);
+  }
+  return { address: clientAddress(c, deps), devices };
+}
+
+/** Marks this browser as trusted for the account (a new device id each time: OWASP's rotation). */
+export function rememberDevice(c: Context, deps: Deps, role: Role, email: string): void {
+  const tag = accountTag(deps.keys, { role, email });
+  setCookie(c, `${PREFIX}${tag}`, signDevice(deps.keys, tag), {
+    httpOnly: true,
+    sameSite: "Lax",
+    path: "/",
+    secure: isHttps(c, deps),
+    maxAge: DEVICE_DAYS * 86_400,
+  });
+}
