@@ -11,6 +11,8 @@ import type { Deps } from "./deps";
 import { securityHeaders } from "./middleware/security";
 import { compressAnswers } from "./http/compress";
 import { ApiError } from "./http/errors";
+import { uploadCors } from "./http/upload-cors";
+import { uploadGate } from "./http/upload-gate";
 import { adminApi } from "./routes/api/admin";
 import { authApi } from "./routes/api/auth";
 import { doctorApi } from "./routes/api/doctor";
@@ -31,6 +33,7 @@ export function createApp(deps: Deps) {
 
   // Pages the same for everyone (per theme) come first, from memory, with complete headers.
   app.route("/", prerenderedPages(deps));
+  app.use("/uploads/*", uploadCors(deps.config.corsOrigins));
   app.use("*", securityHeaders(deps));
   app.use("*", compressAnswers);
 
@@ -53,7 +56,8 @@ export function createApp(deps: Deps) {
       return c.text("Request body is too large", 413);
     },
   });
-  app.use("*", (c, next) => (isProfileUpload(c) ? next() : smallBodies(c, next)));
+  const uploads = uploadGate(deps.config.maxUploadBytes);
+  app.use("*", (c, next) => (isProfileUpload(c) ? uploads(c, next) : smallBodies(c, next)));
   app.use("/api/*", async (c, next) => {
     c.header("Cache-Control", "no-store");
     await next();

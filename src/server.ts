@@ -26,9 +26,10 @@ const pruning = setInterval(prune, 3_600_000);
 pruning.unref();
 
 const app = createApp(deps);
-// The socket refuses any body larger than the largest request the app accepts (a profile form
-// with the biggest picture), before the app reads it.
-const maxRequestBodySize = config.maxUploadBytes + 2 * BODY_LIMIT;
+// The app refuses every body over its limit itself, as JSON with CORS headers, without reading
+// past the limit (src/http/upload-gate.ts). Bun's own limit would answer first with a bare 413,
+// so it sits well above the app's and stays only as a backstop.
+const maxRequestBodySize = 4 * (config.maxUploadBytes + 2 * BODY_LIMIT);
 const server = Bun.serve({ hostname: config.host, port: config.port, fetch: app.fetch, maxRequestBodySize });
 console.log(`Carebook is listening on http://localhost:${server.port}`);
 

@@ -8,22 +8,20 @@ import { bodyLimit } from "hono/body-limit";
 import type { Tx } from "../../db/client";
 import { findDoctor, findPatient, updateDoctor, updatePatient } from "../../db/queries/accounts";
 import type { Deps } from "../../deps";
-import { IMAGE_TYPE_MESSAGE } from "../../domain/fields";
 import { ApiError } from "../../http/errors";
+import { FORM_OVERHEAD_BYTES, uploadTooLargeMessage } from "../../http/upload-gate";
 import { doctorProfileForm, patientProfileForm } from "../../http/schemas";
 import { doctorJson, patientJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
-import { sniffImage, type ImageFolder } from "../../storage/images";
-
-// Room for the form's text fields and multipart boundaries around the largest picture.
-const FORM_OVERHEAD_BYTES = 64 * 1024;
+import type { ImageFolder } from "../../storage/images";
+import { processPicture } from "../../storage/picture";
 
 export function profileApi(deps: Deps) {
   const api = new Hono();
   const { database, storage, config } = deps;
   const tooLarge = () => {
-    throw new ApiError(413, `Profile picture must be at most ${Math.floor(config.maxUploadBytes / 1024)} KB`);
+    throw new ApiError(413, uploadTooLargeMessage(config.maxUploadBytes), { Connection: "close" });
   };
   const uploadLimit = bodyLimit({ maxSize: config.maxUploadBytes + FORM_OVERHEAD_BYTES, onError: tooLarge });
 
@@ -40,9 +38,8 @@ export function profileApi(deps: Deps) {
     if (file !== undefined) {
       if (file.size > config.maxUploadBytes) tooLarge();
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const ext = sniffImage(bytes);
-      if (ext === undefined) throw new ApiError(415, IMAGE_TYPE_MESSAGE);
-      saved = await storage.save(folder, bytes, ext);
+      const picture = await processPicture(bytes);
+      saved = await storage.save(folder, picture.bytes, picture.ext);
     }
     let outcome: { result: T; previous: string | null };
     try {

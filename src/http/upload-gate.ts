@@ -1,0 +1,43 @@
+/**
+ * The door for profile uploads (SERVER-RULES §6), in front of the route that reads the body:
+ * - a declared Content-Length above the limit is refused at once (413 JSON), body unread;
+ * - a body without one (chunked) is counted as it streams by the route's bodyLimit and cut at
+ *   the limit, so no body is read past it either way;
+ * - only UPLOAD_SLOTS uploads are read and processed at once, a bounded line waits (Bun reads no
+ *   body nobody asks for, so a waiting upload costs a socket, not its size), and the rest get
+ *   503 with Retry-After.
+ * Refusals are ApiErrors, so they are the usual `{ message }` with the CORS headers of /api.
+ */
+import type { MiddlewareHandler } from "hono";
+import { ApiError } from "./errors";
+import { Limiter } from "../storage/limiter";
+
+/** Room for the form's text fields and multipart boundaries around the largest picture. */
+export const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/** Uploads read and held at once: one being decoded, one more read meanwhile. */
+export const UPLOAD_SLOTS = 2;
+/** Uploads that may wait for a slot before the next is told to come back later. */
+export const UPLOAD_LINE = 14;
+
+/** The 413 message for an upload over `maxBytes`. */
+export function uploadTooLargeMessage(maxBytes: number): string {
+  const mb = maxBytes / (1024 * 1024);
+  return `Profile picture must be at most ${Number.isInteger(mb) ? `${mb} MB` : `${Math.floor(maxBytes / 1024)} KB`}`;
+}
+
+/** The middleware for profile uploads of at most `maxUploadBytes` of picture. */
+export function uploadGate(maxUploadBytes: number, slots = new Limiter(UPLOAD_SLOTS, UPLOAD_LINE)): MiddlewareHandler {
+  return async (c, next) => {
+    const declared = c.req.header("content-length");
+    if (declared !== undefined && Number(declared) > maxUploadBytes + FORM_OVERHEAD_BYTES) {
+      throw new ApiError(413, uploadTooLargeMessage(maxUploadBytes), { Connection: "close" });
+    }
+    const release = await slots.acquire();
+    try {
+      await next();
+    } finally {
+      release();
+    }
+  };
+}
