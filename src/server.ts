@@ -2,7 +2,8 @@
  * Runs Carebook: reads the environment, migrates, seeds the admin, serves, and shuts down
  * gracefully on SIGTERM or SIGINT. Started by src/index.ts.
  */
-import { BODY_LIMIT, createApp } from "./app";
+import { createApp } from "./app";
+import { socketBodyLimit } from "./http/upload-gate";
 import { ensureAdmin } from "./auth/admins";
 import { boot } from "./boot";
 import { pruneEvents } from "./db/queries/throttle";
@@ -26,10 +27,8 @@ const pruning = setInterval(prune, 3_600_000);
 pruning.unref();
 
 const app = createApp(deps);
-// The app refuses every body over its limit itself, as JSON with CORS headers, without reading
-// past the limit (src/http/upload-gate.ts). Bun's own limit would answer first with a bare 413,
-// so it sits well above the app's and stays only as a backstop.
-const maxRequestBodySize = 4 * (config.maxUploadBytes + 2 * BODY_LIMIT);
+// The app refuses bodies over its limits itself, as JSON with CORS headers (upload-gate.ts).
+const maxRequestBodySize = socketBodyLimit(config.maxUploadBytes);
 const server = Bun.serve({ hostname: config.host, port: config.port, fetch: app.fetch, maxRequestBodySize });
 console.log(`Carebook is listening on http://localhost:${server.port}`);
 

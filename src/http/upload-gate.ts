@@ -20,6 +20,15 @@ export const UPLOAD_SLOTS = 2;
 /** Uploads that may wait for a slot before the next is told to come back later. */
 export const UPLOAD_LINE = 14;
 
+/**
+ * Bun.serve's maxRequestBodySize for the app. The app refuses every body over its own limits
+ * without reading past them; Bun's limit would answer first with a bare 413 (no JSON, no CORS),
+ * so it sits well above the app's and is only a backstop.
+ */
+export function socketBodyLimit(maxUploadBytes: number): number {
+  return 4 * (maxUploadBytes + FORM_OVERHEAD_BYTES);
+}
+
 /** The 413 message for an upload over `maxBytes`. */
 export function uploadTooLargeMessage(maxBytes: number): string {
   const mb = maxBytes / (1024 * 1024);
