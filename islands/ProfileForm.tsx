@@ -7,6 +7,7 @@ import { useState, type FormEvent } from "react";
 import { IMAGE_ACCEPT, IMAGE_TYPE_MESSAGE, LIMITS, SPECIALIZATIONS } from "../src/domain/fields";
 import type { doctorJson, patientJson } from "../src/http/shapes";
 import { api, messageOr } from "./lib/api";
+import { shrinkPicture } from "./lib/shrink";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
 type PatientProfile = ReturnType<typeof patientJson>;
@@ -57,6 +58,7 @@ export default function ProfileForm(initial: Props) {
     setBusy(true);
     setError(null);
     setSuccess(null);
+    if (file instanceof File && file.size > 0) data.set("profileImage", await shrinkPicture(file));
     const answer = await api(`/${props.role}-profile`, { method: "PUT", form: data });
     setBusy(false);
     if (!answer.ok) {

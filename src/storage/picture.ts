@@ -60,7 +60,8 @@ async function decode(bytes: Uint8Array, type: ImageExtension): Promise<ImageDat
   try {
     // Each decoder copies its input into WebAssembly memory, so a view is enough.
     const input = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    return type === "png" ? flattenOnWhite(await decodePng(input)) : await decodeJpeg(input);
+    // A phone stores a portrait photo sideways with an Exif orientation: turn it upright.
+    return type === "png" ? flattenOnWhite(await decodePng(input)) : await decodeJpeg(input, { preserveOrientation: true });
   } catch {
     throw new ApiError(415, IMAGE_TYPE_MESSAGE);
   }

@@ -58,7 +58,7 @@ function exifWithGps(): Uint8Array {
 }
 
 /** Puts `segments` right after the JPEG's SOI marker, where a camera writes them. */
-function insertAfterSoi(jpeg: Uint8Array, segments: Uint8Array[]): Uint8Array {
+function insertAfterSoi(jpeg: Uint8Array, segments: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const total = segments.reduce((n, s) => n + s.length, 0);
   const out = new Uint8Array(jpeg.length + total);
   out.set(jpeg.subarray(0, 2));
@@ -75,7 +75,7 @@ function insertAfterSoi(jpeg: Uint8Array, segments: Uint8Array[]): Uint8Array {
  * A camera photo: `width` x `height` pixels, Exif with GPS and a comment; with `size`, padded to
  * exactly that many bytes with APP2 segments (as a phone's embedded previews and maps would be).
  */
-export async function cameraPhoto(width: number, height: number, size?: number): Promise<Uint8Array> {
+export async function cameraPhoto(width: number, height: number, size?: number): Promise<Uint8Array<ArrayBuffer>> {
   await codecsReady();
   const jpeg = new Uint8Array(await encodeJpeg(pixels(width, height), { quality: 85, progressive: false, baseline: true }));
   const segments = [exifWithGps(), segment(0xfe, new TextEncoder().encode(SECRET_COMMENT))];
