@@ -3,7 +3,8 @@
  * through the HTTP API: the worst case of the specialization page's weight (issue 11). Runs under
  * Node (Playwright) and Bun alike: the photo is made by a Bun child process.
  */
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -13,12 +14,16 @@ import { jsonClient } from "../tests/support/http";
 const ROOT = resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
 const PASSWORD = "correct-horse-1";
 
-/** A 4000 x 3000 camera JPEG with GPS Exif, padded to `size` bytes (a phone photo's 3 MB by default). */
-export function phonePhoto(size = 3 * 1024 * 1024): Uint8Array {
+/**
+ * A 4000 x 3000 camera JPEG with GPS Exif, padded to `size` bytes (a phone photo's 3 MB by default).
+ * Asynchronous on purpose: blocking the caller's event loop for the seconds this takes would let
+ * its idle keep-alive connections be closed unnoticed, and its next request fail.
+ */
+export async function phonePhoto(size = 3 * 1024 * 1024): Promise<Uint8Array> {
   const dir = mkdtempSync(join(tmpdir(), "carebook-photo-"));
   try {
     const out = join(dir, "photo.jpg");
-    execFileSync("bun", ["tests/support/make-photo.ts", out, "4000", "3000", String(size)], { cwd: ROOT, stdio: "inherit" });
+    await promisify(execFile)("bun", ["tests/support/make-photo.ts", out, "4000", "3000", String(size)], { cwd: ROOT });
     return new Uint8Array(readFileSync(out));
   } finally {
     rmSync(dir, { recursive: true, force: true });

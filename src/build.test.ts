@@ -13,7 +13,7 @@ import { STATIC_DIR } from "./assets";
 import { cameraPhoto, GPS_MARK } from "../tests/support/photos";
 import { buildBinary } from "./cli/build";
 import { readImageHeader } from "./storage/image-header";
-import { PICTURE_MAX_BYTES } from "./storage/picture";
+import { PICTURE_MAX_BYTES, PICTURE_SIDE } from "./storage/picture";
 
 const REPO = resolve(import.meta.dir, "..");
 const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
@@ -170,7 +170,7 @@ test("a journey: signup, login, approval, book, schedule, picture", async () => 
   const served = await fetch(`${base}/uploads/patients/${name}`);
   expect(served.headers.get("content-type")).toBe("image/jpeg");
   const bytes = new Uint8Array(await served.arrayBuffer());
-  expect(readImageHeader(bytes)).toEqual({ type: "jpg", width: 256, height: 256 });
+  expect(readImageHeader(bytes)).toEqual({ type: "jpg", width: PICTURE_SIDE, height: PICTURE_SIDE });
   expect(bytes.length).toBeLessThanOrEqual(PICTURE_MAX_BYTES);
   expect(Buffer.from(bytes).includes(Buffer.from(GPS_MARK))).toBe(false);
 }, 90_000);

@@ -6,8 +6,8 @@
  * if anything here fails (an old browser, an odd file), the original goes up instead.
  */
 
-/** Twice the server's 256 px square: room for its own resize, still small on the wire. */
-export const SHRUNK_SIDE = 512;
+/** Twice the server's 128 px square: room for its own resize, still small (15 to 30 KB) on the wire. */
+export const SHRUNK_SIDE = 256;
 const QUALITY = 0.85;
 
 function canvasOf(side: number): { context: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null; toBlob: () => Promise<Blob | null> } {

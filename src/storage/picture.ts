@@ -16,8 +16,13 @@ import { readImageHeader } from "./image-header";
 import type { ImageExtension } from "./images";
 import { Limiter } from "./limiter";
 
-/** The side of the stored square picture; the largest place that shows one draws it at 128. */
-export const PICTURE_SIDE = 256;
+/**
+ * The side of the stored square picture: twice the 64 px avatar of the doctors' lists, so it is
+ * sharp there on a high-density screen, and small enough (2 to 4 KB) that a list of ten doctors
+ * stays within the 110 KB page budget of a slow connection (docs/decisions.md). The profile
+ * page's 96 px avatar scales it up a little.
+ */
+export const PICTURE_SIDE = 128;
 /** The stored picture's ceiling in bytes. */
 export const PICTURE_MAX_BYTES = 20 * 1024;
 /**
@@ -26,8 +31,8 @@ export const PICTURE_MAX_BYTES = 20 * 1024;
  */
 export const MAX_PIXELS = 24_000_000;
 
-/** JPEG qualities tried in turn until the picture fits PICTURE_MAX_BYTES (detailed ones need less). */
-const QUALITIES = [82, 72, 60, 45, 30];
+/** JPEG qualities tried in turn until the picture fits PICTURE_MAX_BYTES (only noise needs the lower ones). */
+const QUALITIES = [65, 50, 35, 20];
 
 /** One picture is decoded at a time; this many more may wait for it. */
 export const pictureQueue = new Limiter(1, 16);

@@ -27,7 +27,7 @@ test("every route of SPEC §2 stays within its page-weight budget, first and rep
 test("the specialization page with ten doctors with phone photos stays within its budget", async ({ browser }) => {
   test.setTimeout(300_000);
   const fixtures = await createFixtures(BASE, ADMIN);
-  const photo = phonePhoto();
+  const photo = await phonePhoto();
   const pictures = await picturedDoctors(BASE, fixtures.admin.token, "Dermatologist", photo);
   expect(pictures).toHaveLength(10);
   const route = { path: "/patient-dashboard/specialization/Dermatologist", group: "app" as const, as: fixtures.patient };

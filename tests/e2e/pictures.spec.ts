@@ -54,9 +54,9 @@ async function loadFrom(page: import("@playwright/test").Page, origin: string, s
 test("a permitted origin loads a doctor's picture cross-origin; another origin is refused", async ({ page }) => {
   test.setTimeout(120_000);
   const admin = await jsonClient(BASE)("POST", "/loginAdmin", ADMIN);
-  const [picture] = await picturedDoctors(BASE, admin.token, "Neurologist", phonePhoto(), 1);
+  const [picture] = await picturedDoctors(BASE, admin.token, "Neurologist", await phonePhoto(), 1);
   const src = `${BASE}/uploads/doctors/${picture}`;
 
-  expect(await loadFrom(page, CLIENT_ORIGIN, src)).toEqual({ loaded: true, width: 256, readable: true });
+  expect(await loadFrom(page, CLIENT_ORIGIN, src)).toEqual({ loaded: true, width: 128, readable: true });
   expect(await loadFrom(page, OTHER_ORIGIN, src)).toEqual({ loaded: false, width: 0, readable: false });
 });
