@@ -29,7 +29,10 @@ pruning.unref();
 const app = createApp(deps);
 // The app refuses bodies over its limits itself, as JSON with CORS headers (upload-gate.ts).
 const maxRequestBodySize = socketBodyLimit(config.maxUploadBytes);
-const server = Bun.serve({ hostname: config.host, port: config.port, fetch: app.fetch, maxRequestBodySize });
+// Bun closes a connection that has been silent this long; an upload waiting in line for its
+// turn (upload-gate.ts) is silent until then, so the 10 s default would cut it off unanswered.
+const idleTimeout = 120;
+const server = Bun.serve({ hostname: config.host, port: config.port, fetch: app.fetch, maxRequestBodySize, idleTimeout });
 console.log(`Carebook is listening on http://localhost:${server.port}`);
 
 let stopping = false;

@@ -15,10 +15,14 @@ import { Limiter } from "../storage/limiter";
 /** Room for the form's text fields and multipart boundaries around the largest picture. */
 export const FORM_OVERHEAD_BYTES = 64 * 1024;
 
-/** Uploads read and held at once: one being decoded, one more read meanwhile. */
-export const UPLOAD_SLOTS = 2;
-/** Uploads that may wait for a slot before the next is told to come back later. */
-export const UPLOAD_LINE = 14;
+/** Uploads read and held at once: one being decoded, two more read meanwhile. */
+export const UPLOAD_SLOTS = 3;
+/**
+ * Uploads that may wait for a slot before the next is told to come back later. A 12-megapixel
+ * photo takes one to five seconds to re-encode, so the last in line waits well under the
+ * server's idle timeout (src/server.ts).
+ */
+export const UPLOAD_LINE = 8;
 
 /**
  * Bun.serve's maxRequestBodySize for the app. The app refuses every body over its own limits

@@ -25,6 +25,8 @@ export class Limiter {
       if (this.queue.length >= this.waiting) {
         throw new ApiError(503, "The server is busy with other pictures. Please try again in a moment.", {
           "Retry-After": String(this.retryAfterSeconds),
+          // The upload was never read: end the connection rather than drain it.
+          Connection: "close",
         });
       }
       await new Promise<void>((resolve) => this.queue.push(resolve));

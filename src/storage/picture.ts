@@ -63,8 +63,9 @@ function flattenOnWhite(image: ImageData): ImageData {
 
 async function decode(bytes: Uint8Array, type: ImageExtension): Promise<ImageData> {
   try {
-    // Each decoder copies its input into WebAssembly memory, so a view is enough.
-    const input = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    // The decoders take an ArrayBuffer and copy it into WebAssembly memory: copy only a part view.
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    const input = (whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)) as ArrayBuffer;
     // A phone stores a portrait photo sideways with an Exif orientation: turn it upright.
     return type === "png" ? flattenOnWhite(await decodePng(input)) : await decodeJpeg(input, { preserveOrientation: true });
   } catch {
@@ -96,5 +97,13 @@ async function reencode(bytes: Uint8Array): Promise<Picture> {
  */
 export async function processPicture(bytes: Uint8Array): Promise<Picture> {
   checkPictureHeader(bytes);
-  return pictureQueue.run(() => reencode(bytes));
+  return pictureQueue.run(async () => {
+    try {
+      return await reencode(bytes);
+    } finally {
+      // A photo leaves some 100 MB of pixel copies behind; collect them before the next one
+      // decodes, or a queue of photos stacks their garbage past the memory bound (tens of ms).
+      Bun.gc(true);
+    }
+  });
 }
