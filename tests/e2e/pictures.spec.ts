@@ -8,7 +8,7 @@
  */
 import { createServer, type Server } from "node:http";
 import { ADMIN, CLIENT_ORIGIN, E2E_PORT } from "./support/env";
-import { expect, test } from "./support/fixtures";
+import { createPatient, expect, signIn, test, waitForHydration } from "./support/fixtures";
 import { jsonClient } from "../support/http";
 import { phonePhoto, picturedDoctors } from "../../bench/pictured-doctors";
 
@@ -59,4 +59,31 @@ test("a permitted origin loads a doctor's picture cross-origin; another origin i
 
   expect(await loadFrom(page, CLIENT_ORIGIN, src)).toEqual({ loaded: true, width: 128, readable: true });
   expect(await loadFrom(page, OTHER_ORIGIN, src)).toEqual({ loaded: false, width: 0, readable: false });
+});
+
+test("with script, the profile island shrinks a phone photo before uploading it", async ({ page }) => {
+  test.setTimeout(120_000);
+  const photo = await phonePhoto();
+  await signIn(page, await createPatient("Shrink Patient"));
+  await page.goto("/patient-dashboard/patient-profile");
+  await waitForHydration(page);
+  // Chromium does not hand a Blob-built multipart body to Playwright: note the picture the island sends.
+  await page.evaluate(() => {
+    const original = window.fetch;
+    window.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      const file = init?.body instanceof FormData ? init.body.get("profileImage") : null;
+      if (file instanceof File) (window as unknown as { sent: object }).sent = { size: file.size, type: file.type, name: file.name };
+      return original(input, init);
+    }) as typeof fetch;
+  });
+  await page.getByLabel("Profile picture (JPEG or PNG)").setInputFiles({ name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: Buffer.from(photo) });
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByRole("status")).toHaveText("Profile updated successfully!");
+  const sent = (await page.evaluate(() => (window as unknown as { sent: { size: number; type: string; name: string } }).sent))!;
+  console.log(`the island sent a ${sent.size}-byte ${sent.type} for a ${photo.length}-byte photo`);
+  expect(sent).toMatchObject({ type: "image/jpeg", name: "IMG_0001.jpg" });
+  expect(sent.size).toBeGreaterThan(1000);
+  expect(sent.size).toBeLessThan(100 * 1024);
+  const image = page.getByRole("img", { name: "Shrink Patient's profile picture" });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(128);
 });
