@@ -25,12 +25,13 @@ export const UPLOAD_SLOTS = 3;
 export const UPLOAD_LINE = 8;
 
 /**
- * Bun.serve's maxRequestBodySize for the app. The app refuses every body over its own limits
- * without reading past them; Bun's limit would answer first with a bare 413 (no JSON, no CORS),
- * so it sits well above the app's and is only a backstop.
+ * Bun.serve's maxRequestBodySize for the app. Bun's own limit answers with a bare 413 (no JSON,
+ * no CORS) before the app can, so it is set out of reach: every body is limited by the app itself
+ * without being read past its limit (this gate and the bodyLimit of each route; app.ts gives every
+ * other request a 64 KB limit), so the refusal is JSON with CORS at any size.
  */
-export function socketBodyLimit(maxUploadBytes: number): number {
-  return 4 * (maxUploadBytes + FORM_OVERHEAD_BYTES);
+export function socketBodyLimit(_maxUploadBytes: number): number {
+  return 2 ** 40;
 }
 
 /** The 413 message for an upload over `maxBytes`. */

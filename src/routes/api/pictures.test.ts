@@ -132,6 +132,17 @@ describe("refusals are JSON with CORS, at any size", () => {
     expect(sent).toBeLessThan(12 * MiB);
   }, 30_000);
 
+  test("64 MiB of JSON to login: 413 JSON with CORS from the app, not a bare 413 from the socket", async () => {
+    const res = await fetch(`${base}/api/auth/loginPatient`, {
+      method: "POST",
+      headers: { origin: CLIENT, "content-type": "application/json" },
+      body: new Uint8Array(64 * MiB).fill(0x20),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: "Request body is too large" });
+    expect(res.headers.get("access-control-allow-origin")).toBe(CLIENT);
+  }, 30_000);
+
   test("a 40000 x 40000 PNG header is refused (413) at once, without decoding", async () => {
     const started = performance.now();
     const { res, json } = await upload(form(pngHeaderOnly(40_000, 40_000), "bomb.png", "image/png"));
