@@ -31,6 +31,9 @@ export const PICTURE_MAX_BYTES = 20 * 1024;
  */
 export const MAX_PIXELS = 24_000_000;
 
+/** Past this many pixels (2000 x 2000), a picture's garbage is collected at once. */
+const LARGE_PIXELS = 4_000_000;
+
 /** JPEG qualities tried in turn until the picture fits PICTURE_MAX_BYTES (only noise needs the lower ones). */
 const QUALITIES = [65, 50, 35, 20];
 
@@ -96,14 +99,15 @@ async function reencode(bytes: Uint8Array): Promise<Picture> {
  * then re-encodes it when its turn comes. Throws ApiError 413/415/503.
  */
 export async function processPicture(bytes: Uint8Array): Promise<Picture> {
-  checkPictureHeader(bytes);
+  const header = checkPictureHeader(bytes);
   return pictureQueue.run(async () => {
     try {
       return await reencode(bytes);
     } finally {
-      // A photo leaves some 100 MB of pixel copies behind; collect them before the next one
-      // decodes, or a queue of photos stacks their garbage past the memory bound (tens of ms).
-      Bun.gc(true);
+      // A camera photo leaves some 100 MB of pixel copies behind; collect them before the next
+      // one decodes, or a queue of photos stacks their garbage past the memory bound. A picture
+      // the browser already shrank leaves little, and is not worth a full collection.
+      if (header.width * header.height > LARGE_PIXELS) Bun.gc(true);
     }
   });
 }
