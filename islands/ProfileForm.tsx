@@ -10,6 +10,7 @@ import { IMAGE_ACCEPT, IMAGE_TYPE_MESSAGE, LIMITS, SPECIALIZATIONS } from "../sr
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { doctorJson, patientJson } from "../src/http/shapes";
 import { api, messageOr } from "./lib/api";
+import { shrinkPicture } from "./lib/shrink";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
 type PatientProfile = ReturnType<typeof patientJson>;
@@ -64,6 +65,7 @@ export default function ProfileForm(initial: Props) {
     setBusy(true);
     setError(null);
     setSuccess(null);
+    if (file instanceof File && file.size > 0) data.set("profileImage", await shrinkPicture(file));
     const answer = await api(`/${props.role}-profile`, { method: "PUT", form: data });
     setBusy(false);
     if (!answer.ok) {

@@ -11,6 +11,8 @@ import type { Deps } from "./deps";
 import { securityHeaders } from "./middleware/security";
 import { compressAnswers } from "./http/compress";
 import { ApiError, Refusal, refusalAnswer } from "./http/errors";
+import { uploadCors } from "./http/upload-cors";
+import { uploadGate } from "./http/upload-gate";
 import { openapiRoutes } from "./openapi/serve";
 import { adminApi } from "./routes/api/admin";
 import { authApi } from "./routes/api/auth";
@@ -36,6 +38,7 @@ export function createApp(deps: Deps) {
 
   // Pages the same for everyone (per theme) come first, from memory, with complete headers.
   app.route("/", prerenderedPages(deps));
+  app.use("/uploads/*", uploadCors(deps.config.corsOrigins));
   app.use("*", securityHeaders(deps));
   app.use("*", compressAnswers);
 
@@ -58,7 +61,8 @@ export function createApp(deps: Deps) {
       return c.text("Request body is too large", 413);
     },
   });
-  app.use("*", (c, next) => (isProfileUpload(c) ? next() : smallBodies(c, next)));
+  const uploads = uploadGate(deps.config.maxUploadBytes);
+  app.use("*", (c, next) => (isProfileUpload(c) ? uploads(c, next) : smallBodies(c, next)));
   // The API's description and its docs page: the same for everyone, so before the no-store rule.
   app.route("/api", openapiRoutes());
   app.use("/api/*", async (c, next) => {

@@ -11,7 +11,10 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { STATIC_DIR } from "./assets";
+import { cameraPhoto, GPS_MARK } from "../tests/support/photos";
 import { buildBinary } from "./cli/build";
+import { readImageHeader } from "./storage/image-header";
+import { PICTURE_MAX_BYTES, PICTURE_SIDE } from "./storage/picture";
 
 const REPO = resolve(import.meta.dir, "..");
 const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
@@ -154,20 +157,24 @@ test("a journey: signup, login, approval, book, schedule, picture", async () => 
   const mine = meetings.json.appointments.find((a: { _id: string }) => a._id === appointment._id);
   expect(mine.status).toBe("confirmed");
 
-  // A picture goes to the uploads folder the binary creates, and is served back.
-  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+  // A camera photo is decoded and re-encoded by the WebAssembly codecs embedded in the binary,
+  // stored in the uploads folder the binary creates, and served back as a small square JPEG.
+  const photo = await cameraPhoto(4000, 3000);
   const form = new FormData();
   form.set("name", "Pat Patient");
-  form.set("profileImage", new File([png], "me.png", { type: "image/png" }));
+  form.set("profileImage", new File([photo], "IMG_0001.jpg", { type: "image/jpeg" }));
   const profile = await call("PUT", "/api/auth/patient-profile", form, patient);
   expect(profile.status).toBe(200);
-  const picture = profile.json.patient.profileImage as string;
-  const name = picture.slice(picture.lastIndexOf("/") + 1);
+  const name = profile.json.patient.profileImage as string;
+  expect(name).toMatch(/^[0-9a-f]{32}\.jpg$/);
   expect(existsSync(join(runDir, "uploads", "patients", name))).toBe(true);
   const served = await fetch(`${base}/uploads/patients/${name}`);
-  expect(served.headers.get("content-type")).toBe("image/png");
-  expect(new Uint8Array(await served.arrayBuffer())).toEqual(png);
-}, 30_000);
+  expect(served.headers.get("content-type")).toBe("image/jpeg");
+  const bytes = new Uint8Array(await served.arrayBuffer());
+  expect(readImageHeader(bytes)).toEqual({ type: "jpg", width: PICTURE_SIDE, height: PICTURE_SIDE });
+  expect(bytes.length).toBeLessThanOrEqual(PICTURE_MAX_BYTES);
+  expect(Buffer.from(bytes).includes(Buffer.from(GPS_MARK))).toBe(false);
+}, 90_000);
 
 // Served by src/routes/static.ts, which reads static/ through src/assets.ts (a route that reads
 // ./static from the working folder finds nothing here: the binary runs in an empty folder).

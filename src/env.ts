@@ -32,7 +32,7 @@ const envSchema = z.object({
   ADMIN_NAME: z.string().trim().min(1).default("Admin"),
   CONSULT_MINUTES: z.coerce.number().positive().default(30),
   UPLOAD_DIR: z.string().trim().min(1).default("uploads"),
-  MAX_UPLOAD_BYTES: positiveInt(2_097_152),
+  MAX_UPLOAD_BYTES: positiveInt(10_485_760),
   MEET_BASE_URL: z.string().trim().url().default("https://meet.jit.si/"),
   LOGIN_FAILURE_LIMIT: positiveInt(10),
   SIGNUP_LIMIT: positiveInt(20),

@@ -2,7 +2,8 @@
  * Runs Carebook: reads the environment, migrates, seeds the admin, serves, and shuts down
  * gracefully on SIGTERM or SIGINT. Started by src/index.ts.
  */
-import { BODY_LIMIT, createApp } from "./app";
+import { createApp } from "./app";
+import { socketBodyLimit } from "./http/upload-gate";
 import { ensureAdmin } from "./auth/admins";
 import { scheduleBackups } from "./backup/schedule";
 import { boot } from "./boot";
@@ -33,10 +34,12 @@ pruning.unref();
 const backups = scheduleBackups(config);
 
 const app = createApp(deps);
-// The socket refuses any body larger than the largest request the app accepts (a profile form
-// with the biggest picture), before the app reads it.
-const maxRequestBodySize = config.maxUploadBytes + 2 * BODY_LIMIT;
-const server = Bun.serve({ hostname: config.host, port: config.port, fetch: app.fetch, maxRequestBodySize });
+// The app refuses bodies over its limits itself, as JSON with CORS headers (upload-gate.ts).
+const maxRequestBodySize = socketBodyLimit(config.maxUploadBytes);
+// Bun closes a connection that has been silent this long; an upload waiting in line for its
+// turn (upload-gate.ts) is silent until then, so the 10 s default would cut it off unanswered.
+const idleTimeout = 120;
+const server = Bun.serve({ hostname: config.host, port: config.port, fetch: app.fetch, maxRequestBodySize, idleTimeout });
 console.log(`Carebook is listening on http://localhost:${server.port}`);
 
 let stopping = false;

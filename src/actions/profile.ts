@@ -1,18 +1,21 @@
 /**
- * Profile updates of patients and doctors, with an optional new picture. A failed update changes
- * nothing: the new file is removed, the old name, picture and fields stay.
+ * Profile updates of patients and doctors, with an optional new picture (re-encoded small, see
+ * src/storage/picture.ts). A failed update changes nothing: the new file is removed, the old
+ * name, picture and fields stay.
  */
 import type { Tx } from "../db/client";
 import { findDoctor, findPatient, updateDoctor, updatePatient, type DoctorRow, type PatientRow } from "../db/queries/accounts";
 import type { Deps } from "../deps";
-import { IMAGE_TYPE_MESSAGE, type Specialization } from "../domain/fields";
-import { sniffImage, type ImageFolder } from "../storage/images";
+import type { Specialization } from "../domain/fields";
+import { uploadTooLargeMessage } from "../http/upload-gate";
+import type { ImageFolder } from "../storage/images";
+import { processPicture } from "../storage/picture";
 import { Refusal } from "./refusal";
 
 export const PROFILE_UPDATED = "Profile updated successfully!";
 
 /** The refusal for a picture over MAX_UPLOAD_BYTES (the body limits answer it too). */
-export const pictureTooLarge = (maxBytes: number) => new Refusal("too_large", `Profile picture must be at most ${Math.floor(maxBytes / 1024)} KB`);
+export const pictureTooLarge = (maxBytes: number) => new Refusal("too_large", uploadTooLargeMessage(maxBytes));
 
 /**
  * Saves the new picture (if any), runs the update, and on success removes the old picture.
@@ -28,10 +31,9 @@ async function withPicture<T>(
   let saved: string | undefined;
   if (file !== undefined) {
     if (file.size > config.maxUploadBytes) throw pictureTooLarge(config.maxUploadBytes);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const ext = sniffImage(bytes);
-    if (ext === undefined) throw new Refusal("unsupported", IMAGE_TYPE_MESSAGE);
-    saved = await storage.save(folder, bytes, ext);
+    // Decoded, squared, shrunk and re-encoded without metadata; refused if it is no JPEG or PNG.
+    const picture = await processPicture(new Uint8Array(await file.arrayBuffer()));
+    saved = await storage.save(folder, picture.bytes, picture.ext);
   }
   let outcome: { result: T; previous: string | null };
   try {

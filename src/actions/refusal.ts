@@ -4,13 +4,13 @@
  * knows nothing of HTTP. The JSON API maps the kind to a status (src/http/errors.ts), and a form
  * handler shows the sentence beside the form with the same status.
  */
-export type RefusalKind = "invalid" | "unauthenticated" | "not_found" | "conflict" | "too_large" | "unsupported" | "too_many";
+export type RefusalKind = "invalid" | "unauthenticated" | "not_found" | "conflict" | "too_large" | "unsupported" | "too_many" | "busy";
 
 export class Refusal extends Error {
   constructor(
     readonly kind: RefusalKind,
     message: string,
-    /** For too_many: how long until the next attempt can succeed. */
+    /** For too_many and busy: how long until the next attempt can succeed. */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);

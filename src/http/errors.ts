@@ -25,6 +25,7 @@ const STATUS: Record<RefusalKind, ContentfulStatusCode> = {
   too_large: 413,
   unsupported: 415,
   too_many: 429,
+  busy: 503,
 };
 
 /** The status and headers a refusal answers with, for the API and the forms alike. */

@@ -8,7 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import { logOut } from "../actions/accounts";
 import { pictureTooLarge } from "../actions/profile";
 import { showRefused, type FormState } from "../http/forms";
-import { FORM_OVERHEAD_BYTES } from "./api/profile";
+import { FORM_OVERHEAD_BYTES } from "../http/upload-gate";
 import { themeOf } from "../components/Document";
 import type { Deps } from "../deps";
 import { renderedOnce } from "../http/cached";
@@ -144,6 +144,7 @@ function pictureFormLimit(deps: Deps, again: (c: Context, form: FormState) => Pr
   const maxBytes = deps.config.maxUploadBytes;
   return bodyLimit({
     maxSize: maxBytes + FORM_OVERHEAD_BYTES,
-    onError: (c) => showRefused(c, { form: { message: pictureTooLarge(maxBytes).message, values: {} }, status: 413, headers: {} }, (form) => again(c, form)),
+    // A chunked body cut at the limit: the page says why, and the connection ends rather than drain the rest.
+    onError: (c) => showRefused(c, { form: { message: pictureTooLarge(maxBytes).message, values: {} }, status: 413, headers: { Connection: "close" } }, (form) => again(c, form)),
   });
 }

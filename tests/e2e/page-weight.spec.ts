@@ -7,6 +7,7 @@
 import { ADMIN, E2E_PORT } from "./support/env";
 import { expect, test } from "./support/fixtures";
 import { budgetFailures, createFixtures, specRoutes, weighRoutes, weightTable } from "../../bench/page-weight";
+import { phonePhoto, picturedDoctors } from "../../bench/pictured-doctors";
 
 const BASE = `http://127.0.0.1:${E2E_PORT}`;
 
@@ -26,4 +27,20 @@ test("every route of SPEC §2 stays within its page-weight budget, first and rep
     expect.soft(w.inlineCss, `${w.route.path}: inline stylesheet bytes in the HTML`).toBeGreaterThan(0);
   }
   expect.soft(weights.flatMap(budgetFailures)).toEqual([]);
+});
+
+test("the specialization page with ten doctors with phone photos stays within its budget", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const fixtures = await createFixtures(BASE, ADMIN);
+  const photo = await phonePhoto();
+  const pictures = await picturedDoctors(BASE, fixtures.admin.token, "Dermatologist", photo);
+  expect(pictures).toHaveLength(10);
+  const route = { path: "/patient-dashboard/specialization/Dermatologist", group: "app" as const, as: fixtures.patient };
+  const [weight] = await weighRoutes(browser, BASE, [route]);
+  console.log(weightTable([weight!]));
+  // Before issue 11 the uploaded files were served as they came: the same page with the photos themselves.
+  const before = weight!.first.total - weight!.first.img + pictures.length * photo.length;
+  console.log(`ten pictured doctors: images ${weight!.first.img} B, page ${weight!.first.total} B; with the photos as uploaded ${before} B`);
+  expect(weight!.first.img).toBeGreaterThan(0);
+  expect(budgetFailures(weight!)).toEqual([]);
 });

@@ -370,7 +370,7 @@ test.describe("profile", () => {
     await page.getByRole("button", { name: "Save profile" }).click();
     await expect(page.getByRole("status")).toHaveText("Profile updated successfully!");
     const image = page.getByRole("img", { name: "Prudence Profile's profile picture" });
-    await expect(image).toHaveAttribute("src", /^\/uploads\/patients\/[^/?]+\.png$/);
+    await expect(image).toHaveAttribute("src", /^\/uploads\/patients\/[^/?]+\.jpg$/);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     const src = await image.getAttribute("src");
     await page.reload();

@@ -33,7 +33,7 @@ test("every change to a visible doctor shows in the next answer", async () => {
   expect((await h.call("PUT", "/api/auth/doctor-profile", { token: doctor.token, form })).status).toBe(200);
   const renamed = (await list()).body.find((d: any) => d._id === doctor.id);
   expect(renamed).toMatchObject({ name: "Dr. Renamed", specialization: "Neurologist", collegeName: "New College" });
-  expect(renamed.profileImage).toMatch(/\.png$/);
+  expect(renamed.profileImage).toMatch(/\.jpg$/); // every picture is stored re-encoded as JPEG
 
   await h.setDoctorStatus(doctor.id, "blocked");
   expect(ids((await list()).body)).not.toContain(doctor.id);

@@ -1,27 +1,27 @@
 /**
  * Profiles of patients and doctors: read, and update with an optional new picture
- * (src/actions/profile.ts holds the rules).
+ * (src/actions/profile.ts holds the rules; src/storage/picture.ts re-encodes the picture).
  */
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { pictureTooLarge, PROFILE_UPDATED, updateDoctorProfile, updatePatientProfile } from "../../actions/profile";
+import { PROFILE_UPDATED, updateDoctorProfile, updatePatientProfile } from "../../actions/profile";
 import type { Deps } from "../../deps";
+import { ApiError } from "../../http/errors";
+import { FORM_OVERHEAD_BYTES, uploadTooLargeMessage } from "../../http/upload-gate";
 import { doctorProfileForm, patientProfileForm } from "../../http/schemas";
 import { doctorJson, patientJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
 
-/** Room for the form's text fields and multipart boundaries around the largest picture. */
-export const FORM_OVERHEAD_BYTES = 64 * 1024;
-
-/** The body limit of a profile form: the largest picture and its form around it. */
+/** The body limit of a profile form through the API: the largest picture and its form around it. */
 export function pictureBodyLimit(deps: Deps) {
   const maxBytes = deps.config.maxUploadBytes;
   return bodyLimit({
     maxSize: maxBytes + FORM_OVERHEAD_BYTES,
     onError: () => {
-      throw pictureTooLarge(maxBytes);
+      // A chunked body cut at the limit: end the connection rather than drain the rest.
+      throw new ApiError(413, uploadTooLargeMessage(maxBytes), { Connection: "close" });
     },
   });
 }

@@ -1,12 +1,15 @@
 /**
  * Profile pictures (SERVER-RULES §6): JPEG or PNG by content, at most MAX_UPLOAD_BYTES (2048
- * here), stored under a new name, the previous one removed, served with the right headers; a
- * refused update changes nothing, on disk or in the profile.
+ * here), re-encoded and stored as JPEG under a new name, the previous one removed, served with the
+ * right headers; a refused update changes nothing, on disk or in the profile. Phone-sized photos
+ * and big bodies over real HTTP: ./pictures.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { JPEG_1X1, PNG_1X1, startHarness, type Harness } from "../../../tests/support/harness";
+import { cameraPhoto } from "../../../tests/support/photos";
+import { PICTURE_MAX_BYTES } from "../../storage/picture";
 
 const MAX = 2048;
 
@@ -79,13 +82,14 @@ for (const folder of ["patients", "doctors"] as const) {
 
       const first = await h.call("PUT", role.path, { token, form: h.profileForm(role.fields, png()) });
       expect(first.status).toBe(200);
+      // Every picture is stored re-encoded as JPEG, whatever came in.
       const pngName = first.body[role.key].profileImage as string;
-      expect(pngName).toMatch(/^[0-9a-f]{32}\.png$/);
+      expect(pngName).toMatch(/^[0-9a-f]{32}\.jpg$/);
       expect((await h.call("GET", role.path, { token })).body[role.key].profileImage).toBe(pngName);
       const served = await fetchPicture(folder, pngName);
       expect(served.res.status).toBe(200);
-      expectServedHeaders(served.res, "image/png", PNG_1X1.length);
-      expect(served.bytes).toEqual(PNG_1X1);
+      expectServedHeaders(served.res, "image/jpeg", served.bytes.length);
+      expect([...served.bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
       expect(files(folder)).toEqual([...before, pngName].sort());
 
       const second = await h.call("PUT", role.path, { token, form: h.profileForm(role.fields, jpeg()) });
@@ -94,8 +98,8 @@ for (const folder of ["patients", "doctors"] as const) {
       expect(jpgName).toMatch(/^[0-9a-f]{32}\.jpg$/);
       const servedJpeg = await fetchPicture(folder, jpgName);
       expect(servedJpeg.res.status).toBe(200);
-      expectServedHeaders(servedJpeg.res, "image/jpeg", JPEG_1X1.length);
-      expect(servedJpeg.bytes).toEqual(JPEG_1X1);
+      expectServedHeaders(servedJpeg.res, "image/jpeg", servedJpeg.bytes.length);
+      expect(servedJpeg.bytes.length).toBeLessThanOrEqual(PICTURE_MAX_BYTES);
       // The client adds a cache-busting query to the doctor's picture.
       const busted = await h.app.request(`/uploads/${folder}/${jpgName}?v=${Date.now()}`);
       expect(busted.status).toBe(200);
@@ -105,7 +109,7 @@ for (const folder of ["patients", "doctors"] as const) {
       expect(files(folder)).toEqual([...before, jpgName].sort());
     });
 
-    test("the type comes from the bytes, not the name or declared type", async () => {
+    test("the bytes decide whether it is a picture, not the name or declared type; all are stored as JPEG", async () => {
       const { token } = await role.account();
       const res = await h.call("PUT", role.path, { token, form: h.profileForm(role.fields, { bytes: JPEG_1X1, name: "photo.png", type: "image/png" }) });
       expect(res.status).toBe(200);
@@ -114,7 +118,7 @@ for (const folder of ["patients", "doctors"] as const) {
       expect((await fetchPicture(folder, name)).res.headers.get("content-type")).toBe("image/jpeg");
       const odd = await h.call("PUT", role.path, { token, form: h.profileForm(role.fields, { bytes: PNG_1X1, name: "notes.txt", type: "text/plain" }) });
       expect(odd.status).toBe(200);
-      expect(odd.body[role.key].profileImage).toEndWith(".png");
+      expect(odd.body[role.key].profileImage).toEndWith(".jpg");
     });
 
     test("refused updates (415, 413, 400) change nothing: same fields, same picture, no stray file", async () => {
@@ -123,6 +127,7 @@ for (const folder of ["patients", "doctors"] as const) {
       expect(ok.status).toBe(200);
       const profileBefore = (await h.call("GET", role.path, { token })).body;
       const picture = profileBefore[role.key].profileImage as string;
+      const pictureBytes = (await fetchPicture(folder, picture)).bytes;
       const onDisk = files(folder);
 
       const changed = { ...role.fields, name: "Should Not Stick" };
@@ -148,17 +153,20 @@ for (const folder of ["patients", "doctors"] as const) {
         expect((await h.call("GET", role.path, { token })).body).toEqual(profileBefore);
         const served = await fetchPicture(folder, picture);
         expect(served.res.status).toBe(200);
-        expect(served.bytes).toEqual(PNG_1X1);
+        expect(served.bytes).toEqual(pictureBytes);
         expect(files(folder)).toEqual(onDisk);
       }
     });
 
     test("exactly MAX_UPLOAD_BYTES is accepted", async () => {
       const { token } = await role.account();
-      const res = await h.call("PUT", role.path, { token, form: h.profileForm(role.fields, bigPng(MAX)) });
+      const photo = await cameraPhoto(32, 24, MAX);
+      expect(photo.length).toBe(MAX);
+      const res = await h.call("PUT", role.path, { token, form: h.profileForm(role.fields, { bytes: photo, name: "p.jpg", type: "image/jpeg" }) });
       expect(res.status).toBe(200);
       const served = await fetchPicture(folder, res.body[role.key].profileImage);
-      expect(served.bytes.length).toBe(MAX);
+      expect(served.res.status).toBe(200);
+      expect(served.bytes.length).toBeLessThan(MAX);
     });
 
     test("an update without a new picture (or with an empty file part) keeps the old one", async () => {
@@ -213,7 +221,7 @@ describe("other paths under /uploads are 404", () => {
       "/uploads/patients/..%2F..%2Fapp.png",
       "/uploads/patients/notes.png",
       `/uploads/patients/${stored.toUpperCase()}`,
-      `/uploads/patients/${stored.replace(".png", ".jpg")}`,
+      `/uploads/patients/${stored.replace(".jpg", ".png")}`,
       `/uploads/patients/${stored}.png`,
       `/uploads/patients/${stored}/x`,
       "/uploads/patients/",

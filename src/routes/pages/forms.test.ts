@@ -189,7 +189,7 @@ describe("the patient's and the doctor's forms", () => {
     expect([saved.status, saved.headers.get("location")]).toEqual([303, "/patient-dashboard/patient-profile"]);
     const profile = (await h.call("GET", "/api/auth/patient-profile", { token: patient.token })).body.patient;
     expect(profile.name).toBe("New Name");
-    expect(profile.profileImage).toMatch(/\.png$/);
+    expect(profile.profileImage).toMatch(/\.jpg$/);
 
     const doctor = await h.signupDoctor();
     const doctorForm = h.profileForm({ name: "Dr Renamed", specialization: "Psychiatrist", collegeName: "New College" });

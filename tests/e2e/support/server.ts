@@ -4,7 +4,7 @@
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { ADMIN, E2E_DB, E2E_DIR, E2E_PORT } from "./env";
+import { ADMIN, CLIENT_ORIGIN, E2E_DB, E2E_DIR, E2E_PORT } from "./env";
 
 rmSync(E2E_DIR, { recursive: true, force: true });
 const root = join(import.meta.dir, "..", "..", "..");
@@ -28,6 +28,8 @@ const server = Bun.spawn(["bun", "src/index.ts"], {
     LOGIN_FAILURE_LIMIT: "1000",
     SIGNUP_LIMIT: "100000",
     AUTH_ATTEMPTS_PER_MINUTE: "1000000",
+    // A client on another site (tests/e2e/pictures.spec.ts) that may load pictures cross-origin.
+    CORS_ORIGINS: CLIENT_ORIGIN,
   },
 });
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => server.kill(signal));

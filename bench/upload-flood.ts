@@ -1,0 +1,86 @@
+/**
+ * `bun bench/upload-flood.ts [count] [megabytes]`: the upload flood of issue 11. Starts the real
+ * server (bun src/index.ts, fresh database, 127.0.0.1 only), signs up `count` patients (64), and
+ * sends all their profile updates at once, each with a camera photo (4000 x 3000 JPEG with GPS
+ * Exif) padded to `megabytes` MiB (10, the default MAX_UPLOAD_BYTES). Samples the server's RSS
+ * every 20 ms and prints its peak (and the kernel's high-water mark), the latency percentiles and
+ * what every request was answered: each must be 200, or 503 with Retry-After (the queue is full).
+ * Exits 1 if any answer is anything else or the peak passes 512 MB.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cameraPhoto } from "../tests/support/photos";
+import { PASSWORD, startServer, stopServer } from "./server";
+
+const MiB = 1024 * 1024;
+const LIMIT_MB = 512;
+const [count = 64, megabytes = 10] = process.argv.slice(2).map(Number);
+
+/** The process's resident memory and its peak so far, from /proc (Linux), in MB. */
+function memory(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1] ?? 0);
+  return { rss: kb("VmRSS") / 1024, hwm: kb("VmHWM") / 1024 };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+const dir = mkdtempSync(join(tmpdir(), "carebook-flood-"));
+const photo = await cameraPhoto(4000, 3000, megabytes * MiB);
+const server = await startServer({ DATABASE_URL: `file:${join(dir, "app.db")}`, UPLOAD_DIR: join(dir, "uploads") });
+const pid = server.process.pid;
+try {
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const email = `flood${i}@example.com`;
+    const res = await fetch(`${server.url}/api/auth/signupPatient`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: `Flood ${i}`, email, password: PASSWORD }),
+    });
+    if (res.status !== 201) throw new Error(`signup: ${res.status} ${await res.text()}`);
+    tokens.push(((await res.json()) as { token: string }).token);
+  }
+  const before = memory(pid);
+  let peak = before.rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, memory(pid).rss)), 20);
+
+  const started = performance.now();
+  const answers = await Promise.all(
+    tokens.map(async (token) => {
+      const form = new FormData();
+      form.set("name", "Flooded Patient");
+      form.set("profileImage", new File([photo], "IMG_0001.jpg", { type: "image/jpeg" }));
+      const t0 = performance.now();
+      try {
+        const res = await fetch(`${server.url}/api/auth/patient-profile`, { method: "PUT", headers: { authorization: `Bearer ${token}` }, body: form });
+        const body = (await res.json()) as { message?: string };
+        return { status: res.status, retryAfter: res.headers.get("retry-after"), message: body.message ?? "", ms: performance.now() - t0 };
+      } catch (error) {
+        return { status: 0, retryAfter: null, message: String(error), ms: performance.now() - t0 };
+      }
+    }),
+  );
+  const wall = performance.now() - started;
+  clearInterval(sampler);
+  const after = memory(pid);
+  peak = Math.max(peak, after.rss);
+
+  const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const byStatus = new Map<string, number>();
+  for (const a of answers) byStatus.set(String(a.status), (byStatus.get(String(a.status)) ?? 0) + 1);
+  const undeliberate = answers.filter((a) => !(a.status === 200 || (a.status === 503 && a.retryAfter !== null)));
+
+  console.log(`upload flood: ${count} parallel profile updates, each a ${megabytes} MiB camera photo (${photo.length} bytes)`);
+  console.log(`answers: ${[...byStatus].map(([s, n]) => `${n} x ${s}`).join(", ")}; wall ${(wall / 1000).toFixed(1)} s`);
+  console.log(`latency: p50 ${(percentile(latencies, 50) / 1000).toFixed(2)} s, p99 ${(percentile(latencies, 99) / 1000).toFixed(2)} s, max ${(latencies.at(-1)! / 1000).toFixed(2)} s`);
+  console.log(`server RSS: ${before.rss.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB sampled (kernel high-water mark ${after.hwm.toFixed(0)} MB), ${after.rss.toFixed(0)} MB after`);
+  for (const a of undeliberate.slice(0, 5)) console.log(`  not deliberate: ${a.status} ${a.message}`);
+  const ok = undeliberate.length === 0 && Math.max(peak, after.hwm) < LIMIT_MB;
+  console.log(ok ? `ok: every answer deliberate, peak under ${LIMIT_MB} MB` : "FAILED");
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  await stopServer(server, "SIGTERM");
+  rmSync(dir, { recursive: true, force: true });
+}
