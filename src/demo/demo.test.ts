@@ -91,7 +91,8 @@ describe("bun run demo on an empty folder", () => {
     expect(new Set(directory.body.map((d: any) => d.specialization)).size).toBe(16);
     expect(directory.body.every((d: any) => typeof d.profileImage === "string")).toBe(true);
     const picture = await fetch(`${base}/uploads/doctors/${directory.body[0].profileImage.split("/").pop()}`);
-    expect(picture.headers.get("content-type")).toBe("image/png");
+    // Stored as every upload is: re-encoded to a small JPEG.
+    expect(picture.headers.get("content-type")).toBe("image/jpeg");
   });
 
   test("the first doctor has a pending request, meetings and feedback; the admin sees every status", async () => {
