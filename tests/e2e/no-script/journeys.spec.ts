@@ -10,6 +10,10 @@ import { ADMIN } from "../support/env";
 import { apiCall, completeInDatabase, expect, PASSWORD, test, TINY_PNG, uniqueEmail } from "../support/fixtures";
 
 test.describe.configure({ mode: "serial" });
+// Each step drives two or three browsers and checks axe on a page the whole suite has filled
+// (the admin's table lists every doctor the other journeys made): more than the default 30 s
+// on a loaded machine.
+test.setTimeout(90_000);
 
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled: false });
