@@ -97,9 +97,9 @@ function answer(path: string, user: Who): Response {
       const v = (version.get() as unknown[])[0];
       if (cachedDirectory?.version !== v) {
         const rows = (directory.all() as unknown[][]).map((r) => ({ _id: r[0], name: r[1], specialization: r[2], collegeName: r[3], profileImage: r[4] }));
-        cachedDirectory = { version: v, body: brotliCompressSync(JSON.stringify(rows)) };
+        cachedDirectory = { version: v, body: new Uint8Array(brotliCompressSync(JSON.stringify(rows))) };
       }
-      return new Response(cachedDirectory.body, { headers: { "Content-Type": "application/json", "Content-Encoding": "br", "Cache-Control": "private, no-cache" } });
+      return new Response(cachedDirectory!.body as Uint8Array<ArrayBuffer>, { headers: { "Content-Type": "application/json", "Content-Encoding": "br", "Cache-Control": "private, no-cache" } });
     }
     case "/patient-dashboard": {
       const n = new Map((counts.all() as [string, number][]).map(([s, c]) => [s, c]));
