@@ -6,20 +6,20 @@
  * same query, and each row is mapped straight from its values by the query's own columns, so the
  * answer is the one drizzle would give. Transactions and remote databases take drizzle's path.
  */
-import { fillPlaceholders, sql, type Column } from "drizzle-orm";
+import { Column, fillPlaceholders, is, sql, type SQL } from "drizzle-orm";
 import { keptRowReader, type Reader } from "../client";
 
 type Built<Row> = { toSQL(): { sql: string; params: unknown[] }; all(): Promise<Row[]> };
 
 /**
- * A list query with one owner id: `build` makes it with `owner` in its where clause (a
- * placeholder when built once for the kept statement, the id itself on drizzle's path). `fields`
- * are the columns it selects, in order.
+ * A read with at most one parameter (an owner id, a specialization): `build` makes it with
+ * `owner` where that goes (a placeholder when built once for the kept statement, the value itself
+ * on drizzle's path). `fields` are what it selects, in order: columns, or SQL such as count().
  */
-export function keptList<Row>(fields: Record<string, Column>, build: (r: Reader, owner: unknown) => Built<Row>) {
-  const entries = Object.entries(fields);
+export function keptList<Row>(fields: Record<string, Column | SQL>, build: (r: Reader, owner: unknown) => Built<Row>) {
+  const entries = Object.entries(fields).map(([key, field]) => [key, is(field, Column) ? field : decoderOf(field)] as const);
   let text: { sql: string; params: unknown[] } | undefined;
-  return async (r: Reader, owner: string): Promise<Row[]> => {
+  return async (r: Reader, owner?: string): Promise<Row[]> => {
     const read = keptRowReader(r);
     if (read === undefined) return build(r, owner).all();
     text ??= build(r, sql.placeholder("owner")).toSQL();
@@ -34,3 +34,6 @@ export function keptList<Row>(fields: Record<string, Column>, build: (r: Reader,
     });
   };
 }
+
+/** The decoder drizzle maps an SQL field's value with (count() has Number); internal in drizzle's types. */
+const decoderOf = (field: SQL) => (field as unknown as { decoder: { mapFromDriverValue(value: unknown): unknown } }).decoder;
