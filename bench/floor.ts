@@ -33,6 +33,7 @@ const lists = {
   pending: db.prepare(`${VIEW} where a.doctor_id = ? and a.status = 'pending' order by a.created_at`).raw(true),
   meetings: db.prepare(`${VIEW} where a.doctor_id = ? and a.status = 'confirmed' order by a.scheduled_at`).raw(true),
 };
+const feedbackOf = db.prepare(`select f.id, f.message, f.created_at, a.id, a.scheduled_at, a.ends_at, a.status from feedback f join appointments a on a.id = f.appointment_id where f.doctor_id = ? order by f.created_at desc`).raw(true);
 const counts = db.prepare(`select specialization, count(*) from doctors where status = 'approved' group by specialization`).raw(true);
 const bySpecialization = db.prepare(`select id, name, specialization, college_name, profile_image from doctors where status = 'approved' and specialization = ? order by specialization, name`).raw(true);
 const doctorById = db.prepare('select * from "doctors" where "id" = ?');
@@ -115,8 +116,11 @@ function answer(path: string, user: Who): Response {
       return page(path, { role: user.role, profile: { _id: id, name: user.account.name, email: user.account.email, profileImage: user.account.profile_image } });
     case "/doctor-dashboard":
       return page(path, { appointments: appointments(lists.pending.all(id) as unknown[][], false, Date.now()), timeZone: "UTC" });
-    case "/doctor-dashboard/doctor-Meetings":
-      return page(path, { appointments: appointments(lists.meetings.all(id) as unknown[][], false, Date.now()), timeZone: "UTC" });
+    case "/doctor-dashboard/doctor-Meetings": {
+      const feedback = new Map((feedbackOf.all(id) as unknown[][]).map((f) => [f[3], f[1]]));
+      const meetings = appointments(lists.meetings.all(id) as unknown[][], false, Date.now()).map((m) => ({ ...m, feedback: feedback.get(m._id) ?? null }));
+      return page(path, { meetings, timeZone: "UTC" });
+    }
     case "/admin-dashboard": {
       const history = new Map<string, unknown[]>();
       for (const h of histories.all() as unknown[][]) {

@@ -21,12 +21,21 @@ let held = 0;
  * HTML when it is not kept. The escaped props are kept too: escaping them was another tenth.
  */
 export function islandHtml(name: string, json: string, render: () => string): string {
-  const key = `${name}\u0000${json}`;
+  return keptHtml(`${name}\u0000${json}`, () => {
+    const escaped: StringBuffer = [""];
+    escapeToBuffer(json, escaped);
+    return `<div data-island="${name}" data-props="${escaped[0]}">${render()}</div>`;
+  });
+}
+
+/**
+ * HTML that is a pure function of `key` (a name and the data it shows, serialized), rendered by
+ * `render` only when it is not kept: server-rendered lists such as a specialization's doctors.
+ */
+export function keptHtml(key: string, render: () => string): string {
   const hit = kept.get(key);
   if (hit !== undefined) return hit;
-  const escaped: StringBuffer = [""];
-  escapeToBuffer(json, escaped);
-  const html = `<div data-island="${name}" data-props="${escaped[0]}">${render()}</div>`;
+  const html = render();
   const size = key.length + html.length;
   if (size > MAX_ENTRY_CHARS) return html;
   while (held + size > MAX_CHARS && kept.size > 0) {

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import { startHarness, type Harness } from "../../tests/support/harness";
 import { approvedDoctorsJson, findDoctor, findPatientByEmail, listAllDoctors, listApprovedDoctors } from "./queries/accounts";
-import { listDoctorMeetings, listDoctorPending, listPatientMeetings } from "./queries/appointments";
+import { listDoctorFeedback, listDoctorMeetings, listDoctorPending, listPatientMeetings } from "./queries/appointments";
 import { doctorStatusHistories } from "./queries/audit";
 import { countApprovedBySpecialization } from "./queries/directory";
 import { countEvents } from "./queries/throttle";
@@ -35,6 +35,7 @@ test("every kind of query reads the same through kept statements as through the 
     ["patient meetings (joins, nulls, dates)", (r) => listPatientMeetings(r, patient.id, now)],
     ["doctor pending", (r) => listDoctorPending(r, doctor.id, now)],
     ["doctor meetings", (r) => listDoctorMeetings(r, doctor.id, now)],
+    ["doctor feedback", (r) => listDoctorFeedback(r, doctor.id, now)],
     ["all doctors", (r) => listAllDoctors(r)],
     ["a doctor by id", (r) => findDoctor(r, doctor.id)],
     ["no doctor by id", (r) => findDoctor(r, "no-such-id")],

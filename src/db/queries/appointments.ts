@@ -177,21 +177,7 @@ export async function insertFeedback(tx: Tx, row: typeof feedback.$inferInsert):
 
 /** Feedback a doctor has received, newest first, with the appointment it is about. */
 export async function listDoctorFeedback(r: Reader, doctorId: string, now: Date) {
-  const rows = await r
-    .select({
-      id: feedback.id,
-      message: feedback.message,
-      createdAt: feedback.createdAt,
-      appointmentId: appointments.id,
-      scheduledAt: appointments.scheduledAt,
-      endsAt: appointments.endsAt,
-      status: appointments.status,
-    })
-    .from(feedback)
-    .innerJoin(appointments, eq(appointments.id, feedback.appointmentId))
-    .where(eq(feedback.doctorId, doctorId))
-    .orderBy(sql`${feedback.createdAt} desc`)
-    .all();
+  const rows = await doctorFeedback(r, doctorId);
   return rows.map((row) => ({
     id: row.id,
     message: row.message,
@@ -203,3 +189,21 @@ export async function listDoctorFeedback(r: Reader, doctorId: string, now: Date)
     },
   }));
 }
+
+const feedbackColumns = {
+  id: feedback.id,
+  message: feedback.message,
+  createdAt: feedback.createdAt,
+  appointmentId: appointments.id,
+  scheduledAt: appointments.scheduledAt,
+  endsAt: appointments.endsAt,
+  status: appointments.status,
+};
+const doctorFeedback = keptList(feedbackColumns, (r, doctorId) =>
+  r
+    .select(feedbackColumns)
+    .from(feedback)
+    .innerJoin(appointments, eq(appointments.id, feedback.appointmentId))
+    .where(eq(feedback.doctorId, doctorId as string))
+    .orderBy(sql`${feedback.createdAt} desc`),
+);
