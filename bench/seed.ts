@@ -92,6 +92,21 @@ export function openSeeder(path: string, consultMinutes = 30) {
         }
       })();
     },
+    /**
+     * A doctor's own practice: `count` patients with one appointment each with `doctorId`, a
+     * fifth pending, a fifth cancelled, the rest confirmed (half of those in the past).
+     */
+    practice(doctorId: string, count: number) {
+      db.transaction(() => {
+        for (let i = 0; i < count; i++) {
+          const patientId = crypto.randomUUID();
+          const n = serial++;
+          insertPatient.run(patientId, name(n), `bench-patient-${n}-${now}@example.com`, hash, now - n * 1000);
+          const kind = i % 5 === 0 ? "pending" : i % 5 === 1 ? "cancelled" : i % 2 === 0 ? "upcoming" : "completed";
+          appointment(patientId, doctorId, kind, i);
+        }
+      })();
+    },
     /** Adds patients with `perPatient` appointments each until `total` appointments have been added. */
     crowd(total: number, perPatient: number, doctorIds: string[]) {
       let added = 0;

@@ -13,6 +13,7 @@ import BookingForm from "../islands/BookingForm";
 import DoctorMeetings from "../islands/DoctorMeetings";
 import LogoutButton from "../islands/LogoutButton";
 import type { IslandName } from "../islands/names";
+import { islandHtml } from "./island-cache";
 import PatientMeetings from "../islands/PatientMeetings";
 import PendingAppointments from "../islands/PendingAppointments";
 import ProfileForm from "../islands/ProfileForm";
@@ -50,12 +51,7 @@ export function Island<N extends IslandName>({ name, props, hydrate = "load" }: 
   const islands = useContext(IslandsContext);
   const strongest = islands.get(name);
   if (strongest === undefined || rank[hydrate] > rank[strongest]) islands.set(name, hydrate);
-  const html = renderToString(createElement(COMPONENTS[name] as ComponentType<any>, props));
-  return (
-    <div data-island={name} data-props={JSON.stringify(props)}>
-      {raw(html)}
-    </div>
-  );
+  return raw(islandHtml(name, JSON.stringify(props), () => renderToString(createElement(COMPONENTS[name] as ComponentType<any>, props))));
 }
 
 const rank: Record<Hydration, number> = { passive: 0, interaction: 1, load: 2 };

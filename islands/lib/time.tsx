@@ -5,8 +5,18 @@
  */
 import { useEffect, useState } from "react";
 
+// One formatter per zone: building an Intl.DateTimeFormat costs far more than formatting with it
+// (most of a server render of a list of meetings, docs/performance.md).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** Formats an ISO time as e.g. "Tue, 1 Dec 2026, 10:00 CET" in `timeZone`. */
 export function formatDateTime(iso: string, timeZone: string): string {
+  let formatter = formatters.get(timeZone);
+  if (formatter === undefined) formatters.set(timeZone, (formatter = zoneFormatter(timeZone)));
+  return formatter.format(new Date(iso));
+}
+
+function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
   return new Intl.DateTimeFormat("en-GB", {
     weekday: "short",
     day: "numeric",
@@ -16,7 +26,7 @@ export function formatDateTime(iso: string, timeZone: string): string {
     minute: "2-digit",
     timeZone,
     timeZoneName: "short",
-  }).format(new Date(iso));
+  });
 }
 
 export function LocalTime({ iso, timeZone }: { iso: string; timeZone: string }) {

@@ -91,6 +91,7 @@ export async function openDatabase(url: string, authToken?: string, replica?: Re
   }
   const reader = kind === "file" ? preparedReader(url) : undefined;
   const db = drizzle(reader ? withPreparedReads(client, reader) : client, { schema });
+  if (reader) keptRowReaders.set(db, reader.rows);
   let queue: Promise<unknown> = Promise.resolve();
   return {
     db,
@@ -118,6 +119,17 @@ function ownerOnly(path: string): void {
   for (const file of [path, `${path}-wal`, `${path}-shm`]) {
     if (existsSync(file)) chmodSync(file, 0o600);
   }
+}
+
+/** Kept-statement reads by the drizzle instance that fronts them (embedded files only). */
+const keptRowReaders = new WeakMap<object, (sql: string, args: InValue[]) => unknown[][]>();
+
+/**
+ * Reads rows as value arrays through a statement kept on the read-only connection, when `r` is
+ * an embedded file's database (not a transaction, not a remote or replica); undefined otherwise.
+ */
+export function keptRowReader(r: Reader): ((sql: string, args: InValue[]) => unknown[][]) | undefined {
+  return keptRowReaders.get(r);
 }
 
 /** How many prepared statements a reader keeps (drizzle makes one text per query shape). */
@@ -150,6 +162,10 @@ function preparedReader(url: string) {
     async readRow(sql: string, args: InValue[]) {
       const { statement } = prepared(sql);
       return (statement.raw(false).get(...args.map(toSql)) ?? undefined) as Record<string, unknown> | undefined;
+    },
+    /** A SELECT's rows as arrays of values, in column order (for the hot lists, src/db/queries/kept-list.ts). */
+    rows(sql: string, args: InValue[]): unknown[][] {
+      return prepared(sql).statement.raw(true).all(...args.map(toSql)) as unknown[][];
     },
     /** A SELECT, answered in @libsql/client's own ResultSet shape (what drizzle reads). */
     query(sql: string, args: InValue[]): ResultSet {

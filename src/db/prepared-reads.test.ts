@@ -7,8 +7,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import { startHarness, type Harness } from "../../tests/support/harness";
-import { approvedDoctorsJson, findPatientByEmail, listAllDoctors } from "./queries/accounts";
-import { listDoctorPending, listPatientMeetings } from "./queries/appointments";
+import { approvedDoctorsJson, findDoctor, findPatientByEmail, listAllDoctors, listApprovedDoctors } from "./queries/accounts";
+import { listDoctorFeedback, listDoctorMeetings, listDoctorPending, listPatientMeetings } from "./queries/appointments";
 import { doctorStatusHistories } from "./queries/audit";
 import { countApprovedBySpecialization } from "./queries/directory";
 import { countEvents } from "./queries/throttle";
@@ -34,7 +34,13 @@ test("every kind of query reads the same through kept statements as through the 
   const pairs: [string, (r: typeof fast) => Promise<unknown>][] = [
     ["patient meetings (joins, nulls, dates)", (r) => listPatientMeetings(r, patient.id, now)],
     ["doctor pending", (r) => listDoctorPending(r, doctor.id, now)],
+    ["doctor meetings", (r) => listDoctorMeetings(r, doctor.id, now)],
+    ["doctor feedback", (r) => listDoctorFeedback(r, doctor.id, now)],
     ["all doctors", (r) => listAllDoctors(r)],
+    ["a doctor by id", (r) => findDoctor(r, doctor.id)],
+    ["no doctor by id", (r) => findDoctor(r, "no-such-id")],
+    ["the directory", (r) => listApprovedDoctors(r)],
+    ["one specialization", (r) => listApprovedDoctors(r, "Cardiologist")],
     ["a row by email", (r) => findPatientByEmail(r, patient.email)],
     ["raw SQL (SQLite-built JSON)", (r) => approvedDoctorsJson(r)],
     ["group by", async (r) => [...(await countApprovedBySpecialization(r))]],

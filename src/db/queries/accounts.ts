@@ -1,8 +1,9 @@
 /** Accounts of the three roles: lookups, inserts, profile and status updates. */
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { DoctorStatus, Role, Specialization } from "../../domain/fields";
 import type { Reader, Tx } from "../client";
 import { admins, doctors, patients } from "../schema";
+import { keptList } from "./kept-list";
 
 export type PatientRow = typeof patients.$inferSelect;
 export type DoctorRow = typeof doctors.$inferSelect;
@@ -23,9 +24,10 @@ export function findAdminByEmail(r: Reader, email: string): Promise<AdminRow | u
 export function findPatient(r: Reader, id: string): Promise<PatientRow | undefined> {
   return r.select().from(patients).where(eq(patients.id, id)).get();
 }
-export function findDoctor(r: Reader, id: string): Promise<DoctorRow | undefined> {
-  return r.select().from(doctors).where(eq(doctors.id, id)).get();
+export async function findDoctor(r: Reader, id: string): Promise<DoctorRow | undefined> {
+  return (await doctorById(r, id))[0];
 }
+const doctorById = keptList(getTableColumns(doctors), (r, id) => r.select().from(doctors).where(eq(doctors.id, id as string)));
 
 /** Whether an email is taken for `role` (emails are unique per role). */
 export async function emailTaken(r: Reader, role: Role, email: string): Promise<boolean> {
@@ -89,17 +91,18 @@ export type DirectoryDoctor = Pick<DoctorRow, keyof typeof directoryColumns>;
 
 /** Approved doctors as patients see them (no email), by specialization then name. */
 export function listApprovedDoctors(r: Reader, specialization?: Specialization): Promise<DirectoryDoctor[]> {
-  const where =
-    specialization === undefined
-      ? eq(doctors.status, "approved")
-      : sql`${doctors.status} = 'approved' and ${doctors.specialization} = ${specialization}`;
-  return r
+  return specialization === undefined ? approvedDoctors(r) : approvedDoctorsOf(r, specialization);
+}
+const approvedDoctors = keptList(directoryColumns, (r) =>
+  r.select(directoryColumns).from(doctors).where(eq(doctors.status, "approved")).orderBy(asc(doctors.specialization), asc(doctors.name)),
+);
+const approvedDoctorsOf = keptList(directoryColumns, (r, specialization) =>
+  r
     .select(directoryColumns)
     .from(doctors)
-    .where(where)
-    .orderBy(asc(doctors.specialization), asc(doctors.name))
-    .all();
-}
+    .where(sql`${doctors.status} = 'approved' and ${doctors.specialization} = ${specialization}`)
+    .orderBy(asc(doctors.specialization), asc(doctors.name)),
+);
 
 /**
  * The patients' directory as the API sends it, JSON text built by SQLite in one row: approved
@@ -120,5 +123,6 @@ export async function approvedDoctorsJson(r: Reader): Promise<string> {
 
 /** Every doctor for the admin table, oldest signup first. */
 export function listAllDoctors(r: Reader): Promise<DoctorRow[]> {
-  return r.select().from(doctors).orderBy(asc(doctors.createdAt)).all();
+  return allDoctors(r);
 }
+const allDoctors = keptList(getTableColumns(doctors), (r) => r.select().from(doctors).orderBy(asc(doctors.createdAt)));

@@ -2,6 +2,7 @@
 import { and, asc, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { effectiveStatus, type AppointmentStatus, type Slot } from "../../domain/appointment";
 import type { Reader, Tx } from "../client";
+import { keptList } from "./kept-list";
 import { appointments, doctors, feedback, patients } from "../schema";
 
 export type AppointmentRow = typeof appointments.$inferSelect;
@@ -62,30 +63,36 @@ function toView(row: Awaited<ReturnType<ReturnType<typeof viewQuery>["all"]>>[nu
 
 /** A doctor's pending requests, oldest request first. */
 export async function listDoctorPending(r: Reader, doctorId: string, now: Date): Promise<AppointmentView[]> {
-  const rows = await viewQuery(r)
-    .where(and(eq(appointments.doctorId, doctorId), eq(appointments.status, "pending")))
-    .orderBy(asc(appointments.createdAt))
-    .all();
+  const rows = await doctorPending(r, doctorId);
   return rows.map((row) => toView(row, now));
 }
+const doctorPending = keptList(viewColumns, (r, doctorId) =>
+  viewQuery(r)
+    .where(and(eq(appointments.doctorId, doctorId as string), eq(appointments.status, "pending")))
+    .orderBy(asc(appointments.createdAt)),
+);
 
 /** A doctor's confirmed and completed meetings, by scheduled time. */
 export async function listDoctorMeetings(r: Reader, doctorId: string, now: Date): Promise<AppointmentView[]> {
-  const rows = await viewQuery(r)
-    .where(and(eq(appointments.doctorId, doctorId), eq(appointments.status, "confirmed")))
-    .orderBy(asc(appointments.scheduledAt))
-    .all();
+  const rows = await doctorMeetings(r, doctorId);
   return rows.map((row) => toView(row, now));
 }
+const doctorMeetings = keptList(viewColumns, (r, doctorId) =>
+  viewQuery(r)
+    .where(and(eq(appointments.doctorId, doctorId as string), eq(appointments.status, "confirmed")))
+    .orderBy(asc(appointments.scheduledAt)),
+);
 
 /** A patient's appointments that are not cancelled: scheduled ones by time, then pending requests. */
 export async function listPatientMeetings(r: Reader, patientId: string, now: Date): Promise<AppointmentView[]> {
-  const rows = await viewQuery(r)
-    .where(and(eq(appointments.patientId, patientId), inArray(appointments.status, ["pending", "confirmed"])))
-    .orderBy(sql`${appointments.scheduledAt} is null`, asc(appointments.scheduledAt), asc(appointments.createdAt))
-    .all();
+  const rows = await patientMeetings(r, patientId);
   return rows.map((row) => toView(row, now));
 }
+const patientMeetings = keptList(viewColumns, (r, patientId) =>
+  viewQuery(r)
+    .where(and(eq(appointments.patientId, patientId as string), inArray(appointments.status, ["pending", "confirmed"])))
+    .orderBy(sql`${appointments.scheduledAt} is null`, asc(appointments.scheduledAt), asc(appointments.createdAt)),
+);
 
 /** One appointment with its derived status, if it belongs to the given patient or doctor. */
 export async function findOwnAppointment(
@@ -170,21 +177,7 @@ export async function insertFeedback(tx: Tx, row: typeof feedback.$inferInsert):
 
 /** Feedback a doctor has received, newest first, with the appointment it is about. */
 export async function listDoctorFeedback(r: Reader, doctorId: string, now: Date) {
-  const rows = await r
-    .select({
-      id: feedback.id,
-      message: feedback.message,
-      createdAt: feedback.createdAt,
-      appointmentId: appointments.id,
-      scheduledAt: appointments.scheduledAt,
-      endsAt: appointments.endsAt,
-      status: appointments.status,
-    })
-    .from(feedback)
-    .innerJoin(appointments, eq(appointments.id, feedback.appointmentId))
-    .where(eq(feedback.doctorId, doctorId))
-    .orderBy(sql`${feedback.createdAt} desc`)
-    .all();
+  const rows = await doctorFeedback(r, doctorId);
   return rows.map((row) => ({
     id: row.id,
     message: row.message,
@@ -196,3 +189,21 @@ export async function listDoctorFeedback(r: Reader, doctorId: string, now: Date)
     },
   }));
 }
+
+const feedbackColumns = {
+  id: feedback.id,
+  message: feedback.message,
+  createdAt: feedback.createdAt,
+  appointmentId: appointments.id,
+  scheduledAt: appointments.scheduledAt,
+  endsAt: appointments.endsAt,
+  status: appointments.status,
+};
+const doctorFeedback = keptList(feedbackColumns, (r, doctorId) =>
+  r
+    .select(feedbackColumns)
+    .from(feedback)
+    .innerJoin(appointments, eq(appointments.id, feedback.appointmentId))
+    .where(eq(feedback.doctorId, doctorId as string))
+    .orderBy(sql`${feedback.createdAt} desc`),
+);

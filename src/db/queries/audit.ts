@@ -1,7 +1,8 @@
 /** The audit trail: append an event, read a subject's history. */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, getTableColumns } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
 import { auditEvents } from "../schema";
+import { keptList } from "./kept-list";
 
 export type AuditEvent = Omit<typeof auditEvents.$inferInsert, "id">;
 export type AuditRow = typeof auditEvents.$inferSelect;
@@ -13,12 +14,7 @@ export async function recordAudit(tx: Tx, event: AuditEvent): Promise<void> {
 
 /** Every doctor's status history, oldest first, grouped by doctor id (one query). */
 export async function doctorStatusHistories(r: Reader): Promise<Map<string, AuditRow[]>> {
-  const rows = await r
-    .select()
-    .from(auditEvents)
-    .where(eq(auditEvents.subject, "doctor"))
-    .orderBy(asc(auditEvents.subjectId), asc(auditEvents.at), asc(auditEvents.id))
-    .all();
+  const rows = await doctorEvents(r);
   const histories = new Map<string, AuditRow[]>();
   for (const row of rows) {
     const list = histories.get(row.subjectId) ?? [];
@@ -27,6 +23,10 @@ export async function doctorStatusHistories(r: Reader): Promise<Map<string, Audi
   }
   return histories;
 }
+
+const doctorEvents = keptList(getTableColumns(auditEvents), (r) =>
+  r.select().from(auditEvents).where(eq(auditEvents.subject, "doctor")).orderBy(asc(auditEvents.subjectId), asc(auditEvents.at), asc(auditEvents.id)),
+);
 
 /** One subject's history, oldest first. */
 export function historyOf(r: Reader, subject: AuditRow["subject"], subjectId: string): Promise<AuditRow[]> {

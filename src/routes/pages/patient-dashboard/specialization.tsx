@@ -7,6 +7,8 @@ import { listApprovedDoctors } from "../../../db/queries/accounts";
 import type { Deps } from "../../../deps";
 import { isSpecialization } from "../../../domain/fields";
 import { notFoundResponse } from "../../../components/NotFound";
+import { raw } from "hono/html";
+import { keptHtml } from "../../../island-cache";
 import { patientPage } from "./shell";
 
 export function specializationPage(deps: Deps) {
@@ -25,6 +27,8 @@ export function specializationPage(deps: Deps) {
         {doctors.length === 0 ? (
           <p class="empty">No doctors available for this specialization.</p>
         ) : (
+          // The cards depend only on the doctors shown: rendered once per list (src/island-cache.ts).
+          raw(keptHtml(`specialization\u0000${JSON.stringify(doctors)}`, () => String(
           <ul class="card-grid" role="list">
             {doctors.map((d) => (
               <li class="card doctor-card">
@@ -43,7 +47,8 @@ export function specializationPage(deps: Deps) {
                 </a>
               </li>
             ))}
-          </ul>
+          </ul>,
+          )))
         )}
       </section>,
     );

@@ -1,0 +1,233 @@
+/**
+ * `bun run bench:signed-in`: every signed-in row (the three lists, every signed-in page, the
+ * doctors list) against two references measured in the same run, right before the row: the
+ * plain ceiling (bench/ceiling.ts) and the row's floor (bench/floor.ts, the same reads with the
+ * same driver on the same file and nothing else). Also list latency at 1,000 and 100,000
+ * appointments and the server's peak memory. Prints the table and writes it into
+ * docs/performance.md between the "signed-in" markers.
+ *
+ * BENCH_SECONDS (default 5) per run; BENCH_APP_FLAGS adds flags to `bun` for the app (e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the app under this load).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadGenerator, type LoadResult } from "./load-generator";
+import { openSeeder } from "./seed";
+import { jsonClient } from "../tests/support/http";
+
+const ROOT = join(import.meta.dir, "..");
+const SECONDS = Number(process.env.BENCH_SECONDS || 5);
+const CONNECTIONS = 32;
+const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
+const PASSWORD = "correct-horse-1";
+const SECRET = "bench-secret-that-is-at-least-32-bytes-long!";
+/** A pattern of the row names to run (for quick checks and profiles); docs are written only without it. */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+
+const freePort = () => {
+  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+  const port = probe.port!;
+  probe.stop(true);
+  return port;
+};
+async function waitFor(url: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await fetch(url).then((r) => r.status < 500, () => false)) return;
+    await Bun.sleep(100);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+const peakMemoryMb = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmHWM:\s+(\d+) kB/m)?.[1] ?? NaN) / 1024;
+
+const started = Date.now();
+if (Bun.spawnSync(["bun", "src/client-build.ts"], { cwd: ROOT, stdout: "ignore", stderr: "inherit" }).exitCode !== 0) process.exit(1);
+const generator = await loadGenerator();
+const dir = mkdtempSync(join(tmpdir(), "carebook-signed-in-"));
+const dbFile = join(dir, "app.db");
+const [appPort, ceilingPort, floorPort] = [freePort(), freePort(), freePort()];
+const BASE = `http://127.0.0.1:${appPort}`;
+const FLOOR = `http://127.0.0.1:${floorPort}`;
+const CEILING = `http://127.0.0.1:${ceilingPort}/`;
+const appFlags = (process.env.BENCH_APP_FLAGS ?? "").split(" ").filter(Boolean);
+
+const app = Bun.spawn(["bun", ...appFlags, "src/index.ts"], {
+  cwd: ROOT,
+  stdout: "ignore",
+  stderr: "inherit",
+  env: {
+    ...process.env,
+    HOST: "127.0.0.1",
+    PORT: String(appPort),
+    DATABASE_URL: `file:${dbFile}`,
+    UPLOAD_DIR: join(dir, "uploads"),
+    JWT_SECRET: SECRET,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOGIN_FAILURE_LIMIT: "1000000",
+    SIGNUP_LIMIT: "1000000",
+  },
+});
+const ceiling = Bun.spawn(["bun", "bench/ceiling.ts", String(ceilingPort)], { cwd: ROOT, stdout: "ignore", stderr: "inherit" });
+let floor: ReturnType<typeof Bun.spawn> | undefined;
+
+try {
+  await Promise.all([waitFor(`${BASE}/about`), waitFor(CEILING)]);
+  const call = jsonClient(BASE);
+  const stamp = Date.now();
+  const patient = await call("POST", "/signupPatient", { name: "Bea Bench", email: `bench-patient-${stamp}@example.com`, password: PASSWORD });
+  const patientId = (await call("GET", "/patient-profile", undefined, patient.token)).patient._id as string;
+  const doctorSignup = await call("POST", "/signupDoctor", {
+    name: "Dr. Dana Bench",
+    email: `bench-doctor-${stamp}@example.com`,
+    password: PASSWORD,
+    specialization: "Cardiologist",
+    collegeName: "City Medical College",
+  });
+  const admin = await call("POST", "/loginAdmin", ADMIN);
+  await call("PATCH", `/admin-dashboard/doctor-status/${doctorSignup.doctor._id}`, { status: "approved" }, admin.token);
+  const doctor = await call("POST", "/loginDoctor", { email: `bench-doctor-${stamp}@example.com`, password: PASSWORD });
+
+  const seeder = openSeeder(dbFile);
+  const doctorIds = seeder.doctors(2000 - 1);
+  seeder.history(patientId, doctorIds, 50);
+  seeder.practice(doctorSignup.doctor._id, 50);
+  seeder.crowd(1000 - seeder.count("appointments"), 20, doctorIds);
+  seeder.analyze();
+
+  const cookie = (token: string) => ({ cookie: `carebook_session=${token}` });
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const bookPath = `/patient-dashboard/bookAppointment/${doctorIds[0]}`;
+  type RowSpec = { name: string; path: string; headers: Record<string, string>; page?: boolean; target: { ceiling: number; floor?: number } };
+  const list = { ceiling: 0.08, floor: 0.5 };
+  const pageTarget = { ceiling: 0.06, floor: 0.5 };
+  const rows: RowSpec[] = [
+    { name: "GET patient-meetings (40 listed)", path: "/api/auth/patient-dashboard/patient-meetings", headers: bearer(patient.token), target: list },
+    { name: "GET doctor appointments (10 pending)", path: "/api/auth/doctor-dashboard/appointments", headers: bearer(doctor.token), target: list },
+    { name: "GET doctor meetings (30 listed)", path: "/api/auth/doctor-dashboard/doctor-meetings", headers: bearer(doctor.token), target: list },
+    { name: "page /patient-dashboard", path: "/patient-dashboard", headers: cookie(patient.token), page: true, target: pageTarget },
+    { name: "page specialization (Cardiologist)", path: "/patient-dashboard/specialization/Cardiologist", headers: cookie(patient.token), page: true, target: pageTarget },
+    { name: "page bookAppointment", path: bookPath, headers: cookie(patient.token), page: true, target: pageTarget },
+    { name: "page patient-meetings", path: "/patient-dashboard/patient-meetings", headers: cookie(patient.token), page: true, target: pageTarget },
+    { name: "page patient-profile", path: "/patient-dashboard/patient-profile", headers: cookie(patient.token), page: true, target: pageTarget },
+    { name: "page /doctor-dashboard", path: "/doctor-dashboard", headers: cookie(doctor.token), page: true, target: pageTarget },
+    { name: "page doctor-Meetings", path: "/doctor-dashboard/doctor-Meetings", headers: cookie(doctor.token), page: true, target: pageTarget },
+    { name: "page doctor-profile", path: "/doctor-dashboard/doctor-profile", headers: cookie(doctor.token), page: true, target: pageTarget },
+    {
+      name: "GET doctors list (2,000 doctors, br)",
+      path: "/api/auth/patient-dashboard/doctors",
+      headers: { ...bearer(patient.token), "accept-encoding": "gzip, deflate, br" },
+      target: { ceiling: 0.25 },
+    },
+    // Last: its requests take so long that some are still being answered when the next row starts.
+    { name: "page /admin-dashboard (2,000 doctors)", path: "/admin-dashboard", headers: cookie(admin.token), page: true, target: pageTarget },
+  ];
+
+  // The floor writes the app's own HTML for each page: captured once here, split around the
+  // page island's props (the largest data-props), which the floor serializes afresh per request.
+  const templates: Record<string, { before: string; after: string }> = {};
+  for (const row of rows.filter((r) => r.page)) {
+    const res = await fetch(BASE + row.path, { headers: row.headers });
+    if (res.status !== 200) throw new Error(`${row.path}: ${res.status}`);
+    const html = await res.text();
+    let best: RegExpExecArray | undefined;
+    for (const m of html.matchAll(/data-props="([^"]*)"/g)) if (!best || m[1]!.length > best[1]!.length) best = m as RegExpExecArray;
+    const key = row.path.startsWith("/patient-dashboard/bookAppointment/") ? "/patient-dashboard/bookAppointment" : row.path;
+    const withProps = best && !row.path.includes("/specialization/");
+    templates[key] = withProps
+      ? { before: html.slice(0, best!.index + 'data-props="'.length), after: html.slice(best!.index + best![0].length - 1) }
+      : { before: html, after: "" };
+  }
+  writeFileSync(join(dir, "templates.json"), JSON.stringify(templates));
+  floor = Bun.spawn(["bun", "bench/floor.ts", String(floorPort), dbFile, join(dir, "templates.json")], {
+    cwd: ROOT,
+    stdout: "ignore",
+    stderr: "inherit",
+    env: { ...process.env, JWT_SECRET: SECRET },
+  });
+  await waitFor(`${FLOOR}/`);
+
+  for (const row of rows) {
+    const res = await fetch(FLOOR + row.path, { headers: row.headers });
+    if (res.status !== 200) throw new Error(`the floor's ${row.path}: ${res.status} ${await res.text()}`);
+  }
+  // The floor must answer what the app answers (the lists byte for byte).
+  for (const row of rows.slice(0, 3)) {
+    const [a, f] = await Promise.all([fetch(BASE + row.path, { headers: row.headers }).then((r) => r.text()), fetch(FLOOR + row.path, { headers: row.headers }).then((r) => r.text())]);
+    if (a !== f) console.warn(`warning: the floor's ${row.path} differs from the app's (${a.length} vs ${f.length} bytes)`);
+  }
+
+  const run = (url: string, headers: Record<string, string>, seconds = SECONDS) => generator.run({ url, headers, seconds, connections: CONNECTIONS });
+  type Measured = RowSpec & { app: LoadResult; floor?: LoadResult; ceiling: LoadResult };
+  const measured: Measured[] = [];
+  const loads: number[] = [];
+  const measure = async (row: RowSpec): Promise<Measured> => {
+    await run(BASE + row.path, row.headers, 1); // warm the JIT
+    await run(FLOOR + row.path, row.headers, 1);
+    loads.push(loadavg()[0]!);
+    const ceilingResult = await run(CEILING, {});
+    const floorResult = await run(FLOOR + row.path, row.headers);
+    const appResult = await run(BASE + row.path, row.headers);
+    const m = { ...row, app: appResult, floor: floorResult, ceiling: ceilingResult };
+    console.log(
+      `${row.name}: ${appResult.rps.toFixed(0)} req/s, ${(appResult.rps / floorResult.rps).toFixed(2)} of floor (${floorResult.rps.toFixed(0)}), ` +
+        `${(appResult.rps / ceilingResult.rps).toFixed(3)} of ceiling (${ceilingResult.rps.toFixed(0)}), p50 ${appResult.p50.toFixed(2)} ms, p99 ${appResult.p99.toFixed(2)} ms` +
+        `${appResult.errors ? `, ${appResult.errors} errors` : ""}; load ${loadavg()[0]!.toFixed(1)}`,
+    );
+    return m;
+  };
+
+  const growthRow = rows[0]!;
+  const at1k = ONLY && !ONLY.test(growthRow.name) ? undefined : await measure(growthRow);
+  seeder.crowd(100_000 - seeder.count("appointments"), 20, doctorIds);
+  seeder.analyze();
+  const total = seeder.count("appointments");
+  console.log(`Seeded: 2,000 doctors, ${total} appointments in ${seeder.count("patients")} patients.`);
+  for (const row of rows) if (!ONLY || ONLY.test(row.name)) measured.push(await measure(row));
+  const memory = peakMemoryMb(app.pid);
+
+  const f = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
+  const ok = (m: Measured) => {
+    const c = m.app.rps / m.ceiling.rps >= m.target.ceiling;
+    const fl = m.target.floor === undefined || m.app.rps / m.floor!.rps >= m.target.floor;
+    return c && fl && m.app.p99 < 10 && m.app.errors === 0;
+  };
+  const table = [
+    "| request | req/s | floor req/s | **ratio to floor** | ceiling req/s | **ratio to ceiling** | p50 ms | p99 ms | target (ceiling / floor, p99 < 10 ms) | met |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---|---|",
+    ...measured.map(
+      (m) =>
+        `| ${m.name} | ${m.app.rps.toFixed(0)} | ${m.floor!.rps.toFixed(0)} | **${(m.app.rps / m.floor!.rps).toFixed(2)}** | ${m.ceiling.rps.toFixed(0)} | **${(m.app.rps / m.ceiling.rps).toFixed(3)}** | ${f(m.app.p50)} | ${f(m.app.p99)} | ${m.target.ceiling}${m.target.floor ? ` / ${m.target.floor}` : ""} | ${ok(m) ? "yes" : "**NO**"} |`,
+    ),
+  ].join("\n");
+  const at100k = measured.find((m) => m.path === growthRow.path);
+  const growth = at1k && at100k ? `patient-meetings p50 at 1,000 appointments ${f(at1k.app.p50)} ms, at ${total.toLocaleString("en")} ${f(at100k.app.p50)} ms: **${(at100k.app.p50 / at1k.app.p50).toFixed(2)}x** (target 1.2x; req/s ${at1k.app.rps.toFixed(0)} → ${at100k.app.rps.toFixed(0)})` : "";
+  const section = `<!-- signed-in: written by bun run bench:signed-in -->
+Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC by \`bun run bench:signed-in\` (bench/signed-in.ts): ${generator.name},
+${CONNECTIONS} connections, ${SECONDS} s per run; 2,000 doctors, ${total.toLocaleString("en")} appointments; no Accept-Encoding
+unless the row says br. Each row's floor (bench/floor.ts) and the ceiling run right before it.
+Load average (1 min) during the rows: ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)} on ${Bun.spawnSync(["nproc"]).stdout.toString().trim()} cores.
+
+${table}
+
+${growth}
+
+Peak memory (VmHWM) of the server: **${memory.toFixed(0)} MB** (target under 256 MB).
+<!-- /signed-in -->`;
+  console.log(`\n${section}`);
+  if (!ONLY) {
+    const docPath = join(ROOT, "docs", "performance.md");
+    const doc = readFileSync(docPath, "utf8");
+    const marked = /<!-- signed-in[^>]*-->[\s\S]*?<!-- \/signed-in -->/;
+    writeFileSync(docPath, marked.test(doc) ? doc.replace(marked, () => section) : `${doc.trimEnd()}\n\n## Signed-in rows against their floor\n\n${section}\n`);
+  }
+  seeder.close();
+  console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+} finally {
+  app.kill("SIGTERM");
+  ceiling.kill();
+  floor?.kill();
+  await Promise.all([app.exited, ceiling.exited, floor?.exited]);
+  rmSync(dir, { recursive: true, force: true });
+}
