@@ -72,7 +72,7 @@ export function pageRoutes(deps: Deps) {
   pages.use("*", privatePages);
   pages.route("/", authPageRoutes(deps));
 
-  pages.use("/patient-dashboard", requirePage(deps, "patient"));
+  // "/x/*" covers "/x" itself too: one guard (one session read) per request.
   pages.use("/patient-dashboard/*", requirePage(deps, "patient"));
   pages.get("/patient-dashboard", patientDashboardPage(deps));
   pages.get("/patient-dashboard/specialization/:specialization", specializationPage(deps));
@@ -85,7 +85,6 @@ export function pageRoutes(deps: Deps) {
   pages.get("/patient-dashboard/patient-profile", patientProfilePage);
   pages.post("/patient-dashboard/patient-profile", pictureFormLimit(deps, patientProfileAgain), patientProfilePost(deps));
 
-  pages.use("/doctor-dashboard", requirePage(deps, "doctor"));
   pages.use("/doctor-dashboard/*", requirePage(deps, "doctor"));
   pages.get("/doctor-dashboard", doctorDashboardPage(deps));
   const pending = doctorDashboardPosts(deps);
@@ -99,7 +98,6 @@ export function pageRoutes(deps: Deps) {
   // Add to calendar, the feed's reset form (behind the guards above) and the feed itself.
   pages.route("/", calendarPages(deps));
 
-  pages.use("/admin-dashboard", requirePage(deps, "admin"));
   pages.use("/admin-dashboard/*", requirePage(deps, "admin"));
   pages.get("/admin-dashboard", adminDashboardPage(deps));
   pages.post("/admin-dashboard/doctor-status/:id", doctorStatusPost(deps));
