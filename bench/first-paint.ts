@@ -18,8 +18,8 @@
  * also measures a floor, a page of a heading and a sentence with no stylesheet served by a bare
  * Bun.serve, under the same conditions, so that figures can be read against it.
  */
-import type { Browser, BrowserContext } from "@playwright/test";
-import type { Account, Route } from "./page-weight";
+import type { Browser } from "@playwright/test";
+import { coldContext, type Route } from "./page-weight";
 
 export type Profile = { name: string; latency: number; downloadThroughput: number; uploadThroughput: number; cpu: number; target: number };
 
@@ -40,28 +40,6 @@ const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
-
-/** A fresh context (empty cache, no connections), signed in as `account` when given. */
-export function coldContext(browser: Browser, baseURL: string, account?: Account): Promise<BrowserContext> {
-  const { origin, hostname } = new URL(baseURL);
-  return browser.newContext({
-    baseURL,
-    storageState: account && {
-      cookies: [{ name: "carebook_session", value: account.token, domain: hostname, path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Lax" }],
-      origins: [
-        {
-          origin,
-          localStorage: [
-            { name: "token", value: account.token },
-            { name: "role", value: account.role },
-            { name: "name", value: account.name },
-            ...(account.status ? [{ name: "status", value: account.status }] : []),
-          ],
-        },
-      ],
-    },
-  });
-}
 
 /**
  * One load of `route` under `profile`: FCP and LCP in ms from navigation start. Cold: a fresh

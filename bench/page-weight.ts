@@ -103,31 +103,32 @@ async function recordNetwork(context: BrowserContext, page: Page) {
 }
 
 
+/** A fresh context (empty cache, no connections), signed in as `account` when given: cookie and storage. */
+export function coldContext(browser: Browser, baseURL: string, account?: Account): Promise<BrowserContext> {
+  const { origin, hostname } = new URL(baseURL);
+  return browser.newContext({
+    baseURL,
+    storageState: account && {
+      cookies: [{ name: "carebook_session", value: account.token, domain: hostname, path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Lax" }],
+      origins: [
+        {
+          origin,
+          localStorage: [
+            { name: "token", value: account.token },
+            { name: "role", value: account.role },
+            { name: "name", value: account.name },
+            ...(account.status ? [{ name: "status", value: account.status }] : []),
+          ],
+        },
+      ],
+    },
+  });
+}
+
 /** Loads `route` twice in a fresh context signed in as its account (if any) and weighs both loads. */
 export async function weighRoute(browser: Browser, baseURL: string, route: Route): Promise<RouteWeight> {
-  const origin = new URL(baseURL).origin;
   const account = route.as;
-  const context = await browser.newContext({
-    baseURL,
-    storageState: account
-      ? {
-          cookies: [
-            { name: "carebook_session", value: account.token, domain: new URL(baseURL).hostname, path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Lax" },
-          ],
-          origins: [
-            {
-              origin,
-              localStorage: [
-                { name: "token", value: account.token },
-                { name: "role", value: account.role },
-                { name: "name", value: account.name },
-                ...(account.status ? [{ name: "status", value: account.status }] : []),
-              ],
-            },
-          ],
-        }
-      : undefined,
-  });
+  const context = await coldContext(browser, baseURL, account);
   try {
     const page = await context.newPage();
     const net = await recordNetwork(context, page);

@@ -15,6 +15,7 @@ import { budgetFailures, createFixtures, specRoutes, weighRoutes, weightTable, t
 import { measurePaints, paintFailures, type RoutePaint } from "./first-paint";
 import { paintSection, REPEAT_PATHS } from "./lcp";
 import { openSeeder } from "./seed";
+import { freePort, waitFor } from "./server";
 import { jsonClient } from "../tests/support/http";
 
 const ROOT = join(import.meta.dir, "..");
@@ -25,23 +26,6 @@ const PASSWORD = "correct-horse-1";
 /** The benchmark patient's own history: a long-time patient (40 of them listed, 10 cancelled). */
 const OWN_APPOINTMENTS = 50;
 const DOCTORS = 2000;
-
-const freePort = () => {
-  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
-  const port = probe.port!;
-  probe.stop(true);
-  return port;
-};
-
-async function waitFor(url: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const ok = await fetch(url).then((r) => r.ok, () => false);
-    if (ok) return;
-    await Bun.sleep(100);
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
 function machine() {
   const cpuinfo = readFileSync("/proc/cpuinfo", "utf8");

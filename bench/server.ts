@@ -73,3 +73,21 @@ export async function pool<T, R>(items: T[], limit: number, fn: (item: T, index:
   await Promise.all(workers);
   return results;
 }
+
+/** A port nothing listens on now, on 127.0.0.1. */
+export function freePort(): number {
+  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+  const port = probe.port!;
+  probe.stop(true);
+  return port;
+}
+
+/** Waits until `url` answers (anything but a 5xx), or throws after `timeoutMs`. */
+export async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await fetch(url).then((r) => r.status < 500, () => false)) return;
+    await Bun.sleep(100);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}

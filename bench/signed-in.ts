@@ -14,6 +14,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadGenerator, type LoadResult } from "./load-generator";
 import { openSeeder } from "./seed";
+import { freePort, waitFor } from "./server";
 import { jsonClient } from "../tests/support/http";
 
 const ROOT = join(import.meta.dir, "..");
@@ -25,20 +26,6 @@ const SECRET = "bench-secret-that-is-at-least-32-bytes-long!";
 /** A pattern of the row names to run (for quick checks and profiles); docs are written only without it. */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
 
-const freePort = () => {
-  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
-  const port = probe.port!;
-  probe.stop(true);
-  return port;
-};
-async function waitFor(url: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await fetch(url).then((r) => r.status < 500, () => false)) return;
-    await Bun.sleep(100);
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 const peakMemoryMb = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmHWM:\s+(\d+) kB/m)?.[1] ?? NaN) / 1024;
 
 const started = Date.now();
