@@ -6,13 +6,13 @@
  * browser's local time, alerts as the spec's client does, and asks the cancel reason by prompt
  * when its field is empty.
  */
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { LIMITS } from "../src/domain/fields";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { AppointmentJson } from "../src/http/shapes";
 import { api, messageOr, sendOrAlert } from "./lib/api";
 import { TextForm } from "./lib/forms";
-import { LocalTime } from "./lib/time";
+import { LocalTime, useViewerZone } from "./lib/time";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
 export type Props = { doctorName: string; appointments: AppointmentJson[]; timeZone: string; form?: FormState; notice?: NoticeJson };
@@ -20,13 +20,9 @@ export type Props = { doctorName: string; appointments: AppointmentJson[]; timeZ
 export default function PendingAppointments({ doctorName, appointments, timeZone, form: refused, notice: posted }: Props) {
   const [list, setList] = useState(appointments);
   const [notice, setNotice] = useState<NoticeJson | null>(posted ?? null);
-  const [zone, setZone] = useState(timeZone);
+  // The zone the schedule form's date and time are read in: the browser's once live.
+  const zone = useViewerZone(timeZone);
   const refusedHere = (id: string, action: string) => (refused?.target === `${action}:${id}` ? refused : undefined);
-
-  useEffect(() => {
-    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (browser && browser !== zone) setZone(browser);
-  }, []);
 
   useRefreshOnReturn(async () => {
     const answer = await api("/doctor-dashboard/appointments");

@@ -29,11 +29,17 @@ function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
   });
 }
 
-export function LocalTime({ iso, timeZone }: { iso: string; timeZone: string }) {
-  const [zone, setZone] = useState(timeZone);
+/** The zone the server rendered with, until hydration; then the browser's own. */
+export function useViewerZone(rendered: string): string {
+  const [zone, setZone] = useState(rendered);
   useEffect(() => {
     const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (browser && browser !== zone) setZone(browser);
   }, []);
+  return zone;
+}
+
+export function LocalTime({ iso, timeZone }: { iso: string; timeZone: string }) {
+  const zone = useViewerZone(timeZone);
   return <time dateTime={iso}>{formatDateTime(iso, zone)}</time>;
 }

@@ -32,14 +32,14 @@ function typedValues(body: Record<string, unknown>): Record<string, string> {
 }
 
 /** The posted form's fields; a body that is no form at all reads as an empty one. */
-export async function formBody(c: Context): Promise<Record<string, unknown>> {
+async function formBody(c: Context): Promise<Record<string, unknown>> {
   return (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
 }
 
-export type Parsed<T> = { ok: true; data: T; values: Record<string, string> } | { ok: false; refused: Refused };
+type Parsed<T> = { ok: true; data: T; values: Record<string, string> } | { ok: false; refused: Refused };
 
 /** Parses `body` with `schema`: the data, or the refusal the page shows (400, naming the field). */
-export function parseForm<S extends z.ZodType>(schema: S, body: Record<string, unknown>, target?: string): Parsed<z.output<S>> {
+function parseForm<S extends z.ZodType>(schema: S, body: Record<string, unknown>, target?: string): Parsed<z.output<S>> {
   const values = typedValues(body);
   const result = schema.safeParse(body);
   if (result.success) return { ok: true, data: result.data, values };
@@ -50,7 +50,7 @@ export function parseForm<S extends z.ZodType>(schema: S, body: Record<string, u
  * Runs a use case for a form: its result, or the refusal the page shows (the use case's message
  * and status). Anything that is not a refusal is a real failure and goes on to app.onError.
  */
-export async function attempt<T>(
+async function attempt<T>(
   run: () => Promise<T>,
   values: Record<string, string>,
   target?: string,
@@ -73,6 +73,7 @@ export async function showRefused(c: Context, refused: Refused, render: (form: F
 }
 
 const NOTICE_COOKIE = "notice";
+const HAS_NOTICE = new RegExp(`(?:^|;\\s*)${NOTICE_COOKIE}=`);
 
 /** Goes to `to` after a successful post (303), carrying `notice` to be shown there once. */
 export function doneThen(c: Context, to: string, notice?: Notice): Response {
@@ -80,6 +81,11 @@ export function doneThen(c: Context, to: string, notice?: Notice): Response {
     setCookie(c, NOTICE_COOKIE, encodeURIComponent(JSON.stringify(notice)), { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 60 });
   }
   return c.redirect(to, 303);
+}
+
+/** Whether a post left a notice for this request (a cheap test of the header, no parse). */
+export function hasNotice(c: Context): boolean {
+  return HAS_NOTICE.test(c.req.header("cookie") ?? "");
 }
 
 /** The notice a post left for this page, if any; it is shown once. */

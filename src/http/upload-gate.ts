@@ -8,7 +8,8 @@
  *   503 with Retry-After.
  * Refusals are ApiErrors, so they are the usual `{ message }` with the CORS headers of /api.
  */
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { ApiError, Refusal, refusalAnswer } from "./errors";
 import { Limiter } from "../storage/limiter";
 
@@ -61,4 +62,12 @@ export function uploadGate(maxUploadBytes: number, slots = new Limiter(UPLOAD_SL
       release();
     }
   };
+}
+
+/**
+ * The body limit of a profile form (the largest picture and its form around it), counted as the
+ * body streams, so a chunked one is cut at the limit; `onError` answers the refusal.
+ */
+export function pictureBodyLimit(maxUploadBytes: number, onError: (c: Context) => Response | Promise<Response>): MiddlewareHandler {
+  return bodyLimit({ maxSize: maxUploadBytes + FORM_OVERHEAD_BYTES, onError });
 }

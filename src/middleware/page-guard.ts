@@ -6,6 +6,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Deps } from "../deps";
 import type { Role } from "../domain/fields";
+import { isTimeZone } from "../domain/time";
 import { cookieSession, type AccountOf } from "./session";
 
 function redirect(c: Context, to: string): never {
@@ -33,12 +34,11 @@ export function pageAccount<R extends Role>(c: Context, role: R): AccountOf<R> {
 /** The viewer's time zone, as the browser reported it (a cookie), or UTC until it has. */
 export function viewerTimeZone(c: Context): string {
   // Any cookie a client sends must give a page: a malformed escape or zone reads as UTC.
+  let zone: string;
   try {
-    const zone = decodeURIComponent(c.req.header("cookie")?.match(/(?:^|;\s*)tz=([^;]+)/)?.[1] ?? "");
-    if (zone === "") return "UTC";
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return zone;
+    zone = decodeURIComponent(c.req.header("cookie")?.match(/(?:^|;\s*)tz=([^;]+)/)?.[1] ?? "");
   } catch {
     return "UTC";
   }
+  return isTimeZone(zone) ? zone : "UTC";
 }

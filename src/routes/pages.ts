@@ -4,11 +4,10 @@
  */
 import { Hono, type Context } from "hono";
 import { setCookie } from "hono/cookie";
-import { bodyLimit } from "hono/body-limit";
 import { logOut } from "../actions/accounts";
 import { pictureTooLarge } from "../actions/profile";
 import { showRefused, type FormState } from "../http/forms";
-import { FORM_OVERHEAD_BYTES } from "../http/upload-gate";
+import { pictureBodyLimit } from "../http/upload-gate";
 import { themeOf } from "../components/Document";
 import type { Deps } from "../deps";
 import { renderedOnce } from "../http/cached";
@@ -139,10 +138,9 @@ async function privatePages(c: Context, next: () => Promise<void>) {
 
 /** The body limit of a profile form with a picture; a larger post shows the form again with the message. */
 function pictureFormLimit(deps: Deps, again: (c: Context, form: FormState) => Promise<Response>) {
-  const maxBytes = deps.config.maxUploadBytes;
-  return bodyLimit({
-    maxSize: maxBytes + FORM_OVERHEAD_BYTES,
-    // A chunked body cut at the limit: the page says why, and the connection ends rather than drain the rest.
-    onError: (c) => showRefused(c, { form: { message: pictureTooLarge(maxBytes).message, values: {} }, status: 413, headers: { Connection: "close" } }, (form) => again(c, form)),
-  });
+  const message = pictureTooLarge(deps.config.maxUploadBytes).message;
+  // A chunked body cut at the limit: the page says why, and the connection ends rather than drain the rest.
+  return pictureBodyLimit(deps.config.maxUploadBytes, (c) =>
+    showRefused(c, { form: { message, values: {} }, status: 413, headers: { Connection: "close" } }, (form) => again(c, form)),
+  );
 }

@@ -4,31 +4,22 @@
  */
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { PROFILE_UPDATED, updateDoctorProfile, updatePatientProfile } from "../../actions/profile";
 import type { Deps } from "../../deps";
 import { ApiError } from "../../http/errors";
-import { FORM_OVERHEAD_BYTES, uploadTooLargeMessage } from "../../http/upload-gate";
+import { pictureBodyLimit, uploadTooLargeMessage } from "../../http/upload-gate";
 import { doctorProfileForm, patientProfileForm } from "../../http/schemas";
 import { doctorJson, patientJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
 
-/** The body limit of a profile form through the API: the largest picture and its form around it. */
-export function pictureBodyLimit(deps: Deps) {
-  const maxBytes = deps.config.maxUploadBytes;
-  return bodyLimit({
-    maxSize: maxBytes + FORM_OVERHEAD_BYTES,
-    onError: () => {
-      // A chunked body cut at the limit: end the connection rather than drain the rest.
-      throw new ApiError(413, uploadTooLargeMessage(maxBytes), { Connection: "close" });
-    },
-  });
-}
-
 export function profileApi(deps: Deps) {
   const api = new Hono();
-  const uploadLimit = pictureBodyLimit(deps);
+  const maxBytes = deps.config.maxUploadBytes;
+  const uploadLimit = pictureBodyLimit(maxBytes, () => {
+    // A chunked body cut at the limit: end the connection rather than drain the rest.
+    throw new ApiError(413, uploadTooLargeMessage(maxBytes), { Connection: "close" });
+  });
 
   api.use("/patient-profile", requireRole(deps, "patient"));
   api.use("/doctor-profile", requireRole(deps, "doctor"));

@@ -15,7 +15,7 @@ import { Shell } from "../../components/Shell";
 import type { DoctorRow } from "../../db/queries/accounts";
 import type { Deps } from "../../deps";
 import type { Role } from "../../domain/fields";
-import { doneThen, handleForm, showRefused, takeNotice, type FormState, type Notice } from "../../http/forms";
+import { doneThen, handleForm, hasNotice, showRefused, takeNotice, type FormState, type Notice } from "../../http/forms";
 import { doctorSignupBody, loginBody, patientSignupBody } from "../../http/schemas";
 import { Island } from "../../islands";
 import { loginClient } from "../../middleware/device";
@@ -54,7 +54,7 @@ export function renderAuthPage(c: Context, role: Role, mode: Mode, view: View = 
  * session (the pending doctor's waiting screen) or a notice left by a post.
  */
 export function authPageIsPersonal(c: Context): boolean {
-  return hasSessionCookie(c) || /(?:^|;\s*)notice=/.test(c.req.header("cookie") ?? "");
+  return hasSessionCookie(c) || hasNotice(c);
 }
 
 /** Where a doctor's login leads: the dashboard, the waiting screen, or the status message. */
