@@ -8,8 +8,6 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { raw } from "hono/html";
-import type { HtmlEscapedString } from "hono/utils/html";
 import { STATIC_DIR } from "./assets";
 import { clientManifest } from "./client-assets";
 
@@ -41,6 +39,6 @@ export function inlineStyleHashes(): string[] {
 }
 
 /** The page's `<style>` element, for the document's head. */
-export function inlineStylesheet(): HtmlEscapedString | Promise<HtmlEscapedString> {
-  return raw(`<style>${inlineCss().text}</style>`);
+export function inlineStylesheet(): string {
+  return `<style>${inlineCss().text}</style>`;
 }

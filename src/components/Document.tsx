@@ -3,9 +3,9 @@
  * its islands, and only the scripts those islands need (none for a page without islands).
  */
 import type { Context } from "hono";
-import { raw } from "hono/html";
+import { escapeToBuffer, type StringBuffer } from "hono/utils/html";
 import type { Child } from "hono/jsx";
-import { clientLoading, IslandsContext, type PageIslands } from "../islands";
+import { clientLoading, IslandsContext, type Hydration, type PageIslands } from "../islands";
 import { clientManifest, interactionLoader, preloadsFor } from "../client-assets";
 import type { Role } from "../domain/fields";
 import { allowInlineScripts } from "../middleware/security";
@@ -37,38 +37,62 @@ function sessionMarker(c: Context): string | undefined {
   return `${user.role}:${user.account.id}${status}`;
 }
 
+/** Text escaped as Hono's JSX escapes it (text and attribute values alike). */
+function escaped(text: string): string {
+  const buffer: StringBuffer = [""];
+  escapeToBuffer(text, buffer);
+  return buffer[0] as string;
+}
+
+/**
+ * A page's `<head>` contents, kept per title, description and the scripts its islands need: the
+ * same few strings on every request. Written as text, not JSX: Hono's JSX hoists `<title>`,
+ * `<meta>` and `<link>` into the head by searching the whole rendered document once per tag,
+ * which was a sixth of a signed-in page's CPU (docs/performance.md, issue 12). A bounded number
+ * of heads is kept (titles such as "Book with Dr. …" vary per doctor); beyond it, oldest out.
+ */
+const heads = new Map<string, string>();
+const MAX_HEADS = 512;
+
+function headOf(options: PageOptions, loading: Hydration, islands: PageIslands): string {
+  const names = loading === "load" ? [...islands.keys()].join(",") : "";
+  const key = `${options.title}\u0000${options.description ?? ""}\u0000${loading}\u0000${names}`;
+  const hit = heads.get(key);
+  if (hit !== undefined) return hit;
+  const manifest = clientManifest();
+  const description = options.description ?? "Find a doctor by specialization and book an appointment.";
+  let head =
+    '<meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>' +
+    `<title>${escaped(`${options.title} | Carebook`)}</title>` +
+    `<meta name="description" content="${escaped(description)}"/>` +
+    '<meta name="color-scheme" content="light dark"/>' +
+    `<link rel="icon" href="${escaped(manifest.favicon ?? "/favicon.svg")}" type="image/svg+xml"/>` +
+    inlineStylesheet();
+  if (loading === "load") {
+    head += `<script type="module" src="${escaped(manifest.client.file)}"></script>`;
+    for (const href of preloadsFor(manifest, islands.keys())) head += `<link rel="modulepreload" href="${escaped(href)}"/>`;
+  }
+  if (heads.size >= MAX_HEADS) heads.delete(heads.keys().next().value!);
+  heads.set(key, head);
+  return head;
+}
+
 /** Renders a complete HTML page around `body`. */
 export async function renderPage(c: Context, options: PageOptions, body: Child): Promise<Response> {
   const islands: PageIslands = new Map();
   const html = await (<IslandsContext.Provider value={islands}>{body}</IslandsContext.Provider>).toString();
-  const manifest = clientManifest();
   const loading = clientLoading(islands);
-  const loader = loading === "interaction" ? interactionLoader(manifest.client.file) : undefined;
-  if (loader !== undefined) allowInlineScripts(c, [loader]);
-  const page = (
-    <html lang="en" data-theme={themeOf(c)}>
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{`${options.title} | Carebook`}</title>
-        <meta name="description" content={options.description ?? "Find a doctor by specialization and book an appointment."} />
-        <meta name="color-scheme" content="light dark" />
-        <link rel="icon" href={manifest.favicon ?? "/favicon.svg"} type="image/svg+xml" />
-        {inlineStylesheet()}
-        {loading === "load" && (
-          <>
-            <script type="module" src={manifest.client.file} />
-            {preloadsFor(manifest, islands.keys()).map((href) => (
-              <link rel="modulepreload" href={href} />
-            ))}
-          </>
-        )}
-      </head>
-      <body data-guard={options.guard} data-session={sessionMarker(c)}>
-        {raw(html)}
-        {loader !== undefined && <script>{raw(loader)}</script>}
-      </body>
-    </html>
+  let end = "";
+  if (loading === "interaction") {
+    const loader = interactionLoader(clientManifest().client.file);
+    allowInlineScripts(c, [loader]);
+    end = `<script>${loader}</script>`;
+  }
+  const session = sessionMarker(c);
+  const bodyAttributes =
+    (options.guard === undefined ? "" : ` data-guard="${escaped(options.guard)}"`) + (session === undefined ? "" : ` data-session="${escaped(session)}"`);
+  return c.html(
+    `<!doctype html><html lang="en" data-theme="${themeOf(c)}"><head>${headOf(options, loading, islands)}</head><body${bodyAttributes}>${html}${end}</body></html>`,
+    options.status ?? 200,
   );
-  return c.html(`<!doctype html>${await page.toString()}`, options.status ?? 200);
 }

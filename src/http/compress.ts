@@ -26,8 +26,12 @@ export const compressAnswers: MiddlewareHandler = async (c, next) => {
       : encoding === "br"
         ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
         : gzipSync(bytes, { level: 6 });
-  c.res = new Response(new Uint8Array(body), res);
-  c.res.headers.delete("Content-Length");
-  c.res.headers.append("Vary", "Accept-Encoding");
-  if (bytes.length >= MIN_BYTES) c.res.headers.set("Content-Encoding", encoding);
+  const compressed = new Response(new Uint8Array(body), res);
+  compressed.headers.delete("Content-Length");
+  compressed.headers.append("Vary", "Accept-Encoding");
+  if (bytes.length >= MIN_BYTES) compressed.headers.set("Content-Encoding", encoding);
+  // Hono's setter would copy the new answer again around a stream of its body (and merge the old
+  // headers, which `compressed` already has): clear it first so the bytes go out as they are.
+  c.res = undefined;
+  c.res = compressed;
 };

@@ -133,7 +133,9 @@ export function pageRoutes(deps: Deps) {
 /** Marks an answer as personal unless it says otherwise (docs/decisions.md, "Odd input and private pages"). */
 async function privatePages(c: Context, next: () => Promise<void>) {
   await next();
-  if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
+  // On the answer's own headers: c.header() on a finished answer makes Hono rebuild it around a
+  // stream of its body, which made every signed-in page slower to build and to send.
+  if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "private, no-store");
 }
 
 /** The body limit of a profile form with a picture; a larger post shows the form again with the message. */

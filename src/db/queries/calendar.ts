@@ -5,6 +5,7 @@
 import { and, asc, eq, gte, inArray, or, sql } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
 import { appointments, auditEvents, calendarFeeds, doctors, patients } from "../schema";
+import { keptList } from "./kept-list";
 
 export type CalendarRole = "patient" | "doctor";
 
@@ -102,13 +103,20 @@ export async function feedByHash(r: Reader, tokenHash: string) {
     .get();
 }
 
+const FEED_FIELDS = { tokenHash: calendarFeeds.tokenHash, createdAt: calendarFeeds.createdAt };
+/** One kept read per role: every meetings page asks whether its account has a feed. */
+const feedRead = (role: CalendarRole) =>
+  keptList(FEED_FIELDS, (r, owner) =>
+    r
+      .select(FEED_FIELDS)
+      .from(calendarFeeds)
+      .where(and(eq(calendarFeeds.role, role), eq(calendarFeeds.accountId, owner as string))),
+  );
+const FEED_READS: Record<CalendarRole, ReturnType<typeof feedRead>> = { patient: feedRead("patient"), doctor: feedRead("doctor") };
+
 /** The account's feed, if it has made one. */
-export function feedOf(r: Reader, role: CalendarRole, accountId: string) {
-  return r
-    .select({ tokenHash: calendarFeeds.tokenHash, createdAt: calendarFeeds.createdAt })
-    .from(calendarFeeds)
-    .where(and(eq(calendarFeeds.role, role), eq(calendarFeeds.accountId, accountId)))
-    .get();
+export async function feedOf(r: Reader, role: CalendarRole, accountId: string) {
+  return (await FEED_READS[role](r, accountId))[0];
 }
 
 /** Makes the account's feed, or replaces its secret: the old URL stops working with this write. */
