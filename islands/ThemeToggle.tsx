@@ -21,7 +21,8 @@ export default function ThemeToggle({ theme, back }: Props) {
       <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="back" value={back} />
       <button type="submit" className="button-ghost" aria-label={`Switch to ${next} theme`}>
-        {current === "dark" ? "☀ Light" : "☾ Dark"}
+        <span aria-hidden="true" dangerouslySetInnerHTML={{ __html: current === "dark" ? "&#9728;" : "&#9790;" }} />
+        {current === "dark" ? " Light" : " Dark"}
       </button>
     </form>
   );

@@ -48,10 +48,15 @@ type IslandProps<N extends IslandName> = { name: N; props: ComponentProps<(typeo
 
 /** Renders island `name` with `props` (plain JSON) on the server, ready for the client to hydrate. */
 export function Island<N extends IslandName>({ name, props, hydrate = "load" }: IslandProps<N>) {
+  useIsland(name, hydrate);
+  return raw(islandHtml(name, JSON.stringify(props), () => renderToString(createElement(COMPONENTS[name] as ComponentType<any>, props))));
+}
+
+/** Records that the page being rendered holds island `name`, for the scripts its document loads. */
+export function useIsland(name: IslandName, hydrate: Hydration): void {
   const islands = useContext(IslandsContext);
   const strongest = islands.get(name);
   if (strongest === undefined || rank[hydrate] > rank[strongest]) islands.set(name, hydrate);
-  return raw(islandHtml(name, JSON.stringify(props), () => renderToString(createElement(COMPONENTS[name] as ComponentType<any>, props))));
 }
 
 const rank: Record<Hydration, number> = { passive: 0, interaction: 1, load: 2 };

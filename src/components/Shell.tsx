@@ -3,7 +3,8 @@
  */
 import type { Child } from "hono/jsx";
 import type { Role } from "../domain/fields";
-import { Island } from "../islands";
+import { raw } from "hono/html";
+import { Island, IslandsContext, useIsland } from "../islands";
 
 type NavLink = { href: string; label: string };
 
@@ -38,6 +39,48 @@ export type ShellProps = {
 };
 
 export function Shell({ area, path, theme, children }: ShellProps) {
+  useIsland("ThemeToggle", "passive");
+  if (area !== "public") useIsland("LogoutButton", "load");
+  // A signed-in frame is the same text for every page view of the same area, path and theme:
+  // kept, so that a page renders only its own content (docs/performance.md, issue 12).
+  const frame = area === "public" ? undefined : keptFrame(area, path, theme);
+  if (frame === undefined) return <Frame area={area} path={path} theme={theme}>{children}</Frame>;
+  return (
+    <>
+      {raw(frame[0])}
+      {children}
+      {raw(frame[1])}
+    </>
+  );
+}
+
+const CHILDREN = "<!--carebook-shell-children-->";
+const frames = new Map<string, [string, string]>();
+const MAX_FRAMES = 512;
+
+/** The frame's text before and after the page's content, rendered once per area, path and theme. */
+function keptFrame(area: Role, path: string, theme: "light" | "dark"): [string, string] | undefined {
+  const key = `${area}\u0000${path}\u0000${theme}`;
+  const hit = frames.get(key);
+  if (hit !== undefined) return hit;
+  // Its islands are recorded by Shell itself; the throwaway map keeps them out of any page's.
+  const text: unknown = (
+    <IslandsContext.Provider value={new Map()}>
+      <Frame area={area} path={path} theme={theme}>
+        {raw(CHILDREN)}
+      </Frame>
+    </IslandsContext.Provider>
+  ).toString();
+  if (text instanceof Promise) return undefined; // no part of the frame renders asynchronously today
+  const html = String(text);
+  const at = html.indexOf(CHILDREN);
+  const parts: [string, string] = [html.slice(0, at), html.slice(at + CHILDREN.length)];
+  if (frames.size >= MAX_FRAMES) frames.delete(frames.keys().next().value!);
+  frames.set(key, parts);
+  return parts;
+}
+
+function Frame({ area, path, theme, children }: ShellProps) {
   return (
     <>
       <a class="skip-link" href="#main">
@@ -45,8 +88,10 @@ export function Shell({ area, path, theme, children }: ShellProps) {
       </a>
       <header class="site-header">
         <div class="header-inner">
+          {/* Symbols beyond Latin-1 as character references keep the page a one-byte-per-character
+              string, which Bun turns into an answer faster (docs/performance.md, issue 12). */}
           <a class="brand" href={area === "public" ? "/" : NAV[area][0]!.href}>
-            <span aria-hidden="true">✚</span> Carebook
+            <span aria-hidden="true">{raw("&#10010;")}</span> Carebook
           </a>
           <nav aria-label="Main" class="main-nav">
             <ul>
@@ -99,7 +144,7 @@ export function Footer() {
 export function BackLink({ href = "/" }: { href?: string }) {
   return (
     <a class="button button-secondary back-link" href={href}>
-      ← Back
+      {raw("&larr;")} Back
     </a>
   );
 }

@@ -3,6 +3,7 @@
  * and a way back to the dashboard. An unknown or unapproved doctor is the 404 page. The form
  * posts here; the server books and comes back with its message, or shows the refusal.
  */
+import { raw } from "hono/html";
 import type { Context } from "hono";
 import { BOOKED, bookAppointment } from "../../../actions/appointments";
 import { findDoctor } from "../../../db/queries/accounts";
@@ -22,7 +23,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     `Book with ${doctor.name}`,
     <section class="page-narrow" aria-labelledby="book-title">
       <a class="button button-secondary back-link" href="/patient-dashboard">
-        ← Back to dashboard
+        {raw("&larr;")} Back to dashboard
       </a>
       <h1 id="book-title">Book an appointment</h1>
       <p>

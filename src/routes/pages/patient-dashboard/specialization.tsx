@@ -21,7 +21,7 @@ export function specializationPage(deps: Deps) {
       `${specialization}s`,
       <section aria-labelledby="spec-title">
         <a class="button button-secondary back-link" href="/patient-dashboard">
-          ← Back to specializations
+          {raw("&larr;")} Back to specializations
         </a>
         <h1 id="spec-title">{specialization}</h1>
         {doctors.length === 0 ? (
