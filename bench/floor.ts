@@ -37,8 +37,12 @@ const feedbackOf = db.prepare(`select f.id, f.message, f.created_at, a.id, a.sch
 const counts = db.prepare(`select specialization, count(*) from doctors where status = 'approved' group by specialization`).raw(true);
 const bySpecialization = db.prepare(`select id, name, specialization, college_name, profile_image from doctors where status = 'approved' and specialization = ? order by specialization, name`).raw(true);
 const doctorById = db.prepare('select * from "doctors" where "id" = ?');
-const allDoctors = db.prepare("select * from doctors order by created_at").raw(true);
-const histories = db.prepare(`select * from audit_events where subject = 'doctor' order by subject_id, at, id`).raw(true);
+// The admin table's first page (50, newest first), the doctors' count, and those 50 histories.
+const firstDoctors = db.prepare("select * from doctors order by created_at desc, id desc limit 50").raw(true);
+const doctorCount = db.prepare("select count(*) from doctors").raw(true);
+const histories = db
+  .prepare(`select * from audit_events where subject = 'doctor' and subject_id in (select id from doctors order by created_at desc, id desc limit 50) order by subject_id, at, id`)
+  .raw(true);
 const version = db.prepare('select "version" from "directory_version" where "id" = 1').raw(true);
 const directory = db.prepare(`select id, name, specialization, college_name, profile_image from doctors where status = 'approved' order by specialization, name`).raw(true);
 
@@ -128,8 +132,9 @@ function answer(path: string, user: Who): Response {
         list.push({ action: h[6], from: h[7], to: h[8], at: iso(h[1] as number), by: h[2] });
         history.set(h[5] as string, list);
       }
-      const doctors = (allDoctors.all() as unknown[][]).map((d) => ({ _id: d[0], name: d[1], email: d[2], specialization: d[4], collegeName: d[5], status: d[6], profileImage: d[7], createdAt: iso(d[9] as number), statusHistory: history.get(d[0] as string) ?? [] }));
-      return page(path, { doctors, timeZone: "UTC" });
+      const doctors = (firstDoctors.all() as unknown[][]).map((d) => ({ _id: d[0], name: d[1], email: d[2], specialization: d[4], collegeName: d[5], status: d[6], profileImage: d[7], createdAt: iso(d[9] as number), statusHistory: history.get(d[0] as string) ?? [] }));
+      doctorCount.get(); // the pager's "Page 1 of N": its text is in the captured page
+      return page(path, { doctors, page: 1, timeZone: "UTC" });
     }
     default:
       if (path.startsWith("/patient-dashboard/bookAppointment/")) {

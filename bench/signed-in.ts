@@ -108,7 +108,7 @@ try {
       target: { ceiling: 0.25 },
     },
     // Last: its requests take so long that some are still being answered when the next row starts.
-    { name: "page /admin-dashboard (2,000 doctors)", path: "/admin-dashboard", headers: cookie(admin.token), page: true, target: pageTarget },
+    { name: "page /admin-dashboard (2,000 doctors, page 1 of 40)", path: "/admin-dashboard", headers: cookie(admin.token), page: true, target: pageTarget },
   ];
 
   // The floor writes the app's own HTML for each page: captured once here, split around the

@@ -142,6 +142,9 @@ export const doctorProfileForm = z.object({
 /** The `{id}` of `/admin-dashboard/doctor-status/{id}` (the same rule as the admin route's own). */
 export const doctorIdParam = z.object({ id: z.string().min(1).max(64) });
 
+/** The admin table's page in the query: a whole number from 1, written plainly ("2", not "02" or "2.0"). */
+export const pageQuery = z.object({ page: z.string().regex(/^[1-9][0-9]{0,5}$/).transform(Number).optional() });
+
 /** The id of a meeting in a path (the calendar file of one meeting). */
 export const meetingIdParam = z.object({
   id: z.string().trim().min(1, "id is required").max(64, "id is not valid"),

@@ -1,5 +1,5 @@
 /** Accounts of the three roles: lookups, inserts, profile and status updates. */
-import { asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { asc, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { DoctorStatus, Role, Specialization } from "../../domain/fields";
 import type { Reader, Tx } from "../client";
 import { admins, doctors, patients } from "../schema";
@@ -126,3 +126,16 @@ export function listAllDoctors(r: Reader): Promise<DoctorRow[]> {
   return allDoctors(r);
 }
 const allDoctors = keptList(getTableColumns(doctors), (r) => r.select().from(doctors).orderBy(asc(doctors.createdAt)));
+
+/**
+ * One page of the admin's table in its order (src/domain/admin-table.ts: newest signup first, so
+ * those waiting for a decision come first), and how many doctors there are in all: two queries,
+ * both on the created_at index.
+ */
+export async function doctorsPage(r: Reader, offset: number, limit: number): Promise<{ doctors: DoctorRow[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    r.select().from(doctors).orderBy(desc(doctors.createdAt), desc(doctors.id)).limit(limit).offset(offset).all(),
+    r.select({ total: count() }).from(doctors).all(),
+  ]);
+  return { doctors: rows, total: counted?.total ?? 0 };
+}

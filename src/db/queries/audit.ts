@@ -1,5 +1,5 @@
 /** The audit trail: append an event, read a subject's history. */
-import { and, asc, eq, getTableColumns } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
 import { auditEvents } from "../schema";
 import { keptList } from "./kept-list";
@@ -12,9 +12,17 @@ export async function recordAudit(tx: Tx, event: AuditEvent): Promise<void> {
   await tx.insert(auditEvents).values(event);
 }
 
-/** Every doctor's status history, oldest first, grouped by doctor id (one query). */
-export async function doctorStatusHistories(r: Reader): Promise<Map<string, AuditRow[]>> {
-  const rows = await doctorEvents(r);
+/** Every doctor's status history (or only those of `doctorIds`), oldest first, grouped by doctor id (one query). */
+export async function doctorStatusHistories(r: Reader, doctorIds?: string[]): Promise<Map<string, AuditRow[]>> {
+  const rows =
+    doctorIds === undefined
+      ? await doctorEvents(r)
+      : await r
+          .select()
+          .from(auditEvents)
+          .where(and(eq(auditEvents.subject, "doctor"), inArray(auditEvents.subjectId, doctorIds)))
+          .orderBy(asc(auditEvents.subjectId), asc(auditEvents.at), asc(auditEvents.id))
+          .all();
   const histories = new Map<string, AuditRow[]>();
   for (const row of rows) {
     const list = histories.get(row.subjectId) ?? [];

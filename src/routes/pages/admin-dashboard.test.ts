@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startHarness, type Harness } from "../../../tests/support/harness";
+import { adminPageOf } from "../../domain/admin-table";
 
 let h: Harness;
 let adminToken: string;
@@ -87,5 +88,63 @@ describe("GET /admin-dashboard", () => {
     const html = await (await page(adminToken)).text();
     expect(html).not.toContain("<img src=x");
     expect(html).toContain(doctor.email);
+  });
+});
+
+// After the tests above (six doctors so far): enough doctors for a second page.
+describe("GET /admin-dashboard in pages of 50, newest first", () => {
+  const at = (query: string) => h.app.request(`/admin-dashboard${query}`, { headers: { cookie: `carebook_session=${adminToken}` } });
+  let newest: { id: string; email: string };
+
+  beforeAll(async () => {
+    // 50 more doctors, through the signup API.
+    for (let i = 0; i < 50; i++) newest = await h.signupDoctor({ name: `Dr Paged ${i}`, status: "pending" });
+  });
+
+  test("page 1 holds the 50 newest signups, newest first, and links to the older page", async () => {
+    const html = await (await at("")).text();
+    const rows = rowsOf(html);
+    expect(rows).toHaveLength(50);
+    expect(rows[0]!.cells[1]).toBe(newest.email);
+    expect(html).toContain("Page 1 of 2 (");
+    expect(html).toContain('href="/admin-dashboard?page=2" rel="next"');
+    expect(html).not.toContain('rel="prev"');
+  });
+
+  test("page 2 holds the rest, links back, and its forms come back to it", async () => {
+    const res = await at("?page=2");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const rows = rowsOf(html);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThan(50);
+    expect(html).toContain('href="/admin-dashboard" rel="prev"');
+    expect(html).toMatch(/action="\/admin-dashboard\/doctor-status\/[^"?]+\?page=2"/);
+    // A pending doctor of page 2, approved from it without script: back to page 2.
+    const id = html.match(/<tr data-doctor="([^"]+)">(?:(?!<\/tr>)[\s\S])*badge-pending/)?.[1];
+    expect(id).toBeDefined();
+    const posted = await h.app.request(`/admin-dashboard/doctor-status/${id}?page=2`, {
+      method: "POST",
+      headers: { cookie: `carebook_session=${adminToken}`, origin: "http://localhost", host: "localhost", "content-type": "application/x-www-form-urlencoded" },
+      body: "status=approved",
+    });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("location")).toBe("/admin-dashboard?page=2");
+  });
+
+  test("the island's page of the API's answer (read again on return) is the server's page", async () => {
+    const all = (await h.call("GET", "/api/auth/admin-dashboard/doctors", { token: adminToken })).body as { _id: string; createdAt: string }[];
+    for (const n of [1, 2]) {
+      const shown = [...(await (await at(n === 1 ? "" : `?page=${n}`)).text()).matchAll(/<tr data-doctor="([^"]+)"/g)].map((m) => m[1]!);
+      expect(adminPageOf(all, n).map((d) => d._id)).toEqual(shown);
+    }
+  });
+
+  test("a page that does not exist, or a query that names none, is the 404 page", async () => {
+    for (const query of ["?page=3", "?page=0", "?page=abc", "?page=02", "?page=1.5", "?page=-1"]) {
+      const res = await at(query);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain("Page Not Found");
+    }
   });
 });

@@ -1,27 +1,47 @@
 /**
- * /admin-dashboard : every doctor in a 6-column table with the actions their status allows and
- * its status history. Each action is a form posted to /admin-dashboard/doctor-status/{id}.
+ * /admin-dashboard : the doctors in a 6-column table with the actions their status allows and
+ * its status history, ADMIN_PAGE_SIZE per page, newest signup first (?page=N; src/domain/admin-table.ts). Each action is a form posted to /admin-dashboard/doctor-status/{id},
+ * which comes back to the same page.
  */
 import type { Context } from "hono";
 import { setStatusOfDoctor } from "../../actions/doctors";
 import { renderPage, themeOf } from "../../components/Document";
 import { Shell } from "../../components/Shell";
-import { listAllDoctors } from "../../db/queries/accounts";
+import { doctorsPage } from "../../db/queries/accounts";
 import type { Deps } from "../../deps";
 import { doctorStatusHistories } from "../../db/queries/audit";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../http/forms";
-import { doctorStatusBody } from "../../http/schemas";
+import { doctorStatusBody, pageQuery } from "../../http/schemas";
+import { notFoundResponse } from "../../components/NotFound";
 import { adminDoctorJson } from "../../http/shapes";
 import { pageAccount, viewerTimeZone } from "../../middleware/page-guard";
 import { Island } from "../../islands";
+import { ADMIN_PAGE_SIZE } from "../../domain/admin-table";
 
 const PATH = "/admin-dashboard";
 
+/** The page the query names (1 without one), or undefined when it names none. */
+function pageOf(c: Context): number | undefined {
+  const parsed = pageQuery.safeParse({ page: c.req.query("page") });
+  return parsed.success ? (parsed.data.page ?? 1) : undefined;
+}
+
+/** The table's address for page `page` (the first page has no query). */
+const pageUrl = (page: number) => (page === 1 ? PATH : `${PATH}?page=${page}`);
+
 async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
-  const [doctors, histories] = await Promise.all([listAllDoctors(deps.database.db), doctorStatusHistories(deps.database.db)]);
+  const page = pageOf(c);
+  if (page === undefined) return notFoundResponse(c);
+  const { doctors, total } = await doctorsPage(deps.database.db, (page - 1) * ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE);
+  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  if (page > pages) return notFoundResponse(c);
+  const histories = await doctorStatusHistories(
+    deps.database.db,
+    doctors.map((d) => d.id),
+  );
   return renderPage(
     c,
-    { title: "Doctors", guard: "admin" },
+    { title: page === 1 ? "Doctors" : `Doctors, page ${page}`, guard: "admin" },
     <Shell area="admin" path={PATH} theme={themeOf(c)}>
       <section class="page-wide" aria-labelledby="admin-title">
         <h1 id="admin-title">Doctors</h1>
@@ -29,11 +49,29 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
           name="AdminTable"
           props={{
             doctors: doctors.map((d) => adminDoctorJson(d, histories.get(d.id) ?? [])),
+            page,
             timeZone: viewerTimeZone(c),
             form,
             notice: form ? undefined : takeNotice(c),
           }}
         />
+        {pages > 1 && (
+          <nav class="pager" aria-label="Pages of doctors">
+            {page > 1 ? (
+              <a class="button button-secondary" href={pageUrl(page - 1)} rel="prev">
+                Newer
+              </a>
+            ) : null}
+            <span>
+              Page {page} of {pages} ({total} doctors, newest first)
+            </span>
+            {page < pages ? (
+              <a class="button button-secondary" href={pageUrl(page + 1)} rel="next">
+                Older
+              </a>
+            ) : null}
+          </nav>
+        )}
       </section>
     </Shell>,
   );
@@ -50,6 +88,6 @@ export function doctorStatusPost(deps: Deps) {
       schema: doctorStatusBody,
       run: (input) => setStatusOfDoctor(deps, pageAccount(c, "admin").id, { doctorId: c.req.param("id") ?? "", ...input }),
       again: (form) => render(c, deps, form),
-      then: ({ message }) => doneThen(c, PATH, { text: message, tone: "success" }),
+      then: ({ message }) => doneThen(c, pageUrl(pageOf(c) ?? 1), { text: message, tone: "success" }),
     });
 }
