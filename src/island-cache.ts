@@ -5,7 +5,7 @@
  * for the same data skips React entirely (renderToString was most of a page's cost,
  * docs/performance.md). Bounded by characters held, oldest entries first out.
  */
-import { escapeToBuffer, type StringBuffer } from "hono/utils/html";
+import { escapeHtml } from "./html";
 
 /** Characters of keys and HTML kept at most (1 or 2 bytes each): at most about 16 MB. */
 const MAX_CHARS = 8_000_000;
@@ -21,11 +21,7 @@ let held = 0;
  * HTML when it is not kept. The escaped props are kept too: escaping them was another tenth.
  */
 export function islandHtml(name: string, json: string, render: () => string): string {
-  return keptHtml(`${name}\u0000${json}`, () => {
-    const escaped: StringBuffer = [""];
-    escapeToBuffer(json, escaped);
-    return `<div data-island="${name}" data-props="${escaped[0]}">${render()}</div>`;
-  });
+  return keptHtml(`${name}\u0000${json}`, () => `<div data-island="${name}" data-props="${escapeHtml(json)}">${render()}</div>`);
 }
 
 /**

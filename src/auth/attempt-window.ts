@@ -5,6 +5,7 @@
  * a flood from one address is then refused without a write transaction, and cannot hold up
  * everyone else's writes. It never admits anything by itself; the database check still decides.
  */
+import { setBounded } from "../bounded";
 
 /** Addresses remembered at most; the oldest are forgotten first (they only make refusals cheaper). */
 const MAX_ADDRESSES = 10_000;
@@ -36,8 +37,6 @@ export function fullWindow(scope: object, address: string, now: number, windowMs
 export function noteAttempt(scope: object, address: string, now: number): void {
   const seen = seenIn(scope);
   const times = seen.get(address);
-  if (times === undefined) {
-    if (seen.size >= MAX_ADDRESSES) seen.delete(seen.keys().next().value!);
-    seen.set(address, [now]);
-  } else times.push(now);
+  if (times === undefined) setBounded(seen, MAX_ADDRESSES, address, [now]);
+  else times.push(now);
 }

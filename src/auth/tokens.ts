@@ -3,6 +3,7 @@
  */
 import { jwtVerify, SignJWT } from "jose";
 import { ROLES, type Role } from "../domain/fields";
+import { setBounded } from "../bounded";
 
 const ISSUER = "carebook";
 const AUDIENCE = "carebook-api";
@@ -40,8 +41,7 @@ export async function readToken(keys: TokenKeys, token: string): Promise<TokenCl
   const checked = await verifyToken(keys, token);
   if (checked === undefined) return undefined;
   const { exp, ...claims } = checked;
-  if (known.size >= MAX_REMEMBERED) known.delete(known.keys().next().value!);
-  known.set(token, { claims, expiresAt: exp * 1000 });
+  setBounded(known, MAX_REMEMBERED, token, { claims, expiresAt: exp * 1000 });
   return claims;
 }
 

@@ -3,13 +3,14 @@
  * its islands, and only the scripts those islands need (none for a page without islands).
  */
 import type { Context } from "hono";
-import { escapeToBuffer, type StringBuffer } from "hono/utils/html";
 import type { Child } from "hono/jsx";
 import { clientLoading, IslandsContext, type Hydration, type PageIslands } from "../islands";
 import { clientManifest, interactionLoader, preloadsFor } from "../client-assets";
 import type { Role } from "../domain/fields";
 import { allowInlineScripts } from "../middleware/security";
 import { inlineStylesheet } from "../inline-css";
+import { keptIn } from "../bounded";
+import { escapeHtml } from "../html";
 
 export type PageOptions = {
   title: string;
@@ -37,13 +38,6 @@ function sessionMarker(c: Context): string | undefined {
   return `${user.role}:${user.account.id}${status}`;
 }
 
-/** Text escaped as Hono's JSX escapes it (text and attribute values alike). */
-function escaped(text: string): string {
-  const buffer: StringBuffer = [""];
-  escapeToBuffer(text, buffer);
-  return buffer[0] as string;
-}
-
 /**
  * A page's `<head>` contents, kept per title, description and the scripts its islands need: the
  * same few strings on every request. Written as text, not JSX: Hono's JSX hoists `<title>`,
@@ -57,23 +51,23 @@ const MAX_HEADS = 512;
 function headOf(options: PageOptions, loading: Hydration, islands: PageIslands): string {
   const names = loading === "load" ? [...islands.keys()].join(",") : "";
   const key = `${options.title}\u0000${options.description ?? ""}\u0000${loading}\u0000${names}`;
-  const hit = heads.get(key);
-  if (hit !== undefined) return hit;
+  return keptIn(heads, MAX_HEADS, key, () => writeHead(options, loading, islands));
+}
+
+function writeHead(options: PageOptions, loading: Hydration, islands: PageIslands): string {
   const manifest = clientManifest();
   const description = options.description ?? "Find a doctor by specialization and book an appointment.";
   let head =
     '<meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>' +
-    `<title>${escaped(`${options.title} | Carebook`)}</title>` +
-    `<meta name="description" content="${escaped(description)}"/>` +
+    `<title>${escapeHtml(`${options.title} | Carebook`)}</title>` +
+    `<meta name="description" content="${escapeHtml(description)}"/>` +
     '<meta name="color-scheme" content="light dark"/>' +
-    `<link rel="icon" href="${escaped(manifest.favicon ?? "/favicon.svg")}" type="image/svg+xml"/>` +
+    `<link rel="icon" href="${escapeHtml(manifest.favicon ?? "/favicon.svg")}" type="image/svg+xml"/>` +
     inlineStylesheet();
   if (loading === "load") {
-    head += `<script type="module" src="${escaped(manifest.client.file)}"></script>`;
-    for (const href of preloadsFor(manifest, islands.keys())) head += `<link rel="modulepreload" href="${escaped(href)}"/>`;
+    head += `<script type="module" src="${escapeHtml(manifest.client.file)}"></script>`;
+    for (const href of preloadsFor(manifest, islands.keys())) head += `<link rel="modulepreload" href="${escapeHtml(href)}"/>`;
   }
-  if (heads.size >= MAX_HEADS) heads.delete(heads.keys().next().value!);
-  heads.set(key, head);
   return head;
 }
 
@@ -90,7 +84,7 @@ export async function renderPage(c: Context, options: PageOptions, body: Child):
   }
   const session = sessionMarker(c);
   const bodyAttributes =
-    (options.guard === undefined ? "" : ` data-guard="${escaped(options.guard)}"`) + (session === undefined ? "" : ` data-session="${escaped(session)}"`);
+    (options.guard === undefined ? "" : ` data-guard="${escapeHtml(options.guard)}"`) + (session === undefined ? "" : ` data-session="${escapeHtml(session)}"`);
   return c.html(
     `<!doctype html><html lang="en" data-theme="${themeOf(c)}"><head>${headOf(options, loading, islands)}</head><body${bodyAttributes}>${html}${end}</body></html>`,
     options.status ?? 200,

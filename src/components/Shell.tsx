@@ -5,6 +5,7 @@ import type { Child } from "hono/jsx";
 import type { Role } from "../domain/fields";
 import { raw } from "hono/html";
 import { Island, IslandsContext, useIsland } from "../islands";
+import { keptIn } from "../bounded";
 
 type NavLink = { href: string; label: string };
 
@@ -55,14 +56,15 @@ export function Shell({ area, path, theme, children }: ShellProps) {
 }
 
 const CHILDREN = "<!--carebook-shell-children-->";
-const frames = new Map<string, [string, string]>();
+const frames = new Map<string, [string, string] | undefined>();
 const MAX_FRAMES = 512;
 
 /** The frame's text before and after the page's content, rendered once per area, path and theme. */
 function keptFrame(area: Role, path: string, theme: "light" | "dark"): [string, string] | undefined {
-  const key = `${area}\u0000${path}\u0000${theme}`;
-  const hit = frames.get(key);
-  if (hit !== undefined) return hit;
+  return keptIn(frames, MAX_FRAMES, `${area}\u0000${path}\u0000${theme}`, () => renderFrame(area, path, theme));
+}
+
+function renderFrame(area: Role, path: string, theme: "light" | "dark"): [string, string] | undefined {
   // Its islands are recorded by Shell itself; the throwaway map keeps them out of any page's.
   const text: unknown = (
     <IslandsContext.Provider value={new Map()}>
@@ -74,10 +76,7 @@ function keptFrame(area: Role, path: string, theme: "light" | "dark"): [string, 
   if (text instanceof Promise) return undefined; // no part of the frame renders asynchronously today
   const html = String(text);
   const at = html.indexOf(CHILDREN);
-  const parts: [string, string] = [html.slice(0, at), html.slice(at + CHILDREN.length)];
-  if (frames.size >= MAX_FRAMES) frames.delete(frames.keys().next().value!);
-  frames.set(key, parts);
-  return parts;
+  return [html.slice(0, at), html.slice(at + CHILDREN.length)];
 }
 
 function Frame({ area, path, theme, children }: ShellProps) {

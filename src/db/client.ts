@@ -20,6 +20,7 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import * as schema from "./schema";
+import { keptIn } from "../bounded";
 
 export type Db = LibSQLDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -147,15 +148,11 @@ function preparedReader(url: string) {
   const statements = new Map<string, { statement: Libsql.Statement; columns: string[] }>();
 
   function prepared(sql: string) {
-    let entry = statements.get(sql);
-    if (entry === undefined) {
+    return keptIn(statements, MAX_STATEMENTS, sql, () => {
       connection ??= new Libsql(path, { readonly: true, timeout: BUSY_TIMEOUT_MS });
       const statement = connection.prepare(sql);
-      entry = { statement, columns: statement.columns().map((c) => c.name) };
-      if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
-      statements.set(sql, entry);
-    }
-    return entry;
+      return { statement, columns: statement.columns().map((c) => c.name) };
+    });
   }
 
   return {

@@ -3,23 +3,21 @@
  * reads them (the doctor's schedule form without script).
  */
 
+import { keptIn } from "../bounded";
+
 /** Zones already checked (a page checks the viewer's on every request): bounded, oldest out. */
 const checkedZones = new Map<string, boolean>();
 
 /** Whether `zone` is an IANA time zone this runtime knows. */
 export function isTimeZone(zone: string): boolean {
-  const known = checkedZones.get(zone);
-  if (known !== undefined) return known;
-  let valid: boolean;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    valid = zone !== "";
-  } catch {
-    valid = false;
-  }
-  if (checkedZones.size >= 1024) checkedZones.delete(checkedZones.keys().next().value!);
-  checkedZones.set(zone, valid);
-  return valid;
+  return keptIn(checkedZones, 1024, zone, () => {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: zone });
+      return zone !== "";
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** How far `zone` is ahead of UTC at `instant`, in milliseconds. */
