@@ -33,6 +33,9 @@ export const uniqueEmail = (prefix = "user") => `${prefix}${++counter}.${Date.no
 export const PASSWORD = "correct-horse-1";
 
 export type Harness = Awaited<ReturnType<typeof startHarness>>;
+/** A patient and a doctor as the harness's signups return them (token, email, id, name). */
+export type Patient = Awaited<ReturnType<Harness["signupPatient"]>>;
+export type Doctor = Awaited<ReturnType<Harness["signupDoctor"]>>;
 
 /** Starts an app on a fresh database; `env` overrides configuration (e.g. CONSULT_MINUTES). */
 export async function startHarness(env: Record<string, string> = {}) {

@@ -6,11 +6,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { feedQuery } from "../../db/queries/calendar";
 import { parseEvents, calendarProperty } from "../../../tests/support/ical";
-import { inMinutes, startHarness, type Harness } from "../../../tests/support/harness";
+import { inMinutes, startHarness, type Harness, type Patient, type Doctor } from "../../../tests/support/harness";
 
 let h: Harness;
-type Patient = Awaited<ReturnType<Harness["signupPatient"]>>;
-type Doctor = Awaited<ReturnType<Harness["signupDoctor"]>>;
 let patient: Patient;
 let doctors: Doctor[];
 const ids = {} as Record<"upcoming" | "cancelled" | "pending" | "recent" | "old" | "oldCancel", string>;

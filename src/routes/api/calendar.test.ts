@@ -6,11 +6,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import ICAL from "ical.js";
 import { parseEvents } from "../../../tests/support/ical";
-import { startHarness, type Harness } from "../../../tests/support/harness";
+import { startHarness, type Harness, type Patient, type Doctor } from "../../../tests/support/harness";
 
 let h: Harness;
-type Patient = Awaited<ReturnType<Harness["signupPatient"]>>;
-type Doctor = Awaited<ReturnType<Harness["signupDoctor"]>>;
 let patient: Patient;
 let stranger: Patient;
 let doctor: Doctor;

@@ -3,13 +3,11 @@
  * CONSULT_MINUTES is 0.02 (1.2 s): an appointment scheduled 1 s ahead is over 2.2 s later.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { sleep, startHarness, type Harness } from "../../../tests/support/harness";
+import { sleep, startHarness, type Harness, type Patient, type Doctor } from "../../../tests/support/harness";
 
 const SLOT_MS = 0.02 * 60_000;
 
 let h: Harness;
-type Patient = Awaited<ReturnType<Harness["signupPatient"]>>;
-type Doctor = Awaited<ReturnType<Harness["signupDoctor"]>>;
 let patient: Patient;
 let stranger: Patient;
 let doctor: Doctor;

@@ -4,11 +4,9 @@
  * CONSULT_MINUTES is the default 30.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startHarness, type Harness } from "../../../tests/support/harness";
+import { startHarness, type Harness, type Patient, type Doctor } from "../../../tests/support/harness";
 
 let h: Harness;
-type Patient = Awaited<ReturnType<Harness["signupPatient"]>>;
-type Doctor = Awaited<ReturnType<Harness["signupDoctor"]>>;
 let patients: Patient[];
 let doctor: Doctor;
 let rival: Doctor;

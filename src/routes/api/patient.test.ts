@@ -4,11 +4,9 @@
  * before a visit is over (completed visits: completion.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { inMinutes, startHarness, type Harness } from "../../../tests/support/harness";
+import { inMinutes, startHarness, type Harness, type Patient, type Doctor } from "../../../tests/support/harness";
 
 let h: Harness;
-type Patient = Awaited<ReturnType<Harness["signupPatient"]>>;
-type Doctor = Awaited<ReturnType<Harness["signupDoctor"]>>;
 let patient: Patient;
 let other: Patient;
 let doctor: Doctor;

@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import fc from "fast-check";
 import { createHash } from "node:crypto";
-import { PASSWORD, startHarness, uniqueEmail, type Harness } from "../../../tests/support/harness";
+import { PASSWORD, startHarness, uniqueEmail, type Harness, type Patient, type Doctor } from "../../../tests/support/harness";
 
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
 console.log(`odd-input.test.ts: FUZZ_SEED=${SEED}`);
@@ -20,9 +20,9 @@ setDefaultTimeout(120_000);
 
 let h: Harness;
 const ORIGIN = "http://localhost";
-let patient: Awaited<ReturnType<Harness["signupPatient"]>>;
-let doctor: Awaited<ReturnType<Harness["signupDoctor"]>>;
-let pending: Awaited<ReturnType<Harness["signupDoctor"]>>;
+let patient: Patient;
+let doctor: Doctor;
+let pending: Doctor;
 let adminToken = "";
 let appointment = "";
 const session = (token: string) => `carebook_session=${token}`;
