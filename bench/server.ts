@@ -13,10 +13,11 @@ export type Server = { url: string; process: Subprocess<"ignore", "pipe", "pipe"
 
 /**
  * Starts `bun src/index.ts` with `env`; resolves once it listens (PORT=0: the OS picks the port).
- * `root` is the checkout to run, this one unless another build is to be compared.
+ * `root` is the checkout to run, this one unless another build is to be compared; `bunFlags` go
+ * to `bun` itself (e.g. `--cpu-prof` to profile the server under a load).
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 20_000, root = ROOT): Promise<Server> {
-  const child = Bun.spawn(["bun", "src/index.ts"], {
+export async function startServer(env: Record<string, string>, timeoutMs = 20_000, root = ROOT, bunFlags: string[] = []): Promise<Server> {
+  const child = Bun.spawn(["bun", ...bunFlags, "src/index.ts"], {
     cwd: root,
     env: {
       ...process.env,

@@ -14,13 +14,11 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadGenerator, type LoadResult } from "./load-generator";
 import { openSeeder } from "./seed";
-import { freePort, waitFor } from "./server";
+import { ADMIN, freePort, ROOT, startServer, stopServer, waitFor } from "./server";
 import { jsonClient } from "../tests/support/http";
 
-const ROOT = join(import.meta.dir, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const CONNECTIONS = 32;
-const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
 const PASSWORD = "correct-horse-1";
 const SECRET = "bench-secret-that-is-at-least-32-bytes-long!";
 /** A pattern of the row names to run (for quick checks and profiles); docs are written only without it. */
@@ -33,34 +31,23 @@ if (Bun.spawnSync(["bun", "src/client-build.ts"], { cwd: ROOT, stdout: "ignore",
 const generator = await loadGenerator();
 const dir = mkdtempSync(join(tmpdir(), "carebook-signed-in-"));
 const dbFile = join(dir, "app.db");
-const [appPort, ceilingPort, floorPort] = [freePort(), freePort(), freePort()];
-const BASE = `http://127.0.0.1:${appPort}`;
+const [ceilingPort, floorPort] = [freePort(), freePort()];
 const FLOOR = `http://127.0.0.1:${floorPort}`;
 const CEILING = `http://127.0.0.1:${ceilingPort}/`;
 const appFlags = (process.env.BENCH_APP_FLAGS ?? "").split(" ").filter(Boolean);
 
-const app = Bun.spawn(["bun", ...appFlags, "src/index.ts"], {
-  cwd: ROOT,
-  stdout: "ignore",
-  stderr: "inherit",
-  env: {
-    ...process.env,
-    HOST: "127.0.0.1",
-    PORT: String(appPort),
-    DATABASE_URL: `file:${dbFile}`,
-    UPLOAD_DIR: join(dir, "uploads"),
-    JWT_SECRET: SECRET,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOGIN_FAILURE_LIMIT: "1000000",
-    SIGNUP_LIMIT: "1000000",
-  },
-});
+const app = await startServer(
+  { DATABASE_URL: `file:${dbFile}`, UPLOAD_DIR: join(dir, "uploads"), JWT_SECRET: SECRET, LOGIN_FAILURE_LIMIT: "1000000" },
+  20_000,
+  ROOT,
+  appFlags,
+);
+const BASE = app.url;
 const ceiling = Bun.spawn(["bun", "bench/ceiling.ts", String(ceilingPort)], { cwd: ROOT, stdout: "ignore", stderr: "inherit" });
 let floor: ReturnType<typeof Bun.spawn> | undefined;
 
 try {
-  await Promise.all([waitFor(`${BASE}/about`), waitFor(CEILING)]);
+  await waitFor(CEILING);
   const call = jsonClient(BASE);
   const stamp = Date.now();
   const patient = await call("POST", "/signupPatient", { name: "Bea Bench", email: `bench-patient-${stamp}@example.com`, password: PASSWORD });
@@ -172,7 +159,7 @@ try {
   const total = seeder.count("appointments");
   console.log(`Seeded: 2,000 doctors, ${total} appointments in ${seeder.count("patients")} patients.`);
   for (const row of rows) if (!ONLY || ONLY.test(row.name)) measured.push(await measure(row));
-  const memory = peakMemoryMb(app.pid);
+  const memory = peakMemoryMb(app.process.pid);
 
   const f = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
   const ok = (m: Measured) => {
@@ -212,9 +199,8 @@ Peak memory (VmHWM) of the server: **${memory.toFixed(0)} MB** (target under 256
   seeder.close();
   console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 } finally {
-  app.kill("SIGTERM");
   ceiling.kill();
   floor?.kill();
-  await Promise.all([app.exited, ceiling.exited, floor?.exited]);
+  await Promise.all([stopServer(app, "SIGTERM"), ceiling.exited, floor?.exited]);
   rmSync(dir, { recursive: true, force: true });
 }
