@@ -10,6 +10,7 @@ import { adminDoctor, rawApi, rowOf, serverStatus, setStatus } from "./support/a
 import { expectAccessible } from "./support/axe";
 import { ADMIN } from "./support/env";
 import { adminAccount, createPatient, expect, signIn, test, type Account } from "./support/fixtures";
+import { adminPageOf } from "../../src/domain/admin-table";
 
 const HEADERS = ["Name", "Email", "Specialization", "College", "Status", "Actions"];
 const ACTIONS = {
@@ -111,9 +112,12 @@ test.describe("the table of doctors", () => {
     await openDashboard(page);
     const table = page.getByRole("table", { name: "Doctors and their account status" });
     await expect(table.getByRole("columnheader")).toHaveText(HEADERS);
-    // One row per doctor the server knows, headers aside.
-    const all = (await rawApi("GET", "/admin-dashboard/doctors", undefined, (await adminAccount()).token)).body as unknown[];
-    await expect(table.locator("tbody").getByRole("row")).toHaveCount(all.length);
+    // One row per doctor of the first page (all of them while there are 50 or fewer), in the
+    // table's order, headers aside.
+    const all = (await rawApi("GET", "/admin-dashboard/doctors", undefined, (await adminAccount()).token)).body as { _id: string; createdAt: string }[];
+    const rows = table.locator("tbody").getByRole("row");
+    await expect(rows).toHaveCount(adminPageOf(all, 1).length);
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-doctor")))).toEqual(adminPageOf(all, 1).map((d) => d._id));
     for (const [status, doctor] of Object.entries(doctors) as [Status, Account][]) {
       const row = rowOf(page, doctor);
       await expect(row.getByRole("cell")).toHaveText([
