@@ -124,7 +124,7 @@ describe("appointments", () => {
     const stranger = await newPatient("Stranger");
     const wrongPatient = () => scheduleAppointment(h.deps, doctor.id, { ...input, patientId: stranger.id, scheduledDateTime: new Date(Date.now() + 60_000) });
     expect((await refusal(wrongPatient)).kind).toBe("not_found");
-    expect((await listPatientMeetings(h.deps.database.db, patient.id, new Date()))[0]!.status).toBe("pending");
+    expect((await listPatientMeetings(h.deps.database.db, { id: patient.id }, new Date()))[0]!.status).toBe("pending");
 
     const feedbackTooEarly = await refusal(() => giveFeedback(h.deps, patient.id, { appointmentId: booked.id, message: "Great" }));
     expect(feedbackTooEarly.kind).toBe("conflict");
@@ -132,7 +132,7 @@ describe("appointments", () => {
     const { meetLink } = await scheduleAppointment(h.deps, doctor.id, { ...input, scheduledDateTime: new Date(Date.now() + 1000) });
     expect(meetLink).toStartWith(h.deps.config.meetBaseUrl);
     await sleep(2600);
-    expect((await listPatientMeetings(h.deps.database.db, patient.id, new Date()))[0]!.status).toBe("completed");
+    expect((await listPatientMeetings(h.deps.database.db, { id: patient.id }, new Date()))[0]!.status).toBe("completed");
     expect((await refusal(() => giveFeedback(h.deps, stranger.id, { appointmentId: booked.id, message: "Not mine" }))).kind).toBe("not_found");
     const saved = await giveFeedback(h.deps, patient.id, { appointmentId: booked.id, message: "Thorough and kind" });
     expect(saved.message).toBe("Thorough and kind");
@@ -154,7 +154,7 @@ describe("appointments", () => {
     await cancelAppointment(h.deps, { role: "patient", id: a.id }, { appointmentId: first.id, reason: "Feeling better" });
     expect((await refusal(() => cancelAppointment(h.deps, { role: "patient", id: a.id }, { appointmentId: first.id, reason: "Again" }))).kind).toBe("conflict");
     await cancelAppointment(h.deps, { role: "doctor", id: doctor.id }, { appointmentId: second.id, reason: "Away that week" });
-    expect(await listPatientMeetings(h.deps.database.db, b.id, new Date())).toEqual([]);
+    expect(await listPatientMeetings(h.deps.database.db, { id: b.id }, new Date())).toEqual([]);
   });
 });
 

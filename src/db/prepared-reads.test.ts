@@ -32,10 +32,10 @@ test("every kind of query reads the same through kept statements as through the 
   const plain = drizzle(h.deps.database.client, { schema });
   const now = new Date();
   const pairs: [string, (r: typeof fast) => Promise<unknown>][] = [
-    ["patient meetings (joins, nulls, dates)", (r) => listPatientMeetings(r, patient.id, now)],
-    ["doctor pending", (r) => listDoctorPending(r, doctor.id, now)],
-    ["doctor meetings", (r) => listDoctorMeetings(r, doctor.id, now)],
-    ["doctor feedback", (r) => listDoctorFeedback(r, doctor.id, now)],
+    ["patient meetings (joins, nulls, dates)", (r) => listPatientMeetings(r, { id: patient.id }, now)],
+    ["doctor pending", (r) => listDoctorPending(r, { id: doctor.id }, now)],
+    ["doctor meetings", (r) => listDoctorMeetings(r, { id: doctor.id }, now)],
+    ["doctor feedback", (r) => listDoctorFeedback(r, { id: doctor.id }, now)],
     ["all doctors", (r) => listAllDoctors(r)],
     ["a doctor by id", (r) => findDoctor(r, doctor.id)],
     ["no doctor by id", (r) => findDoctor(r, "no-such-id")],
@@ -52,7 +52,7 @@ test("every kind of query reads the same through kept statements as through the 
     const viaKept = await query(fast);
     expect({ name, value: viaKept }).toEqual({ name, value: await query(plain) });
   }
-  const meetings = await listPatientMeetings(fast, patient.id, now);
+  const meetings = await listPatientMeetings(fast, { id: patient.id }, now);
   expect(meetings[0]!.scheduledAt).toBeInstanceOf(Date);
   expect(meetings.some((m) => m.scheduledAt === null)).toBe(true);
   expect(meetings.find((m) => m.id === id)!.reason).toBe("It's \"quoted\" — and ünïcode 🙂");

@@ -5,6 +5,7 @@ import {
   applyAppointmentAction,
   consultationSlot,
   effectiveStatus,
+  nextStatusChange,
   slotsOverlap,
   type AppointmentAction,
   type AppointmentActor,
@@ -57,6 +58,20 @@ describe("completion by time", () => {
     const past = new Date("2020-01-01T00:00:00Z");
     expect(effectiveStatus("pending", null, now)).toBe("pending");
     expect(effectiveStatus("cancelled", past, now)).toBe("cancelled");
+  });
+  test("a list's statuses hold until the earliest confirmed appointment ends", () => {
+    const at = (iso: string) => new Date(`2026-11-21T${iso}Z`);
+    const list = [
+      { status: "pending" as const, endsAt: null },
+      { status: "confirmed" as const, endsAt: at("11:30:00") },
+      { status: "completed" as const, endsAt: at("09:30:00") },
+      { status: "confirmed" as const, endsAt: at("10:30:00") },
+      { status: "cancelled" as const, endsAt: at("10:10:00") },
+    ];
+    expect(nextStatusChange(list, now)).toBe(at("10:30:00").getTime());
+    expect(nextStatusChange(list.slice(2), now)).toBe(at("10:30:00").getTime());
+    expect(nextStatusChange([{ status: "pending" as const, endsAt: null }], now)).toBe(Infinity);
+    expect(nextStatusChange([], now)).toBe(Infinity);
   });
 });
 

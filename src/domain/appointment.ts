@@ -60,6 +60,18 @@ export function effectiveStatus(stored: AppointmentStatus, endsAt: Date | null, 
   return stored;
 }
 
+/**
+ * When the first of these appointments' statuses (as derived at `now`) changes by the clock alone,
+ * in ms since the epoch: the end of the earliest confirmed one; Infinity when none will.
+ */
+export function nextStatusChange(items: Iterable<{ status: AppointmentStatus; endsAt: Date | null }>, now: Date): number {
+  let next = Infinity;
+  for (const { status, endsAt } of items) {
+    if (status === "confirmed" && endsAt !== null && endsAt.getTime() > now.getTime()) next = Math.min(next, endsAt.getTime());
+  }
+  return next;
+}
+
 export type Slot = { start: Date; end: Date };
 
 /** The slot a consultation starting at `start` occupies: [start, start + minutes). */

@@ -4,6 +4,7 @@
  */
 import type { Context } from "hono";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { setBounded } from "../bounded";
 
 type Encoding = "br" | "gzip" | "identity";
 
@@ -79,5 +80,35 @@ export function renderedOnce(
     const answer = sendCached(c, await page);
     options.finish(c, answer.headers);
     return answer;
+  };
+}
+
+/** What a kept answer is made of: its JSON, and until when it holds even if nothing is written (ms). */
+export type KeptJson = { json: string; until: number };
+
+/**
+ * Answers prepared once per key and version and sent from memory while both hold (issue 12): a
+ * signed-in account's list, whose account carries a lists version that moves with every change
+ * the list shows (src/db/queries/account-lists.ts), and whose statuses move with the clock at a
+ * time known when it is made (`until`: a confirmed meeting's end). Private data: sent with
+ * `Cache-Control: no-store`, so no browser keeps it. At most `max` kept, oldest out.
+ */
+export function keptAnswers(max = 1024) {
+  type Made = { body: CachedBody; until: number };
+  const kept = new Map<string, { version: number; made: Promise<Made> }>();
+  return async (c: Context, key: string, version: number, now: Date, make: () => Promise<KeptJson>): Promise<Response> => {
+    const hit = kept.get(key);
+    if (hit !== undefined && hit.version === version) {
+      const { body, until } = await hit.made;
+      if (now.getTime() < until) return sendCached(c, body);
+    }
+    const made = make().then(({ json, until }) => ({ body: prepare(json, { "Content-Type": "application/json" }, "no-store"), until }));
+    // As with the lists: a slower request that read an older version never replaces a newer one.
+    if (hit === undefined || hit.version <= version) {
+      const entry = { version, made };
+      setBounded(kept, max, key, entry);
+      made.catch(() => kept.get(key) === entry && kept.delete(key));
+    }
+    return sendCached(c, (await made).body);
   };
 }

@@ -2,6 +2,7 @@
 import { and, asc, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { effectiveStatus, type AppointmentStatus, type Slot } from "../../domain/appointment";
 import type { Reader, Tx } from "../client";
+import { keptForOwner, type ListOwner } from "./account-lists";
 import { keptList } from "./kept-list";
 import { appointments, doctors, feedback, patients } from "../schema";
 
@@ -15,6 +16,8 @@ export type AppointmentView = {
   reason: string;
   createdAt: Date;
   scheduledAt: Date | null;
+  /** When a confirmed appointment's slot ends (it is completed from then on). */
+  endsAt: Date | null;
   meetLink: string | null;
   patient: { id: string; name: string; email: string };
   doctor: { id: string; name: string; specialization: string };
@@ -54,6 +57,7 @@ function toView(row: Awaited<ReturnType<ReturnType<typeof viewQuery>["all"]>>[nu
     reason: row.reason,
     createdAt: row.createdAt,
     scheduledAt: row.scheduledAt,
+    endsAt: row.endsAt,
     meetLink: row.meetLink,
     patient: { id: row.patientId, name: row.patientName, email: row.patientEmail },
     doctor: { id: row.doctorId, name: row.doctorName, specialization: row.doctorSpecialization },
@@ -62,8 +66,8 @@ function toView(row: Awaited<ReturnType<ReturnType<typeof viewQuery>["all"]>>[nu
 }
 
 /** A doctor's pending requests, oldest request first. */
-export async function listDoctorPending(r: Reader, doctorId: string, now: Date): Promise<AppointmentView[]> {
-  const rows = await doctorPending(r, doctorId);
+export async function listDoctorPending(r: Reader, doctor: ListOwner, now: Date): Promise<AppointmentView[]> {
+  const rows = await keptForOwner(r, "doctor-pending", doctor, () => doctorPending(r, doctor.id));
   return rows.map((row) => toView(row, now));
 }
 const doctorPending = keptList(viewColumns, (r, doctorId) =>
@@ -73,8 +77,8 @@ const doctorPending = keptList(viewColumns, (r, doctorId) =>
 );
 
 /** A doctor's confirmed and completed meetings, by scheduled time. */
-export async function listDoctorMeetings(r: Reader, doctorId: string, now: Date): Promise<AppointmentView[]> {
-  const rows = await doctorMeetings(r, doctorId);
+export async function listDoctorMeetings(r: Reader, doctor: ListOwner, now: Date): Promise<AppointmentView[]> {
+  const rows = await keptForOwner(r, "doctor-meetings", doctor, () => doctorMeetings(r, doctor.id));
   return rows.map((row) => toView(row, now));
 }
 const doctorMeetings = keptList(viewColumns, (r, doctorId) =>
@@ -84,8 +88,8 @@ const doctorMeetings = keptList(viewColumns, (r, doctorId) =>
 );
 
 /** A patient's appointments that are not cancelled: scheduled ones by time, then pending requests. */
-export async function listPatientMeetings(r: Reader, patientId: string, now: Date): Promise<AppointmentView[]> {
-  const rows = await patientMeetings(r, patientId);
+export async function listPatientMeetings(r: Reader, patient: ListOwner, now: Date): Promise<AppointmentView[]> {
+  const rows = await keptForOwner(r, "patient-meetings", patient, () => patientMeetings(r, patient.id));
   return rows.map((row) => toView(row, now));
 }
 const patientMeetings = keptList(viewColumns, (r, patientId) =>
@@ -176,8 +180,8 @@ export async function insertFeedback(tx: Tx, row: typeof feedback.$inferInsert):
 }
 
 /** Feedback a doctor has received, newest first, with the appointment it is about. */
-export async function listDoctorFeedback(r: Reader, doctorId: string, now: Date) {
-  const rows = await doctorFeedback(r, doctorId);
+export async function listDoctorFeedback(r: Reader, doctor: ListOwner, now: Date) {
+  const rows = await keptForOwner(r, "doctor-feedback", doctor, () => doctorFeedback(r, doctor.id));
   return rows.map((row) => ({
     id: row.id,
     message: row.message,
@@ -185,6 +189,7 @@ export async function listDoctorFeedback(r: Reader, doctorId: string, now: Date)
     appointment: {
       id: row.appointmentId,
       scheduledAt: row.scheduledAt,
+      endsAt: row.endsAt,
       status: effectiveStatus(row.status, row.endsAt, now),
     },
   }));

@@ -5,6 +5,11 @@ const id = () => text("id").primaryKey();
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull();
 // Raised on logout: a token carries the version it was issued under and dies when it moves on.
 const tokenVersion = () => integer("token_version").notNull().default(0);
+// Raised by triggers (drizzle/0006_lists_triggers.sql) whenever anything one of this account's
+// lists shows changes: its appointments, their feedback, the other side's name. Read with the
+// session's account on every request, it tells whether a list kept in memory is still current
+// (src/db/queries/account-lists.ts). Never written by application code.
+const listsVersion = () => integer("lists_version").notNull().default(0);
 
 export const patients = sqliteTable("patients", {
   id: id(),
@@ -13,6 +18,7 @@ export const patients = sqliteTable("patients", {
   passwordHash: text("password_hash").notNull(),
   profileImage: text("profile_image"),
   tokenVersion: tokenVersion(),
+  listsVersion: listsVersion(),
   createdAt: createdAt(),
 });
 
@@ -28,6 +34,7 @@ export const doctors = sqliteTable(
     status: text("status").$type<DoctorStatus>().notNull().default("pending"),
     profileImage: text("profile_image"),
     tokenVersion: tokenVersion(),
+    listsVersion: listsVersion(),
     createdAt: createdAt(),
   },
   (t) => [

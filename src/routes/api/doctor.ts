@@ -6,6 +6,8 @@ import { Hono } from "hono";
 import { cancelAppointment, CANCELLED, scheduleAppointment, SCHEDULED } from "../../actions/appointments";
 import { listDoctorFeedback, listDoctorMeetings, listDoctorPending } from "../../db/queries/appointments";
 import type { Deps } from "../../deps";
+import { nextStatusChange } from "../../domain/appointment";
+import { keptAnswers } from "../../http/cached";
 import { cancelBody, scheduleBody } from "../../http/schemas";
 import { appointmentJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
@@ -16,12 +18,19 @@ export function doctorApi(deps: Deps) {
   const { database } = deps;
   api.use("/doctor-dashboard/*", requireRole(deps, "doctor"));
 
-  api.get("/doctor-dashboard/appointments", async (c) => {
+  // The lists' answers are kept per doctor and lists version, until a meeting's end (keptAnswers).
+  const answers = keptAnswers();
+
+  api.get("/doctor-dashboard/appointments", (c) => {
     const doctor = signedIn(c, "doctor");
-    const pending = await listDoctorPending(database.db, doctor.id, deps.now());
-    return c.json({
-      message: pending.length === 0 ? "No pending appointments." : "Appointments fetched successfully",
-      appointments: pending.map((a) => appointmentJson(a, "doctor")),
+    const now = deps.now();
+    return answers(c, `pending:${doctor.id}`, doctor.listsVersion, now, async () => {
+      const pending = await listDoctorPending(database.db, doctor, now);
+      const json = JSON.stringify({
+        message: pending.length === 0 ? "No pending appointments." : "Appointments fetched successfully",
+        appointments: pending.map((a) => appointmentJson(a, "doctor")),
+      });
+      return { json, until: nextStatusChange(pending, now) };
     });
   });
 
@@ -39,29 +48,37 @@ export function doctorApi(deps: Deps) {
     return c.json({ message: CANCELLED, appointmentId: input.appointmentId });
   });
 
-  api.get("/doctor-dashboard/doctor-meetings", async (c) => {
+  api.get("/doctor-dashboard/doctor-meetings", (c) => {
     const doctor = signedIn(c, "doctor");
-    const meetings = await listDoctorMeetings(database.db, doctor.id, deps.now());
-    return c.json({
-      message: meetings.length === 0 ? "No meetings found." : "Meetings fetched successfully",
-      appointments: meetings.map((a) => appointmentJson(a, "doctor")),
+    const now = deps.now();
+    return answers(c, `meetings:${doctor.id}`, doctor.listsVersion, now, async () => {
+      const meetings = await listDoctorMeetings(database.db, doctor, now);
+      const json = JSON.stringify({
+        message: meetings.length === 0 ? "No meetings found." : "Meetings fetched successfully",
+        appointments: meetings.map((a) => appointmentJson(a, "doctor")),
+      });
+      return { json, until: nextStatusChange(meetings, now) };
     });
   });
 
-  api.get("/doctor-dashboard/patient-feedbacks", async (c) => {
+  api.get("/doctor-dashboard/patient-feedbacks", (c) => {
     const doctor = signedIn(c, "doctor");
-    const feedbacks = await listDoctorFeedback(database.db, doctor.id, deps.now());
-    return c.json({
-      feedbacks: feedbacks.map((f) => ({
-        _id: f.id,
-        appointment: {
-          _id: f.appointment.id,
-          scheduledAt: f.appointment.scheduledAt?.toISOString() ?? null,
-          status: f.appointment.status,
-        },
-        message: f.message,
-        createdAt: f.createdAt.toISOString(),
-      })),
+    const now = deps.now();
+    return answers(c, `feedback:${doctor.id}`, doctor.listsVersion, now, async () => {
+      const feedbacks = await listDoctorFeedback(database.db, doctor, now);
+      const json = JSON.stringify({
+        feedbacks: feedbacks.map((f) => ({
+          _id: f.id,
+          appointment: {
+            _id: f.appointment.id,
+            scheduledAt: f.appointment.scheduledAt?.toISOString() ?? null,
+            status: f.appointment.status,
+          },
+          message: f.message,
+          createdAt: f.createdAt.toISOString(),
+        })),
+      });
+      return { json, until: nextStatusChange(feedbacks.map((f) => f.appointment), now) };
     });
   });
 

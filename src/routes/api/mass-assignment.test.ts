@@ -25,6 +25,8 @@ const HOSTILE = {
   email: "hijack@example.com",
   tokenVersion: 99,
   token_version: 99,
+  listsVersion: -5,
+  lists_version: -5,
   ver: 99,
   passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$forged$forged",
   password_hash: "forged",
@@ -107,7 +109,8 @@ describe("profile updates (multipart)", () => {
     const res = await h.call("PUT", "/api/auth/patient-profile", { token: patient.token, form: hostileForm({ name: "After Name" }) });
     expect(res.status).toBe(200);
     expect(res.body.patient).toEqual({ _id: patient.id, name: "After Name", email: patient.email, profileImage: null });
-    expect(await row("patients", patient.id)).toEqual({ ...before, name: "After Name" });
+    // lists_version moves with the name (the lists show it: drizzle/0006_lists_triggers.sql), by one.
+    expect(await row("patients", patient.id)).toEqual({ ...before, name: "After Name", lists_version: Number(before.lists_version) + 1 });
     // The same token still works: the version did not move.
     const read = await h.call("GET", "/api/auth/patient-profile", { token: patient.token });
     expect(read.body.patient).toEqual(res.body.patient);
@@ -124,7 +127,14 @@ describe("profile updates (multipart)", () => {
       expect(res.status).toBe(200);
       expect(res.body.doctor).toMatchObject({ _id: doctor.id, status: "approved", email: doctor.email, profileImage: null });
     }
-    expect(await row("doctors", doctor.id)).toEqual({ ...before, name: "Dr After", specialization: "Neurologist", college_name: "New College" });
+    // lists_version moved once: the first update changed the name and specialization, the others changed nothing.
+    expect(await row("doctors", doctor.id)).toEqual({
+      ...before,
+      name: "Dr After",
+      specialization: "Neurologist",
+      college_name: "New College",
+      lists_version: Number(before.lists_version) + 1,
+    });
   });
 
   test("pending doctor: a profile update carrying status=approved is refused (403) and changes nothing", async () => {

@@ -8,7 +8,8 @@ import { approvedDoctorsJson } from "../../db/queries/accounts";
 import { listPatientMeetings } from "../../db/queries/appointments";
 import { directoryVersionOf } from "../../db/queries/sessions";
 import type { Deps } from "../../deps";
-import { prepare, sendCached, type CachedBody } from "../../http/cached";
+import { keptAnswers, prepare, sendCached, type CachedBody } from "../../http/cached";
+import { nextStatusChange } from "../../domain/appointment";
 import { bookBody, cancelBody, feedbackBody } from "../../http/schemas";
 import { appointmentJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
@@ -60,12 +61,18 @@ export function patientApi(deps: Deps) {
     );
   });
 
-  api.get("/patient-dashboard/patient-meetings", async (c) => {
+  // Kept per patient and lists version, until a meeting's end (keptAnswers).
+  const meetingsAnswers = keptAnswers();
+  api.get("/patient-dashboard/patient-meetings", (c) => {
     const patient = signedIn(c, "patient");
-    const meetings = await listPatientMeetings(database.db, patient.id, deps.now());
-    return c.json({
-      message: meetings.length === 0 ? "No meetings found." : "Meetings fetched successfully",
-      appointments: meetings.map((m) => appointmentJson(m, "patient")),
+    const now = deps.now();
+    return meetingsAnswers(c, patient.id, patient.listsVersion, now, async () => {
+      const meetings = await listPatientMeetings(database.db, patient, now);
+      const json = JSON.stringify({
+        message: meetings.length === 0 ? "No meetings found." : "Meetings fetched successfully",
+        appointments: meetings.map((m) => appointmentJson(m, "patient")),
+      });
+      return { json, until: nextStatusChange(meetings, now) };
     });
   });
 

@@ -20,8 +20,8 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const doctor = pageAccount(c, "doctor");
   const now = deps.now();
   const [meetings, feedbacks] = await Promise.all([
-    listDoctorMeetings(deps.database.db, doctor.id, now),
-    listDoctorFeedback(deps.database.db, doctor.id, now),
+    listDoctorMeetings(deps.database.db, doctor, now),
+    listDoctorFeedback(deps.database.db, doctor, now),
   ]);
   const feedbackFor = new Map(feedbacks.map((f) => [f.appointment.id, f.message]));
   const calendar = await calendarFeedPanel(c, deps, "doctor", doctor.id);

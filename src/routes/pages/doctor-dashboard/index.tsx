@@ -18,7 +18,7 @@ const PATH = "/doctor-dashboard";
 
 async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const doctor = pageAccount(c, "doctor");
-  const pending = await listDoctorPending(deps.database.db, doctor.id, deps.now());
+  const pending = await listDoctorPending(deps.database.db, doctor, deps.now());
   return doctorPage(
     c,
     "Pending appointments",

@@ -19,7 +19,7 @@ const PATH = "/patient-dashboard/patient-meetings";
 
 async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const patient = pageAccount(c, "patient");
-  const meetings = await listPatientMeetings(deps.database.db, patient.id, deps.now());
+  const meetings = await listPatientMeetings(deps.database.db, patient, deps.now());
   const calendar = await calendarFeedPanel(c, deps, "patient", patient.id);
   return patientPage(
     c,
