@@ -1,8 +1,40 @@
-/** The patients' doctor directory: counts per specialization for the dashboard grid. */
+/**
+ * The doctor directory: counts per specialization for the dashboard grid, and what is read
+ * through it kept per directory version.
+ */
 import { count, eq } from "drizzle-orm";
-import type { Reader } from "../client";
+import { setBounded } from "../../bounded";
+import type { Database, Reader } from "../client";
 import { doctors } from "../schema";
 import { keptList } from "./kept-list";
+import { directoryVersionOf } from "./sessions";
+
+type Kept = { version: number; value: Promise<unknown> };
+const MAX_KEPT = 256;
+const keptBy = new WeakMap<Database, Map<string, Kept>>();
+
+/**
+ * What `read()` makes of the doctors (the directory and its counts, a specialization's doctors,
+ * a page of the admin's table, an answer built from them), kept per `key` and directory version:
+ * triggers move the version in the same transaction as any change of a doctor's name,
+ * specialization, college, status or picture, or a new doctor (drizzle/0003); a status change
+ * writes its audit event in that transaction too. The version is read first, so what is kept is
+ * never older than it. One small indexed read per request instead of the query.
+ */
+export async function keptForDirectory<T>(database: Database, key: string, read: () => Promise<T>): Promise<T> {
+  const version = await directoryVersionOf(database);
+  let kept = keptBy.get(database);
+  if (kept === undefined) keptBy.set(database, (kept = new Map()));
+  const hit = kept.get(key);
+  if (hit?.version === version) return hit.value as Promise<T>;
+  const value = read();
+  if (hit === undefined || hit.version < version) {
+    const entry = { version, value };
+    setBounded(kept, MAX_KEPT, key, entry);
+    value.catch(() => kept.get(key) === entry && kept.delete(key));
+  }
+  return value;
+}
 
 /** How many approved doctors each specialization has (specializations with none are absent). */
 export async function countApprovedBySpecialization(r: Reader): Promise<Map<string, number>> {

@@ -6,7 +6,9 @@ import { Hono } from "hono";
 import { setStatusOfDoctor } from "../../actions/doctors";
 import { listAllDoctors } from "../../db/queries/accounts";
 import { doctorStatusHistories } from "../../db/queries/audit";
+import { keptForDirectory } from "../../db/queries/directory";
 import type { Deps } from "../../deps";
+import { prepare, sendCached } from "../../http/cached";
 import { doctorIdParam, doctorStatusBody } from "../../http/schemas";
 import { adminDoctorJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
@@ -17,9 +19,14 @@ export function adminApi(deps: Deps) {
   const { database } = deps;
   api.use("/admin-dashboard/*", requireRole(deps, "admin"));
 
+  // Every doctor with its history: built (and compressed) once per directory version.
   api.get("/admin-dashboard/doctors", async (c) => {
-    const [doctors, histories] = await Promise.all([listAllDoctors(database.db), doctorStatusHistories(database.db)]);
-    return c.json(doctors.map((d) => adminDoctorJson(d, histories.get(d.id) ?? [])));
+    const body = await keptForDirectory(database, "admin-json", async () => {
+      const [doctors, histories] = await Promise.all([listAllDoctors(database.db), doctorStatusHistories(database.db)]);
+      const json = JSON.stringify(doctors.map((d) => adminDoctorJson(d, histories.get(d.id) ?? [])));
+      return prepare(json, { "Content-Type": "application/json" }, "no-store");
+    });
+    return sendCached(c, body);
   });
 
   api.patch(

@@ -6,9 +6,9 @@ import { Hono } from "hono";
 import { BOOKED, bookAppointment, cancelAppointment, CANCELLED, FEEDBACK_GIVEN, giveFeedback } from "../../actions/appointments";
 import { approvedDoctorsJson } from "../../db/queries/accounts";
 import { listPatientMeetings } from "../../db/queries/appointments";
-import { directoryVersionOf } from "../../db/queries/sessions";
+import { keptForDirectory } from "../../db/queries/directory";
 import type { Deps } from "../../deps";
-import { keptAnswers, prepare, sendCached, type CachedBody } from "../../http/cached";
+import { keptAnswers, prepare, sendCached } from "../../http/cached";
 import { nextStatusChange } from "../../domain/appointment";
 import { bookBody, cancelBody, feedbackBody } from "../../http/schemas";
 import { appointmentJson } from "../../http/shapes";
@@ -24,20 +24,11 @@ export function patientApi(deps: Deps) {
   // and stringifying them cost ten times more than the query (docs/performance.md).
   // The directory is the same for every patient until a doctor changes: it is built (and
   // compressed) once per directory version, and revalidated by ETag.
-  let directory: { version: number; body: Promise<CachedBody> } | undefined;
   api.get("/patient-dashboard/doctors", async (c) => {
-    // Read the version first: the list built after it is at least that new, never staler.
-    const version = await directoryVersionOf(database);
-    if (directory?.version !== version) {
-      const body = approvedDoctorsJson(database.db).then((json) =>
-        prepare(json, { "Content-Type": "application/json" }, "private, no-cache"),
-      );
-      directory = { version, body };
-      body.catch(() => {
-        if (directory?.body === body) directory = undefined;
-      });
-    }
-    return sendCached(c, await directory.body);
+    const body = await keptForDirectory(database, "doctors-json", async () =>
+      prepare(await approvedDoctorsJson(database.db), { "Content-Type": "application/json" }, "private, no-cache"),
+    );
+    return sendCached(c, body);
   });
 
   api.post("/patient-dashboard/bookAppointment", zValidator("json", bookBody, onInvalid), async (c) => {

@@ -10,6 +10,7 @@ import { Shell } from "../../components/Shell";
 import { doctorsPage } from "../../db/queries/accounts";
 import type { Deps } from "../../deps";
 import { doctorStatusHistories } from "../../db/queries/audit";
+import { keptForDirectory } from "../../db/queries/directory";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../http/forms";
 import { doctorStatusBody, pageQuery } from "../../http/schemas";
 import { notFoundResponse } from "../../components/NotFound";
@@ -32,13 +33,16 @@ const pageUrl = (page: number) => (page === 1 ? PATH : `${PATH}?page=${page}`);
 async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const page = pageOf(c);
   if (page === undefined) return notFoundResponse(c);
-  const { doctors, total } = await doctorsPage(deps.database.db, (page - 1) * ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE);
+  const { doctors, total, histories } = await keptForDirectory(deps.database, `admin-page:${page}`, async () => {
+    const { doctors, total } = await doctorsPage(deps.database.db, (page - 1) * ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE);
+    const histories = await doctorStatusHistories(
+      deps.database.db,
+      doctors.map((d) => d.id),
+    );
+    return { doctors, total, histories };
+  });
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
   if (page > pages) return notFoundResponse(c);
-  const histories = await doctorStatusHistories(
-    deps.database.db,
-    doctors.map((d) => d.id),
-  );
   return renderPage(
     c,
     { title: page === 1 ? "Doctors" : `Doctors, page ${page}`, guard: "admin" },

@@ -3,7 +3,7 @@
  * search works without script (a GET form the server filters); the island filters as you type.
  */
 import type { Context } from "hono";
-import { countApprovedBySpecialization } from "../../../db/queries/directory";
+import { countApprovedBySpecialization, keptForDirectory } from "../../../db/queries/directory";
 import type { Deps } from "../../../deps";
 import { SPECIALIZATIONS } from "../../../domain/fields";
 import { Island } from "../../../islands";
@@ -11,7 +11,7 @@ import { patientPage } from "./shell";
 
 export function patientDashboardPage(deps: Deps) {
   return async (c: Context) => {
-    const counts = await countApprovedBySpecialization(deps.database.db);
+    const counts = await keptForDirectory(deps.database, "counts", () => countApprovedBySpecialization(deps.database.db));
     const query = (c.req.query("q") ?? "").slice(0, 100);
     return patientPage(
       c,

@@ -4,6 +4,7 @@
  */
 import type { Context } from "hono";
 import { listApprovedDoctors } from "../../../db/queries/accounts";
+import { keptForDirectory } from "../../../db/queries/directory";
 import type { Deps } from "../../../deps";
 import { isSpecialization } from "../../../domain/fields";
 import { notFoundResponse } from "../../../components/NotFound";
@@ -15,7 +16,7 @@ export function specializationPage(deps: Deps) {
   return async (c: Context) => {
     const specialization = c.req.param("specialization") ?? "";
     if (!isSpecialization(specialization)) return notFoundResponse(c);
-    const doctors = await listApprovedDoctors(deps.database.db, specialization);
+    const doctors = await keptForDirectory(deps.database, `approved:${specialization}`, () => listApprovedDoctors(deps.database.db, specialization));
     return patientPage(
       c,
       `${specialization}s`,
