@@ -50,6 +50,18 @@ describe("pages kept per directory version", () => {
     expect(await page(path)).not.toContain("Dr Renamed Onco");
   });
 
+  test("a booking page shows the doctor's new name, and is gone (404) once the doctor is blocked", async () => {
+    const doctor = await h.signupDoctor({ name: "Dr Bookable", specialization: "Neurologist" });
+    const path = `/patient-dashboard/bookAppointment/${doctor.id}`;
+    expect(await page(path)).toContain("Dr Bookable");
+    const form = h.profileForm({ name: "Dr Booked Renamed", specialization: "Neurologist", collegeName: "College" });
+    expect((await h.call("PUT", "/api/auth/doctor-profile", { token: doctor.token, form })).status).toBe(200);
+    expect(await page(path)).toContain("Dr Booked Renamed");
+    await h.setDoctorStatus(doctor.id, "blocked");
+    const res = await h.app.request(path, { headers: { cookie: `carebook_session=${patient.token}` } });
+    expect(res.status).toBe(404);
+  });
+
   test("keptForDirectory reads once per version and per key; a failed read is not kept", async () => {
     let reads = 0;
     const read = async () => ++reads;

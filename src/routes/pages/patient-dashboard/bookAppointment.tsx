@@ -7,6 +7,7 @@ import { raw } from "hono/html";
 import type { Context } from "hono";
 import { BOOKED, bookAppointment } from "../../../actions/appointments";
 import { findDoctor } from "../../../db/queries/accounts";
+import { keptForDirectory } from "../../../db/queries/directory";
 import type { Deps } from "../../../deps";
 import { notFoundResponse } from "../../../components/NotFound";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
@@ -16,7 +17,12 @@ import { pageAccount } from "../../../middleware/page-guard";
 import { patientPage } from "./shell";
 
 async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
-  const doctor = await findDoctor(deps.database.db, c.req.param("doctorId") ?? "");
+  // What the page shows of the doctor, kept per directory version (no secrets kept: a projection).
+  const id = c.req.param("doctorId") ?? "";
+  const doctor = await keptForDirectory(deps.database, `book:${id}`, async () => {
+    const row = await findDoctor(deps.database.db, id);
+    return row && { id: row.id, name: row.name, specialization: row.specialization, collegeName: row.collegeName, status: row.status };
+  });
   if (doctor === undefined || doctor.status !== "approved") return notFoundResponse(c);
   return patientPage(
     c,
