@@ -5,7 +5,7 @@
  * for the same data skips React entirely (renderToString was most of a page's cost,
  * docs/performance.md). Bounded by characters held, oldest entries first out.
  */
-import { escapeHtml } from "./html";
+import { escapeHtml, flat } from "./html";
 
 /** Characters of keys and HTML kept at most (1 or 2 bytes each): at most about 16 MB. */
 const MAX_CHARS = 8_000_000;
@@ -31,7 +31,8 @@ export function islandHtml(name: string, json: string, render: () => string): st
 export function keptHtml(key: string, render: () => string): string {
   const hit = kept.get(key);
   if (hit !== undefined) return hit;
-  const html = render();
+  // Kept flat: see flat() in src/html.ts.
+  const html = flat(render());
   const size = key.length + html.length;
   if (size > MAX_ENTRY_CHARS) return html;
   while (held + size > MAX_CHARS && kept.size > 0) {

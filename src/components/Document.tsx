@@ -10,7 +10,7 @@ import type { Role } from "../domain/fields";
 import { allowInlineScripts } from "../middleware/security";
 import { inlineStylesheet } from "../inline-css";
 import { keptIn } from "../bounded";
-import { escapeHtml } from "../html";
+import { escapeHtml, flat } from "../html";
 
 export type PageOptions = {
   title: string;
@@ -51,7 +51,7 @@ const MAX_HEADS = 512;
 function headOf(options: PageOptions, loading: Hydration, islands: PageIslands): string {
   const names = loading === "load" ? [...islands.keys()].join(",") : "";
   const key = `${options.title}\u0000${options.description ?? ""}\u0000${loading}\u0000${names}`;
-  return keptIn(heads, MAX_HEADS, key, () => writeHead(options, loading, islands));
+  return keptIn(heads, MAX_HEADS, key, () => flat(writeHead(options, loading, islands)));
 }
 
 function writeHead(options: PageOptions, loading: Hydration, islands: PageIslands): string {
