@@ -14,6 +14,7 @@ import DoctorMeetings from "../islands/DoctorMeetings";
 import LogoutButton from "../islands/LogoutButton";
 import type { IslandName } from "../islands/names";
 import { islandHtml } from "./island-cache";
+import { setBounded } from "./bounded";
 import PatientMeetings from "../islands/PatientMeetings";
 import PendingAppointments from "../islands/PendingAppointments";
 import ProfileForm from "../islands/ProfileForm";
@@ -50,6 +51,35 @@ type IslandProps<N extends IslandName> = { name: N; props: ComponentProps<(typeo
 export function Island<N extends IslandName>({ name, props, hydrate = "load" }: IslandProps<N>) {
   useIsland(name, hydrate);
   return raw(islandHtml(name, JSON.stringify(props), () => renderToString(createElement(COMPONENTS[name] as ComponentType<any>, props))));
+}
+
+/**
+ * What an island's props are a function of, when they come from one account's lists: the
+ * account's lists version (src/db/queries/account-lists.ts), the viewer's time zone, and the
+ * clock until `until` (the next status change of what it lists: nextStatusChange). `key` names
+ * the island and the account.
+ */
+export type KeptBy = { key: string; version: number; zone: string; now: Date; until: number };
+
+const keptIslands = new Map<string, { version: number; zone: string; until: number; html: string }>();
+const MAX_KEPT_ISLANDS = 256;
+
+/**
+ * An island whose props depend only on `keep` (see KeptBy): its HTML is kept per key while the
+ * version and zone are the same and the clock is before `until`, so showing the page again skips
+ * building, serializing and looking up the props (docs/performance.md, issue 12). `props` is
+ * called only when it is not kept. Not for a page that shows a notice or a refused form: give
+ * `keep` undefined there, and it renders as Island does.
+ */
+export function KeptIsland<N extends IslandName>({ name, keep, props }: { name: N; keep: KeptBy | undefined; props: () => IslandProps<N>["props"] }) {
+  if (keep === undefined) return Island({ name, props: props() });
+  useIsland(name, "load");
+  const hit = keptIslands.get(keep.key);
+  if (hit !== undefined && hit.version === keep.version && hit.zone === keep.zone && keep.now.getTime() < hit.until) return raw(hit.html);
+  const made = props();
+  const html = islandHtml(name, JSON.stringify(made), () => renderToString(createElement(COMPONENTS[name] as ComponentType<any>, made)));
+  if (hit === undefined || hit.version <= keep.version) setBounded(keptIslands, MAX_KEPT_ISLANDS, keep.key, { version: keep.version, zone: keep.zone, until: keep.until, html });
+  return raw(html);
 }
 
 /** Records that the page being rendered holds island `name`, for the scripts its document loads. */

@@ -132,6 +132,48 @@ describe("a kept list follows every change it shows", () => {
   });
 });
 
+describe("the meetings pages keep their island per lists version, time zone and notice", () => {
+  const pageOf = async (path: string, token: string, cookie = "") =>
+    (await h.app.request(path, { headers: { cookie: `carebook_session=${token}${cookie}` } })).text();
+
+  test("a booking, a schedule and a cancel show on the pages read just before them", async () => {
+    const p = await h.signupPatient("Page Patient");
+    const d = await h.signupDoctor({ name: "Dr Page Keeper" });
+    expect(await pageOf("/doctor-dashboard", d.token)).not.toContain("Page Patient");
+    const id = await h.book(p.token, d.id, "Kept page check");
+    expect(await pageOf("/doctor-dashboard", d.token)).toContain("Kept page check");
+    expect(await pageOf("/patient-dashboard/patient-meetings", p.token)).toContain('class="badge badge-pending"');
+    expect(await pageOf("/doctor-dashboard/doctor-Meetings", d.token)).not.toContain("Kept page check");
+    const at = new Date(Date.UTC(2031, 0, 15, 9, 30));
+    expect((await h.schedule(d.token, id, p.id, at)).status).toBe(200);
+    expect(await pageOf("/doctor-dashboard", d.token)).not.toContain("Kept page check");
+    expect(await pageOf("/doctor-dashboard/doctor-Meetings", d.token)).toContain("Kept page check");
+    expect(await pageOf("/patient-dashboard/patient-meetings", p.token)).toContain('class="badge badge-confirmed"');
+
+    // The viewer's zone is part of what is kept: the same meeting, another zone, another time.
+    expect(await pageOf("/patient-dashboard/patient-meetings", p.token)).toContain("09:30 UTC");
+    const tokyo = await pageOf("/patient-dashboard/patient-meetings", p.token, "; tz=Asia%2FTokyo");
+    expect(tokyo).toContain("18:30");
+    expect(tokyo).not.toContain("09:30 UTC");
+    expect(await pageOf("/patient-dashboard/patient-meetings", p.token)).toContain("09:30 UTC");
+
+    // A one-time notice is shown once, kept island or not.
+    const cookie = `carebook_session=${p.token}`;
+    const cancel = await h.app.request("/patient-dashboard/patient-meetings/cancel", {
+      method: "POST",
+      headers: { cookie, origin: "http://localhost", host: "localhost", "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ appointmentId: id, reason: "Plans changed" }),
+    });
+    expect(cancel.status).toBe(303);
+    const notice = cancel.headers.getSetCookie().find((c) => c.startsWith("notice="))!.split(";")[0]!;
+    const shown = await h.app.request("/patient-dashboard/patient-meetings", { headers: { cookie: `${cookie}; ${notice}` } });
+    const html = await shown.text();
+    expect(html).toContain("Appointment cancelled successfully");
+    expect(html).not.toContain('class="badge badge-confirmed"');
+    expect(await pageOf("/patient-dashboard/patient-meetings", p.token)).not.toContain("Appointment cancelled successfully");
+  });
+});
+
 describe("keptForOwner", () => {
   test("reads once per version, again when it moves; never keeps an older version over a newer one", async () => {
     const r = h.deps.database.db;

@@ -24,6 +24,12 @@ const doctorMeetings = async (token = doctor.token) =>
 const feedback = (token: string, appointmentId: string, message = "Thorough and kind.") =>
   h.call("POST", "/api/auth/patient-dashboard/giveFeedback", { token, json: { appointmentId, message } });
 
+/** The status badges a meetings page shows, in order. */
+const pageBadges = async (path: string, token: string) => {
+  const html = await (await h.app.request(path, { headers: { cookie: `carebook_session=${token}` } })).text();
+  return [...html.matchAll(/class="badge (badge-\w+)"/g)].map((m) => m[1]);
+};
+
 beforeAll(async () => {
   h = await startHarness({ CONSULT_MINUTES: "0.02" });
   [patient, stranger, doctor, otherDoctor] = await Promise.all([
@@ -40,7 +46,10 @@ beforeAll(async () => {
   meetLink = res.body.meetLink;
   expect((await h.schedule(otherDoctor.token, cancelledLate, patient.id, start)).status).toBe(200);
 
-  // Before the slot ends: confirmed, and feedback is refused.
+  // Before the slot ends: confirmed, and feedback is refused. The pages are read now too, so that
+  // what they keep (their islands, per lists version) must give way when the slot ends.
+  expect(await pageBadges("/patient-dashboard/patient-meetings", patient.token)).toContain("badge-confirmed");
+  expect(await pageBadges("/doctor-dashboard/doctor-Meetings", doctor.token)).toContain("badge-confirmed");
   expect((await patientList()).find((a) => a._id === done).status).toBe("confirmed");
   expect((await doctorMeetings()).find((a) => a._id === done).status).toBe("confirmed");
   expect((await feedback(patient.token, done)).status).toBe(409);
@@ -57,6 +66,8 @@ describe("once the slot has ended", () => {
     const mine = await patientList();
     expect(mine.map((a) => a._id)).toEqual([done]); // the cancelled one is listed nowhere
     expect(mine[0]).toMatchObject({ status: "completed", scheduledAt: start.toISOString(), meetLink, hasFeedback: false });
+    expect(await pageBadges("/patient-dashboard/patient-meetings", patient.token)).toEqual(["badge-completed"]);
+    expect(await pageBadges("/doctor-dashboard/doctor-Meetings", doctor.token)).toEqual(["badge-completed"]);
     const theirs = await doctorMeetings();
     expect(theirs.map((a) => a._id)).toEqual([done]);
     expect(theirs[0]).toMatchObject({ status: "completed", scheduledAt: start.toISOString() });

@@ -9,7 +9,8 @@ import type { Deps } from "../../../deps";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
 import { cancelBody } from "../../../http/schemas";
 import { appointmentJson } from "../../../http/shapes";
-import { Island } from "../../../islands";
+import { KeptIsland } from "../../../islands";
+import { nextStatusChange } from "../../../domain/appointment";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { calendarFeedPanel } from "../calendar-panel";
 import { doctorPage } from "./shell";
@@ -23,20 +24,21 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     listDoctorMeetings(deps.database.db, doctor, now),
     listDoctorFeedback(deps.database.db, doctor, now),
   ]);
-  const feedbackFor = new Map(feedbacks.map((f) => [f.appointment.id, f.message]));
   const calendar = await calendarFeedPanel(c, deps, "doctor", doctor.id);
+  const notice = form ? undefined : takeNotice(c);
+  const timeZone = viewerTimeZone(c);
+  const keep = form || notice ? undefined : { key: `DoctorMeetings:${doctor.id}`, version: doctor.listsVersion, zone: timeZone, now, until: nextStatusChange(meetings, now) };
   return doctorPage(
     c,
     "Meetings",
     <section aria-labelledby="meetings-title">
       <h1 id="meetings-title">Meetings</h1>
-      <Island
+      <KeptIsland
         name="DoctorMeetings"
-        props={{
-          meetings: meetings.map((m) => ({ ...appointmentJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })),
-          timeZone: viewerTimeZone(c),
-          form,
-          notice: form ? undefined : takeNotice(c),
+        keep={keep}
+        props={() => {
+          const feedbackFor = new Map(feedbacks.map((f) => [f.appointment.id, f.message]));
+          return { meetings: meetings.map((m) => ({ ...appointmentJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice };
         }}
       />
       {calendar}

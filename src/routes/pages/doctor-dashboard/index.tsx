@@ -10,7 +10,8 @@ import type { Deps } from "../../../deps";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
 import { cancelBody, scheduleForm } from "../../../http/schemas";
 import { appointmentJson } from "../../../http/shapes";
-import { Island } from "../../../islands";
+import { KeptIsland } from "../../../islands";
+import { nextStatusChange } from "../../../domain/appointment";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { doctorPage } from "./shell";
 
@@ -18,21 +19,20 @@ const PATH = "/doctor-dashboard";
 
 async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const doctor = pageAccount(c, "doctor");
-  const pending = await listDoctorPending(deps.database.db, doctor, deps.now());
+  const now = deps.now();
+  const pending = await listDoctorPending(deps.database.db, doctor, now);
+  const notice = form ? undefined : takeNotice(c);
+  const timeZone = viewerTimeZone(c);
+  const keep = form || notice ? undefined : { key: `PendingAppointments:${doctor.id}`, version: doctor.listsVersion, zone: timeZone, now, until: nextStatusChange(pending, now) };
   return doctorPage(
     c,
     "Pending appointments",
     <section aria-labelledby="pending-title">
       <h1 id="pending-title">Pending appointments</h1>
-      <Island
+      <KeptIsland
         name="PendingAppointments"
-        props={{
-          doctorName: doctor.name,
-          appointments: pending.map((a) => appointmentJson(a, "doctor")),
-          timeZone: viewerTimeZone(c),
-          form,
-          notice: form ? undefined : takeNotice(c),
-        }}
+        keep={keep}
+        props={() => ({ doctorName: doctor.name, appointments: pending.map((a) => appointmentJson(a, "doctor")), timeZone, form, notice })}
       />
     </section>,
     PATH,

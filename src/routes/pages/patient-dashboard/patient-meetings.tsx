@@ -10,7 +10,8 @@ import type { Deps } from "../../../deps";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
 import { cancelBody, feedbackBody } from "../../../http/schemas";
 import { appointmentJson } from "../../../http/shapes";
-import { Island } from "../../../islands";
+import { KeptIsland } from "../../../islands";
+import { nextStatusChange } from "../../../domain/appointment";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { calendarFeedPanel } from "../calendar-panel";
 import { patientPage } from "./shell";
@@ -19,16 +20,21 @@ const PATH = "/patient-dashboard/patient-meetings";
 
 async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const patient = pageAccount(c, "patient");
-  const meetings = await listPatientMeetings(deps.database.db, patient, deps.now());
+  const now = deps.now();
+  const meetings = await listPatientMeetings(deps.database.db, patient, now);
   const calendar = await calendarFeedPanel(c, deps, "patient", patient.id);
+  const notice = form ? undefined : takeNotice(c);
+  const timeZone = viewerTimeZone(c);
+  const keep = form || notice ? undefined : { key: `PatientMeetings:${patient.id}`, version: patient.listsVersion, zone: timeZone, now, until: nextStatusChange(meetings, now) };
   return patientPage(
     c,
     "My meetings",
     <section aria-labelledby="meetings-title">
       <h1 id="meetings-title">My meetings</h1>
-      <Island
+      <KeptIsland
         name="PatientMeetings"
-        props={{ appointments: meetings.map((m) => appointmentJson(m, "patient")), timeZone: viewerTimeZone(c), form, notice: form ? undefined : takeNotice(c) }}
+        keep={keep}
+        props={() => ({ appointments: meetings.map((m) => appointmentJson(m, "patient")), timeZone, form, notice })}
       />
       {calendar}
     </section>,
