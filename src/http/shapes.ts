@@ -5,6 +5,8 @@
 import type { AppointmentView } from "../db/queries/appointments";
 import type { AdminRow, DoctorRow, PatientRow } from "../db/queries/accounts";
 import type { AuditRow } from "../db/queries/audit";
+import { nextStatusChange } from "../domain/appointment";
+import type { KeptJson } from "./cached";
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
@@ -57,3 +59,13 @@ export function appointmentJson(a: AppointmentView, view: "patient" | "doctor") 
 }
 
 export type AppointmentJson = ReturnType<typeof appointmentJson>;
+
+/**
+ * A list answer of SPEC §8: `messages[0]` when the list is empty, else `messages[1]`, and the
+ * appointments as `view` sees them; with when its statuses next change by the clock alone (for
+ * keptAnswers).
+ */
+export function appointmentListJson(list: AppointmentView[], view: "patient" | "doctor", messages: [empty: string, some: string], now: Date): KeptJson {
+  const json = JSON.stringify({ message: list.length === 0 ? messages[0] : messages[1], appointments: list.map((a) => appointmentJson(a, view)) });
+  return { json, until: nextStatusChange(list, now) };
+}

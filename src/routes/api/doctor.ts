@@ -9,7 +9,7 @@ import type { Deps } from "../../deps";
 import { nextStatusChange } from "../../domain/appointment";
 import { keptAnswers } from "../../http/cached";
 import { cancelBody, scheduleBody } from "../../http/schemas";
-import { appointmentJson } from "../../http/shapes";
+import { appointmentListJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
 
@@ -24,14 +24,9 @@ export function doctorApi(deps: Deps) {
   api.get("/doctor-dashboard/appointments", (c) => {
     const doctor = signedIn(c, "doctor");
     const now = deps.now();
-    return answers(c, `pending:${doctor.id}`, doctor.listsVersion, now, async () => {
-      const pending = await listDoctorPending(database.db, doctor, now);
-      const json = JSON.stringify({
-        message: pending.length === 0 ? "No pending appointments." : "Appointments fetched successfully",
-        appointments: pending.map((a) => appointmentJson(a, "doctor")),
-      });
-      return { json, until: nextStatusChange(pending, now) };
-    });
+    return answers(c, `pending:${doctor.id}`, doctor.listsVersion, now, async () =>
+      appointmentListJson(await listDoctorPending(database.db, doctor, now), "doctor", ["No pending appointments.", "Appointments fetched successfully"], now),
+    );
   });
 
   api.post("/doctor-dashboard/scheduleAppointments", zValidator("json", scheduleBody, onInvalid), async (c) => {
@@ -51,14 +46,9 @@ export function doctorApi(deps: Deps) {
   api.get("/doctor-dashboard/doctor-meetings", (c) => {
     const doctor = signedIn(c, "doctor");
     const now = deps.now();
-    return answers(c, `meetings:${doctor.id}`, doctor.listsVersion, now, async () => {
-      const meetings = await listDoctorMeetings(database.db, doctor, now);
-      const json = JSON.stringify({
-        message: meetings.length === 0 ? "No meetings found." : "Meetings fetched successfully",
-        appointments: meetings.map((a) => appointmentJson(a, "doctor")),
-      });
-      return { json, until: nextStatusChange(meetings, now) };
-    });
+    return answers(c, `meetings:${doctor.id}`, doctor.listsVersion, now, async () =>
+      appointmentListJson(await listDoctorMeetings(database.db, doctor, now), "doctor", ["No meetings found.", "Meetings fetched successfully"], now),
+    );
   });
 
   api.get("/doctor-dashboard/patient-feedbacks", (c) => {

@@ -9,9 +9,8 @@ import { listPatientMeetings } from "../../db/queries/appointments";
 import { keptForDirectory } from "../../db/queries/directory";
 import type { Deps } from "../../deps";
 import { keptAnswers, prepare, sendCached } from "../../http/cached";
-import { nextStatusChange } from "../../domain/appointment";
 import { bookBody, cancelBody, feedbackBody } from "../../http/schemas";
-import { appointmentJson } from "../../http/shapes";
+import { appointmentListJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
 
@@ -57,14 +56,9 @@ export function patientApi(deps: Deps) {
   api.get("/patient-dashboard/patient-meetings", (c) => {
     const patient = signedIn(c, "patient");
     const now = deps.now();
-    return meetingsAnswers(c, patient.id, patient.listsVersion, now, async () => {
-      const meetings = await listPatientMeetings(database.db, patient, now);
-      const json = JSON.stringify({
-        message: meetings.length === 0 ? "No meetings found." : "Meetings fetched successfully",
-        appointments: meetings.map((m) => appointmentJson(m, "patient")),
-      });
-      return { json, until: nextStatusChange(meetings, now) };
-    });
+    return meetingsAnswers(c, patient.id, patient.listsVersion, now, async () =>
+      appointmentListJson(await listPatientMeetings(database.db, patient, now), "patient", ["No meetings found.", "Meetings fetched successfully"], now),
+    );
   });
 
   api.post("/patient-dashboard/cancelAppointment", zValidator("json", cancelBody, onInvalid), async (c) => {
