@@ -41,10 +41,16 @@ async function hydrateIslands(): Promise<void> {
       const load = loaders[name];
       if (!load) return;
       const { default: Component } = await load();
-      hydrateRoot(root, createElement(Component, JSON.parse(root.dataset.props ?? "{}")));
+      hydrateRoot(root, createElement(Component, propsOf(root)));
     }),
   );
   window.__islandsLive?.();
+}
+
+/** An island's props: the JSON data block the server writes right before its root (src/island-cache.ts). */
+function propsOf(root: HTMLElement): unknown {
+  const block = root.previousElementSibling;
+  return block instanceof HTMLScriptElement && block.type === "application/json" ? JSON.parse(block.textContent ?? "{}") : {};
 }
 
 /** Resolves once every island on the page is hydrated (the on-interaction loader waits for it). */

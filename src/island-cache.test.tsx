@@ -1,16 +1,15 @@
 import { expect, test } from "bun:test";
-import { raw } from "hono/html";
 import { islandHtml } from "./island-cache";
 
-// The kept marker must be byte for byte what the JSX wrote before it was kept.
-test("an island's kept HTML is what Hono JSX writes for its marker, escaped props included", () => {
-  const props = JSON.stringify({ text: `a "quoted" <b>tag</b> & 'apostrophe'`, n: 1 });
-  const jsx = (
-    <div data-island="PatientMeetings" data-props={props}>
-      {raw("<p>inner</p>")}
-    </div>
-  ).toString();
-  expect(islandHtml("PatientMeetings", props, () => "<p>inner</p>")).toBe(jsx as string);
+// The props go in a data block before the root: the same JSON once parsed, and nothing in them
+// can end the element or start markup.
+test("an island's props are a JSON data block right before its root, with every '<' escaped", () => {
+  const value = { text: `a "quoted" </script><b>tag</b> <!-- & 'apostrophe'`, n: 1 };
+  const html = islandHtml("PatientMeetings", JSON.stringify(value), () => "<p>inner</p>");
+  const match = html.match(/^<script type="application\/json">(.*)<\/script><div data-island="PatientMeetings"><p>inner<\/p><\/div>$/s);
+  expect(match).not.toBeNull();
+  expect(match![1]).not.toContain("<");
+  expect(JSON.parse(match![1]!)).toEqual(value);
 });
 
 test("the same island and props are rendered once; other props render again", () => {

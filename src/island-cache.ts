@@ -16,12 +16,20 @@ const kept = new Map<string, string>();
 let held = 0;
 
 /**
- * The island's marker and HTML for `name` and its serialized `json` props, exactly as the JSX
- * `<div data-island={name} data-props={json}>{raw(html)}</div>` writes them; `render` makes the
- * HTML when it is not kept. The escaped props are kept too: escaping them was another tenth.
+ * The island's props and HTML for `name` and its serialized `json` props: the props in a JSON
+ * data block right before the island's root, `<script type="application/json">` (never run, so
+ * no Content-Security-Policy applies to it), then `<div data-island={name}>` around the HTML;
+ * `render` makes the HTML when it is not kept. In an attribute the props were escaped, every `"`
+ * six bytes: a list page's props were half as long again (29 KB against 19 KB for 40 meetings).
+ * In the data block only `<` is written as `\u003c`, so nothing in the props can end the element.
  */
 export function islandHtml(name: string, json: string, render: () => string): string {
-  return keptHtml(`${name}\u0000${json}`, () => `<div data-island="${name}" data-props="${escapeHtml(json)}">${render()}</div>`);
+  return keptHtml(`${name}\u0000${json}`, () => `${propsBlock(json)}<div data-island="${escapeHtml(name)}">${render()}</div>`);
+}
+
+/** `json` as a data block: the same JSON once parsed, with no `<` that could close the element. */
+export function propsBlock(json: string): string {
+  return `<script type="application/json">${json.replaceAll("<", "\\u003c")}</script>`;
 }
 
 /**
