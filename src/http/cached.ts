@@ -4,7 +4,7 @@
  */
 import type { Context } from "hono";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { setBounded } from "../bounded";
+import { keptAtVersion, type Versioned } from "../bounded";
 
 type Encoding = "br" | "gzip" | "identity";
 
@@ -94,21 +94,19 @@ export type KeptJson = { json: string; until: number };
  * `Cache-Control: no-store`, so no browser keeps it. At most `max` kept, oldest out.
  */
 export function keptAnswers(max = 1024) {
-  type Made = { body: CachedBody; until: number };
-  const kept = new Map<string, { version: number; made: Promise<Made> }>();
+  const kept = new Map<string, Versioned<{ body: CachedBody; until: number }>>();
   return async (c: Context, key: string, version: number, now: Date, make: () => Promise<KeptJson>): Promise<Response> => {
-    const hit = kept.get(key);
-    if (hit !== undefined && hit.version === version) {
-      const { body, until } = await hit.made;
-      if (now.getTime() < until) return sendCached(c, body);
-    }
-    const made = make().then(({ json, until }) => ({ body: prepare(json, { "Content-Type": "application/json" }, "no-store"), until }));
-    // As with the lists: a slower request that read an older version never replaces a newer one.
-    if (hit === undefined || hit.version <= version) {
-      const entry = { version, made };
-      setBounded(kept, max, key, entry);
-      made.catch(() => kept.get(key) === entry && kept.delete(key));
-    }
-    return sendCached(c, (await made).body);
+    const made = await keptAtVersion(
+      kept,
+      max,
+      key,
+      version,
+      async () => {
+        const { json, until } = await make();
+        return { body: prepare(json, { "Content-Type": "application/json" }, "no-store"), until };
+      },
+      ({ until }) => now.getTime() < until,
+    );
+    return sendCached(c, made.body);
   };
 }

@@ -10,17 +10,15 @@
  */
 import { is } from "drizzle-orm";
 import { SQLiteTransaction } from "drizzle-orm/sqlite-core";
-import { setBounded } from "../../bounded";
+import { keptAtVersion, type Versioned } from "../../bounded";
 import type { Reader } from "../client";
 
 /** Whose list: an account's id, and its lists version as this request read it (none: read afresh). */
 export type ListOwner = { id: string; listsVersion?: number };
 
-type Kept = { version: number; rows: Promise<unknown[]> };
-
 /** Lists kept per reader (one database), oldest out beyond this many. */
 const MAX_KEPT = 1024;
-const keptBy = new WeakMap<Reader, Map<string, Kept>>();
+const keptBy = new WeakMap<Reader, Map<string, Versioned<unknown[]>>>();
 
 /**
  * The rows of `list` for `owner`: kept ones while the owner's lists version is the one they were
@@ -31,16 +29,5 @@ export function keptForOwner<Row>(r: Reader, list: string, owner: ListOwner, rea
   if (version === undefined || is(r, SQLiteTransaction)) return read();
   let kept = keptBy.get(r);
   if (kept === undefined) keptBy.set(r, (kept = new Map()));
-  const key = `${list}:${owner.id}`;
-  const hit = kept.get(key);
-  if (hit?.version === version) return hit.rows as Promise<Row[]>;
-  const rows = read();
-  // A request that read the account before a newer one must not put back the older list.
-  if (hit === undefined || hit.version < version) {
-    setBounded(kept, MAX_KEPT, key, { version, rows });
-    rows.catch(() => {
-      if (kept.get(key)?.rows === rows) kept.delete(key);
-    });
-  }
-  return rows;
+  return keptAtVersion(kept, MAX_KEPT, `${list}:${owner.id}`, version, read) as Promise<Row[]>;
 }

@@ -3,15 +3,14 @@
  * through it kept per directory version.
  */
 import { count, eq } from "drizzle-orm";
-import { setBounded } from "../../bounded";
+import { keptAtVersion, type Versioned } from "../../bounded";
 import type { Database, Reader } from "../client";
 import { doctors } from "../schema";
 import { keptList } from "./kept-list";
 import { directoryVersionOf } from "./sessions";
 
-type Kept = { version: number; value: Promise<unknown> };
 const MAX_KEPT = 256;
-const keptBy = new WeakMap<Database, Map<string, Kept>>();
+const keptBy = new WeakMap<Database, Map<string, Versioned<unknown>>>();
 
 /**
  * What `read()` makes of the doctors (the directory and its counts, a specialization's doctors,
@@ -25,15 +24,7 @@ export async function keptForDirectory<T>(database: Database, key: string, read:
   const version = await directoryVersionOf(database);
   let kept = keptBy.get(database);
   if (kept === undefined) keptBy.set(database, (kept = new Map()));
-  const hit = kept.get(key);
-  if (hit?.version === version) return hit.value as Promise<T>;
-  const value = read();
-  if (hit === undefined || hit.version < version) {
-    const entry = { version, value };
-    setBounded(kept, MAX_KEPT, key, entry);
-    value.catch(() => kept.get(key) === entry && kept.delete(key));
-  }
-  return value;
+  return keptAtVersion(kept, MAX_KEPT, key, version, read) as Promise<T>;
 }
 
 /** How many approved doctors each specialization has (specializations with none are absent). */
