@@ -15,6 +15,7 @@ import LogoutButton from "../islands/LogoutButton";
 import type { IslandName } from "../islands/names";
 import { islandHtml } from "./island-cache";
 import { setBounded } from "./bounded";
+import { nextStatusChange, type AppointmentStatus } from "./domain/appointment";
 import PatientMeetings from "../islands/PatientMeetings";
 import PendingAppointments from "../islands/PendingAppointments";
 import ProfileForm from "../islands/ProfileForm";
@@ -50,35 +51,47 @@ type IslandProps<N extends IslandName> = { name: N; props: ComponentProps<(typeo
 /** Renders island `name` with `props` (plain JSON) on the server, ready for the client to hydrate. */
 export function Island<N extends IslandName>({ name, props, hydrate = "load" }: IslandProps<N>) {
   useIsland(name, hydrate);
-  return raw(islandHtml(name, JSON.stringify(props), () => renderToString(createElement(COMPONENTS[name] as ComponentType<any>, props))));
+  return raw(islandMarkup(name, props));
 }
 
-/**
- * What an island's props are a function of, when they come from one account's lists: the
- * account's lists version (src/db/queries/account-lists.ts), the viewer's time zone, and the
- * clock until `until` (the next status change of what it lists: nextStatusChange). `key` names
- * the island and the account.
- */
-export type KeptBy = { key: string; version: number; zone: string; now: Date; until: number };
+/** The island's props block and HTML (kept per props: src/island-cache.ts). */
+function islandMarkup<N extends IslandName>(name: N, props: IslandProps<N>["props"]): string {
+  return islandHtml(name, JSON.stringify(props), () => renderToString(createElement(COMPONENTS[name] as ComponentType<any>, props)));
+}
 
 const keptIslands = new Map<string, { version: number; zone: string; until: number; html: string }>();
 const MAX_KEPT_ISLANDS = 256;
 
+type KeptIslandProps<N extends IslandName> = {
+  name: N;
+  /** The account whose lists the props come from, with its lists version as this request read it. */
+  owner: { id: string; listsVersion: number };
+  /** The viewer's time zone, and the clock: the props' statuses hold until `list`'s next change. */
+  zone: string;
+  now: Date;
+  list: Iterable<{ status: AppointmentStatus; endsAt: Date | null }>;
+  /** What the page shows only once (a one-time notice, a refused form): with any, nothing is kept. */
+  once: unknown[];
+  /** The props; called only when the island is not kept. */
+  props: () => IslandProps<N>["props"];
+};
+
 /**
- * An island whose props depend only on `keep` (see KeptBy): its HTML is kept per key while the
- * version and zone are the same and the clock is before `until`, so showing the page again skips
- * building, serializing and looking up the props (docs/performance.md, issue 12). `props` is
- * called only when it is not kept. Not for a page that shows a notice or a refused form: give
- * `keep` undefined there, and it renders as Island does.
+ * An island whose props depend only on one account's lists, the viewer's zone and the clock: its
+ * HTML is kept per island and account while the lists version and zone are the same and the clock
+ * is before the list's next status change (nextStatusChange), so showing the page again skips
+ * building, serializing and looking up the props (docs/performance.md, issue 12). A page that
+ * shows something only once renders as Island does and keeps nothing.
  */
-export function KeptIsland<N extends IslandName>({ name, keep, props }: { name: N; keep: KeptBy | undefined; props: () => IslandProps<N>["props"] }) {
-  if (keep === undefined) return Island({ name, props: props() });
+export function KeptIsland<N extends IslandName>({ name, owner, zone, now, list, once, props }: KeptIslandProps<N>) {
   useIsland(name, "load");
-  const hit = keptIslands.get(keep.key);
-  if (hit !== undefined && hit.version === keep.version && hit.zone === keep.zone && keep.now.getTime() < hit.until) return raw(hit.html);
-  const made = props();
-  const html = islandHtml(name, JSON.stringify(made), () => renderToString(createElement(COMPONENTS[name] as ComponentType<any>, made)));
-  if (hit === undefined || hit.version <= keep.version) setBounded(keptIslands, MAX_KEPT_ISLANDS, keep.key, { version: keep.version, zone: keep.zone, until: keep.until, html });
+  if (once.some((shown) => shown !== undefined)) return raw(islandMarkup(name, props()));
+  const key = `${name}:${owner.id}`;
+  const version = owner.listsVersion;
+  const hit = keptIslands.get(key);
+  if (hit !== undefined && hit.version === version && hit.zone === zone && now.getTime() < hit.until) return raw(hit.html);
+  const html = islandMarkup(name, props());
+  if (hit === undefined || hit.version <= version) setBounded(keptIslands, MAX_KEPT_ISLANDS, key, { version, zone, until: nextStatusChange(list, now), html });
   return raw(html);
 }
 

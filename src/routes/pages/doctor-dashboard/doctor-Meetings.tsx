@@ -10,7 +10,6 @@ import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/
 import { cancelBody } from "../../../http/schemas";
 import { appointmentJson } from "../../../http/shapes";
 import { KeptIsland } from "../../../islands";
-import { nextStatusChange } from "../../../domain/appointment";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { calendarFeedPanel } from "../calendar-panel";
 import { doctorPage } from "./shell";
@@ -27,7 +26,6 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const calendar = await calendarFeedPanel(c, deps, "doctor", doctor.id);
   const notice = form ? undefined : takeNotice(c);
   const timeZone = viewerTimeZone(c);
-  const keep = form || notice ? undefined : { key: `DoctorMeetings:${doctor.id}`, version: doctor.listsVersion, zone: timeZone, now, until: nextStatusChange(meetings, now) };
   return doctorPage(
     c,
     "Meetings",
@@ -35,7 +33,11 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <h1 id="meetings-title">Meetings</h1>
       <KeptIsland
         name="DoctorMeetings"
-        keep={keep}
+        owner={doctor}
+        zone={timeZone}
+        now={now}
+        list={meetings}
+        once={[form, notice]}
         props={() => {
           const feedbackFor = new Map(feedbacks.map((f) => [f.appointment.id, f.message]));
           return { meetings: meetings.map((m) => ({ ...appointmentJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice };

@@ -11,7 +11,6 @@ import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/
 import { cancelBody, scheduleForm } from "../../../http/schemas";
 import { appointmentJson } from "../../../http/shapes";
 import { KeptIsland } from "../../../islands";
-import { nextStatusChange } from "../../../domain/appointment";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { doctorPage } from "./shell";
 
@@ -23,7 +22,6 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const pending = await listDoctorPending(deps.database.db, doctor, now);
   const notice = form ? undefined : takeNotice(c);
   const timeZone = viewerTimeZone(c);
-  const keep = form || notice ? undefined : { key: `PendingAppointments:${doctor.id}`, version: doctor.listsVersion, zone: timeZone, now, until: nextStatusChange(pending, now) };
   return doctorPage(
     c,
     "Pending appointments",
@@ -31,7 +29,11 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <h1 id="pending-title">Pending appointments</h1>
       <KeptIsland
         name="PendingAppointments"
-        keep={keep}
+        owner={doctor}
+        zone={timeZone}
+        now={now}
+        list={pending}
+        once={[form, notice]}
         props={() => ({ doctorName: doctor.name, appointments: pending.map((a) => appointmentJson(a, "doctor")), timeZone, form, notice })}
       />
     </section>,

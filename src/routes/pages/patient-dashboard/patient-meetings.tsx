@@ -11,7 +11,6 @@ import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/
 import { cancelBody, feedbackBody } from "../../../http/schemas";
 import { appointmentJson } from "../../../http/shapes";
 import { KeptIsland } from "../../../islands";
-import { nextStatusChange } from "../../../domain/appointment";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { calendarFeedPanel } from "../calendar-panel";
 import { patientPage } from "./shell";
@@ -25,7 +24,6 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const calendar = await calendarFeedPanel(c, deps, "patient", patient.id);
   const notice = form ? undefined : takeNotice(c);
   const timeZone = viewerTimeZone(c);
-  const keep = form || notice ? undefined : { key: `PatientMeetings:${patient.id}`, version: patient.listsVersion, zone: timeZone, now, until: nextStatusChange(meetings, now) };
   return patientPage(
     c,
     "My meetings",
@@ -33,7 +31,11 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <h1 id="meetings-title">My meetings</h1>
       <KeptIsland
         name="PatientMeetings"
-        keep={keep}
+        owner={patient}
+        zone={timeZone}
+        now={now}
+        list={meetings}
+        once={[form, notice]}
         props={() => ({ appointments: meetings.map((m) => appointmentJson(m, "patient")), timeZone, form, notice })}
       />
       {calendar}
