@@ -32,11 +32,8 @@ export function propsBlock(json: string): string {
   return `<script type="application/json">${json.replaceAll("<", "\\u003c")}</script>`;
 }
 
-/**
- * HTML that is a pure function of `key` (a name and the data it shows, serialized), rendered by
- * `render` only when it is not kept: server-rendered lists such as a specialization's doctors.
- */
-export function keptHtml(key: string, render: () => string): string {
+/** HTML that is a pure function of `key` (an island's name and props), rendered by `render` only when it is not kept. */
+function keptHtml(key: string, render: () => string): string {
   const hit = kept.get(key);
   if (hit !== undefined) return hit;
   // Kept flat: see flat() in src/html.ts.

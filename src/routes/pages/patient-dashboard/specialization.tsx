@@ -9,14 +9,39 @@ import type { Deps } from "../../../deps";
 import { isSpecialization } from "../../../domain/fields";
 import { notFoundResponse } from "../../../components/NotFound";
 import { raw } from "hono/html";
-import { keptHtml } from "../../../island-cache";
+import { flat } from "../../../html";
 import { patientPage } from "./shell";
 
 export function specializationPage(deps: Deps) {
   return async (c: Context) => {
     const specialization = c.req.param("specialization") ?? "";
     if (!isSpecialization(specialization)) return notFoundResponse(c);
-    const doctors = await keptForDirectory(deps.database, `approved:${specialization}`, () => listApprovedDoctors(deps.database.db, specialization));
+    // The cards depend only on the doctors shown: rendered once per directory version and kept
+    // (flat, see src/html.ts), undefined when the specialization has no approved doctor.
+    const cards = await keptForDirectory(deps.database, `approved:${specialization}`, async () => {
+      const doctors = await listApprovedDoctors(deps.database.db, specialization);
+      return doctors.length === 0 ? undefined : flat(String(
+        <ul class="card-grid" role="list">
+          {doctors.map((d) => (
+            <li class="card doctor-card">
+              {d.profileImage ? (
+                <img class="avatar" src={`/uploads/doctors/${d.profileImage}`} alt="" width="64" height="64" loading="lazy" />
+              ) : (
+                <span class="avatar" aria-hidden="true">
+                  {d.name.slice(0, 1)}
+                </span>
+              )}
+              <h2>{d.name}</h2>
+              <p class="muted">{d.specialization}</p>
+              <p class="small">{d.collegeName}</p>
+              <a class="button" href={`/patient-dashboard/bookAppointment/${encodeURIComponent(d.id)}`} aria-label={`Book Appointment with ${d.name}`}>
+                Book Appointment
+              </a>
+            </li>
+          ))}
+        </ul>,
+      ));
+    });
     return patientPage(
       c,
       `${specialization}s`,
@@ -25,32 +50,7 @@ export function specializationPage(deps: Deps) {
           {raw("&larr;")} Back to specializations
         </a>
         <h1 id="spec-title">{specialization}</h1>
-        {doctors.length === 0 ? (
-          <p class="empty">No doctors available for this specialization.</p>
-        ) : (
-          // The cards depend only on the doctors shown: rendered once per list (src/island-cache.ts).
-          raw(keptHtml(`specialization\u0000${JSON.stringify(doctors)}`, () => String(
-          <ul class="card-grid" role="list">
-            {doctors.map((d) => (
-              <li class="card doctor-card">
-                {d.profileImage ? (
-                  <img class="avatar" src={`/uploads/doctors/${d.profileImage}`} alt="" width="64" height="64" loading="lazy" />
-                ) : (
-                  <span class="avatar" aria-hidden="true">
-                    {d.name.slice(0, 1)}
-                  </span>
-                )}
-                <h2>{d.name}</h2>
-                <p class="muted">{d.specialization}</p>
-                <p class="small">{d.collegeName}</p>
-                <a class="button" href={`/patient-dashboard/bookAppointment/${encodeURIComponent(d.id)}`} aria-label={`Book Appointment with ${d.name}`}>
-                  Book Appointment
-                </a>
-              </li>
-            ))}
-          </ul>,
-          )))
-        )}
+        {cards === undefined ? <p class="empty">No doctors available for this specialization.</p> : raw(cards)}
       </section>,
     );
   };
