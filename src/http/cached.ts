@@ -4,18 +4,24 @@
  */
 import type { Context } from "hono";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { keptAtVersion, type Versioned } from "../bounded";
+import { keptAtVersion, setBounded, type Versioned } from "../bounded";
+import { hasNotice } from "./forms";
 
 type Encoding = "br" | "gzip" | "identity";
+type Variant = { body: Uint8Array<ArrayBuffer>; headers: [string, string][] };
 
 export type CachedBody = {
   etag: string;
-  /** Each encoding's bytes with the complete headers to send them with, built once. */
-  variants: Record<Encoding, { body: Uint8Array<ArrayBuffer>; headers: [string, string][] }>;
+  /** An encoding's bytes with the complete headers to send them with, compressed at its first use. */
+  variant: (encoding: Encoding) => Variant;
   notModified: [string, string][];
 };
 
-/** Prepares `body` (with its own headers, e.g. Content-Type and a page's CSP) for repeated sending. */
+/**
+ * Prepares `body` (with its own headers, e.g. Content-Type and a page's CSP) for repeated sending.
+ * Each compressed copy is made when a client first asks for it: most answers are only ever
+ * asked for in one encoding (browsers all send br).
+ */
 export function prepare(body: string, headers: Record<string, string>, cacheControl: string): CachedBody {
   const identity = new TextEncoder().encode(body);
   const etag = `"${Bun.hash(identity).toString(36)}"`;
@@ -25,18 +31,19 @@ export function prepare(body: string, headers: Record<string, string>, cacheCont
     ["Vary", "Accept-Encoding"],
     ["Cache-Control", cacheControl],
   ];
-  const variant = (bytes: Uint8Array, encoding: Encoding) => ({
-    body: new Uint8Array(bytes),
-    headers: encoding === "identity" ? common : [...common, ["Content-Encoding", encoding] as [string, string]],
+  const made: Partial<Record<Encoding, Variant>> = { identity: { body: identity, headers: common } };
+  const compressed = (encoding: "br" | "gzip"): Variant => ({
+    body: new Uint8Array(
+      encoding === "br"
+        ? // Quality 5: most of the gain of 11 at a small part of its cost, since answers are rebuilt on change.
+          brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipSync(identity, { level: 6 }),
+    ),
+    headers: [...common, ["Content-Encoding", encoding]],
   });
   return {
     etag,
-    variants: {
-      // Quality 5: most of the gain of 11 at a small part of its cost, since lists are rebuilt on change.
-      br: variant(brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), "br"),
-      gzip: variant(gzipSync(identity, { level: 6 }), "gzip"),
-      identity: variant(identity, "identity"),
-    },
+    variant: (encoding) => (made[encoding] ??= compressed(encoding as "br" | "gzip")),
     notModified: common.filter(([name]) => name !== "Content-Type"),
   };
 }
@@ -46,7 +53,7 @@ export function sendCached(c: Context, cached: CachedBody): Response {
   if (c.req.header("if-none-match") === cached.etag) return new Response(null, { status: 304, headers: cached.notModified });
   const accepted = c.req.header("accept-encoding") ?? "";
   const encoding: Encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : "identity";
-  const { body, headers } = cached.variants[encoding];
+  const { body, headers } = cached.variant(encoding);
   return new Response(body, { status: 200, headers });
 }
 
@@ -109,4 +116,67 @@ export function keptAnswers(max = 1024) {
     );
     return sendCached(c, made.body);
   };
+}
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** Until when (ms) the page being rendered shows what it shows, if the clock changes it. */
+    pageHoldsUntil: number | undefined;
+  }
+}
+
+/** Says, while rendering a page, that its HTML changes by itself at `until` (ms): e.g. a meeting becomes completed. */
+export function holdsUntil(c: Context, until: number): void {
+  c.set("pageHoldsUntil", Math.min(c.get("pageHoldsUntil") ?? Infinity, until));
+}
+
+/** Which signed-in page a request asks for, and what its HTML shows. */
+export type PageKey = {
+  /** The page and whose: its path with what selects it (a page number, a query), and the account's id. */
+  key: string;
+  /**
+   * Everything else the HTML is made of, as this request read it: the lists or directory
+   * version (which triggers raise with every change the page shows), the time zone, the theme.
+   */
+  state: string;
+  now: Date;
+  /** This request carries something to be shown once besides a form's notice (e.g. a new calendar link). */
+  once?: boolean;
+};
+
+type KeptPage = { state: string; until: number; body: CachedBody };
+/** Pages kept per app (its database), oldest out beyond this many. */
+const MAX_PAGES = 512;
+const keptPagesBy = new WeakMap<object, Map<string, KeptPage>>();
+/** What a kept page's answer may carry: any other header (a cookie, its own caching rule) makes it one request's. */
+const KEPT_HEADERS = new Set(["content-type", "content-security-policy"]);
+
+/**
+ * A signed-in page sent whole from memory while its state holds (issue 12): the same key, the
+ * same state, and the clock before the time `render` gave with holdsUntil. Otherwise it is
+ * rendered, and kept when it is a plain 200 page. A request with a notice or anything else shown
+ * once is rendered and nothing is kept. Private: `Cache-Control: private, no-store`. `headersOf`
+ * gives the rest of the headers to keep with it, from the rendering (e.g. the page's CSP).
+ * `app` scopes what is kept to one app (its database): tests run many in one process.
+ */
+export async function keptPage(
+  c: Context,
+  app: object,
+  page: PageKey,
+  render: () => Promise<Response>,
+  headersOf: (rendered: Response) => [string, string][] = () => [],
+): Promise<Response> {
+  if (page.once === true || hasNotice(c)) return render();
+  let kept = keptPagesBy.get(app);
+  if (kept === undefined) keptPagesBy.set(app, (kept = new Map()));
+  const hit = kept.get(page.key);
+  if (hit !== undefined && hit.state === page.state && page.now.getTime() < hit.until) return sendCached(c, hit.body);
+  c.set("pageHoldsUntil", undefined);
+  const res = await render();
+  if (res.status !== 200) return res;
+  for (const name of res.headers.keys()) if (!KEPT_HEADERS.has(name)) return res;
+  const headers = Object.fromEntries([["Content-Type", res.headers.get("Content-Type") ?? "text/html; charset=UTF-8"], ...headersOf(res)]);
+  const body = prepare(await res.text(), headers, "private, no-store");
+  setBounded(kept, MAX_PAGES, page.key, { state: page.state, until: c.get("pageHoldsUntil") ?? Infinity, body });
+  return sendCached(c, body);
 }

@@ -49,6 +49,9 @@ const EVERY_ANSWER: [string, string][] = [
   ["Cross-Origin-Opener-Policy", "same-origin"],
 ];
 
+/** Set by nothing but EVERY_ANSWER, so its presence marks an answer prepared with every one. */
+const PREPARED = "X-Frame-Options";
+
 /** The security headers of an answer prepared ahead: every answer's, and its CSP (or the default). */
 export function preparedSecurityHeaders(policy: string | null): [string, string][] {
   return [...EVERY_ANSWER, ["Content-Security-Policy", policy ?? defaultPolicy()]];
@@ -67,9 +70,12 @@ export function securityHeaders(deps: Deps): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
-    for (const [name, value] of EVERY_ANSWER) headers.set(name, value);
-    // A page that declared its inline scripts has set its own policy already.
-    if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", defaultPolicy());
+    // An answer prepared with them (preparedSecurityHeaders: a kept page) has them all already.
+    if (!headers.has(PREPARED)) {
+      for (const [name, value] of EVERY_ANSWER) headers.set(name, value);
+      // A page that declared its inline scripts has set its own policy already.
+      if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", defaultPolicy());
+    }
     addHsts(c, deps, headers);
   };
 }

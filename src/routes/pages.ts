@@ -81,7 +81,7 @@ export function pageRoutes(deps: Deps) {
   const patientMeetings = patientMeetingsPosts(deps);
   pages.post("/patient-dashboard/patient-meetings/cancel", patientMeetings.cancel);
   pages.post("/patient-dashboard/patient-meetings/feedback", patientMeetings.feedback);
-  pages.get("/patient-dashboard/patient-profile", patientProfilePage);
+  pages.get("/patient-dashboard/patient-profile", patientProfilePage(deps));
   pages.post("/patient-dashboard/patient-profile", pictureFormLimit(deps, patientProfileAgain), patientProfilePost(deps));
 
   pages.use("/doctor-dashboard/*", requirePage(deps, "doctor"));
@@ -91,7 +91,7 @@ export function pageRoutes(deps: Deps) {
   pages.post("/doctor-dashboard/cancel", pending.cancel);
   pages.get("/doctor-dashboard/doctor-Meetings", doctorMeetingsPage(deps));
   pages.post("/doctor-dashboard/doctor-Meetings/cancel", doctorMeetingsCancel(deps));
-  pages.get("/doctor-dashboard/doctor-profile", doctorProfilePage);
+  pages.get("/doctor-dashboard/doctor-profile", doctorProfilePage(deps));
   pages.post("/doctor-dashboard/doctor-profile", pictureFormLimit(deps, doctorProfileAgain), doctorProfilePost(deps));
 
   // Add to calendar, the feed's reset form (behind the guards above) and the feed itself.

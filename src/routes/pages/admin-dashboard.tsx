@@ -11,6 +11,8 @@ import { doctorsPage } from "../../db/queries/accounts";
 import type { Deps } from "../../deps";
 import { doctorStatusHistories } from "../../db/queries/audit";
 import { keptForDirectory } from "../../db/queries/directory";
+import { directoryVersionOf } from "../../db/queries/sessions";
+import { keptViewerPage } from "./kept";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../http/forms";
 import { doctorStatusBody, pageQuery } from "../../http/schemas";
 import { notFoundResponse } from "../../components/NotFound";
@@ -82,7 +84,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
 }
 
 export function adminDashboardPage(deps: Deps) {
-  return (c: Context) => render(c, deps);
+  return async (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { also: await directoryVersionOf(deps.database) });
 }
 
 /** Approve, Reject, Block or Reactivate, posted from the table. */

@@ -14,6 +14,13 @@ import type { Deps } from "../../deps";
 import { viewerTimeZone } from "../../middleware/page-guard";
 import { FEED_ONCE_COOKIE, MEETINGS_PAGE } from "./calendar";
 
+const HAS_NEW_LINK = new RegExp(`(?:^|;\\s*)${FEED_ONCE_COOKIE}=`);
+
+/** Whether this request carries a calendar link just made, which the page shows once (a cheap test of the header). */
+export function hasNewFeedLink(c: Context): boolean {
+  return HAS_NEW_LINK.test(c.req.header("cookie") ?? "");
+}
+
 /** The section for the signed-in account; call it from the meetings page's handler. */
 export async function calendarFeedPanel(c: Context, deps: Deps, role: CalendarRole, accountId: string) {
   const page = MEETINGS_PAGE[role];

@@ -8,10 +8,13 @@ import { listDoctorFeedback, listDoctorMeetings } from "../../../db/queries/appo
 import type { Deps } from "../../../deps";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
 import { cancelBody } from "../../../http/schemas";
+import { holdsUntil } from "../../../http/cached";
 import { appointmentJson } from "../../../http/shapes";
-import { KeptIsland } from "../../../islands";
+import { nextStatusChange } from "../../../domain/appointment";
+import { Island } from "../../../islands";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
-import { calendarFeedPanel } from "../calendar-panel";
+import { calendarFeedPanel, hasNewFeedLink } from "../calendar-panel";
+import { keptViewerPage } from "../kept";
 import { doctorPage } from "./shell";
 
 const PATH = "/doctor-dashboard/doctor-Meetings";
@@ -26,22 +29,16 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const calendar = await calendarFeedPanel(c, deps, "doctor", doctor.id);
   const notice = form ? undefined : takeNotice(c);
   const timeZone = viewerTimeZone(c);
+  holdsUntil(c, nextStatusChange(meetings, now));
+  const feedbackFor = new Map(feedbacks.map((f) => [f.appointment.id, f.message]));
   return doctorPage(
     c,
     "Meetings",
     <section aria-labelledby="meetings-title">
       <h1 id="meetings-title">Meetings</h1>
-      <KeptIsland
+      <Island
         name="DoctorMeetings"
-        owner={doctor}
-        zone={timeZone}
-        now={now}
-        list={meetings}
-        once={[form, notice]}
-        props={() => {
-          const feedbackFor = new Map(feedbacks.map((f) => [f.appointment.id, f.message]));
-          return { meetings: meetings.map((m) => ({ ...appointmentJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice };
-        }}
+        props={{ meetings: meetings.map((m) => ({ ...appointmentJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice }}
       />
       {calendar}
     </section>,
@@ -50,7 +47,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
 }
 
 export function doctorMeetingsPage(deps: Deps) {
-  return (c: Context) => render(c, deps);
+  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { once: hasNewFeedLink(c) });
 }
 
 export function doctorMeetingsCancel(deps: Deps) {

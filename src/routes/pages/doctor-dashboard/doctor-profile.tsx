@@ -11,6 +11,7 @@ import { doctorProfileForm } from "../../../http/schemas";
 import { doctorJson } from "../../../http/shapes";
 import { Island } from "../../../islands";
 import { pageAccount } from "../../../middleware/page-guard";
+import { keptViewerPage } from "../kept";
 import { doctorPage } from "./shell";
 
 function render(c: Context, form?: FormState): Promise<Response> {
@@ -25,7 +26,7 @@ function render(c: Context, form?: FormState): Promise<Response> {
   );
 }
 
-export const doctorProfilePage = (c: Context) => render(c);
+export const doctorProfilePage = (deps: Deps) => (c: Context) => keptViewerPage(c, deps, () => render(c));
 export const doctorProfileAgain = render;
 
 export function doctorProfilePost(deps: Deps) {

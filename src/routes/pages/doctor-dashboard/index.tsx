@@ -9,9 +9,12 @@ import { listDoctorPending } from "../../../db/queries/appointments";
 import type { Deps } from "../../../deps";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
 import { cancelBody, scheduleForm } from "../../../http/schemas";
+import { holdsUntil } from "../../../http/cached";
 import { appointmentJson } from "../../../http/shapes";
-import { KeptIsland } from "../../../islands";
+import { nextStatusChange } from "../../../domain/appointment";
+import { Island } from "../../../islands";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
+import { keptViewerPage } from "../kept";
 import { doctorPage } from "./shell";
 
 const PATH = "/doctor-dashboard";
@@ -22,19 +25,15 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const pending = await listDoctorPending(deps.database.db, doctor, now);
   const notice = form ? undefined : takeNotice(c);
   const timeZone = viewerTimeZone(c);
+  holdsUntil(c, nextStatusChange(pending, now));
   return doctorPage(
     c,
     "Pending appointments",
     <section aria-labelledby="pending-title">
       <h1 id="pending-title">Pending appointments</h1>
-      <KeptIsland
+      <Island
         name="PendingAppointments"
-        owner={doctor}
-        zone={timeZone}
-        now={now}
-        list={pending}
-        once={[form, notice]}
-        props={() => ({ doctorName: doctor.name, appointments: pending.map((a) => appointmentJson(a, "doctor")), timeZone, form, notice })}
+        props={{ doctorName: doctor.name, appointments: pending.map((a) => appointmentJson(a, "doctor")), timeZone, form, notice }}
       />
     </section>,
     PATH,
@@ -42,7 +41,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
 }
 
 export function doctorDashboardPage(deps: Deps) {
-  return (c: Context) => render(c, deps);
+  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps));
 }
 
 /** Which request's form a refusal belongs beside: the action and the appointment. */

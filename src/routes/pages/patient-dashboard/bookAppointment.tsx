@@ -8,12 +8,14 @@ import type { Context } from "hono";
 import { BOOKED, bookAppointment } from "../../../actions/appointments";
 import { findDoctor } from "../../../db/queries/accounts";
 import { keptForDirectory } from "../../../db/queries/directory";
+import { directoryVersionOf } from "../../../db/queries/sessions";
 import type { Deps } from "../../../deps";
 import { notFoundResponse } from "../../../components/NotFound";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
 import { bookBody } from "../../../http/schemas";
 import { Island } from "../../../islands";
 import { pageAccount } from "../../../middleware/page-guard";
+import { keptViewerPage } from "../kept";
 import { patientPage } from "./shell";
 
 async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
@@ -41,7 +43,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
 }
 
 export function bookAppointmentPage(deps: Deps) {
-  return (c: Context) => render(c, deps);
+  return async (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { also: await directoryVersionOf(deps.database) });
 }
 
 export function bookAppointmentPost(deps: Deps) {

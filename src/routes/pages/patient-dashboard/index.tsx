@@ -4,25 +4,29 @@
  */
 import type { Context } from "hono";
 import { countApprovedBySpecialization, keptForDirectory } from "../../../db/queries/directory";
+import { directoryVersionOf } from "../../../db/queries/sessions";
 import type { Deps } from "../../../deps";
 import { SPECIALIZATIONS } from "../../../domain/fields";
 import { Island } from "../../../islands";
+import { keptViewerPage } from "../kept";
 import { patientPage } from "./shell";
 
 export function patientDashboardPage(deps: Deps) {
-  return async (c: Context) => {
-    const counts = await keptForDirectory(deps.database, "counts", () => countApprovedBySpecialization(deps.database.db));
-    const query = (c.req.query("q") ?? "").slice(0, 100);
-    return patientPage(
-      c,
-      "Find a doctor",
-      <section aria-labelledby="dash-title">
-        <h1 id="dash-title">Find a doctor by specialization</h1>
-        <Island
-          name="SpecializationSearch"
-          props={{ query, specializations: SPECIALIZATIONS.map((name) => ({ name, count: counts.get(name) ?? 0 })) }}
-        />
-      </section>,
-    );
-  };
+  return async (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { also: await directoryVersionOf(deps.database) });
+}
+
+async function render(c: Context, deps: Deps): Promise<Response> {
+  const counts = await keptForDirectory(deps.database, "counts", () => countApprovedBySpecialization(deps.database.db));
+  const query = (c.req.query("q") ?? "").slice(0, 100);
+  return patientPage(
+    c,
+    "Find a doctor",
+    <section aria-labelledby="dash-title">
+      <h1 id="dash-title">Find a doctor by specialization</h1>
+      <Island
+        name="SpecializationSearch"
+        props={{ query, specializations: SPECIALIZATIONS.map((name) => ({ name, count: counts.get(name) ?? 0 })) }}
+      />
+    </section>,
+  );
 }

@@ -9,10 +9,13 @@ import { listPatientMeetings } from "../../../db/queries/appointments";
 import type { Deps } from "../../../deps";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
 import { cancelBody, feedbackBody } from "../../../http/schemas";
+import { holdsUntil } from "../../../http/cached";
 import { appointmentJson } from "../../../http/shapes";
-import { KeptIsland } from "../../../islands";
+import { nextStatusChange } from "../../../domain/appointment";
+import { Island } from "../../../islands";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
-import { calendarFeedPanel } from "../calendar-panel";
+import { calendarFeedPanel, hasNewFeedLink } from "../calendar-panel";
+import { keptViewerPage } from "../kept";
 import { patientPage } from "./shell";
 
 const PATH = "/patient-dashboard/patient-meetings";
@@ -24,20 +27,13 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const calendar = await calendarFeedPanel(c, deps, "patient", patient.id);
   const notice = form ? undefined : takeNotice(c);
   const timeZone = viewerTimeZone(c);
+  holdsUntil(c, nextStatusChange(meetings, now));
   return patientPage(
     c,
     "My meetings",
     <section aria-labelledby="meetings-title">
       <h1 id="meetings-title">My meetings</h1>
-      <KeptIsland
-        name="PatientMeetings"
-        owner={patient}
-        zone={timeZone}
-        now={now}
-        list={meetings}
-        once={[form, notice]}
-        props={() => ({ appointments: meetings.map((m) => appointmentJson(m, "patient")), timeZone, form, notice })}
-      />
+      <Island name="PatientMeetings" props={{ appointments: meetings.map((m) => appointmentJson(m, "patient")), timeZone, form, notice }} />
       {calendar}
     </section>,
     PATH,
@@ -45,7 +41,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
 }
 
 export function patientMeetingsPage(deps: Deps) {
-  return (c: Context) => render(c, deps);
+  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { once: hasNewFeedLink(c) });
 }
 
 const byAppointment = (body: Record<string, unknown>) => String(body.appointmentId ?? "");

@@ -10,6 +10,7 @@ import { patientProfileForm } from "../../../http/schemas";
 import { patientJson } from "../../../http/shapes";
 import { Island } from "../../../islands";
 import { pageAccount } from "../../../middleware/page-guard";
+import { keptViewerPage } from "../kept";
 import { patientPage } from "./shell";
 
 function render(c: Context, form?: FormState): Promise<Response> {
@@ -24,7 +25,7 @@ function render(c: Context, form?: FormState): Promise<Response> {
   );
 }
 
-export const patientProfilePage = (c: Context) => render(c);
+export const patientProfilePage = (deps: Deps) => (c: Context) => keptViewerPage(c, deps, () => render(c));
 export const patientProfileAgain = render;
 
 export function patientProfilePost(deps: Deps) {

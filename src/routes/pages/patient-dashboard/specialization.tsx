@@ -5,53 +5,57 @@
 import type { Context } from "hono";
 import { listApprovedDoctors } from "../../../db/queries/accounts";
 import { keptForDirectory } from "../../../db/queries/directory";
+import { directoryVersionOf } from "../../../db/queries/sessions";
 import type { Deps } from "../../../deps";
 import { isSpecialization } from "../../../domain/fields";
 import { notFoundResponse } from "../../../components/NotFound";
 import { raw } from "hono/html";
 import { flat } from "../../../html";
+import { keptViewerPage } from "../kept";
 import { patientPage } from "./shell";
 
 export function specializationPage(deps: Deps) {
-  return async (c: Context) => {
-    const specialization = c.req.param("specialization") ?? "";
-    if (!isSpecialization(specialization)) return notFoundResponse(c);
-    // The cards depend only on the doctors shown: rendered once per directory version and kept
-    // (flat, see src/html.ts), undefined when the specialization has no approved doctor.
-    const cards = await keptForDirectory(deps.database, `approved:${specialization}`, async () => {
-      const doctors = await listApprovedDoctors(deps.database.db, specialization);
-      return doctors.length === 0 ? undefined : flat(String(
-        <ul class="card-grid" role="list">
-          {doctors.map((d) => (
-            <li class="card doctor-card">
-              {d.profileImage ? (
-                <img class="avatar" src={`/uploads/doctors/${d.profileImage}`} alt="" width="64" height="64" loading="lazy" />
-              ) : (
-                <span class="avatar" aria-hidden="true">
-                  {d.name.slice(0, 1)}
-                </span>
-              )}
-              <h2>{d.name}</h2>
-              <p class="muted">{d.specialization}</p>
-              <p class="small">{d.collegeName}</p>
-              <a class="button" href={`/patient-dashboard/bookAppointment/${encodeURIComponent(d.id)}`} aria-label={`Book Appointment with ${d.name}`}>
-                Book Appointment
-              </a>
-            </li>
-          ))}
-        </ul>,
-      ));
-    });
-    return patientPage(
-      c,
-      `${specialization}s`,
-      <section aria-labelledby="spec-title">
-        <a class="button button-secondary back-link" href="/patient-dashboard">
-          {raw("&larr;")} Back to specializations
-        </a>
-        <h1 id="spec-title">{specialization}</h1>
-        {cards === undefined ? <p class="empty">No doctors available for this specialization.</p> : raw(cards)}
-      </section>,
-    );
-  };
+  return async (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { also: await directoryVersionOf(deps.database) });
+}
+
+async function render(c: Context, deps: Deps): Promise<Response> {
+  const specialization = c.req.param("specialization") ?? "";
+  if (!isSpecialization(specialization)) return notFoundResponse(c);
+  // The cards depend only on the doctors shown: rendered once per directory version and kept
+  // (flat, see src/html.ts), undefined when the specialization has no approved doctor.
+  const cards = await keptForDirectory(deps.database, `approved:${specialization}`, async () => {
+    const doctors = await listApprovedDoctors(deps.database.db, specialization);
+    return doctors.length === 0 ? undefined : flat(String(
+      <ul class="card-grid" role="list">
+        {doctors.map((d) => (
+          <li class="card doctor-card">
+            {d.profileImage ? (
+              <img class="avatar" src={`/uploads/doctors/${d.profileImage}`} alt="" width="64" height="64" loading="lazy" />
+            ) : (
+              <span class="avatar" aria-hidden="true">
+                {d.name.slice(0, 1)}
+              </span>
+            )}
+            <h2>{d.name}</h2>
+            <p class="muted">{d.specialization}</p>
+            <p class="small">{d.collegeName}</p>
+            <a class="button" href={`/patient-dashboard/bookAppointment/${encodeURIComponent(d.id)}`} aria-label={`Book Appointment with ${d.name}`}>
+              Book Appointment
+            </a>
+          </li>
+        ))}
+      </ul>,
+    ));
+  });
+  return patientPage(
+    c,
+    `${specialization}s`,
+    <section aria-labelledby="spec-title">
+      <a class="button button-secondary back-link" href="/patient-dashboard">
+        {raw("&larr;")} Back to specializations
+      </a>
+      <h1 id="spec-title">{specialization}</h1>
+      {cards === undefined ? <p class="empty">No doctors available for this specialization.</p> : raw(cards)}
+    </section>,
+  );
 }
