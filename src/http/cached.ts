@@ -8,7 +8,12 @@ import { keptAtVersion, setBounded, type Versioned } from "../bounded";
 import { hasNotice } from "./forms";
 
 type Encoding = "br" | "gzip" | "identity";
-type Variant = { body: Uint8Array<ArrayBuffer>; headers: [string, string][] };
+/**
+ * An encoding's answer, built once and sent as clones: a clone shares the body's bytes, where
+ * `new Response(bytes)` copies them every time (a 59 KB page: 12 µs against 0.6 µs, and the
+ * copy's garbage on top).
+ */
+type Variant = { response: Response };
 
 export type CachedBody = {
   etag: string;
@@ -31,16 +36,18 @@ export function prepare(body: string, headers: Record<string, string>, cacheCont
     ["Vary", "Accept-Encoding"],
     ["Cache-Control", cacheControl],
   ];
-  const made: Partial<Record<Encoding, Variant>> = { identity: { body: identity, headers: common } };
-  const compressed = (encoding: "br" | "gzip"): Variant => ({
-    body: new Uint8Array(
-      encoding === "br"
-        ? // Quality 5: most of the gain of 11 at a small part of its cost, since answers are rebuilt on change.
-          brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-        : gzipSync(identity, { level: 6 }),
-    ),
-    headers: [...common, ["Content-Encoding", encoding]],
-  });
+  const answer = (bytes: Uint8Array<ArrayBuffer>, headers: [string, string][]): Variant => ({ response: new Response(bytes, { status: 200, headers }) });
+  const made: Partial<Record<Encoding, Variant>> = { identity: answer(identity, common) };
+  const compressed = (encoding: "br" | "gzip"): Variant =>
+    answer(
+      new Uint8Array(
+        encoding === "br"
+          ? // Quality 5: most of the gain of 11 at a small part of its cost, since answers are rebuilt on change.
+            brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzipSync(identity, { level: 6 }),
+      ),
+      [...common, ["Content-Encoding", encoding]],
+    );
   return {
     etag,
     variant: (encoding) => (made[encoding] ??= compressed(encoding as "br" | "gzip")),
@@ -53,8 +60,7 @@ export function sendCached(c: Context, cached: CachedBody): Response {
   if (c.req.header("if-none-match") === cached.etag) return new Response(null, { status: 304, headers: cached.notModified });
   const accepted = c.req.header("accept-encoding") ?? "";
   const encoding: Encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : "identity";
-  const { body, headers } = cached.variant(encoding);
-  return new Response(body, { status: 200, headers });
+  return cached.variant(encoding).response.clone();
 }
 
 /**
