@@ -79,10 +79,11 @@ async function who(token: string | undefined): Promise<Who | undefined> {
 }
 
 const json = (value: unknown) => new Response(JSON.stringify(value), { headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
-const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+// As the app writes island props: a JSON data block, with `<` as \u003c (src/island-cache.ts).
+const dataBlock = (s: string) => s.replaceAll("<", "\\u003c");
 function page(path: string, props: unknown) {
   const t = templates[path]!;
-  const html = props === undefined ? t.before : t.before + escapeAttr(JSON.stringify(props)) + t.after;
+  const html = props === undefined ? t.before : t.before + dataBlock(JSON.stringify(props)) + t.after;
   return new Response(html, { headers: { "Content-Type": "text/html; charset=UTF-8", "Cache-Control": "private, no-store" } });
 }
 

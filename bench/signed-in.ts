@@ -99,18 +99,18 @@ try {
   ];
 
   // The floor writes the app's own HTML for each page: captured once here, split around the
-  // page island's props (the largest data-props), which the floor serializes afresh per request.
+  // page island's props (the largest JSON data block), which the floor serializes afresh per request.
   const templates: Record<string, { before: string; after: string }> = {};
   for (const row of rows.filter((r) => r.page)) {
     const res = await fetch(BASE + row.path, { headers: row.headers });
     if (res.status !== 200) throw new Error(`${row.path}: ${res.status}`);
     const html = await res.text();
     let best: RegExpExecArray | undefined;
-    for (const m of html.matchAll(/data-props="([^"]*)"/g)) if (!best || m[1]!.length > best[1]!.length) best = m as RegExpExecArray;
+    for (const m of html.matchAll(/<script type="application\/json">([^]*?)<\/script>/g)) if (!best || m[1]!.length > best[1]!.length) best = m as RegExpExecArray;
     const key = row.path.startsWith("/patient-dashboard/bookAppointment/") ? "/patient-dashboard/bookAppointment" : row.path;
     const withProps = best && !row.path.includes("/specialization/");
     templates[key] = withProps
-      ? { before: html.slice(0, best!.index + 'data-props="'.length), after: html.slice(best!.index + best![0].length - 1) }
+      ? { before: html.slice(0, best!.index + '<script type="application/json">'.length), after: html.slice(best!.index + best![0].length - "</script>".length) }
       : { before: html, after: "" };
   }
   writeFileSync(join(dir, "templates.json"), JSON.stringify(templates));
@@ -130,6 +130,11 @@ try {
   for (const row of rows.slice(0, 3)) {
     const [a, f] = await Promise.all([fetch(BASE + row.path, { headers: row.headers }).then((r) => r.text()), fetch(FLOOR + row.path, { headers: row.headers }).then((r) => r.text())]);
     if (a !== f) console.warn(`warning: the floor's ${row.path} differs from the app's (${a.length} vs ${f.length} bytes)`);
+  }
+  // A page's floor writes as many bytes as the app's page (its props afresh, so not always byte for byte).
+  for (const row of rows.filter((r) => r.page)) {
+    const [a, f] = await Promise.all([fetch(BASE + row.path, { headers: row.headers }).then((r) => r.text()), fetch(FLOOR + row.path, { headers: row.headers }).then((r) => r.text())]);
+    if (Math.abs(a.length - f.length) > a.length * 0.02) console.warn(`warning: the floor's ${row.path} is ${f.length} bytes, the app's ${a.length}`);
   }
 
   const run = (url: string, headers: Record<string, string>, seconds = SECONDS) => generator.run({ url, headers, seconds, connections: CONNECTIONS });
