@@ -3,7 +3,7 @@
  * copies and an ETag. Sent by Accept-Encoding, with 304 for a matching If-None-Match.
  */
 import type { Context } from "hono";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { brotliCompress, brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { keptAtVersion, setBounded, type Versioned } from "../bounded";
 import { hasNotice } from "./forms";
 
@@ -13,7 +13,7 @@ type Encoding = "br" | "gzip" | "identity";
  * `new Response(bytes)` copies them every time (a 59 KB page: 12 µs against 0.6 µs, and the
  * copy's garbage on top).
  */
-type Variant = { response: Response };
+type Variant = { response: Response; bytes: number };
 
 export type CachedBody = {
   etag: string;
@@ -25,9 +25,12 @@ export type CachedBody = {
 /**
  * Prepares `body` (with its own headers, e.g. Content-Type and a page's CSP) for repeated sending.
  * Each compressed copy is made when a client first asks for it: most answers are only ever
- * asked for in one encoding (browsers all send br).
+ * asked for in one encoding (browsers all send br). `finest`: for a large answer sent to many
+ * and rebuilt rarely (the doctor directory), the brotli copy is then made again at quality 11
+ * off the event loop (about a second for 2,000 doctors, a fifth fewer bytes) and replaces the
+ * quick one when ready.
  */
-export function prepare(body: string, headers: Record<string, string>, cacheControl: string): CachedBody {
+export function prepare(body: string, headers: Record<string, string>, cacheControl: string, options: { finest?: boolean } = {}): CachedBody {
   const identity = new TextEncoder().encode(body);
   const etag = `"${Bun.hash(identity).toString(36)}"`;
   const common: [string, string][] = [
@@ -36,7 +39,10 @@ export function prepare(body: string, headers: Record<string, string>, cacheCont
     ["Vary", "Accept-Encoding"],
     ["Cache-Control", cacheControl],
   ];
-  const answer = (bytes: Uint8Array<ArrayBuffer>, headers: [string, string][]): Variant => ({ response: new Response(bytes, { status: 200, headers }) });
+  const answer = (bytes: Uint8Array<ArrayBuffer>, headers: [string, string][]): Variant => ({
+    response: new Response(bytes, { status: 200, headers }),
+    bytes: bytes.length,
+  });
   const made: Partial<Record<Encoding, Variant>> = { identity: answer(identity, common) };
   const compressed = (encoding: "br" | "gzip"): Variant =>
     answer(
@@ -48,9 +54,21 @@ export function prepare(body: string, headers: Record<string, string>, cacheCont
       ),
       [...common, ["Content-Encoding", encoding]],
     );
+  const refine = (quick: Variant) =>
+    brotliCompress(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }, (error, finest) => {
+      if (error === null && made.br === quick && finest.length < quick.bytes) {
+        made.br = answer(new Uint8Array(finest), [...common, ["Content-Encoding", "br"]]);
+      }
+    });
   return {
     etag,
-    variant: (encoding) => (made[encoding] ??= compressed(encoding as "br" | "gzip")),
+    variant: (encoding) => {
+      const hit = made[encoding];
+      if (hit !== undefined) return hit;
+      const quick = (made[encoding] = compressed(encoding as "br" | "gzip"));
+      if (encoding === "br" && options.finest === true) refine(quick);
+      return quick;
+    },
     notModified: common.filter(([name]) => name !== "Content-Type"),
   };
 }

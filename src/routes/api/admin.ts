@@ -24,7 +24,7 @@ export function adminApi(deps: Deps) {
     const body = await keptForDirectory(database, "admin-json", async () => {
       const [doctors, histories] = await Promise.all([listAllDoctors(database.db), doctorStatusHistories(database.db)]);
       const json = JSON.stringify(doctors.map((d) => adminDoctorJson(d, histories.get(d.id) ?? [])));
-      return prepare(json, { "Content-Type": "application/json" }, "no-store");
+      return prepare(json, { "Content-Type": "application/json" }, "no-store", { finest: true });
     });
     return sendCached(c, body);
   });

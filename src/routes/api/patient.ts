@@ -25,7 +25,7 @@ export function patientApi(deps: Deps) {
   // compressed) once per directory version, and revalidated by ETag.
   api.get("/patient-dashboard/doctors", async (c) => {
     const body = await keptForDirectory(database, "doctors-json", async () =>
-      prepare(await approvedDoctorsJson(database.db), { "Content-Type": "application/json" }, "private, no-cache"),
+      prepare(await approvedDoctorsJson(database.db), { "Content-Type": "application/json" }, "private, no-cache", { finest: true }),
     );
     return sendCached(c, body);
   });
