@@ -14,10 +14,12 @@ import type { Role } from "../domain/fields";
 import { ApiError } from "../http/errors";
 import { rememberDevice } from "./device";
 
-export type SessionUser =
+/** Who is signed in, and the directory version their request's account read saw (src/db/queries/directory.ts). */
+export type SessionUser = (
   | { role: "patient"; account: PatientRow }
   | { role: "doctor"; account: DoctorRow }
-  | { role: "admin"; account: AdminRow };
+  | { role: "admin"; account: AdminRow }
+) & { directoryVersion: number };
 export type AccountOf<R extends Role> = Extract<SessionUser, { role: R }>["account"];
 
 declare module "hono" {
@@ -30,9 +32,9 @@ declare module "hono" {
 export async function resolveSession(deps: Deps, token: string): Promise<SessionUser | undefined> {
   const claims = await readToken(deps.keys, token);
   if (claims === undefined) return undefined;
-  const account = await sessionAccount(deps.database, claims.role, claims.sub);
-  if (account === undefined || account.tokenVersion !== claims.ver) return undefined;
-  return { role: claims.role, account } as SessionUser;
+  const read = await sessionAccount(deps.database, claims.role, claims.sub);
+  if (read === undefined || read.account.tokenVersion !== claims.ver) return undefined;
+  return { role: claims.role, account: read.account, directoryVersion: read.directoryVersion } as SessionUser;
 }
 
 function bearerToken(c: Context): string | undefined {

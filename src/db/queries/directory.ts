@@ -18,10 +18,11 @@ const keptBy = new WeakMap<Database, Map<string, Versioned<unknown>>>();
  * triggers move the version in the same transaction as any change of a doctor's name,
  * specialization, college, status or picture, or a new doctor (drizzle/0003); a status change
  * writes its audit event in that transaction too. The version is read first, so what is kept is
- * never older than it. One small indexed read per request instead of the query.
+ * never older than it: `version`, when the caller has it from this request's session read
+ * (SessionUser.directoryVersion), else read here.
  */
-export async function keptForDirectory<T>(database: Database, key: string, read: () => Promise<T>): Promise<T> {
-  const version = await directoryVersionOf(database);
+export async function keptForDirectory<T>(database: Database, key: string, read: () => Promise<T>, version?: number): Promise<T> {
+  version ??= await directoryVersionOf(database);
   let kept = keptBy.get(database);
   if (kept === undefined) keptBy.set(database, (kept = new Map()));
   return keptAtVersion(kept, MAX_KEPT, key, version, read) as Promise<T>;

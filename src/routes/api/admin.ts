@@ -25,7 +25,7 @@ export function adminApi(deps: Deps) {
       const [doctors, histories] = await Promise.all([listAllDoctors(database.db), doctorStatusHistories(database.db)]);
       const json = JSON.stringify(doctors.map((d) => adminDoctorJson(d, histories.get(d.id) ?? [])));
       return prepare(json, { "Content-Type": "application/json" }, "no-store", { finest: true });
-    });
+    }, c.get("user")?.directoryVersion);
     return sendCached(c, body);
   });
 

@@ -26,6 +26,7 @@ export function patientApi(deps: Deps) {
   api.get("/patient-dashboard/doctors", async (c) => {
     const body = await keptForDirectory(database, "doctors-json", async () =>
       prepare(await approvedDoctorsJson(database.db), { "Content-Type": "application/json" }, "private, no-cache", { finest: true }),
+      c.get("user")?.directoryVersion,
     );
     return sendCached(c, body);
   });

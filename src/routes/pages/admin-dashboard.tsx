@@ -11,7 +11,6 @@ import { doctorsPage } from "../../db/queries/accounts";
 import type { Deps } from "../../deps";
 import { doctorStatusHistories } from "../../db/queries/audit";
 import { keptForDirectory } from "../../db/queries/directory";
-import { directoryVersionOf } from "../../db/queries/sessions";
 import { keptViewerPage } from "./kept";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../http/forms";
 import { doctorStatusBody, pageQuery } from "../../http/schemas";
@@ -42,7 +41,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       doctors.map((d) => d.id),
     );
     return { doctors, total, histories };
-  });
+  }, c.get("user")?.directoryVersion);
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
   if (page > pages) return notFoundResponse(c);
   return renderPage(
@@ -84,7 +83,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
 }
 
 export function adminDashboardPage(deps: Deps) {
-  return async (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { also: await directoryVersionOf(deps.database) });
+  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { directory: true });
 }
 
 /** Approve, Reject, Block or Reactivate, posted from the table. */

@@ -2,8 +2,9 @@
  * The signed-in pages' GET answers, kept whole per page and viewer (src/http/cached.ts, keptPage).
  * A page is what it is made of: the viewer's account as the session read it on this request (its
  * lists version moves with every change its lists or calendar link show, drizzle/0006 and 0007),
- * the theme and time zone cookies, the address with its query, and `also` (the directory version,
- * for pages that show doctors: drizzle/0003). A page made of anything else must not use this.
+ * the theme and time zone cookies, the address with its query, and for pages that show doctors
+ * (`directory`) the directory version the session's read saw (drizzle/0003). A page made of
+ * anything else must not use this.
  */
 import type { Context } from "hono";
 import { themeOf } from "../../components/Document";
@@ -16,7 +17,7 @@ export function keptViewerPage(
   c: Context,
   deps: Deps,
   render: () => Promise<Response>,
-  options: { also?: number; once?: boolean } = {},
+  options: { directory?: boolean; once?: boolean } = {},
 ): Promise<Response> {
   const user = c.get("user");
   if (user === undefined) return render();
@@ -26,7 +27,7 @@ export function keptViewerPage(
     deps.database,
     {
       key: `${user.role}:${user.account.id}\u0000${url.slice(url.indexOf("/", url.indexOf("//") + 2))}`,
-      state: `${accountState(user.account)}\u0000${themeOf(c)}\u0000${viewerTimeZone(c)}\u0000${options.also ?? ""}`,
+      state: `${accountState(user.account)}\u0000${themeOf(c)}\u0000${viewerTimeZone(c)}\u0000${options.directory === true ? user.directoryVersion : ""}`,
       now: deps.now(),
       once: options.once,
     },

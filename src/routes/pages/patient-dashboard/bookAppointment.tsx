@@ -8,7 +8,6 @@ import type { Context } from "hono";
 import { BOOKED, bookAppointment } from "../../../actions/appointments";
 import { findDoctor } from "../../../db/queries/accounts";
 import { keptForDirectory } from "../../../db/queries/directory";
-import { directoryVersionOf } from "../../../db/queries/sessions";
 import type { Deps } from "../../../deps";
 import { notFoundResponse } from "../../../components/NotFound";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
@@ -24,7 +23,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const doctor = await keptForDirectory(deps.database, `book:${id}`, async () => {
     const row = await findDoctor(deps.database.db, id);
     return row && { id: row.id, name: row.name, specialization: row.specialization, collegeName: row.collegeName, status: row.status };
-  });
+  }, c.get("user")?.directoryVersion);
   if (doctor === undefined || doctor.status !== "approved") return notFoundResponse(c);
   return patientPage(
     c,
@@ -43,7 +42,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
 }
 
 export function bookAppointmentPage(deps: Deps) {
-  return async (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { also: await directoryVersionOf(deps.database) });
+  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { directory: true });
 }
 
 export function bookAppointmentPost(deps: Deps) {

@@ -4,7 +4,6 @@
  */
 import type { Context } from "hono";
 import { countApprovedBySpecialization, keptForDirectory } from "../../../db/queries/directory";
-import { directoryVersionOf } from "../../../db/queries/sessions";
 import type { Deps } from "../../../deps";
 import { SPECIALIZATIONS } from "../../../domain/fields";
 import { Island } from "../../../islands";
@@ -12,11 +11,11 @@ import { keptViewerPage } from "../kept";
 import { patientPage } from "./shell";
 
 export function patientDashboardPage(deps: Deps) {
-  return async (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { also: await directoryVersionOf(deps.database) });
+  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { directory: true });
 }
 
 async function render(c: Context, deps: Deps): Promise<Response> {
-  const counts = await keptForDirectory(deps.database, "counts", () => countApprovedBySpecialization(deps.database.db));
+  const counts = await keptForDirectory(deps.database, "counts", () => countApprovedBySpecialization(deps.database.db), c.get("user")?.directoryVersion);
   const query = (c.req.query("q") ?? "").slice(0, 100);
   return patientPage(
     c,

@@ -5,7 +5,6 @@
 import type { Context } from "hono";
 import { listApprovedDoctors } from "../../../db/queries/accounts";
 import { keptForDirectory } from "../../../db/queries/directory";
-import { directoryVersionOf } from "../../../db/queries/sessions";
 import type { Deps } from "../../../deps";
 import { isSpecialization } from "../../../domain/fields";
 import { notFoundResponse } from "../../../components/NotFound";
@@ -15,7 +14,7 @@ import { keptViewerPage } from "../kept";
 import { patientPage } from "./shell";
 
 export function specializationPage(deps: Deps) {
-  return async (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { also: await directoryVersionOf(deps.database) });
+  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { directory: true });
 }
 
 async function render(c: Context, deps: Deps): Promise<Response> {
@@ -46,7 +45,7 @@ async function render(c: Context, deps: Deps): Promise<Response> {
         ))}
       </ul>,
     ));
-  });
+  }, c.get("user")?.directoryVersion);
   return patientPage(
     c,
     `${specialization}s`,
