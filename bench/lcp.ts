@@ -60,6 +60,16 @@ process swap measured at about 35 to 40 ms on Slow 4G (the meetings page served 
 by a bare server: 0.34 s without the header, 0.38 s with it, median of 9) and more under the 4x
 CPU slowdown. A visit from another site or from the new-tab page swaps processes anyway, so the
 header stays (it keeps other sites' windows away from ours).
+
+Where a signed-in page's own time goes, on Slow 4G with no CPU slowdown (2026-11-23, the doctor's
+dashboard with one pending request, its HTML served by a proxy in variants, 7 loads each, medians
+of three such runs; the floor 0.22-0.25 s): the page as sent 0.36-0.41 s; without its module
+scripts and preloads 0.32-0.39 s (they cost 0 to 0.08 s, run to run); without the script and with
+the request's two \`<input type="date">\`/\`type="time"\` fields as text 0.31-0.33 s: Chromium
+builds a date and a time field's parts (and the locale's formats) when the element is made, not
+when it is shown (the form \`hidden\`: no gain). Those fields are what SPEC §2 asks for and what
+the form without script needs; they stay. The page reduced to its heading, with the stylesheet:
+0.24 s, the floor's time: the rest is the frame and the list, at parse, style and layout.
 ${note ? `\n${note}\n` : ""}
 ${paintTable(paints)}
 ${failures.length ? `\nOver target:\n\n- ${failures.join("\n- ")}\n` : ""}
