@@ -3,6 +3,7 @@
  * temporary directory, the real app driven through app.request(), and fixtures that create
  * users through the API (or the database where the API cannot, such as the admin).
  */
+import { createClient, type InValue } from "@libsql/client";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -151,6 +152,16 @@ export async function startHarness(env: Record<string, string> = {}) {
     });
   }
 
+  /** Runs `sql` on the app's database file through a connection of its own, as another instance or a script would. */
+  async function elsewhere(sql: string, args: InValue[] = []) {
+    const other = createClient({ url: `file:${join(dir, "app.db")}` });
+    try {
+      return await other.execute({ sql, args });
+    } finally {
+      other.close();
+    }
+  }
+
   /** Builds a profile form; `file` is sent as the profileImage part. */
   function profileForm(fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type: string }) {
     const form = new FormData();
@@ -172,6 +183,7 @@ export async function startHarness(env: Record<string, string> = {}) {
     setDoctorStatus,
     book,
     schedule,
+    elsewhere,
     /** Closes the database and removes the temporary folder. */
     async stop() {
       deps.database.close();

@@ -4,8 +4,6 @@
  * is current; whoever writes (the API, a page's form, another process on the same file).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createClient } from "@libsql/client";
-import { join } from "node:path";
 import { startHarness, type Doctor, type Harness, type Patient } from "../../../tests/support/harness";
 import { keptForOwner } from "./account-lists";
 
@@ -20,13 +18,8 @@ const feedbacks = async () => (await h.call("GET", "/api/auth/doctor-dashboard/p
 
 /** The lists version of an account, read from the file by another connection. */
 async function versionOf(table: "patients" | "doctors", id: string): Promise<number> {
-  const other = createClient({ url: `file:${join(h.dir, "app.db")}` });
-  try {
-    const rs = await other.execute({ sql: `select lists_version from ${table} where id = ?`, args: [id] });
-    return Number(rs.rows[0]!.lists_version);
-  } finally {
-    other.close();
-  }
+  const rs = await h.elsewhere(`select lists_version from ${table} where id = ?`, [id]);
+  return Number(rs.rows[0]!.lists_version);
 }
 
 beforeAll(async () => {
@@ -74,12 +67,7 @@ describe("a kept list follows every change it shows", () => {
 
   test("a write by another process on the same file shows at the next read", async () => {
     expect((await patientList())[0].reason).toBe("Migraines");
-    const other = createClient({ url: `file:${join(h.dir, "app.db")}` });
-    try {
-      await other.execute({ sql: "update appointments set reason = ? where id = ?", args: ["Changed elsewhere", id] });
-    } finally {
-      other.close();
-    }
+    await h.elsewhere("update appointments set reason = ? where id = ?", ["Changed elsewhere", id]);
     expect((await patientList())[0].reason).toBe("Changed elsewhere");
     expect((await meetings())[0].reason).toBe("Changed elsewhere");
   });
@@ -95,16 +83,12 @@ describe("a kept list follows every change it shows", () => {
     // A meeting that is already over: scheduled by another process (scheduling refuses the past).
     const past = await h.book(patient.token, doctor.id, "Follow-up");
     expect(await feedbacks()).toEqual([]);
-    const other = createClient({ url: `file:${join(h.dir, "app.db")}` });
-    try {
-      const start = Date.now() - 3_600_000;
-      await other.execute({
-        sql: "update appointments set status = 'confirmed', scheduled_at = ?, ends_at = ?, meet_link = 'carebook-past' where id = ?",
-        args: [start, start + 1_800_000, past],
-      });
-    } finally {
-      other.close();
-    }
+    const start = Date.now() - 3_600_000;
+    await h.elsewhere("update appointments set status = 'confirmed', scheduled_at = ?, ends_at = ?, meet_link = 'carebook-past' where id = ?", [
+      start,
+      start + 1_800_000,
+      past,
+    ]);
     expect((await patientList())[0]).toMatchObject({ _id: past, status: "completed", hasFeedback: false });
     const res = await h.call("POST", "/api/auth/patient-dashboard/giveFeedback", { token: patient.token, json: { appointmentId: past, message: "Helpful." } });
     expect(res.status).toBe(201);

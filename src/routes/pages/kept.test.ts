@@ -4,9 +4,7 @@
  * than anything it shows, whoever changed it; what is shown once is shown once.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createClient } from "@libsql/client";
 import { Hono } from "hono";
-import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { startHarness, type Doctor, type Harness, type Patient } from "../../../tests/support/harness";
 import { holdsUntil, keptPage } from "../../http/cached";
@@ -21,16 +19,6 @@ const FORM = { origin: "http://localhost", host: "localhost", "content-type": "a
 const get = (path: string, token: string, headers: Record<string, string> = {}, cookie = "") =>
   h.app.request(path, { headers: { cookie: `carebook_session=${token}${cookie}`, ...headers } });
 const page = async (path: string, token: string, cookie = "") => (await get(path, token, {}, cookie)).text();
-
-/** Runs `sql` on the app's file through a connection of its own, as another instance would. */
-async function elsewhere(sql: string, args: (string | number)[]) {
-  const other = createClient({ url: `file:${join(h.dir, "app.db")}` });
-  try {
-    await other.execute({ sql, args });
-  } finally {
-    other.close();
-  }
-}
 
 beforeAll(async () => {
   h = await startHarness({ CONSULT_MINUTES: "30" });
@@ -97,7 +85,7 @@ describe("a kept page follows everything it shows", () => {
     expect(await page("/doctor-dashboard/doctor-profile", doctor.token)).toContain('value="Kept College"');
     expect(await page("/doctor-dashboard", doctor.token)).toContain("Dr Renamed Page");
     expect(await page("/patient-dashboard/patient-profile", patient.token)).toContain('value="Whole Page Patient"');
-    await elsewhere("update patients set name = ? where id = ?", ["Renamed Elsewhere", patient.id]);
+    await h.elsewhere("update patients set name = ? where id = ?", ["Renamed Elsewhere", patient.id]);
     expect(await page("/patient-dashboard/patient-profile", patient.token)).toContain('value="Renamed Elsewhere"');
   });
 
@@ -113,7 +101,7 @@ describe("a kept page follows everything it shows", () => {
     expect(Number(countOf(await page("/patient-dashboard", patient.token)))).toBe(Number(countOf(before)) + 1);
     const book = `/patient-dashboard/bookAppointment/${fresh.id}`;
     expect(await page(book, patient.token)).toContain("Dr Newly Approved");
-    await elsewhere("update doctors set name = ? where id = ?", ["Dr Renamed Elsewhere", fresh.id]);
+    await h.elsewhere("update doctors set name = ? where id = ?", ["Dr Renamed Elsewhere", fresh.id]);
     expect(await page(book, patient.token)).toContain("Dr Renamed Elsewhere");
     expect(await page("/admin-dashboard", await h.admin())).toContain("Dr Renamed Elsewhere");
     await h.setDoctorStatus(fresh.id, "blocked");
@@ -125,11 +113,11 @@ describe("a kept page follows everything it shows", () => {
   test("a calendar link made by another instance shows on the meetings page read just before", async () => {
     const p = await h.signupPatient("Calendar Viewer");
     expect(await page(MEETINGS, p.token)).toContain("Get calendar link");
-    await elsewhere("insert into calendar_feeds (role, account_id, token_hash, created_at) values ('patient', ?, ?, ?)", [p.id, `hash-${p.id}`, Date.now()]);
+    await h.elsewhere("insert into calendar_feeds (role, account_id, token_hash, created_at) values ('patient', ?, ?, ?)", [p.id, `hash-${p.id}`, Date.now()]);
     const html = await page(MEETINGS, p.token);
     expect(html).toContain("You made a calendar link on");
     expect(html).toContain("Reset calendar link");
-    await elsewhere("delete from calendar_feeds where account_id = ?", [p.id]);
+    await h.elsewhere("delete from calendar_feeds where account_id = ?", [p.id]);
     expect(await page(MEETINGS, p.token)).toContain("Get calendar link");
   });
 });
