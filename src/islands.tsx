@@ -49,12 +49,7 @@ type IslandProps<N extends IslandName> = { name: N; props: ComponentProps<(typeo
 /** Renders island `name` with `props` (plain JSON) on the server, ready for the client to hydrate. */
 export function Island<N extends IslandName>({ name, props, hydrate = "load" }: IslandProps<N>) {
   useIsland(name, hydrate);
-  return raw(islandMarkup(name, props));
-}
-
-/** The island's props block and HTML (kept per props: src/island-cache.ts). */
-function islandMarkup<N extends IslandName>(name: N, props: IslandProps<N>["props"]): string {
-  return islandHtml(name, JSON.stringify(props), () => renderToString(createElement(COMPONENTS[name] as ComponentType<any>, props)));
+  return raw(islandHtml(name, JSON.stringify(props), () => renderToString(createElement(COMPONENTS[name] as ComponentType<any>, props))));
 }
 
 /** Records that the page being rendered holds island `name`, for the scripts its document loads. */
