@@ -73,7 +73,6 @@ export async function showRefused(c: Context, refused: Refused, render: (form: F
 }
 
 const NOTICE_COOKIE = "notice";
-const HAS_NOTICE = new RegExp(`(?:^|;\\s*)${NOTICE_COOKIE}=`);
 
 /** Goes to `to` after a successful post (303), carrying `notice` to be shown there once. */
 export function doneThen(c: Context, to: string, notice?: Notice): Response {
@@ -83,9 +82,16 @@ export function doneThen(c: Context, to: string, notice?: Notice): Response {
   return c.redirect(to, 303);
 }
 
-/** Whether a post left a notice for this request (a cheap test of the header, no parse). */
-export function hasNotice(c: Context): boolean {
-  return HAS_NOTICE.test(c.req.header("cookie") ?? "");
+/** Whether a post left a notice for this request. */
+export const hasNotice = carriesCookie(NOTICE_COOKIE);
+
+/**
+ * A test of whether a request's Cookie header carries a cookie named `name`: a search of the
+ * header, not a parse of every cookie (it runs on every signed-in page). Made once per name.
+ */
+export function carriesCookie(name: string): (c: Context) => boolean {
+  const sent = new RegExp(`(?:^|;\\s*)${name}=`);
+  return (c) => sent.test(c.req.header("cookie") ?? "");
 }
 
 /** The notice a post left for this page, if any; it is shown once. */

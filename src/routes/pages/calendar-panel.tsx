@@ -11,15 +11,12 @@ import { ALARM_MINUTES } from "../../calendar/ics";
 import { feedMadeAt, isCurrentFeedToken } from "../../calendar/service";
 import type { CalendarRole } from "../../db/queries/calendar";
 import type { Deps } from "../../deps";
+import { carriesCookie } from "../../http/forms";
 import { viewerTimeZone } from "../../middleware/page-guard";
 import { FEED_ONCE_COOKIE, MEETINGS_PAGE } from "./calendar";
 
-const HAS_NEW_LINK = new RegExp(`(?:^|;\\s*)${FEED_ONCE_COOKIE}=`);
-
-/** Whether this request carries a calendar link just made, which the page shows once (a cheap test of the header). */
-export function hasNewFeedLink(c: Context): boolean {
-  return HAS_NEW_LINK.test(c.req.header("cookie") ?? "");
-}
+/** Whether this request carries a calendar link just made, which the page shows once. */
+export const hasNewFeedLink = carriesCookie(FEED_ONCE_COOKIE);
 
 /** The section for the signed-in account; call it from the meetings page's handler. */
 export async function calendarFeedPanel(c: Context, deps: Deps, role: CalendarRole, accountId: string) {
