@@ -62,7 +62,8 @@ export function createApp(deps: Deps) {
     },
   });
   const uploads = uploadGate(deps.config.maxUploadBytes);
-  app.use("*", (c, next) => (isProfileUpload(c) ? uploads(c, next) : smallBodies(c, next)));
+  // A request without a body (most GETs) passes on without the limit's own frame.
+  app.use("*", (c, next) => (c.req.raw.body === null ? next() : isProfileUpload(c) ? uploads(c, next) : smallBodies(c, next)));
   // The API's description and its docs page: the same for everyone, so before the no-store rule.
   app.route("/api", openapiRoutes());
   app.use("/api/*", async (c, next) => {
