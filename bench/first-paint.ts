@@ -21,7 +21,11 @@
 import type { Browser } from "@playwright/test";
 import { coldContext, type Route } from "./page-weight";
 
-export type Profile = { name: string; latency: number; downloadThroughput: number; uploadThroughput: number; cpu: number; target: number };
+/**
+ * `reference`: not one of the issue's conditions but a reading of them on this machine, shown with
+ * fewer columns and left out of the "ok" column.
+ */
+export type Profile = { name: string; latency: number; downloadThroughput: number; uploadThroughput: number; cpu: number; target: number; reference?: boolean };
 
 /** Bytes per second from kilobits per second. */
 const kbps = (n: number) => (n * 1000) / 8;
@@ -29,6 +33,11 @@ const kbps = (n: number) => (n * 1000) / 8;
 export const PROFILES: Profile[] = [
   { name: "Slow 3G", latency: 400, downloadThroughput: kbps(500 * 0.8), uploadThroughput: kbps(500 * 0.8), cpu: 4, target: 700 },
   { name: "Slow 4G", latency: 150, downloadThroughput: kbps(1600 * 0.9), uploadThroughput: kbps(750 * 0.9), cpu: 1, target: 350 },
+  // The issue's machine painted a bare page in about 0.45 s on Slow 3G with its CPU slowed 4x; this
+  // shared 2-core VM needs 0.49 s with its CPU not slowed at all and 0.65 s slowed 4x. Slow 3G with
+  // the CPU as it is is therefore the nearest this machine comes to the issue's conditions (still
+  // the slower of the two): the same target, read on it (docs/performance.md, "First paint").
+  { name: "Slow 3G, CPU 1x", latency: 400, downloadThroughput: kbps(500 * 0.8), uploadThroughput: kbps(500 * 0.8), cpu: 1, target: 700, reference: true },
 ];
 
 /** Where each measured visit starts: a tiny document of the same origin (the floor's server answers any path). */
@@ -189,7 +198,7 @@ const s = (ms: number) => (Number.isFinite(ms) ? (ms / 1000).toFixed(2) : "n/a")
  * done, FCP and LCP; how many render-blocking requests the page made; whether the LCP targets are met.
  */
 export function paintTable(paints: RoutePaint[], withTargets = true): string {
-  const head = PROFILES.flatMap((p) => [`${p.name} blocking done`, `${p.name} FCP`, `${p.name} LCP (target ${s(p.target)})`, `${p.name} LCP over the floor`]);
+  const head = PROFILES.flatMap((p) => [...(p.reference ? [] : [`${p.name} blocking done`, `${p.name} FCP`]), `${p.name} LCP (target ${s(p.target)})`, `${p.name} LCP over the floor`]);
   const lines = [`| route | ${head.join(" | ")} | render-blocking requests | largest element | ok |`, `|---|${head.map(() => "---:").join("|")}|---:|---|---|`];
   const routes = [...new Set(paints.map((p) => p.route))];
   for (const route of routes) {
@@ -199,12 +208,13 @@ export function paintTable(paints: RoutePaint[], withTargets = true): string {
     for (const profile of PROFILES) {
       const p = paints.find((x) => x.route === route && x.profile === profile.name);
       if (!p) {
-        cells.push("", "", "", "");
+        cells.push(...(profile.reference ? [] : ["", ""]), "", "");
         continue;
       }
       const met = p.lcp <= profile.target;
-      if (!met) ok = false;
-      cells.push(s(p.ready), s(p.fcp), met || floor ? s(p.lcp) : `**${s(p.lcp)}**`, route.path === "/floor" ? "" : `${p.overFloor >= 0 ? "+" : ""}${s(p.overFloor)}`);
+      if (!met && !profile.reference) ok = false;
+      if (!profile.reference) cells.push(s(p.ready), s(p.fcp));
+      cells.push(met || floor ? s(p.lcp) : `**${s(p.lcp)}**`, route.path === "/floor" ? "" : `${p.overFloor >= 0 ? "+" : ""}${s(p.overFloor)}`);
     }
     const row = paints.find((x) => x.route === route);
     lines.push(`| ${route.path === "/floor" ? `*${route.label}*` : (route.label ?? route.path)} | ${cells.join(" | ")} | ${row?.blocking ?? ""} | \`${row?.element ?? ""}\` | ${floor ? "" : ok ? "yes" : "NO"} |`);
@@ -212,11 +222,11 @@ export function paintTable(paints: RoutePaint[], withTargets = true): string {
   return lines.join("\n");
 }
 
-/** The routes (labels) whose median LCP misses a profile's target. */
-export function paintFailures(paints: RoutePaint[]): string[] {
+/** The routes (labels) whose median LCP misses a profile's target: the issue's profiles, or with `reference` the reference ones. */
+export function paintFailures(paints: RoutePaint[], reference = false): string[] {
   return paints.flatMap((p) => {
-    if (isFloor(p)) return [];
-    const target = PROFILES.find((x) => x.name === p.profile)!.target;
-    return p.lcp <= target ? [] : [`${p.route.label ?? p.route.path} on ${p.profile}: LCP ${s(p.lcp)} s (target ${s(target)} s)`];
+    const profile = PROFILES.find((x) => x.name === p.profile)!;
+    if (isFloor(p) || (profile.reference ?? false) !== reference) return [];
+    return p.lcp <= profile.target ? [] : [`${p.route.label ?? p.route.path} on ${p.profile}: LCP ${s(p.lcp)} s (target ${s(profile.target)} s)`];
   });
 }

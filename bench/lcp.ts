@@ -23,6 +23,7 @@ export const REPEAT_PATHS = ["/", "/about", "/patient-dashboard"];
 /** The "First paint" section of docs/performance.md, between markers so that bench:lcp can replace it alone. */
 export function paintSection(paints: RoutePaint[], repeats: RoutePaint[], runs: number, note = ""): string {
   const failures = paintFailures(paints);
+  const referenceFailures = paintFailures(paints, true);
   const floor = paints.find((p) => p.route.path === "/floor" && p.profile === "Slow 3G");
   return `${START}
 ## First paint
@@ -53,6 +54,13 @@ while the page's own cost is within that margin. The floor alone on Slow 3G, 7 l
 2x 0.55 s, 4x 0.65 s: the slowdown alone puts this machine's floor 0.16 s above the issue's,
 which leaves a page 0.05 s of its own within the 0.7 s target.
 
+So the table has a third profile, *Slow 3G, CPU 1x*: the same network, the CPU not slowed. It is
+not the issue's condition but the nearest this machine comes to it: the issue's machine painted
+the bare page in about 0.45 s with its CPU slowed 4x, this one needs more than that (about 0.49
+to 0.50 s) with its CPU as it is, so a route within 0.7 s here would be within it there too. It
+has its own "over target" list and is left out of the "ok" column, which reads the issue's two
+conditions as written.
+
 Each visit starts with the tab already on the site's origin (a 175-byte file of it), as a
 DevTools reload with the cache disabled does, not on about:blank: from about:blank, our
 \`Cross-Origin-Opener-Policy: same-origin\` makes Chromium switch browsing-context groups, a
@@ -73,6 +81,7 @@ the form without script needs; they stay. The page reduced to its heading, with 
 ${note ? `\n${note}\n` : ""}
 ${paintTable(paints)}
 ${failures.length ? `\nOver target:\n\n- ${failures.join("\n- ")}\n` : ""}
+${referenceFailures.length ? `Over 0.7 s on Slow 3G, CPU 1x:\n\n- ${referenceFailures.join("\n- ")}\n` : "Slow 3G, CPU 1x: every route within 0.7 s.\n"}
 Repeat visits (the same page loaded once unthrottled in the same context, then measured): the
 cost of carrying the stylesheet in every HTML instead of taking it from the cache.
 

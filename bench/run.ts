@@ -207,6 +207,11 @@ try {
     { what: "list latency at 100,000 within 2x of 1,000 (p50)", value: `${growth.toFixed(2)}x`, ok: growth <= 2 },
     { what: "peak memory under 256 MB", value: `${memory.toFixed(0)} MB`, ok: memory < 256 },
     { what: "cold LCP within target on Slow 3G (0.7 s) and Slow 4G (0.35 s), every route", value: paints.length ? `${paintFailures(paints).length} over` : "not measured", ok: paints.length > 0 && paintFailures(paints).length === 0 },
+    {
+      what: "cold LCP within 0.7 s on Slow 3G with this machine's CPU not slowed (its nearest reading of the issue's machine), every route",
+      value: paints.length ? `${paintFailures(paints, true).length} over` : "not measured",
+      ok: paints.length > 0 && paintFailures(paints, true).length === 0,
+    },
     { what: "every page within its weight budget", value: weights.length ? `${weightFailures.length} over` : "not measured", ok: weights.length > 0 && weightFailures.length === 0 },
   ];
 
