@@ -81,6 +81,12 @@ export function sendCached(c: Context, cached: CachedBody): Response {
   return cached.variant(encoding).response.clone();
 }
 
+/** A rendered page, prepared: its Content-Type, the headers `headersOf` gives from it (e.g. its CSP), and `cacheControl`. */
+async function preparedPage(rendered: Response, headersOf: (rendered: Response) => [string, string][], cacheControl: string): Promise<CachedBody> {
+  const headers = [["Content-Type", rendered.headers.get("Content-Type") ?? "text/html; charset=UTF-8"], ...headersOf(rendered)];
+  return prepare(await rendered.text(), Object.fromEntries(headers), cacheControl);
+}
+
 /**
  * Wraps a page whose HTML depends only on `keyOf` (the theme, for public and auth pages): it is
  * rendered once per key, then every request is answered from memory. `headersOf` gives the rest
@@ -100,11 +106,8 @@ export function renderedOnce(
     const key = options.keyOf(c);
     let page = pages.get(key);
     if (page === undefined) {
-      page = render(c).then(async (res) => {
-        const headers: [string, string][] = [["Content-Type", res.headers.get("Content-Type") ?? "text/html; charset=UTF-8"], ...options.headersOf(res)];
-        // The HTML changes only with a new release; let the browser revalidate by ETag.
-        return prepare(await res.text(), Object.fromEntries(headers), "no-cache");
-      });
+      // The HTML changes only with a new release; let the browser revalidate by ETag.
+      page = render(c).then((res) => preparedPage(res, options.headersOf, "no-cache"));
       pages.set(key, page);
       page.catch(() => pages.delete(key));
     }
@@ -199,8 +202,7 @@ export async function keptPage(
   const res = await render();
   if (res.status !== 200) return res;
   for (const name of res.headers.keys()) if (!KEPT_HEADERS.has(name)) return res;
-  const headers = Object.fromEntries([["Content-Type", res.headers.get("Content-Type") ?? "text/html; charset=UTF-8"], ...headersOf(res)]);
-  const body = prepare(await res.text(), headers, "private, no-store");
+  const body = await preparedPage(res, headersOf, "private, no-store");
   setBounded(kept, MAX_PAGES, page.key, { state: page.state, until: c.get("pageHoldsUntil") ?? Infinity, body });
   return sendCached(c, body);
 }

@@ -52,9 +52,9 @@ const EVERY_ANSWER: [string, string][] = [
 /** Set by nothing but EVERY_ANSWER, so its presence marks an answer prepared with every one. */
 const PREPARED = "X-Frame-Options";
 
-/** The security headers of an answer prepared ahead: every answer's, and its CSP (or the default). */
-export function preparedSecurityHeaders(policy: string | null): [string, string][] {
-  return [...EVERY_ANSWER, ["Content-Security-Policy", policy ?? defaultPolicy()]];
+/** The security headers of a page prepared ahead from its rendering: every answer's, and its CSP (or the default). */
+export function preparedSecurityHeaders(rendered: Response): [string, string][] {
+  return [...EVERY_ANSWER, ["Content-Security-Policy", rendered.headers.get("Content-Security-Policy") ?? defaultPolicy()]];
 }
 
 /** HSTS, for a year, on answers to requests that came over HTTPS. */

@@ -46,7 +46,7 @@ export function prerenderedPages(deps: Deps) {
   const once = (page: (c: Context) => Promise<Response>) =>
     renderedOnce(page, {
       keyOf: themeOf,
-      headersOf: (rendered) => preparedSecurityHeaders(rendered.headers.get("Content-Security-Policy")),
+      headersOf: preparedSecurityHeaders,
       finish: (c, headers) => addHsts(c, deps, headers),
     });
   pages.get("/", once(homePage));

@@ -32,7 +32,7 @@ export function keptViewerPage(
       once: options.once,
     },
     render,
-    (rendered) => preparedSecurityHeaders(rendered.headers.get("Content-Security-Policy")),
+    preparedSecurityHeaders,
   );
 }
 
