@@ -6,11 +6,11 @@ import { createApp } from "./app";
 import { socketBodyLimit } from "./http/upload-gate";
 import { ensureAdmin } from "./auth/admins";
 import { scheduleBackups } from "./backup/schedule";
-import { boot } from "./boot";
+import { boot } from "./config/boot";
 import { pruneEvents } from "./db/queries/throttle";
 import { countAdmins } from "./db/queries/accounts";
 import { holdServerLock, lockedFile } from "./db/server-lock";
-import { parseEnv } from "./env";
+import { parseEnv } from "./config/env";
 
 const config = parseEnv(process.env);
 // Held while the server runs: `carebook restore` refuses to replace a database in use.

@@ -31,7 +31,7 @@ const count = (output: string, pattern: RegExp) => {
 };
 
 // 0. The browser bundles that pages reference (and the binary embeds).
-const build = await run(["bun", "src/client-build.ts"]);
+const build = await run(["bun", "src/build/client-build.ts"]);
 if (build.code !== 0) suites.push({ name: "client build", passed: 0, failed: 1 });
 
 // 1. Types.

@@ -19,7 +19,7 @@ import {
   type PatientRow,
 } from "../db/queries/accounts";
 import { recordAudit } from "../db/queries/audit";
-import type { Deps } from "../deps";
+import type { Deps } from "../config/deps";
 import type { Role, Specialization } from "../domain/fields";
 import { conflict, Refusal } from "./refusal";
 

@@ -15,7 +15,7 @@ import {
   type FeedbackRow,
 } from "../db/queries/appointments";
 import { recordAudit } from "../db/queries/audit";
-import type { Deps } from "../deps";
+import type { Deps } from "../config/deps";
 import { consultationSlot } from "../domain/appointment";
 import { conflict, invalid, notFound } from "./refusal";
 import { transitionAppointment, type Caller } from "./transition";

@@ -1,7 +1,7 @@
 /** The admin's one action: moving a doctor along the status machine of SERVER-RULES §5. */
 import { findDoctor, setDoctorStatus, type DoctorRow } from "../db/queries/accounts";
 import { historyOf, recordAudit, type AuditRow } from "../db/queries/audit";
-import type { Deps } from "../deps";
+import type { Deps } from "../config/deps";
 import { changeDoctorStatus } from "../domain/doctor-status";
 import type { DoctorStatus } from "../domain/fields";
 import { conflict, notFound } from "./refusal";

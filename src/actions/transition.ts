@@ -6,7 +6,7 @@
 import type { Tx } from "../db/client";
 import { findOwnAppointment, type AppointmentRow } from "../db/queries/appointments";
 import { recordAudit } from "../db/queries/audit";
-import type { Deps } from "../deps";
+import type { Deps } from "../config/deps";
 import { applyAppointmentAction, type AppointmentAction, type AppointmentStatus } from "../domain/appointment";
 import { conflict, notFound } from "./refusal";
 

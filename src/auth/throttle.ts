@@ -19,7 +19,7 @@ import {
   type AuthEventKind,
   type EventKeys,
 } from "../db/queries/throttle";
-import type { Deps } from "../deps";
+import type { Deps } from "../config/deps";
 import { Refusal } from "../actions/refusal";
 import { fullWindow, noteAttempt } from "./attempt-window";
 

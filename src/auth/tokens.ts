@@ -3,7 +3,7 @@
  */
 import { jwtVerify, SignJWT } from "jose";
 import { ROLES, type Role } from "../domain/fields";
-import { setBounded } from "../bounded";
+import { setBounded } from "../lib/bounded";
 
 const ISSUER = "carebook";
 const AUDIENCE = "carebook-api";

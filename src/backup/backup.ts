@@ -11,8 +11,8 @@ import { rename } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { databaseKind } from "../db/client";
 import { hasCarebookTables, integrityCheck, picturesNamed, snapshotInto } from "../db/queries/backup";
-import type { Config } from "../env";
-import { beginPictureBackup, listPictures } from "../storage/backup";
+import type { Config } from "../config/env";
+import { beginPictureBackup, listPictures } from "./pictures";
 
 export type BackupResult = {
   /** The database copy written, if this deployment's database is an embedded file. */

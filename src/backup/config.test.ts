@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { parseEnv } from "../env";
+import { parseEnv } from "../config/env";
 
 test("backups: off by default, into ./backups, keeping 7", () => {
   expect(parseEnv({}).backup).toEqual({ dir: "backups", intervalHours: 0, keep: 7 });

@@ -11,11 +11,11 @@ import { join } from "node:path";
 import { ROOT, startServer, stopServer } from "../../bench/server";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
-import { MIGRATIONS_DIR } from "../assets";
+import { MIGRATIONS_DIR } from "../config/assets";
 import { migrateDatabase, openDatabase } from "../db/client";
 import { appliedMigrations, integrityCheck } from "../db/queries/backup";
 import { tryExclusiveLock } from "../db/server-lock";
-import { parseEnv } from "../env";
+import { parseEnv } from "../config/env";
 import { sha256Of, takeBackup } from "./backup";
 import { restoreBackup } from "./restore";
 

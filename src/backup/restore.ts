@@ -9,14 +9,14 @@
 import { createClient } from "@libsql/client";
 import { copyFileSync, existsSync, linkSync, mkdirSync, openSync, closeSync, fsyncSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { MIGRATIONS_DIR } from "../assets";
+import { MIGRATIONS_DIR } from "../config/assets";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { databaseKind } from "../db/client";
 import { appliedMigrations, checkpoint, hasCarebookTables, integrityCheck, toSingleFile } from "../db/queries/backup";
 import { tryExclusiveLock } from "../db/server-lock";
-import type { Config } from "../env";
-import { restorePictures } from "../storage/backup";
+import type { Config } from "../config/env";
+import { restorePictures } from "./pictures";
 import { checksumFileOf, databasePath, picturesDirOf, sha256Of } from "./backup";
 
 export type RestoreResult = {

@@ -7,7 +7,7 @@
  */
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { Config } from "../env";
+import type { Config } from "../config/env";
 import { backupName, checksumFileOf, picturesDirOf } from "./backup";
 
 /** A finished scheduled backup's file name (.partial ones and manual backups are never counted). */

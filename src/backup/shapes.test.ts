@@ -6,9 +6,9 @@ import { afterAll, expect, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MIGRATIONS_DIR } from "../assets";
+import { MIGRATIONS_DIR } from "../config/assets";
 import { migrateDatabase, openDatabase } from "../db/client";
-import { parseEnv } from "../env";
+import { parseEnv } from "../config/env";
 import { describeBackup, takeBackup } from "./backup";
 import { restoreBackup } from "./restore";
 

@@ -3,8 +3,8 @@
  * an ETag (304 when the client has it already), and the feed's URLs as the client reached us.
  */
 import type { Context } from "hono";
-import type { Deps } from "../deps";
-import { isHttps } from "../middleware/session";
+import type { Deps } from "../config/deps";
+import { isHttps } from "../http/https";
 
 /** Whether If-None-Match names `etag` (weak comparison, as RFC 9110 asks for GET). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {

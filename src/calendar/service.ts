@@ -8,7 +8,7 @@
 import { assertUnder, LOGIN_WINDOW_MS, WIDE_FACTOR, type Limit } from "../auth/throttle";
 import { recordEvents } from "../db/queries/throttle";
 import { calendarEntry, calendarFeedRows, feedByHash, feedOf, replaceFeed, type CalendarRole } from "../db/queries/calendar";
-import type { Deps } from "../deps";
+import type { Deps } from "../config/deps";
 import { conflict, notFound, Refusal } from "../actions/refusal";
 import { calendarText, calendarVersion, eventFileName, isScheduled } from "./ics";
 

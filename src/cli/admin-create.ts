@@ -5,8 +5,8 @@
  */
 import { parseArgs } from "node:util";
 import { ensureAdmin } from "../auth/admins";
-import { boot } from "../boot";
-import { parseEnv } from "../env";
+import { boot } from "../config/boot";
+import { parseEnv } from "../config/env";
 import { commandArgs } from "./args";
 
 const { values } = parseArgs({

@@ -4,7 +4,7 @@
  */
 import { setPriority } from "node:os";
 import { describeBackup, takeBackup } from "../backup/backup";
-import { parseEnv } from "../env";
+import { parseEnv } from "../config/env";
 import { commandArgs } from "./args";
 
 /** The backup's CPU priority (POSIX nice, 19 lowest): below the server's 0. */

@@ -4,11 +4,11 @@
  * server. It refuses a database that holds any account outside the demo's email domain, so it
  * can never mix invented people into real data. Running it again changes nothing that exists.
  */
-import { boot } from "../boot";
+import { boot } from "../config/boot";
 import { countAccountsOutside } from "../db/queries/demo";
 import { DEMO_ADMIN, DEMO_DOCTORS, DEMO_DOMAIN, DEMO_PASSWORD, DEMO_PATIENTS } from "../demo/people";
 import { seedDemo } from "../demo/seed";
-import { parseEnv } from "../env";
+import { parseEnv } from "../config/env";
 
 const config = parseEnv(process.env);
 // The seeding signs in and up a few dozen accounts from this one process, through the app: the

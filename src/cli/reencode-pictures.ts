@@ -3,8 +3,8 @@
  * Uses the server's configuration (DATABASE_URL, UPLOAD_DIR or STORAGE=s3); safe to run while the
  * server runs, and again: pictures already re-encoded are skipped.
  */
-import { boot } from "../boot";
-import { parseEnv } from "../env";
+import { boot } from "../config/boot";
+import { parseEnv } from "../config/env";
 import { reencodeAll } from "../storage/reencode-all";
 
 const deps = await boot(parseEnv(process.env));

@@ -3,7 +3,7 @@
  * backup, with the server stopped. The previous database stays as app.db.before-restore.
  */
 import { describeRestore, restoreBackup } from "../backup/restore";
-import { parseEnv } from "../env";
+import { parseEnv } from "../config/env";
 import { commandArgs } from "./args";
 
 const args = commandArgs("restore");

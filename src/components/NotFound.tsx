@@ -1,6 +1,6 @@
 /** The 404 page of SPEC §2: titled 'Page Not Found', with links home and to both logins. */
 import type { Context } from "hono";
-import { renderPage, themeOf } from "./Document";
+import { renderPage, themeOf } from "../render/Document";
 import { Shell } from "./Shell";
 
 /** Answers a request with the 404 page (status 404). */

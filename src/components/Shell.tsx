@@ -4,8 +4,8 @@
 import type { Child } from "hono/jsx";
 import type { Role } from "../domain/fields";
 import { raw } from "hono/html";
-import { Island, IslandsContext, useIsland } from "../islands";
-import { keptIn } from "../bounded";
+import { Island, IslandsContext, useIsland } from "../render/islands";
+import { keptIn } from "../lib/bounded";
 
 type NavLink = { href: string; label: string };
 

@@ -8,8 +8,8 @@ import { sql } from "drizzle-orm";
 import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MIGRATIONS_DIR } from "../assets";
-import { parseEnv } from "../env";
+import { MIGRATIONS_DIR } from "../config/assets";
+import { parseEnv } from "../config/env";
 import { clientConfig, databaseKind, migrateDatabase, openDatabase } from "./client";
 
 const SECRET = "0123456789abcdef0123456789abcdef";

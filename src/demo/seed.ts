@@ -15,7 +15,7 @@
  */
 import { createApp } from "../app";
 import { ensureAdmin } from "../auth/admins";
-import type { Deps } from "../deps";
+import type { Deps } from "../config/deps";
 import { avatarPng } from "./pictures";
 import { approvedDoctor, DEMO_ADMIN, DEMO_DOCTORS, DEMO_PASSWORD, DEMO_PATIENTS, type DemoDoctor } from "./people";
 

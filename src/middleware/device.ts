@@ -8,9 +8,9 @@ import { getCookie, setCookie } from "hono/cookie";
 import type { Client } from "../actions/accounts";
 import { accountTag, signDevice, verifyDevice } from "../auth/device";
 import { clientAddress } from "../auth/throttle";
-import type { Deps } from "../deps";
+import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
-import { isHttps } from "./session";
+import { isHttps } from "../http/https";
 
 const PREFIX = "cb_device_";
 /** A browser used for a few accounts is normal; hundreds of cookies are not worth verifying. */

@@ -4,7 +4,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { Deps } from "../deps";
+import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
 import { isTimeZone } from "../domain/time";
 import { cookieSession, type AccountOf } from "./session";

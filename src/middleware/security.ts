@@ -4,9 +4,9 @@
  * year when served over HTTPS.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import type { Deps } from "../deps";
-import { isHttps } from "./session";
-import { inlineStyleHashes } from "../inline-css";
+import type { Deps } from "../config/deps";
+import { isHttps } from "../http/https";
+import { inlineStyleHashes } from "../render/inline-css";
 
 /** The policy, allowing the inline scripts and styles whose SHA-256 hashes (base64) are given. */
 export function contentSecurityPolicy(scriptHashes: string[] = [], styleHashes: string[] = inlineStyleHashes()): string {

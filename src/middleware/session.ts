@@ -5,13 +5,13 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { forwardedProto } from "../auth/throttle";
 import { issueToken, readToken } from "../auth/tokens";
 import type { AdminRow, DoctorRow, PatientRow } from "../db/queries/accounts";
 import { sessionAccount } from "../db/queries/sessions";
-import type { Deps } from "../deps";
+import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
 import { ApiError } from "../http/errors";
+import { isHttps } from "../http/https";
 import { rememberDevice } from "./device";
 
 /** Who is signed in, and the directory version their request's account read saw (src/db/queries/directory.ts). */
@@ -72,12 +72,6 @@ export function signedIn<R extends Role>(c: Context, role: R): AccountOf<R> {
 
 const COOKIE = "carebook_session";
 const SECURE_COOKIE = "__Host-carebook_session";
-
-/** Whether the request came over HTTPS (directly, or through a trusted proxy). */
-export function isHttps(c: Context, deps: Deps): boolean {
-  if (c.req.url.startsWith("https:")) return true;
-  return forwardedProto(c, deps) === "https";
-}
 
 /**
  * Issues a token for an account and sets the same token as the pages' session cookie; the browser

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { Hono } from "hono";
-import { ASSET_ROOT, MIGRATIONS_DIR, STATIC_DIR, staticFile } from "../assets";
+import { ASSET_ROOT, MIGRATIONS_DIR, STATIC_DIR, staticFile } from "../config/assets";
 import { sendStatic, staticRoutes } from "./static";
 
 let dir: string;

@@ -6,7 +6,7 @@
  * (`x.js.br`, `x.js.gz`) is sent instead when the browser accepts it. Anything else is 404.
  */
 import { Hono, type Context } from "hono";
-import { STATIC_DIR, staticFile } from "../assets";
+import { STATIC_DIR, staticFile } from "../config/assets";
 
 /** `name-<8+ letters or digits>.ext`: how the bundler names hashed output. */
 const HASHED = /-[A-Za-z0-9]{8,}\.[A-Za-z0-9]+$/;

@@ -4,8 +4,8 @@
  * path below /uploads is the 404 page.
  */
 import { Hono } from "hono";
-import type { Deps } from "../deps";
-import { IMAGE_FOLDERS, type ImageFolder } from "../storage/images";
+import type { Deps } from "../config/deps";
+import { IMAGE_FOLDERS, type ImageFolder } from "../storage/names";
 
 export function uploadRoutes(deps: Deps) {
   const routes = new Hono();

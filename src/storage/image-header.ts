@@ -3,7 +3,7 @@
  * allocate width x height x 4 bytes before anything could refuse the picture, so a PNG that
  * claims 40000 x 40000 pixels (6.4 GB) must be refused from these few bytes, never decoded.
  */
-import type { ImageExtension } from "./images";
+import type { ImageExtension } from "./names";
 
 export type ImageHeader = { type: ImageExtension; width: number; height: number };
 

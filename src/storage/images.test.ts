@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { JPEG_1X1, PNG_1X1 } from "../../tests/support/harness";
-import { localImageStorage, sniffImage } from "./images";
+import { localImageStorage } from "./images";
+import { sniffImage } from "./names";
 
 describe("sniffImage", () => {
   test("a PNG is recognised by its signature", () => {

@@ -6,53 +6,10 @@
  */
 import { mkdir, unlink } from "node:fs/promises";
 import { join } from "node:path";
-import type { Config } from "../env";
-import { setAsideDuringBackup } from "./backup";
+import type { Config } from "../config/env";
+import { setAsideDuringBackup } from "../backup/pictures";
+import { isStoredName, randomName, storedType, type ImageFolder, type ImageStorage } from "./names";
 import { s3ImageStorage } from "./s3";
-
-export const IMAGE_FOLDERS = ["patients", "doctors"] as const;
-export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
-
-export const IMAGE_TYPES = { png: "image/png", jpg: "image/jpeg" } as const;
-export type ImageExtension = keyof typeof IMAGE_TYPES;
-
-/** A stored file name: 32 hex characters of randomness and the detected extension. */
-const FILE_NAME = /^[0-9a-f]{32}\.(png|jpg)$/;
-
-/** Whether `name` is one this storage could have made; anything else is never looked up. */
-export function isStoredName(name: string): boolean {
-  return FILE_NAME.test(name);
-}
-
-/** The content type of a stored name (which isStoredName has accepted). */
-export function storedType(name: string): string {
-  return IMAGE_TYPES[name.slice(name.lastIndexOf(".") + 1) as ImageExtension];
-}
-
-/** The picture's real type from its magic bytes, or undefined when it is neither JPEG nor PNG. */
-export function sniffImage(bytes: Uint8Array): ImageExtension | undefined {
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (bytes.length >= png.length && png.every((b, i) => bytes[i] === b)) return "png";
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpg";
-  return undefined;
-}
-
-export type StoredImage = { body: Blob; type: string; size: number };
-
-export type ImageStorage = {
-  /** Stores a picture of a known type under a new name and returns the name. */
-  save(folder: ImageFolder, bytes: Uint8Array, ext: ImageExtension): Promise<string>;
-  /** Removes a picture; a missing one is not an error. */
-  remove(folder: ImageFolder, name: string): Promise<void>;
-  /** Reads a picture by name, or undefined for any name that is not a stored picture. */
-  read(folder: ImageFolder, name: string): Promise<StoredImage | undefined>;
-};
-
-/** A new stored name: 128 random bits in hex and the extension. */
-export function randomName(ext: ImageExtension): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `${Buffer.from(bytes).toString("hex")}.${ext}`;
-}
 
 /** Pictures in `root/patients` and `root/doctors` on the local disk. */
 export function localImageStorage(root: string): ImageStorage {
@@ -66,7 +23,7 @@ export function localImageStorage(root: string): ImageStorage {
     },
     async remove(folder, name) {
       if (!isStoredName(name)) return;
-      // While a backup copies pictures it may still need this one (./backup.ts).
+      // While a backup copies pictures it may still need this one (src/backup/pictures.ts).
       if (await setAsideDuringBackup(root, folder, name)) return;
       await unlink(path(folder, name)).catch(() => undefined);
     },

@@ -13,7 +13,7 @@ import { IMAGE_TYPE_MESSAGE } from "../domain/fields";
 import { Refusal } from "../actions/refusal";
 import { codecsReady, decodeJpeg, decodePng, encodeJpeg, resize } from "./codecs";
 import { readImageHeader } from "./image-header";
-import type { ImageExtension } from "./images";
+import type { ImageExtension } from "./names";
 import { Limiter } from "./limiter";
 
 /**

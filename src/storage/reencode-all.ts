@@ -5,10 +5,10 @@
  * already a stored copy is left alone, so running it again changes nothing; one that cannot be
  * decoded is reported and kept (its owner can upload another).
  */
-import type { Deps } from "../deps";
+import type { Deps } from "../config/deps";
 import { listPictures, swapPicture } from "../db/queries/pictures";
 import { readImageHeader } from "./image-header";
-import type { ImageFolder } from "./images";
+import type { ImageFolder } from "./names";
 import { PICTURE_MAX_BYTES, PICTURE_SIDE, processPicture } from "./picture";
 
 export type ReencodeReport = { reencoded: number; alreadyDone: number; missing: number; failed: string[] };

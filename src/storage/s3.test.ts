@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import { S3Client } from "bun";
-import { parseEnv } from "../env";
+import { parseEnv } from "../config/env";
 import { imageStorage } from "./images";
 import { objectKey, s3ImageStorage } from "./s3";
 

@@ -5,8 +5,8 @@
  * name that this storage could not have made is never sent to the bucket.
  */
 import { S3Client } from "bun";
-import type { S3Config } from "../env";
-import { isStoredName, IMAGE_TYPES, randomName, storedType, type ImageFolder, type ImageStorage } from "./images";
+import type { S3Config } from "../config/env";
+import { isStoredName, IMAGE_TYPES, randomName, storedType, type ImageFolder, type ImageStorage } from "./names";
 
 /** The object key of a stored picture. */
 export function objectKey(prefix: string, folder: ImageFolder, name: string): string {

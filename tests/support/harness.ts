@@ -9,10 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { ensureAdmin } from "../../src/auth/admins";
-import { boot } from "../../src/boot";
-import type { Deps } from "../../src/deps";
+import { boot } from "../../src/config/boot";
+import type { Deps } from "../../src/config/deps";
 import type { DoctorStatus, Specialization } from "../../src/domain/fields";
-import { parseEnv } from "../../src/env";
+import { parseEnv } from "../../src/config/env";
 import { checkAnswers } from "./answer-check";
 
 export type Answer<T = any> = { status: number; body: T; headers: Headers; text: string };

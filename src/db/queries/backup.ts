@@ -4,7 +4,7 @@
  * which pictures it names. They take a plain libSQL client: a backup opens its own connection.
  */
 import type { Client } from "@libsql/client";
-import type { ImageFolder } from "../../storage/images";
+import type { ImageFolder } from "../../storage/names";
 
 /** Writes a consistent, compacted copy of the whole database to `path` (which must not exist). */
 export async function snapshotInto(client: Client, path: string): Promise<void> {

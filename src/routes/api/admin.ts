@@ -7,7 +7,7 @@ import { setStatusOfDoctor } from "../../actions/doctors";
 import { listAllDoctors } from "../../db/queries/accounts";
 import { doctorStatusHistories } from "../../db/queries/audit";
 import { keptForDirectory } from "../../db/queries/directory";
-import type { Deps } from "../../deps";
+import type { Deps } from "../../config/deps";
 import { prepare, sendCached } from "../../http/cached";
 import { doctorIdParam, doctorStatusBody } from "../../http/schemas";
 import { adminDoctorJson } from "../../http/shapes";

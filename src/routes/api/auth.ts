@@ -5,7 +5,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { DOCTOR_SIGNED_UP, logIn, logOut, signUpDoctor, signUpPatient } from "../../actions/accounts";
-import type { Deps } from "../../deps";
+import type { Deps } from "../../config/deps";
 import { doctorSignupBody, loginBody, patientSignupBody } from "../../http/schemas";
 import { adminJson, doctorJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";

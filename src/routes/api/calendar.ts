@@ -11,7 +11,7 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { feedUrls, sendCalendar } from "../../calendar/http";
 import { feedMadeAt, meetingCalendar, resetFeed } from "../../calendar/service";
-import type { Deps } from "../../deps";
+import type { Deps } from "../../config/deps";
 import { meetingIdParam } from "../../http/schemas";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createApp } from "../../app";
-import { boot } from "../../boot";
+import { boot } from "../../config/boot";
 import { PNG_1X1, startHarness, type Harness } from "../../../tests/support/harness";
 
 let h: Harness;

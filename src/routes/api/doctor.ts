@@ -5,7 +5,7 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { cancelAppointment, CANCELLED, scheduleAppointment, SCHEDULED } from "../../actions/appointments";
 import { listDoctorFeedback, listDoctorMeetings, listDoctorPending } from "../../db/queries/appointments";
-import type { Deps } from "../../deps";
+import type { Deps } from "../../config/deps";
 import { nextStatusChange } from "../../domain/appointment";
 import { keptAnswers } from "../../http/cached";
 import { cancelBody, scheduleBody } from "../../http/schemas";

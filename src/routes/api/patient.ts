@@ -7,7 +7,7 @@ import { BOOKED, bookAppointment, cancelAppointment, CANCELLED, FEEDBACK_GIVEN, 
 import { approvedDoctorsJson } from "../../db/queries/accounts";
 import { listPatientMeetings } from "../../db/queries/appointments";
 import { keptForDirectory } from "../../db/queries/directory";
-import type { Deps } from "../../deps";
+import type { Deps } from "../../config/deps";
 import { keptAnswers, prepare, sendCached } from "../../http/cached";
 import { bookBody, cancelBody, feedbackBody } from "../../http/schemas";
 import { appointmentListJson } from "../../http/shapes";

@@ -5,7 +5,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { PROFILE_UPDATED, updateDoctorProfile, updatePatientProfile } from "../../actions/profile";
-import type { Deps } from "../../deps";
+import type { Deps } from "../../config/deps";
 import { ApiError } from "../../http/errors";
 import { pictureBodyLimit, uploadTooLargeMessage } from "../../http/upload-gate";
 import { doctorProfileForm, patientProfileForm } from "../../http/schemas";

@@ -5,10 +5,10 @@
  */
 import type { Context } from "hono";
 import { setStatusOfDoctor } from "../../actions/doctors";
-import { renderPage, themeOf } from "../../components/Document";
+import { renderPage, themeOf } from "../../render/Document";
 import { Shell } from "../../components/Shell";
 import { doctorsPage } from "../../db/queries/accounts";
-import type { Deps } from "../../deps";
+import type { Deps } from "../../config/deps";
 import { doctorStatusHistories } from "../../db/queries/audit";
 import { keptForDirectory } from "../../db/queries/directory";
 import { keptViewerPage } from "./kept";
@@ -17,7 +17,7 @@ import { doctorStatusBody, pageQuery } from "../../http/schemas";
 import { notFoundResponse } from "../../components/NotFound";
 import { adminDoctorJson } from "../../http/shapes";
 import { pageAccount, viewerTimeZone } from "../../middleware/page-guard";
-import { Island } from "../../islands";
+import { Island } from "../../render/islands";
 import { ADMIN_PAGE_SIZE } from "../../domain/admin-table";
 
 const PATH = "/admin-dashboard";

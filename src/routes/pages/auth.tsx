@@ -10,14 +10,14 @@
  */
 import { Hono, type Context } from "hono";
 import { logIn, signUpDoctor, signUpPatient, type Client } from "../../actions/accounts";
-import { renderPage, themeOf } from "../../components/Document";
+import { renderPage, themeOf } from "../../render/Document";
 import { Shell } from "../../components/Shell";
 import type { DoctorRow } from "../../db/queries/accounts";
-import type { Deps } from "../../deps";
+import type { Deps } from "../../config/deps";
 import type { Role } from "../../domain/fields";
 import { doneThen, handleForm, hasNotice, showRefused, takeNotice, type FormState, type Notice } from "../../http/forms";
 import { doctorSignupBody, loginBody, patientSignupBody } from "../../http/schemas";
-import { Island } from "../../islands";
+import { Island } from "../../render/islands";
 import { loginClient } from "../../middleware/device";
 import { cookieSession, hasSessionCookie, startSession } from "../../middleware/session";
 

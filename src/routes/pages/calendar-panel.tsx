@@ -10,7 +10,7 @@ import { feedUrls } from "../../calendar/http";
 import { ALARM_MINUTES } from "../../calendar/ics";
 import { feedMadeAt, isCurrentFeedToken } from "../../calendar/service";
 import type { CalendarRole } from "../../db/queries/calendar";
-import type { Deps } from "../../deps";
+import type { Deps } from "../../config/deps";
 import { carriesCookie } from "../../http/forms";
 import { viewerTimeZone } from "../../middleware/page-guard";
 import { FEED_ONCE_COOKIE, MEETINGS_PAGE } from "./calendar";

@@ -14,10 +14,10 @@ import { sendCalendar } from "../../calendar/http";
 import { feedCalendar, meetingCalendar, resetFeed } from "../../calendar/service";
 import { notFoundResponse } from "../../components/NotFound";
 import type { CalendarRole } from "../../db/queries/calendar";
-import type { Deps } from "../../deps";
+import type { Deps } from "../../config/deps";
 import { Refusal } from "../../actions/refusal";
 import { pageAccount } from "../../middleware/page-guard";
-import { isHttps } from "../../middleware/session";
+import { isHttps } from "../../http/https";
 
 /** Each role's meetings page: the calendar routes live below it. */
 export const MEETINGS_PAGE: Record<CalendarRole, string> = {

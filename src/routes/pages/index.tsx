@@ -4,7 +4,7 @@
  * sample cards are text and CSS initials: they cost no more than their words.
  */
 import type { Context } from "hono";
-import { renderPage, themeOf } from "../../components/Document";
+import { renderPage, themeOf } from "../../render/Document";
 import { Shell } from "../../components/Shell";
 
 const SAMPLE_DOCTORS = [

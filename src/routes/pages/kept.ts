@@ -7,8 +7,8 @@
  * anything else must not use this.
  */
 import type { Context } from "hono";
-import { themeOf } from "../../components/Document";
-import type { Deps } from "../../deps";
+import { themeOf } from "../../render/Document";
+import type { Deps } from "../../config/deps";
 import { keptPage } from "../../http/cached";
 import { viewerTimeZone } from "../../middleware/page-guard";
 import { preparedSecurityHeaders } from "../../middleware/security";

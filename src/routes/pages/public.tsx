@@ -3,7 +3,7 @@
  */
 import type { Context } from "hono";
 import type { Child } from "hono/jsx";
-import { renderPage, themeOf } from "../../components/Document";
+import { renderPage, themeOf } from "../../render/Document";
 import { BackLink, Shell } from "../../components/Shell";
 
 /** A static page of the public area with a heading, its content and a Back button. */

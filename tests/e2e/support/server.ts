@@ -8,7 +8,7 @@ import { ADMIN, CLIENT_ORIGIN, E2E_DB, E2E_DIR, E2E_PORT } from "./env";
 
 rmSync(E2E_DIR, { recursive: true, force: true });
 const root = join(import.meta.dir, "..", "..", "..");
-const build = Bun.spawnSync(["bun", "src/client-build.ts"], { cwd: root, stdout: "inherit", stderr: "inherit" });
+const build = Bun.spawnSync(["bun", "src/build/client-build.ts"], { cwd: root, stdout: "inherit", stderr: "inherit" });
 if (build.exitCode !== 0) process.exit(build.exitCode ?? 1);
 
 const server = Bun.spawn(["bun", "src/index.ts"], {

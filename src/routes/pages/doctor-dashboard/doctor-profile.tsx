@@ -5,11 +5,11 @@
  */
 import type { Context } from "hono";
 import { PROFILE_UPDATED, updateDoctorProfile } from "../../../actions/profile";
-import type { Deps } from "../../../deps";
+import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
 import { doctorProfileForm } from "../../../http/schemas";
 import { doctorJson } from "../../../http/shapes";
-import { Island } from "../../../islands";
+import { Island } from "../../../render/islands";
 import { pageAccount } from "../../../middleware/page-guard";
 import { keptViewerPage } from "../kept";
 import { doctorPage } from "./shell";

@@ -6,13 +6,13 @@
 import type { Context } from "hono";
 import { cancelAppointment, CANCELLED, scheduleAppointment, SCHEDULED } from "../../../actions/appointments";
 import { listDoctorPending } from "../../../db/queries/appointments";
-import type { Deps } from "../../../deps";
+import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
 import { cancelBody, scheduleForm } from "../../../http/schemas";
 import { holdsUntil } from "../../../http/cached";
 import { appointmentJson } from "../../../http/shapes";
 import { nextStatusChange } from "../../../domain/appointment";
-import { Island } from "../../../islands";
+import { Island } from "../../../render/islands";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { keptViewerPage } from "../kept";
 import { doctorPage } from "./shell";

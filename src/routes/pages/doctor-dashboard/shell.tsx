@@ -1,7 +1,7 @@
 /** The frame of every doctor page: the doctor's navigation and the browser guard (approved only). */
 import type { Context } from "hono";
 import type { Child } from "hono/jsx";
-import { renderPage, themeOf } from "../../../components/Document";
+import { renderPage, themeOf } from "../../../render/Document";
 import { Shell } from "../../../components/Shell";
 
 /** `path` is the page's own, also when a form posted elsewhere shows it again. */

@@ -4,9 +4,9 @@
  */
 import type { Context } from "hono";
 import { countApprovedBySpecialization, keptForDirectory } from "../../../db/queries/directory";
-import type { Deps } from "../../../deps";
+import type { Deps } from "../../../config/deps";
 import { SPECIALIZATIONS } from "../../../domain/fields";
-import { Island } from "../../../islands";
+import { Island } from "../../../render/islands";
 import { keptViewerPage } from "../kept";
 import { patientPage } from "./shell";
 

@@ -6,13 +6,13 @@
 import type { Context } from "hono";
 import { cancelAppointment, CANCELLED, FEEDBACK_GIVEN, giveFeedback } from "../../../actions/appointments";
 import { listPatientMeetings } from "../../../db/queries/appointments";
-import type { Deps } from "../../../deps";
+import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
 import { cancelBody, feedbackBody } from "../../../http/schemas";
 import { holdsUntil } from "../../../http/cached";
 import { appointmentJson } from "../../../http/shapes";
 import { nextStatusChange } from "../../../domain/appointment";
-import { Island } from "../../../islands";
+import { Island } from "../../../render/islands";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { calendarFeedPanel, hasNewFeedLink } from "../calendar-panel";
 import { keptViewerPage } from "../kept";

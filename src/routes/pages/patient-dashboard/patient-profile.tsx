@@ -4,11 +4,11 @@
  */
 import type { Context } from "hono";
 import { PROFILE_UPDATED, updatePatientProfile } from "../../../actions/profile";
-import type { Deps } from "../../../deps";
+import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
 import { patientProfileForm } from "../../../http/schemas";
 import { patientJson } from "../../../http/shapes";
-import { Island } from "../../../islands";
+import { Island } from "../../../render/islands";
 import { pageAccount } from "../../../middleware/page-guard";
 import { keptViewerPage } from "../kept";
 import { patientPage } from "./shell";

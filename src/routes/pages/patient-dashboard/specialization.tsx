@@ -5,11 +5,11 @@
 import type { Context } from "hono";
 import { listApprovedDoctors } from "../../../db/queries/accounts";
 import { keptForDirectory } from "../../../db/queries/directory";
-import type { Deps } from "../../../deps";
+import type { Deps } from "../../../config/deps";
 import { isSpecialization } from "../../../domain/fields";
 import { notFoundResponse } from "../../../components/NotFound";
 import { raw } from "hono/html";
-import { flat } from "../../../html";
+import { flat } from "../../../render/html";
 import { keptViewerPage } from "../kept";
 import { patientPage } from "./shell";
 

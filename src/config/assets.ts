@@ -9,7 +9,7 @@ import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 /** The folder that holds drizzle/ and static/: the repository root, or the binary's embedded root. */
-export const ASSET_ROOT = Bun.isStandaloneExecutable ? import.meta.dir : resolve(import.meta.dir, "..");
+export const ASSET_ROOT = Bun.isStandaloneExecutable ? import.meta.dir : resolve(import.meta.dir, "..", "..");
 
 /** The committed drizzle-kit migrations. */
 export const MIGRATIONS_DIR = join(ASSET_ROOT, "drizzle");

@@ -4,9 +4,9 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { STATIC_DIR } from "./assets";
-import type { ClientManifest } from "./client-build";
-import type { IslandName } from "../islands/names";
+import { STATIC_DIR } from "../config/assets";
+import type { ClientManifest } from "../build/client-build";
+import type { IslandName } from "../../islands/names";
 
 const MANIFEST = join(STATIC_DIR, "build", "manifest.json");
 

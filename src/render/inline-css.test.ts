@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startHarness, type Harness } from "../tests/support/harness";
-import { STATIC_DIR } from "./assets";
+import { startHarness, type Harness } from "../../tests/support/harness";
+import { STATIC_DIR } from "../config/assets";
 import { clientManifest } from "./client-assets";
 import { inlineCss } from "./inline-css";
 

@@ -4,13 +4,13 @@
  */
 import type { Context } from "hono";
 import type { Child } from "hono/jsx";
-import { clientLoading, IslandsContext, type Hydration, type PageIslands } from "../islands";
-import { clientManifest, interactionLoader, preloadsFor } from "../client-assets";
+import { clientLoading, IslandsContext, type Hydration, type PageIslands } from "./islands";
+import { clientManifest, interactionLoader, preloadsFor } from "./client-assets";
 import type { Role } from "../domain/fields";
 import { allowInlineScripts } from "../middleware/security";
-import { inlineStylesheet } from "../inline-css";
-import { keptIn } from "../bounded";
-import { escapeHtml, flat } from "../html";
+import { inlineStylesheet } from "./inline-css";
+import { keptIn } from "../lib/bounded";
+import { escapeHtml, flat } from "./html";
 
 export type PageOptions = {
   title: string;

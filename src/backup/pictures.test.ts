@@ -6,8 +6,8 @@ import { afterAll, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beginPictureBackup, restorePictures } from "./backup";
-import { localImageStorage } from "./images";
+import { beginPictureBackup, restorePictures } from "./pictures";
+import { localImageStorage } from "../storage/images";
 
 const dir = mkdtempSync(join(tmpdir(), "carebook-picture-backup-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

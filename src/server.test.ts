@@ -1,12 +1,17 @@
 /**
+ * The server as a process, real HTTP on loopback only.
  * Graceful shutdown (issue 5): on SIGTERM the server stops accepting, finishes the requests in
- * flight, closes the database and exits 0. Real process, real HTTP, loopback only.
+ * flight, closes the database and exits 0.
+ * Crash safety: bench/crash.ts with a small load. The real server is killed with SIGKILL
+ * half-way through a booking load and restarted on the same database; every acknowledged booking
+ * and schedule must be there, nothing half-written, integrity_check ok.
  */
 import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
+import { runCrash } from "../bench/crash";
 import { PASSWORD, startServer } from "../bench/server";
 
 const dir = mkdtempSync(join(tmpdir(), "carebook-shutdown-"));
@@ -41,3 +46,12 @@ test("SIGTERM lets requests in flight finish, refuses new ones, and exits 0 with
   expect((await client.execute("pragma integrity_check")).rows[0]![0]).toBe("ok");
   client.close();
 }, 30_000);
+
+test("SIGKILL mid-load loses no acknowledged write and leaves nothing half-written", async () => {
+  const result = await runCrash({ patients: 30, doctors: 8, killAt: 0.5, loadMs: 15_000 });
+  expect(result.problems).toEqual([]);
+  expect(result.integrity).toBe("ok");
+  expect(result.acknowledgedBookings).toBeGreaterThan(0);
+  expect(result.acknowledgedBookings).toBeLessThan(30 * 8);
+  expect(result.rows).toBe(result.acknowledgedBookings + result.committedUnacknowledged);
+}, 60_000);

@@ -4,11 +4,11 @@
  */
 import { dirname, resolve } from "node:path";
 import { MIGRATIONS_DIR } from "./assets";
-import { loadJwtSecret } from "./auth/secret";
-import { migrateDatabase, openDatabase } from "./db/client";
+import { loadJwtSecret } from "../auth/secret";
+import { migrateDatabase, openDatabase } from "../db/client";
 import type { Deps } from "./deps";
 import type { Config } from "./env";
-import { imageStorage } from "./storage/images";
+import { imageStorage } from "../storage/images";
 
 /** Where generated state lives: the embedded database's folder, or ./data for a remote database. */
 export function dataDir(config: Config): string {

@@ -10,13 +10,13 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
-import { STATIC_DIR } from "./assets";
-import { cameraPhoto, GPS_MARK } from "../tests/support/photos";
-import { buildBinary } from "./cli/build";
-import { readImageHeader } from "./storage/image-header";
-import { PICTURE_MAX_BYTES, PICTURE_SIDE } from "./storage/picture";
+import { STATIC_DIR } from "../config/assets";
+import { cameraPhoto, GPS_MARK } from "../../tests/support/photos";
+import { buildBinary } from "./binary";
+import { readImageHeader } from "../storage/image-header";
+import { PICTURE_MAX_BYTES, PICTURE_SIDE } from "../storage/picture";
 
-const REPO = resolve(import.meta.dir, "..");
+const REPO = resolve(import.meta.dir, "..", "..");
 const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
 const PASSWORD = "correct-horse-1";
 

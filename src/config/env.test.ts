@@ -65,7 +65,7 @@ describe("defaults of SERVER-RULES §1", () => {
   });
 
   test("the .env.example values parse to the same defaults", async () => {
-    const text = await Bun.file(new URL("../.env.example", import.meta.url)).text();
+    const text = await Bun.file(new URL("../../.env.example", import.meta.url)).text();
     const env: Record<string, string> = {};
     for (const line of text.split("\n")) {
       const match = line.match(/^([A-Z_]+)=(.*)$/);

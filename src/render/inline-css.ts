@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { STATIC_DIR } from "./assets";
+import { STATIC_DIR } from "../config/assets";
 import { clientManifest } from "./client-assets";
 
 export type InlineCss = { text: string; hash: string };

@@ -1,14 +1,14 @@
 /**
- * Pictures in backups, for the local uploads folder (the only code besides ./images.ts that
- * touches it). A backup copies the pictures its database snapshot names, after the snapshot.
+ * Pictures in backups, for the local uploads folder (the only code besides src/storage/images.ts
+ * that touches it). A backup copies the pictures its database snapshot names, after the snapshot.
  * A profile update commits a new picture name and then deletes the old file, so a picture the
  * snapshot names could vanish before it is copied; while a backup runs, its marker file in the
- * folder makes ./images.ts set such files aside instead, and the backup copies from there too.
+ * folder makes src/storage/images.ts set such files aside instead, and the backup copies from there too.
  */
 import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { IMAGE_FOLDERS, isStoredName, type ImageFolder } from "./images";
+import { IMAGE_FOLDERS, isStoredName, type ImageFolder } from "../storage/names";
 
 const MARKER_PREFIX = ".backup-running-";
 /** Pictures removed while a backup ran; emptied when the last running backup ends. */

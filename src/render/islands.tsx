@@ -7,18 +7,18 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createContext, useContext } from "hono/jsx";
 import { raw } from "hono/html";
-import AdminTable from "../islands/AdminTable";
-import AuthForm from "../islands/AuthForm";
-import BookingForm from "../islands/BookingForm";
-import DoctorMeetings from "../islands/DoctorMeetings";
-import LogoutButton from "../islands/LogoutButton";
-import type { IslandName } from "../islands/names";
+import AdminTable from "../../islands/AdminTable";
+import AuthForm from "../../islands/AuthForm";
+import BookingForm from "../../islands/BookingForm";
+import DoctorMeetings from "../../islands/DoctorMeetings";
+import LogoutButton from "../../islands/LogoutButton";
+import type { IslandName } from "../../islands/names";
 import { islandHtml } from "./island-cache";
-import PatientMeetings from "../islands/PatientMeetings";
-import PendingAppointments from "../islands/PendingAppointments";
-import ProfileForm from "../islands/ProfileForm";
-import SpecializationSearch from "../islands/SpecializationSearch";
-import ThemeToggle from "../islands/ThemeToggle";
+import PatientMeetings from "../../islands/PatientMeetings";
+import PendingAppointments from "../../islands/PendingAppointments";
+import ProfileForm from "../../islands/ProfileForm";
+import SpecializationSearch from "../../islands/SpecializationSearch";
+import ThemeToggle from "../../islands/ThemeToggle";
 
 const COMPONENTS = {
   ThemeToggle,

@@ -8,7 +8,7 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
-import { ISLAND_NAMES } from "../islands/names";
+import { ISLAND_NAMES } from "../../islands/names";
 
 export type ClientManifest = {
   /** The client entry, and what it imports statically (preloaded with it). */
@@ -22,7 +22,7 @@ export type ClientManifest = {
   favicon: string;
 };
 
-const ROOT = join(import.meta.dir, "..");
+const ROOT = join(import.meta.dir, "..", "..");
 const OUT = join(ROOT, "static", "build");
 const URL_PREFIX = "/static/build/";
 

@@ -1,7 +1,7 @@
-import type { TokenKeys } from "./auth/tokens";
-import type { Database } from "./db/client";
+import type { TokenKeys } from "../auth/tokens";
+import type { Database } from "../db/client";
 import type { Config } from "./env";
-import type { ImageStorage } from "./storage/images";
+import type { ImageStorage } from "../storage/names";
 
 /** Everything a request handler needs, built once by index.ts (or by a test) and passed to createApp. */
 export type Deps = {
