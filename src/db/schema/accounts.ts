@@ -10,6 +10,9 @@ const tokenVersion = () => integer("token_version").notNull().default(0);
 // session's account on every request, it tells whether a list kept in memory is still current
 // (src/db/queries/account-lists.ts). Never written by application code.
 const listsVersion = () => integer("lists_version").notNull().default(0);
+// The person's IANA time zone (e.g. "Asia/Kolkata"): pages without script, and mails, show times
+// in it. Null until the browser reports one or the person picks one on the profile.
+const timeZone = () => text("time_zone");
 
 export const patients = sqliteTable("patients", {
   id: id(),
@@ -19,6 +22,7 @@ export const patients = sqliteTable("patients", {
   profileImage: text("profile_image"),
   tokenVersion: tokenVersion(),
   listsVersion: listsVersion(),
+  timeZone: timeZone(),
   createdAt: createdAt(),
 });
 
@@ -35,6 +39,7 @@ export const doctors = sqliteTable(
     profileImage: text("profile_image"),
     tokenVersion: tokenVersion(),
     listsVersion: listsVersion(),
+    timeZone: timeZone(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -51,5 +56,6 @@ export const admins = sqliteTable("admins", {
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
   tokenVersion: tokenVersion(),
+  timeZone: timeZone(),
   createdAt: createdAt(),
 });
