@@ -61,7 +61,37 @@ const envSchema = z.object({
   S3_PREFIX: optionalText.refine((v) => v === undefined || /^[A-Za-z0-9._\/-]+$/.test(v), {
     message: "S3_PREFIX may hold only letters, digits and . _ / -",
   }),
+  // The site's own origin for every link the server writes into a feed, a file or a mail.
+  PUBLIC_URL: optionalText.refine((v) => v === undefined || isOrigin(v), {
+    message: "PUBLIC_URL must be an http(s) origin such as https://carebook.example (no path)",
+  }),
+  SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\/[^/]/.test(v), {
+    message: "SMTP_URL must be an smtp:// or smtps:// URL",
+  }),
+  MAIL_FROM: z.string().trim().min(3).default("Carebook <no-reply@localhost>"),
+  REMINDER_MINUTES: z
+    .string()
+    .regex(/^\s*(\d+(\s*,\s*\d+)*)?\s*$/, { message: "REMINDER_MINUTES must be whole minutes separated by commas, e.g. 1440,60" })
+    .default("1440,60"),
+  BOOKING_NOTICE_MINUTES: z.coerce.number().min(0).default(120),
+  SUPPORT_EMAIL: z.string().trim().min(3).default("support@example.com"),
+  SUPPORT_PHONE: z.string().trim().min(3).default("+1 (555) 010-0000"),
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, {
+    message: "METRICS_TOKEN must be at least 16 characters",
+  }),
 });
+
+/** Whether `value` is a bare http(s) origin: scheme, host, optional port, nothing after. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.origin === value.replace(/\/$/, "");
+  } catch {
+    return false;
+  }
+}
 
 /** Settings that are valid one by one but not together; each issue names the variable to fix. */
 const crossChecks = (e: z.infer<typeof envSchema>): { path: string; message: string }[] => {
@@ -79,6 +109,9 @@ const crossChecks = (e: z.infer<typeof envSchema>): { path: string; message: str
   if (e.STORAGE === "s3" && e.S3_BUCKET === undefined) issues.push({ path: "S3_BUCKET", message: "required when STORAGE=s3" });
   if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
     issues.push({ path: "S3_SECRET_ACCESS_KEY", message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together" });
+  }
+  if (e.SMTP_URL !== undefined && e.PUBLIC_URL === undefined) {
+    issues.push({ path: "PUBLIC_URL", message: "required when SMTP_URL is set: mails link to the site" });
   }
   return issues;
 };
@@ -108,6 +141,18 @@ export type Config = {
   s3?: S3Config;
   /** Where `carebook backup` and the scheduled backups write; intervalHours 0: no schedule. */
   backup: { dir: string; intervalHours: number; keep: number };
+  /** The site's own origin, without a trailing slash (e.g. "https://carebook.example"); never taken from Host. */
+  publicUrl?: string;
+  /** SMTP_URL set: mail is on, sent from `from`; reminders `reminderMinutes` before a meeting (largest first). */
+  mail?: { smtpUrl: string; from: string };
+  mailFrom: string;
+  reminderMinutes: number[];
+  /** The earliest free slot offered is this many minutes from now. */
+  bookingNoticeMinutes: number;
+  support: { email: string; phone: string };
+  log: { format: "json" | "pretty"; level: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent" };
+  /** Bearer token `/metrics` requires; unset: no `/metrics` (404). */
+  metricsToken?: string;
 };
 
 export type S3Config = {
@@ -164,6 +209,16 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     backup: { dir: e.BACKUP_DIR, intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },
     authAttemptsPerMinute: e.AUTH_ATTEMPTS_PER_MINUTE,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
+    mail: e.SMTP_URL === undefined ? undefined : { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mailFrom: e.MAIL_FROM,
+    reminderMinutes: [...new Set(e.REMINDER_MINUTES.split(",").map((m) => m.trim()).filter(Boolean).map(Number))]
+      .filter((m) => m > 0)
+      .sort((a, b) => b - a),
+    bookingNoticeMinutes: e.BOOKING_NOTICE_MINUTES,
+    support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
+    log: { format: e.LOG_FORMAT, level: e.LOG_LEVEL },
+    metricsToken: e.METRICS_TOKEN,
     s3:
       e.STORAGE === "s3"
         ? {
