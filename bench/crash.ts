@@ -10,7 +10,7 @@
  *
  *   bun bench/crash.ts [patients=200] [doctors=20] [killAt=random 0.2-0.8] [loadMs=30000]
  *
- * src/crash.test.ts runs the same check with a smaller load.
+ * src/server.test.ts runs the same check with a smaller load.
  */
 import { createClient } from "@libsql/client";
 import { mkdtempSync, rmSync } from "node:fs";

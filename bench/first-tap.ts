@@ -43,7 +43,7 @@ async function tapToList(browser: Browser, base: string, email: string, script: 
 
 const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const build = Bun.spawnSync(["bun", "src/client-build.ts"], { cwd: root, stdout: "ignore", stderr: "inherit" });
+const build = Bun.spawnSync(["bun", "src/build/client-build.ts"], { cwd: root, stdout: "ignore", stderr: "inherit" });
 if (build.exitCode !== 0) throw new Error(`client build failed in ${root}`);
 const dir = mkdtempSync(join(tmpdir(), "carebook-first-tap-"));
 const server = await startServer({ DATABASE_URL: `file:${join(dir, "app.db")}`, UPLOAD_DIR: join(dir, "uploads"), JWT_SECRET: "first-tap-secret-at-least-32-bytes-long" }, 20_000, root);

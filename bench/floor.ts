@@ -79,7 +79,7 @@ async function who(token: string | undefined): Promise<Who | undefined> {
 }
 
 const json = (value: unknown) => new Response(JSON.stringify(value), { headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
-// As the app writes island props: a JSON data block, with `<` as \u003c (src/island-cache.ts).
+// As the app writes island props: a JSON data block, with `<` as \u003c (src/render/island-cache.ts).
 const dataBlock = (s: string) => s.replaceAll("<", "\\u003c");
 function page(path: string, props: unknown) {
   const t = templates[path]!;

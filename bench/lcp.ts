@@ -100,7 +100,7 @@ export function withPaintSection(doc: string, section: string): string {
 
 if (import.meta.main) {
   const runs = Number(process.argv[2] ?? 3);
-  const build = Bun.spawnSync(["bun", "src/client-build.ts"], { cwd: ROOT, stdout: "inherit", stderr: "inherit" });
+  const build = Bun.spawnSync(["bun", "src/build/client-build.ts"], { cwd: ROOT, stdout: "inherit", stderr: "inherit" });
   if (build.exitCode !== 0) process.exit(build.exitCode ?? 1);
   const dir = mkdtempSync(join(tmpdir(), "carebook-lcp-"));
   const server = await startServer({

@@ -44,7 +44,7 @@ const started = Date.now();
 const info = machine();
 console.log(`Machine: ${info.nproc} cores, ${info.model}, ${info.memory}; Bun ${info.bun}`);
 
-const build = Bun.spawnSync(["bun", "src/client-build.ts"], { cwd: ROOT, stdout: "inherit", stderr: "inherit" });
+const build = Bun.spawnSync(["bun", "src/build/client-build.ts"], { cwd: ROOT, stdout: "inherit", stderr: "inherit" });
 if (build.exitCode !== 0) process.exit(build.exitCode ?? 1);
 
 const generator = await loadGenerator();

@@ -27,7 +27,7 @@ const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undef
 const peakMemoryMb = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmHWM:\s+(\d+) kB/m)?.[1] ?? NaN) / 1024;
 
 const started = Date.now();
-if (Bun.spawnSync(["bun", "src/client-build.ts"], { cwd: ROOT, stdout: "ignore", stderr: "inherit" }).exitCode !== 0) process.exit(1);
+if (Bun.spawnSync(["bun", "src/build/client-build.ts"], { cwd: ROOT, stdout: "ignore", stderr: "inherit" }).exitCode !== 0) process.exit(1);
 const generator = await loadGenerator();
 const dir = mkdtempSync(join(tmpdir(), "carebook-signed-in-"));
 const dbFile = join(dir, "app.db");

@@ -47,7 +47,7 @@ async function hydrateIslands(): Promise<void> {
   window.__islandsLive?.();
 }
 
-/** An island's props: the JSON data block the server writes right before its root (src/island-cache.ts). */
+/** An island's props: the JSON data block the server writes right before its root (src/render/island-cache.ts). */
 function propsOf(root: HTMLElement): unknown {
   const block = root.previousElementSibling;
   return block instanceof HTMLScriptElement && block.type === "application/json" ? JSON.parse(block.textContent ?? "{}") : {};

@@ -1,5 +1,5 @@
 /**
- * `bun run check`: the whole test suite, as CI runs it. Typecheck, then the unit and API tests
+ * `bun run check`: the whole test suite, as CI runs it. Typecheck and the dependency rules, then the unit and API tests
  * (bun test, rooted in src/), then the browser journeys (Playwright, tests/e2e) when there are any.
  * Ends with one line `N passed, M failed` over all suites, and fails if anything failed.
  */
@@ -37,6 +37,10 @@ if (build.code !== 0) suites.push({ name: "client build", passed: 0, failed: 1 }
 // 1. Types.
 const tsc = await run(["bun", "x", "tsc", "--noEmit", "-p", "."]);
 suites.push({ name: "typecheck", passed: tsc.code === 0 ? 1 : 0, failed: tsc.code === 0 ? 0 : 1 });
+
+// 1b. The rules of the arrows (.dependency-cruiser.cjs): a forbidden import fails with the rule's name.
+const arrows = await run(["bun", "run", "deps:check"]);
+suites.push({ name: "dependency rules", passed: arrows.code === 0 ? 1 : 0, failed: arrows.code === 0 ? 0 : 1 });
 
 // 2. Unit and API tests.
 const unit = await run(["bun", "test"]);

@@ -5,7 +5,7 @@
  * a flood from one address is then refused without a write transaction, and cannot hold up
  * everyone else's writes. It never admits anything by itself; the database check still decides.
  */
-import { setBounded } from "../lib/bounded";
+import { setBounded } from "../domain/bounded";
 
 /** Addresses remembered at most; the oldest are forgotten first (they only make refusals cheaper). */
 const MAX_ADDRESSES = 10_000;

@@ -3,7 +3,7 @@
  */
 import { jwtVerify, SignJWT } from "jose";
 import { ROLES, type Role } from "../domain/fields";
-import { setBounded } from "../lib/bounded";
+import { setBounded } from "../domain/bounded";
 
 const ISSUER = "carebook";
 const AUDIENCE = "carebook-api";

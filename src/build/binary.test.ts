@@ -176,7 +176,7 @@ test("a journey: signup, login, approval, book, schedule, picture", async () => 
   expect(Buffer.from(bytes).includes(Buffer.from(GPS_MARK))).toBe(false);
 }, 90_000);
 
-// Served by src/routes/static.ts, which reads static/ through src/assets.ts (a route that reads
+// Served by src/routes/static.ts, which reads static/ through src/config/assets.ts (a route that reads
 // ./static from the working folder finds nothing here: the binary runs in an empty folder).
 test("every file in static/ is embedded and served", async () => {
   const files = existsSync(STATIC_DIR)

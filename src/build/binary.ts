@@ -5,7 +5,7 @@
  * 1. The browser bundles: `bun run build:client` when package.json has that script (it writes
  *    static/build/).
  * 2. `bun build --compile` of src/index.ts, with static/ and drizzle/ embedded as directory
- *    assets (src/assets.ts finds them under the binary's own root), and the native libSQL and
+ *    assets (src/config/assets.ts finds them under the binary's own root), and the native libSQL and
  *    argon2 modules made literal requires for the target (./native-modules.ts).
  *
  * Whatever is in static/ and drizzle/ at build time is embedded; nothing here names a page.

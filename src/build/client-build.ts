@@ -82,7 +82,7 @@ export async function buildClient(): Promise<ClientManifest> {
   return manifest;
 }
 
-/** The SHA-256 (base64) of a built stylesheet's text, exactly as src/inline-css.ts inlines it. */
+/** The SHA-256 (base64) of a built stylesheet's text, exactly as src/render/inline-css.ts inlines it. */
 function cssHashOf(url: string): string {
   return new Bun.CryptoHasher("sha256").update(readFileSync(join(OUT, basename(url)), "utf8")).digest("base64");
 }

@@ -54,7 +54,7 @@ function nativeFile(pkg: string, fromDir: string): string {
 
 /** Replaces `pattern` in `source` once, or fails the build when a package update moved it. */
 function patch(source: string, pattern: RegExp, replacement: string, what: string): string {
-  if (!pattern.test(source)) throw new Error(`cannot patch ${what}: the loader changed; update src/cli/native-modules.ts`);
+  if (!pattern.test(source)) throw new Error(`cannot patch ${what}: the loader changed; update src/build/native-modules.ts`);
   return source.replace(pattern, replacement);
 }
 
@@ -78,7 +78,7 @@ export function nativeModules(platform: string, fromDir: string): BunPlugin {
       build.onLoad({ filter: /[\\/]node_modules[\\/]@node-rs[\\/]argon2[\\/]index\.js$/ }, ({ path }) => {
         const source = readFileSync(path, "utf8");
         const exportsAt = source.indexOf("module.exports = nativeBinding");
-        if (exportsAt < 0) throw new Error("cannot patch @node-rs/argon2: the loader changed; update src/cli/native-modules.ts");
+        if (exportsAt < 0) throw new Error("cannot patch @node-rs/argon2: the loader changed; update src/build/native-modules.ts");
         return { contents: `const nativeBinding = require(${JSON.stringify(argon2)});\n${source.slice(exportsAt)}`, loader: "js" };
       });
     },

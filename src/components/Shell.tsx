@@ -5,7 +5,7 @@ import type { Child } from "hono/jsx";
 import type { Role } from "../domain/fields";
 import { raw } from "hono/html";
 import { Island, IslandsContext, useIsland } from "../render/islands";
-import { keptIn } from "../lib/bounded";
+import { keptIn } from "../domain/bounded";
 
 type NavLink = { href: string; label: string };
 

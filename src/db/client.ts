@@ -20,7 +20,7 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import * as schema from "./schema";
-import { keptIn } from "../lib/bounded";
+import { keptIn } from "../domain/bounded";
 
 export type Db = LibSQLDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

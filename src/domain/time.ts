@@ -3,7 +3,7 @@
  * reads them (the doctor's schedule form without script).
  */
 
-import { keptIn } from "../lib/bounded";
+import { keptIn } from "./bounded";
 
 /** Zones already checked (a page checks the viewer's on every request): bounded, oldest out. */
 const checkedZones = new Map<string, boolean>();

@@ -4,7 +4,7 @@
  */
 import type { Context } from "hono";
 import { brotliCompress, brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { keptAtVersion, setBounded, type Versioned } from "../lib/bounded";
+import { keptAtVersion, setBounded, type Versioned } from "../domain/bounded";
 import { hasNotice } from "./forms";
 
 type Encoding = "br" | "gzip" | "identity";

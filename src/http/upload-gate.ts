@@ -12,6 +12,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ApiError, Refusal, refusalAnswer } from "./errors";
 import { Limiter } from "../storage/limiter";
+import { uploadTooLargeMessage } from "../domain/fields";
 
 /** Room for the form's text fields and multipart boundaries around the largest picture. */
 export const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -33,12 +34,6 @@ export const UPLOAD_LINE = 8;
  */
 export function socketBodyLimit(_maxUploadBytes: number): number {
   return 2 ** 40;
-}
-
-/** The 413 message for an upload over `maxBytes`. */
-export function uploadTooLargeMessage(maxBytes: number): string {
-  const mb = maxBytes / (1024 * 1024);
-  return `Profile picture must be at most ${Number.isInteger(mb) ? `${mb} MB` : `${Math.floor(maxBytes / 1024)} KB`}`;
 }
 
 /** The middleware for profile uploads of at most `maxUploadBytes` of picture. */

@@ -169,7 +169,7 @@ describe("inline scripts are exactly the hashed ones", () => {
       for (const block of blocks) expect(() => JSON.parse(block)).not.toThrow();
       const inline = [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
       const csp = res.headers.get("content-security-policy")!;
-      // script-src only: style-src allows the inline stylesheet by its own hash (src/inline-css.test.ts).
+      // script-src only: style-src allows the inline stylesheet by its own hash (src/render/inline-css.test.ts).
       const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
       const allowed = [...scriptSrc.matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]);
       expect(allowed.sort()).toEqual(inline.map(scriptHash).sort());

@@ -9,7 +9,7 @@ import { clientManifest, interactionLoader, preloadsFor } from "./client-assets"
 import type { Role } from "../domain/fields";
 import { allowInlineScripts } from "../middleware/security";
 import { inlineStylesheet } from "./inline-css";
-import { keptIn } from "../lib/bounded";
+import { keptIn } from "../domain/bounded";
 import { escapeHtml, flat } from "./html";
 
 export type PageOptions = {

@@ -1,5 +1,5 @@
 /**
- * The built browser assets (static/build/manifest.json, written by src/client-build.ts) and the
+ * The built browser assets (static/build/manifest.json, written by src/build/client-build.ts) and the
  * tags a page needs to load them.
  */
 import { existsSync, readFileSync } from "node:fs";

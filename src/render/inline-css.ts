@@ -3,7 +3,7 @@
  * costs a whole round trip before anything paints, while the stylesheet itself is about 2.6 KB
  * with brotli. So pages carry it in a `<style>` element, and the Content-Security-Policy allows
  * that one element by the SHA-256 of its text, computed when the client is built
- * (src/client-build.ts writes it to the manifest as `cssHash`). No 'unsafe-inline'.
+ * (src/build/client-build.ts writes it to the manifest as `cssHash`). No 'unsafe-inline'.
  * Why always and not only on a first visit: docs/decisions.md, "Inline stylesheet".
  */
 import { readFileSync } from "node:fs";

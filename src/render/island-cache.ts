@@ -36,7 +36,7 @@ export function propsBlock(json: string): string {
 function keptHtml(key: string, render: () => string): string {
   const hit = kept.get(key);
   if (hit !== undefined) return hit;
-  // Kept flat: see flat() in src/html.ts.
+  // Kept flat: see flat() in src/render/html.ts.
   const html = flat(render());
   const size = key.length + html.length;
   if (size > MAX_ENTRY_CHARS) return html;

@@ -1,6 +1,6 @@
 /**
  * /static/{path}: the files in static/ (CSS, icons, the island bundles in static/build/), read
- * through src/assets.ts so the same route serves the source tree and the compiled binary.
+ * through src/config/assets.ts so the same route serves the source tree and the compiled binary.
  * A name with a content hash (`client-3f9a2b7c.js`) never changes, so it is cached for a year;
  * any other file is revalidated by an ETag of its content. A precompressed copy beside a file
  * (`x.js.br`, `x.js.gz`) is sent instead when the browser accepts it. Anything else is 404.

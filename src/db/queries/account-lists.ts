@@ -10,7 +10,7 @@
  */
 import { is } from "drizzle-orm";
 import { SQLiteTransaction } from "drizzle-orm/sqlite-core";
-import { keptAtVersion, type Versioned } from "../../lib/bounded";
+import { keptAtVersion, type Versioned } from "../../domain/bounded";
 import type { Reader } from "../client";
 
 /** Whose list: an account's id, and its lists version as this request read it (none: read afresh). */

@@ -3,7 +3,7 @@
  * through it kept per directory version.
  */
 import { count, eq } from "drizzle-orm";
-import { keptAtVersion, type Versioned } from "../../lib/bounded";
+import { keptAtVersion, type Versioned } from "../../domain/bounded";
 import type { Database, Reader } from "../client";
 import { doctors } from "../schema";
 import { keptList } from "./kept-list";

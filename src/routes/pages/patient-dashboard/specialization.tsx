@@ -21,7 +21,7 @@ async function render(c: Context, deps: Deps): Promise<Response> {
   const specialization = c.req.param("specialization") ?? "";
   if (!isSpecialization(specialization)) return notFoundResponse(c);
   // The cards depend only on the doctors shown: rendered once per directory version and kept
-  // (flat, see src/html.ts), undefined when the specialization has no approved doctor.
+  // (flat, see src/render/html.ts), undefined when the specialization has no approved doctor.
   const cards = await keptForDirectory(deps.database, `approved:${specialization}`, async () => {
     const doctors = await listApprovedDoctors(deps.database.db, specialization);
     return doctors.length === 0 ? undefined : flat(String(

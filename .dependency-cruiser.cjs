@@ -1,0 +1,64 @@
+/**
+ * The rules of the arrows (docs/architecture.md), checked by `bun run check` and CI:
+ * `bun run deps:check`. A new import that breaks one fails with the rule's name.
+ * Type-only imports count for everything except `islands-pure` (islands may share our types).
+ */
+const OURS = "^(src|islands|tests|bench)/";
+const TEST = "\\.test\\.tsx?$";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "domain-is-pure",
+      comment: "src/domain holds pure rules: it imports nothing of ours but itself.",
+      severity: "error",
+      from: { path: "^src/domain/", pathNot: TEST },
+      to: { path: OURS, pathNot: "^src/domain/" },
+    },
+    {
+      name: "db-below-the-door",
+      comment: "src/db (schema and the only SQL) never imports routes, actions, http or middleware.",
+      severity: "error",
+      from: { path: "^src/db/", pathNot: TEST },
+      to: { path: "^src/(routes|actions|http|middleware)/" },
+    },
+    {
+      name: "actions-know-no-http",
+      comment: "A use case knows nothing of HTTP: src/actions never imports routes, http, middleware or components.",
+      severity: "error",
+      from: { path: "^src/actions/", pathNot: TEST },
+      to: { path: "^src/(routes|http|middleware|components)/" },
+    },
+    {
+      name: "islands-pure",
+      comment: "Islands run in the browser: from src/ they import only src/domain, and types.",
+      severity: "error",
+      from: { path: "^islands/" },
+      to: { path: "^src/", pathNot: "^src/domain/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "src-not-bench-or-tests",
+      comment: "Code that ships never imports the benchmark or the test support (tests beside the code may).",
+      severity: "error",
+      from: { path: "^src/", pathNot: TEST },
+      to: { path: "^(bench|tests)/" },
+    },
+    {
+      name: "no-circular",
+      comment: "No import circles anywhere: split what a pair shares into a module both import.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    // dependency-cruiser reads TypeScript through swc: typescript@7 (our tsc) has no JS API yet.
+    parser: "swc",
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|static/build|dist)/" },
+    enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"] },
+  },
+};

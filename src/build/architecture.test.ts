@@ -1,0 +1,68 @@
+/**
+ * The rules of the arrows (.dependency-cruiser.cjs, docs/architecture.md) are themselves tested:
+ * each forbidden import, written into a scratch tree shaped like ours, fails the check with the
+ * rule's name; the same tree without it passes. The real tree is checked by `bun run deps:check`.
+ */
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+
+const REPO = resolve(import.meta.dir, "..", "..");
+const scratchRoots: string[] = [];
+afterAll(() => scratchRoots.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A tree every rule accepts: each layer importing only what it may. */
+const lawful: Record<string, string> = {
+  "src/domain/rules.ts": `export const rule = 1;\n`,
+  "src/domain/more.ts": `import { rule } from "./rules";\nexport const more = rule + 1;\n`,
+  "src/db/queries.ts": `import { rule } from "../domain/rules";\nexport const query = rule;\n`,
+  "src/actions/book.ts": `import { query } from "../db/queries";\nexport const book = query;\n`,
+  "src/http/errors.ts": `export class ApiError {}\n`,
+  "src/routes/api.ts": `import { book } from "../actions/book";\nimport { ApiError } from "../http/errors";\nexport const api = [book, ApiError];\n`,
+  "src/types.ts": `export type Shape = { a: number };\n`,
+  "islands/Island.tsx": `import { more } from "../src/domain/more";\nimport type { Shape } from "../src/types";\nexport const island: Shape = { a: more };\n`,
+  "src/routes/api.test.ts": `import { harness } from "../../tests/support/harness";\nexport const t = harness;\n`,
+  "tests/support/harness.ts": `export const harness = 1;\n`,
+  "bench/run.ts": `export const bench = 1;\n`,
+};
+
+/** Writes `files` into a fresh scratch tree and runs the check there; its exit code and output. */
+function check(files: Record<string, string>): { code: number; output: string } {
+  const root = mkdtempSync(join(tmpdir(), "carebook-arrows-"));
+  scratchRoots.push(root);
+  const all = { ...files, "tsconfig.json": JSON.stringify({ compilerOptions: { module: "Preserve", moduleResolution: "bundler" } }) };
+  for (const [path, text] of Object.entries(all)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  const run = Bun.spawnSync(
+    [process.execPath, "--bun", join(REPO, "node_modules", ".bin", "depcruise"), "--config", join(REPO, ".dependency-cruiser.cjs"), "src", "islands", "tests", "bench"],
+    { cwd: root, stdout: "pipe", stderr: "pipe", env: { ...process.env, NODE_PATH: join(REPO, "node_modules") } },
+  );
+  return { code: run.exitCode ?? 1, output: run.stdout.toString() + run.stderr.toString() };
+}
+
+describe("the rules of the arrows", () => {
+  test("a tree that keeps every rule passes", () => {
+    const { code, output } = check(lawful);
+    expect(output).toContain("no dependency violations found");
+    expect(code).toBe(0);
+  });
+
+  const breaches: [rule: string, path: string, text: string][] = [
+    ["domain-is-pure", "src/domain/rules.ts", `import { query } from "../db/queries";\nexport const rule = query;\n`],
+    ["db-below-the-door", "src/db/queries.ts", `import { book } from "../actions/book";\nexport const query = book;\n`],
+    ["actions-know-no-http", "src/actions/book.ts", `import { ApiError } from "../http/errors";\nexport const book = ApiError;\n`],
+    ["islands-pure", "islands/Island.tsx", `import { query } from "../src/db/queries";\nexport const island = query;\n`],
+    ["src-not-bench-or-tests", "src/db/queries.ts", `import { bench } from "../../bench/run";\nexport const query = bench;\n`],
+    ["no-circular", "src/domain/rules.ts", `import { more } from "./more";\nexport const rule = 1;\nexport const again = () => more;\n`],
+  ];
+  for (const [rule, path, text] of breaches) {
+    test(`${rule}: a forbidden import in ${path} fails the check, naming the rule`, () => {
+      const { code, output } = check({ ...lawful, [path]: text });
+      expect(output).toContain(`error ${rule}:`);
+      expect(code).not.toBe(0);
+    });
+  }
+});
