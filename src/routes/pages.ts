@@ -29,6 +29,7 @@ import { patientMeetingsPage, patientMeetingsPosts } from "./pages/patient-dashb
 import { patientProfileAgain, patientProfilePage, patientProfilePost } from "./pages/patient-dashboard/patient-profile";
 import { specializationPage } from "./pages/patient-dashboard/specialization";
 import { mailPreferencesPost } from "./pages/mail";
+import { adminMailMessagePage, adminMailPage } from "./pages/admin-mail";
 import { privacyPage } from "./pages/privacy";
 import { servicesPage } from "./pages/services";
 
@@ -103,6 +104,9 @@ export function pageRoutes(deps: Deps) {
   pages.use("/admin-dashboard/*", requirePage(deps, "admin"));
   pages.get("/admin-dashboard", adminDashboardPage(deps));
   pages.post("/admin-dashboard/doctor-status/:id", doctorStatusPost(deps));
+  pages.get("/admin-dashboard/mail", adminMailPage(deps));
+  pages.get("/admin-dashboard/mail/:id", adminMailMessagePage(deps));
+  pages.get("/admin-dashboard/mail/:id/html", adminMailMessagePage(deps));
 
   pages.post("/theme", async (c) => {
     // A malformed form is no theme choice: fall back to light, never an error.
