@@ -5,9 +5,10 @@
  * senders on one database, and one-click unsubscribe.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { boot } from "../config/boot";
+import { join } from "node:path";
 import { startHarness, inMinutes, sleep, type Harness } from "../../tests/support/harness";
 import { startMailCatcher, type Caught, type MailCatcher } from "../../tests/support/mail-catcher";
+import { claimDue, insertOutbox } from "../db/queries/mail";
 import { startMail } from "./start";
 import type { MailSender } from "./sender";
 
@@ -160,4 +161,150 @@ describe("every mail, to whom, with what", () => {
     expect((await h.schedule(doctor.token, id, other.id, new Date("2027-01-04T09:30:00Z"))).status).toBe(200);
     await smtp.waitFor((m) => m.envelopeTo.includes(other.email) && (m.text ?? "").includes("Monday, 4 January 2027, 15:00 India Standard Time (Asia/Kolkata)"));
   }, 60_000);
+});
+
+/** Mails caught for `address` whose subject matches. */
+const caught = (address: string, subject: RegExp) => smtp.mails.filter((m) => m.envelopeTo.includes(address) && subject.test(m.subject ?? ""));
+
+describe("people choose", () => {
+  test("one-click unsubscribe works without a login: GET asks, POST (RFC 8058) turns that kind off; a forged link changes nothing", async () => {
+    const doctor = await h.signupDoctor();
+    const patient = await h.signupPatient("Ivo Unsub");
+    const first = await h.book(patient.token, doctor.id, REASON);
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes(patient.email) && /was sent/.test(m.subject ?? ""));
+    const url = unsubscribeOf(mail)!.slice(1, -1);
+    const path = url.slice(SITE.length);
+
+    const ask = await h.app.request(path);
+    expect(ask.status).toBe(200);
+    expect(await ask.text()).toContain('<button type="submit">Unsubscribe</button>');
+    const prefs = () => h.elsewhere("select reminders, notices from mail_preferences where role = 'patient' and account_id = ?", [patient.id]);
+    expect((await prefs()).rows.length).toBe(0);
+
+    const forged = await h.app.request(path.replace(/.$/, (c) => (c === "A" ? "B" : "A")), { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(forged.status).toBe(404);
+    expect((await prefs()).rows.length).toBe(0);
+
+    // As a mail client posts it: no cookie, no Origin, the RFC 8058 body.
+    const done = await h.app.request(path, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("You are unsubscribed");
+    expect((await prefs()).rows[0]).toMatchObject({ reminders: 1, notices: 0 });
+
+    // The next notice to the patient is not sent; the doctor's still is.
+    await h.call("POST", "/api/auth/patient-dashboard/cancelAppointment", { token: patient.token, json: { appointmentId: first, reason: "x" } });
+    await h.book(patient.token, doctor.id, REASON);
+    await smtp.waitFor(() => caught(doctor.email, /New appointment request/).length === 2);
+    await sleep(500);
+    expect(caught(patient.email, /was sent/).length).toBe(1);
+    const dropped = await h.elsewhere("select state, last_error from mail_outbox where recipient_id = ? and template = 'requestReceived' order by created_at", [patient.id]);
+    expect(dropped.rows.map((r) => r.state)).toEqual(["sent", "dropped"]);
+  }, 60_000);
+
+  test("the profile page's form (no script) sets reminders and notices; the page shows the choice", async () => {
+    const patient = await h.signupPatient();
+    const cookie = `carebook_session=${patient.token}`;
+    const page = async () => (await h.app.request("/patient-dashboard/patient-profile", { headers: { cookie } })).text();
+    expect(await page()).toMatch(/<input type="checkbox" name="reminders" value="on" checked=""/);
+    const saved = await h.app.request("/patient-dashboard/patient-profile/mail", {
+      method: "POST",
+      headers: { cookie, origin: "http://localhost", "content-type": "application/x-www-form-urlencoded" },
+      body: "reminders=on",
+    });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe("/patient-dashboard/patient-profile");
+    const html = await page();
+    expect(html).toMatch(/<input type="checkbox" name="reminders" value="on" checked=""/);
+    expect(html).toMatch(/<input type="checkbox" name="notices" value="on"\/?>/);
+    // From another site: refused, nothing changes.
+    const forged = await h.app.request("/patient-dashboard/patient-profile/mail", {
+      method: "POST",
+      headers: { cookie, origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    expect(forged.status).toBe(403);
+    const row = await h.elsewhere("select reminders, notices from mail_preferences where account_id = ?", [patient.id]);
+    expect(row.rows[0]).toMatchObject({ reminders: 1, notices: 0 });
+    // The doctor's profile has the same form.
+    const doctor = await h.signupDoctor();
+    const doctorPage = await (await h.app.request("/doctor-dashboard/doctor-profile", { headers: { cookie: `carebook_session=${doctor.token}` } })).text();
+    expect(doctorPage).toContain('action="/doctor-dashboard/doctor-profile/mail"');
+  });
+});
+
+describe("an outbox that loses nothing", () => {
+  test("the SMTP server down for a while, then back: every mail arrives, once, with its Message-ID", async () => {
+    await smtp.stop();
+    const doctor = await h.signupDoctor({ name: "Outage Doctor" });
+    const patient = await h.signupPatient("Outage Patient");
+    const id = await h.book(patient.token, doctor.id, REASON);
+    // The sender tries, fails and says when it tries again.
+    const deadline = Date.now() + 20_000;
+    let states: string[] = [];
+    while (Date.now() < deadline) {
+      states = (await h.elsewhere("select state from mail_outbox where appointment_id = ?", [id])).rows.map((r) => r.state as string);
+      if (states.length === 2 && states.every((s) => s === "failing")) break;
+      await sleep(100);
+    }
+    expect(states).toEqual(["failing", "failing"]);
+    await sleep(2_000);
+    await smtp.start();
+    await smtp.waitFor((m) => m.envelopeTo.includes(patient.email), 45_000);
+    await smtp.waitFor((m) => m.envelopeTo.includes(doctor.email) && /New appointment request/.test(m.subject ?? ""), 45_000);
+    await sleep(1_000);
+    const rows = await h.elsewhere("select message_id, state, attempts from mail_outbox where appointment_id = ?", [id]);
+    for (const row of rows.rows) {
+      expect(row.state).toBe("sent");
+      expect(Number(row.attempts)).toBeGreaterThanOrEqual(2);
+      expect(smtp.mails.filter((m) => m.messageId === row.message_id).length).toBe(1);
+    }
+  }, 90_000);
+
+});
+
+test("two processes claiming from one database at once never take the same message", async () => {
+  await sender?.stop();
+  sender = undefined;
+  try {
+    const now = new Date();
+    await h.deps.database.write(async (tx) => {
+      for (let i = 0; i < 60; i++) {
+        const id = crypto.randomUUID();
+        await insertOutbox(tx, {
+          id, messageId: `<${id}@claims>`, template: "test", category: "account", recipientRole: "admin", recipientId: "x",
+          toAddress: "nobody@claims.test", subject: "s", text: "t", html: "h", state: "waiting", nextAttemptAt: new Date(now.getTime() + 3_600_000), createdAt: now,
+        });
+      }
+    });
+    const claimer = () =>
+      Bun.spawn(["bun", "tests/support/claim-process.ts", h.deps.config.databaseUrl], { cwd: join(import.meta.dir, "../.."), stdout: "pipe", stderr: "inherit" });
+    const children = [claimer(), claimer()];
+    const outputs = await Promise.all(children.map(async (child) => ((await child.exited) === 0 ? JSON.parse(await new Response(child.stdout).text()) : [])));
+    const taken = (outputs as string[][]).flat();
+    const mine = (await h.elsewhere("select id from mail_outbox where template = 'test'")).rows.map((r) => r.id as string);
+    expect(taken.length).toBe(60);
+    expect(new Set(taken)).toEqual(new Set(mine));
+  } finally {
+    await h.elsewhere("delete from mail_outbox where template = 'test'");
+    sender = startMail(h.deps);
+  }
+}, 60_000);
+
+describe("operators see delivery", () => {
+  test("the admin's outbox page: states, recipient and subject, never the body; the rendered mail is for preview only", async () => {
+    const token = await h.admin();
+    const page = await h.app.request("/admin-dashboard/mail", { headers: { cookie: `carebook_session=${token}` } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Mail outbox");
+    expect(html).toContain("Your request to Dr");
+    expect(html).toMatch(/<dt>sent<\/dt><dd data-state="sent">\d+<\/dd>/);
+    expect(html).not.toContain("has your appointment request");
+    const id = (await h.elsewhere("select id from mail_outbox limit 1")).rows[0]!.id as string;
+    expect((await h.app.request(`/admin-dashboard/mail/${id}`, { headers: { cookie: `carebook_session=${token}` } })).status).toBe(404);
+    // Not for anyone else.
+    const patient = await h.signupPatient();
+    const refused = await h.app.request("/admin-dashboard/mail", { headers: { cookie: `carebook_session=${patient.token}` } });
+    expect(refused.status).not.toBe(200);
+  });
 });
