@@ -3,6 +3,8 @@
  * mail it accepts parsed by mailparser. It can be stopped and started again on the same port
  * (an SMTP server that is down for a while).
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
@@ -10,7 +12,8 @@ export type Caught = ParsedMail & { raw: string; envelopeTo: string[] };
 
 export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
 
-export async function startMailCatcher(port = 0) {
+/** `saveTo`: also write each mail as it arrived into that folder (`{n}.eml`), for another process to read. */
+export async function startMailCatcher(port = 0, saveTo?: string) {
   const mails: Caught[] = [];
   let server: SMTPServer | undefined;
   let bound = port;
@@ -28,6 +31,7 @@ export async function startMailCatcher(port = 0) {
           simpleParser(raw)
             .then((mail) => {
               mails.push(Object.assign(mail, { raw, envelopeTo: session.envelope.rcptTo.map((r) => r.address) }));
+              if (saveTo) writeFileSync(join(saveTo, `${String(mails.length).padStart(6, "0")}.eml`), raw);
               callback();
             })
             .catch(callback);
