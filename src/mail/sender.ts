@@ -8,7 +8,7 @@
  * one restarted) sends it again, with the same Message-ID.
  */
 import type { Transporter } from "nodemailer";
-import { anyDue, claimDue, finishClaim, preferencesOf, type OutboxRow } from "../db/queries/mail";
+import { anyDue, claimDue, finishClaim, preferencesOf, pruneOutbox, type OutboxRow } from "../db/queries/mail";
 import type { Deps } from "../config/deps";
 import { onEnqueue } from "./outbox";
 
@@ -17,6 +17,9 @@ export const BACKOFF_SECONDS = [10, 30, 60, 120, 300, 600, 1800, 3600, 7200, 144
 /** How long a claim holds: longer than one send can take (the transport's timeouts, below). */
 export const CLAIM_MS = 120_000;
 const ROUND_MS = 5_000;
+/** Finished messages are kept this long (the admin's view of recent delivery), then forgotten. */
+const KEEP_MS = 30 * 86_400_000;
+const PRUNE_EVERY_MS = 3_600_000;
 const BATCH = 10;
 
 export type MailSender = { stop(): Promise<void>; kick(): void };
@@ -69,10 +72,15 @@ export function startMailSender(deps: Pick<Deps, "database" | "config" | "now">,
     }
   }
 
+  let prunedAt = 0;
   async function round(): Promise<void> {
     const wasKicked = kicked;
     kicked = false;
     const now = deps.now();
+    if (now.getTime() - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = now.getTime();
+      await deps.database.write((tx) => pruneOutbox(tx, new Date(now.getTime() - KEEP_MS)));
+    }
     if (!wasKicked && !(await anyDue(deps.database.db, now))) return;
     const claimed = await deps.database.write((tx) => claimDue(tx, owner, now, new Date(now.getTime() + CLAIM_MS), BATCH));
     for (const row of claimed) if (!stopped) await deliver(row);

@@ -17,27 +17,29 @@ export async function insertOutbox(tx: Tx, row: OutboxInsert): Promise<void> {
   await tx.insert(mailOutbox).values(row);
 }
 
+/** Open rows whose time has come, and rows claimed by a sender that never finished once the claim ran out. */
+const due = (now: Date) =>
+  or(
+    and(inArray(mailOutbox.state, OPEN), lte(mailOutbox.nextAttemptAt, now)),
+    and(eq(mailOutbox.state, "sending"), lte(mailOutbox.claimedUntil, now)),
+  );
+
 /**
  * Claims up to `limit` due messages for `owner` until `until`, in one statement: open rows whose
  * time has come, and rows another sender claimed but never finished (it died) once its claim has
  * run out. Two senders on one database never get the same row: the update is atomic.
  */
 export async function claimDue(tx: Tx, owner: string, now: Date, until: Date, limit: number): Promise<OutboxRow[]> {
-  const due = tx
+  const ids = tx
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(
-      or(
-        and(inArray(mailOutbox.state, OPEN), lte(mailOutbox.nextAttemptAt, now)),
-        and(eq(mailOutbox.state, "sending"), lte(mailOutbox.claimedUntil, now)),
-      ),
-    )
+    .where(due(now))
     .orderBy(mailOutbox.nextAttemptAt)
     .limit(limit);
   return tx
     .update(mailOutbox)
     .set({ state: "sending", claimedBy: owner, claimedUntil: until, attempts: sql`${mailOutbox.attempts} + 1` })
-    .where(inArray(mailOutbox.id, due))
+    .where(inArray(mailOutbox.id, ids))
     .returning();
 }
 
@@ -46,12 +48,7 @@ export async function anyDue(r: Reader, now: Date): Promise<boolean> {
   const row = await r
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(
-      or(
-        and(inArray(mailOutbox.state, OPEN), lte(mailOutbox.nextAttemptAt, now)),
-        and(eq(mailOutbox.state, "sending"), lte(mailOutbox.claimedUntil, now)),
-      ),
-    )
+    .where(due(now))
     .limit(1)
     .get();
   return row !== undefined;
@@ -163,4 +160,9 @@ export function appointmentFacts(r: Reader, id: string) {
     .from(appointments)
     .where(eq(appointments.id, id))
     .get();
+}
+
+/** Forgets finished messages (sent, dropped, given up) written before `before`: the outbox stays small. */
+export async function pruneOutbox(tx: Tx, before: Date): Promise<void> {
+  await tx.delete(mailOutbox).where(and(lte(mailOutbox.createdAt, before), inArray(mailOutbox.state, ["sent", "dropped", "given_up"])));
 }
