@@ -10,6 +10,9 @@ import { startHarness, inMinutes, sleep, type Harness } from "../../tests/suppor
 import { startMailCatcher, type Caught, type MailCatcher } from "../../tests/support/mail-catcher";
 import { claimDue, insertOutbox } from "../db/queries/mail";
 import { startMail } from "./start";
+import { meetingScheduled } from "./events";
+import { appointments } from "../db/schema";
+import { eq } from "drizzle-orm";
 import type { MailSender } from "./sender";
 
 const SITE = "https://carebook.test";
@@ -165,6 +168,28 @@ describe("every mail, to whom, with what", () => {
 
 /** Mails caught for `address` whose subject matches. */
 const caught = (address: string, subject: RegExp) => smtp.mails.filter((m) => m.envelopeTo.includes(address) && subject.test(m.subject ?? ""));
+
+test("a meeting moved to a new time (the event issue 26's reschedule calls): the old time's reminders are dropped, the new time's written, the patient told", async () => {
+  const doctor = await h.signupDoctor({ name: "Mo Mover" });
+  const patient = await h.signupPatient("Rae Resched");
+  const id = await h.book(patient.token, doctor.id, REASON);
+  const first = new Date(Math.ceil(inMinutes(5 * 24 * 60).getTime() / 3_600_000) * 3_600_000);
+  expect((await h.schedule(doctor.token, id, patient.id, first)).status).toBe(200);
+  const reminders = () => h.elsewhere("select state, next_attempt_at as due from mail_outbox where appointment_id = ? and template = 'reminder' order by state, next_attempt_at", [id]);
+  expect((await reminders()).rows.map((r) => r.state)).toEqual(["waiting", "waiting", "waiting", "waiting"]);
+
+  const moved = new Date(first.getTime() + 2 * 86_400_000);
+  await h.deps.database.write(async (tx) => {
+    await tx.update(appointments).set({ scheduledAt: moved, endsAt: new Date(moved.getTime() + 1_800_000) }).where(eq(appointments.id, id));
+    await meetingScheduled(tx, h.deps, id, { moved: true });
+  });
+  const after = (await reminders()).rows;
+  expect(after.filter((r) => r.state === "dropped").map((r) => Number(r.due))).toEqual([first.getTime() - 1440 * 60_000, first.getTime() - 1440 * 60_000, first.getTime() - 3_600_000, first.getTime() - 3_600_000].sort());
+  expect(after.filter((r) => r.state === "waiting").map((r) => Number(r.due)).sort()).toEqual([moved.getTime() - 1440 * 60_000, moved.getTime() - 1440 * 60_000, moved.getTime() - 3_600_000, moved.getTime() - 3_600_000].sort());
+  const told = await smtp.waitFor((m) => m.envelopeTo.includes(patient.email) && /^New time/.test(m.subject ?? ""));
+  expect(told.text).toContain("moved your consultation to a new time");
+  checkMail(told, "/patient-dashboard/patient-meetings");
+});
 
 describe("people choose", () => {
   test("one-click unsubscribe works without a login: GET asks, POST (RFC 8058) turns that kind off; a forged link changes nothing", async () => {
