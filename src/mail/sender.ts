@@ -8,7 +8,7 @@
  * one restarted) sends it again, with the same Message-ID.
  */
 import type { Transporter } from "nodemailer";
-import { anyDue, claimDue, finishClaim, preferencesOf, pruneOutbox, type OutboxRow } from "../db/queries/mail";
+import { anyDue, appointmentFacts, claimDue, finishClaim, preferencesOf, pruneOutbox, type OutboxRow } from "../db/queries/mail";
 import type { Deps } from "../config/deps";
 import { onEnqueue } from "./outbox";
 
@@ -37,6 +37,15 @@ export function startMailSender(deps: Pick<Deps, "database" | "config" | "now">,
   let running: Promise<void> = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
+  /** Why a reminder is no use any more (its meeting began, or is no longer confirmed), if it is not. */
+  async function tooLate(row: OutboxRow, now: Date): Promise<string | undefined> {
+    if (row.template !== "reminder" || row.appointmentId === null) return undefined;
+    const meeting = await appointmentFacts(deps.database.db, row.appointmentId);
+    if (meeting === undefined || meeting.status !== "confirmed") return "the meeting is no longer confirmed";
+    if (meeting.scheduledAt === null || meeting.scheduledAt.getTime() <= now.getTime()) return "the meeting had begun";
+    return undefined;
+  }
+
   async function deliver(row: OutboxRow): Promise<void> {
     const now = deps.now();
     if (row.category !== "account") {
@@ -45,6 +54,11 @@ export function startMailSender(deps: Pick<Deps, "database" | "config" | "now">,
         await deps.database.write((tx) => finishClaim(tx, row.id, owner, { state: "dropped", lastError: "turned off by the recipient" }));
         return;
       }
+    }
+    const late = await tooLate(row, now);
+    if (late !== undefined) {
+      await deps.database.write((tx) => finishClaim(tx, row.id, owner, { state: "dropped", lastError: late }));
+      return;
     }
     try {
       await transport.sendMail({

@@ -53,7 +53,7 @@ export const templates = {
 
   /** To the patient: the doctor cancelled, and why (the doctor's own words). */
   cancelledByDoctor: (p: { patientName: string; doctorName: string; when?: string; doctorReason: string }): MailContent => ({
-    subject: `${doctorTitle(p.doctorName)} cancelled your consultation`,
+    subject: `${doctorTitle(p.doctorName)} cancelled your ${p.when ? "consultation" : "appointment request"}`,
     greeting: hello(p.patientName),
     paragraphs: [`${doctorTitle(p.doctorName)} cancelled your ${p.when ? "consultation" : "appointment request"}. You can ask for a new appointment at any time.`],
     facts: [...(p.when ? ([["Was planned for", p.when]] as [string, string][]) : []), ["Cancelled by", doctorTitle(p.doctorName)], ["Doctor's reason", p.doctorReason]],
