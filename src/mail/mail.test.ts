@@ -60,6 +60,10 @@ function header(mail: Caught, name: string): string | undefined {
 }
 const unsubscribeOf = (mail: Caught) => header(mail, "List-Unsubscribe");
 
+/** Mails caught for `address` whose subject matches. */
+const caught = (address: string, subject: RegExp) => smtp.mails.filter((m) => m.envelopeTo.includes(address) && subject.test(m.subject ?? ""));
+
+
 describe("every mail, to whom, with what", () => {
   test("a doctor's signup reaches every admin; approval, block, reactivation and rejection reach the doctor (always)", async () => {
     const doctor = await h.signupDoctor({ name: "Dr Hannah Lee", approve: false });
@@ -166,8 +170,6 @@ describe("every mail, to whom, with what", () => {
   }, 60_000);
 });
 
-/** Mails caught for `address` whose subject matches. */
-const caught = (address: string, subject: RegExp) => smtp.mails.filter((m) => m.envelopeTo.includes(address) && subject.test(m.subject ?? ""));
 
 test("a meeting moved to a new time (the event issue 26's reschedule calls): the old time's reminders are dropped, the new time's written, the patient told", async () => {
   const doctor = await h.signupDoctor({ name: "Mo Mover" });
@@ -189,6 +191,26 @@ test("a meeting moved to a new time (the event issue 26's reschedule calls): the
   const told = await smtp.waitFor((m) => m.envelopeTo.includes(patient.email) && /^New time/.test(m.subject ?? ""));
   expect(told.text).toContain("moved your consultation to a new time");
   checkMail(told, "/patient-dashboard/patient-meetings");
+});
+
+test("a reminder that comes due after its meeting began (the server was down) is dropped, not sent late", async () => {
+  const doctor = await h.signupDoctor({ name: "Lee Late" });
+  const patient = await h.signupPatient("Ola Late");
+  const id = await h.book(patient.token, doctor.id, REASON);
+  expect((await h.schedule(doctor.token, id, patient.id, inMinutes(3 * 24 * 60))).status).toBe(200);
+  const past = Date.now() - 60_000;
+  await h.elsewhere("update appointments set scheduled_at = ?, ends_at = ? where id = ?", [past, past + 1_800_000, id]);
+  await h.elsewhere("update mail_outbox set next_attempt_at = ? where appointment_id = ? and template = 'reminder'", [Date.now(), id]);
+  sender!.kick();
+  const deadline = Date.now() + 20_000;
+  let rows: { state: unknown; last_error: unknown }[] = [];
+  while (Date.now() < deadline) {
+    rows = (await h.elsewhere("select state, last_error from mail_outbox where appointment_id = ? and template = 'reminder'", [id])).rows as never;
+    if (rows.every((r) => r.state === "dropped")) break;
+    await sleep(100);
+  }
+  expect(rows.map((r) => [r.state, r.last_error])).toEqual(Array(4).fill(["dropped", "the meeting had begun"]));
+  expect(caught(patient.email, /^Reminder/)).toEqual([]);
 });
 
 describe("people choose", () => {
