@@ -67,8 +67,8 @@ export function startMailSender(deps: Pick<Deps, "database" | "config" | "now">,
         subject: row.subject,
         text: row.text,
         html: row.html,
+        // Date: when it is sent (a reminder is written days before); the Message-ID is what stays.
         messageId: row.messageId,
-        date: row.createdAt,
         headers: row.unsubscribeUrl
           ? { "List-Unsubscribe": `<${row.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
           : undefined,
