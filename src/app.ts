@@ -21,6 +21,7 @@ import { doctorApi } from "./routes/api/doctor";
 import { patientApi } from "./routes/api/patient";
 import { profileApi } from "./routes/api/profile";
 import { pageRoutes, prerenderedPages } from "./routes/pages";
+import { unsubscribeRoutes } from "./routes/pages/mail";
 import { sendStatic, staticRoutes } from "./routes/static";
 import { uploadRoutes } from "./routes/uploads";
 
@@ -76,6 +77,8 @@ export function createApp(deps: Deps) {
   app.route("/uploads", uploadRoutes(deps));
   app.route("/static", staticRoutes());
   app.get("/favicon.svg", (c) => sendStatic(c, "favicon.svg"));
+  // One-click unsubscribe (RFC 8058): posted by mail clients from no page, so ahead of the pages' same-site check.
+  app.route("/", unsubscribeRoutes(deps));
   app.route("/", pageRoutes(deps));
 
   app.notFound((c) => (isApi(c) ? c.json({ message: "Not found" }, 404) : notFoundResponse(c)));

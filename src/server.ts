@@ -11,12 +11,14 @@ import { pruneEvents } from "./db/queries/throttle";
 import { countAdmins } from "./db/queries/accounts";
 import { holdServerLock, lockedFile } from "./db/server-lock";
 import { parseEnv } from "./config/env";
+import { startMail } from "./mail/start";
 
 const config = parseEnv(process.env);
 // Held while the server runs: `carebook restore` refuses to replace a database in use.
 const lockFile = lockedFile(config.databaseUrl, config.databaseReplica !== undefined);
 const releaseLock = lockFile === undefined ? undefined : holdServerLock(lockFile);
 const deps = await boot(config);
+const mail = startMail(deps);
 
 if (config.admin.email && config.admin.password) {
   const outcome = await ensureAdmin(deps.database, { email: config.admin.email, password: config.admin.password, name: config.admin.name });
@@ -50,6 +52,7 @@ async function shutdown(signal: string) {
   clearInterval(pruning);
   await server.stop(false);
   await backups?.stop();
+  await mail?.stop();
   deps.database.close();
   releaseLock?.();
   process.exit(0);

@@ -21,6 +21,7 @@ import {
 import { recordAudit } from "../db/queries/audit";
 import type { Deps } from "../config/deps";
 import type { Role, Specialization } from "../domain/fields";
+import { doctorSignedUp } from "../mail/events";
 import { conflict, Refusal } from "./refusal";
 
 export const EMAIL_TAKEN = "An account with this email already exists";
@@ -101,6 +102,7 @@ export function signUpDoctor(deps: Deps, input: DoctorSignup, client: Client): P
         createdAt: now,
       });
       await recordAudit(tx, { at: now, actorRole: "doctor", actorId: created.id, subject: "doctor", subjectId: created.id, action: "Signup", toStatus: "pending" });
+      await doctorSignedUp(tx, deps, created);
       return created;
     }),
   );

@@ -17,6 +17,7 @@ import {
 import { recordAudit } from "../db/queries/audit";
 import type { Deps } from "../config/deps";
 import { consultationSlot } from "../domain/appointment";
+import { meetingCancelled, meetingScheduled, requestBooked } from "../mail/events";
 import { conflict, invalid, notFound } from "./refusal";
 import { transitionAppointment, type Caller } from "./transition";
 
@@ -45,6 +46,7 @@ export function bookAppointment(deps: Deps, patient: Pick<PatientRow, "id">, inp
       createdAt: now,
     });
     await recordAudit(tx, { at: now, actorRole: "patient", actorId: patient.id, subject: "appointment", subjectId: created.id, action: "book", toStatus: "pending" });
+    await requestBooked(tx, deps, created.id);
     return created;
   });
 }
@@ -73,7 +75,7 @@ export async function scheduleAppointment(deps: Deps, doctorId: string, input: S
       if (slot.start.getTime() <= now.getTime()) throw invalid("scheduledDateTime must be in the future");
       if (await findOverlap(tx, doctorId, slot, appointment.id)) throw conflict("This time overlaps another confirmed appointment");
       await confirmAppointment(tx, appointment.id, slot, meetLink);
-      return { result: undefined, reason: `scheduled for ${slot.start.toISOString()}` };
+      return { result: undefined, reason: `scheduled for ${slot.start.toISOString()}`, after: (tx) => meetingScheduled(tx, deps, appointment.id) };
     },
     (appointment) => appointment.patientId === input.patientId,
   );
@@ -84,7 +86,7 @@ export async function scheduleAppointment(deps: Deps, doctorId: string, input: S
 export function cancelAppointment(deps: Deps, caller: Caller, input: { appointmentId: string; reason: string }): Promise<void> {
   return transitionAppointment(deps, caller, input.appointmentId, "cancel", async (tx, appointment, now) => {
     await markCancelled(tx, appointment.id, caller.role, input.reason, now);
-    return { result: undefined, reason: input.reason };
+    return { result: undefined, reason: input.reason, after: (tx) => meetingCancelled(tx, deps, appointment.id, caller.role) };
   });
 }
 

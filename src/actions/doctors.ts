@@ -4,6 +4,7 @@ import { historyOf, recordAudit, type AuditRow } from "../db/queries/audit";
 import type { Deps } from "../config/deps";
 import { changeDoctorStatus } from "../domain/doctor-status";
 import type { DoctorStatus } from "../domain/fields";
+import { doctorStatusChanged } from "../mail/events";
 import { conflict, notFound } from "./refusal";
 
 export type StatusChange = { doctor: DoctorRow; history: AuditRow[]; message: string };
@@ -26,6 +27,7 @@ export function setStatusOfDoctor(deps: Deps, adminId: string, input: { doctorId
       toStatus: input.status,
     });
     const doctor = await setDoctorStatus(tx, input.doctorId, input.status);
+    await doctorStatusChanged(tx, deps, doctor.id, step.action);
     const history = await historyOf(tx, "doctor", input.doctorId);
     return { doctor, history, message: `${step.action}: ${doctor.name} is now ${doctor.status}` };
   });

@@ -15,14 +15,16 @@ type Found = AppointmentRow & { effective: AppointmentStatus };
 
 /**
  * Runs `action` on appointment `id` for `caller`. `change` makes the change and returns its
- * result and the reason the audit trail keeps; `matches` can refuse an appointment as not found.
+ * result and the reason the audit trail keeps, and may return `after`, run in the same
+ * transaction once the audit trail has the change (the mails it causes); `matches` can refuse
+ * an appointment as not found.
  */
 export function transitionAppointment<T>(
   deps: Deps,
   caller: Caller,
   id: string,
   action: AppointmentAction,
-  change: (tx: Tx, appointment: Found, now: Date) => Promise<{ result: T; reason?: string }>,
+  change: (tx: Tx, appointment: Found, now: Date) => Promise<{ result: T; reason?: string; after?: (tx: Tx) => Promise<void> }>,
   matches: (appointment: Found) => boolean = () => true,
 ): Promise<T> {
   return deps.database.write(async (tx) => {
@@ -32,7 +34,7 @@ export function transitionAppointment<T>(
     if (appointment === undefined || !matches(appointment)) throw notFound("Appointment");
     const step = applyAppointmentAction(appointment.effective, action, caller.role);
     if (!step.ok) throw conflict(step.reason);
-    const { result, reason } = await change(tx, appointment, now);
+    const { result, reason, after } = await change(tx, appointment, now);
     await recordAudit(tx, {
       at: now,
       actorRole: caller.role,
@@ -44,6 +46,7 @@ export function transitionAppointment<T>(
       toStatus: step.to,
       reason: reason ?? null,
     });
+    await after?.(tx);
     return result;
   });
 }

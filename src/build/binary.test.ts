@@ -15,6 +15,7 @@ import { cameraPhoto, GPS_MARK } from "../../tests/support/photos";
 import { buildBinary } from "./binary";
 import { readImageHeader } from "../storage/image-header";
 import { PICTURE_MAX_BYTES, PICTURE_SIDE } from "../storage/picture";
+import { startMailCatcher, type MailCatcher } from "../../tests/support/mail-catcher";
 
 const REPO = resolve(import.meta.dir, "..", "..");
 const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
@@ -26,6 +27,8 @@ let server: Bun.Subprocess<"ignore", "pipe", "pipe"> | undefined;
 let base = "";
 let output = "";
 let startMs = 0;
+// The binary sends its mail through nodemailer to a real SMTP server on loopback (issue 25).
+let smtp: MailCatcher;
 
 /** Resolves with the port once the server prints that it listens; rejects if it exits first. */
 async function waitForListening(proc: NonNullable<typeof server>): Promise<number> {
@@ -55,10 +58,20 @@ beforeAll(async () => {
   // The run folder must not see this repository's node_modules, or a broken embed could hide.
   for (let dir = runDir; dir !== dirname(dir); dir = dirname(dir)) expect(existsSync(join(dir, "node_modules"))).toBe(false);
 
+  smtp = await startMailCatcher();
   startMs = performance.now();
   server = Bun.spawn([join(runDir, "carebook")], {
     cwd: runDir,
-    env: { PATH: "/usr/bin:/bin", TMPDIR: tmpdir(), HOST: "127.0.0.1", PORT: "0", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    env: {
+      PATH: "/usr/bin:/bin",
+      TMPDIR: tmpdir(),
+      HOST: "127.0.0.1",
+      PORT: "0",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: "https://carebook.test",
+    },
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",
@@ -73,6 +86,7 @@ afterAll(async () => {
     server.kill("SIGTERM");
     await server.exited;
   }
+  await smtp?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
@@ -156,6 +170,11 @@ test("a journey: signup, login, approval, book, schedule, picture", async () => 
   const meetings = await call("GET", "/api/auth/patient-dashboard/patient-meetings", undefined, patient);
   const mine = meetings.json.appointments.find((a: { _id: string }) => a._id === appointment._id);
   expect(mine.status).toBe("confirmed");
+
+  // The binary sends mail: the patient's scheduled mail, with its calendar file.
+  const mail = await smtp.waitFor((m) => m.envelopeTo.includes(email.patient) && /^Scheduled/.test(m.subject ?? ""), 30_000);
+  expect(mail.text).toContain("https://carebook.test/patient-dashboard/patient-meetings");
+  expect(mail.attachments.some((a) => a.contentType === "text/calendar")).toBe(true);
 
   // A camera photo is decoded and re-encoded by the WebAssembly codecs embedded in the binary,
   // stored in the uploads folder the binary creates, and served back as a small square JPEG.

@@ -20,7 +20,7 @@ export const ALARM_MINUTES = 15;
 export const eventUid = (appointmentId: string) => `appointment-${appointmentId}@carebook`;
 
 /** A doctor's name as "Dr {name}", without doubling a "Dr" the doctor typed. */
-const doctorTitle = (name: string) => `Dr ${name.replace(/^dr\.?\s+/i, "")}`;
+export const doctorTitle = (name: string) => `Dr ${name.replace(/^dr\.?\s+/i, "")}`;
 
 /** What the viewer's calendar calls the meeting: the other side's name. */
 export function eventSummary(row: Pick<CalendarRow, "doctorName" | "patientName">, viewer: CalendarRole): string {

@@ -10,6 +10,8 @@ import { DEMO_ADMIN, DEMO_DOCTORS, DEMO_DOMAIN, DEMO_PASSWORD, DEMO_PATIENTS } f
 import { seedDemo } from "../demo/seed";
 import { parseEnv } from "../config/env";
 
+// Without an SMTP server, the demo's mails are written and shown to the admin (/admin-dashboard/mail).
+if (!process.env.SMTP_URL) process.env.MAIL_PREVIEW ??= "true";
 const config = parseEnv(process.env);
 // The seeding signs in and up a few dozen accounts from this one process, through the app: the
 // abuse limits per address (SERVER-RULES §3) are not for it. The server started below keeps them.
@@ -36,6 +38,7 @@ console.log(`\nDemo logins (every password: ${DEMO_PASSWORD})`);
 line("admin", DEMO_ADMIN.email, DEMO_ADMIN.name);
 for (const p of DEMO_PATIENTS) line("patient", p.email, `${p.name}: meetings in every state`);
 for (const d of DEMO_DOCTORS) line("doctor", d.email, `${d.name}, ${d.specialization}${d.status === "approved" ? "" : ` (${d.status})`}`);
+if (config.mailPreview) console.log(`\nEvery mail the demo sends: log in as the admin and open /admin-dashboard/mail (sent nowhere).`);
 console.log("");
 
 await import("../server");

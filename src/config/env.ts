@@ -73,6 +73,8 @@ const envSchema = z.object({
     .string()
     .regex(/^\s*(\d+(\s*,\s*\d+)*)?\s*$/, { message: "REMINDER_MINUTES must be whole minutes separated by commas, e.g. 1440,60" })
     .default("1440,60"),
+  // Mail written into the outbox and shown rendered to the admin, sent nowhere (set by `bun run demo`).
+  MAIL_PREVIEW: z.enum(["true", "false"], { message: "MAIL_PREVIEW must be true or false" }).default("false"),
   BOOKING_NOTICE_MINUTES: z.coerce.number().min(0).default(120),
   SUPPORT_EMAIL: z.string().trim().min(3).default("support@example.com"),
   SUPPORT_PHONE: z.string().trim().min(3).default("+1 (555) 010-0000"),
@@ -146,6 +148,8 @@ export type Config = {
   /** SMTP_URL set: mail is on, sent from `from`; reminders `reminderMinutes` before a meeting (largest first). */
   mail?: { smtpUrl: string; from: string };
   mailFrom: string;
+  /** MAIL_PREVIEW=true without SMTP_URL: mails are written and shown to the admin, sent nowhere. */
+  mailPreview: boolean;
   reminderMinutes: number[];
   /** The earliest free slot offered is this many minutes from now. */
   bookingNoticeMinutes: number;
@@ -212,6 +216,7 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
     mail: e.SMTP_URL === undefined ? undefined : { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     mailFrom: e.MAIL_FROM,
+    mailPreview: e.MAIL_PREVIEW === "true" && e.SMTP_URL === undefined,
     reminderMinutes: [...new Set(e.REMINDER_MINUTES.split(",").map((m) => m.trim()).filter(Boolean).map(Number))]
       .filter((m) => m > 0)
       .sort((a, b) => b - a),

@@ -149,3 +149,9 @@ export const pageQuery = z.object({ page: z.string().regex(/^[1-9][0-9]{0,5}$/).
 export const meetingIdParam = z.object({
   id: z.string().trim().min(1, "id is required").max(64, "id is not valid"),
 });
+
+/** The profile pages' mail choices (issue 25): a ticked box is "on", an unticked one is absent. */
+export const mailPreferencesForm = z.object({
+  reminders: z.enum(["on"], { message: "reminders must be on or absent" }).optional(),
+  notices: z.enum(["on"], { message: "notices must be on or absent" }).optional(),
+});

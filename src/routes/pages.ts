@@ -28,6 +28,8 @@ import { calendarPages } from "./pages/calendar";
 import { patientMeetingsPage, patientMeetingsPosts } from "./pages/patient-dashboard/patient-meetings";
 import { patientProfileAgain, patientProfilePage, patientProfilePost } from "./pages/patient-dashboard/patient-profile";
 import { specializationPage } from "./pages/patient-dashboard/specialization";
+import { mailPreferencesPost } from "./pages/mail";
+import { adminMailMessagePage, adminMailPage } from "./pages/admin-mail";
 import { privacyPage } from "./pages/privacy";
 import { servicesPage } from "./pages/services";
 
@@ -82,7 +84,8 @@ export function pageRoutes(deps: Deps) {
   pages.post("/patient-dashboard/patient-meetings/cancel", patientMeetings.cancel);
   pages.post("/patient-dashboard/patient-meetings/feedback", patientMeetings.feedback);
   pages.get("/patient-dashboard/patient-profile", patientProfilePage(deps));
-  pages.post("/patient-dashboard/patient-profile", pictureFormLimit(deps, patientProfileAgain), patientProfilePost(deps));
+  pages.post("/patient-dashboard/patient-profile/mail", mailPreferencesPost(deps, "patient", "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
+  pages.post("/patient-dashboard/patient-profile", pictureFormLimit(deps, patientProfileAgain(deps)), patientProfilePost(deps));
 
   pages.use("/doctor-dashboard/*", requirePage(deps, "doctor"));
   pages.get("/doctor-dashboard", doctorDashboardPage(deps));
@@ -92,7 +95,8 @@ export function pageRoutes(deps: Deps) {
   pages.get("/doctor-dashboard/doctor-Meetings", doctorMeetingsPage(deps));
   pages.post("/doctor-dashboard/doctor-Meetings/cancel", doctorMeetingsCancel(deps));
   pages.get("/doctor-dashboard/doctor-profile", doctorProfilePage(deps));
-  pages.post("/doctor-dashboard/doctor-profile", pictureFormLimit(deps, doctorProfileAgain), doctorProfilePost(deps));
+  pages.post("/doctor-dashboard/doctor-profile/mail", mailPreferencesPost(deps, "doctor", "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
+  pages.post("/doctor-dashboard/doctor-profile", pictureFormLimit(deps, doctorProfileAgain(deps)), doctorProfilePost(deps));
 
   // Add to calendar, the feed's reset form (behind the guards above) and the feed itself.
   pages.route("/", calendarPages(deps));
@@ -100,6 +104,9 @@ export function pageRoutes(deps: Deps) {
   pages.use("/admin-dashboard/*", requirePage(deps, "admin"));
   pages.get("/admin-dashboard", adminDashboardPage(deps));
   pages.post("/admin-dashboard/doctor-status/:id", doctorStatusPost(deps));
+  pages.get("/admin-dashboard/mail", adminMailPage(deps));
+  pages.get("/admin-dashboard/mail/:id", adminMailMessagePage(deps));
+  pages.get("/admin-dashboard/mail/:id/html", adminMailMessagePage(deps));
 
   pages.post("/theme", async (c) => {
     // A malformed form is no theme choice: fall back to light, never an error.

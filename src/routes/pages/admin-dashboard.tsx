@@ -50,6 +50,9 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     <Shell area="admin" path={PATH} theme={themeOf(c)}>
       <section class="page-wide" aria-labelledby="admin-title">
         <h1 id="admin-title">Doctors</h1>
+        <p>
+          <a href="/admin-dashboard/mail">Mail outbox</a>: what was sent, what waits, what fails.
+        </p>
         <Island
           name="AdminTable"
           props={{

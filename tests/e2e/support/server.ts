@@ -2,14 +2,19 @@
  * The server the browser journeys run against: the real app (src/index.ts) on a fresh embedded
  * database in a temporary folder, with the admin seeded and fresh client bundles.
  */
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { ADMIN, CLIENT_ORIGIN, E2E_DB, E2E_DIR, E2E_PORT } from "./env";
+import { startMailCatcher } from "../../support/mail-catcher";
+import { ADMIN, CLIENT_ORIGIN, E2E_DB, E2E_DIR, E2E_MAIL_DIR, E2E_PORT } from "./env";
 
 rmSync(E2E_DIR, { recursive: true, force: true });
 const root = join(import.meta.dir, "..", "..", "..");
 const build = Bun.spawnSync(["bun", "src/build/client-build.ts"], { cwd: root, stdout: "inherit", stderr: "inherit" });
 if (build.exitCode !== 0) process.exit(build.exitCode ?? 1);
+
+// A real SMTP server on loopback (any free port) that writes each mail into E2E_MAIL_DIR.
+mkdirSync(E2E_MAIL_DIR, { recursive: true });
+const smtp = await startMailCatcher(0, E2E_MAIL_DIR);
 
 const server = Bun.spawn(["bun", "src/index.ts"], {
   cwd: root,
@@ -30,7 +35,11 @@ const server = Bun.spawn(["bun", "src/index.ts"], {
     AUTH_ATTEMPTS_PER_MINUTE: "1000000",
     // A client on another site (tests/e2e/pictures.spec.ts) that may load pictures cross-origin.
     CORS_ORIGINS: CLIENT_ORIGIN,
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
   },
 });
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => server.kill(signal));
-process.exit(await server.exited);
+const code = await server.exited;
+await smtp.stop();
+process.exit(code);

@@ -12,29 +12,34 @@ import { doctorJson } from "../../../http/shapes";
 import { Island } from "../../../render/islands";
 import { pageAccount } from "../../../middleware/page-guard";
 import { keptViewerPage } from "../kept";
+import { mailPreferencesOf } from "../../../actions/mail-preferences";
+import { MailPreferencesForm } from "../../../components/MailPreferencesForm";
+import { mailMode } from "../../../mail/outbox";
 import { doctorPage } from "./shell";
 
-function render(c: Context, form?: FormState): Promise<Response> {
+async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const doctor = pageAccount(c, "doctor");
+  const mail = await mailPreferencesOf(deps, "doctor", doctor.id);
   return doctorPage(
     c,
     "My profile",
     <section class="page-narrow" aria-labelledby="profile-title">
       <h1 id="profile-title">My profile</h1>
       <Island name="ProfileForm" props={{ role: "doctor", profile: doctorJson(doctor), form, notice: form ? undefined : takeNotice(c) }} />
+      <MailPreferencesForm action="/doctor-dashboard/doctor-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
     </section>,
   );
 }
 
-export const doctorProfilePage = (deps: Deps) => (c: Context) => keptViewerPage(c, deps, () => render(c));
-export const doctorProfileAgain = render;
+export const doctorProfilePage = (deps: Deps) => (c: Context) => keptViewerPage(c, deps, () => render(c, deps));
+export const doctorProfileAgain = (deps: Deps) => (c: Context, form: FormState) => render(c, deps, form);
 
 export function doctorProfilePost(deps: Deps) {
   return (c: Context) =>
     handleForm(c, {
       schema: doctorProfileForm,
       run: (input) => updateDoctorProfile(deps, pageAccount(c, "doctor").id, input),
-      again: (form) => render(c, form),
+      again: (form) => render(c, deps, form),
       then: () => doneThen(c, c.req.path, { text: PROFILE_UPDATED, tone: "success" }),
     });
 }

@@ -11,29 +11,34 @@ import { patientJson } from "../../../http/shapes";
 import { Island } from "../../../render/islands";
 import { pageAccount } from "../../../middleware/page-guard";
 import { keptViewerPage } from "../kept";
+import { mailPreferencesOf } from "../../../actions/mail-preferences";
+import { MailPreferencesForm } from "../../../components/MailPreferencesForm";
+import { mailMode } from "../../../mail/outbox";
 import { patientPage } from "./shell";
 
-function render(c: Context, form?: FormState): Promise<Response> {
+async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const patient = pageAccount(c, "patient");
+  const mail = await mailPreferencesOf(deps, "patient", patient.id);
   return patientPage(
     c,
     "My profile",
     <section class="page-narrow" aria-labelledby="profile-title">
       <h1 id="profile-title">My profile</h1>
       <Island name="ProfileForm" props={{ role: "patient", profile: patientJson(patient), form, notice: form ? undefined : takeNotice(c) }} />
+      <MailPreferencesForm action="/patient-dashboard/patient-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
     </section>,
   );
 }
 
-export const patientProfilePage = (deps: Deps) => (c: Context) => keptViewerPage(c, deps, () => render(c));
-export const patientProfileAgain = render;
+export const patientProfilePage = (deps: Deps) => (c: Context) => keptViewerPage(c, deps, () => render(c, deps));
+export const patientProfileAgain = (deps: Deps) => (c: Context, form: FormState) => render(c, deps, form);
 
 export function patientProfilePost(deps: Deps) {
   return (c: Context) =>
     handleForm(c, {
       schema: patientProfileForm,
       run: (input) => updatePatientProfile(deps, pageAccount(c, "patient").id, input),
-      again: (form) => render(c, form),
+      again: (form) => render(c, deps, form),
       then: () => doneThen(c, c.req.path, { text: PROFILE_UPDATED, tone: "success" }),
     });
 }

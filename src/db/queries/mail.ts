@@ -1,0 +1,168 @@
+/** The mail outbox and the people's mail preferences (issue 25): the only SQL of src/mail. */
+import { and, count, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import type { Reader, Tx } from "../client";
+import { admins, appointments, doctors, mailOutbox, mailPreferences, patients } from "../schema";
+import type { MailCategory, OutboxState } from "../schema/mail";
+
+export type { MailCategory, OutboxState };
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+export type OutboxInsert = typeof mailOutbox.$inferInsert;
+export type MailRole = "patient" | "doctor" | "admin";
+export type MailPreferences = { reminders: boolean; notices: boolean };
+
+/** The states a row can still be sent from. */
+const OPEN: OutboxState[] = ["waiting", "failing"];
+
+export async function insertOutbox(tx: Tx, row: OutboxInsert): Promise<void> {
+  await tx.insert(mailOutbox).values(row);
+}
+
+/** Open rows whose time has come, and rows claimed by a sender that never finished once the claim ran out. */
+const due = (now: Date) =>
+  or(
+    and(inArray(mailOutbox.state, OPEN), lte(mailOutbox.nextAttemptAt, now)),
+    and(eq(mailOutbox.state, "sending"), lte(mailOutbox.claimedUntil, now)),
+  );
+
+/**
+ * Claims up to `limit` due messages for `owner` until `until`, in one statement: open rows whose
+ * time has come, and rows another sender claimed but never finished (it died) once its claim has
+ * run out. Two senders on one database never get the same row: the update is atomic.
+ */
+export async function claimDue(tx: Tx, owner: string, now: Date, until: Date, limit: number): Promise<OutboxRow[]> {
+  const ids = tx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(due(now))
+    .orderBy(mailOutbox.nextAttemptAt)
+    .limit(limit);
+  return tx
+    .update(mailOutbox)
+    .set({ state: "sending", claimedBy: owner, claimedUntil: until, attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(inArray(mailOutbox.id, ids))
+    .returning();
+}
+
+/** Whether any message is due now (a plain read, so an idle sender takes no write lock). */
+export async function anyDue(r: Reader, now: Date): Promise<boolean> {
+  const row = await r
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(due(now))
+    .limit(1)
+    .get();
+  return row !== undefined;
+}
+
+/** Records the outcome of a claimed message; only its claimant's word counts. */
+export async function finishClaim(
+  tx: Tx,
+  id: string,
+  owner: string,
+  outcome: { state: OutboxState; nextAttemptAt?: Date; lastError?: string | null; sentAt?: Date },
+): Promise<void> {
+  await tx
+    .update(mailOutbox)
+    .set({ ...outcome, claimedBy: null, claimedUntil: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, "sending"), eq(mailOutbox.claimedBy, owner)));
+}
+
+/** Drops a meeting's mails still to be sent of these templates (its old time's reminders). */
+export async function dropWaiting(tx: Tx, appointmentId: string, templates: string[], why: string): Promise<void> {
+  await tx
+    .update(mailOutbox)
+    .set({ state: "dropped", lastError: why })
+    .where(and(eq(mailOutbox.appointmentId, appointmentId), inArray(mailOutbox.state, OPEN), inArray(mailOutbox.template, templates)));
+}
+
+/** How many messages are in each state (the admin's view). */
+export async function outboxCounts(r: Reader): Promise<Record<OutboxState, number>> {
+  const rows = await r.select({ state: mailOutbox.state, n: count() }).from(mailOutbox).groupBy(mailOutbox.state);
+  const counts: Record<OutboxState, number> = { waiting: 0, sending: 0, sent: 0, failing: 0, given_up: 0, dropped: 0 };
+  for (const row of rows) counts[row.state] = row.n;
+  return counts;
+}
+
+export type OutboxSummaryRow = Pick<OutboxRow, "id" | "toAddress" | "subject" | "state" | "attempts" | "lastError" | "createdAt" | "sentAt" | "nextAttemptAt">;
+
+/** The newest messages, without their bodies (the admin's view). */
+export function recentOutbox(r: Reader, limit: number): Promise<OutboxSummaryRow[]> {
+  return r
+    .select({
+      id: mailOutbox.id,
+      toAddress: mailOutbox.toAddress,
+      subject: mailOutbox.subject,
+      state: mailOutbox.state,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+      nextAttemptAt: mailOutbox.nextAttemptAt,
+    })
+    .from(mailOutbox)
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(limit);
+}
+
+export function findOutbox(r: Reader, id: string): Promise<OutboxRow | undefined> {
+  return r.select().from(mailOutbox).where(eq(mailOutbox.id, id)).get();
+}
+
+export async function preferencesOf(r: Reader, role: MailRole, accountId: string): Promise<MailPreferences> {
+  const row = await r
+    .select({ reminders: mailPreferences.reminders, notices: mailPreferences.notices })
+    .from(mailPreferences)
+    .where(and(eq(mailPreferences.role, role), eq(mailPreferences.accountId, accountId)))
+    .get();
+  return row ?? { reminders: true, notices: true };
+}
+
+export async function savePreferences(tx: Tx, role: MailRole, accountId: string, choice: Partial<MailPreferences>): Promise<MailPreferences> {
+  const current = await preferencesOf(tx, role, accountId);
+  const next = { ...current, ...choice };
+  await tx
+    .insert(mailPreferences)
+    .values({ role, accountId, ...next })
+    .onConflictDoUpdate({ target: [mailPreferences.role, mailPreferences.accountId], set: next });
+  return next;
+}
+
+export type Recipient = { role: MailRole; id: string; name: string; email: string; timeZone: string | null };
+
+const tables = { patient: patients, doctor: doctors, admin: admins } as const;
+
+/** One account as a mail's recipient. */
+export async function recipientOf(r: Reader, role: MailRole, id: string): Promise<Recipient | undefined> {
+  const t = tables[role];
+  const row = await r.select({ id: t.id, name: t.name, email: t.email, timeZone: t.timeZone }).from(t).where(eq(t.id, id)).get();
+  return row && { role, ...row };
+}
+
+/** Every admin (a doctor waiting for approval goes to each). */
+export async function adminRecipients(r: Reader): Promise<Recipient[]> {
+  const rows = await r.select({ id: admins.id, name: admins.name, email: admins.email, timeZone: admins.timeZone }).from(admins);
+  return rows.map((row) => ({ role: "admin" as const, ...row }));
+}
+
+/** The facts of one appointment a mail may use (never its reason). */
+export function appointmentFacts(r: Reader, id: string) {
+  return r
+    .select({
+      id: appointments.id,
+      patientId: appointments.patientId,
+      doctorId: appointments.doctorId,
+      status: appointments.status,
+      scheduledAt: appointments.scheduledAt,
+      endsAt: appointments.endsAt,
+      meetLink: appointments.meetLink,
+      cancelReason: appointments.cancelReason,
+    })
+    .from(appointments)
+    .where(eq(appointments.id, id))
+    .get();
+}
+
+/** Forgets finished messages (sent, dropped, given up) written before `before`: the outbox stays small. */
+export async function pruneOutbox(tx: Tx, before: Date): Promise<void> {
+  await tx.delete(mailOutbox).where(and(lte(mailOutbox.createdAt, before), inArray(mailOutbox.state, ["sent", "dropped", "given_up"])));
+}

@@ -1,0 +1,67 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+const at = (name: string) => integer(name, { mode: "timestamp_ms" });
+
+/** What a mail is about, which decides whether the person's preferences can stop it. */
+export type MailCategory = "account" | "notice" | "reminder";
+/**
+ * A message's life: waiting (to be sent at next_attempt_at), sending (claimed by one server
+ * until claimed_until), sent; failing (a try failed, another at next_attempt_at), given_up
+ * (failed for a day); dropped (its meeting changed or the person turned that kind of mail off).
+ */
+export type OutboxState = "waiting" | "sending" | "sent" | "failing" | "given_up" | "dropped";
+
+/**
+ * The transactional outbox (issue 25): every mail is a row written in the same transaction as
+ * the change that causes it, rendered then (subject, text, HTML, calendar part), and sent by
+ * the server's sender (src/mail/sender.ts). Reminders are rows too, written when the meeting is
+ * scheduled and due at their time; a cancel or a new slot drops the ones still waiting.
+ */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    // The Message-ID header, fixed when the row is written: a retry is the same mail.
+    messageId: text("message_id").notNull().unique(),
+    template: text("template").notNull(),
+    category: text("category").$type<MailCategory>().notNull(),
+    recipientRole: text("recipient_role").$type<"patient" | "doctor" | "admin">().notNull(),
+    recipientId: text("recipient_id").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    calendar: text("calendar"),
+    unsubscribeUrl: text("unsubscribe_url"),
+    // The meeting the mail is about, so a cancel or a new slot can drop its waiting reminders.
+    appointmentId: text("appointment_id"),
+    state: text("state").$type<OutboxState>().notNull().default("waiting"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: at("next_attempt_at").notNull(),
+    claimedBy: text("claimed_by"),
+    claimedUntil: at("claimed_until"),
+    lastError: text("last_error"),
+    createdAt: at("created_at").notNull(),
+    sentAt: at("sent_at"),
+  },
+  (t) => [
+    // the sender's claim: due rows by state and time
+    index("mail_outbox_state_next").on(t.state, t.nextAttemptAt),
+    // a meeting's waiting mails (dropped on cancel or a new slot)
+    index("mail_outbox_appointment_state").on(t.appointmentId, t.state),
+    // the admin's view: newest first
+    index("mail_outbox_created").on(t.createdAt),
+  ],
+);
+
+/** Each account's choices; no row means both on. Account and security mails always go. */
+export const mailPreferences = sqliteTable(
+  "mail_preferences",
+  {
+    role: text("role").$type<"patient" | "doctor" | "admin">().notNull(),
+    accountId: text("account_id").notNull(),
+    reminders: integer("reminders", { mode: "boolean" }).notNull().default(true),
+    notices: integer("notices", { mode: "boolean" }).notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.role, t.accountId] })],
+);

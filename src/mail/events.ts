@@ -1,0 +1,180 @@
+/**
+ * What is sent when (docs/decisions.md, issue 25). Each function is called by a use case in
+ * src/actions inside the transaction of the change, after the change, and writes that change's
+ * mails into the outbox. A new action that moves a meeting (issue 26's reschedule) calls
+ * `meetingScheduled(tx, deps, id, { moved: true })`: it drops the reminders of the old time and
+ * writes the new ones.
+ */
+import { calendarText, doctorTitle, isScheduled } from "../calendar/ics";
+import { calendarEntry } from "../db/queries/calendar";
+import type { Tx } from "../db/client";
+import { adminRecipients, appointmentFacts, dropWaiting, recipientOf, type Recipient } from "../db/queries/mail";
+import type { Deps } from "../config/deps";
+import { enqueueMail, mailMode } from "./outbox";
+import { templates } from "./templates";
+import { formatWhen, zoneFor } from "./time";
+
+type MailDeps = Pick<Deps, "config" | "keys" | "now">;
+
+/** Mails that belong to a meeting's time: dropped while still waiting when the time changes or goes. */
+const TIMED = ["reminder", "feedbackInvite"];
+
+async function meetingPeople(tx: Tx, appointmentId: string) {
+  const a = await appointmentFacts(tx, appointmentId);
+  if (a === undefined) return undefined;
+  const [patient, doctor] = await Promise.all([recipientOf(tx, "patient", a.patientId), recipientOf(tx, "doctor", a.doctorId)]);
+  if (patient === undefined || doctor === undefined) return undefined;
+  return { a, patient, doctor };
+}
+
+/** A time as `reader` reads it (their zone, else the other side's, else UTC). */
+const whenFor = (at: Date, reader: Recipient, other: Recipient) => formatWhen(at, zoneFor(reader.timeZone, other.timeZone));
+
+/** A patient asked for an appointment: the patient hears it was sent, the doctor that it waits. */
+export async function requestBooked(tx: Tx, deps: MailDeps, appointmentId: string): Promise<void> {
+  if (mailMode(deps.config) === "off") return;
+  const people = await meetingPeople(tx, appointmentId);
+  if (people === undefined) return;
+  const { patient, doctor } = people;
+  await enqueueMail(tx, deps, {
+    template: "requestReceived",
+    category: "notice",
+    to: patient,
+    appointmentId,
+    content: templates.requestReceived({ patientName: patient.name, doctorName: doctor.name }),
+  });
+  await enqueueMail(tx, deps, {
+    template: "newRequest",
+    category: "notice",
+    to: doctor,
+    appointmentId,
+    content: templates.newRequest({ doctorName: doctor.name, patientName: patient.name }),
+  });
+}
+
+/**
+ * A meeting got its time (or a new one, `moved`): the patient gets the time, the link and the
+ * calendar file; reminders for both sides and the feedback invitation are written due at their
+ * times (those of an earlier time are dropped first). A reminder whose time has already passed
+ * when the meeting is set is not written: the scheduled mail says it all.
+ */
+export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: string, options: { moved?: boolean } = {}): Promise<void> {
+  if (mailMode(deps.config) === "off") return;
+  await dropWaiting(tx, appointmentId, TIMED, "the meeting's time changed");
+  const people = await meetingPeople(tx, appointmentId);
+  if (people === undefined) return;
+  const { a, patient, doctor } = people;
+  if (a.status !== "confirmed" || a.scheduledAt === null || a.endsAt === null || a.meetLink === null) return;
+  const entry = await calendarEntry(tx, appointmentId, "patient", patient.id);
+  await enqueueMail(tx, deps, {
+    template: "scheduled",
+    category: "notice",
+    to: patient,
+    appointmentId,
+    calendar: entry && isScheduled(entry) ? calendarText([entry], "patient") : undefined,
+    content: templates.scheduled({
+      patientName: patient.name,
+      doctorName: doctor.name,
+      when: whenFor(a.scheduledAt, patient, doctor),
+      meetLink: a.meetLink,
+      moved: options.moved === true,
+    }),
+  });
+  const now = deps.now().getTime();
+  for (const minutes of deps.config.reminderMinutes) {
+    const due = new Date(a.scheduledAt.getTime() - minutes * 60_000);
+    if (due.getTime() <= now) continue;
+    for (const [reader, other, otherName, role] of [
+      [patient, doctor, doctorTitle(doctor.name), "patient"],
+      [doctor, patient, patient.name, "doctor"],
+    ] as const) {
+      await enqueueMail(tx, deps, {
+        template: "reminder",
+        category: "reminder",
+        to: reader,
+        appointmentId,
+        sendAt: due,
+        content: templates.reminder({
+          readerName: role === "doctor" ? doctorTitle(reader.name) : reader.name,
+          otherName,
+          when: whenFor(a.scheduledAt, reader, other),
+          meetLink: a.meetLink,
+          role,
+        }),
+      });
+    }
+  }
+  await enqueueMail(tx, deps, {
+    template: "feedbackInvite",
+    category: "notice",
+    to: patient,
+    appointmentId,
+    sendAt: a.endsAt,
+    content: templates.feedbackInvite({ patientName: patient.name, doctorName: doctor.name }),
+  });
+}
+
+/**
+ * A meeting or request was cancelled by `by`: its waiting reminders go; the other side hears it.
+ * The doctor's reason goes to the patient; the patient's stays on the site (it may be medical).
+ */
+export async function meetingCancelled(tx: Tx, deps: MailDeps, appointmentId: string, by: "patient" | "doctor"): Promise<void> {
+  if (mailMode(deps.config) === "off") return;
+  await dropWaiting(tx, appointmentId, TIMED, "the meeting was cancelled");
+  const people = await meetingPeople(tx, appointmentId);
+  if (people === undefined) return;
+  const { a, patient, doctor } = people;
+  if (by === "doctor") {
+    await enqueueMail(tx, deps, {
+      template: "cancelledByDoctor",
+      category: "notice",
+      to: patient,
+      appointmentId,
+      content: templates.cancelledByDoctor({
+        patientName: patient.name,
+        doctorName: doctor.name,
+        when: a.scheduledAt ? whenFor(a.scheduledAt, patient, doctor) : undefined,
+        doctorReason: a.cancelReason ?? "",
+      }),
+    });
+  } else {
+    await enqueueMail(tx, deps, {
+      template: "cancelledByPatient",
+      category: "notice",
+      to: doctor,
+      appointmentId,
+      content: templates.cancelledByPatient({
+        doctorName: doctor.name,
+        patientName: patient.name,
+        when: a.scheduledAt ? whenFor(a.scheduledAt, doctor, patient) : undefined,
+      }),
+    });
+  }
+}
+
+/** A doctor signed up: every admin hears that one waits for approval. */
+export async function doctorSignedUp(tx: Tx, deps: MailDeps, doctor: { name: string; specialization: string }): Promise<void> {
+  if (mailMode(deps.config) === "off") return;
+  for (const admin of await adminRecipients(tx)) {
+    await enqueueMail(tx, deps, {
+      template: "doctorWaiting",
+      category: "notice",
+      to: admin,
+      content: templates.doctorWaiting({ adminName: admin.name, doctorName: doctor.name, specialization: doctor.specialization }),
+    });
+  }
+}
+
+/** The admin moved a doctor's account (`action`: Approve, Reject, Block, Reactivate): the doctor hears it (an account mail, always sent). */
+export async function doctorStatusChanged(tx: Tx, deps: MailDeps, doctorId: string, action: string): Promise<void> {
+  if (mailMode(deps.config) === "off") return;
+  const status = ({ Approve: "approved", Reject: "rejected", Block: "blocked", Reactivate: "reactivated" } as const)[action];
+  const doctor = await recipientOf(tx, "doctor", doctorId);
+  if (doctor === undefined || status === undefined) return;
+  await enqueueMail(tx, deps, {
+    template: "doctorStatus",
+    category: "account",
+    to: doctor,
+    content: templates.doctorStatus({ doctorName: doctor.name, status }),
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * Every mail's shape: a text part and a simple HTML part made from the same few pieces (a
+ * greeting, paragraphs, facts, one link to the page where the detail is, the footer). No images,
+ * no tracking, no remote styles: a few KB.
+ */
+import { escapeHtml } from "../render/html";
+
+export type MailContent = {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  /** Label and value lines, e.g. ["When", "Monday 30 March 2026, 11:30 …"]. */
+  facts?: [string, string][];
+  /** The page where the detail is: its label and its path on the site. */
+  action: { label: string; path: string };
+};
+
+export type Rendered = { subject: string; text: string; html: string };
+
+export type Frame = { siteUrl: string; support: { email: string; phone: string }; unsubscribeUrl?: string };
+
+export function renderMail(content: MailContent, frame: Frame): Rendered {
+  const link = frame.siteUrl + content.action.path;
+  const facts = content.facts ?? [];
+  const footer = [
+    `Questions? Write to ${frame.support.email} or call ${frame.support.phone}.`,
+    ...(frame.unsubscribeUrl
+      ? [`You can choose which mails Carebook sends you on your profile page. To stop mails like this one: ${frame.unsubscribeUrl}`]
+      : ["This mail is about your account, so it is sent whatever your mail choices."]),
+  ];
+  const text = [
+    content.greeting,
+    "",
+    ...content.paragraphs.flatMap((p) => [p, ""]),
+    ...(facts.length ? [...facts.map(([label, value]) => `${label}: ${value}`), ""] : []),
+    `${content.action.label}: ${link}`,
+    "",
+    "-- ",
+    "Carebook",
+    ...footer,
+    "",
+  ].join("\n");
+  const p = (inner: string) => `<p style="margin:0 0 16px">${inner}</p>`;
+  const html = [
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.subject)}</title></head>`,
+    `<body style="margin:0;padding:24px;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;font-size:16px;line-height:1.5;color:#1f2933;background:#ffffff">`,
+    `<div style="max-width:560px;margin:0 auto">`,
+    p(escapeHtml(content.greeting)),
+    ...content.paragraphs.map((x) => p(escapeHtml(x))),
+    facts.length
+      ? `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${facts
+          .map(([label, value]) => `<tr><th scope="row" style="text-align:left;padding:2px 12px 2px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:2px 0">${linkify(value)}</td></tr>`)
+          .join("")}</table>`
+      : "",
+    p(`<a href="${escapeHtml(link)}" style="color:#0b5cad;font-weight:600">${escapeHtml(content.action.label)}</a>`),
+    `<hr style="border:0;border-top:1px solid #d5dbe1;margin:24px 0 12px">`,
+    `<p style="margin:0 0 8px;font-size:13px;color:#52606d">Carebook. ${escapeHtml(footer[0]!)}</p>`,
+    frame.unsubscribeUrl
+      ? `<p style="margin:0;font-size:13px;color:#52606d">You can choose which mails Carebook sends you on your profile page, or <a href="${escapeHtml(frame.unsubscribeUrl)}" style="color:#0b5cad">stop mails like this one</a>.</p>`
+      : `<p style="margin:0;font-size:13px;color:#52606d">${escapeHtml(footer[1]!)}</p>`,
+    `</div></body></html>`,
+  ].join("\n");
+  return { subject: content.subject, text, html };
+}
+
+/** A value that is a web address becomes a link; anything else is text. */
+function linkify(value: string): string {
+  return /^https?:\/\/\S+$/.test(value) ? `<a href="${escapeHtml(value)}" style="color:#0b5cad">${escapeHtml(value)}</a>` : escapeHtml(value);
+}

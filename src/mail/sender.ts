@@ -1,0 +1,135 @@
+/**
+ * Delivering the outbox. Every few seconds (and at once after an enqueue in this process) the
+ * sender claims the due messages (claimDue: one atomic update, so two servers on one database
+ * never take the same one), checks the reader still wants that kind of mail, and hands each to
+ * nodemailer with its fixed Message-ID. A failure is retried with backoff (10 s, 30 s, then
+ * longer) for more than a day, then given up; every failure is logged. A server that dies while
+ * sending leaves the message claimed: once the claim runs out, a sender (another server, or this
+ * one restarted) sends it again, with the same Message-ID.
+ */
+import type { Transporter } from "nodemailer";
+import { anyDue, appointmentFacts, claimDue, finishClaim, preferencesOf, pruneOutbox, type OutboxRow } from "../db/queries/mail";
+import type { Deps } from "../config/deps";
+import { onEnqueue } from "./outbox";
+
+/** Waits after the 1st, 2nd, … failure; after the last one the message is given up (27 h in all). */
+export const BACKOFF_SECONDS = [10, 30, 60, 120, 300, 600, 1800, 3600, 7200, 14400, 14400, 14400, 14400, 14400, 14400];
+/** How long a claim holds: longer than one send can take (the transport's timeouts, below). */
+export const CLAIM_MS = 120_000;
+const ROUND_MS = 5_000;
+/** Finished messages are kept this long (the admin's view of recent delivery), then forgotten. */
+const KEEP_MS = 30 * 86_400_000;
+const PRUNE_EVERY_MS = 3_600_000;
+const BATCH = 10;
+
+export type MailSender = { stop(): Promise<void>; kick(): void };
+
+/** What a failed send becomes: another try later, or given up once the backoff is spent. */
+export function afterFailure(attempts: number, now: Date): { state: "failing"; nextAttemptAt: Date } | { state: "given_up" } {
+  const wait = BACKOFF_SECONDS[attempts - 1];
+  return wait === undefined ? { state: "given_up" } : { state: "failing", nextAttemptAt: new Date(now.getTime() + wait * 1000) };
+}
+
+export function startMailSender(deps: Pick<Deps, "database" | "config" | "now">, transport: Transporter, from: string): MailSender {
+  const owner = crypto.randomUUID();
+  let stopped = false;
+  let kicked = true;
+  let running: Promise<void> = Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Why a reminder is no use any more (its meeting began, or is no longer confirmed), if it is not. */
+  async function tooLate(row: OutboxRow, now: Date): Promise<string | undefined> {
+    if (row.template !== "reminder" || row.appointmentId === null) return undefined;
+    const meeting = await appointmentFacts(deps.database.db, row.appointmentId);
+    if (meeting === undefined || meeting.status !== "confirmed") return "the meeting is no longer confirmed";
+    if (meeting.scheduledAt === null || meeting.scheduledAt.getTime() <= now.getTime()) return "the meeting had begun";
+    return undefined;
+  }
+
+  async function deliver(row: OutboxRow): Promise<void> {
+    const now = deps.now();
+    if (row.category !== "account") {
+      const choice = await preferencesOf(deps.database.db, row.recipientRole, row.recipientId);
+      if (!(row.category === "reminder" ? choice.reminders : choice.notices)) {
+        await deps.database.write((tx) => finishClaim(tx, row.id, owner, { state: "dropped", lastError: "turned off by the recipient" }));
+        return;
+      }
+    }
+    const late = await tooLate(row, now);
+    if (late !== undefined) {
+      await deps.database.write((tx) => finishClaim(tx, row.id, owner, { state: "dropped", lastError: late }));
+      return;
+    }
+    try {
+      await transport.sendMail({
+        from,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        // Date: when it is sent (a reminder is written days before); the Message-ID is what stays.
+        messageId: row.messageId,
+        headers: row.unsubscribeUrl
+          ? { "List-Unsubscribe": `<${row.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+          : undefined,
+        attachments: row.calendar ? [{ filename: "consultation.ics", content: row.calendar, contentType: "text/calendar; charset=utf-8" }] : undefined,
+      });
+      await deps.database.write((tx) => finishClaim(tx, row.id, owner, { state: "sent", sentAt: deps.now(), lastError: null }));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const next = afterFailure(row.attempts, now);
+      console.error(
+        `mail: sending "${row.template}" ${row.id} to ${row.toAddress} failed (try ${row.attempts}): ${message}; ` +
+          (next.state === "given_up" ? "given up" : `next try at ${next.nextAttemptAt.toISOString()}`),
+      );
+      await deps.database.write((tx) => finishClaim(tx, row.id, owner, { ...next, lastError: message.slice(0, 500) }));
+    }
+  }
+
+  let prunedAt = 0;
+  async function round(): Promise<void> {
+    const wasKicked = kicked;
+    kicked = false;
+    const now = deps.now();
+    if (now.getTime() - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = now.getTime();
+      await deps.database.write((tx) => pruneOutbox(tx, new Date(now.getTime() - KEEP_MS)));
+    }
+    if (!wasKicked && !(await anyDue(deps.database.db, now))) return;
+    const claimed = await deps.database.write((tx) => claimDue(tx, owner, now, new Date(now.getTime() + CLAIM_MS), BATCH));
+    for (const row of claimed) if (!stopped) await deliver(row);
+    if (claimed.length === BATCH) kicked = true;
+  }
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      running = running
+        .then(round)
+        .catch((error) => console.error("mail: the sender's round failed:", error))
+        .finally(() => schedule(kicked ? 0 : ROUND_MS));
+    }, delay);
+    timer.unref?.();
+  }
+
+  const unlisten = onEnqueue(() => {
+    kicked = true;
+    schedule(50);
+  });
+  schedule(0);
+
+  return {
+    kick() {
+      kicked = true;
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      unlisten();
+      clearTimeout(timer);
+      await running;
+      transport.close();
+    },
+  };
+}
