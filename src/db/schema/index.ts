@@ -4,3 +4,4 @@ export * from "./throttle";
 export * from "./audit";
 export * from "./directory";
 export * from "./calendar";
+export * from "./availability";
