@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import { DOCTOR_STATUSES, LIMITS, SPECIALIZATIONS } from "../domain/fields";
-import { zonedInstant } from "../domain/time";
+import { isTimeZone, zonedInstant } from "../domain/time";
+import { availabilityProblem, isDate, MAX_DAYS_OFF, MAX_RANGES, minutesOf, SLOT_DAYS } from "../domain/availability";
 
 type Limit = { min: number; max: number };
 
@@ -66,23 +67,42 @@ export const doctorSignupBody = patientSignupBody.extend({
   collegeName: text("collegeName", LIMITS.collegeName),
 });
 
+/** An ISO 8601 date-time with Z or an offset (a time without a zone is ambiguous for a medical appointment). */
+const instant = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .pipe(z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 date-time with a time zone` }))
+    .transform((v) => new Date(v));
+
+/** At most three preferred times (issue 26), each the start of a free slot (checked by the use case). */
+export const MAX_PREFERRED = 3;
+
 export const bookBody = z.object({
   doctorId: id("doctorId"),
   reason: text("reason", LIMITS.bookingReason, { multiline: true }),
+  preferredTimes: z
+    .array(instant("preferredTimes"), { error: "preferredTimes must be a list of ISO date-times" })
+    .max(MAX_PREFERRED, `preferredTimes may hold at most ${MAX_PREFERRED} times`)
+    .refine((times) => new Set(times.map((t) => t.getTime())).size === times.length, "preferredTimes must not repeat a time")
+    .optional()
+    .meta({ description: "Up to three starts of the doctor's free slots the patient prefers" }),
 });
+
+/** The booking page's form: the ticked slots come as `preferredTimes[]`, one field each. */
+export const bookForm = z.preprocess((body) => {
+  const b = body as Record<string, unknown>;
+  const ticked = b["preferredTimes[]"];
+  return { ...b, preferredTimes: ticked === undefined ? undefined : [ticked].flat() };
+}, bookBody);
 
 export const scheduleBody = z.object({
   appointmentId: id("appointmentId"),
   patientId: id("patientId"),
   // Accepted for the existing client; the server uses the signed-in doctor.
   doctorName: z.string().optional(),
-  scheduledDateTime: z
-    .string({ error: "scheduledDateTime is required" })
-    .trim()
-    .min(1, "scheduledDateTime is required")
-    // A time without a zone is ambiguous for a medical appointment: require Z or an offset.
-    .pipe(z.iso.datetime({ offset: true, error: "scheduledDateTime must be an ISO 8601 date-time with a time zone" }))
-    .transform((v) => new Date(v)),
+  scheduledDateTime: instant("scheduledDateTime"),
 });
 
 /** SPEC §5: the schedule form's message when the date or the time is missing. */
@@ -99,8 +119,11 @@ export const scheduleForm = z
     date: z.string({ error: DATE_AND_TIME_REQUIRED }).trim().min(1, DATE_AND_TIME_REQUIRED),
     time: z.string({ error: DATE_AND_TIME_REQUIRED }).trim().min(1, DATE_AND_TIME_REQUIRED),
     tz: z.string().optional(),
+    // One tap on a preferred or free time (issue 26): that slot's ISO start, instead of date and time.
+    slot: z.string().optional(),
   })
   .transform((form, ctx) => {
+    if (form.slot) return { appointmentId: form.appointmentId, patientId: form.patientId, scheduledDateTime: form.slot };
     const instant = zonedInstant(form.date, form.time, form.tz || "UTC");
     if (instant === undefined) {
       ctx.addIssue({ code: "custom", path: ["date"], message: "date and time must be a real date and time" });
@@ -109,6 +132,79 @@ export const scheduleForm = z
     return { appointmentId: form.appointmentId, patientId: form.patientId, scheduledDateTime: instant.toISOString() };
   })
   .pipe(scheduleBody);
+
+export const rescheduleBody = z.object({
+  appointmentId: id("appointmentId"),
+  scheduledDateTime: instant("scheduledDateTime"),
+  reason: text("reason", LIMITS.cancelReason, { multiline: true }),
+});
+
+/** The reschedule form of the doctor's meetings page: a date and a time in the page's zone, and the reason. */
+export const rescheduleForm = z
+  .object({
+    appointmentId: z.string().optional(),
+    date: z.string({ error: DATE_AND_TIME_REQUIRED }).trim().min(1, DATE_AND_TIME_REQUIRED),
+    time: z.string({ error: DATE_AND_TIME_REQUIRED }).trim().min(1, DATE_AND_TIME_REQUIRED),
+    tz: z.string().optional(),
+    reason: z.string().optional(),
+  })
+  .transform((form, ctx) => {
+    const at = zonedInstant(form.date, form.time, form.tz || "UTC");
+    if (at === undefined) {
+      ctx.addIssue({ code: "custom", path: ["date"], message: "date and time must be a real date and time" });
+      return z.NEVER;
+    }
+    return { appointmentId: form.appointmentId, reason: form.reason, scheduledDateTime: at.toISOString() };
+  })
+  .pipe(rescheduleBody);
+
+const clock = (field: string, allow24: boolean) =>
+  z
+    .string({ error: `${field} is required` })
+    .refine((v) => !Number.isNaN(minutesOf(v)) && (allow24 || v !== "24:00"), `${field} must be a time HH:MM${allow24 ? " (or 24:00)" : ""}`);
+const day = (field: string) => z.string({ error: `${field} is required` }).refine(isDate, `${field} must be a date YYYY-MM-DD`);
+
+/** A doctor's hours (issue 26), as GET answers and PUT takes them. */
+export const availabilityBody = z
+  .object({
+    timeZone: z
+      .string({ error: "timeZone is required" })
+      .trim()
+      .max(64, "timeZone is not valid")
+      .refine(isTimeZone, "timeZone must be a known IANA time zone, e.g. Europe/Berlin")
+      .meta({ example: "Europe/Berlin" }),
+    weekly: z
+      .array(
+        z.object({
+          day: z.int({ error: "day must be 1 (Monday) to 7 (Sunday)" }).min(1, "day must be 1 (Monday) to 7 (Sunday)").max(7, "day must be 1 (Monday) to 7 (Sunday)"),
+          start: clock("start", false),
+          end: clock("end", true),
+        }),
+        { error: "weekly must be a list of { day, start, end }" },
+      )
+      .max(MAX_RANGES, `weekly may hold at most ${MAX_RANGES} ranges`),
+    daysOff: z
+      .array(z.object({ from: day("from"), to: day("to") }), { error: "daysOff must be a list of { from, to }" })
+      .max(MAX_DAYS_OFF, `daysOff may hold at most ${MAX_DAYS_OFF} ranges`),
+  })
+  .superRefine((hours, ctx) => {
+    const problem = availabilityProblem(hours);
+    // The message names the range (weekly[1].end); the path names the list.
+    if (problem !== undefined) ctx.addIssue({ code: "custom", path: [problem.field.replace(/[[.].*$/, "")], message: problem.message });
+  });
+
+/** `?days=N` of the free slots: 1 to 31, 14 when absent. */
+export const slotsQuery = z.object({
+  days: z
+    .string()
+    .regex(/^[0-9]{1,2}$/, `days must be a whole number from ${SLOT_DAYS.min} to ${SLOT_DAYS.max}`)
+    .transform(Number)
+    .refine((n) => n >= SLOT_DAYS.min && n <= SLOT_DAYS.max, `days must be a whole number from ${SLOT_DAYS.min} to ${SLOT_DAYS.max}`)
+    .optional(),
+});
+
+/** The `{doctorId}` of a doctor's free slots. */
+export const slotsParam = z.object({ doctorId: z.string().min(1).max(64) });
 
 export const cancelBody = z.object({
   appointmentId: id("appointmentId"),
