@@ -85,7 +85,8 @@ export const bookBody = z.object({
   preferredTimes: z
     .array(instant("preferredTimes"), { error: "preferredTimes must be a list of ISO date-times" })
     .max(MAX_PREFERRED, `preferredTimes may hold at most ${MAX_PREFERRED} times`)
-    .refine((times) => new Set(times.map((t) => t.getTime())).size === times.length, "preferredTimes must not repeat a time")
+    // (zod runs this even when an item failed: only a list of dates can repeat one)
+    .refine((times) => !times.every((t) => t instanceof Date) || new Set(times.map((t) => t.getTime())).size === times.length, "preferredTimes must not repeat a time")
     .optional()
     .meta({ description: "Up to three starts of the doctor's free slots the patient prefers" }),
 });

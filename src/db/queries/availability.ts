@@ -48,12 +48,16 @@ function toSource(row: SourceRow): SlotSource {
 
 /** One doctor's status, hours and confirmed meetings overlapping [from, to), in one query; undefined for an unknown doctor. */
 export async function slotSource(r: Reader, doctorId: string, from: Date, to: Date): Promise<SlotSource | undefined> {
-  const row = await r.get<SourceRow | undefined>(sql`
-    select d.id, d.status, h.time_zone, h.weekly, h.days_off, ${busyOf(from, to)} as busy
-    from ${doctors} d left join ${doctorAvailability} h on h.doctor_id = d.id
-    where d.id = ${doctorId}`);
+  // all(), not get(): drizzle's libSQL get() fails on no row for a raw statement.
+  const [row] = await r.all<SourceRow>(slotSourceSql(doctorId, from, to));
   return row && toSource(row);
 }
+
+/** The statement of slotSource (its plan is tested). */
+export const slotSourceSql = (doctorId: string, from: Date, to: Date) => sql`
+    select d.id, d.status, h.time_zone, h.weekly, h.days_off, ${busyOf(from, to)} as busy
+    from ${doctors} d left join ${doctorAvailability} h on h.doctor_id = d.id
+    where d.id = ${doctorId}`;
 
 /**
  * The same for every approved doctor of a specialization who has set hours (one query: the
