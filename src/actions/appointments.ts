@@ -16,6 +16,8 @@ import {
   type FeedbackRow,
 } from "../db/queries/appointments";
 import { recordAudit } from "../db/queries/audit";
+import { readAvailability } from "../db/queries/availability";
+import { withinHours } from "../domain/availability";
 import type { Deps } from "../config/deps";
 import { consultationSlot } from "../domain/appointment";
 import { checkPreferredTimes } from "./availability";
@@ -29,6 +31,8 @@ export const SCHEDULED = "Appointment scheduled successfully";
 export const CANCELLED = "Appointment cancelled successfully";
 export const FEEDBACK_GIVEN = "Feedback submitted successfully!";
 export const RESCHEDULED = "Appointment rescheduled successfully";
+/** Said after a time outside the doctor's hours is scheduled from the page (issue 26). */
+export const OUTSIDE_HOURS = "That time is outside your hours.";
 
 export type BookInput = { doctorId: string; reason: string; preferredTimes?: Date[] };
 
@@ -72,10 +76,10 @@ export type ScheduleInput = { appointmentId: string; patientId: string; schedule
  * The doctor confirms a pending request for a future slot that overlaps none of their confirmed
  * ones. A patientId that is not the appointment's is not found, like another doctor's request.
  */
-export async function scheduleAppointment(deps: Deps, doctorId: string, input: ScheduleInput): Promise<{ scheduledAt: Date; meetLink: string }> {
+export async function scheduleAppointment(deps: Deps, doctorId: string, input: ScheduleInput): Promise<{ scheduledAt: Date; meetLink: string; outsideHours: boolean }> {
   const meetLink = newMeetLink(deps.config.meetBaseUrl);
   const slot = consultationSlot(input.scheduledDateTime, deps.config.consultMinutes);
-  await transitionAppointment(
+  const outsideHours = await transitionAppointment(
     deps,
     { role: "doctor", id: doctorId },
     input.appointmentId,
@@ -84,11 +88,13 @@ export async function scheduleAppointment(deps: Deps, doctorId: string, input: S
       if (slot.start.getTime() <= now.getTime()) throw invalid("scheduledDateTime must be in the future");
       if (await findOverlap(tx, doctorId, slot, appointment.id)) throw conflict("This time overlaps another confirmed appointment");
       await confirmAppointment(tx, appointment.id, slot, meetLink);
-      return { result: undefined, reason: `scheduled for ${slot.start.toISOString()}` };
+      // Allowed, but the doctor's page says so (issue 26). A doctor without hours has no "outside".
+      const hours = await readAvailability(tx, doctorId);
+      return { result: hours !== undefined && !withinHours(hours, slot.start, deps.config.consultMinutes), reason: `scheduled for ${slot.start.toISOString()}` };
     },
     (appointment) => appointment.patientId === input.patientId,
   );
-  return { scheduledAt: slot.start, meetLink };
+  return { scheduledAt: slot.start, meetLink, outsideHours };
 }
 
 export type RescheduleInput = { appointmentId: string; scheduledDateTime: Date; reason: string };

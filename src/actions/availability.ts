@@ -11,7 +11,7 @@ import type { Specialization } from "../domain/fields";
 import { invalid, notFound } from "./refusal";
 
 export const HOURS_SAVED = "Hours saved successfully";
-export const PREFERRED_NOT_FREE = "preferredTimes must each be the start of one of the doctor's free slots";
+export const PREFERRED_NOT_FREE = "preferredTimes must be free times of this doctor: one of them is not (or no longer) free, please choose again";
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -39,7 +39,7 @@ function slotsOf(deps: Deps, source: SlotSource, now: Date, days: number, limit?
 /** The window of instants `days` local days can cover in any zone: a day either side. */
 const windowOf = (now: Date, days: number) => ({ from: now, to: new Date(now.getTime() + (days + 1) * DAY_MS) });
 
-export type DoctorSlots = { timeZone: string | null; slots: Interval[] };
+export type DoctorSlots = { timeZone: string | null; slots: Interval[]; availability: Availability | null };
 
 /**
  * An approved doctor's free slots over the next `days` local days (their zone's), in time order;
@@ -50,7 +50,7 @@ export async function doctorFreeSlots(deps: Deps, doctorId: string, days: number
   const { from, to } = windowOf(now, days);
   const source = await slotSource(r, doctorId, from, to);
   if (source === undefined || source.status !== "approved") throw notFound("Doctor");
-  return { timeZone: source.availability?.timeZone ?? null, slots: slotsOf(deps, source, now, days, limit) };
+  return { timeZone: source.availability?.timeZone ?? null, slots: slotsOf(deps, source, now, days, limit), availability: source.availability ?? null };
 }
 
 /** The next free slot start of each approved doctor of a specialization with hours, within `days`. */

@@ -15,6 +15,8 @@ export type Interval = { start: number; end: number };
 
 export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 export const MAX_RANGES = 42;
+/** A booking names at most three preferred times, each the start of a free slot. */
+export const MAX_PREFERRED = 3;
 export const MAX_DAYS_OFF = 100;
 /** The API's window of free slots, in days: from 1 to 31, 14 unless asked. */
 export const SLOT_DAYS = { min: 1, max: 31, default: 14 };

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { DOCTOR_STATUSES, LIMITS, SPECIALIZATIONS } from "../domain/fields";
 import { isTimeZone, zonedInstant } from "../domain/time";
-import { availabilityProblem, isDate, MAX_DAYS_OFF, MAX_RANGES, minutesOf, SLOT_DAYS } from "../domain/availability";
+import { availabilityProblem, isDate, MAX_DAYS_OFF, MAX_RANGES, minutesOf, MAX_PREFERRED, SLOT_DAYS, WEEKDAYS } from "../domain/availability";
 
 type Limit = { min: number; max: number };
 
@@ -76,8 +76,6 @@ const instant = (field: string) =>
     .pipe(z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 date-time with a time zone` }))
     .transform((v) => new Date(v));
 
-/** At most three preferred times (issue 26), each the start of a free slot (checked by the use case). */
-export const MAX_PREFERRED = 3;
 
 export const bookBody = z.object({
   doctorId: id("doctorId"),
@@ -92,11 +90,17 @@ export const bookBody = z.object({
 });
 
 /** The booking page's form: the ticked slots come as `preferredTimes[]`, one field each. */
-export const bookForm = z.preprocess((body) => {
-  const b = body as Record<string, unknown>;
-  const ticked = b["preferredTimes[]"];
-  return { ...b, preferredTimes: ticked === undefined ? undefined : [ticked].flat() };
-}, bookBody);
+export const bookForm = z
+  .record(z.string(), z.unknown())
+  .transform((b, ctx) => {
+    const ticked = b["preferredTimes[]"] === undefined ? undefined : [b["preferredTimes[]"]].flat();
+    if (ticked !== undefined && ticked.length > MAX_PREFERRED) {
+      ctx.addIssue({ code: "custom", path: ["times"], message: `Please tick at most ${MAX_PREFERRED} times` });
+      return z.NEVER;
+    }
+    return { ...b, preferredTimes: ticked } as Record<string, unknown>;
+  })
+  .pipe(bookBody);
 
 export const scheduleBody = z.object({
   appointmentId: id("appointmentId"),
@@ -193,6 +197,50 @@ export const availabilityBody = z
     // The message names the range (weekly[1].end); the path names the list.
     if (problem !== undefined) ctx.addIssue({ code: "custom", path: [problem.field.replace(/[[.].*$/, "")], message: problem.message });
   });
+
+const RANGE = /^(\d{1,2}:\d{2})\s*(?:-|–|to)\s*(\d{1,2}:\d{2})$/;
+const DAY_OFF = /^(\d{4}-\d{2}-\d{2})(?:\s*(?:to|–|\.\.)\s*(\d{4}-\d{2}-\d{2}))?$/;
+const pad = (t: string) => t.padStart(5, "0");
+
+/**
+ * The hours form of the doctor's profile page: `tz`, `day1` (Monday) to `day7` as
+ * "09:00-12:00, 14:00-17:00", and `daysOff` one date or "from to to" a line; read into the API's
+ * availabilityBody. Its messages are in plain words, each naming the hours.
+ */
+export const hoursForm = z
+  .record(z.string(), z.unknown())
+  .transform((form, ctx) => {
+    const str = (name: string) => (typeof form[name] === "string" ? (form[name] as string).trim() : "");
+    const fail = (message: string) => {
+      ctx.addIssue({ code: "custom", path: ["hours"], message });
+      return z.NEVER;
+    };
+    const weekly: { day: number; start: string; end: string }[] = [];
+    for (let day = 1; day <= 7; day++) {
+      for (const part of str(`day${day}`).split(/[,;\n]/).map((p) => p.trim()).filter(Boolean)) {
+        const m = RANGE.exec(part);
+        if (!m) return fail(`Your hours for ${WEEKDAYS[day - 1]} must read like 09:00-12:00, 14:00-17:00`);
+        weekly.push({ day, start: pad(m[1]!), end: pad(m[2]!) });
+      }
+    }
+    const daysOff: { from: string; to: string }[] = [];
+    for (const line of str("daysOff").split("\n").map((l) => l.trim()).filter(Boolean)) {
+      const m = DAY_OFF.exec(line);
+      if (!m) return fail(`Days off in your hours must read like 2026-12-24, or 2026-12-24 to 2026-12-26, one a line`);
+      daysOff.push({ from: m[1]!, to: m[2] ?? m[1]! });
+    }
+    const hours = { timeZone: str("tz"), weekly, daysOff };
+    const problem = availabilityProblem(hours);
+    if (problem === undefined) return hours;
+    const range = /^weekly\[(\d+)\]/.exec(problem.field);
+    if (problem.field === "timeZone") return fail("The time zone of your hours must be a name such as Europe/Berlin or America/New_York");
+    if (range) {
+      const day = WEEKDAYS[weekly[Number(range[1])]!.day - 1];
+      return fail(/overlaps/.test(problem.message) ? `Your hours for ${day} overlap` : `Your hours for ${day} must be times of day, each range ending after it starts`);
+    }
+    return fail("Days off in your hours must be real dates, each range ending on or after it starts");
+  })
+  .pipe(availabilityBody);
 
 /** `?days=N` of the free slots: 1 to 31, 14 when absent. */
 export const slotsQuery = z.object({

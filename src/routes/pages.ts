@@ -20,7 +20,7 @@ import { adminDashboardPage, doctorStatusPost } from "./pages/admin-dashboard";
 import { AUTH_PAGES, authPageIsPersonal, authPageRoutes, renderAuthPage } from "./pages/auth";
 import { doctorDashboardPage, doctorDashboardPosts } from "./pages/doctor-dashboard";
 import { doctorMeetingsCancel, doctorMeetingsPage } from "./pages/doctor-dashboard/doctor-Meetings";
-import { doctorProfileAgain, doctorProfilePage, doctorProfilePost } from "./pages/doctor-dashboard/doctor-profile";
+import { doctorHoursPost, doctorProfileAgain, doctorProfilePage, doctorProfilePost } from "./pages/doctor-dashboard/doctor-profile";
 import { homePage } from "./pages/index";
 import { patientDashboardPage } from "./pages/patient-dashboard";
 import { bookAppointmentPage, bookAppointmentPost } from "./pages/patient-dashboard/bookAppointment";
@@ -92,7 +92,8 @@ export function pageRoutes(deps: Deps) {
   pages.get("/doctor-dashboard/doctor-Meetings", doctorMeetingsPage(deps));
   pages.post("/doctor-dashboard/doctor-Meetings/cancel", doctorMeetingsCancel(deps));
   pages.get("/doctor-dashboard/doctor-profile", doctorProfilePage(deps));
-  pages.post("/doctor-dashboard/doctor-profile", pictureFormLimit(deps, doctorProfileAgain), doctorProfilePost(deps));
+  pages.post("/doctor-dashboard/doctor-profile", pictureFormLimit(deps, doctorProfileAgain(deps)), doctorProfilePost(deps));
+  pages.post("/doctor-dashboard/doctor-profile/hours", doctorHoursPost(deps));
 
   // Add to calendar, the feed's reset form (behind the guards above) and the feed itself.
   pages.route("/", calendarPages(deps));
