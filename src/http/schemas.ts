@@ -121,14 +121,18 @@ export const scheduleForm = z
   .object({
     appointmentId: z.string().optional(),
     patientId: z.string().optional(),
-    date: z.string({ error: DATE_AND_TIME_REQUIRED }).trim().min(1, DATE_AND_TIME_REQUIRED),
-    time: z.string({ error: DATE_AND_TIME_REQUIRED }).trim().min(1, DATE_AND_TIME_REQUIRED),
+    // Both required, unless a one-tap time (issue 26) came instead: `slot`, that slot's ISO start.
+    date: z.string().trim().optional(),
+    time: z.string().trim().optional(),
     tz: z.string().optional(),
-    // One tap on a preferred or free time (issue 26): that slot's ISO start, instead of date and time.
     slot: z.string().optional(),
   })
   .transform((form, ctx) => {
     if (form.slot) return { appointmentId: form.appointmentId, patientId: form.patientId, scheduledDateTime: form.slot };
+    if (!form.date || !form.time) {
+      ctx.addIssue({ code: "custom", path: [form.date ? "time" : "date"], message: DATE_AND_TIME_REQUIRED });
+      return z.NEVER;
+    }
     const instant = zonedInstant(form.date, form.time, form.tz || "UTC");
     if (instant === undefined) {
       ctx.addIssue({ code: "custom", path: ["date"], message: "date and time must be a real date and time" });
