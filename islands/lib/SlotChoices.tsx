@@ -7,7 +7,7 @@
  * date and time). The doctor's hours are said below, with the rule that any other time is allowed.
  */
 import type { FormEvent } from "react";
-import { WEEKDAYS, type Availability } from "../../src/domain/availability";
+import type { Availability } from "../../src/domain/availability";
 import { formatDateTime } from "./time";
 
 export type SlotChoicesProps = {
@@ -26,11 +26,14 @@ export type SlotChoicesProps = {
 /** The free times shown after the preferred ones. */
 const FREE_SHOWN = 4;
 
+/** Day 1 to 7, short (not the domain's WEEKDAYS: importing that module would weigh on the dashboard's first script). */
+const DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+
 /** "Mon 09:00-12:00, 14:00-17:00; Wed 09:00-13:00 (Europe/Berlin)" */
 export function hoursSummary(hours: Availability): string {
-  const days = WEEKDAYS.map((name, i) => {
+  const days = DAYS.map((name, i) => {
     const ranges = hours.weekly.filter((r) => r.day === i + 1).map((r) => `${r.start}-${r.end}`);
-    return ranges.length === 0 ? "" : `${name.slice(0, 3)} ${ranges.join(", ")}`;
+    return ranges.length === 0 ? "" : `${name} ${ranges.join(", ")}`;
   }).filter(Boolean);
   return `${days.length === 0 ? "none" : days.join("; ")} (${hours.timeZone})`;
 }
