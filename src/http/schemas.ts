@@ -113,32 +113,29 @@ export const scheduleBody = z.object({
 /** SPEC §5: the schedule form's message when the date or the time is missing. */
 export const DATE_AND_TIME_REQUIRED = "Please select both date and time!";
 
+/** A form's date and time as the viewer's clock shows them, in the zone the page was shown in (`tz`). */
+const wallFields = { date: z.string().trim().optional(), time: z.string().trim().optional(), tz: z.string().optional() };
+
+/** The instant (ISO) a form's date and time name in its zone, or undefined after adding the issue to show. */
+function formInstant(form: { date?: string; time?: string; tz?: string }, ctx: z.RefinementCtx): string | undefined {
+  if (!form.date || !form.time) {
+    ctx.addIssue({ code: "custom", path: [form.date ? "time" : "date"], message: DATE_AND_TIME_REQUIRED });
+    return undefined;
+  }
+  const at = zonedInstant(form.date, form.time, form.tz || "UTC");
+  if (at === undefined) ctx.addIssue({ code: "custom", path: ["date"], message: "date and time must be a real date and time" });
+  return at?.toISOString();
+}
+
 /**
- * The schedule form of the doctor's page: a date and a time as the doctor's clock shows them, in
- * the time zone the page was shown in (`tz`), read into the API's scheduleBody.
+ * The schedule form of the doctor's page: a date and a time (wallFields), or one tap on a
+ * preferred or free time (issue 26: `slot`, that slot's ISO start), read into the API's scheduleBody.
  */
 export const scheduleForm = z
-  .object({
-    appointmentId: z.string().optional(),
-    patientId: z.string().optional(),
-    // Both required, unless a one-tap time (issue 26) came instead: `slot`, that slot's ISO start.
-    date: z.string().trim().optional(),
-    time: z.string().trim().optional(),
-    tz: z.string().optional(),
-    slot: z.string().optional(),
-  })
+  .object({ appointmentId: z.string().optional(), patientId: z.string().optional(), ...wallFields, slot: z.string().optional() })
   .transform((form, ctx) => {
-    if (form.slot) return { appointmentId: form.appointmentId, patientId: form.patientId, scheduledDateTime: form.slot };
-    if (!form.date || !form.time) {
-      ctx.addIssue({ code: "custom", path: [form.date ? "time" : "date"], message: DATE_AND_TIME_REQUIRED });
-      return z.NEVER;
-    }
-    const instant = zonedInstant(form.date, form.time, form.tz || "UTC");
-    if (instant === undefined) {
-      ctx.addIssue({ code: "custom", path: ["date"], message: "date and time must be a real date and time" });
-      return z.NEVER;
-    }
-    return { appointmentId: form.appointmentId, patientId: form.patientId, scheduledDateTime: instant.toISOString() };
+    const scheduledDateTime = form.slot || formInstant(form, ctx);
+    return scheduledDateTime === undefined ? z.NEVER : { appointmentId: form.appointmentId, patientId: form.patientId, scheduledDateTime };
   })
   .pipe(scheduleBody);
 
@@ -148,22 +145,12 @@ export const rescheduleBody = z.object({
   reason: text("reason", LIMITS.cancelReason, { multiline: true }),
 });
 
-/** The reschedule form of the doctor's meetings page: a date and a time in the page's zone, and the reason. */
+/** The reschedule form of the doctor's meetings page: a new date and time (wallFields), and the reason. */
 export const rescheduleForm = z
-  .object({
-    appointmentId: z.string().optional(),
-    date: z.string({ error: DATE_AND_TIME_REQUIRED }).trim().min(1, DATE_AND_TIME_REQUIRED),
-    time: z.string({ error: DATE_AND_TIME_REQUIRED }).trim().min(1, DATE_AND_TIME_REQUIRED),
-    tz: z.string().optional(),
-    reason: z.string().optional(),
-  })
+  .object({ appointmentId: z.string().optional(), ...wallFields, reason: z.string().optional() })
   .transform((form, ctx) => {
-    const at = zonedInstant(form.date, form.time, form.tz || "UTC");
-    if (at === undefined) {
-      ctx.addIssue({ code: "custom", path: ["date"], message: "date and time must be a real date and time" });
-      return z.NEVER;
-    }
-    return { appointmentId: form.appointmentId, reason: form.reason, scheduledDateTime: at.toISOString() };
+    const scheduledDateTime = formInstant(form, ctx);
+    return scheduledDateTime === undefined ? z.NEVER : { appointmentId: form.appointmentId, reason: form.reason, scheduledDateTime };
   })
   .pipe(rescheduleBody);
 
