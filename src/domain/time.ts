@@ -42,11 +42,18 @@ export function wallClock(zone: string, instant: number): { year: number; month:
   return { year: n("year"), month: n("month"), day: n("day"), hour: n("hour"), minute: n("minute"), second: n("second") };
 }
 
+/** A zone's offset is constant within each quarter hour: every clock change of today's zones falls on one. */
+const QUARTER_HOUR = 15 * 60_000;
+/** Offsets already read, by zone and quarter hour (a week of free slots reads a few dozen): bounded, oldest out. */
+const offsets = new Map<string, number>();
+
 /** How far `zone` is ahead of UTC at `instant`, in milliseconds. */
 function offsetAt(zone: string, instant: number): number {
-  const w = wallClock(zone, instant);
-  const wall = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return wall - Math.floor(instant / 1000) * 1000;
+  const quarter = Math.floor(instant / QUARTER_HOUR) * QUARTER_HOUR;
+  return keptIn(offsets, 16_384, `${zone} ${quarter}`, () => {
+    const w = wallClock(zone, quarter);
+    return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - quarter;
+  });
 }
 
 /**
