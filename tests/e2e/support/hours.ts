@@ -5,6 +5,7 @@
  * that it moved, and why. Both browsers show times in UTC (their zone, and the server's fallback).
  */
 import type { Browser, Page } from "@playwright/test";
+import { expectAccessible, expectAccessibleWithoutScript } from "./axe";
 import { type Account, createDoctor, createPatient, expect, signIn, waitForHydration } from "./fixtures";
 
 const DAY = 24 * 3_600_000;
@@ -19,6 +20,8 @@ async function pageFor(browser: Browser, account: Account, script: boolean): Pro
 async function ready(page: Page, script: boolean) {
   if (script) await waitForHydration(page);
 }
+
+const accessible = (page: Page, script: boolean) => (script ? expectAccessible(page) : expectAccessibleWithoutScript(page));
 
 export async function hoursJourney(browser: Browser, script: boolean) {
   const doctor = await createDoctor({ name: `Dr. Hours ${script ? "Live" : "Plain"} ${Date.now()}`, specialization: "Pulmonologist" });
@@ -35,11 +38,13 @@ export async function hoursJourney(browser: Browser, script: boolean) {
     await doctorPage.getByRole("button", { name: "Save hours" }).click();
     await expect(doctorPage.getByText("Hours saved successfully")).toBeVisible();
     await expect(doctorPage.getByLabel("Monday", { exact: true })).toHaveValue("00:00-24:00");
+    await accessible(doctorPage, script);
 
     // 2. The patient ticks two free times and books.
     await patientPage.goto(`/patient-dashboard/bookAppointment/${doctor.id}`);
     await ready(patientPage, script);
     await expect(patientPage.getByText("shown in your time zone (UTC)")).toBeVisible();
+    await accessible(patientPage, script);
     const boxes = patientPage.locator('input[name="preferredTimes[]"]');
     await boxes.nth(1).check();
     await boxes.nth(3).check();
@@ -55,6 +60,7 @@ export async function hoursJourney(browser: Browser, script: boolean) {
     await expect(card.getByText("Preferred by the patient")).toBeVisible();
     const preferred = card.getByRole("button", { name: /\(preferred\)$/ });
     await expect(preferred).toHaveCount(2);
+    await accessible(doctorPage, script);
     await expect(preferred.nth(0)).toHaveAttribute("value", first!);
     await expect(preferred.nth(1)).toHaveAttribute("value", second!);
     await preferred.nth(0).click();
@@ -82,6 +88,7 @@ export async function hoursJourney(browser: Browser, script: boolean) {
     const meeting = patientPage.getByRole("listitem").filter({ hasText: "A conference that morning" });
     await expect(meeting.locator(`time[datetime="${moved}"]`)).toBeVisible();
     await expect(meeting.getByText(/Moved\s+by the doctor from/)).toBeVisible();
+    await accessible(patientPage, script);
     await expect(meeting.locator(`time[datetime="${first}"]`)).toBeVisible();
   } finally {
     await doctorPage.context().close();
