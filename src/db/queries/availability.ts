@@ -3,10 +3,12 @@
  * window, read together in one query (the doctor's primary key, then the
  * appointments_doctor_status_scheduled index over the window).
  */
-import { eq, sql } from "drizzle-orm";
+import type { InValue } from "@libsql/client";
+import { eq, sql, type SQL } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { Availability, Interval } from "../../domain/availability";
 import type { DoctorStatus, Specialization } from "../../domain/fields";
-import type { Reader, Tx } from "../client";
+import { keptRowReader, type Reader, type Tx } from "../client";
 import { doctorAvailability, doctors } from "../schema";
 
 /**
@@ -48,13 +50,28 @@ function toSource(row: SourceRow): SlotSource {
 
 /** One doctor's status, hours and confirmed meetings overlapping [from, to), in one query; undefined for an unknown doctor. */
 export async function slotSource(r: Reader, doctorId: string, from: Date, to: Date): Promise<SlotSource | undefined> {
-  // all(), not get(): drizzle's libSQL get() fails on no row for a raw statement.
-  const [row] = await r.all<SourceRow>(slotSourceSql(doctorId, from, to));
-  return row && toSource(row);
+  const [row] = await readSources(r, slotSourceSql(doctorId, from, to));
+  return row;
 }
 
-/** The statement of slotSource (its plan is tested). */
-export const slotSourceSql = (doctorId: string, from: Date, to: Date) => sql`
+/**
+ * The rows of a slot-source statement. Outside a transaction it runs as a statement kept on the
+ * read-only connection (src/db/client.ts: @libsql/client would prepare it again every time).
+ */
+async function readSources(r: Reader, query: SQL): Promise<SlotSource[]> {
+  const read = keptRowReader(r);
+  if (read === undefined) return (await r.all<SourceRow>(query)).map(toSource);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return read(text, params as InValue[]).map((values) => toSource(Object.fromEntries(SOURCE_COLUMNS.map((name, i) => [name, values[i]])) as SourceRow));
+}
+
+const dialect = new SQLiteSyncDialect();
+const SOURCE_COLUMNS = ["id", "status", "time_zone", "weekly", "days_off", "busy"] as const;
+
+/** The statement of slotSource, as text and arguments (its plan is tested). */
+export const slotSourceQuery = (doctorId: string, from: Date, to: Date) => dialect.sqlToQuery(slotSourceSql(doctorId, from, to));
+
+const slotSourceSql = (doctorId: string, from: Date, to: Date) => sql`
     select d.id, d.status, h.time_zone, h.weekly, h.days_off, ${busyOf(from, to)} as busy
     from ${doctors} d left join ${doctorAvailability} h on h.doctor_id = d.id
     where d.id = ${doctorId}`;
@@ -63,10 +80,12 @@ export const slotSourceSql = (doctorId: string, from: Date, to: Date) => sql`
  * The same for every approved doctor of a specialization who has set hours (one query: the
  * directory index, the hours' primary key, the meetings' index per doctor).
  */
-export async function slotSourcesOf(r: Reader, specialization: Specialization, from: Date, to: Date): Promise<SlotSource[]> {
-  const rows = await r.all<SourceRow>(sql`
+export function slotSourcesOf(r: Reader, specialization: Specialization, from: Date, to: Date): Promise<SlotSource[]> {
+  return readSources(
+    r,
+    sql`
     select d.id, d.status, h.time_zone, h.weekly, h.days_off, ${busyOf(from, to)} as busy
     from ${doctors} d join ${doctorAvailability} h on h.doctor_id = d.id
-    where d.status = 'approved' and d.specialization = ${specialization}`);
-  return rows.map(toSource);
+    where d.status = 'approved' and d.specialization = ${specialization}`,
+  );
 }
