@@ -111,8 +111,9 @@ export async function rescheduleAppointment(deps: Deps, doctorId: string, input:
     if (slot.start.getTime() <= now.getTime()) throw invalid("scheduledDateTime must be in the future");
     if (await findOverlap(tx, doctorId, slot, appointment.id)) throw conflict("This time overlaps another confirmed appointment");
     await moveAppointment(tx, appointment.id, slot, old, input.reason);
-    // Issue 25 (mail): the "rescheduled" mail to the patient is queued here, as an outbox row in
-    // this same transaction (appointment.patientId, old, slot.start, input.reason).
+    // Issue 25 (mail), at merge: `await meetingScheduled(tx, deps, appointment.id, { moved: true })`
+    // here (src/mail/events.ts): the patient's "moved" mail and the new reminders, as outbox rows
+    // in this same transaction; the reason is on the row (reschedule_reason) for its template.
     return {
       result: { scheduledAt: slot.start, meetLink: appointment.meetLink! },
       reason: `moved from ${old.toISOString()} to ${slot.start.toISOString()}: ${input.reason}`,
