@@ -12,6 +12,7 @@ import Libsql from "libsql";
 import { readFileSync } from "node:fs";
 import { brotliCompressSync } from "node:zlib";
 import { readToken, type TokenKeys } from "../src/auth/tokens";
+import { freeSlots } from "../src/domain/availability";
 
 const [portArg, dbPath, templatesPath] = process.argv.slice(2);
 const keys: TokenKeys = { secret: new TextEncoder().encode(process.env.JWT_SECRET!), ttlHours: 24 };
@@ -25,7 +26,7 @@ const account = {
   admin: db.prepare('select * from "admins" where "id" = ?'),
 };
 const VIEW = `select a.id, a.status, a.reason, a.created_at, a.scheduled_at, a.ends_at, a.meet_link,
-  p.id, p.name, p.email, d.id, d.name, d.specialization, f.id
+  p.id, p.name, p.email, d.id, d.name, d.specialization, f.id, a.preferred_times, a.rescheduled_from, a.reschedule_reason
   from appointments a join patients p on p.id = a.patient_id join doctors d on d.id = a.doctor_id
   left join feedback f on f.appointment_id = a.id`;
 const lists = {
@@ -46,6 +47,22 @@ const histories = db
 const version = db.prepare('select "version" from "directory_version" where "id" = 1').raw(true);
 const directory = db.prepare(`select id, name, specialization, college_name, profile_image from doctors where status = 'approved' order by specialization, name`).raw(true);
 
+// Issue 26: a doctor's hours and the confirmed meetings of the window, as the app reads them (one statement).
+const slotSource = db
+  .prepare(`select d.id, d.status, h.time_zone, h.weekly, h.days_off, (
+    select json_group_array(json_array(a.scheduled_at, a.ends_at)) from appointments a
+    where a.doctor_id = d.id and a.status = 'confirmed' and a.scheduled_at >= ? and a.scheduled_at < ? and a.ends_at > ?
+  ) from doctors d left join doctor_availability h on h.doctor_id = d.id where d.id = ?`)
+  .raw(true);
+function slotsAnswer(doctorId: string) {
+  const now = Date.now();
+  const [, , zone, weekly, daysOff, busy] = slotSource.get(now - 86_400_000, now + 15 * 86_400_000, now, doctorId) as [string, string, string, string, string, string];
+  const hours = { timeZone: zone, weekly: JSON.parse(weekly), daysOff: JSON.parse(daysOff) };
+  const taken = (JSON.parse(busy) as [number, number][]).map(([start, end]) => ({ start, end }));
+  const slots = freeSlots(hours, taken, { now: new Date(now), days: 14, consultMinutes: 30, noticeMinutes: 120 });
+  return { timeZone: zone, slots: slots.map((s) => ({ start: new Date(s.start).toISOString(), end: new Date(s.end).toISOString() })) };
+}
+
 const iso = (n: number | null) => (n === null ? null : new Date(n).toISOString());
 function appointments(rows: unknown[][], patientView: boolean, now: number) {
   return rows.map((r) => {
@@ -58,6 +75,8 @@ function appointments(rows: unknown[][], patientView: boolean, now: number) {
       meetLink: r[6],
       patient: { _id: r[7], name: r[8], email: r[9] },
       doctor: { _id: r[10], name: r[11], specialization: r[12] },
+      preferredTimes: r[14] === null ? [] : JSON.parse(r[14] as string),
+      rescheduled: r[15] === null ? null : { from: iso(r[15] as number), reason: r[16] },
     };
     if (patientView) json.hasFeedback = r[13] !== null;
     return json;
@@ -138,6 +157,9 @@ function answer(path: string, user: Who): Response {
       return page(path, { doctors, page: 1, timeZone: "UTC" });
     }
     default:
+      if (path.startsWith("/api/auth/patient-dashboard/doctors/") && path.endsWith("/slots")) {
+        return json(slotsAnswer(decodeURIComponent(path.split("/")[5]!)));
+      }
       if (path.startsWith("/patient-dashboard/bookAppointment/")) {
         const doctor = doctorById.get(decodeURIComponent(path.slice(path.lastIndexOf("/") + 1))) as Record<string, unknown>;
         return page("/patient-dashboard/bookAppointment", { doctorId: doctor.id, doctorName: doctor.name });

@@ -124,6 +124,18 @@ export function openSeeder(path: string, consultMinutes = 30) {
         })();
       }
     },
+    /** Confirmed meetings of `doctorId` at each of `starts` (ms), one new patient each (issue 26's slots row). */
+    meetings(doctorId: string, starts: number[]) {
+      db.transaction(() => {
+        for (const [i, start] of starts.entries()) {
+          const patientId = crypto.randomUUID();
+          const n = serial++;
+          insertPatient.run(patientId, name(n), `bench-patient-${n}-${now}@example.com`, hash, now - n * 1000);
+          const id = crypto.randomUUID();
+          insertAppointment.run(id, patientId, doctorId, REASONS[i % REASONS.length]!, "confirmed", now - DAY, start, start + consultMinutes * 60_000, `https://meet.jit.si/carebook-${id}`, null, null, null);
+        }
+      })();
+    },
     count(table: "appointments" | "doctors" | "patients"): number {
       return (db.query(`select count(*) as n from ${table}`).get() as { n: number }).n;
     },

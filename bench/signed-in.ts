@@ -68,6 +68,19 @@ try {
   seeder.history(patientId, doctorIds, 50);
   seeder.practice(doctorSignup.doctor._id, 50);
   seeder.crowd(1000 - seeder.count("appointments"), 20, doctorIds);
+  // Issue 26's slots row: a doctor with 14 days of hours (08:00-20:00 every day, Europe/Berlin)
+  // and 200 confirmed meetings among them.
+  const slotsEmail = `bench-slots-${stamp}@example.com`;
+  const slotsSignup = await call("POST", "/signupDoctor", { name: "Dr. Sam Slots", email: slotsEmail, password: PASSWORD, specialization: "Neurologist", collegeName: "City Medical College" });
+  await call("PATCH", `/admin-dashboard/doctor-status/${slotsSignup.doctor._id}`, { status: "approved" }, admin.token);
+  const slotsDoctor = await call("POST", "/loginDoctor", { email: slotsEmail, password: PASSWORD });
+  const weekly = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "20:00" }));
+  await call("PUT", "/doctor-dashboard/availability", { timeZone: "Europe/Berlin", weekly, daysOff: [] }, slotsDoctor.token);
+  const open = (await call("GET", `/patient-dashboard/doctors/${slotsSignup.doctor._id}/slots`, undefined, patient.token)).slots as { start: string }[];
+  // 200 meetings spread over the fortnight: 7 slots taken of every 10 (after the first 30, clear of the notice window).
+  const taken = open.slice(30).filter((_, i) => i % 10 < 7).slice(0, 200).map((s) => Date.parse(s.start));
+  if (taken.length !== 200) throw new Error(`slots row: only ${taken.length} slots to fill`);
+  seeder.meetings(slotsSignup.doctor._id, taken);
   seeder.analyze();
 
   const cookie = (token: string) => ({ cookie: `carebook_session=${token}` });
@@ -80,6 +93,12 @@ try {
     { name: "GET patient-meetings (40 listed)", path: "/api/auth/patient-dashboard/patient-meetings", headers: bearer(patient.token), target: list },
     { name: "GET doctor appointments (10 pending)", path: "/api/auth/doctor-dashboard/appointments", headers: bearer(doctor.token), target: list },
     { name: "GET doctor meetings (30 listed)", path: "/api/auth/doctor-dashboard/doctor-meetings", headers: bearer(doctor.token), target: list },
+    {
+      name: "GET free slots (14 days of hours, 200 confirmed)",
+      path: `/api/auth/patient-dashboard/doctors/${slotsSignup.doctor._id}/slots`,
+      headers: bearer(patient.token),
+      target: list,
+    },
     { name: "page /patient-dashboard", path: "/patient-dashboard", headers: cookie(patient.token), page: true, target: pageTarget },
     { name: "page specialization (Cardiologist)", path: "/patient-dashboard/specialization/Cardiologist", headers: cookie(patient.token), page: true, target: pageTarget },
     { name: "page bookAppointment", path: bookPath, headers: cookie(patient.token), page: true, target: pageTarget },
@@ -127,7 +146,7 @@ try {
     if (res.status !== 200) throw new Error(`the floor's ${row.path}: ${res.status} ${await res.text()}`);
   }
   // The floor must answer what the app answers (the lists byte for byte).
-  for (const row of rows.slice(0, 3)) {
+  for (const row of rows.slice(0, 4)) {
     const [a, f] = await Promise.all([fetch(BASE + row.path, { headers: row.headers }).then((r) => r.text()), fetch(FLOOR + row.path, { headers: row.headers }).then((r) => r.text())]);
     if (a !== f) console.warn(`warning: the floor's ${row.path} differs from the app's (${a.length} vs ${f.length} bytes)`);
   }

@@ -6,6 +6,7 @@
  * books without script; live, the island books through the API and stays on the page.
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { MAX_PREFERRED } from "../src/domain/availability";
 import { LIMITS } from "../src/domain/fields";
 import { api, messageOr } from "./lib/api";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
@@ -24,6 +25,9 @@ export type Props = {
 /** SPEC §9: the draft notices disappear after 1 second. */
 const NOTICE_MS = 1000;
 const REASON_REQUIRED = "Please enter the reason for your visit.";
+/** The form's id: the free-time checkboxes outside it belong to it (their `form` attribute). */
+const FORM_ID = "booking-form";
+
 
 export default function BookingForm({ doctorId, doctorName, form: refused, notice }: Props) {
   const key = storage.draftKey(doctorId);
@@ -71,9 +75,16 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
       field.current?.focus();
       return;
     }
+    // The free times ticked beside the form (src/components/SlotPicker.tsx, issue 26).
+    const ticked = document.querySelectorAll<HTMLInputElement>(`input[name="preferredTimes[]"][form="${FORM_ID}"]:checked`);
+    const preferredTimes = [...ticked].map((box) => box.value);
+    if (preferredTimes.length > MAX_PREFERRED) {
+      setError(`Please tick at most ${MAX_PREFERRED} times`);
+      return;
+    }
     setBusy(true);
     setError(null);
-    const answer = await api("/patient-dashboard/bookAppointment", { json: { doctorId, reason } });
+    const answer = await api("/patient-dashboard/bookAppointment", { json: { doctorId, reason, ...(preferredTimes.length > 0 && { preferredTimes }) } });
     setBusy(false);
     if (!answer.ok) {
       setError(messageOr(answer, "Something went wrong"));
@@ -81,13 +92,14 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
     }
     localStorage.removeItem(key);
     setReason("");
+    for (const box of ticked) box.checked = false;
     setSuccess(messageOr(answer, "Appointment booked."));
   }
 
   const invalid = error === REASON_REQUIRED;
   return (
     // noValidate: the inline message below replaces the browser's bubble, which shows no text in the page.
-    <form className="card" method="post" onSubmit={book} noValidate>
+    <form id={FORM_ID} className="card" method="post" onSubmit={book} noValidate>
       <div className="field">
         <label htmlFor="reason">Reason for your visit to {doctorName}</label>
         <textarea

@@ -10,6 +10,7 @@ import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { AppointmentJson } from "../src/http/shapes";
 import { api, messageOr, sendOrAlert } from "./lib/api";
 import { TextForm } from "./lib/forms";
+import { RescheduledNote, RescheduleForm } from "./lib/MeetingChanges";
 import { LocalTime } from "./lib/time";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
@@ -67,6 +68,7 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
               <strong>When:</strong> <LocalTime iso={m.scheduledAt} timeZone={timeZone} />
             </p>
           )}
+          <RescheduledNote meeting={m} timeZone={timeZone} />
           {m.status === "confirmed" ? (
             <div className="actions">
               {m.meetLink && (
@@ -87,6 +89,7 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
                 error={refused?.target === m._id ? refused.message : null}
                 send={(reason) => cancel(m, reason)}
               />
+              <RescheduleForm meeting={m} timeZone={timeZone} refused={refused} />
             </div>
           ) : (
             <div className="feedback">

@@ -11,6 +11,7 @@ import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { AppointmentJson } from "../src/http/shapes";
 import { api, messageOr, sendOrAlert } from "./lib/api";
 import { TextForm } from "./lib/forms";
+import { PreferredTimesNote, RescheduledNote } from "./lib/MeetingChanges";
 import { LocalTime } from "./lib/time";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
@@ -73,6 +74,8 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
           ) : (
             <p className="muted">Waiting for the doctor to schedule a time.</p>
           )}
+          <RescheduledNote meeting={a} timeZone={timeZone} />
+          <PreferredTimesNote meeting={a} timeZone={timeZone} />
           {a.status === "confirmed" && a.meetLink && (
             <p>
               <a href={a.meetLink} target="_blank" rel="noopener noreferrer">

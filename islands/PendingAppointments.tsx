@@ -7,18 +7,32 @@
  * when its field is empty.
  */
 import { useState, type FormEvent } from "react";
+import type { Availability } from "../src/domain/availability";
 import { LIMITS } from "../src/domain/fields";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { AppointmentJson } from "../src/http/shapes";
 import { api, messageOr, sendOrAlert } from "./lib/api";
 import { TextForm } from "./lib/forms";
+import { SlotChoices } from "./lib/SlotChoices";
 import { LocalTime, useViewerZone } from "./lib/time";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
-export type Props = { doctorName: string; appointments: AppointmentJson[]; timeZone: string; form?: FormState; notice?: NoticeJson };
+export type Props = {
+  doctorName: string;
+  appointments: AppointmentJson[];
+  timeZone: string;
+  form?: FormState;
+  notice?: NoticeJson;
+  /** Issue 26: the doctor's hours (null: by request), next free slot starts, and the consultation length. */
+  hours?: Availability | null;
+  free?: string[];
+  consultMinutes?: number;
+};
 
-export default function PendingAppointments({ doctorName, appointments, timeZone, form: refused, notice: posted }: Props) {
+export default function PendingAppointments({ doctorName, appointments, timeZone, form: refused, notice: posted, hours = null, free = [], consultMinutes = 30 }: Props) {
   const [list, setList] = useState(appointments);
+  // The free times offered; one scheduled here is free no more.
+  const [freeNow, setFree] = useState(free);
   const [notice, setNotice] = useState<NoticeJson | null>(posted ?? null);
   // The zone the schedule form's date and time are read in: the browser's once live.
   const zone = useViewerZone(timeZone);
@@ -37,27 +51,28 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
   async function schedule(event: FormEvent<HTMLFormElement>, a: AppointmentJson) {
     event.preventDefault();
     const form = event.currentTarget;
-    const date = (form.elements.namedItem("date") as HTMLInputElement).value;
-    const time = (form.elements.namedItem("time") as HTMLInputElement).value;
-    if (!date || !time) {
+    // A one-tap time (SlotChoices) is the button that submitted; else the date and time typed.
+    const tapped = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const date = (form.elements.namedItem("date") as HTMLInputElement | null)?.value ?? "";
+    const time = (form.elements.namedItem("time") as HTMLInputElement | null)?.value ?? "";
+    if (tapped?.name !== "slot" && (!date || !time)) {
       alert("Please select both date and time!");
       return;
     }
+    const scheduledDateTime = tapped?.name === "slot" ? tapped.value : new Date(`${date}T${time}`).toISOString();
     const answer = await api("/doctor-dashboard/scheduleAppointments", {
-      json: {
-        doctorName,
-        patientId: a.patient._id,
-        appointmentId: a._id,
-        scheduledDateTime: new Date(`${date}T${time}`).toISOString(),
-      },
+      json: { doctorName, patientId: a.patient._id, appointmentId: a._id, scheduledDateTime },
     });
     if (!answer.ok) {
       alert("Failed to schedule appointment.");
       setNotice({ text: answer.body?.message ?? "Failed to schedule appointment.", tone: "error" });
       return;
     }
-    setNotice({ text: `Scheduled ${a.patient.name}. The meet link is in your meetings.`, tone: "success" });
+    // Loaded only now (a chunk of its own): the dashboard's first visit stays within its script budget.
+    const outside = hours !== null && !(await import("../src/domain/availability")).withinHours(hours, new Date(scheduledDateTime), consultMinutes);
+    setNotice({ text: `Scheduled ${a.patient.name}. The meet link is in your meetings.${outside ? " That time is outside your hours." : ""}`, tone: "success" });
     setList((items) => items.filter((x) => x._id !== a._id));
+    setFree((starts) => starts.filter((iso) => iso !== scheduledDateTime));
   }
 
   async function cancel(a: AppointmentJson, reason: string) {
@@ -87,6 +102,16 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
                 <p>
                   <strong>Reason:</strong> {a.reason}
                 </p>
+                <SlotChoices
+                  preferred={a.preferredTimes}
+                  free={freeNow}
+                  hours={hours}
+                  zone={zone}
+                  patientName={a.patient.name}
+                  action="/doctor-dashboard/schedule"
+                  hidden={{ appointmentId: a._id, patientId: a.patient._id }}
+                  onSubmit={(e) => void schedule(e, a)}
+                />
                 <form className="schedule-form" method="post" action="/doctor-dashboard/schedule" noValidate onSubmit={(e) => void schedule(e, a)}>
                   <input type="hidden" name="appointmentId" value={a._id} />
                   <input type="hidden" name="patientId" value={a.patient._id} />

@@ -11,13 +11,17 @@ import {
   hasOpenAppointment,
   insertAppointment,
   insertFeedback,
+  moveAppointment,
   type AppointmentRow,
   type FeedbackRow,
 } from "../db/queries/appointments";
 import { recordAudit } from "../db/queries/audit";
+import { readAvailability } from "../db/queries/availability";
+import { withinHours } from "../domain/availability";
 import type { Deps } from "../config/deps";
 import { consultationSlot } from "../domain/appointment";
 import { meetingCancelled, meetingScheduled, requestBooked } from "../mail/events";
+import { checkPreferredTimes } from "./availability";
 import { conflict, invalid, notFound } from "./refusal";
 import { transitionAppointment, type Caller } from "./transition";
 
@@ -27,9 +31,17 @@ export const BOOKED = "Appointment request sent. The doctor will schedule it soo
 export const SCHEDULED = "Appointment scheduled successfully";
 export const CANCELLED = "Appointment cancelled successfully";
 export const FEEDBACK_GIVEN = "Feedback submitted successfully!";
+export const RESCHEDULED = "Appointment rescheduled successfully";
+/** Said after a time outside the doctor's hours is scheduled from the page (issue 26). */
+export const OUTSIDE_HOURS = "That time is outside your hours.";
 
-/** A patient asks an approved doctor for an appointment: one open request per doctor. */
-export function bookAppointment(deps: Deps, patient: Pick<PatientRow, "id">, input: { doctorId: string; reason: string }): Promise<AppointmentRow> {
+export type BookInput = { doctorId: string; reason: string; preferredTimes?: Date[] };
+
+/**
+ * A patient asks an approved doctor for an appointment: one open request per doctor. Preferred
+ * times, when given, must each start one of the doctor's free slots (checked in the transaction).
+ */
+export function bookAppointment(deps: Deps, patient: Pick<PatientRow, "id">, input: BookInput): Promise<AppointmentRow> {
   return deps.database.write(async (tx) => {
     const doctor = await findDoctor(tx, input.doctorId);
     if (doctor === undefined || doctor.status !== "approved") throw notFound("Doctor");
@@ -37,6 +49,8 @@ export function bookAppointment(deps: Deps, patient: Pick<PatientRow, "id">, inp
     if (await hasOpenAppointment(tx, patient.id, input.doctorId, now)) {
       throw conflict("You already have an open appointment with this doctor");
     }
+    const preferred = input.preferredTimes ?? [];
+    await checkPreferredTimes(deps, tx, input.doctorId, preferred);
     const created = await insertAppointment(tx, {
       id: crypto.randomUUID(),
       patientId: patient.id,
@@ -44,6 +58,7 @@ export function bookAppointment(deps: Deps, patient: Pick<PatientRow, "id">, inp
       reason: input.reason,
       status: "pending",
       createdAt: now,
+      preferredTimes: preferred.length === 0 ? null : preferred.map((p) => p.toISOString()),
     });
     await recordAudit(tx, { at: now, actorRole: "patient", actorId: patient.id, subject: "appointment", subjectId: created.id, action: "book", toStatus: "pending" });
     await requestBooked(tx, deps, created.id);
@@ -63,10 +78,10 @@ export type ScheduleInput = { appointmentId: string; patientId: string; schedule
  * The doctor confirms a pending request for a future slot that overlaps none of their confirmed
  * ones. A patientId that is not the appointment's is not found, like another doctor's request.
  */
-export async function scheduleAppointment(deps: Deps, doctorId: string, input: ScheduleInput): Promise<{ scheduledAt: Date; meetLink: string }> {
+export async function scheduleAppointment(deps: Deps, doctorId: string, input: ScheduleInput): Promise<{ scheduledAt: Date; meetLink: string; outsideHours: boolean }> {
   const meetLink = newMeetLink(deps.config.meetBaseUrl);
   const slot = consultationSlot(input.scheduledDateTime, deps.config.consultMinutes);
-  await transitionAppointment(
+  const outsideHours = await transitionAppointment(
     deps,
     { role: "doctor", id: doctorId },
     input.appointmentId,
@@ -75,11 +90,40 @@ export async function scheduleAppointment(deps: Deps, doctorId: string, input: S
       if (slot.start.getTime() <= now.getTime()) throw invalid("scheduledDateTime must be in the future");
       if (await findOverlap(tx, doctorId, slot, appointment.id)) throw conflict("This time overlaps another confirmed appointment");
       await confirmAppointment(tx, appointment.id, slot, meetLink);
-      return { result: undefined, reason: `scheduled for ${slot.start.toISOString()}`, after: (tx) => meetingScheduled(tx, deps, appointment.id) };
+      // Allowed, but the doctor's page says so (issue 26). A doctor without hours has no "outside".
+      const hours = await readAvailability(tx, doctorId);
+      return {
+        result: hours !== undefined && !withinHours(hours, slot.start, deps.config.consultMinutes),
+        reason: `scheduled for ${slot.start.toISOString()}`,
+        after: (tx) => meetingScheduled(tx, deps, appointment.id),
+      };
     },
     (appointment) => appointment.patientId === input.patientId,
   );
-  return { scheduledAt: slot.start, meetLink };
+  return { scheduledAt: slot.start, meetLink, outsideHours };
+}
+
+export type RescheduleInput = { appointmentId: string; scheduledDateTime: Date; reason: string };
+
+/**
+ * The doctor moves a confirmed meeting that has not started to another future time that overlaps
+ * none of their other confirmed ones. The meet link stays; the audit trail keeps both times.
+ */
+export async function rescheduleAppointment(deps: Deps, doctorId: string, input: RescheduleInput): Promise<{ scheduledAt: Date; meetLink: string }> {
+  const slot = consultationSlot(input.scheduledDateTime, deps.config.consultMinutes);
+  return transitionAppointment(deps, { role: "doctor", id: doctorId }, input.appointmentId, "reschedule", async (tx, appointment, now) => {
+    const old = appointment.scheduledAt!;
+    if (old.getTime() <= now.getTime()) throw conflict("This meeting has started and can no longer be rescheduled");
+    if (slot.start.getTime() <= now.getTime()) throw invalid("scheduledDateTime must be in the future");
+    if (await findOverlap(tx, doctorId, slot, appointment.id)) throw conflict("This time overlaps another confirmed appointment");
+    await moveAppointment(tx, appointment.id, slot, old, input.reason);
+    return {
+      result: { scheduledAt: slot.start, meetLink: appointment.meetLink! },
+      reason: `moved from ${old.toISOString()} to ${slot.start.toISOString()}: ${input.reason}`,
+      // The patient's "new time" mail; the old time's reminders go, the new time's are written.
+      after: (tx) => meetingScheduled(tx, deps, appointment.id, { moved: true }),
+    };
+  });
 }
 
 /** The appointment's patient or doctor cancels a pending or confirmed one, saying why. */

@@ -145,9 +145,20 @@ async function ensureDoctor(
     const form = pictureForm({ name: fields.name, specialization: fields.specialization, collegeName: fields.collegeName }, (index * 47) % 360);
     await call()("PUT", "/doctor-profile", { token, form });
   }
+  // Issue 26: two doctors in three keep weekday hours (free times to pick); the others take requests "by request".
+  if (index % 3 !== 2) await call()("PUT", "/doctor-dashboard/availability", { token, json: DEMO_HOURS });
   if (wanted === "blocked") await setStatus(id, "blocked");
   return { token, id };
 }
+
+const DEMO_HOURS = {
+  timeZone: "Europe/Berlin",
+  weekly: [1, 2, 3, 4, 5].flatMap((day) => [
+    { day, start: "09:00", end: "12:00" },
+    { day, start: "14:00", end: "17:00" },
+  ]),
+  daysOff: [],
+};
 
 const REASONS = [
   "Shortness of breath when climbing stairs",

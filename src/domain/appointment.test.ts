@@ -17,6 +17,7 @@ const ACTORS: AppointmentActor[] = ["patient", "doctor", "server"];
 // The whole table of SERVER-RULES §4, written out independently of the implementation.
 const ALLOWED = new Set([
   "schedule pending doctor",
+  "reschedule confirmed doctor",
   "cancel pending doctor",
   "cancel confirmed doctor",
   "cancel pending patient",

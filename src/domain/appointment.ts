@@ -5,7 +5,7 @@
 
 export const APPOINTMENT_STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-export type AppointmentAction = "schedule" | "cancel" | "complete" | "feedback";
+export type AppointmentAction = "schedule" | "reschedule" | "cancel" | "complete" | "feedback";
 export type AppointmentActor = "patient" | "doctor" | "server";
 
 type Rule = { from: readonly AppointmentStatus[]; to: AppointmentStatus; by: readonly AppointmentActor[] };
@@ -13,6 +13,8 @@ type Rule = { from: readonly AppointmentStatus[]; to: AppointmentStatus; by: rea
 /** Every allowed transition. Anything not listed here is refused. */
 export const APPOINTMENT_TRANSITIONS: Readonly<Record<AppointmentAction, Rule>> = {
   schedule: { from: ["pending"], to: "confirmed", by: ["doctor"] },
+  // Moving a confirmed meeting to another time (issue 26); that it has not started is checked by time.
+  reschedule: { from: ["confirmed"], to: "confirmed", by: ["doctor"] },
   cancel: { from: ["pending", "confirmed"], to: "cancelled", by: ["doctor", "patient"] },
   complete: { from: ["confirmed"], to: "completed", by: ["server"] },
   // Feedback does not move the appointment; it is allowed only once it is completed.
@@ -39,6 +41,8 @@ function refusal(action: AppointmentAction, status: AppointmentStatus): string {
   switch (action) {
     case "schedule":
       return `Only a pending appointment can be scheduled; this one is ${status}`;
+    case "reschedule":
+      return `Only a confirmed meeting can be rescheduled; this one is ${status}`;
     case "cancel":
       return `Only a pending or confirmed appointment can be cancelled; this one is ${status}`;
     case "complete":

@@ -20,21 +20,40 @@ export function isTimeZone(zone: string): boolean {
   });
 }
 
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than formatting with it. */
+const wallFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock of `zone` at `instant`: year, month (1-12), day, hour, minute, second. */
+export function wallClock(zone: string, instant: number): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const formatter = keptIn(wallFormatters, 256, zone, () =>
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    }),
+  );
+  const parts = formatter.formatToParts(new Date(instant));
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: n("year"), month: n("month"), day: n("day"), hour: n("hour"), minute: n("minute"), second: n("second") };
+}
+
+/** A zone's offset is constant within each quarter hour: every clock change of today's zones falls on one. */
+const QUARTER_HOUR = 15 * 60_000;
+/** Offsets already read, by zone and quarter hour (a week of free slots reads a few dozen): bounded, oldest out. */
+const offsets = new Map<string, number>();
+
 /** How far `zone` is ahead of UTC at `instant`, in milliseconds. */
 function offsetAt(zone: string, instant: number): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(instant));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second"));
-  return wall - Math.floor(instant / 1000) * 1000;
+  const quarter = Math.floor(instant / QUARTER_HOUR) * QUARTER_HOUR;
+  return keptIn(offsets, 16_384, `${zone} ${quarter}`, () => {
+    const w = wallClock(zone, quarter);
+    return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - quarter;
+  });
 }
 
 /**

@@ -68,6 +68,11 @@ export const Appointment = z
     meetLink: z.string().nullable().meta({ example: "https://meet.jit.si/carebook-Qm9vT2tJbmdSb29tTmFtZQ" }),
     patient: z.object({ _id: id, name: z.string(), email }),
     doctor: z.object({ _id: id, name: z.string(), specialization: z.string() }),
+    preferredTimes: z.array(time).meta({ description: "The patient's preferred slot starts, as booked; empty when none" }),
+    rescheduled: z
+      .object({ from: time, reason: z.string() })
+      .nullable()
+      .meta({ description: "The last time the doctor moved this meeting: the time it had, and why; null if never" }),
   })
   .meta({ id: "Appointment" });
 
@@ -86,8 +91,31 @@ export const BookedAppointment = z
     meetLink: z.null(),
     doctor: z.object({ _id: id }),
     patient: z.object({ _id: id, name: z.string(), email }),
+    preferredTimes: z.array(time),
   })
   .meta({ id: "BookedAppointment" });
+
+/** A doctor's hours (issue 26): weekly ranges and days off in the doctor's zone. */
+export const Availability = z
+  .object({
+    timeZone: z.string().meta({ description: "An IANA time zone", example: "Europe/Berlin" }),
+    weekly: z.array(
+      z.object({
+        day: z.int().min(1).max(7).meta({ description: "1 (Monday) to 7 (Sunday)" }),
+        start: z.string().meta({ description: "HH:MM in timeZone", example: "09:00" }),
+        end: z.string().meta({ description: "HH:MM in timeZone, after start; may be 24:00", example: "17:00" }),
+      }),
+    ),
+    daysOff: z.array(
+      z.object({
+        from: z.string().meta({ description: "YYYY-MM-DD in timeZone, inclusive", example: "2026-12-24" }),
+        to: z.string().meta({ description: "YYYY-MM-DD in timeZone, inclusive", example: "2026-12-26" }),
+      }),
+    ),
+  })
+  .meta({ id: "Availability" });
+
+const FreeSlot = z.object({ start: time, end: time }).meta({ id: "FreeSlot" });
 
 export const DoctorFeedback = z
   .object({
@@ -123,6 +151,12 @@ export const answers = {
     feedback: z.object({ _id: id, appointment: z.object({ _id: id }), message: z.string(), createdAt: time }),
   }),
   scheduled: z.object({ message: z.string(), appointmentId: id, scheduledAt: time, meetLink: z.string() }),
+  availability: z.object({ availability: Availability.nullable() }),
+  availabilitySaved: z.object({ message: z.string(), availability: Availability }),
+  freeSlots: z.object({
+    timeZone: z.string().nullable().meta({ description: "The doctor's zone (the hours'); null for a doctor by request, who has no slots" }),
+    slots: z.array(FreeSlot),
+  }),
   feedbacks: z.object({ feedbacks: z.array(DoctorFeedback) }),
   patient: z.object({ patient: Patient }),
   patientUpdated: z.object({ message: z.string(), patient: Patient }),

@@ -26,7 +26,10 @@ const SECRET = new Set(["password"]);
 function typedValues(body: Record<string, unknown>): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(body)) {
-    if (typeof value === "string" && !SECRET.has(name)) values[name] = value.slice(0, 4000);
+    if (SECRET.has(name)) continue;
+    if (typeof value === "string") values[name] = value.slice(0, 4000);
+    // A list field (`name[]`, e.g. the ticked preferred times): its strings, one a line.
+    else if (Array.isArray(value)) values[name] = value.filter((v) => typeof v === "string").join("\n").slice(0, 4000);
   }
   return values;
 }

@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import { DOCTOR_STATUSES, LIMITS, SPECIALIZATIONS } from "../domain/fields";
-import { zonedInstant } from "../domain/time";
+import { isTimeZone, zonedInstant } from "../domain/time";
+import { availabilityProblem, isDate, MAX_DAYS_OFF, MAX_RANGES, minutesOf, MAX_PREFERRED, SLOT_DAYS, WEEKDAYS } from "../domain/availability";
 
 type Limit = { min: number; max: number };
 
@@ -66,49 +67,184 @@ export const doctorSignupBody = patientSignupBody.extend({
   collegeName: text("collegeName", LIMITS.collegeName),
 });
 
+/** An ISO 8601 date-time with Z or an offset (a time without a zone is ambiguous for a medical appointment). */
+const instant = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .pipe(z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 date-time with a time zone` }))
+    .transform((v) => new Date(v));
+
+
 export const bookBody = z.object({
   doctorId: id("doctorId"),
   reason: text("reason", LIMITS.bookingReason, { multiline: true }),
+  preferredTimes: z
+    .array(instant("preferredTimes"), { error: "preferredTimes must be a list of ISO date-times" })
+    .max(MAX_PREFERRED, `preferredTimes may hold at most ${MAX_PREFERRED} times`)
+    // (zod runs this even when an item failed: only a list of dates can repeat one)
+    .refine((times) => !times.every((t) => t instanceof Date) || new Set(times.map((t) => t.getTime())).size === times.length, "preferredTimes must not repeat a time")
+    .optional()
+    .meta({ description: "Up to three starts of the doctor's free slots the patient prefers" }),
 });
+
+/** The booking page's form: the ticked slots come as `preferredTimes[]`, one field each. */
+export const bookForm = z
+  .record(z.string(), z.unknown())
+  .transform((b, ctx) => {
+    const ticked = b["preferredTimes[]"] === undefined ? undefined : [b["preferredTimes[]"]].flat();
+    if (ticked !== undefined && ticked.length > MAX_PREFERRED) {
+      ctx.addIssue({ code: "custom", path: ["times"], message: `Please tick at most ${MAX_PREFERRED} times` });
+      return z.NEVER;
+    }
+    return { ...b, preferredTimes: ticked } as Record<string, unknown>;
+  })
+  .pipe(bookBody);
 
 export const scheduleBody = z.object({
   appointmentId: id("appointmentId"),
   patientId: id("patientId"),
   // Accepted for the existing client; the server uses the signed-in doctor.
   doctorName: z.string().optional(),
-  scheduledDateTime: z
-    .string({ error: "scheduledDateTime is required" })
-    .trim()
-    .min(1, "scheduledDateTime is required")
-    // A time without a zone is ambiguous for a medical appointment: require Z or an offset.
-    .pipe(z.iso.datetime({ offset: true, error: "scheduledDateTime must be an ISO 8601 date-time with a time zone" }))
-    .transform((v) => new Date(v)),
+  scheduledDateTime: instant("scheduledDateTime"),
 });
 
 /** SPEC §5: the schedule form's message when the date or the time is missing. */
 export const DATE_AND_TIME_REQUIRED = "Please select both date and time!";
 
+/** A form's date and time as the viewer's clock shows them, in the zone the page was shown in (`tz`). */
+const wallFields = { date: z.string().trim().optional(), time: z.string().trim().optional(), tz: z.string().optional() };
+
+/** The instant (ISO) a form's date and time name in its zone, or undefined after adding the issue to show. */
+function formInstant(form: { date?: string; time?: string; tz?: string }, ctx: z.RefinementCtx): string | undefined {
+  if (!form.date || !form.time) {
+    ctx.addIssue({ code: "custom", path: [form.date ? "time" : "date"], message: DATE_AND_TIME_REQUIRED });
+    return undefined;
+  }
+  const at = zonedInstant(form.date, form.time, form.tz || "UTC");
+  if (at === undefined) ctx.addIssue({ code: "custom", path: ["date"], message: "date and time must be a real date and time" });
+  return at?.toISOString();
+}
+
 /**
- * The schedule form of the doctor's page: a date and a time as the doctor's clock shows them, in
- * the time zone the page was shown in (`tz`), read into the API's scheduleBody.
+ * The schedule form of the doctor's page: a date and a time (wallFields), or one tap on a
+ * preferred or free time (issue 26: `slot`, that slot's ISO start), read into the API's scheduleBody.
  */
 export const scheduleForm = z
-  .object({
-    appointmentId: z.string().optional(),
-    patientId: z.string().optional(),
-    date: z.string({ error: DATE_AND_TIME_REQUIRED }).trim().min(1, DATE_AND_TIME_REQUIRED),
-    time: z.string({ error: DATE_AND_TIME_REQUIRED }).trim().min(1, DATE_AND_TIME_REQUIRED),
-    tz: z.string().optional(),
-  })
+  .object({ appointmentId: z.string().optional(), patientId: z.string().optional(), ...wallFields, slot: z.string().optional() })
   .transform((form, ctx) => {
-    const instant = zonedInstant(form.date, form.time, form.tz || "UTC");
-    if (instant === undefined) {
-      ctx.addIssue({ code: "custom", path: ["date"], message: "date and time must be a real date and time" });
-      return z.NEVER;
-    }
-    return { appointmentId: form.appointmentId, patientId: form.patientId, scheduledDateTime: instant.toISOString() };
+    const scheduledDateTime = form.slot || formInstant(form, ctx);
+    return scheduledDateTime === undefined ? z.NEVER : { appointmentId: form.appointmentId, patientId: form.patientId, scheduledDateTime };
   })
   .pipe(scheduleBody);
+
+export const rescheduleBody = z.object({
+  appointmentId: id("appointmentId"),
+  scheduledDateTime: instant("scheduledDateTime"),
+  reason: text("reason", LIMITS.cancelReason, { multiline: true }),
+});
+
+/** The reschedule form of the doctor's meetings page: a new date and time (wallFields), and the reason. */
+export const rescheduleForm = z
+  .object({ appointmentId: z.string().optional(), ...wallFields, reason: z.string().optional() })
+  .transform((form, ctx) => {
+    const scheduledDateTime = formInstant(form, ctx);
+    return scheduledDateTime === undefined ? z.NEVER : { appointmentId: form.appointmentId, reason: form.reason, scheduledDateTime };
+  })
+  .pipe(rescheduleBody);
+
+const clock = (field: string, allow24: boolean) =>
+  z
+    .string({ error: `${field} is required` })
+    .refine((v) => !Number.isNaN(minutesOf(v)) && (allow24 || v !== "24:00"), `${field} must be a time HH:MM${allow24 ? " (or 24:00)" : ""}`);
+const day = (field: string) => z.string({ error: `${field} is required` }).refine(isDate, `${field} must be a date YYYY-MM-DD`);
+
+/** A doctor's hours (issue 26), as GET answers and PUT takes them. */
+export const availabilityBody = z
+  .object({
+    timeZone: z
+      .string({ error: "timeZone is required" })
+      .trim()
+      .max(64, "timeZone is not valid")
+      .refine(isTimeZone, "timeZone must be a known IANA time zone, e.g. Europe/Berlin")
+      .meta({ example: "Europe/Berlin" }),
+    weekly: z
+      .array(
+        z.object({
+          day: z.int({ error: "day must be 1 (Monday) to 7 (Sunday)" }).min(1, "day must be 1 (Monday) to 7 (Sunday)").max(7, "day must be 1 (Monday) to 7 (Sunday)"),
+          start: clock("start", false),
+          end: clock("end", true),
+        }),
+        { error: "weekly must be a list of { day, start, end }" },
+      )
+      .max(MAX_RANGES, `weekly may hold at most ${MAX_RANGES} ranges`),
+    daysOff: z
+      .array(z.object({ from: day("from"), to: day("to") }), { error: "daysOff must be a list of { from, to }" })
+      .max(MAX_DAYS_OFF, `daysOff may hold at most ${MAX_DAYS_OFF} ranges`),
+  })
+  .superRefine((hours, ctx) => {
+    const problem = availabilityProblem(hours);
+    // The message names the range (weekly[1].end); the path names the list.
+    if (problem !== undefined) ctx.addIssue({ code: "custom", path: [problem.field.replace(/[[.].*$/, "")], message: problem.message });
+  });
+
+const RANGE = /^(\d{1,2}:\d{2})\s*(?:-|–|to)\s*(\d{1,2}:\d{2})$/;
+const DAY_OFF = /^(\d{4}-\d{2}-\d{2})(?:\s*(?:to|–|\.\.)\s*(\d{4}-\d{2}-\d{2}))?$/;
+const pad = (t: string) => t.padStart(5, "0");
+
+/**
+ * The hours form of the doctor's profile page: `tz`, `day1` (Monday) to `day7` as
+ * "09:00-12:00, 14:00-17:00", and `daysOff` one date or "from to to" a line; read into the API's
+ * availabilityBody. Its messages are in plain words, each naming the hours.
+ */
+export const hoursForm = z
+  .record(z.string(), z.unknown())
+  .transform((form, ctx) => {
+    const str = (name: string) => (typeof form[name] === "string" ? (form[name] as string).trim() : "");
+    const fail = (message: string) => {
+      ctx.addIssue({ code: "custom", path: ["hours"], message });
+      return z.NEVER;
+    };
+    const weekly: { day: number; start: string; end: string }[] = [];
+    for (let day = 1; day <= 7; day++) {
+      for (const part of str(`day${day}`).split(/[,;\n]/).map((p) => p.trim()).filter(Boolean)) {
+        const m = RANGE.exec(part);
+        if (!m) return fail(`Your hours for ${WEEKDAYS[day - 1]} must read like 09:00-12:00, 14:00-17:00`);
+        weekly.push({ day, start: pad(m[1]!), end: pad(m[2]!) });
+      }
+    }
+    const daysOff: { from: string; to: string }[] = [];
+    for (const line of str("daysOff").split("\n").map((l) => l.trim()).filter(Boolean)) {
+      const m = DAY_OFF.exec(line);
+      if (!m) return fail(`Days off in your hours must read like 2026-12-24, or 2026-12-24 to 2026-12-26, one a line`);
+      daysOff.push({ from: m[1]!, to: m[2] ?? m[1]! });
+    }
+    const hours = { timeZone: str("tz"), weekly, daysOff };
+    const problem = availabilityProblem(hours);
+    if (problem === undefined) return hours;
+    const range = /^weekly\[(\d+)\]/.exec(problem.field);
+    if (problem.field === "timeZone") return fail("The time zone of your hours must be a name such as Europe/Berlin or America/New_York");
+    if (range) {
+      const day = WEEKDAYS[weekly[Number(range[1])]!.day - 1];
+      return fail(/overlaps/.test(problem.message) ? `Your hours for ${day} overlap` : `Your hours for ${day} must be times of day, each range ending after it starts`);
+    }
+    return fail("Days off in your hours must be real dates, each range ending on or after it starts");
+  })
+  .pipe(availabilityBody);
+
+/** `?days=N` of the free slots: 1 to 31, 14 when absent. */
+export const slotsQuery = z.object({
+  days: z
+    .string()
+    .regex(/^[0-9]{1,2}$/, `days must be a whole number from ${SLOT_DAYS.min} to ${SLOT_DAYS.max}`)
+    .transform(Number)
+    .refine((n) => n >= SLOT_DAYS.min && n <= SLOT_DAYS.max, `days must be a whole number from ${SLOT_DAYS.min} to ${SLOT_DAYS.max}`)
+    .optional(),
+});
+
+/** The `{doctorId}` of a doctor's free slots. */
+export const slotsParam = z.object({ doctorId: z.string().min(1).max(64) });
 
 export const cancelBody = z.object({
   appointmentId: id("appointmentId"),

@@ -54,6 +54,8 @@ export function appointmentJson(a: AppointmentView, view: "patient" | "doctor") 
     meetLink: a.meetLink,
     patient: { _id: a.patient.id, name: a.patient.name, email: a.patient.email },
     doctor: { _id: a.doctor.id, name: a.doctor.name, specialization: a.doctor.specialization },
+    preferredTimes: a.preferredTimes,
+    rescheduled: a.rescheduled && { from: a.rescheduled.from.toISOString(), reason: a.rescheduled.reason },
   };
   return view === "patient" ? { ...json, hasFeedback: a.hasFeedback } : json;
 }

@@ -42,3 +42,13 @@ export function viewerTimeZone(c: Context): string {
   }
   return isTimeZone(zone) ? zone : "UTC";
 }
+
+/**
+ * The zone to show a signed-in viewer's times in (issue 26): the account's own (time_zone) when
+ * set, else the one the browser reported (the tz cookie), else `fallback` (e.g. the doctor's).
+ */
+export function accountTimeZone(c: Context, fallback: string): string {
+  const own = (c.get("user")?.account as { timeZone?: string | null } | undefined)?.timeZone;
+  if (own && isTimeZone(own)) return own;
+  return /(?:^|;\s*)tz=/.test(c.req.header("cookie") ?? "") ? viewerTimeZone(c) : fallback;
+}

@@ -33,7 +33,7 @@ export function errorStatuses(op: Operation): Exclude<Status, 304>[] {
   const statuses = new Set<Exclude<Status, 304>>(op.errors ?? []);
   // The 64 KiB limit applies to every request, a GET with a body included.
   statuses.add(413);
-  if (op.body || op.params) statuses.add(400);
+  if (op.body || op.params || op.query) statuses.add(400);
   if (op.who !== "anyone") statuses.add(401).add(403);
   if (/\/login(Patient|Doctor|Admin)$/.test(op.path)) statuses.add(401);
   return [...statuses].sort();
@@ -69,7 +69,7 @@ function operation(op: Operation): ZodOpenApiOperationObject {
     ...(op.who !== "anyone" && { security: [{ bearer: [] }] }),
     // `{}` first: no token is fine too.
     ...(op.optionalBearer && { security: [{}, { bearer: [] }] }),
-    ...(op.params && { requestParams: { path: op.params } }),
+    ...((op.params || op.query) && { requestParams: { ...(op.params && { path: op.params }), ...(op.query && { query: op.query }) } }),
     ...(op.body && {
       requestBody: {
         required: true,

@@ -27,6 +27,18 @@ const appointment = {
   meetLink: "https://meet.jit.si/carebook-Qm9vT2tJbmdSb29tTmFtZQ",
   patient: { _id: PATIENT_ID, name: "Pat Patient", email: "pat@example.com" },
   doctor: { _id: DOCTOR_ID, name: "Dana Doctor", specialization: "Cardiologist" },
+  preferredTimes: [AT],
+  rescheduled: null,
+};
+
+const availability = {
+  timeZone: "Europe/Berlin",
+  weekly: [
+    { day: 1, start: "09:00", end: "12:00" },
+    { day: 1, start: "14:00", end: "17:00" },
+    { day: 3, start: "09:00", end: "13:00" },
+  ],
+  daysOff: [{ from: "2026-12-24", to: "2026-12-26" }],
 };
 
 export const EXAMPLES = {
@@ -47,10 +59,10 @@ export const EXAMPLES = {
   directoryDoctor: { _id: DOCTOR_ID, name: "Dana Doctor", specialization: "Cardiologist", collegeName: "City Medical College", profileImage: null },
   patient: { _id: PATIENT_ID, name: "Pat Patient", email: "pat@example.com", profileImage: null },
   appointment,
-  book: { doctorId: DOCTOR_ID, reason: "Chest pain when climbing stairs" },
+  book: { doctorId: DOCTOR_ID, reason: "Chest pain when climbing stairs", preferredTimes: [AT] },
   booked: {
     message: "Appointment request sent. The doctor will schedule it soon.",
-    appointment: { ...appointment, status: "pending", scheduledAt: null, meetLink: null, doctor: { _id: DOCTOR_ID } },
+    appointment: { ...appointment, status: "pending", scheduledAt: null, meetLink: null, doctor: { _id: DOCTOR_ID }, rescheduled: undefined },
   },
   cancel: { appointmentId: APPOINTMENT_ID, reason: "I feel better" },
   cancelled: { message: "Appointment cancelled successfully", appointmentId: APPOINTMENT_ID },
@@ -59,6 +71,11 @@ export const EXAMPLES = {
     message: "Feedback submitted successfully!",
     feedback: { _id: "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9", appointment: { _id: APPOINTMENT_ID }, message: "Clear explanations, thank you.", createdAt: "2026-11-24T10:05:00.000Z" },
   },
+  availability,
+  availabilitySaved: { message: "Hours saved successfully", availability },
+  freeSlots: { timeZone: "Europe/Berlin", slots: [{ start: AT, end: "2026-11-23T10:00:00.000Z" }] },
+  reschedule: { appointmentId: APPOINTMENT_ID, scheduledDateTime: "2026-11-24T13:00:00.000Z", reason: "An emergency surgery that morning" },
+  rescheduled: { message: "Appointment rescheduled successfully", appointmentId: APPOINTMENT_ID, scheduledAt: "2026-11-24T13:00:00.000Z", meetLink: "https://meet.jit.si/carebook-Qm9vT2tJbmdSb29tTmFtZQ" },
   schedule: { appointmentId: APPOINTMENT_ID, patientId: PATIENT_ID, doctorName: "Dana Doctor", scheduledDateTime: AT },
   scheduled: { message: "Appointment scheduled successfully", appointmentId: APPOINTMENT_ID, scheduledAt: AT, meetLink: appointment.meetLink },
   doctorFeedback: {

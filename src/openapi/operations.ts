@@ -18,7 +18,11 @@ import {
   meetingIdParam,
   patientProfileForm,
   patientSignupBody,
+  availabilityBody,
+  rescheduleBody,
   scheduleBody,
+  slotsParam,
+  slotsQuery,
 } from "../http/schemas";
 import { EXAMPLES } from "./examples";
 
@@ -36,6 +40,8 @@ export type Operation = {
   tag: "Accounts" | "Patient" | "Doctor" | "Admin" | "Profiles" | "Calendar";
   body?: { kind: "json" | "form"; schema: z.ZodType; example: unknown };
   params?: z.ZodObject;
+  /** The query string's parameters. */
+  query?: z.ZodObject;
   /** The success answer; JSON unless `mediaType` says otherwise (a calendar file). */
   ok: { status: 200 | 201; schema: z.ZodType; description: string; example: unknown; mediaType?: "text/calendar" };
   errors?: ErrorStatus[];
@@ -114,6 +120,18 @@ export const OPERATIONS: Operation[] = [
     errors: [404, 409],
   },
   {
+    method: "get", path: `${PATIENT}/doctors/{doctorId}/slots`, tag: "Patient", who: "patient",
+    summary: "A doctor's free slots over the next days",
+    description:
+      "Every CONSULT_MINUTES slot inside the doctor's weekly hours (in the doctor's zone, across daylight-saving changes), outside days off, " +
+      "overlapping no confirmed meeting, starting at least BOOKING_NOTICE_MINUTES from now; in time order. `days` (1 to 31, default 14) counts the doctor's local dates from today. " +
+      "A doctor without hours (\"by request\") has no slots and a null zone.",
+    params: slotsParam,
+    query: slotsQuery,
+    ok: { status: 200, schema: answers.freeSlots, description: "The free slots", example: EXAMPLES.freeSlots },
+    errors: [404],
+  },
+  {
     method: "get", path: `${PATIENT}/patient-meetings`, tag: "Patient", who: "patient",
     summary: "The patient's appointments that are not cancelled",
     ok: { status: 200, schema: answers.patientMeetings, description: "Scheduled ones by time, then pending requests", example: { message: "Meetings fetched successfully", appointments: [{ ...EXAMPLES.appointment, hasFeedback: false }] } },
@@ -156,6 +174,26 @@ export const OPERATIONS: Operation[] = [
     body: { kind: "json", schema: scheduleBody, example: EXAMPLES.schedule },
     ok: { status: 200, schema: answers.scheduled, description: "Confirmed, with a new meet link", example: EXAMPLES.scheduled },
     errors: [404, 409],
+  },
+  {
+    method: "post", path: `${DOCTOR}/rescheduleAppointment`, tag: "Doctor", who: "approved doctor",
+    summary: "Move a confirmed meeting that has not started to another time",
+    description: "The meet link stays. The new slot must be in the future and overlap no other confirmed appointment (409); `reason` (1 to 500 characters) is shown to the patient. The audit trail keeps the old and the new time.",
+    body: { kind: "json", schema: rescheduleBody, example: EXAMPLES.reschedule },
+    ok: { status: 200, schema: answers.scheduled, description: "Moved", example: EXAMPLES.rescheduled },
+    errors: [404, 409],
+  },
+  {
+    method: "get", path: `${DOCTOR}/availability`, tag: "Doctor", who: "approved doctor",
+    summary: "The doctor's weekly hours and days off",
+    ok: { status: 200, schema: answers.availability, description: "The hours, or null before any are set (the doctor is \"by request\")", example: { availability: EXAMPLES.availability } },
+  },
+  {
+    method: "put", path: `${DOCTOR}/availability`, tag: "Doctor", who: "approved doctor",
+    summary: "Replace the doctor's weekly hours and days off",
+    description: "`day` is 1 (Monday) to 7 (Sunday); `start`/`end` are HH:MM in `timeZone` (an IANA name), a range may end at 24:00; `from`/`to` are inclusive dates in that zone. Overlapping ranges, an end before its start, or an unknown zone: 400 naming the field.",
+    body: { kind: "json", schema: availabilityBody, example: EXAMPLES.availability },
+    ok: { status: 200, schema: answers.availabilitySaved, description: "Saved", example: EXAMPLES.availabilitySaved },
   },
   {
     method: "post", path: `${DOCTOR}/cancelAppointment`, tag: "Doctor", who: "approved doctor",

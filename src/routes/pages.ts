@@ -19,8 +19,8 @@ import { aboutPage } from "./pages/about";
 import { adminDashboardPage, doctorStatusPost } from "./pages/admin-dashboard";
 import { AUTH_PAGES, authPageIsPersonal, authPageRoutes, renderAuthPage } from "./pages/auth";
 import { doctorDashboardPage, doctorDashboardPosts } from "./pages/doctor-dashboard";
-import { doctorMeetingsCancel, doctorMeetingsPage } from "./pages/doctor-dashboard/doctor-Meetings";
-import { doctorProfileAgain, doctorProfilePage, doctorProfilePost } from "./pages/doctor-dashboard/doctor-profile";
+import { doctorMeetingsCancel, doctorMeetingsPage, doctorMeetingsReschedule } from "./pages/doctor-dashboard/doctor-Meetings";
+import { doctorHoursPost, doctorProfileAgain, doctorProfilePage, doctorProfilePost } from "./pages/doctor-dashboard/doctor-profile";
 import { homePage } from "./pages/index";
 import { patientDashboardPage } from "./pages/patient-dashboard";
 import { bookAppointmentPage, bookAppointmentPost } from "./pages/patient-dashboard/bookAppointment";
@@ -94,9 +94,11 @@ export function pageRoutes(deps: Deps) {
   pages.post("/doctor-dashboard/cancel", pending.cancel);
   pages.get("/doctor-dashboard/doctor-Meetings", doctorMeetingsPage(deps));
   pages.post("/doctor-dashboard/doctor-Meetings/cancel", doctorMeetingsCancel(deps));
+  pages.post("/doctor-dashboard/doctor-Meetings/reschedule", doctorMeetingsReschedule(deps));
   pages.get("/doctor-dashboard/doctor-profile", doctorProfilePage(deps));
   pages.post("/doctor-dashboard/doctor-profile/mail", mailPreferencesPost(deps, "doctor", "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
   pages.post("/doctor-dashboard/doctor-profile", pictureFormLimit(deps, doctorProfileAgain(deps)), doctorProfilePost(deps));
+  pages.post("/doctor-dashboard/doctor-profile/hours", doctorHoursPost(deps));
 
   // Add to calendar, the feed's reset form (behind the guards above) and the feed itself.
   pages.route("/", calendarPages(deps));

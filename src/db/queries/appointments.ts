@@ -22,6 +22,10 @@ export type AppointmentView = {
   patient: { id: string; name: string; email: string };
   doctor: { id: string; name: string; specialization: string };
   hasFeedback: boolean;
+  /** The patient's preferred slot starts (ISO), [] when none. */
+  preferredTimes: string[];
+  /** The last move of a confirmed meeting: from when, and why; null if never moved. */
+  rescheduled: { from: Date; reason: string } | null;
 };
 
 const viewColumns = {
@@ -39,6 +43,9 @@ const viewColumns = {
   doctorName: doctors.name,
   doctorSpecialization: doctors.specialization,
   feedbackId: feedback.id,
+  preferredTimes: appointments.preferredTimes,
+  rescheduledFrom: appointments.rescheduledFrom,
+  rescheduleReason: appointments.rescheduleReason,
 };
 
 function viewQuery(r: Reader) {
@@ -62,6 +69,8 @@ function toView(row: Awaited<ReturnType<ReturnType<typeof viewQuery>["all"]>>[nu
     patient: { id: row.patientId, name: row.patientName, email: row.patientEmail },
     doctor: { id: row.doctorId, name: row.doctorName, specialization: row.doctorSpecialization },
     hasFeedback: row.feedbackId !== null,
+    preferredTimes: row.preferredTimes ?? [],
+    rescheduled: row.rescheduledFrom === null ? null : { from: row.rescheduledFrom, reason: row.rescheduleReason ?? "" },
   };
 }
 
@@ -159,6 +168,14 @@ export async function confirmAppointment(tx: Tx, id: string, slot: Slot, meetLin
   await tx
     .update(appointments)
     .set({ status: "confirmed", scheduledAt: slot.start, endsAt: slot.end, meetLink })
+    .where(eq(appointments.id, id));
+}
+
+/** Moves a confirmed meeting to `slot`, keeping the time it came from and why. */
+export async function moveAppointment(tx: Tx, id: string, slot: Slot, from: Date, reason: string): Promise<void> {
+  await tx
+    .update(appointments)
+    .set({ scheduledAt: slot.start, endsAt: slot.end, rescheduledFrom: from, rescheduleReason: reason })
     .where(eq(appointments.id, id));
 }
 

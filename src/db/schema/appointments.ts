@@ -25,6 +25,11 @@ export const appointments = sqliteTable(
     cancelledBy: text("cancelled_by").$type<"patient" | "doctor">(),
     cancelReason: text("cancel_reason"),
     cancelledAt: at("cancelled_at"),
+    // The patient's preferred slot starts (ISO UTC, at most 3), as booked; null when none.
+    preferredTimes: text("preferred_times", { mode: "json" }).$type<string[]>(),
+    // The last reschedule: the time it was moved from, and the doctor's reason.
+    rescheduledFrom: at("rescheduled_from"),
+    rescheduleReason: text("reschedule_reason"),
   },
   (t) => [
     // doctor's pending requests by request time

@@ -3,15 +3,16 @@
  */
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
-import { cancelAppointment, CANCELLED, scheduleAppointment, SCHEDULED } from "../../actions/appointments";
+import { cancelAppointment, CANCELLED, rescheduleAppointment, RESCHEDULED, scheduleAppointment, SCHEDULED } from "../../actions/appointments";
 import { listDoctorFeedback, listDoctorMeetings, listDoctorPending } from "../../db/queries/appointments";
 import type { Deps } from "../../config/deps";
 import { nextStatusChange } from "../../domain/appointment";
 import { keptAnswers } from "../../http/cached";
-import { cancelBody, scheduleBody } from "../../http/schemas";
+import { cancelBody, rescheduleBody, scheduleBody } from "../../http/schemas";
 import { appointmentListJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
+import { doctorHoursRoutes } from "./hours";
 
 export function doctorApi(deps: Deps) {
   const api = new Hono();
@@ -35,6 +36,15 @@ export function doctorApi(deps: Deps) {
     const { scheduledAt, meetLink } = await scheduleAppointment(deps, doctor.id, input);
     return c.json({ message: SCHEDULED, appointmentId: input.appointmentId, scheduledAt: scheduledAt.toISOString(), meetLink });
   });
+
+  api.post("/doctor-dashboard/rescheduleAppointment", zValidator("json", rescheduleBody, onInvalid), async (c) => {
+    const doctor = signedIn(c, "doctor");
+    const input = c.req.valid("json");
+    const { scheduledAt, meetLink } = await rescheduleAppointment(deps, doctor.id, input);
+    return c.json({ message: RESCHEDULED, appointmentId: input.appointmentId, scheduledAt: scheduledAt.toISOString(), meetLink });
+  });
+
+  doctorHoursRoutes(api, deps);
 
   api.post("/doctor-dashboard/cancelAppointment", zValidator("json", cancelBody, onInvalid), async (c) => {
     const doctor = signedIn(c, "doctor");

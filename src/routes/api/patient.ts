@@ -13,6 +13,7 @@ import { bookBody, cancelBody, feedbackBody } from "../../http/schemas";
 import { appointmentListJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
+import { patientSlotsRoutes } from "./hours";
 
 export function patientApi(deps: Deps) {
   const api = new Hono();
@@ -46,11 +47,14 @@ export function patientApi(deps: Deps) {
           meetLink: null,
           doctor: { _id: appointment.doctorId },
           patient: { _id: patient.id, name: patient.name, email: patient.email },
+          preferredTimes: appointment.preferredTimes ?? [],
         },
       },
       201,
     );
   });
+
+  patientSlotsRoutes(api, deps);
 
   // Kept per patient and lists version, until a meeting's end (keptAnswers).
   const meetingsAnswers = keptAnswers();

@@ -3,7 +3,8 @@
  * A page is what it is made of: the viewer's account as the session read it on this request (its
  * lists version moves with every change its lists or calendar link show, drizzle/0006 and 0007),
  * the theme and time zone cookies, the address with its query, and for pages that show doctors
- * (`directory`) the directory version the session's read saw (drizzle/0003). A page made of
+ * (`directory`) the directory version the session's read saw (drizzle/0003), and what else the
+ * caller read for it (`extra`: e.g. another doctor's free slots, issue 26). A page made of
  * anything else must not use this.
  */
 import type { Context } from "hono";
@@ -17,7 +18,7 @@ export function keptViewerPage(
   c: Context,
   deps: Deps,
   render: () => Promise<Response>,
-  options: { directory?: boolean; once?: boolean } = {},
+  options: { directory?: boolean; once?: boolean; extra?: string } = {},
 ): Promise<Response> {
   const user = c.get("user");
   if (user === undefined) return render();
@@ -27,7 +28,7 @@ export function keptViewerPage(
     deps.database,
     {
       key: `${user.role}:${user.account.id}\u0000${url.slice(url.indexOf("/", url.indexOf("//") + 2))}`,
-      state: `${accountState(user.account)}\u0000${themeOf(c)}\u0000${viewerTimeZone(c)}\u0000${options.directory === true ? user.directoryVersion : ""}`,
+      state: `${accountState(user.account)}\u0000${themeOf(c)}\u0000${viewerTimeZone(c)}\u0000${options.directory === true ? user.directoryVersion : ""}\u0000${options.extra ?? ""}`,
       now: deps.now(),
       once: options.once,
     },

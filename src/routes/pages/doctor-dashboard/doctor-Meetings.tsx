@@ -3,11 +3,11 @@
  * and the cancel form of a confirmed one (posted to /doctor-dashboard/doctor-Meetings/cancel).
  */
 import type { Context } from "hono";
-import { cancelAppointment, CANCELLED } from "../../../actions/appointments";
+import { cancelAppointment, CANCELLED, rescheduleAppointment, RESCHEDULED } from "../../../actions/appointments";
 import { listDoctorFeedback, listDoctorMeetings } from "../../../db/queries/appointments";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
-import { cancelBody } from "../../../http/schemas";
+import { cancelBody, rescheduleForm } from "../../../http/schemas";
 import { holdsUntil } from "../../../http/cached";
 import { appointmentJson } from "../../../http/shapes";
 import { nextStatusChange } from "../../../domain/appointment";
@@ -58,5 +58,17 @@ export function doctorMeetingsCancel(deps: Deps) {
       run: (input) => cancelAppointment(deps, { role: "doctor", id: pageAccount(c, "doctor").id }, input),
       again: (form) => render(c, deps, form),
       then: () => doneThen(c, PATH, { text: CANCELLED, tone: "success" }),
+    });
+}
+
+/** The reschedule form of a confirmed meeting (issue 26); a refusal shows beside that meeting's form. */
+export function doctorMeetingsReschedule(deps: Deps) {
+  return (c: Context) =>
+    handleForm(c, {
+      schema: rescheduleForm,
+      target: (body) => `reschedule:${String(body.appointmentId ?? "")}`,
+      run: (input) => rescheduleAppointment(deps, pageAccount(c, "doctor").id, input),
+      again: (form) => render(c, deps, form),
+      then: () => doneThen(c, PATH, { text: RESCHEDULED, tone: "success" }),
     });
 }

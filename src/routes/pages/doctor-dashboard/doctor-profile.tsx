@@ -4,35 +4,56 @@
  * or shows the refusal.
  */
 import type { Context } from "hono";
+import { getAvailability, HOURS_SAVED, setAvailability } from "../../../actions/availability";
 import { PROFILE_UPDATED, updateDoctorProfile } from "../../../actions/profile";
+import { HoursForm } from "../../../components/HoursForm";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
-import { doctorProfileForm } from "../../../http/schemas";
+import { doctorProfileForm, hoursForm } from "../../../http/schemas";
 import { doctorJson } from "../../../http/shapes";
 import { Island } from "../../../render/islands";
-import { pageAccount } from "../../../middleware/page-guard";
+import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { keptViewerPage } from "../kept";
 import { mailPreferencesOf } from "../../../actions/mail-preferences";
 import { MailPreferencesForm } from "../../../components/MailPreferencesForm";
 import { mailMode } from "../../../mail/outbox";
 import { doctorPage } from "./shell";
 
-async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
+const PATH = "/doctor-dashboard/doctor-profile";
+const HOURS = "hours";
+
+async function render(c: Context, deps: Deps, refused?: FormState): Promise<Response> {
   const doctor = pageAccount(c, "doctor");
-  const mail = await mailPreferencesOf(deps, "doctor", doctor.id);
+  // A refusal belongs to the form it came from: the hours form or the profile form.
+  const [form, hoursRefused] = refused?.target === HOURS ? [undefined, refused] : [refused, undefined];
+  const [hours, mail] = await Promise.all([getAvailability(deps, doctor.id), mailPreferencesOf(deps, "doctor", doctor.id)]);
   return doctorPage(
     c,
     "My profile",
     <section class="page-narrow" aria-labelledby="profile-title">
       <h1 id="profile-title">My profile</h1>
-      <Island name="ProfileForm" props={{ role: "doctor", profile: doctorJson(doctor), form, notice: form ? undefined : takeNotice(c) }} />
+      <Island name="ProfileForm" props={{ role: "doctor", profile: doctorJson(doctor), form, notice: refused ? undefined : takeNotice(c) }} />
+      <HoursForm hours={hours} fallbackZone={doctor.timeZone ?? viewerTimeZone(c)} form={hoursRefused} />
       <MailPreferencesForm action="/doctor-dashboard/doctor-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
     </section>,
+    PATH,
   );
 }
 
 export const doctorProfilePage = (deps: Deps) => (c: Context) => keptViewerPage(c, deps, () => render(c, deps));
 export const doctorProfileAgain = (deps: Deps) => (c: Context, form: FormState) => render(c, deps, form);
+
+/** The hours form (issue 26): the same rule as PUT /api/auth/doctor-dashboard/availability. */
+export function doctorHoursPost(deps: Deps) {
+  return (c: Context) =>
+    handleForm(c, {
+      schema: hoursForm,
+      target: () => HOURS,
+      run: (input) => setAvailability(deps, pageAccount(c, "doctor").id, input),
+      again: (form) => render(c, deps, form),
+      then: () => doneThen(c, PATH, { text: HOURS_SAVED, tone: "success" }),
+    });
+}
 
 export function doctorProfilePost(deps: Deps) {
   return (c: Context) =>

@@ -4,7 +4,9 @@
  * the API's message, or show the refusal beside the request's form.
  */
 import type { Context } from "hono";
-import { cancelAppointment, CANCELLED, scheduleAppointment, SCHEDULED } from "../../../actions/appointments";
+import { cancelAppointment, CANCELLED, OUTSIDE_HOURS, scheduleAppointment, SCHEDULED } from "../../../actions/appointments";
+import { doctorFreeSlots } from "../../../actions/availability";
+import { slotsHoldUntil } from "../../../domain/availability";
 import { listDoctorPending } from "../../../db/queries/appointments";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
@@ -23,6 +25,9 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const doctor = pageAccount(c, "doctor");
   const now = deps.now();
   const pending = await listDoctorPending(deps.database.db, doctor, now);
+  // Issue 26: the next free times offered beside each request, and the hours they come from.
+  const free = await doctorFreeSlots(deps, doctor.id, 14, deps.database.db, 8);
+  holdsUntil(c, slotsHoldUntil(free.slots, deps.config.bookingNoticeMinutes, now));
   const notice = form ? undefined : takeNotice(c);
   const timeZone = viewerTimeZone(c);
   holdsUntil(c, nextStatusChange(pending, now));
@@ -33,7 +38,16 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <h1 id="pending-title">Pending appointments</h1>
       <Island
         name="PendingAppointments"
-        props={{ doctorName: doctor.name, appointments: pending.map((a) => appointmentJson(a, "doctor")), timeZone, form, notice }}
+        props={{
+          doctorName: doctor.name,
+          appointments: pending.map((a) => appointmentJson(a, "doctor")),
+          timeZone,
+          form,
+          notice,
+          hours: free.availability,
+          free: free.slots.map((s) => new Date(s.start).toISOString()),
+          consultMinutes: deps.config.consultMinutes,
+        }}
       />
     </section>,
     PATH,
@@ -55,7 +69,7 @@ export function doctorDashboardPosts(deps: Deps) {
         target: formOf("schedule"),
         run: (input) => scheduleAppointment(deps, pageAccount(c, "doctor").id, input),
         again: (form) => render(c, deps, form),
-        then: () => doneThen(c, PATH, { text: SCHEDULED, tone: "success" }),
+        then: ({ outsideHours }) => doneThen(c, PATH, { text: outsideHours ? `${SCHEDULED}. ${OUTSIDE_HOURS}` : SCHEDULED, tone: "success" }),
       }),
     cancel: (c: Context) =>
       handleForm(c, {

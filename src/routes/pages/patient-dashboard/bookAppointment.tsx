@@ -6,18 +6,33 @@
 import { raw } from "hono/html";
 import type { Context } from "hono";
 import { BOOKED, bookAppointment } from "../../../actions/appointments";
+import { doctorFreeSlots, type DoctorSlots } from "../../../actions/availability";
+import { Refusal } from "../../../actions/refusal";
+import { SlotPicker, SLOTS_SHOWN } from "../../../components/SlotPicker";
+import { slotsHoldUntil } from "../../../domain/availability";
+import { holdsUntil } from "../../../http/cached";
 import { findDoctor } from "../../../db/queries/accounts";
 import { keptForDirectory } from "../../../db/queries/directory";
 import type { Deps } from "../../../config/deps";
 import { notFoundResponse } from "../../../components/NotFound";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
-import { bookBody } from "../../../http/schemas";
+import { bookForm } from "../../../http/schemas";
 import { Island } from "../../../render/islands";
-import { pageAccount } from "../../../middleware/page-guard";
+import { accountTimeZone, pageAccount } from "../../../middleware/page-guard";
 import { keptViewerPage } from "../kept";
 import { patientPage } from "./shell";
 
-async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
+/** The doctor's next free slots over a week (issue 26); none for an unknown doctor (the page is a 404). */
+async function freeSlotsOf(c: Context, deps: Deps): Promise<DoctorSlots> {
+  try {
+    return await doctorFreeSlots(deps, c.req.param("doctorId") ?? "", 7, deps.database.db, SLOTS_SHOWN);
+  } catch (error) {
+    if (error instanceof Refusal) return { timeZone: null, slots: [], availability: null };
+    throw error;
+  }
+}
+
+async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlots): Promise<Response> {
   // What the page shows of the doctor, kept per directory version (no secrets kept: a projection).
   const id = c.req.param("doctorId") ?? "";
   const doctor = await keptForDirectory(deps.database, `book:${id}`, async () => {
@@ -25,6 +40,8 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     return row && { id: row.id, name: row.name, specialization: row.specialization, collegeName: row.collegeName, status: row.status };
   }, c.get("user")?.directoryVersion);
   if (doctor === undefined || doctor.status !== "approved") return notFoundResponse(c);
+  const { timeZone, slots } = free ?? (await freeSlotsOf(c, deps));
+  holdsUntil(c, slotsHoldUntil(slots, deps.config.bookingNoticeMinutes, deps.now()));
   return patientPage(
     c,
     `Book with ${doctor.name}`,
@@ -36,19 +53,25 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <p>
         With <strong>{doctor.name}</strong>, {doctor.specialization} ({doctor.collegeName})
       </p>
+      <SlotPicker slots={slots} zone={accountTimeZone(c, timeZone ?? "UTC")} ticked={form?.values["preferredTimes[]"]?.split("\n")} />
       <Island name="BookingForm" props={{ doctorId: doctor.id, doctorName: doctor.name, form, notice: form ? undefined : takeNotice(c) }} />
     </section>,
   );
 }
 
 export function bookAppointmentPage(deps: Deps) {
-  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { directory: true });
+  return async (c: Context) => {
+    // The free slots are another doctor's: read first, and part of what the kept page is made of.
+    const free = await freeSlotsOf(c, deps);
+    const extra = `${free.timeZone}:${free.slots.map((s) => s.start).join(",")}`;
+    return keptViewerPage(c, deps, () => render(c, deps, undefined, free), { directory: true, extra });
+  };
 }
 
 export function bookAppointmentPost(deps: Deps) {
   return (c: Context) =>
     handleForm(c, {
-      schema: bookBody,
+      schema: bookForm,
       extra: { doctorId: c.req.param("doctorId") },
       run: (input) => bookAppointment(deps, pageAccount(c, "patient"), input),
       again: (form) => render(c, deps, form),

@@ -7,6 +7,9 @@ import { listApprovedDoctors } from "../../../db/queries/accounts";
 import { keptForDirectory } from "../../../db/queries/directory";
 import type { Deps } from "../../../config/deps";
 import { isSpecialization } from "../../../domain/fields";
+import { nextFreeTimes } from "../../../actions/availability";
+import { nextFreeMarker, withNextFree } from "../../../components/NextFree";
+import { accountTimeZone } from "../../../middleware/page-guard";
 import { notFoundResponse } from "../../../components/NotFound";
 import { raw } from "hono/html";
 import { flat } from "../../../render/html";
@@ -14,10 +17,17 @@ import { keptViewerPage } from "../kept";
 import { patientPage } from "./shell";
 
 export function specializationPage(deps: Deps) {
-  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { directory: true });
+  return async (c: Context) => {
+    // Each card's next free time (issue 26) depends on the doctors' hours, meetings and the clock:
+    // read on every request (one query), and part of what the kept page is made of.
+    const specialization = c.req.param("specialization") ?? "";
+    const next = isSpecialization(specialization) ? await nextFreeTimes(deps, specialization) : new Map<string, number>();
+    const extra = [...next].map(([id, at]) => `${id}=${at}`).join(",");
+    return keptViewerPage(c, deps, () => render(c, deps, next), { directory: true, extra });
+  };
 }
 
-async function render(c: Context, deps: Deps): Promise<Response> {
+async function render(c: Context, deps: Deps, next: Map<string, number>): Promise<Response> {
   const specialization = c.req.param("specialization") ?? "";
   if (!isSpecialization(specialization)) return notFoundResponse(c);
   // The cards depend only on the doctors shown: rendered once per directory version and kept
@@ -38,6 +48,7 @@ async function render(c: Context, deps: Deps): Promise<Response> {
             <h2>{d.name}</h2>
             <p class="muted">{d.specialization}</p>
             <p class="small">{d.collegeName}</p>
+            {raw(nextFreeMarker(d.id))}
             <a class="button" href={`/patient-dashboard/bookAppointment/${encodeURIComponent(d.id)}`} aria-label={`Book Appointment with ${d.name}`}>
               Book Appointment
             </a>
@@ -54,7 +65,7 @@ async function render(c: Context, deps: Deps): Promise<Response> {
         {raw("&larr;")} Back to specializations
       </a>
       <h1 id="spec-title">{specialization}</h1>
-      {cards === undefined ? <p class="empty">No doctors available for this specialization.</p> : raw(cards)}
+      {cards === undefined ? <p class="empty">No doctors available for this specialization.</p> : raw(withNextFree(cards, next, accountTimeZone(c, "UTC")))}
     </section>,
   );
 }

@@ -1,0 +1,67 @@
+/** @jsxImportSource react */
+/**
+ * Issue 26 on the meetings pages: the doctor's reschedule form of a confirmed meeting, the note
+ * that a meeting was moved (from when, and why), and the times a patient asked for. The form is
+ * plain HTML posting to the doctor's meetings page (the server reads the date and time in the zone
+ * it names), with or without script.
+ */
+import { LIMITS } from "../../src/domain/fields";
+import type { FormState } from "../../src/http/forms";
+import type { AppointmentJson } from "../../src/http/shapes";
+import { formatDateTime, LocalTime, useViewerZone } from "./time";
+import { Notice } from "./ui";
+
+/** "Moved by the doctor from <time>: <reason>", when the meeting was moved. */
+export function RescheduledNote({ meeting, timeZone }: { meeting: AppointmentJson; timeZone: string }) {
+  if (!meeting.rescheduled) return null;
+  return (
+    <p className="notice notice-info rescheduled">
+      <strong>Moved</strong> by the doctor from <LocalTime iso={meeting.rescheduled.from} timeZone={timeZone} />. Reason: {meeting.rescheduled.reason}
+    </p>
+  );
+}
+
+/** The preferred times a pending request names. */
+export function PreferredTimesNote({ meeting, timeZone }: { meeting: AppointmentJson; timeZone: string }) {
+  const zone = useViewerZone(timeZone);
+  if (meeting.status !== "pending" || meeting.preferredTimes.length === 0) return null;
+  return (
+    <p className="small preferred-times">
+      <strong>Times you asked for:</strong> {meeting.preferredTimes.map((iso) => formatDateTime(iso, zone)).join("; ")}
+    </p>
+  );
+}
+
+/** The target of a refused reschedule post, for the meeting it belongs to. */
+export const rescheduleTarget = (id: string) => `reschedule:${id}`;
+
+export function RescheduleForm({ meeting, timeZone, refused }: { meeting: AppointmentJson; timeZone: string; refused?: FormState }) {
+  const zone = useViewerZone(timeZone);
+  const mine = refused?.target === rescheduleTarget(meeting._id) ? refused : undefined;
+  const id = (name: string) => `${name}-move-${meeting._id}`;
+  return (
+    <details className="reschedule" open={mine !== undefined}>
+      <summary>Reschedule</summary>
+      <form className="schedule-form" method="post" action="/doctor-dashboard/doctor-Meetings/reschedule">
+        <input type="hidden" name="appointmentId" value={meeting._id} />
+        <input type="hidden" name="tz" value={zone} />
+        <div className="field">
+          <label htmlFor={id("date")}>New date</label>
+          <input id={id("date")} name="date" type="date" defaultValue={mine?.values.date} />
+        </div>
+        <div className="field">
+          <label htmlFor={id("time")}>New time ({zone})</label>
+          <input id={id("time")} name="time" type="time" defaultValue={mine?.values.time} />
+        </div>
+        <div className="field">
+          <label htmlFor={id("reason")}>Reason (the patient sees it)</label>
+          <input id={id("reason")} name="reason" maxLength={LIMITS.cancelReason.max} defaultValue={mine?.values.reason} />
+        </div>
+        <div className="actions">
+          <button type="submit">Move meeting</button>
+        </div>
+        <Notice text={mine?.message ?? null} tone="error" />
+      </form>
+    </details>
+  );
+}

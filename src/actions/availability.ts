@@ -1,0 +1,74 @@
+/**
+ * A doctor's hours and the free slots they leave (issue 26): set and read the hours, list a
+ * doctor's free slots, the next free time of each doctor of a specialization, and check a
+ * patient's preferred times against the free slots (inside the booking's transaction).
+ */
+import type { Reader } from "../db/client";
+import { readAvailability, saveAvailability, slotSource, slotSourcesOf, type SlotSource } from "../db/queries/availability";
+import type { Deps } from "../config/deps";
+import { availabilityProblem, freeSlots, normalized, SLOT_DAYS, type Availability, type Interval } from "../domain/availability";
+import type { Specialization } from "../domain/fields";
+import { invalid, notFound } from "./refusal";
+
+export const HOURS_SAVED = "Hours saved successfully";
+export const PREFERRED_NOT_FREE = "preferredTimes must be free times of this doctor: one of them is not (or no longer) free, please choose again";
+
+const DAY_MS = 24 * 3_600_000;
+
+/** The doctor's hours, or null before any are set. */
+export async function getAvailability(deps: Deps, doctorId: string): Promise<Availability | null> {
+  return (await readAvailability(deps.database.db, doctorId)) ?? null;
+}
+
+/** Replaces the doctor's hours (checked again here: the form and the API share this rule). */
+export async function setAvailability(deps: Deps, doctorId: string, input: Availability): Promise<Availability> {
+  const problem = availabilityProblem(input);
+  if (problem !== undefined) throw invalid(problem.message);
+  const hours = normalized(input);
+  await deps.database.write((tx) => saveAvailability(tx, doctorId, hours, deps.now()));
+  return hours;
+}
+
+/** The free slots a source leaves from `now` over `days` local days (none without hours). */
+function slotsOf(deps: Deps, source: SlotSource, now: Date, days: number, limit?: number): Interval[] {
+  if (source.availability === undefined) return [];
+  const { consultMinutes, bookingNoticeMinutes } = deps.config;
+  return freeSlots(source.availability, source.busy, { now, days, consultMinutes, noticeMinutes: bookingNoticeMinutes, limit });
+}
+
+/** The window of instants `days` local days can cover in any zone: a day either side. */
+const windowOf = (now: Date, days: number) => ({ from: now, to: new Date(now.getTime() + (days + 1) * DAY_MS) });
+
+export type DoctorSlots = { timeZone: string | null; slots: Interval[]; availability: Availability | null };
+
+/**
+ * An approved doctor's free slots over the next `days` local days (their zone's), in time order;
+ * the zone is null and the list empty for a doctor "by request". Not found: unknown or not approved.
+ */
+export async function doctorFreeSlots(deps: Deps, doctorId: string, days: number = SLOT_DAYS.default, r: Reader = deps.database.db, limit?: number): Promise<DoctorSlots> {
+  const now = deps.now();
+  const { from, to } = windowOf(now, days);
+  const source = await slotSource(r, doctorId, from, to);
+  if (source === undefined || source.status !== "approved") throw notFound("Doctor");
+  return { timeZone: source.availability?.timeZone ?? null, slots: slotsOf(deps, source, now, days, limit), availability: source.availability ?? null };
+}
+
+/** The next free slot start of each approved doctor of a specialization with hours, within `days`. */
+export async function nextFreeTimes(deps: Deps, specialization: Specialization, days: number = SLOT_DAYS.default): Promise<Map<string, number>> {
+  const now = deps.now();
+  const { from, to } = windowOf(now, days);
+  const next = new Map<string, number>();
+  for (const source of await slotSourcesOf(deps.database.db, specialization, from, to)) {
+    const [first] = slotsOf(deps, source, now, days, 1);
+    if (first !== undefined) next.set(source.doctorId, first.start);
+  }
+  return next;
+}
+
+/** Refuses (400) preferred times that are not starts of the doctor's free slots; read inside the booking's transaction. */
+export async function checkPreferredTimes(deps: Deps, r: Reader, doctorId: string, preferred: Date[]): Promise<void> {
+  if (preferred.length === 0) return;
+  const { slots } = await doctorFreeSlots(deps, doctorId, SLOT_DAYS.max, r);
+  const starts = new Set(slots.map((s) => s.start));
+  if (!preferred.every((p) => starts.has(p.getTime()))) throw invalid(PREFERRED_NOT_FREE);
+}

@@ -1,0 +1,91 @@
+/**
+ * A doctor's hours, and what free slots are made of: the hours and the confirmed meetings in a
+ * window, read together in one query (the doctor's primary key, then the
+ * appointments_doctor_status_scheduled index over the window).
+ */
+import type { InValue } from "@libsql/client";
+import { eq, sql, type SQL } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import type { Availability, Interval } from "../../domain/availability";
+import type { DoctorStatus, Specialization } from "../../domain/fields";
+import { keptRowReader, type Reader, type Tx } from "../client";
+import { doctorAvailability, doctors } from "../schema";
+
+/**
+ * Confirmed meetings are found by their start in [from - LOOKBACK, to): the index's range. A
+ * meeting that began a day before the window and still runs into it would be missed; none lasts
+ * that long (CONSULT_MINUTES is a consultation).
+ */
+const LOOKBACK_MS = 24 * 3_600_000;
+
+/** A doctor's hours, or undefined before any are set ("by request"). */
+export async function readAvailability(r: Reader, doctorId: string): Promise<Availability | undefined> {
+  const row = await r.select().from(doctorAvailability).where(eq(doctorAvailability.doctorId, doctorId)).get();
+  return row && { timeZone: row.timeZone, weekly: row.weekly, daysOff: row.daysOff };
+}
+
+/** Replaces a doctor's hours. */
+export async function saveAvailability(tx: Tx, doctorId: string, a: Availability, now: Date): Promise<void> {
+  const values = { timeZone: a.timeZone, weekly: a.weekly, daysOff: a.daysOff, updatedAt: now };
+  await tx.insert(doctorAvailability).values({ doctorId, ...values }).onConflictDoUpdate({ target: doctorAvailability.doctorId, set: values });
+}
+
+/** What the free slots of one doctor are computed from. */
+export type SlotSource = { doctorId: string; status: DoctorStatus; availability: Availability | undefined; busy: Interval[] };
+
+type SourceRow = { id: string; status: DoctorStatus; time_zone: string | null; weekly: string | null; days_off: string | null; busy: string };
+
+const busyOf = (from: Date, to: Date) => sql`(
+  select json_group_array(json_array(a.scheduled_at, a.ends_at)) from appointments a
+  where a.doctor_id = d.id and a.status = 'confirmed'
+    and a.scheduled_at >= ${from.getTime() - LOOKBACK_MS} and a.scheduled_at < ${to.getTime()} and a.ends_at > ${from.getTime()}
+)`;
+
+function toSource(row: SourceRow): SlotSource {
+  const availability =
+    row.time_zone === null ? undefined : { timeZone: row.time_zone, weekly: JSON.parse(row.weekly ?? "[]"), daysOff: JSON.parse(row.days_off ?? "[]") };
+  const busy = (JSON.parse(row.busy) as [number, number][]).map(([start, end]) => ({ start, end }));
+  return { doctorId: row.id, status: row.status, availability, busy };
+}
+
+/** One doctor's status, hours and confirmed meetings overlapping [from, to), in one query; undefined for an unknown doctor. */
+export async function slotSource(r: Reader, doctorId: string, from: Date, to: Date): Promise<SlotSource | undefined> {
+  const [row] = await readSources(r, slotSourceSql(doctorId, from, to));
+  return row;
+}
+
+/**
+ * The rows of a slot-source statement. Outside a transaction it runs as a statement kept on the
+ * read-only connection (src/db/client.ts: @libsql/client would prepare it again every time).
+ */
+async function readSources(r: Reader, query: SQL): Promise<SlotSource[]> {
+  const read = keptRowReader(r);
+  if (read === undefined) return (await r.all<SourceRow>(query)).map(toSource);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return read(text, params as InValue[]).map((values) => toSource(Object.fromEntries(SOURCE_COLUMNS.map((name, i) => [name, values[i]])) as SourceRow));
+}
+
+const dialect = new SQLiteSyncDialect();
+const SOURCE_COLUMNS = ["id", "status", "time_zone", "weekly", "days_off", "busy"] as const;
+
+/** The statement of slotSource, as text and arguments (its plan is tested). */
+export const slotSourceQuery = (doctorId: string, from: Date, to: Date) => dialect.sqlToQuery(slotSourceSql(doctorId, from, to));
+
+const slotSourceSql = (doctorId: string, from: Date, to: Date) => sql`
+    select d.id, d.status, h.time_zone, h.weekly, h.days_off, ${busyOf(from, to)} as busy
+    from ${doctors} d left join ${doctorAvailability} h on h.doctor_id = d.id
+    where d.id = ${doctorId}`;
+
+/**
+ * The same for every approved doctor of a specialization who has set hours (one query: the
+ * directory index, the hours' primary key, the meetings' index per doctor).
+ */
+export function slotSourcesOf(r: Reader, specialization: Specialization, from: Date, to: Date): Promise<SlotSource[]> {
+  return readSources(
+    r,
+    sql`
+    select d.id, d.status, h.time_zone, h.weekly, h.days_off, ${busyOf(from, to)} as busy
+    from ${doctors} d join ${doctorAvailability} h on h.doctor_id = d.id
+    where d.status = 'approved' and d.specialization = ${specialization}`,
+  );
+}
