@@ -93,11 +93,11 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
                   <input type="hidden" name="tz" value={zone} />
                   <div className="field">
                     <label htmlFor={`date-${a._id}`}>Date</label>
-                    <input id={`date-${a._id}`} name="date" type="date" defaultValue={scheduleRefused?.values.date} />
+                    <input id={`date-${a._id}`} name="date" {...lightField("date")} defaultValue={scheduleRefused?.values.date} />
                   </div>
                   <div className="field">
                     <label htmlFor={`time-${a._id}`}>Time ({zone})</label>
-                    <input id={`time-${a._id}`} name="time" type="time" defaultValue={scheduleRefused?.values.time} />
+                    <input id={`time-${a._id}`} name="time" {...lightField("time")} defaultValue={scheduleRefused?.values.time} />
                   </div>
                   <div className="actions">
                     <button type="submit">Schedule</button>
@@ -121,4 +121,17 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
       )}
     </>
   );
+}
+
+/**
+ * A date or time field as light markup (issue 29): Chromium builds a date or time field's parts
+ * when the element is parsed, one pair per request, which was the dashboard's whole extra paint
+ * cost. So each is a text field in the same format (the server reads either) that the page's
+ * loader turns into its real type at the first intent on its form (src/render/client-assets.ts),
+ * and that a page sent without script (Save-Data) carries as its real type from the start.
+ */
+function lightField(type: "date" | "time") {
+  return type === "date"
+    ? { type: "text", "data-type": "date", inputMode: "numeric" as const, placeholder: "YYYY-MM-DD", pattern: "\\d{4}-\\d{2}-\\d{2}" }
+    : { type: "text", "data-type": "time", inputMode: "numeric" as const, placeholder: "HH:MM", pattern: "\\d{2}:\\d{2}" };
 }

@@ -95,13 +95,21 @@ function loaderFor(islands: PageIslands): { tag: string; policy: string } {
  */
 const PROPS_BLOCK = /<script type="application\/json">[^<]*<\/script>/g;
 
+/**
+ * A field sent as light markup, a text field the loader turns into its real type at the first
+ * intent (`type="text" data-type="date"`: the doctor's schedule fields, islands/PendingAppointments.tsx).
+ * A page sent without script carries it as its real type from the start.
+ */
+const LIGHT_FIELD = /<input\b[^>]*\bdata-type="(?:date|time)"[^>]*>/g;
+const realField = (tag: string) => tag.replace(/\btype="text"/, `type="${/\bdata-type="(date|time)"/.exec(tag)![1]}"`).replace(/\s(?:data-type|pattern|placeholder|inputmode)="[^"]*"/gi, "");
+
 /** Renders a complete HTML page around `body`. */
 export async function renderPage(c: Context, options: PageOptions, body: Child): Promise<Response> {
   const islands: PageIslands = new Map();
   let html = await (<IslandsContext.Provider value={islands}>{body}</IslandsContext.Provider>).toString();
   let end = "";
   c.header("Vary", "Save-Data", { append: true });
-  if (savesData(c)) html = html.replace(PROPS_BLOCK, "");
+  if (savesData(c)) html = html.replace(PROPS_BLOCK, "").replace(LIGHT_FIELD, realField);
   else if (needsLoader(islands)) {
     const loader = loaderFor(islands);
     c.header("Content-Security-Policy", loader.policy);

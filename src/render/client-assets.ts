@@ -33,7 +33,9 @@ export function clientManifest(): ClientManifest {
  * fetched before for this same build (the client notes them in localStorage, islands/client.tsx)
  * hydrate when the browser is idle: their code comes from its cache. It also keeps the `tz`
  * cookie (the viewer's time zone, for the server's dates) as the client entry would, and brings a
- * pending doctor's waiting screen to life at once, as before.
+ * pending doctor's waiting screen to life at once, as before. And at the first intent on a form
+ * it turns the form's light fields (`<input type="text" data-type="date">`, issue 29 item 4) into
+ * their real type: no code needed for that.
  */
 export function islandLoader(clientFile: string, passive: readonly string[]): string {
   const json = JSON.stringify;
@@ -41,7 +43,7 @@ export function islandLoader(clientFile: string, passive: readonly string[]): st
     `(()=>{let m;const C=${json(clientFile)},P=${json(passive)},S=new WeakSet,D=document,A="[data-island]",` +
     `L=r=>{S.has(r)||(S.add(r),(m||=import(C).then(c=>(D.querySelectorAll(A).forEach(x=>P.includes(x.dataset.island)&&L(x)),c))).then(c=>c.hydrate(r,C)))},` +
     `I=r=>r&&!P.includes(r.dataset.island)&&L(r),` +
-    `E=e=>I(e.target.closest?.(A)),o={capture:!0,passive:!0};` +
+    `E=e=>{const t=e.target,f=t.closest?.("form");f&&f.querySelectorAll("input[data-type]").forEach(i=>{i.type=i.dataset.type;i.removeAttribute("data-type")});I(t.closest?.(A))},o={capture:!0,passive:!0};` +
     `["pointerdown","focusin","keydown","input"].forEach(t=>addEventListener(t,E,o));` +
     `matchMedia("(hover:hover) and (pointer:fine)").matches&&addEventListener("pointerover",e=>e.pointerType=="mouse"&&E(e),o);` +
     `try{const z=encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone||"");` +

@@ -100,3 +100,26 @@ describe("without it: the loader, and nothing else", () => {
     expect(res.headers.get("Clear-Site-Data")).toBe('"storage"');
   });
 });
+
+describe("the doctor's schedule fields (item 4)", () => {
+  test("light text fields that the loader makes date and time at the first intent; real date and time fields with Save-Data", async () => {
+    const doctor = await h.signupDoctor({ name: "Dr Light Fields", specialization: "Dermatologist" });
+    await h.book(patient.token, doctor.id, "Light markup please");
+    const as = (saveData: boolean) =>
+      h.app.request("/doctor-dashboard", { headers: { cookie: `carebook_session=${doctor.token}`, ...(saveData ? { "save-data": "on" } : {}) } });
+    const light = await (await as(false)).text();
+    expect(light).toContain("Light markup please");
+    expect(light.match(/<input\b[^>]*\bname="date"[^>]*>/)![0]).toMatch(/type="text"[^>]*data-type="date"/);
+    expect(light.match(/<input\b[^>]*\bname="time"[^>]*>/)![0]).toMatch(/type="text"[^>]*data-type="time"/);
+    expect(light).not.toMatch(/\stype="(?:date|time)"/);
+    const [loader] = inlineScripts(light);
+    expect(loader).toContain("input[data-type]");
+
+    const saved = await (await as(true)).text();
+    const date = saved.match(/<input\b[^>]*\bname="date"[^>]*>/)![0];
+    const time = saved.match(/<input\b[^>]*\bname="time"[^>]*>/)![0];
+    expect(date).toContain('type="date"');
+    expect(time).toContain('type="time"');
+    for (const field of [date, time]) expect(field).not.toMatch(/data-type|placeholder|pattern|inputmode|type="text"/i);
+  });
+});

@@ -35,7 +35,7 @@ test("every route of SPEC §2 stays within its page-weight budget, first and rep
     expect.soft(w.first.css, `${w.route.path}: stylesheet bytes fetched on a first visit`).toBe(0);
     expect.soft(w.inlineCss, `${w.route.path}: inline stylesheet bytes in the HTML`).toBeGreaterThan(0);
   }
-  expect.soft(weights.flatMap(budgetFailures)).toEqual([]);
+  expect.soft(weights.flatMap((w) => budgetFailures(w))).toEqual([]);
 });
 
 test("the specialization page with ten doctors with phone photos stays within its budget", async ({ browser }) => {
@@ -57,5 +57,7 @@ test("the specialization page with ten doctors with phone photos stays within it
   const before = weight!.first.total - weight!.first.img + pictures.length * photo.length;
   console.log(`ten pictured doctors: images ${weight!.first.img} B, page ${weight!.first.total} B; with the photos as uploaded ${before} B`);
   expect(weight!.first.img).toBeGreaterThan(0);
-  expect(budgetFailures(weight!)).toEqual([]);
+  // The page itself within the signed-in budget, its ten pictures apart (issue 11 keeps those small).
+  expect(budgetFailures(weight!, { picturesApart: true })).toEqual([]);
+  expect(weight!.first.img).toBeLessThanOrEqual(40 * 1024);
 });
