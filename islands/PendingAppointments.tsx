@@ -6,7 +6,7 @@
  * browser's local time, alerts as the spec's client does, and asks the cancel reason by prompt
  * when its field is empty.
  */
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { LIMITS } from "../src/domain/fields";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { AppointmentJson } from "../src/http/shapes";
@@ -93,11 +93,11 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
                   <input type="hidden" name="tz" value={zone} />
                   <div className="field">
                     <label htmlFor={`date-${a._id}`}>Date</label>
-                    <input id={`date-${a._id}`} name="date" {...lightField("date")} defaultValue={scheduleRefused?.values.date} />
+                    <LightField id={`date-${a._id}`} name="date" type="date" defaultValue={scheduleRefused?.values.date} />
                   </div>
                   <div className="field">
                     <label htmlFor={`time-${a._id}`}>Time ({zone})</label>
-                    <input id={`time-${a._id}`} name="time" {...lightField("time")} defaultValue={scheduleRefused?.values.time} />
+                    <LightField id={`time-${a._id}`} name="time" type="time" defaultValue={scheduleRefused?.values.time} />
                   </div>
                   <div className="actions">
                     <button type="submit">Schedule</button>
@@ -126,12 +126,34 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
 /**
  * A date or time field as light markup (issue 29): Chromium builds a date or time field's parts
  * when the element is parsed, one pair per request, which was the dashboard's whole extra paint
- * cost. So each is a text field in the same format (the server reads either) that the page's
- * loader turns into its real type at the first intent on its form (src/render/client-assets.ts),
- * and that a page sent without script (Save-Data) carries as its real type from the start.
+ * cost. So it is sent as a text field in the same format (the server reads either), with no
+ * `type` and `data-type` naming the real one: the page's loader gives it that type once the page
+ * has painted (src/render/client-assets.ts), a page sent without script (Save-Data) has it from
+ * the start (src/render/Document.tsx). React sets an input's type whenever it renders one (and
+ * removes it when there is none), so the island takes over whatever type the field has when it
+ * hydrates, and gives the real one only to a field that is empty and not being typed in: a type
+ * change would drop a half-typed value. Such a field stays a text field, which posts the same.
  */
-function lightField(type: "date" | "time") {
-  return type === "date"
-    ? { type: "text", "data-type": "date", inputMode: "numeric" as const, placeholder: "YYYY-MM-DD", pattern: "\\d{4}-\\d{2}-\\d{2}" }
-    : { type: "text", "data-type": "time", inputMode: "numeric" as const, placeholder: "HH:MM", pattern: "\\d{2}:\\d{2}" };
+function LightField({ type, id, name, defaultValue }: { type: "date" | "time"; id: string; name: string; defaultValue?: string }) {
+  const field = useRef<HTMLInputElement>(null);
+  const [shown, setShown] = useState<"date" | "time" | undefined>(undefined);
+  useEffect(() => {
+    const input = field.current;
+    if (input === null) return;
+    if (input.type === type || (input.value === "" && document.activeElement !== input)) setShown(type);
+  }, [type]);
+  const light = shown === undefined;
+  return (
+    <input
+      ref={field}
+      id={id}
+      name={name}
+      type={shown}
+      data-type={light ? type : undefined}
+      inputMode={light ? "numeric" : undefined}
+      placeholder={light ? (type === "date" ? "YYYY-MM-DD" : "HH:MM") : undefined}
+      pattern={light ? (type === "date" ? "\\d{4}-\\d{2}-\\d{2}" : "\\d{2}:\\d{2}") : undefined}
+      defaultValue={defaultValue}
+    />
+  );
 }

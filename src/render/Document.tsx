@@ -96,12 +96,13 @@ function loaderFor(islands: PageIslands): { tag: string; policy: string } {
 const PROPS_BLOCK = /<script type="application\/json">[^<]*<\/script>/g;
 
 /**
- * A field sent as light markup, a text field the loader turns into its real type at the first
- * intent (`type="text" data-type="date"`: the doctor's schedule fields, islands/PendingAppointments.tsx).
- * A page sent without script carries it as its real type from the start.
+ * A field sent as light markup, a text field (no `type`) the loader turns into its real type
+ * once the page has painted (`data-type="date"`: the doctor's schedule fields,
+ * islands/PendingAppointments.tsx). A page sent without script carries it as its real type.
  */
 const LIGHT_FIELD = /<input\b[^>]*\bdata-type="(?:date|time)"[^>]*>/g;
-const realField = (tag: string) => tag.replace(/\btype="text"/, `type="${/\bdata-type="(date|time)"/.exec(tag)![1]}"`).replace(/\s(?:data-type|pattern|placeholder|inputmode)="[^"]*"/gi, "");
+const realField = (tag: string) =>
+  tag.replace(/\s(?:pattern|placeholder|inputmode)="[^"]*"/gi, "").replace(/\bdata-type="(date|time)"/, 'type="$1"');
 
 /** Renders a complete HTML page around `body`. */
 export async function renderPage(c: Context, options: PageOptions, body: Child): Promise<Response> {

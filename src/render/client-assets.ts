@@ -33,9 +33,10 @@ export function clientManifest(): ClientManifest {
  * fetched before for this same build (the client notes them in localStorage, islands/client.tsx)
  * hydrate when the browser is idle: their code comes from its cache. It also keeps the `tz`
  * cookie (the viewer's time zone, for the server's dates) as the client entry would, and brings a
- * pending doctor's waiting screen to life at once, as before. And at the first intent on a form
- * it turns the form's light fields (`<input type="text" data-type="date">`, issue 29 item 4) into
- * their real type: no code needed for that.
+ * pending doctor's waiting screen to life at once, as before. And once the page has painted, at
+ * idle, it turns the light fields (`<input type="text" data-type="date">`, issue 29 item 4) into
+ * their real type, but for one that has focus or a value (a type change would drop what is being
+ * typed): the fields' cost comes after the first paint, and needs no code.
  */
 export function islandLoader(clientFile: string, passive: readonly string[]): string {
   const json = JSON.stringify;
@@ -43,14 +44,15 @@ export function islandLoader(clientFile: string, passive: readonly string[]): st
     `(()=>{let m;const C=${json(clientFile)},P=${json(passive)},S=new WeakSet,D=document,A="[data-island]",` +
     `L=r=>{S.has(r)||(S.add(r),(m||=import(C).then(c=>(D.querySelectorAll(A).forEach(x=>P.includes(x.dataset.island)&&L(x)),c))).then(c=>c.hydrate(r,C)))},` +
     `I=r=>r&&!P.includes(r.dataset.island)&&L(r),` +
-    `E=e=>{const t=e.target,f=t.closest?.("form");f&&f.querySelectorAll("input[data-type]").forEach(i=>{i.type=i.dataset.type;i.removeAttribute("data-type")});I(t.closest?.(A))},o={capture:!0,passive:!0};` +
+    `E=e=>I(e.target.closest?.(A)),o={capture:!0,passive:!0},Q=window.requestIdleCallback||setTimeout;` +
+    `requestAnimationFrame(()=>Q(()=>D.querySelectorAll("input[data-type]").forEach(i=>{i==D.activeElement||i.value||(i.type=i.dataset.type,i.removeAttribute("data-type"))})));` +
     `["pointerdown","focusin","keydown","input"].forEach(t=>addEventListener(t,E,o));` +
     `matchMedia("(hover:hover) and (pointer:fine)").matches&&addEventListener("pointerover",e=>e.pointerType=="mouse"&&E(e),o);` +
     `try{const z=encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone||"");` +
     `z&&!D.cookie.split("; ").includes("tz="+z)&&(D.cookie="tz="+z+"; Path=/; Max-Age=31536000; SameSite=Lax");` +
     `localStorage.getItem("status")=="pending"&&D.querySelectorAll(A).forEach(I);` +
     `const k=(localStorage.getItem(${json(ISLANDS_CACHED_KEY)})||"").split("|");` +
-    `k[0]==C&&(window.requestIdleCallback||setTimeout)(()=>D.querySelectorAll(A).forEach(r=>(k[1]||"").split(",").includes(r.dataset.island)&&L(r)))` +
+    `k[0]==C&&Q(()=>D.querySelectorAll(A).forEach(r=>(k[1]||"").split(",").includes(r.dataset.island)&&L(r)))` +
     `}catch{}})()`
   );
 }
