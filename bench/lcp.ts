@@ -75,9 +75,11 @@ of three such runs; the floor 0.22-0.25 s): the page as sent 0.36-0.41 s; withou
 scripts and preloads 0.32-0.39 s (they cost 0 to 0.08 s, run to run); without the script and with
 the request's two \`<input type="date">\`/\`type="time"\` fields as text 0.31-0.33 s: Chromium
 builds a date and a time field's parts (and the locale's formats) when the element is made, not
-when it is shown (the form \`hidden\`: no gain). Those fields are what SPEC §2 asks for and what
-the form without script needs; they stay. The page reduced to its heading, with the stylesheet:
-0.24 s, the floor's time: the rest is the frame and the list, at parse, style and layout.
+when it is shown (the form \`hidden\`: no gain). Since issue 29 the page sends neither: no script
+on arrival (island code loads on intent), and the fields as text fields that the inline loader
+makes date and time once the page has painted (with \`Save-Data: on\`, no script, they are date
+and time from the start). The page reduced to its heading, with the stylesheet: 0.24 s, the
+floor's time: the rest is the frame and the list, at parse, style and layout.
 ${note ? `\n${note}\n` : ""}
 ${paintTable(paints)}
 ${failures.length ? `\nOver target:\n\n- ${failures.join("\n- ")}\n` : ""}

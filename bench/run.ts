@@ -117,7 +117,7 @@ try {
     weightNote = `Page weight not measured: ${(error as Error).message}`;
     console.error(weightNote);
   }
-  const weightFailures = weights.flatMap(budgetFailures);
+  const weightFailures = weights.flatMap((w) => budgetFailures(w));
   console.log(`\nPage weight (KB on the wire, first visit; Chromium ${weights[0]?.first.acceptEncoding ? `sends Accept-Encoding: ${weights[0].first.acceptEncoding}` : ""})`);
   console.log(weightTable(weights));
 

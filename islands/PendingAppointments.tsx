@@ -6,7 +6,7 @@
  * browser's local time, alerts as the spec's client does, and asks the cancel reason by prompt
  * when its field is empty.
  */
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Availability } from "../src/domain/availability";
 import { LIMITS } from "../src/domain/fields";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
@@ -118,11 +118,11 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
                   <input type="hidden" name="tz" value={zone} />
                   <div className="field">
                     <label htmlFor={`date-${a._id}`}>Date</label>
-                    <input id={`date-${a._id}`} name="date" type="date" defaultValue={scheduleRefused?.values.date} />
+                    <LightField id={`date-${a._id}`} name="date" type="date" defaultValue={scheduleRefused?.values.date} />
                   </div>
                   <div className="field">
                     <label htmlFor={`time-${a._id}`}>Time ({zone})</label>
-                    <input id={`time-${a._id}`} name="time" type="time" defaultValue={scheduleRefused?.values.time} />
+                    <LightField id={`time-${a._id}`} name="time" type="time" defaultValue={scheduleRefused?.values.time} />
                   </div>
                   <div className="actions">
                     <button type="submit">Schedule</button>
@@ -145,5 +145,40 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
         </ul>
       )}
     </>
+  );
+}
+
+/**
+ * A date or time field as light markup (issue 29): Chromium builds a date or time field's parts
+ * when the element is parsed, one pair per request, which was the dashboard's whole extra paint
+ * cost. So it is sent as a text field in the same format (the server reads either), with no
+ * `type` and `data-type` naming the real one: the page's loader gives it that type once the page
+ * has painted (src/render/client-assets.ts), a page sent without script (Save-Data) has it from
+ * the start (src/render/Document.tsx). React sets an input's type whenever it renders one (and
+ * removes it when there is none), so the island takes over whatever type the field has when it
+ * hydrates, and gives the real one only to a field that is empty and not being typed in: a type
+ * change would drop a half-typed value. Such a field stays a text field, which posts the same.
+ */
+function LightField({ type, id, name, defaultValue }: { type: "date" | "time"; id: string; name: string; defaultValue?: string }) {
+  const field = useRef<HTMLInputElement>(null);
+  const [shown, setShown] = useState<"date" | "time" | undefined>(undefined);
+  useEffect(() => {
+    const input = field.current;
+    if (input === null) return;
+    if (input.type === type || (input.value === "" && document.activeElement !== input)) setShown(type);
+  }, [type]);
+  const light = shown === undefined;
+  return (
+    <input
+      ref={field}
+      id={id}
+      name={name}
+      type={shown}
+      data-type={light ? type : undefined}
+      inputMode={light ? "numeric" : undefined}
+      placeholder={light ? (type === "date" ? "YYYY-MM-DD" : "HH:MM") : undefined}
+      pattern={light ? (type === "date" ? "\\d{4}-\\d{2}-\\d{2}" : "\\d{2}:\\d{2}") : undefined}
+      defaultValue={defaultValue}
+    />
   );
 }

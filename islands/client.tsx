@@ -1,18 +1,18 @@
 /**
- * The client entry: hydrates each island on the page once, importing only the islands present.
- * It also applies the spec's browser-side rules that need no island: the stored-token guard
- * (after taking over a session the server rendered the page for, begun without script), the
- * theme kept in localStorage, and the viewer's time zone for server-rendered dates.
+ * The client entry, loaded by the page's loader (src/render/client-assets.ts) at the first sign
+ * of intent to use an island, never on arrival. Once loaded it applies the spec's browser-side
+ * rules that need no island: the theme kept in localStorage, the viewer's time zone, and the
+ * stored-token guard (after taking over a session the server rendered the page for, begun without
+ * script). Then the loader hands it, one at a time, the islands to bring to life.
  */
 import { createElement, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { guardFromStorage, rememberTimeZone, syncSession, syncTheme } from "./lib/browser";
-import type { IslandName } from "./names";
+import { ISLANDS_CACHED_KEY, type IslandName } from "./names";
 
 const loaders: Record<IslandName, () => Promise<{ default: ComponentType<any> }>> = {
   ThemeToggle: () => import("./ThemeToggle"),
   AuthForm: () => import("./AuthForm"),
-  LogoutButton: () => import("./LogoutButton"),
   SpecializationSearch: () => import("./SpecializationSearch"),
   BookingForm: () => import("./BookingForm"),
   PatientMeetings: () => import("./PatientMeetings"),
@@ -22,29 +22,37 @@ const loaders: Record<IslandName, () => Promise<{ default: ComponentType<any> }>
   AdminTable: () => import("./AdminTable"),
 };
 
-declare global {
-  interface Window {
-    /** Set by the on-interaction loader: removes its listeners once the islands are live. */
-    __islandsLive?: () => void;
-  }
-}
-
-async function hydrateIslands(): Promise<void> {
+/** Whether the page may come alive: false when the spec's guard sends the visitor elsewhere. */
+const ready: Promise<boolean> = (async () => {
   syncTheme();
   rememberTimeZone();
   await syncSession(document.body.dataset.session);
-  if (!guardFromStorage(document.body.dataset.guard)) return;
-  const roots = [...document.querySelectorAll<HTMLElement>("[data-island]")];
-  await Promise.all(
-    roots.map(async (root) => {
-      const name = root.dataset.island as IslandName;
-      const load = loaders[name];
-      if (!load) return;
-      const { default: Component } = await load();
-      hydrateRoot(root, createElement(Component, propsOf(root)));
-    }),
-  );
-  window.__islandsLive?.();
+  return guardFromStorage(document.body.dataset.guard);
+})();
+
+/**
+ * Hydrates one island root (`<div data-island>`), and notes that this browser now holds its code
+ * for this build (`build`: the client entry's URL), so that a later page may hydrate it at idle.
+ */
+export async function hydrate(root: HTMLElement, build: string): Promise<void> {
+  if (!(await ready)) return;
+  const name = root.dataset.island as IslandName;
+  const load = loaders[name];
+  if (!load) return;
+  const { default: Component } = await load();
+  hydrateRoot(root, createElement(Component, propsOf(root)));
+  remember(name, build);
+}
+
+/** Adds `name` to the islands whose code this browser has fetched for `build` ("build|A,B"). */
+function remember(name: IslandName, build: string): void {
+  try {
+    const [kept, names = ""] = (localStorage.getItem(ISLANDS_CACHED_KEY) ?? "").split("|");
+    const known = kept === build ? names.split(",").filter(Boolean) : [];
+    if (!known.includes(name)) localStorage.setItem(ISLANDS_CACHED_KEY, `${build}|${[...known, name].join(",")}`);
+  } catch {
+    // Storage refused (private mode, quota): the next page simply waits for intent again.
+  }
 }
 
 /** An island's props: the JSON data block the server writes right before its root (src/render/island-cache.ts). */
@@ -52,6 +60,3 @@ function propsOf(root: HTMLElement): unknown {
   const block = root.previousElementSibling;
   return block instanceof HTMLScriptElement && block.type === "application/json" ? JSON.parse(block.textContent ?? "{}") : {};
 }
-
-/** Resolves once every island on the page is hydrated (the on-interaction loader waits for it). */
-export const ready = hydrateIslands();

@@ -2,7 +2,6 @@
 export const ISLAND_NAMES = [
   "ThemeToggle",
   "AuthForm",
-  "LogoutButton",
   "SpecializationSearch",
   "BookingForm",
   "PatientMeetings",
@@ -12,3 +11,9 @@ export const ISLAND_NAMES = [
   "AdminTable",
 ] as const;
 export type IslandName = (typeof ISLAND_NAMES)[number];
+
+/**
+ * The localStorage key under which the client notes which islands' code this browser has fetched,
+ * for which build ("<client entry URL>|Name,Name"): the page's loader hydrates those at idle.
+ */
+export const ISLANDS_CACHED_KEY = "carebook:islands";

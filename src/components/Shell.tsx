@@ -41,7 +41,6 @@ export type ShellProps = {
 
 export function Shell({ area, path, theme, children }: ShellProps) {
   useIsland("ThemeToggle", "passive");
-  if (area !== "public") useIsland("LogoutButton", "load");
   // A signed-in frame is the same text for every page view of the same area, path and theme:
   // kept, so that a page renders only its own content (docs/performance.md, issue 12).
   const frame = area === "public" ? undefined : keptFrame(area, path, theme);
@@ -110,7 +109,13 @@ function Frame({ area, path, theme, children }: ShellProps) {
                 Login/Signup
               </a>
             ) : (
-              <Island name="LogoutButton" props={{ role: area }} />
+              // A plain form: POST /logout ends the session and clears the browser's storage
+              // (Clear-Site-Data), so an island would add nothing (docs/performance.md, issue 29).
+              <form method="post" action="/logout">
+                <button type="submit" class="button-ghost">
+                  Logout
+                </button>
+              </form>
             )}
           </div>
         </div>

@@ -81,9 +81,17 @@ export function sendCached(c: Context, cached: CachedBody): Response {
   return cached.variant(encoding).response.clone();
 }
 
-/** A rendered page, prepared: its Content-Type, the headers `headersOf` gives from it (e.g. its CSP), and `cacheControl`. */
+/**
+ * A rendered page, prepared: its Content-Type, its Vary (a page varies on Save-Data), the headers
+ * `headersOf` gives from it (e.g. its CSP), and `cacheControl`.
+ */
 async function preparedPage(rendered: Response, headersOf: (rendered: Response) => [string, string][], cacheControl: string): Promise<CachedBody> {
-  const headers = [["Content-Type", rendered.headers.get("Content-Type") ?? "text/html; charset=UTF-8"], ...headersOf(rendered)];
+  const vary = rendered.headers.get("Vary");
+  const headers = [
+    ["Content-Type", rendered.headers.get("Content-Type") ?? "text/html; charset=UTF-8"],
+    ...(vary === null ? [] : [["Vary", vary]]),
+    ...headersOf(rendered),
+  ];
   return prepare(await rendered.text(), Object.fromEntries(headers), cacheControl);
 }
 
@@ -176,7 +184,7 @@ type KeptPage = { state: string; until: number; body: CachedBody };
 const MAX_PAGES = 512;
 const keptPagesBy = new WeakMap<object, Map<string, KeptPage>>();
 /** What a kept page's answer may carry: any other header (a cookie, its own caching rule) makes it one request's. */
-const KEPT_HEADERS = new Set(["content-type", "content-security-policy"]);
+const KEPT_HEADERS = new Set(["content-type", "content-security-policy", "vary"]);
 
 /**
  * A signed-in page sent whole from memory while its state holds (issue 12): the same key, the

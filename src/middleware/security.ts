@@ -31,11 +31,6 @@ export function scriptHash(source: string): string {
   return new Bun.CryptoHasher("sha256").update(source).digest("base64");
 }
 
-/** Sets a page's CSP when it carries inline scripts (the default policy allows none). */
-export function allowInlineScripts(c: Context, sources: string[]): void {
-  c.header("Content-Security-Policy", contentSecurityPolicy(sources.map(scriptHash)));
-}
-
 /**
  * The headers every answer carries. Legacy ones with no effect in today's browsers
  * (X-XSS-Protection, X-Download-Options, X-DNS-Prefetch-Control, X-Permitted-Cross-Domain-Policies)

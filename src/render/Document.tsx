@@ -1,13 +1,13 @@
 /**
  * Every page's document: head, theme painted from the cookie before first paint, the body with
- * its islands, and only the scripts those islands need (none for a page without islands).
+ * its islands, and the islands' loader (none for a page without islands, none with Save-Data).
  */
 import type { Context } from "hono";
 import type { Child } from "hono/jsx";
-import { clientLoading, IslandsContext, type Hydration, type PageIslands } from "./islands";
-import { clientManifest, interactionLoader, preloadsFor } from "./client-assets";
+import { IslandsContext, needsLoader, passiveIslands, type PageIslands } from "./islands";
+import { clientManifest, islandLoader } from "./client-assets";
 import type { Role } from "../domain/fields";
-import { allowInlineScripts } from "../middleware/security";
+import { contentSecurityPolicy, scriptHash } from "../middleware/security";
 import { inlineStylesheet } from "./inline-css";
 import { keptIn } from "../domain/bounded";
 import { escapeHtml, flat } from "./html";
@@ -39,54 +39,88 @@ function sessionMarker(c: Context): string | undefined {
 }
 
 /**
- * A page's `<head>` contents, kept per title, description and the scripts its islands need: the
- * same few strings on every request. Written as text, not JSX: Hono's JSX hoists `<title>`,
- * `<meta>` and `<link>` into the head by searching the whole rendered document once per tag,
- * which was a sixth of a signed-in page's CPU (docs/performance.md, issue 12). A bounded number
- * of heads is kept (titles such as "Book with Dr. …" vary per doctor); beyond it, oldest out.
+ * Whether the request asks for less data: `Save-Data: on` (Chrome's Lite mode, data savers). Such
+ * a visitor gets every page without any script (no loader, no islands' props): the forms do
+ * everything, as they do without JavaScript. Every page's answer says it varies on this header.
+ */
+export function savesData(c: Context): boolean {
+  const value = c.req.header("save-data");
+  return value !== undefined && /^\s*on\s*$/i.test(value);
+}
+
+/**
+ * A page's `<head>` contents, kept per title and description: the same few strings on every
+ * request. Written as text, not JSX: Hono's JSX hoists `<title>`, `<meta>` and `<link>` into the
+ * head by searching the whole rendered document once per tag, which was a sixth of a signed-in
+ * page's CPU (docs/performance.md, issue 12). A bounded number of heads is kept (titles such as
+ * "Book with Dr. …" vary per doctor); beyond it, oldest out. No script is ever in the head: the
+ * islands' loader ends the body (below).
  */
 const heads = new Map<string, string>();
 const MAX_HEADS = 512;
 
-function headOf(options: PageOptions, loading: Hydration, islands: PageIslands): string {
-  const names = loading === "load" ? [...islands.keys()].join(",") : "";
-  const key = `${options.title}\u0000${options.description ?? ""}\u0000${loading}\u0000${names}`;
-  return keptIn(heads, MAX_HEADS, key, () => flat(writeHead(options, loading, islands)));
+function headOf(options: PageOptions): string {
+  const key = `${options.title}\u0000${options.description ?? ""}`;
+  return keptIn(heads, MAX_HEADS, key, () => flat(writeHead(options)));
 }
 
-function writeHead(options: PageOptions, loading: Hydration, islands: PageIslands): string {
+function writeHead(options: PageOptions): string {
   const manifest = clientManifest();
   const description = options.description ?? "Find a doctor by specialization and book an appointment.";
-  let head =
+  return (
     '<meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>' +
     `<title>${escapeHtml(`${options.title} | Carebook`)}</title>` +
     `<meta name="description" content="${escapeHtml(description)}"/>` +
     '<meta name="color-scheme" content="light dark"/>' +
     `<link rel="icon" href="${escapeHtml(manifest.favicon ?? "/favicon.svg")}" type="image/svg+xml"/>` +
-    inlineStylesheet();
-  if (loading === "load") {
-    head += `<script type="module" src="${escapeHtml(manifest.client.file)}"></script>`;
-    for (const href of preloadsFor(manifest, islands.keys())) head += `<link rel="modulepreload" href="${escapeHtml(href)}"/>`;
-  }
-  return head;
+    inlineStylesheet()
+  );
 }
+
+/** The loader's `<script>` and the CSP that allows exactly it, per set of passive islands (one or two sets in all). */
+const loaders = new Map<string, { tag: string; policy: string }>();
+
+function loaderFor(islands: PageIslands): { tag: string; policy: string } {
+  const passive = passiveIslands(islands);
+  return keptIn(loaders, 16, passive.join(","), () => {
+    const source = islandLoader(clientManifest().client.file, passive);
+    return { tag: `<script>${source}</script>`, policy: contentSecurityPolicy([scriptHash(source)]) };
+  });
+}
+
+/**
+ * An island's props travel in a JSON data block before its root (src/render/island-cache.ts),
+ * read only by the client entry: left out of a page sent without script. The block's JSON never
+ * holds a `<` (written as \u003c), so the first `<` after it is its end tag.
+ */
+const PROPS_BLOCK = /<script type="application\/json">[^<]*<\/script>/g;
+
+/**
+ * A field sent as light markup, a text field (no `type`) the loader turns into its real type
+ * once the page has painted (`data-type="date"`: the doctor's schedule fields,
+ * islands/PendingAppointments.tsx). A page sent without script carries it as its real type.
+ */
+const LIGHT_FIELD = /<input\b[^>]*\bdata-type="(?:date|time)"[^>]*>/g;
+const realField = (tag: string) =>
+  tag.replace(/\s(?:pattern|placeholder|inputmode)="[^"]*"/gi, "").replace(/\bdata-type="(date|time)"/, 'type="$1"');
 
 /** Renders a complete HTML page around `body`. */
 export async function renderPage(c: Context, options: PageOptions, body: Child): Promise<Response> {
   const islands: PageIslands = new Map();
-  const html = await (<IslandsContext.Provider value={islands}>{body}</IslandsContext.Provider>).toString();
-  const loading = clientLoading(islands);
+  let html = await (<IslandsContext.Provider value={islands}>{body}</IslandsContext.Provider>).toString();
   let end = "";
-  if (loading === "interaction") {
-    const loader = interactionLoader(clientManifest().client.file);
-    allowInlineScripts(c, [loader]);
-    end = `<script>${loader}</script>`;
+  c.header("Vary", "Save-Data", { append: true });
+  if (savesData(c)) html = html.replace(PROPS_BLOCK, "").replace(LIGHT_FIELD, realField);
+  else if (needsLoader(islands)) {
+    const loader = loaderFor(islands);
+    c.header("Content-Security-Policy", loader.policy);
+    end = loader.tag;
   }
   const session = sessionMarker(c);
   const bodyAttributes =
     (options.guard === undefined ? "" : ` data-guard="${escapeHtml(options.guard)}"`) + (session === undefined ? "" : ` data-session="${escapeHtml(session)}"`);
   return c.html(
-    `<!doctype html><html lang="en" data-theme="${themeOf(c)}"><head>${headOf(options, loading, islands)}</head><body${bodyAttributes}>${html}${end}</body></html>`,
+    `<!doctype html><html lang="en" data-theme="${themeOf(c)}"><head>${headOf(options)}</head><body${bodyAttributes}>${html}${end}</body></html>`,
     options.status ?? 200,
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The server side of islands: renders a React island to HTML inside a marker that carries its
- * name and JSON props, and records it so the page loads the client entry only when needed.
+ * name and JSON props, and records it so the page carries the loader only when needed.
  */
 import type { ComponentProps, ComponentType } from "react";
 import { createElement } from "react";
@@ -11,7 +11,6 @@ import AdminTable from "../../islands/AdminTable";
 import AuthForm from "../../islands/AuthForm";
 import BookingForm from "../../islands/BookingForm";
 import DoctorMeetings from "../../islands/DoctorMeetings";
-import LogoutButton from "../../islands/LogoutButton";
 import type { IslandName } from "../../islands/names";
 import { islandHtml } from "./island-cache";
 import PatientMeetings from "../../islands/PatientMeetings";
@@ -23,7 +22,6 @@ import ThemeToggle from "../../islands/ThemeToggle";
 const COMPONENTS = {
   ThemeToggle,
   AuthForm,
-  LogoutButton,
   SpecializationSearch,
   BookingForm,
   PatientMeetings,
@@ -34,11 +32,12 @@ const COMPONENTS = {
 } satisfies Record<IslandName, ComponentType<any>>;
 
 /**
- * When an island comes alive: `load` with the page; `interaction` at the first key, tap, focus
- * or submit (the page sends no script before that); `passive` only if the page loads the client
- * anyway (the island works as plain HTML, e.g. the theme toggle's form).
+ * When an island comes alive: `interaction` at the first sign of intent to use it (a pointer
+ * pressed, focus, a key, a mouse over it; the page's loader, src/render/client-assets.ts);
+ * `passive` only once the code is there for another island or from an earlier visit (the island
+ * works as plain HTML, e.g. the theme toggle's form).
  */
-export type Hydration = "load" | "interaction" | "passive";
+export type Hydration = "interaction" | "passive";
 
 /** What a page's islands need from the document: filled while the body renders. */
 export type PageIslands = Map<IslandName, Hydration>;
@@ -47,7 +46,7 @@ export const IslandsContext = createContext<PageIslands>(new Map());
 type IslandProps<N extends IslandName> = { name: N; props: ComponentProps<(typeof COMPONENTS)[N]>; hydrate?: Hydration };
 
 /** Renders island `name` with `props` (plain JSON) on the server, ready for the client to hydrate. */
-export function Island<N extends IslandName>({ name, props, hydrate = "load" }: IslandProps<N>) {
+export function Island<N extends IslandName>({ name, props, hydrate = "interaction" }: IslandProps<N>) {
   useIsland(name, hydrate);
   return raw(islandHtml(name, JSON.stringify(props), () => renderToString(createElement(COMPONENTS[name] as ComponentType<any>, props))));
 }
@@ -59,11 +58,15 @@ export function useIsland(name: IslandName, hydrate: Hydration): void {
   if (strongest === undefined || rank[hydrate] > rank[strongest]) islands.set(name, hydrate);
 }
 
-const rank: Record<Hydration, number> = { passive: 0, interaction: 1, load: 2 };
+const rank: Record<Hydration, number> = { passive: 0, interaction: 1 };
 
-/** How the page must load the client: on load, at first interaction, or not at all. */
-export function clientLoading(islands: PageIslands): Hydration {
-  let mode: Hydration = "passive";
-  for (const hydrate of islands.values()) if (rank[hydrate] > rank[mode]) mode = hydrate;
-  return mode;
+/** Whether the page needs the loader at all: only for an island that asks for its code (a page of passive islands works as HTML). */
+export function needsLoader(islands: PageIslands): boolean {
+  for (const hydrate of islands.values()) if (hydrate === "interaction") return true;
+  return false;
+}
+
+/** The page's passive islands, for the loader (they come alive with the code, never call for it). */
+export function passiveIslands(islands: PageIslands): IslandName[] {
+  return [...islands].filter(([, hydrate]) => hydrate === "passive").map(([name]) => name);
 }

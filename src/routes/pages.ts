@@ -8,7 +8,7 @@ import { logOut } from "../actions/accounts";
 import { pictureTooLarge } from "../actions/profile";
 import { showRefused, type FormState } from "../http/forms";
 import { pictureBodyLimit } from "../http/upload-gate";
-import { themeOf } from "../render/Document";
+import { savesData, themeOf } from "../render/Document";
 import type { Deps } from "../config/deps";
 import { renderedOnce } from "../http/cached";
 import { addHsts, preparedSecurityHeaders } from "../middleware/security";
@@ -47,7 +47,7 @@ export function prerenderedPages(deps: Deps) {
   const pages = new Hono();
   const once = (page: (c: Context) => Promise<Response>) =>
     renderedOnce(page, {
-      keyOf: themeOf,
+      keyOf: (c) => `${themeOf(c)}${savesData(c) ? ":save-data" : ""}`,
       headersOf: preparedSecurityHeaders,
       finish: (c, headers) => addHsts(c, deps, headers),
     });
@@ -122,6 +122,9 @@ export function pageRoutes(deps: Deps) {
     const user = await cookieSession(c, deps);
     if (user !== undefined) await logOut(deps, user.role, user.account.id);
     endSessionCookie(c);
+    // SPEC: logout clears all browser storage. The form works without script (and is not an
+    // island), so the answer asks the browser itself to clear this site's storage.
+    c.header("Clear-Site-Data", '"storage"');
     return c.redirect(user ? LOGIN_PAGE[user.role] : "/loginPatient", 303);
   });
 

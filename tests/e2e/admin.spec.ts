@@ -9,7 +9,7 @@ import type { Page } from "@playwright/test";
 import { adminDoctor, rawApi, rowOf, serverStatus, setStatus } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { ADMIN } from "./support/env";
-import { adminAccount, createPatient, expect, signIn, test, type Account } from "./support/fixtures";
+import { adminAccount, createPatient, expect, signIn, test, waitForHydration, type Account } from "./support/fixtures";
 import { adminPageOf } from "../../src/domain/admin-table";
 
 const HEADERS = ["Name", "Email", "Specialization", "College", "Status", "Actions"];
@@ -28,8 +28,9 @@ async function openDashboard(page: Page) {
   await expectHydrated(page);
 }
 
-/** Waits until React has hydrated the table island (its buttons work only from then on). */
+/** Shows intent to use the page's islands and waits until React has hydrated the table island (its buttons work only from then on). */
 async function expectHydrated(page: Page) {
+  await waitForHydration(page);
   await expect
     .poll(() =>
       page.evaluate(() => {

@@ -43,7 +43,7 @@ describe("a kept page is the page", () => {
     }
     const br = await get(MEETINGS, patient.token, { "accept-encoding": "gzip, deflate, br" });
     expect(br.headers.get("Content-Encoding")).toBe("br");
-    expect(br.headers.get("Vary")).toBe("Accept-Encoding");
+    expect(br.headers.get("Vary")).toBe("Save-Data, Accept-Encoding");
     expect(brotliDecompressSync(new Uint8Array(await br.arrayBuffer())).toString()).toBe(html);
     const gzip = await get(MEETINGS, patient.token, { "accept-encoding": "gzip" });
     expect(gzip.headers.get("Content-Encoding")).toBe("gzip");

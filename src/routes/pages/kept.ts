@@ -2,13 +2,13 @@
  * The signed-in pages' GET answers, kept whole per page and viewer (src/http/cached.ts, keptPage).
  * A page is what it is made of: the viewer's account as the session read it on this request (its
  * lists version moves with every change its lists or calendar link show, drizzle/0006 and 0007),
- * the theme and time zone cookies, the address with its query, and for pages that show doctors
- * (`directory`) the directory version the session's read saw (drizzle/0003), and what else the
- * caller read for it (`extra`: e.g. another doctor's free slots, issue 26). A page made of
+ * the theme and time zone cookies, the address with its query, Save-Data, and for pages that show
+ * doctors (`directory`) the directory version the session's read saw (drizzle/0003), and what else
+ * the caller read for it (`extra`: e.g. another doctor's free slots, issue 26). A page made of
  * anything else must not use this.
  */
 import type { Context } from "hono";
-import { themeOf } from "../../render/Document";
+import { savesData, themeOf } from "../../render/Document";
 import type { Deps } from "../../config/deps";
 import { keptPage } from "../../http/cached";
 import { viewerTimeZone } from "../../middleware/page-guard";
@@ -27,7 +27,7 @@ export function keptViewerPage(
     c,
     deps.database,
     {
-      key: `${user.role}:${user.account.id}\u0000${url.slice(url.indexOf("/", url.indexOf("//") + 2))}`,
+      key: `${user.role}:${user.account.id}\u0000${url.slice(url.indexOf("/", url.indexOf("//") + 2))}${savesData(c) ? "\u0000save-data" : ""}`,
       state: `${accountState(user.account)}\u0000${themeOf(c)}\u0000${viewerTimeZone(c)}\u0000${options.directory === true ? user.directoryVersion : ""}\u0000${options.extra ?? ""}`,
       now: deps.now(),
       once: options.once,

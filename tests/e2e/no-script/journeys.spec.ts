@@ -2,7 +2,8 @@
  * The whole product with JavaScript off (the "no-script" project): every journey is plain HTML
  * forms the server carries out. Patient, doctor and admin each have their own browser context,
  * none of which runs a line of script; accounts are made by the forms themselves here, since
- * signing up is part of what is tested.
+ * signing up is part of what is tested. The "save-data" project runs the same journeys in browsers
+ * that do run script but send `Save-Data: on` (issue 29): the server must send them none at all.
  */
 import type { Browser, Page } from "@playwright/test";
 import { expectAccessibleWithoutScript } from "../support/axe";
@@ -15,8 +16,16 @@ test.describe.configure({ mode: "serial" });
 // on a loaded machine.
 test.setTimeout(90_000);
 
+/** Every script file any page asked for (none, in either project). */
+const scripts: string[] = [];
+
 async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  // The project's browser: script off ("no-script"), or on and asking for less data ("save-data").
+  const use = test.info().project.use;
+  const context = await browser.newContext({ javaScriptEnabled: use.javaScriptEnabled ?? false, extraHTTPHeaders: use.extraHTTPHeaders });
+  context.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
   return context.newPage();
 }
 
@@ -34,6 +43,7 @@ test.beforeAll(async ({ browser }) => {
 });
 test.afterAll(async () => {
   for (const page of [patient, doctor, admin]) await page.context().close();
+  expect(scripts, "script files asked for").toEqual([]);
 });
 
 test("a doctor signs up, waits, and Refresh Status says so", async () => {

@@ -103,15 +103,18 @@ export async function completedMeeting(patient: Account, doctor: Account, reason
   return id;
 }
 
-/** Waits until every island on the page is hydrated by React (its root container is marked). */
+/** Whether every island on the page is hydrated by React (its root container is marked). */
+export function islandsLive(page: Page): Promise<boolean> {
+  return page.evaluate(() => [...document.querySelectorAll("[data-island]")].every((el) => Object.keys(el).some((k) => k.startsWith("__reactContainer"))));
+}
+
+/**
+ * Shows intent to use every island on the page, as a person focusing into each would (issue 29:
+ * island code loads on intent, never on arrival), and waits until all of them are hydrated.
+ */
 export async function waitForHydration(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        [...document.querySelectorAll("[data-island]")].every((el) => Object.keys(el).some((k) => k.startsWith("__reactContainer"))),
-      ),
-    )
-    .toBe(true);
+  await page.evaluate(() => document.querySelectorAll("[data-island]").forEach((el) => el.dispatchEvent(new FocusEvent("focusin", { bubbles: true }))));
+  await expect.poll(() => islandsLive(page)).toBe(true);
 }
 
 /** A real 1x1 PNG. */

@@ -1,0 +1,129 @@
+/**
+ * Issue 29: island code loads on intent through one small inline loader, and `Save-Data: on` gets
+ * every page with no script at all. Real app, real pages (app.request), kept and prerendered
+ * answers included: the two kinds of page never stand in for each other.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { brotliCompressSync, constants } from "node:zlib";
+import { startHarness, type Harness, type Patient } from "../../tests/support/harness";
+import { scriptHash } from "../middleware/security";
+import { clientManifest } from "./client-assets";
+
+let h: Harness;
+let patient: Patient;
+
+beforeAll(async () => {
+  h = await startHarness();
+  patient = await h.signupPatient("Data Saver");
+});
+afterAll(() => h.stop());
+
+const SIGNED_IN = ["/patient-dashboard", "/patient-dashboard/patient-meetings", "/patient-dashboard/patient-profile"];
+const PUBLIC = ["/", "/about", "/loginPatient", "/signupDoctor"];
+
+function get(path: string, saveData: boolean, signedIn = SIGNED_IN.includes(path)) {
+  const headers: Record<string, string> = {};
+  if (saveData) headers["save-data"] = "on";
+  if (signedIn) headers.cookie = `carebook_session=${patient.token}`;
+  return h.app.request(path, { headers });
+}
+
+/** The page's inline scripts' text (not JSON data blocks, not external ones). */
+const inlineScripts = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+
+describe("with Save-Data: on", () => {
+  for (const path of [...PUBLIC, ...SIGNED_IN]) {
+    test(`${path}: no script at all (no loader, no islands' props), and the answer varies on Save-Data`, async () => {
+      // Twice: the second answer comes from what the server keeps (a kept or prerendered page).
+      for (let i = 0; i < 2; i++) {
+        const res = await get(path, true);
+        expect(res.status).toBe(200);
+        const html = await res.text();
+        expect(html).not.toMatch(/<script\b/i);
+        expect(html).not.toContain("modulepreload");
+        expect(res.headers.get("Vary") ?? "").toMatch(/\bSave-Data\b/);
+        // The forms are all there: every page still has its own content.
+        expect(html).toContain("<main");
+      }
+    });
+  }
+
+  test("the same address with and without the header, in turn: each gets its own kind of page", async () => {
+    for (const path of ["/patient-dashboard", "/loginPatient"]) {
+      for (const saveData of [false, true, false, true]) {
+        const html = await (await get(path, saveData)).text();
+        expect(inlineScripts(html).length, `${path} save-data=${saveData}`).toBe(saveData ? 0 : 1);
+      }
+    }
+  });
+
+  test("'off' or anything but 'on' is an ordinary visit", async () => {
+    const res = await h.app.request("/patient-dashboard", { headers: { cookie: `carebook_session=${patient.token}`, "save-data": "off" } });
+    expect(inlineScripts(await res.text())).toHaveLength(1);
+  });
+});
+
+describe("without it: the loader, and nothing else", () => {
+  for (const path of SIGNED_IN) {
+    test(`${path}: one inline loader allowed by its hash, no script file, nothing preloaded`, async () => {
+      const res = await get(path, false);
+      const html = await res.text();
+      const scripts = inlineScripts(html);
+      expect(scripts).toHaveLength(1);
+      expect(html).not.toMatch(/<script[^>]*\bsrc=/);
+      expect(html).not.toContain("modulepreload");
+      expect(res.headers.get("Content-Security-Policy")).toContain(`'sha256-${scriptHash(scripts[0]!)}'`);
+      expect(res.headers.get("Vary") ?? "").toMatch(/\bSave-Data\b/);
+      // It names the client entry it loads on intent, and the page's islands are there to hydrate.
+      expect(scripts[0]).toContain(JSON.stringify(clientManifest().client.file));
+      expect(html).toContain("data-island=");
+    });
+  }
+
+  test("the loader is at most 2 KB brotli", async () => {
+    const [loader] = inlineScripts(await (await get("/patient-dashboard", false)).text());
+    const brotli = brotliCompressSync(Buffer.from(loader!), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+    expect(brotli.length).toBeLessThanOrEqual(2048);
+  });
+
+  test("the Logout button is a plain form, and POST /logout asks the browser to clear the site's storage", async () => {
+    const html = await (await get("/patient-dashboard", false)).text();
+    expect(html).toMatch(/<form method="post" action="\/logout">/);
+    expect(html).not.toContain('data-island="LogoutButton"');
+    const other = await h.signupPatient("Leaving Soon");
+    const res = await h.app.request("/logout", {
+      method: "POST",
+      headers: { cookie: `carebook_session=${other.token}`, origin: "http://localhost", host: "localhost" },
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/loginPatient");
+    expect(res.headers.get("Clear-Site-Data")).toBe('"storage"');
+  });
+});
+
+describe("the doctor's schedule fields (item 4)", () => {
+  test("light text fields that the loader makes date and time after the first paint; real date and time fields with Save-Data", async () => {
+    const doctor = await h.signupDoctor({ name: "Dr Light Fields", specialization: "Dermatologist" });
+    await h.book(patient.token, doctor.id, "Light markup please");
+    const as = (saveData: boolean) =>
+      h.app.request("/doctor-dashboard", { headers: { cookie: `carebook_session=${doctor.token}`, ...(saveData ? { "save-data": "on" } : {}) } });
+    const light = await (await as(false)).text();
+    expect(light).toContain("Light markup please");
+    const lightDate = light.match(/<input\b[^>]*\bname="date"[^>]*>/)![0];
+    const lightTime = light.match(/<input\b[^>]*\bname="time"[^>]*>/)![0];
+    expect(lightDate).toContain('data-type="date"');
+    expect(lightTime).toContain('data-type="time"');
+    // No type at all: a text field, whose type React never sets (it would undo the loader's).
+    for (const field of [lightDate, lightTime]) expect(field).not.toMatch(/\stype=/);
+    expect(light).not.toMatch(/\stype="(?:date|time)"/);
+    const [loader] = inlineScripts(light);
+    expect(loader).toContain("input[data-type]");
+
+    const saved = await (await as(true)).text();
+    const date = saved.match(/<input\b[^>]*\bname="date"[^>]*>/)![0];
+    const time = saved.match(/<input\b[^>]*\bname="time"[^>]*>/)![0];
+    expect(date).toContain('type="date"');
+    expect(time).toContain('type="time"');
+    for (const field of [date, time]) expect(field).not.toMatch(/data-type|placeholder|pattern|inputmode|type="text"/i);
+  });
+});
