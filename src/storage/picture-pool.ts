@@ -1,0 +1,165 @@
+/**
+ * A small pool of picture workers (./picture-worker.ts), so that decoding, honest or hostile,
+ * never runs on the thread that answers requests. Each job has a time budget; a worker still
+ * busy past it is terminated (its WebAssembly memory with it) and a fresh one started, and the
+ * upload is refused. A bounded line waits for a worker (./limiter.ts); beyond it, 503.
+ */
+import { Refusal } from "../actions/refusal";
+import { Limiter } from "./limiter";
+import type { ImageExtension } from "./names";
+import type { PictureAnswer, PictureJob } from "./picture-worker";
+
+/** The refusal of a picture that took longer than the budget to decode. */
+export const PICTURE_TOO_SLOW_MESSAGE =
+  "This picture takes too long to process, so it was refused. Please upload an ordinary JPEG or PNG photo.";
+
+/** Waiting for a new worker to compile its codecs; far above the ~0.2 s it takes. */
+const START_LIMIT_MS = 30_000;
+
+/**
+ * Where the worker's code is. Run from source, the .ts file beside this one; inside the single
+ * binary, the entry point binary.ts adds, which Bun resolves by the same relative path from the
+ * binary's root (src/), so "./storage/picture-worker.ts" is tried there.
+ */
+function workerUrl(): string | URL {
+  const here = new URL("./picture-worker.ts", import.meta.url);
+  return import.meta.url.includes("$bunfs") ? "./storage/picture-worker.ts" : here;
+}
+
+type Pending = { resolve: (bytes: Uint8Array) => void; reject: (error: unknown) => void; timer: ReturnType<typeof setTimeout> };
+
+/** One worker thread, restarted when it is ended or dies. */
+class PictureWorker {
+  private worker!: Worker;
+  private ready!: Promise<void>;
+  private pending: Pending | undefined;
+  /** How many times a worker was started here (for tests). */
+  starts = 0;
+
+  constructor() {
+    this.start();
+  }
+
+  private start() {
+    this.starts++;
+    const worker = new Worker(workerUrl());
+    // A CLI that re-encoded its pictures may exit while the idle worker waits.
+    (worker as Worker & { unref(): void }).unref();
+    this.worker = worker;
+    this.ready = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("the picture worker did not start")), START_LIMIT_MS);
+      worker.addEventListener("message", (event: MessageEvent<PictureAnswer>) => {
+        if (this.worker !== worker) return;
+        const answer = event.data;
+        if ("ready" in answer) {
+          clearTimeout(timer);
+          resolve();
+          return;
+        }
+        const pending = this.pending;
+        if (!pending) return;
+        this.pending = undefined;
+        clearTimeout(pending.timer);
+        if (answer.result.ok) pending.resolve(answer.result.bytes);
+        else pending.reject(new Refusal(answer.result.kind, answer.result.message));
+      });
+      worker.addEventListener("error", (event) => {
+        if (this.worker !== worker) return;
+        clearTimeout(timer);
+        reject(new Error(`the picture worker failed: ${event.message}`));
+        // A crash (a codec's abort, out of memory) refuses the picture and replaces the worker.
+        this.fail(new Refusal("unsupported", PICTURE_TOO_SLOW_MESSAGE));
+      });
+    });
+    // A worker that failed to start is replaced at the next job.
+    this.ready.catch(() => undefined);
+  }
+
+  /** Ends the worker (whatever it is doing), rejects its job and starts a fresh one. */
+  private fail(error: unknown) {
+    const pending = this.pending;
+    this.pending = undefined;
+    this.worker.terminate();
+    this.start();
+    if (pending) {
+      clearTimeout(pending.timer);
+      pending.reject(error);
+    }
+  }
+
+  /** Re-encodes one picture within `budgetMs` of the worker's own time (its start not counted). */
+  async process(bytes: Uint8Array, type: ImageExtension, budgetMs: number, collect: boolean): Promise<Uint8Array> {
+    try {
+      await this.ready;
+    } catch {
+      this.fail(undefined);
+      await this.ready;
+    }
+    // The bytes move to the worker without a copy when they own their whole buffer.
+    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+    return new Promise<Uint8Array>((resolve, reject) => {
+      const timer = setTimeout(() => this.fail(new Refusal("unsupported", PICTURE_TOO_SLOW_MESSAGE)), budgetMs);
+      this.pending = { resolve, reject, timer };
+      this.worker.postMessage({ bytes: own, type, collect } satisfies PictureJob, [own.buffer as ArrayBuffer]);
+    });
+  }
+
+  terminate() {
+    this.worker.terminate();
+  }
+}
+
+export class PicturePool {
+  private readonly idle: PictureWorker[] = [];
+  private readonly all: PictureWorker[] = [];
+  private readonly line: Limiter;
+
+  constructor(
+    /** Worker threads, started on first use. */
+    readonly size: number,
+    /** The most a picture may take to decode and re-encode. */
+    readonly budgetMs: number,
+    /** Pictures that may wait for a worker before the next is told to come back (503). */
+    waiting = 16,
+  ) {
+    this.line = new Limiter(size, waiting);
+  }
+
+  /** How many run and wait now (for tests and benches). */
+  get load() {
+    return this.line.load;
+  }
+
+  /** Workers started so far, replacements included (for tests). */
+  get starts() {
+    return this.all.reduce((sum, w) => sum + w.starts, 0);
+  }
+
+  /**
+   * The re-encoded bytes, or a Refusal (unsupported, too_large, busy, or too slow). `collect`
+   * asks the worker for a full garbage collection after a large picture; `budgetMs` overrides
+   * the pool's budget for this one picture (tests).
+   */
+  async run(bytes: Uint8Array, type: ImageExtension, options: { collect?: boolean; budgetMs?: number } = {}): Promise<Uint8Array> {
+    return this.line.run(async () => {
+      // The line lets at most `size` jobs in, so an idle worker exists or one may be started.
+      let worker = this.idle.pop();
+      if (!worker) {
+        worker = new PictureWorker();
+        this.all.push(worker);
+      }
+      try {
+        return await worker.process(bytes, type, options.budgetMs ?? this.budgetMs, options.collect ?? false);
+      } finally {
+        this.idle.push(worker);
+      }
+    });
+  }
+
+  /** Ends every worker (tests). */
+  close() {
+    for (const worker of this.all) worker.terminate();
+    this.all.length = 0;
+    this.idle.length = 0;
+  }
+}
