@@ -95,8 +95,8 @@ class PictureWorker {
       this.fail(undefined);
       await this.ready;
     }
-    // The bytes move to the worker without a copy when they own their whole buffer.
-    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+    // A copy moves to the worker (transferred, so not copied twice): the caller's bytes stay usable.
+    const own = bytes.slice();
     return new Promise<Uint8Array>((resolve, reject) => {
       const timer = setTimeout(() => this.fail(new Refusal("unsupported", PICTURE_TOO_SLOW_MESSAGE)), budgetMs);
       this.pending = { resolve, reject, timer };
