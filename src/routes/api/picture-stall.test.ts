@@ -1,0 +1,77 @@
+/**
+ * Issue 23's "done when", through the real server process (bun src/index.ts, real HTTP on
+ * loopback): while another client reads /about every 100 ms, the 10,000-scan progressive JPEG
+ * is refused within the time budget, and an honest 24-megapixel photo is accepted, and no
+ * /about takes more than 200 ms either way: pictures are decoded off the request thread.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PASSWORD, startServer, stopServer, type Server } from "../../../bench/server";
+import { cameraPhoto, progressiveScanBomb } from "../../../tests/support/photos";
+import { pollPage } from "../../../tests/support/poller";
+import { PICTURE_TIME_BUDGET_MS } from "../../storage/picture";
+
+/** The slowest /about allowed while a picture is processed. */
+const ABOUT_LIMIT_MS = 200;
+
+const dir = mkdtempSync(join(tmpdir(), "carebook-stall-"));
+let server: Server;
+let token: string;
+
+beforeAll(async () => {
+  server = await startServer({ DATABASE_URL: `file:${join(dir, "app.db")}`, UPLOAD_DIR: join(dir, "uploads") });
+  const res = await fetch(`${server.url}/api/auth/signupPatient`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: "Stall Tester", email: "stall@example.com", password: PASSWORD }),
+  });
+  expect(res.status).toBe(201);
+  token = ((await res.json()) as { token: string }).token;
+  // The first /about renders and caches the page; the polls measure the server, not a cold start.
+  await (await fetch(`${server.url}/about`)).text();
+}, 60_000);
+
+afterAll(async () => {
+  if (server) await stopServer(server, "SIGTERM");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function upload(photo: Uint8Array) {
+  const form = new FormData();
+  form.set("name", "Stall Tester");
+  form.set("profileImage", new File([photo], "IMG_0001.jpg", { type: "image/jpeg" }));
+  const started = performance.now();
+  const res = await fetch(`${server.url}/api/auth/patient-profile`, { method: "PUT", headers: { authorization: `Bearer ${token}` }, body: form });
+  const body = (await res.json()) as { message?: string };
+  return { status: res.status, message: body.message ?? "", ms: performance.now() - started };
+}
+
+/** Uploads `photo` while /about is read every 100 ms; the upload's answer and the reads' times. */
+async function uploadWhilePolling(photo: Uint8Array) {
+  const poll = pollPage(server.url, "/about", 100);
+  await Bun.sleep(300); // a few reads before, to see the server idle
+  const answer = await upload(photo);
+  await Bun.sleep(300); // and after
+  const reads = await poll.stop();
+  console.log(`upload ${answer.status} in ${answer.ms.toFixed(0)} ms; ${reads.times.length} reads of /about, slowest ${reads.slowest.toFixed(0)} ms`);
+  return { answer, reads };
+}
+
+test("the 10,000-scan progressive JPEG is refused within the budget, and /about never waits", async () => {
+  const { answer, reads } = await uploadWhilePolling(progressiveScanBomb(6000, 4000, 10_000));
+  expect(answer.status).toBe(415);
+  expect(answer.message).toContain("10000 scans");
+  expect(answer.ms).toBeLessThan(PICTURE_TIME_BUDGET_MS);
+  expect(reads.failures).toEqual([]);
+  expect(reads.slowest).toBeLessThan(ABOUT_LIMIT_MS);
+}, 60_000);
+
+test("an honest 24-megapixel photo is accepted, and /about never waits", async () => {
+  const { answer, reads } = await uploadWhilePolling(await cameraPhoto(6000, 4000));
+  expect(answer.status).toBe(200);
+  expect(reads.failures).toEqual([]);
+  expect(reads.times.length).toBeGreaterThan(4);
+  expect(reads.slowest).toBeLessThan(ABOUT_LIMIT_MS);
+}, 60_000);

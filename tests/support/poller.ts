@@ -1,0 +1,41 @@
+/**
+ * Another client of the server while something heavy happens: reads `path` every `everyMs`
+ * (each read waits for the previous one, so a stalled server shows as one long read, not a pile
+ * of them) and keeps every read's time.
+ */
+export function pollPage(base: string, path = "/about", everyMs = 100) {
+  const times: number[] = [];
+  const failures: string[] = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const started = performance.now();
+      try {
+        const res = await fetch(`${base}${path}`);
+        await res.arrayBuffer();
+        if (res.status !== 200) failures.push(`${path}: ${res.status}`);
+      } catch (error) {
+        failures.push(`${path}: ${String(error)}`);
+      }
+      const took = performance.now() - started;
+      times.push(took);
+      await Bun.sleep(Math.max(0, everyMs - took));
+    }
+  })();
+  return {
+    times,
+    failures,
+    /** Stops polling; resolves once the last read is back. */
+    async stop() {
+      running = false;
+      await done;
+      return { times, failures, slowest: Math.max(0, ...times), p99: percentile(times, 99) };
+    },
+  };
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
