@@ -88,15 +88,16 @@ class PictureWorker {
   }
 
   /** Re-encodes one picture within `budgetMs` of the worker's own time (its start not counted). */
-  async process(bytes: Uint8Array, type: ImageExtension, budgetMs: number, collect: boolean): Promise<Uint8Array> {
+  async process(bytes: Uint8Array, type: ImageExtension, budgetMs: number, collect: boolean, transfer: boolean): Promise<Uint8Array> {
     try {
       await this.ready;
     } catch {
       this.fail(undefined);
       await this.ready;
     }
-    // A copy moves to the worker (transferred, so not copied twice): the caller's bytes stay usable.
-    const own = bytes.slice();
+    // The bytes move to the worker without a copy when the caller gives them up (and they own
+    // their whole buffer); otherwise a copy moves, and the caller's bytes stay usable.
+    const own = transfer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
     return new Promise<Uint8Array>((resolve, reject) => {
       const timer = setTimeout(() => this.fail(new Refusal("unsupported", PICTURE_TOO_SLOW_MESSAGE)), budgetMs);
       this.pending = { resolve, reject, timer };
@@ -138,9 +139,10 @@ export class PicturePool {
   /**
    * The re-encoded bytes, or a Refusal (unsupported, too_large, busy, or too slow). `collect`
    * asks the worker for a full garbage collection after a large picture; `budgetMs` overrides
-   * the pool's budget for this one picture (tests).
+   * the pool's budget for this one picture (tests); `transfer` gives the bytes' buffer to the
+   * worker (it is detached here, saving a copy of up to MAX_UPLOAD_BYTES).
    */
-  async run(bytes: Uint8Array, type: ImageExtension, options: { collect?: boolean; budgetMs?: number } = {}): Promise<Uint8Array> {
+  async run(bytes: Uint8Array, type: ImageExtension, options: { collect?: boolean; budgetMs?: number; transfer?: boolean } = {}): Promise<Uint8Array> {
     return this.line.run(async () => {
       // The line lets at most `size` jobs in, so an idle worker exists or one may be started.
       let worker = this.idle.pop();
@@ -149,7 +151,7 @@ export class PicturePool {
         this.all.push(worker);
       }
       try {
-        return await worker.process(bytes, type, options.budgetMs ?? this.budgetMs, options.collect ?? false);
+        return await worker.process(bytes, type, options.budgetMs ?? this.budgetMs, options.collect ?? false, options.transfer ?? false);
       } finally {
         this.idle.push(worker);
       }

@@ -69,9 +69,10 @@ export function picturePool(workers = 1): PicturePool {
 /**
  * The picture to store for an upload: checks the header at once (before waiting in line), then
  * re-encodes it in a worker when its turn comes. Throws a Refusal: too_large, unsupported, busy.
+ * `bytes` is handed over to the worker: its buffer is unusable afterwards.
  */
 export async function processPicture(bytes: Uint8Array, workers?: number): Promise<Picture> {
   const header = checkPictureHeader(bytes);
-  const out = await picturePool(workers).run(bytes, header.type, { collect: header.width * header.height > LARGE_PIXELS });
+  const out = await picturePool(workers).run(bytes, header.type, { collect: header.width * header.height > LARGE_PIXELS, transfer: true });
   return { bytes: out, ext: "jpg" };
 }

@@ -38,7 +38,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function upload(photo: Uint8Array) {
+async function upload(photo: Uint8Array<ArrayBuffer>) {
   const form = new FormData();
   form.set("name", "Stall Tester");
   form.set("profileImage", new File([photo], "IMG_0001.jpg", { type: "image/jpeg" }));
@@ -49,7 +49,7 @@ async function upload(photo: Uint8Array) {
 }
 
 /** Uploads `photo` while /about is read every 100 ms; the upload's answer and the reads' times. */
-async function uploadWhilePolling(photo: Uint8Array) {
+async function uploadWhilePolling(photo: Uint8Array<ArrayBuffer>) {
   const poll = pollPage(server.url, "/about", 100);
   await Bun.sleep(300); // a few reads before, to see the server idle
   const answer = await upload(photo);
@@ -60,7 +60,7 @@ async function uploadWhilePolling(photo: Uint8Array) {
 }
 
 test("the 10,000-scan progressive JPEG is refused within the budget, and /about never waits", async () => {
-  const { answer, reads } = await uploadWhilePolling(progressiveScanBomb(6000, 4000, 10_000));
+  const { answer, reads } = await uploadWhilePolling(progressiveScanBomb(6000, 4000, 10_000) as Uint8Array<ArrayBuffer>);
   expect(answer.status).toBe(415);
   expect(answer.message).toContain("10000 scans");
   expect(answer.ms).toBeLessThan(PICTURE_TIME_BUDGET_MS);

@@ -303,4 +303,27 @@ describe("every login and signup attempt from one address, per minute", () => {
       await limited.stop();
     }
   });
+  test("IPv6 clients count per /64, and an IPv4-mapped IPv6 address counts as its IPv4 address (issue 23)", async () => {
+    const two = await startServed({ SIGNUP_LIMIT: "2", TRUST_PROXY: "2" });
+    try {
+      // The outer proxy (played by the X-Forwarded-For sent) saw these client addresses.
+      const up = (client: string) =>
+        two.viaProxy("POST", "/api/auth/signupPatient", {
+          json: { name: "S", email: uniqueEmail("v6"), password: PASSWORD },
+          headers: { "x-forwarded-for": client },
+        });
+      const statuses = [];
+      // Three addresses of one /64 are one client: the third signup is refused.
+      for (const client of ["2001:db8:7:1::1", "2001:db8:7:1:aaaa:bbbb:cccc:dddd", "2001:db8:7:1::ffff"]) statuses.push((await up(client)).status);
+      // The next /64 is another client.
+      statuses.push((await up("2001:db8:7:2::1")).status);
+      expect(statuses).toEqual([201, 201, 429, 201]);
+      // 198.51.100.7 and ::ffff:198.51.100.7 (and its hexadecimal spelling) are one client.
+      const mapped = [];
+      for (const client of ["198.51.100.7", "::ffff:198.51.100.7", "::ffff:c633:6407"]) mapped.push((await up(client)).status);
+      expect(mapped).toEqual([201, 201, 429]);
+    } finally {
+      await two.stop();
+    }
+  });
 });
