@@ -61,7 +61,7 @@ export function createApp(deps: Deps) {
       return c.text("Request body is too large", 413);
     },
   });
-  const uploads = uploadGate(deps.config.maxUploadBytes);
+  const uploads = uploadGate(deps);
   // A request without a body (most GETs) passes on without the limit's own frame.
   app.use("*", (c, next) => (c.req.raw.body === null ? next() : isProfileUpload(c) ? uploads(c, next) : smallBodies(c, next)));
   // The API's description and its docs page: the same for everyone, so before the no-store rule.

@@ -37,7 +37,8 @@ export async function resolveSession(deps: Deps, token: string): Promise<Session
   return { role: claims.role, account: read.account, directoryVersion: read.directoryVersion } as SessionUser;
 }
 
-function bearerToken(c: Context): string | undefined {
+/** The Authorization header's bearer token, valid or not. */
+export function bearerToken(c: Context): string | undefined {
   const header = c.req.header("authorization");
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   return match?.[1];

@@ -24,7 +24,7 @@ import { EXAMPLES } from "./examples";
 
 export type Who = "anyone" | "patient" | "doctor, any status" | "approved doctor" | "admin";
 /** The error statuses an operation may answer beyond those implied by its body and its caller. */
-export type ErrorStatus = 404 | 409 | 413 | 415 | 429;
+export type ErrorStatus = 404 | 408 | 409 | 413 | 415 | 429 | 503;
 
 export type Operation = {
   method: "get" | "post" | "put" | "patch";
@@ -142,7 +142,7 @@ export const OPERATIONS: Operation[] = [
     summary: "Change the patient's name and, optionally, picture",
     body: { kind: "form", schema: patientProfileForm, example: { name: "Pat Patient" } },
     ok: { status: 200, schema: answers.patientUpdated, description: "Updated", example: { message: "Profile updated successfully!", patient: EXAMPLES.patient } },
-    errors: [413, 415],
+    errors: [408, 413, 415, 429, 503],
   },
   {
     method: "get", path: `${DOCTOR}/appointments`, tag: "Doctor", who: "approved doctor",
@@ -184,7 +184,7 @@ export const OPERATIONS: Operation[] = [
     summary: "Change the doctor's name, specialization, college and, optionally, picture",
     body: { kind: "form", schema: doctorProfileForm, example: { name: "Dana Doctor", specialization: "Cardiologist", collegeName: "City Medical College" } },
     ok: { status: 200, schema: answers.doctorUpdated, description: "Updated", example: { message: "Profile updated successfully!", doctor: EXAMPLES.doctor } },
-    errors: [413, 415],
+    errors: [408, 413, 415, 429, 503],
   },
   {
     method: "get", path: `${AUTH}/admin-dashboard/doctors`, tag: "Admin", who: "admin",
