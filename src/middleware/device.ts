@@ -6,7 +6,9 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Client } from "../actions/accounts";
-import { accountTag, signDevice, verifyDevice } from "../auth/device";
+import { randomBytes } from "node:crypto";
+import { accountTag, DEVICE_DAYS, signDevice, verifyDevice } from "../auth/device";
+import { replaceDevice } from "../db/queries/devices";
 import { clientAddress } from "../auth/throttle";
 import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
@@ -15,8 +17,6 @@ import { isHttps } from "../http/https";
 const PREFIX = "cb_device_";
 /** A browser used for a few accounts is normal; hundreds of cookies are not worth verifying. */
 const MAX_READ = 16;
-/** How long a browser stays trusted for an account after its last successful login. */
-const DEVICE_DAYS = 180;
 
 /** The client of a login or signup: its address, and the accounts this browser is trusted for. */
 export function loginClient(c: Context, deps: Deps): Client {
@@ -31,10 +31,17 @@ export function loginClient(c: Context, deps: Deps): Client {
   return { address: clientAddress(c, deps), devices };
 }
 
-/** Marks this browser as trusted for the account (a new device id each time: OWASP's rotation). */
-export function rememberDevice(c: Context, deps: Deps, role: Role, email: string): void {
+/**
+ * Marks this browser as trusted for the account: a new device id each time (OWASP's rotation),
+ * recorded as live, and the browser's previous id for the account retired with it.
+ */
+export async function rememberDevice(c: Context, deps: Deps, role: Role, email: string): Promise<void> {
   const tag = accountTag(deps.keys, { role, email });
-  setCookie(c, `${PREFIX}${tag}`, signDevice(deps.keys, tag), {
+  const old = getCookie(c, `${PREFIX}${tag}`);
+  const previous = old === undefined ? undefined : verifyDevice(deps.keys, tag, old);
+  const deviceId = randomBytes(16).toString("base64url");
+  await deps.database.write((tx) => replaceDevice(tx, tag, deviceId, deps.now(), previous));
+  setCookie(c, `${PREFIX}${tag}`, signDevice(deps.keys, tag, deviceId), {
     httpOnly: true,
     sameSite: "Lax",
     path: "/",

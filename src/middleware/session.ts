@@ -88,7 +88,7 @@ export async function startSession(c: Context, deps: Deps, role: Role, account: 
     secure,
     maxAge: Math.round(deps.config.tokenTtlHours * 3600),
   });
-  rememberDevice(c, deps, role, account.email);
+  await rememberDevice(c, deps, role, account.email);
   return token;
 }
 

@@ -111,7 +111,7 @@ export function pageRoutes(deps: Deps) {
 
   pages.post("/logout", async (c) => {
     const user = await cookieSession(c, deps);
-    if (user !== undefined) await logOut(deps, user.role, user.account.id);
+    if (user !== undefined) await logOut(deps, user.role, user.account);
     endSessionCookie(c);
     return c.redirect(user ? LOGIN_PAGE[user.role] : "/loginPatient", 303);
   });

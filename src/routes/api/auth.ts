@@ -49,7 +49,7 @@ export function authApi(deps: Deps) {
   // Ends every token of the account (when the bearer token is valid) and clears the page cookie.
   api.post("/logout", async (c) => {
     const user = await bearerSession(c, deps);
-    if (user !== undefined) await logOut(deps, user.role, user.account.id);
+    if (user !== undefined) await logOut(deps, user.role, user.account);
     endSessionCookie(c);
     return c.json({ message: "Logged out" });
   });

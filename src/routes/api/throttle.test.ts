@@ -140,9 +140,15 @@ describe("across addresses, and the owner's trusted device", () => {
     expect429(await login(email, PASSWORD), WINDOW); // a new browser, anywhere
     expect429(await login(email, PASSWORD, { from: owner }), WINDOW); // the owner's address without the cookie
 
-    // The owner's browser, from home or from elsewhere, still gets in with the right password.
-    expect((await login(email, PASSWORD, { from: owner, cookies: device })).status).toBe(200);
-    expect((await login(email, PASSWORD, { cookies: device })).status).toBe(200);
+    // The owner's browser, from home or from elsewhere, still gets in with the right password;
+    // each login rotates its cookie (issue 23): the browser keeps the new one, the old one is retired.
+    const home = await login(email, PASSWORD, { from: owner, cookies: device });
+    expect(home.status).toBe(200);
+    const rotated = cookiesNamed(home.cookies, "cb_device_");
+    expect(rotated).toHaveLength(1);
+    expect(rotated[0]).not.toBe(device[0]);
+    expect((await login(email, PASSWORD, { cookies: rotated })).status).toBe(200);
+    expect429(await login(email, PASSWORD, { cookies: device }), WINDOW); // the retired cookie
     // A forged or tampered device cookie is no device cookie.
     const [name, value] = device[0]!.split("=") as [string, string];
     const tampered = `${name}=${value.replace(/^./, (ch) => (ch === "A" ? "B" : "A"))}`;
@@ -177,9 +183,25 @@ describe("across addresses, and the owner's trusted device", () => {
     expect(device).toHaveLength(1);
     for (let i = 0; i < LIMIT * 10; i++) expect((await login(email, "guess", { from: freshAddress() })).status).toBe(401);
     expect((await form(freshAddress())).status).toBe(429);
-    expect((await form(freshAddress(), device)).status).toBe(303);
-    // ... and the API honours the form's cookie.
-    expect((await login(email, PASSWORD, { cookies: device })).status).toBe(200);
+    const again = await form(freshAddress(), device);
+    expect(again.status).toBe(303);
+    // ... and the API honours the form's (rotated) cookie.
+    expect((await login(email, PASSWORD, { cookies: cookiesNamed(again.cookies, "cb_device_") })).status).toBe(200);
+  });
+
+  test("logout revokes the account's device cookies: the owner's browser is trusted no more (issue 23)", async () => {
+    const email = await account();
+    const first = await login(email, PASSWORD);
+    const device = cookiesNamed(first.cookies, "cb_device_");
+    for (let i = 0; i < LIMIT * 10; i++) expect((await login(email, "guess", { from: freshAddress() })).status).toBe(401);
+    // Trusted before the logout: it gets in (and gets a rotated cookie) ...
+    const inside = await login(email, PASSWORD, { cookies: device });
+    expect(inside.status).toBe(200);
+    const current = cookiesNamed(inside.cookies, "cb_device_");
+    const out = await s.viaProxy("POST", "/api/auth/logout", { json: {}, headers: { authorization: `Bearer ${inside.body.token}` } });
+    expect(out.status).toBe(200);
+    // ... and after it, that cookie is no device cookie: the account's lock applies to it too.
+    expect429(await login(email, PASSWORD, { cookies: current }), WINDOW);
   });
 
   test(`one address spraying many accounts: after ${LIMIT * 10} failures, 429 for any account from it`, async () => {
