@@ -9,6 +9,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import { Refusal } from "../actions/refusal";
 import { refusalAnswer } from "./errors";
+import { hostCookie } from "./https";
 import { describeIssue } from "./validate";
 
 /** What a refused form shows: the message, the typed values, and which form on the page it was. */
@@ -77,13 +78,14 @@ const NOTICE_COOKIE = "notice";
 /** Goes to `to` after a successful post (303), carrying `notice` to be shown there once. */
 export function doneThen(c: Context, to: string, notice?: Notice): Response {
   if (notice !== undefined) {
-    setCookie(c, NOTICE_COOKIE, encodeURIComponent(JSON.stringify(notice)), { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 60 });
+    const name = hostCookie(c, NOTICE_COOKIE);
+    setCookie(c, name, encodeURIComponent(JSON.stringify(notice)), { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 60, secure: name !== NOTICE_COOKIE });
   }
   return c.redirect(to, 303);
 }
 
-/** Whether a post left a notice for this request. */
-export const hasNotice = carriesCookie(NOTICE_COOKIE);
+/** Whether a post left a notice for this request (either name: a cheap test; takeNotice reads the right one). */
+export const hasNotice = carriesCookie(`(?:__Host-)?${NOTICE_COOKIE}`);
 
 /**
  * A test of whether a request's Cookie header carries a cookie named `name`: a search of the
@@ -96,9 +98,10 @@ export function carriesCookie(name: string): (c: Context) => boolean {
 
 /** The notice a post left for this page, if any; it is shown once. */
 export function takeNotice(c: Context): Notice | undefined {
-  const raw = getCookie(c, NOTICE_COOKIE);
+  const name = hostCookie(c, NOTICE_COOKIE);
+  const raw = getCookie(c, name);
   if (raw === undefined) return undefined;
-  deleteCookie(c, NOTICE_COOKIE, { path: "/" });
+  deleteCookie(c, name, { path: "/", secure: name !== NOTICE_COOKIE });
   try {
     const notice = JSON.parse(decodeURIComponent(raw)) as Notice;
     const toneOk = notice.tone === "success" || notice.tone === "error" || notice.tone === "info";

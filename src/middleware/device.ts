@@ -12,7 +12,7 @@ import { replaceDevice } from "../db/queries/devices";
 import { clientAddress } from "../auth/throttle";
 import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
-import { isHttps } from "../http/https";
+import { hostCookie } from "../http/https";
 
 const PREFIX = "cb_device_";
 /** A browser used for a few accounts is normal; hundreds of cookies are not worth verifying. */
@@ -22,9 +22,11 @@ const MAX_READ = 16;
 export function loginClient(c: Context, deps: Deps): Client {
   const devices = new Map<string, string>();
   let read = 0;
+  // Over HTTPS only `__Host-cb_device_…` cookies are read: a sibling subdomain cannot plant those.
+  const prefix = hostCookie(c, PREFIX);
   for (const [name, value] of Object.entries(getCookie(c))) {
-    if (!name.startsWith(PREFIX) || read++ >= MAX_READ) continue;
-    const tag = name.slice(PREFIX.length);
+    if (!name.startsWith(prefix) || read++ >= MAX_READ) continue;
+    const tag = name.slice(prefix.length);
     const deviceId = verifyDevice(deps.keys, tag, value);
     if (deviceId !== undefined) devices.set(tag, deviceId);
   }
@@ -37,15 +39,16 @@ export function loginClient(c: Context, deps: Deps): Client {
  */
 export async function rememberDevice(c: Context, deps: Deps, role: Role, email: string): Promise<void> {
   const tag = accountTag(deps.keys, { role, email });
-  const old = getCookie(c, `${PREFIX}${tag}`);
+  const name = hostCookie(c, `${PREFIX}${tag}`);
+  const old = getCookie(c, name);
   const previous = old === undefined ? undefined : verifyDevice(deps.keys, tag, old);
   const deviceId = randomBytes(16).toString("base64url");
   await deps.database.write((tx) => replaceDevice(tx, tag, deviceId, deps.now(), previous));
-  setCookie(c, `${PREFIX}${tag}`, signDevice(deps.keys, tag, deviceId), {
+  setCookie(c, name, signDevice(deps.keys, tag, deviceId), {
     httpOnly: true,
     sameSite: "Lax",
     path: "/",
-    secure: isHttps(c, deps),
+    secure: name !== `${PREFIX}${tag}`,
     maxAge: DEVICE_DAYS * 86_400,
   });
 }

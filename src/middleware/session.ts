@@ -11,7 +11,7 @@ import { sessionAccount } from "../db/queries/sessions";
 import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
 import { ApiError } from "../http/errors";
-import { isHttps } from "../http/https";
+import { hostCookie } from "../http/https";
 import { rememberDevice } from "./device";
 
 /** Who is signed in, and the directory version their request's account read saw (src/db/queries/directory.ts). */
@@ -80,7 +80,7 @@ const SECURE_COOKIE = "__Host-carebook_session";
  */
 export async function startSession(c: Context, deps: Deps, role: Role, account: { id: string; email: string; tokenVersion: number }) {
   const token = await issueToken(deps.keys, { sub: account.id, role, ver: account.tokenVersion });
-  const secure = isHttps(c, deps);
+  const secure = hostCookie(c, COOKIE) === SECURE_COOKIE;
   setCookie(c, secure ? SECURE_COOKIE : COOKIE, token, {
     httpOnly: true,
     sameSite: "Lax",
@@ -102,9 +102,9 @@ export function hasSessionCookie(c: Context): boolean {
   return /(?:^|;\s*)(?:__Host-)?carebook_session=/.test(c.req.header("cookie") ?? "");
 }
 
-/** The token the pages' cookie holds, valid or not. */
+/** The token the pages' cookie holds, valid or not (over HTTPS, only the `__Host-` one). */
 export function sessionCookieToken(c: Context): string | undefined {
-  return getCookie(c, SECURE_COOKIE) ?? getCookie(c, COOKIE);
+  return getCookie(c, hostCookie(c, COOKIE));
 }
 
 /** The session named by the pages' cookie, if any. */

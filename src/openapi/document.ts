@@ -15,7 +15,7 @@ type Status = 304 | 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 429 | 503;
 const ERRORS: Record<Exclude<Status, 304>, { description: string; message: string }> = {
   400: { description: "Invalid input; the message names the field", message: "email must be a valid email address" },
   401: { description: "No token, or a bad, expired or revoked one (for a login: wrong email or password)", message: "Invalid email or password" },
-  403: { description: "Wrong role, or a doctor who is not approved", message: "Your account status is: blocked" },
+  403: { description: "Wrong role, or a doctor who is not approved; or, for the calls that set the session cookie, a browser's request from another site", message: "Your account status is: blocked" },
   404: { description: "Unknown, or not the caller's (the two are indistinguishable)", message: "Appointment not found" },
   408: { description: "The upload's body arrived too slowly (or not in time) and was cut", message: "The upload arrived too slowly and was stopped. Please try again on a better connection." },
   409: { description: "State conflict: duplicate email, overlapping time, transition not allowed, feedback already given", message: "Only a pending appointment can be scheduled; this one is confirmed" },
