@@ -23,11 +23,24 @@ export type Refused = { form: FormState; status: ContentfulStatusCode; headers: 
 /** Fields whose value is never sent back into a page. */
 const SECRET = new Set(["password"]);
 
-/** The text fields of a form, without secrets: what the page puts back into the form. */
-function typedValues(body: Record<string, unknown>): Record<string, string> {
+/** The longest value echoed for a field whose schema states no maximum length (an email, a choice, a date). */
+const ECHO_LIMIT = 320;
+
+/**
+ * The text fields of a form that its schema knows, without secrets, each cut to the field's own
+ * maximum length: what the page puts back into the form. Anything else posted beside them (a
+ * megabyte of junk in a field the form does not have) is never echoed (issue 23).
+ */
+function typedValues(schema: z.ZodType, body: Record<string, unknown>): Record<string, string> {
+  type Shaped = { shape?: Record<string, { maxLength?: number | null }>; in?: Shaped };
+  // An object schema, or one with a transform after it (a pipe): its input side has the fields.
+  let form = schema as Shaped;
+  while (form.shape === undefined && form.in !== undefined) form = form.in;
+  const shape = form.shape ?? {};
   const values: Record<string, string> = {};
-  for (const [name, value] of Object.entries(body)) {
-    if (typeof value === "string" && !SECRET.has(name)) values[name] = value.slice(0, 4000);
+  for (const [name, field] of Object.entries(shape)) {
+    const value = body[name];
+    if (typeof value === "string" && !SECRET.has(name)) values[name] = value.slice(0, field.maxLength ?? ECHO_LIMIT);
   }
   return values;
 }
@@ -41,7 +54,7 @@ type Parsed<T> = { ok: true; data: T; values: Record<string, string> } | { ok: f
 
 /** Parses `body` with `schema`: the data, or the refusal the page shows (400, naming the field). */
 function parseForm<S extends z.ZodType>(schema: S, body: Record<string, unknown>, target?: string): Parsed<z.output<S>> {
-  const values = typedValues(body);
+  const values = typedValues(schema, body);
   const result = schema.safeParse(body);
   if (result.success) return { ok: true, data: result.data, values };
   return { ok: false, refused: { form: { message: describeIssue(result.error), values, target }, status: 400, headers: {} } };

@@ -3,7 +3,14 @@
  * never runs on the thread that answers requests. Each job has a time budget; a worker still
  * busy past it is terminated (its WebAssembly memory with it) and a fresh one started, and the
  * upload is refused. A bounded line waits for a worker (./limiter.ts); beyond it, 503.
+ *
+ * The budget counts the CPU time the worker's thread spends on the picture (read from
+ * /proc/self/task/<thread>/stat on Linux), not the time on the clock: on a machine busy with
+ * other work an honest photo waits for the CPU without being refused for it, while a picture
+ * that makes the decoder work too long is refused however idle the machine is. The clock still
+ * ends a job at WALL_FACTOR times the budget; where there is no /proc, the budget is clock time.
  */
+import { readFileSync } from "node:fs";
 import { Refusal } from "../actions/refusal";
 import { Limiter } from "./limiter";
 import type { ImageExtension } from "./names";
@@ -15,6 +22,24 @@ export const PICTURE_TOO_SLOW_MESSAGE =
 
 /** Waiting for a new worker to compile its codecs; far above the ~0.2 s it takes. */
 const START_LIMIT_MS = 30_000;
+/** A job measured by CPU time is still ended after this many times its budget on the clock. */
+const WALL_FACTOR = 8;
+/** How often a job's CPU time is read, at most. */
+const CPU_CHECK_MS = 250;
+
+/** The CPU time (user and system, ms) the thread `threadId` of this process has used; undefined without /proc. */
+export function threadCpuMs(threadId: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/self/task/${threadId}/stat`, "utf8");
+    // After the command name in parentheses: state is field 3, utime 14 and stime 15, in clock ticks.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** USER_HZ: 100 on every Linux build Bun runs on. */
+const CLOCK_TICKS = 100;
 
 /**
  * Where the worker's code is. Run from source, the .ts file beside this one; inside the single
@@ -26,13 +51,15 @@ function workerUrl(): string | URL {
   return import.meta.url.includes("$bunfs") ? "./storage/picture-worker.ts" : here;
 }
 
-type Pending = { resolve: (bytes: Uint8Array) => void; reject: (error: unknown) => void; timer: ReturnType<typeof setTimeout> };
+type Pending = { resolve: (bytes: Uint8Array) => void; reject: (error: unknown) => void; stop: () => void };
 
 /** One worker thread, restarted when it is ended or dies. */
 class PictureWorker {
   private worker!: Worker;
   private ready!: Promise<void>;
   private pending: Pending | undefined;
+  /** The worker's thread id, when it could tell (Linux): its CPU time measures the budget. */
+  private threadId: number | undefined;
   /** How many times a worker was started here (for tests). */
   starts = 0;
 
@@ -42,6 +69,7 @@ class PictureWorker {
 
   private start() {
     this.starts++;
+    this.threadId = undefined;
     const worker = new Worker(workerUrl());
     // A CLI that re-encoded its pictures may exit while the idle worker waits.
     (worker as Worker & { unref(): void }).unref();
@@ -53,13 +81,14 @@ class PictureWorker {
         const answer = event.data;
         if ("ready" in answer) {
           clearTimeout(timer);
+          this.threadId = answer.threadId;
           resolve();
           return;
         }
         const pending = this.pending;
         if (!pending) return;
         this.pending = undefined;
-        clearTimeout(pending.timer);
+        pending.stop();
         if (answer.result.ok) pending.resolve(answer.result.bytes);
         else pending.reject(new Refusal(answer.result.kind, answer.result.message));
       });
@@ -82,7 +111,7 @@ class PictureWorker {
     this.worker.terminate();
     this.start();
     if (pending) {
-      clearTimeout(pending.timer);
+      pending.stop();
       pending.reject(error);
     }
   }
@@ -98,9 +127,26 @@ class PictureWorker {
     // The bytes move to the worker without a copy when the caller gives them up (and they own
     // their whole buffer); otherwise a copy moves, and the caller's bytes stay usable.
     const own = transfer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+    const tooSlow = () => this.fail(new Refusal("unsupported", PICTURE_TOO_SLOW_MESSAGE));
+    const threadId = this.threadId;
+    const cpuAtStart = threadId === undefined ? undefined : threadCpuMs(threadId);
     return new Promise<Uint8Array>((resolve, reject) => {
-      const timer = setTimeout(() => this.fail(new Refusal("unsupported", PICTURE_TOO_SLOW_MESSAGE)), budgetMs);
-      this.pending = { resolve, reject, timer };
+      let stop: () => void;
+      if (threadId === undefined || cpuAtStart === undefined) {
+        const timer = setTimeout(tooSlow, budgetMs);
+        stop = () => clearTimeout(timer);
+      } else {
+        const wall = setTimeout(tooSlow, budgetMs * WALL_FACTOR);
+        const cpu = setInterval(() => {
+          const used = threadCpuMs(threadId);
+          if (used !== undefined && used - cpuAtStart > budgetMs) tooSlow();
+        }, Math.min(CPU_CHECK_MS, Math.max(10, budgetMs / 2)));
+        stop = () => {
+          clearTimeout(wall);
+          clearInterval(cpu);
+        };
+      }
+      this.pending = { resolve, reject, stop };
       this.worker.postMessage({ bytes: own, type, collect } satisfies PictureJob, [own.buffer as ArrayBuffer]);
     });
   }

@@ -27,8 +27,11 @@ export { MAX_PIXELS, PICTURE_MAX_BYTES, PICTURE_SIDE } from "./reencode";
  */
 export const MAX_JPEG_SCANS = 100;
 
-/** The time a picture may take to decode and re-encode: an honest 24-megapixel photo takes 2 to 3 s. */
-export const PICTURE_TIME_BUDGET_MS = 8_000;
+/**
+ * The CPU time a picture may take to decode and re-encode (./picture-pool.ts): an honest
+ * 24-megapixel photo takes about 1.5 s of it, one of MAX_JPEG_SCANS scans about 0.5 s.
+ */
+export const PICTURE_TIME_BUDGET_MS = 5_000;
 
 /** Past this many pixels (2000 x 2000), a picture's garbage is collected at once. */
 const LARGE_PIXELS = 4_000_000;

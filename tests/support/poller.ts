@@ -5,11 +5,14 @@
  */
 export function pollPage(base: string, path = "/about", everyMs = 100) {
   const times: number[] = [];
+  /** When each read began (performance.now()), beside its time. */
+  const starts: number[] = [];
   const failures: string[] = [];
   let running = true;
   const done = (async () => {
     while (running) {
       const started = performance.now();
+      starts.push(started);
       try {
         const res = await fetch(`${base}${path}`);
         await res.arrayBuffer();
@@ -29,7 +32,7 @@ export function pollPage(base: string, path = "/about", everyMs = 100) {
     async stop() {
       running = false;
       await done;
-      return { times, failures, slowest: Math.max(0, ...times), p99: percentile(times, 99) };
+      return { times, starts, failures, slowest: Math.max(0, ...times), p99: percentile(times, 99) };
     },
   };
 }
