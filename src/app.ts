@@ -13,6 +13,7 @@ import { compressAnswers } from "./http/compress";
 import { ApiError, Refusal, refusalAnswer } from "./http/errors";
 import { uploadCors } from "./http/upload-cors";
 import { uploadGate } from "./http/upload-gate";
+import { withoutBody } from "./http/bodyless";
 import { openapiRoutes } from "./openapi/serve";
 import { adminApi } from "./routes/api/admin";
 import { authApi } from "./routes/api/auth";
@@ -36,6 +37,8 @@ const isProfileUpload = (c: Context) =>
 export function createApp(deps: Deps) {
   const app = new Hono();
 
+  // Bun gives a GET no body stream even when it declares one: one declaring a large body is refused first.
+  app.use("*", withoutBody(BODY_LIMIT));
   // Pages the same for everyone (per theme) come first, from memory, with complete headers.
   app.route("/", prerenderedPages(deps));
   app.use("/uploads/*", uploadCors(deps.config.corsOrigins));
