@@ -32,3 +32,23 @@ export function secureSite(c: Context, deps: Deps): boolean {
 export function hostCookie(c: Context, name: string): string {
   return c.get("secureCookies") ? `__Host-${name}` : name;
 }
+
+/** Whether `host` (a Host header's value) names this machine: localhost, 127.0.0.0/8 or [::1], any port. */
+function isLoopbackHost(host: string): boolean {
+  return /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i.test(host);
+}
+
+/**
+ * The site's own origin, for every link the server writes into a feed, a file or a mail:
+ * PUBLIC_URL. The request's Host header is never trusted for it (anyone can send any Host, and
+ * a cache or a mail would keep the link). Without PUBLIC_URL (development), a loopback Host is
+ * used as it came, since that is the developer's own browser; any other Host gives the server's
+ * own local address, http://localhost:PORT, a link that works on this machine and leads nowhere
+ * else (docs/decisions.md, issue 23).
+ */
+export function siteOrigin(c: Context, deps: Deps): string {
+  if (deps.config.publicUrl !== undefined) return deps.config.publicUrl;
+  const host = c.req.header("host") ?? new URL(c.req.url).host;
+  if (isLoopbackHost(host)) return `${isHttps(c, deps) ? "https" : "http"}://${host.toLowerCase()}`;
+  return `http://localhost:${deps.config.port}`;
+}
