@@ -102,9 +102,9 @@ export function hasSessionCookie(c: Context): boolean {
   return /(?:^|;\s*)(?:__Host-)?carebook_session=/.test(c.req.header("cookie") ?? "");
 }
 
-/** The token the pages' cookie holds, valid or not (over HTTPS, only the `__Host-` one). */
+/** The token the pages' cookie holds, valid or not: the `__Host-` one, or (on http only) the plain one. */
 export function sessionCookieToken(c: Context): string | undefined {
-  return getCookie(c, hostCookie(c, COOKIE));
+  return getCookie(c, SECURE_COOKIE) ?? (hostCookie(c, COOKIE) === COOKIE ? getCookie(c, COOKIE) : undefined);
 }
 
 /** The session named by the pages' cookie, if any. */
