@@ -6,8 +6,8 @@
 import type { Tx } from "../db/client";
 import { findDoctor, findPatient, updateDoctor, updatePatient, type DoctorRow, type PatientRow } from "../db/queries/accounts";
 import type { Deps } from "../config/deps";
-import type { Specialization } from "../domain/fields";
-import { uploadTooLargeMessage } from "../http/upload-gate";
+import { uploadTooLargeMessage, type Specialization } from "../domain/fields";
+
 import type { ImageFolder } from "../storage/names";
 import { processPicture } from "../storage/picture";
 import { Refusal } from "./refusal";

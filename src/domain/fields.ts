@@ -49,3 +49,9 @@ export const IMAGE_TYPE_MESSAGE = "Profile picture must be a JPEG or PNG image";
 export function isSpecialization(value: string): value is Specialization {
   return (SPECIALIZATIONS as readonly string[]).includes(value);
 }
+
+/** The 413 message for an upload over `maxBytes`. */
+export function uploadTooLargeMessage(maxBytes: number): string {
+  const mb = maxBytes / (1024 * 1024);
+  return `Profile picture must be at most ${Number.isInteger(mb) ? `${mb} MB` : `${Math.floor(maxBytes / 1024)} KB`}`;
+}

@@ -20,6 +20,9 @@ import type { Deps } from "../config/deps";
 import { bearerToken, sessionCookieToken } from "../middleware/session";
 import { ApiError, Refusal, refusalAnswer } from "./errors";
 import { Limiter } from "../storage/limiter";
+import { uploadTooLargeMessage } from "../domain/fields";
+
+export { uploadTooLargeMessage };
 
 /** Room for the form's text fields and multipart boundaries around the largest picture. */
 export const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -43,11 +46,6 @@ export function socketBodyLimit(_maxUploadBytes: number): number {
   return 2 ** 40;
 }
 
-/** The 413 message for an upload over `maxBytes`. */
-export function uploadTooLargeMessage(maxBytes: number): string {
-  const mb = maxBytes / (1024 * 1024);
-  return `Profile picture must be at most ${Number.isInteger(mb) ? `${mb} MB` : `${Math.floor(maxBytes / 1024)} KB`}`;
-}
 
 /**
  * How fast an upload's body must arrive once its turn comes: at least `minBytesPerSecond` on
