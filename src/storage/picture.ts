@@ -76,6 +76,14 @@ export function picturePool(workers = 1): PicturePool {
  */
 export async function processPicture(bytes: Uint8Array, workers?: number): Promise<Picture> {
   const header = checkPictureHeader(bytes);
-  const out = await picturePool(workers).run(bytes, header.type, { collect: header.width * header.height > LARGE_PIXELS, transfer: true });
-  return { bytes: out, ext: "jpg" };
+  const large = header.width * header.height > LARGE_PIXELS;
+  try {
+    const out = await picturePool(workers).run(bytes, header.type, { collect: large, transfer: true });
+    return { bytes: out, ext: "jpg" };
+  } finally {
+    // The upload's body (up to MAX_UPLOAD_BYTES, read, parsed and copied on this thread) is
+    // garbage now: collect it before the next photo's, or a line of photos stacks them up. This
+    // thread's heap is small, so the collection is short: 3 to 10 ms (docs/performance.md, issue 23).
+    if (large) Bun.gc(true);
+  }
 }
