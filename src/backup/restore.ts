@@ -109,8 +109,11 @@ export async function schemaDifferences(path: string): Promise<string[]> {
     client.close();
   }
   const key = (o: SchemaObject) => `${o.type} ${o.name}`;
-  const want = new Map(expected.map((o) => [key(o), o]));
-  const have = new Map(actual.map((o) => [key(o), o]));
+  // drizzle's own bookkeeping table is checked by appliedMigrations; its SQL is the library's,
+  // which may be written differently by another drizzle version than the one that made the backup.
+  const ours = (o: SchemaObject) => o.table !== "__drizzle_migrations";
+  const want = new Map(expected.filter(ours).map((o) => [key(o), o]));
+  const have = new Map(actual.filter(ours).map((o) => [key(o), o]));
   const differences: string[] = [];
   for (const [k, o] of have) {
     const w = want.get(k);
