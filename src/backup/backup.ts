@@ -69,9 +69,16 @@ export function takeBackup(config: Config, file?: string): Promise<BackupResult>
   return privately(() => backupPrivately(config, file));
 }
 
+/**
+ * Creates the folder a backup goes into, 0700. BACKUP_DIR is ours (the default, and where the
+ * scheduled backups go): made 0700 even when it exists. Another folder the operator named for
+ * one backup is left as it is when it exists.
+ */
+function backupFolder(config: Config, dir: string): void {
+  privateFolder(dir, { own: dir === resolve(config.backup.dir) });
+}
+
 async function backupPrivately(config: Config, file?: string): Promise<BackupResult> {
-  // BACKUP_DIR is ours: made (or kept) 0700. A folder the operator named for one backup is left as it is.
-  if (file === undefined) privateFolder(resolve(config.backup.dir), { own: true });
   const started = performance.now();
   const notes: string[] = [];
   const kind = databaseKind(config.databaseUrl, config.databaseReplica);
@@ -93,7 +100,7 @@ async function backupPrivately(config: Config, file?: string): Promise<BackupRes
   const target = resolve(file ?? join(config.backup.dir, backupName()));
   const picturesTarget = picturesDirOf(target);
   if (occupied(target) || occupied(picturesTarget) || occupied(checksumFileOf(target))) throw new Error(`${target} already exists; give another name.`);
-  privateFolder(dirname(target));
+  backupFolder(config, dirname(target));
   const partial = partialOf(target);
   const picturesPartial = partialOf(picturesTarget);
 
@@ -157,7 +164,7 @@ async function backupPrivately(config: Config, file?: string): Promise<BackupRes
 async function picturesOnly(config: Config, target: string, started: number, notes: string[]): Promise<BackupResult> {
   const picturesTarget = picturesDirOf(target);
   if (occupied(picturesTarget)) throw new Error(`${picturesTarget} already exists; give another name.`);
-  privateFolder(dirname(picturesTarget));
+  backupFolder(config, dirname(picturesTarget));
   const root = resolve(config.uploadDir);
   const pictures = await beginPictureBackup(root);
   try {

@@ -65,6 +65,13 @@ test("a backup's files are 0600 and its folders 0700, BACKUP_DIR included", asyn
   expect(process.umask()).toBe(0o022); // put back
 }, 30_000);
 
+test("a scheduled backup (a file named in BACKUP_DIR) makes BACKUP_DIR 0700 too", async () => {
+  const { chmodSync } = await import("node:fs");
+  chmodSync(config.backup.dir, 0o755);
+  await takeBackup(config, join(config.backup.dir, "carebook-scheduled-2026-01-01T00-00-00-000Z.db"));
+  expect(mode(config.backup.dir)).toBe("700");
+}, 30_000);
+
 test("the checksum is never written through a symlink, even a dangling one", async () => {
   const target = join(dir, "elsewhere", "chosen.db");
   mkdirSync(join(dir, "elsewhere"));
