@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createClient } from "@libsql/client";
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MIGRATIONS_DIR } from "../config/assets";
@@ -66,7 +66,6 @@ test("a backup's files are 0600 and its folders 0700, BACKUP_DIR included", asyn
 }, 30_000);
 
 test("a scheduled backup (a file named in BACKUP_DIR) makes BACKUP_DIR 0700 too", async () => {
-  const { chmodSync } = await import("node:fs");
   chmodSync(config.backup.dir, 0o755);
   await takeBackup(config, join(config.backup.dir, "carebook-scheduled-2026-01-01T00-00-00-000Z.db"));
   expect(mode(config.backup.dir)).toBe("700");
