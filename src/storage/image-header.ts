@@ -115,3 +115,20 @@ export function jpegStructure(bytes: Uint8Array): JpegStructure | undefined {
   }
   return { frames, scans };
 }
+
+/**
+ * Whether a PNG is animated (APNG): an `acTL` chunk before its first image data. A camera's
+ * picture is one frame; an animation's frames are never a profile picture. Walks the chunks'
+ * lengths only, up to the first IDAT.
+ */
+export function pngIsAnimated(bytes: Uint8Array): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = 8; at + 8 <= bytes.length; ) {
+    const length = view.getUint32(at);
+    const type = String.fromCharCode(bytes[at + 4]!, bytes[at + 5]!, bytes[at + 6]!, bytes[at + 7]!);
+    if (type === "acTL") return true;
+    if (type === "IDAT" || type === "IEND") return false;
+    at += 12 + length;
+  }
+  return false;
+}

@@ -7,7 +7,7 @@ import { afterAll, expect, test } from "bun:test";
 import { Refusal } from "../actions/refusal";
 import { JPEG_1X1, PNG_1X1 } from "../../tests/support/harness";
 import { cameraPhoto, progressiveScanBomb, twoFramePhoto } from "../../tests/support/photos";
-import { jpegStructure, readImageHeader } from "./image-header";
+import { jpegStructure, pngIsAnimated, readImageHeader } from "./image-header";
 import { checkPictureHeader, MAX_JPEG_SCANS, PICTURE_SIDE, processPicture } from "./picture";
 import { PICTURE_TOO_SLOW_MESSAGE, PicturePool } from "./picture-pool";
 
@@ -44,6 +44,19 @@ test("the 10,000-scan progressive JPEG and a two-frame one are refused before an
   expect(() => checkPictureHeader(progressiveScanBomb(600, 400, MAX_JPEG_SCANS))).not.toThrow();
   expect(() => checkPictureHeader(progressiveScanBomb(600, 400, MAX_JPEG_SCANS + 1))).toThrow(Refusal);
   expect((await refusalOf(async () => checkPictureHeader(await twoFramePhoto()))).message).toContain("2 frames");
+});
+
+test("an animated PNG (an acTL chunk before its image data) is refused; a still one is not", () => {
+  // PNG_1X1 with an acTL chunk (2 frames, looping) put right after its IHDR.
+  const acTL = Uint8Array.of(0, 0, 0, 8, 0x61, 0x63, 0x54, 0x4c, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0);
+  const animated = new Uint8Array(PNG_1X1.length + acTL.length);
+  animated.set(PNG_1X1.subarray(0, 33));
+  animated.set(acTL, 33);
+  animated.set(PNG_1X1.subarray(33), 33 + acTL.length);
+  expect(pngIsAnimated(PNG_1X1)).toBe(false);
+  expect(pngIsAnimated(animated)).toBe(true);
+  expect(() => checkPictureHeader(PNG_1X1)).not.toThrow();
+  expect(() => checkPictureHeader(animated)).toThrow("it is an animation");
 });
 
 test("past its time budget a worker is ended and replaced; the upload is refused and the next one served", async () => {

@@ -13,7 +13,7 @@
  */
 import { IMAGE_TYPE_MESSAGE } from "../domain/fields";
 import { Refusal } from "../actions/refusal";
-import { jpegStructure, readImageHeader } from "./image-header";
+import { jpegStructure, pngIsAnimated, readImageHeader } from "./image-header";
 import type { ImageExtension } from "./names";
 import { PicturePool } from "./picture-pool";
 import { MAX_PIXELS } from "./reencode";
@@ -42,7 +42,8 @@ const NOT_A_PHOTO_MESSAGE = "Profile picture must be an ordinary photo: this fil
 
 /**
  * Refuses, from the header and the segments alone, a picture that is unreadable (415), claims
- * too many pixels (413), or holds more than one frame or more than MAX_JPEG_SCANS scans (415).
+ * too many pixels (413), or holds more than one frame (a JPEG's frames, an animated PNG) or more
+ * than MAX_JPEG_SCANS scans (415).
  */
 export function checkPictureHeader(bytes: Uint8Array) {
   const header = readImageHeader(bytes);
@@ -50,6 +51,7 @@ export function checkPictureHeader(bytes: Uint8Array) {
   if (header.width * header.height > MAX_PIXELS) {
     throw new Refusal("too_large", `Profile picture must be at most ${MAX_PIXELS / 1_000_000} megapixels (this one is ${header.width} x ${header.height})`);
   }
+  if (header.type === "png" && pngIsAnimated(bytes)) throw new Refusal("unsupported", `${NOT_A_PHOTO_MESSAGE} (it is an animation)`);
   if (header.type === "jpg") {
     const structure = jpegStructure(bytes);
     if (structure === undefined) throw new Refusal("unsupported", IMAGE_TYPE_MESSAGE);
