@@ -37,8 +37,8 @@ afterAll(async () => {
   await h.stop();
 });
 
-/** Opens a multipart PUT to `path` by hand, sends its head and `first` bytes of body, and holds on. */
-function openUpload(port: number, path: string, token: string, first = "") {
+/** Opens a multipart PUT (or POST with a session cookie) to `path` by hand, sends its head and `first` bytes of body, and holds on. */
+function openUpload(port: number, path: string, token: string, first = "", page = false) {
   const socket = net.connect(port, "127.0.0.1");
   sockets.push(socket);
   let answer = "";
@@ -46,10 +46,8 @@ function openUpload(port: number, path: string, token: string, first = "") {
   socket.on("data", (chunk: string) => (answer += chunk));
   socket.on("error", () => undefined);
   const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
-  socket.write(
-    `PUT ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
-      `Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: 100000\r\n\r\n${first}`,
-  );
+  const who = page ? `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\nCookie: carebook_session=${token}\r\n` : `PUT ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n`;
+  socket.write(`${who}Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: 100000\r\n\r\n${first}`);
   return { socket, answer: () => answer, closed };
 }
 
@@ -107,3 +105,35 @@ test("one upload in progress per account: the same account's second gets 429, an
   }
   expect(again!.status).toBe(200);
 }, 60_000);
+
+test("a page's profile form posted again while the first post is on its way waits for it, then is carried out", async () => {
+  const patient = await h.signupPatient("Double Tap");
+  const path = "/patient-dashboard/patient-profile";
+  const first = openUpload(server.port!, path, patient.token, "--xyz\r\n", true);
+  // Once the server holds the first post, the same account's API upload is refused (429).
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await Bun.sleep(50)) {
+    const probe = new FormData();
+    probe.set("name", "Probe");
+    probe.set("profileImage", new File([new TextEncoder().encode("not a picture")], "a.jpg", { type: "image/jpeg" }));
+    const res = await fetch(`http://127.0.0.1:${server.port}/api/auth/patient-profile`, { method: "PUT", headers: { authorization: `Bearer ${patient.token}` }, body: probe });
+    if (res.status === 429) break;
+  }
+  const form = new FormData();
+  form.set("name", "Double Tap Two");
+  form.set("profileImage", new File([JPEG_1X1], "a.jpg", { type: "image/jpeg" }));
+  // The second post (as the browser sends it after a second tap) is not refused: it waits.
+  let answered = false;
+  const second = fetch(`http://127.0.0.1:${server.port}${path}`, {
+    method: "POST",
+    headers: { cookie: `carebook_session=${patient.token}`, origin: `http://127.0.0.1:${server.port}` },
+    body: form,
+    redirect: "manual",
+  }).then((res) => ((answered = true), res));
+  await Bun.sleep(500);
+  expect(answered).toBe(false);
+  // The browser drops the first post; the second is carried out.
+  first.socket.destroy();
+  const res = await second;
+  expect(res.status).toBe(303);
+  expect(res.headers.get("location")).toBe(path);
+}, 30_000);

@@ -7,7 +7,8 @@
  *   body nobody asks for, so a waiting upload costs a socket, not its size), and the rest get
  *   503 with Retry-After;
  * - fair slots (issue 23): one upload in progress per account (per network when signed out), a
- *   second one gets 429 at once; and once its turn comes, a body that arrives slower than
+ *   second one gets 429 at once (a page's form posted again waits for the first instead, once);
+ *   and once its turn comes, a body that arrives slower than
  *   UPLOAD_PACE.minBytesPerSecond (after a grace period) or is not complete within
  *   UPLOAD_PACE.totalMs is cut with 408, so no one holds a slot by trickling bytes.
  * Refusals are ApiErrors, so they are the usual `{ message }` with the CORS headers of /api.
@@ -133,8 +134,8 @@ export function uploadGate(deps: Deps, options: UploadGateOptions = {}): Middlew
   const maxUploadBytes = deps.config.maxUploadBytes;
   const slots = options.slots ?? new Limiter(UPLOAD_SLOTS, UPLOAD_LINE);
   const pace = options.pace ?? UPLOAD_PACE;
-  /** The uploaders with an upload in line or in progress. */
-  const uploading = new Set<string>();
+  /** The uploaders with an upload in line or in progress: when it ends, and whether a page's post waits for it. */
+  const uploading = new Map<string, { ended: Promise<void>; waiting: boolean }>();
   return async (c, next) => {
     const declared = c.req.header("content-length");
     // The pages' profile forms answer an oversized post with the form and its message (their own
@@ -144,9 +145,18 @@ export function uploadGate(deps: Deps, options: UploadGateOptions = {}): Middlew
       throw new ApiError(413, uploadTooLargeMessage(maxUploadBytes), { Connection: "close" });
     }
     const uploader = await uploaderOf(c, deps);
-    // One upload at a time per uploader, so no one account fills the slots and the line.
-    if (uploading.has(uploader)) throw new ApiError(429, ONE_UPLOAD_MESSAGE, { "Retry-After": "5", Connection: "close" });
-    uploading.add(uploader);
+    // One upload at a time per uploader, so no one account fills the slots and the line. A page's
+    // form posted again while the first post is still on its way (a second tap without script:
+    // the browser drops the first) waits for it to end instead, never more than one such.
+    let earlier = uploading.get(uploader);
+    if (earlier !== undefined && !api && !earlier.waiting) {
+      earlier.waiting = true;
+      await earlier.ended;
+      earlier = uploading.get(uploader);
+    }
+    if (earlier !== undefined) throw new ApiError(429, ONE_UPLOAD_MESSAGE, { "Retry-After": "5", Connection: "close" });
+    let end!: () => void;
+    uploading.set(uploader, { ended: new Promise<void>((resolve) => (end = resolve)), waiting: false });
     try {
       const release = await slots.acquire().catch((error: unknown) => {
         if (!(error instanceof Refusal)) throw error;
@@ -166,6 +176,7 @@ export function uploadGate(deps: Deps, options: UploadGateOptions = {}): Middlew
       if (reason !== undefined) c.res = c.json({ message: reason }, 408, { Connection: "close" });
     } finally {
       uploading.delete(uploader);
+      end();
     }
   };
 }
