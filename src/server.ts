@@ -6,6 +6,7 @@ import { createApp } from "./app";
 import { socketBodyLimit } from "./http/upload-gate";
 import { ensureAdmin } from "./auth/admins";
 import { scheduleBackups } from "./backup/schedule";
+import { picturePool } from "./storage/picture";
 import { boot } from "./config/boot";
 import { pruneEvents } from "./db/queries/throttle";
 import { countAdmins } from "./db/queries/accounts";
@@ -32,6 +33,8 @@ const pruning = setInterval(prune, 3_600_000);
 pruning.unref();
 
 const backups = scheduleBackups(config);
+// The picture workers start now, not during the first upload (src/storage/picture-pool.ts).
+picturePool(config.pictureWorkers).warm();
 
 const app = createApp(deps);
 // The app refuses bodies over its limits itself, as JSON with CORS headers (upload-gate.ts).

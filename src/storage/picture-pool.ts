@@ -204,6 +204,18 @@ export class PicturePool {
     });
   }
 
+  /**
+   * Starts every worker now (the server does at start), so that the first uploads do not wait
+   * for a worker to load its code and compile the codecs, nor share the CPU with that.
+   */
+  warm(): void {
+    while (this.all.length < this.size) {
+      const worker = new PictureWorker();
+      this.all.push(worker);
+      this.idle.push(worker);
+    }
+  }
+
   /** Ends every worker (tests). */
   close() {
     for (const worker of this.all) worker.terminate();

@@ -43,15 +43,19 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** The same reads from a process of their own (./poll-process.ts); `stop` answers their times. */
+/**
+ * The same reads from a process of their own (./poll-process.ts); `stop` answers their times and
+ * when each began (Date.now()).
+ */
 export function pollPageFromProcess(url: string, everyMs = 100) {
   const child = Bun.spawn(["bun", `${import.meta.dir}/poll-process.ts`, url, String(everyMs)], { stdin: "pipe", stdout: "pipe", stderr: "inherit" });
   return {
     async stop() {
       child.stdin.end();
-      const times = JSON.parse((await new Response(child.stdout).text()) || "[]") as number[];
+      const text = (await new Response(child.stdout).text()) || '{"times":[],"starts":[],"failures":["no answer from the reader"]}';
+      const { times, starts, failures } = JSON.parse(text) as { times: number[]; starts: number[]; failures: string[] };
       await child.exited;
-      return { times, slowest: Math.max(0, ...times), p99: percentile(times, 99) };
+      return { times, starts, failures, slowest: Math.max(0, ...times), p99: percentile(times, 99) };
     },
   };
 }
