@@ -33,8 +33,6 @@ const pruning = setInterval(prune, 3_600_000);
 pruning.unref();
 
 const backups = scheduleBackups(config);
-// The picture workers start now, not during the first upload (src/storage/picture-pool.ts).
-picturePool(config.pictureWorkers).warm();
 
 const app = createApp(deps);
 // The app refuses bodies over its limits itself, as JSON with CORS headers (upload-gate.ts).
@@ -44,6 +42,8 @@ const maxRequestBodySize = socketBodyLimit(config.maxUploadBytes);
 const idleTimeout = 120;
 const server = Bun.serve({ hostname: config.host, port: config.port, fetch: app.fetch, maxRequestBodySize, idleTimeout });
 console.log(`Carebook is listening on http://localhost:${server.port}`);
+// The picture workers start now, not during the first upload (src/storage/picture-pool.ts).
+picturePool(config.pictureWorkers).warm();
 
 let stopping = false;
 async function shutdown(signal: string) {
