@@ -20,6 +20,9 @@ import type { PictureAnswer, PictureJob } from "./picture-worker";
 export const PICTURE_TOO_SLOW_MESSAGE =
   "This picture takes too long to process, so it was refused. Please upload an ordinary JPEG or PNG photo.";
 
+/** The refusal of a picture whose worker failed while decoding it (a codec's abort, out of memory). */
+export const PICTURE_FAILED_MESSAGE = "This picture could not be processed. Please upload an ordinary JPEG or PNG photo.";
+
 /** Waiting for a new worker to compile its codecs; far above the ~0.2 s it takes. */
 const START_LIMIT_MS = 30_000;
 /** A job measured by CPU time is still ended after this many times its budget on the clock. */
@@ -97,7 +100,7 @@ class PictureWorker {
         clearTimeout(timer);
         reject(new Error(`the picture worker failed: ${event.message}`));
         // A crash (a codec's abort, out of memory) refuses the picture and replaces the worker.
-        this.fail(new Refusal("unsupported", PICTURE_TOO_SLOW_MESSAGE));
+        this.fail(new Refusal("unsupported", PICTURE_FAILED_MESSAGE));
       });
     });
     // A worker that failed to start is replaced at the next job.
