@@ -326,7 +326,7 @@ describe("every login and signup attempt from one address, per minute", () => {
     }
   });
   test("IPv6 clients count per /64, and an IPv4-mapped IPv6 address counts as its IPv4 address (issue 23)", async () => {
-    const two = await startServed({ SIGNUP_LIMIT: "2", TRUST_PROXY: "2" });
+    const two = await startServed({ SIGNUP_LIMIT: "2", TRUST_PROXY: "2", LOGIN_FAILURE_LIMIT: String(LIMIT) });
     try {
       // The outer proxy (played by the X-Forwarded-For sent) saw these client addresses.
       const up = (client: string) =>
@@ -344,6 +344,21 @@ describe("every login and signup attempt from one address, per minute", () => {
       const mapped = [];
       for (const client of ["198.51.100.7", "::ffff:198.51.100.7", "::ffff:c633:6407"]) mapped.push((await up(client)).status);
       expect(mapped).toEqual([201, 201, 429]);
+
+      // The review's attack: 30 guesses from 10 addresses of one /64 are one client's guesses, so
+      // they lock that /64 after LIMIT and never the account: the owner logs in from elsewhere.
+      const email = uniqueEmail("v6owner");
+      const made = await two.viaProxy("POST", "/api/auth/signupPatient", { json: { name: "Owner", email, password: PASSWORD }, headers: { "x-forwarded-for": "2001:db8:7:3::1" } });
+      expect(made.status).toBe(201);
+      const guesses: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const res = await two.viaProxy("POST", "/api/auth/loginPatient", { json: { email, password: "guess" }, headers: { "x-forwarded-for": `2001:db8:7:4::${(i % 10) + 1}` } });
+        guesses.push(res.status);
+      }
+      expect(guesses.slice(0, LIMIT)).toEqual(Array(LIMIT).fill(401));
+      expect(guesses.slice(LIMIT)).toEqual(Array(30 - LIMIT).fill(429));
+      const owner = await two.viaProxy("POST", "/api/auth/loginPatient", { json: { email, password: PASSWORD }, headers: { "x-forwarded-for": "2001:db8:7:5::1" } });
+      expect(owner.status).toBe(200);
     } finally {
       await two.stop();
     }
