@@ -5,12 +5,18 @@
  * Exif) padded to `megabytes` MiB (10, the default MAX_UPLOAD_BYTES). Samples the server's RSS
  * every 20 ms and prints its peak (and the kernel's high-water mark), the latency percentiles and
  * what every request was answered: each must be 200, or 503 with Retry-After (the queue is full).
+ * Meanwhile another client reads /about every 100 ms: its p99 during the flood is printed, and,
+ * after the flood, the slowest /about while one hostile file is processed (the 10,000-scan
+ * progressive JPEG of issue 23, refused from its structure, and one of MAX_JPEG_SCANS scans,
+ * which is decoded in a picture worker).
  * Exits 1 if any answer is anything else or the peak passes 512 MB.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cameraPhoto } from "../tests/support/photos";
+import { cameraPhoto, progressiveScanBomb } from "../tests/support/photos";
+import { percentile, pollPageFromProcess } from "../tests/support/poller";
+import { MAX_JPEG_SCANS } from "../src/storage/picture";
 import { PASSWORD, startServer, stopServer } from "./server";
 
 const MiB = 1024 * 1024;
@@ -24,7 +30,6 @@ function memory(pid: number): { rss: number; hwm: number } {
   return { rss: kb("VmRSS") / 1024, hwm: kb("VmHWM") / 1024 };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const dir = mkdtempSync(join(tmpdir(), "carebook-flood-"));
 const photo = await cameraPhoto(4000, 3000, megabytes * MiB);
@@ -46,6 +51,7 @@ try {
   let peak = before.rss;
   const sampler = setInterval(() => (peak = Math.max(peak, memory(pid).rss)), 20);
 
+  const about = pollPageFromProcess(`${server.url}/about`, 100);
   const started = performance.now();
   const answers = await Promise.all(
     tokens.map(async (token) => {
@@ -63,6 +69,7 @@ try {
     }),
   );
   const wall = performance.now() - started;
+  const flood = await about.stop();
   clearInterval(sampler);
   const after = memory(pid);
   peak = Math.max(peak, after.rss);
@@ -76,6 +83,24 @@ try {
   console.log(`answers: ${[...byStatus].map(([s, n]) => `${n} x ${s}`).join(", ")}; wall ${(wall / 1000).toFixed(1)} s`);
   console.log(`latency: p50 ${(percentile(latencies, 50) / 1000).toFixed(2)} s, p99 ${(percentile(latencies, 99) / 1000).toFixed(2)} s, max ${(latencies.at(-1)! / 1000).toFixed(2)} s`);
   console.log(`server RSS: ${before.rss.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB sampled (kernel high-water mark ${after.hwm.toFixed(0)} MB), ${after.rss.toFixed(0)} MB after`);
+  console.log(`/about during the flood (read from another process): ${flood.times.length} reads, p99 ${flood.p99.toFixed(0)} ms, slowest ${flood.slowest.toFixed(0)} ms`);
+  for (const [label, hostile] of [
+    ["10,000 scans", progressiveScanBomb(6000, 4000, 10_000)],
+    [`${MAX_JPEG_SCANS} scans`, progressiveScanBomb(6000, 4000, MAX_JPEG_SCANS)],
+  ] as const) {
+    const poll = pollPageFromProcess(`${server.url}/about`, 100);
+    await Bun.sleep(300);
+    const form = new FormData();
+    form.set("name", "Hostile Patient");
+    form.set("profileImage", new File([hostile], "IMG_0002.jpg", { type: "image/jpeg" }));
+    const t0 = performance.now();
+    const res = await fetch(`${server.url}/api/auth/patient-profile`, { method: "PUT", headers: { authorization: `Bearer ${tokens[0]}` }, body: form });
+    const { message } = (await res.json()) as { message?: string };
+    const ms = performance.now() - t0;
+    await Bun.sleep(300);
+    const reads = await poll.stop();
+    console.log(`hostile JPEG (6000 x 4000, ${label}): answered ${res.status} in ${ms.toFixed(0)} ms${message ? ` ("${message}")` : ""}; slowest /about meanwhile ${reads.slowest.toFixed(0)} ms`);
+  }
   for (const a of undeliberate.slice(0, 5)) console.log(`  not deliberate: ${a.status} ${a.message}`);
   const ok = undeliberate.length === 0 && Math.max(peak, after.hwm) < LIMIT_MB;
   console.log(ok ? `ok: every answer deliberate, peak under ${LIMIT_MB} MB` : "FAILED");

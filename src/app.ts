@@ -13,6 +13,7 @@ import { compressAnswers } from "./http/compress";
 import { ApiError, Refusal, refusalAnswer } from "./http/errors";
 import { uploadCors } from "./http/upload-cors";
 import { uploadGate } from "./http/upload-gate";
+import { withoutBody } from "./http/bodyless";
 import { openapiRoutes } from "./openapi/serve";
 import { adminApi } from "./routes/api/admin";
 import { authApi } from "./routes/api/auth";
@@ -37,6 +38,8 @@ const isProfileUpload = (c: Context) =>
 export function createApp(deps: Deps) {
   const app = new Hono();
 
+  // Bun gives a GET no body stream even when it declares one: one declaring a large body is refused first.
+  app.use("*", withoutBody(BODY_LIMIT));
   // Pages the same for everyone (per theme) come first, from memory, with complete headers.
   app.route("/", prerenderedPages(deps));
   app.use("/uploads/*", uploadCors(deps.config.corsOrigins));
@@ -62,7 +65,7 @@ export function createApp(deps: Deps) {
       return c.text("Request body is too large", 413);
     },
   });
-  const uploads = uploadGate(deps.config.maxUploadBytes);
+  const uploads = uploadGate(deps);
   // A request without a body (most GETs) passes on without the limit's own frame.
   app.use("*", (c, next) => (c.req.raw.body === null ? next() : isProfileUpload(c) ? uploads(c, next) : smallBodies(c, next)));
   // The API's description and its docs page: the same for everyone, so before the no-store rule.

@@ -6,6 +6,7 @@ import { createApp } from "./app";
 import { socketBodyLimit } from "./http/upload-gate";
 import { ensureAdmin } from "./auth/admins";
 import { scheduleBackups } from "./backup/schedule";
+import { picturePool } from "./storage/picture";
 import { boot } from "./config/boot";
 import { pruneEvents } from "./db/queries/throttle";
 import { countAdmins } from "./db/queries/accounts";
@@ -43,6 +44,8 @@ const maxRequestBodySize = socketBodyLimit(config.maxUploadBytes);
 const idleTimeout = 120;
 const server = Bun.serve({ hostname: config.host, port: config.port, fetch: app.fetch, maxRequestBodySize, idleTimeout });
 console.log(`Carebook is listening on http://localhost:${server.port}`);
+// The picture workers start now, not during the first upload (src/storage/picture-pool.ts).
+picturePool(config.pictureWorkers).warm();
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -2,7 +2,7 @@
  * Sign up, log in and log out, for the JSON API and the HTML forms alike. Starting the session
  * (token and cookie) is the caller's part; these hold the rules.
  */
-import { accountTag } from "../auth/device";
+import { accountTag, DEVICE_DAYS } from "../auth/device";
 import { checkPassword, hashPassword } from "../auth/passwords";
 import { beginLoginAttempt, beginSignup, loginSucceeded, signupFailed } from "../auth/throttle";
 import { isUniqueViolation } from "../db/client";
@@ -19,6 +19,7 @@ import {
   type PatientRow,
 } from "../db/queries/accounts";
 import { recordAudit } from "../db/queries/audit";
+import { forgetDevices, isLiveDevice } from "../db/queries/devices";
 import type { Deps } from "../config/deps";
 import type { Role, Specialization } from "../domain/fields";
 import { doctorSignedUp } from "../mail/events";
@@ -49,7 +50,11 @@ const FIND = {
  */
 export async function logIn<R extends Role>(deps: Deps, role: R, { email, password }: Credentials, client: Client): Promise<Accounts[R]> {
   // Counted as a failure up front (see beginLoginAttempt); taken back only on success.
-  const deviceId = client.devices?.get(accountTag(deps.keys, { role, email }));
+  const tag = accountTag(deps.keys, { role, email });
+  const presented = client.devices?.get(tag);
+  // A genuine cookie counts only while its id is live (not retired by a logout or a later login).
+  const since = new Date(deps.now().getTime() - DEVICE_DAYS * 86_400_000);
+  const deviceId = presented !== undefined && (await isLiveDevice(deps.database.db, tag, presented, since)) ? presented : undefined;
   const attempt = await beginLoginAttempt(deps, { role, email, address: client.address, deviceId });
   const account = (await FIND[role](deps.database.db, email)) as Accounts[R] | undefined;
   if (!(await checkPassword(account?.passwordHash, password, client.address)) || account === undefined) {
@@ -108,7 +113,13 @@ export function signUpDoctor(deps: Deps, input: DoctorSignup, client: Client): P
   );
 }
 
-/** Ends every session of the account, on every device (its token version moves on). */
-export function logOut(deps: Deps, role: Role, accountId: string): Promise<void> {
-  return deps.database.write((tx) => bumpTokenVersion(tx, role, accountId));
+/**
+ * Ends every session of the account, on every device (its token version moves on), and retires
+ * every device cookie of it: no browser stays trusted past a logout.
+ */
+export function logOut(deps: Deps, role: Role, account: { id: string; email: string }): Promise<void> {
+  return deps.database.write(async (tx) => {
+    await bumpTokenVersion(tx, role, account.id);
+    await forgetDevices(tx, accountTag(deps.keys, { role, email: account.email }));
+  });
 }

@@ -68,7 +68,7 @@ describe("accounts", () => {
       client,
     );
     expect(doctor.status).toBe("pending");
-    await logOut(h.deps, "doctor", doctor.id);
+    await logOut(h.deps, "doctor", doctor);
     expect((await findDoctor(h.deps.database.db, doctor.id))!.tokenVersion).toBe(doctor.tokenVersion + 1);
   });
 

@@ -31,7 +31,7 @@ async function withPicture<T>(
   if (file !== undefined) {
     if (file.size > config.maxUploadBytes) throw pictureTooLarge(config.maxUploadBytes);
     // Decoded, squared, shrunk and re-encoded without metadata; refused if it is no JPEG or PNG.
-    const picture = await processPicture(new Uint8Array(await file.arrayBuffer()));
+    const picture = await processPicture(new Uint8Array(await file.arrayBuffer()), config.pictureWorkers);
     saved = await storage.save(folder, picture.bytes, picture.ext);
   }
   let outcome: { result: T; previous: string | null };

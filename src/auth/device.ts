@@ -9,6 +9,15 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import type { TokenKeys } from "./tokens";
 
+/** How long a browser stays trusted for an account after its last successful login. */
+export const DEVICE_DAYS = 180;
+
+/**
+ * A cookie is genuine when its signature holds, and live while its device id is in the
+ * trusted_devices table (src/db/queries/devices.ts): a login rotates the id (the old cookie is
+ * retired), a logout retires every id of the account (issue 23).
+ */
+
 /** One account as the throttle names it: role and (lower-cased) email. */
 export type AccountKey = { role: string; email: string };
 

@@ -22,6 +22,7 @@ import {
 import type { Deps } from "../config/deps";
 import { Refusal } from "../actions/refusal";
 import { fullWindow, noteAttempt } from "./attempt-window";
+import { networkOf } from "./network";
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 const SIGNUP_WINDOW_MS = 60 * 60_000;
@@ -36,9 +37,14 @@ const entries = (header: string | undefined) => (header ?? "").split(",").map((e
  * The client's address. With TRUST_PROXY = n proxies in front, each proxy appends the address it
  * saw to X-Forwarded-For, so the entry n from the right is the one our outermost proxy wrote;
  * everything left of it came from the client and is never believed. Without proxies, or when the
- * header has fewer entries than proxies, the socket's address.
+ * header has fewer entries than proxies, the socket's address. Counted by network (./network.ts):
+ * an IPv6 client per /64, an IPv4-mapped IPv6 address as the IPv4 address it maps.
  */
 export function clientAddress(c: Context, deps: Deps): string {
+  return networkOf(rawClientAddress(c, deps));
+}
+
+function rawClientAddress(c: Context, deps: Deps): string {
   const hops = deps.config.trustProxy;
   if (hops > 0) {
     const forwarded = entries(c.req.header("x-forwarded-for"));

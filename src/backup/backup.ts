@@ -4,15 +4,17 @@
  * go on in WAL mode), checked with integrity_check, then the pictures that copy names. A backup
  * is `NAME.db` and the folder `NAME.uploads/`; both are written under `.partial` names and
  * renamed when complete, the database last, so a `.db` file in the backup folder is always whole.
+ * Everything is written private (./private-files.ts): files 0600, folders 0700, from creation.
  */
 import { createClient } from "@libsql/client";
-import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, lstatSync, rmSync, statSync } from "node:fs";
 import { rename } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { databaseKind } from "../db/client";
 import { hasCarebookTables, integrityCheck, picturesNamed, snapshotInto } from "../db/queries/backup";
 import type { Config } from "../config/env";
 import { beginPictureBackup, listPictures } from "./pictures";
+import { privateFolder, privately, writePrivateFile } from "./private-files";
 
 export type BackupResult = {
   /** The database copy written, if this deployment's database is an embedded file. */
@@ -56,8 +58,27 @@ export function databasePath(url: string): string {
   return resolve(url.slice("file:".length).split("?")[0]!);
 }
 
+/** Whether anything (a file, a folder, a symlink, even a dangling one) is at `path`. */
+const occupied = (path: string) => lstatSync(path, { throwIfNoEntry: false }) !== undefined;
+
+/** A new name for a partial write beside `path`, unpredictable, still ending in `.partial` (pruneBackups). */
+const partialOf = (path: string) => `${path}.${crypto.randomUUID().slice(0, 8)}.partial`;
+
 /** Writes a backup to `file` (default: a new name in BACKUP_DIR) and reports what it wrote. */
-export async function takeBackup(config: Config, file?: string): Promise<BackupResult> {
+export function takeBackup(config: Config, file?: string): Promise<BackupResult> {
+  return privately(() => backupPrivately(config, file));
+}
+
+/**
+ * Creates the folder a backup goes into, 0700. BACKUP_DIR is ours (the default, and where the
+ * scheduled backups go): made 0700 even when it exists. Another folder the operator named for
+ * one backup is left as it is when it exists.
+ */
+function backupFolder(config: Config, dir: string): void {
+  privateFolder(dir, { own: dir === resolve(config.backup.dir) });
+}
+
+async function backupPrivately(config: Config, file?: string): Promise<BackupResult> {
   const started = performance.now();
   const notes: string[] = [];
   const kind = databaseKind(config.databaseUrl, config.databaseReplica);
@@ -78,12 +99,10 @@ export async function takeBackup(config: Config, file?: string): Promise<BackupR
   if (!existsSync(source)) throw new Error(`There is no database at ${source} (DATABASE_URL) to back up.`);
   const target = resolve(file ?? join(config.backup.dir, backupName()));
   const picturesTarget = picturesDirOf(target);
-  if (existsSync(target) || existsSync(picturesTarget) || existsSync(checksumFileOf(target))) throw new Error(`${target} already exists; give another name.`);
-  mkdirSync(dirname(target), { recursive: true });
-  const partial = `${target}.partial`;
-  const picturesPartial = `${picturesTarget}.partial`;
-  rmSync(partial, { force: true });
-  rmSync(picturesPartial, { recursive: true, force: true });
+  if (occupied(target) || occupied(picturesTarget) || occupied(checksumFileOf(target))) throw new Error(`${target} already exists; give another name.`);
+  backupFolder(config, dirname(target));
+  const partial = partialOf(target);
+  const picturesPartial = partialOf(picturesTarget);
 
   // Deleted pictures are set aside from before the snapshot until they are copied.
   const pictures = config.s3 ? undefined : await beginPictureBackup(resolve(config.uploadDir));
@@ -126,7 +145,7 @@ export async function takeBackup(config: Config, file?: string): Promise<BackupR
       step("pictures");
     }
     // integrity_check sees broken structure, not a changed byte inside a record: the checksum does.
-    await Bun.write(checksumFileOf(target), `${await sha256Of(partial)}  ${basename(target)}\n`);
+    writePrivateFile(checksumFileOf(target), `${await sha256Of(partial)}  ${basename(target)}\n`);
     await rename(partial, target);
     step("checksum");
     return { file: target, pictures: pictures ? picturesTarget : undefined, pictureCount, bytes, ms: performance.now() - started, steps, notes };
@@ -144,12 +163,14 @@ export async function takeBackup(config: Config, file?: string): Promise<BackupR
 /** With a remote database: the whole local pictures folder, since no snapshot names the pictures. */
 async function picturesOnly(config: Config, target: string, started: number, notes: string[]): Promise<BackupResult> {
   const picturesTarget = picturesDirOf(target);
-  if (existsSync(picturesTarget)) throw new Error(`${picturesTarget} already exists; give another name.`);
+  if (occupied(picturesTarget)) throw new Error(`${picturesTarget} already exists; give another name.`);
+  backupFolder(config, dirname(picturesTarget));
   const root = resolve(config.uploadDir);
   const pictures = await beginPictureBackup(root);
   try {
-    const copied = await pictures.copyNamed(`${picturesTarget}.partial`, listPictures(root));
-    await rename(`${picturesTarget}.partial`, picturesTarget);
+    const partial = partialOf(picturesTarget);
+    const copied = await pictures.copyNamed(partial, listPictures(root));
+    await rename(partial, picturesTarget);
     notes.push("Restore these pictures together with the provider's database backup of the same time.");
     return { pictures: picturesTarget, pictureCount: copied.copied, bytes: copied.bytes, ms: performance.now() - started, notes };
   } finally {

@@ -3,10 +3,11 @@
  * deleted once the backup ends; restoring pictures adds the missing ones and keeps the rest.
  */
 import { afterAll, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beginPictureBackup, restorePictures } from "./pictures";
+import { beginPictureBackup, picturesFolderProblems, restorePictures } from "./pictures";
+import { JPEG_1X1, PNG_1X1 } from "../../tests/support/harness";
 import { localImageStorage } from "../storage/images";
 
 const dir = mkdtempSync(join(tmpdir(), "carebook-picture-backup-"));
@@ -52,11 +53,32 @@ test("restoring pictures adds the missing ones and leaves the others", async () 
   const b = "fedcba9876543210fedcba9876543210.jpg";
   mkdirSync(join(from, "patients"), { recursive: true });
   mkdirSync(join(root, "patients"), { recursive: true });
-  writeFileSync(join(from, "patients", a), "new");
-  writeFileSync(join(from, "patients", b), "backup");
+  writeFileSync(join(from, "patients", a), PNG_1X1);
+  writeFileSync(join(from, "patients", b), JPEG_1X1);
   writeFileSync(join(root, "patients", b), "live");
-  writeFileSync(join(from, "patients", "not-a-picture.txt"), "x");
   expect(await restorePictures(from, root)).toBe(1);
   expect(readdirSync(join(root, "patients")).sort()).toEqual([a, b]);
   expect(readFileSync(join(root, "patients", b), "utf8")).toBe("live");
+  expect(statSync(join(root, "patients", a)).mode & 0o777).toBe(0o600);
+});
+
+test("a pictures folder holding anything but regular picture files is refused, naming each (issue 23)", async () => {
+  const from = join(dir, "hostile");
+  mkdirSync(join(from, "patients"), { recursive: true });
+  mkdirSync(join(from, "doctors", "abcdefabcdefabcdefabcdefabcdefab.jpg"), { recursive: true });
+  writeFileSync(join(from, "patients", "0123456789abcdef0123456789abcdef.png"), PNG_1X1);
+  symlinkSync("/etc/hostname", join(from, "patients", "11111111111111111111111111111111.jpg"));
+  writeFileSync(join(from, "patients", "not-a-picture.txt"), "x");
+  writeFileSync(join(from, "patients", "22222222222222222222222222222222.png"), "<svg/>");
+  writeFileSync(join(from, "extra"), "x");
+  expect(picturesFolderProblems(from).sort()).toEqual([
+    "doctors/abcdefabcdefabcdefabcdefabcdefab.jpg: a folder, not a regular file",
+    "extra: not a pictures folder",
+    "patients/11111111111111111111111111111111.jpg: a symlink, not a regular file",
+    "patients/22222222222222222222222222222222.png: not a JPEG or PNG",
+    "patients/not-a-picture.txt: not a stored picture's name",
+  ]);
+  const root = join(dir, "untouched");
+  await expect(restorePictures(from, root)).rejects.toThrow("a symlink");
+  expect(existsSync(root)).toBe(false);
 });

@@ -5,10 +5,11 @@
  * snapshot names could vanish before it is copied; while a backup runs, its marker file in the
  * folder makes src/storage/images.ts set such files aside instead, and the backup copies from there too.
  */
-import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
+import { closeSync, constants, existsSync, lstatSync, openSync, readdirSync, readSync, statSync, type Dirent } from "node:fs";
 import { join } from "node:path";
-import { IMAGE_FOLDERS, isStoredName, type ImageFolder } from "../storage/names";
+import { IMAGE_FOLDERS, isStoredName, sniffImage, type ImageFolder } from "../storage/names";
+import { copyPrivateFile, copyPrivateFileTo, newPrivateFolder, PRIVATE_DIR, writePrivateFile } from "./private-files";
 
 const MARKER_PREFIX = ".backup-running-";
 /** Pictures removed while a backup ran; emptied when the last running backup ends. */
@@ -42,7 +43,7 @@ function isStale(root: string, marker: string): boolean {
  */
 export async function setAsideDuringBackup(root: string, folder: ImageFolder, name: string): Promise<boolean> {
   if (markers(root).length === 0) return false;
-  await mkdir(join(root, SET_ASIDE, folder), { recursive: true });
+  await mkdir(join(root, SET_ASIDE, folder), { recursive: true, mode: PRIVATE_DIR });
   await rename(join(root, folder, name), join(root, SET_ASIDE, folder, name)).catch(() => undefined);
   return true;
 }
@@ -65,13 +66,15 @@ export async function beginPictureBackup(root: string) {
   await mkdir(root, { recursive: true });
   for (const old of markers(root)) if (isStale(root, old)) await rm(join(root, old), { force: true });
   const marker = join(root, `${MARKER_PREFIX}${process.pid}-${crypto.randomUUID()}`);
-  await writeFile(marker, `${new Date().toISOString()}\n`);
+  writePrivateFile(marker, `${new Date().toISOString()}\n`);
 
   return {
     /** Copies every picture in `named` into `dest/{patients,doctors}/`; `missing` lists those found nowhere. */
     async copyNamed(dest: string, named: { folder: ImageFolder; name: string }[]): Promise<PictureCopy> {
       const result: PictureCopy = { copied: 0, bytes: 0, missing: [] };
-      for (const folder of IMAGE_FOLDERS) await mkdir(join(dest, folder), { recursive: true });
+      // A new folder (refused if anything is there), 0700, as its subfolders and 0600 files.
+      newPrivateFolder(dest);
+      for (const folder of IMAGE_FOLDERS) newPrivateFolder(join(dest, folder));
       for (const { folder, name } of named) {
         if (!isStoredName(name)) {
           result.missing.push(`${folder}/${name}`);
@@ -79,12 +82,16 @@ export async function beginPictureBackup(root: string) {
         }
         const target = join(dest, folder, name);
         const source = [join(root, folder, name), join(root, SET_ASIDE, folder, name)].find((path) => existsSync(path));
-        if (source === undefined || !(await copyFile(source, target).then(() => true, () => false))) {
+        let bytes: number;
+        try {
+          if (source === undefined) throw new Error("missing");
+          bytes = copyPrivateFile(source, target);
+        } catch {
           result.missing.push(`${folder}/${name}`);
           continue;
         }
         result.copied++;
-        result.bytes += statSync(target).size;
+        result.bytes += bytes;
       }
       return result;
     },
@@ -97,22 +104,66 @@ export async function beginPictureBackup(root: string) {
 }
 
 /**
- * Copies a backup's pictures (`from`/{patients,doctors}) into the uploads folder `root`, each
- * under a temporary name and then renamed, skipping names already there (a stored name is
- * never reused for other bytes). Returns how many were added.
+ * What is wrong with a backup's pictures folder, before anything is restored (issue 23): only
+ * the folders patients/ and doctors/, and in them only regular files with a stored picture's
+ * name whose first bytes are a JPEG's or a PNG's. A symlink (named like a picture, pointing at
+ * /etc/hostname, would be served publicly), a folder, a device or any other name is refused.
+ */
+export function picturesFolderProblems(from: string): string[] {
+  const problems: string[] = [];
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (!(IMAGE_FOLDERS as readonly string[]).includes(entry.name)) problems.push(`${entry.name}: not a pictures folder`);
+    else if (!entry.isDirectory()) problems.push(`${entry.name}: ${kindOf(entry)}, not a folder`);
+  }
+  for (const folder of IMAGE_FOLDERS) {
+    const dir = join(from, folder);
+    const stat = lstatSync(dir, { throwIfNoEntry: false });
+    if (stat === undefined || !stat.isDirectory()) continue;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const where = `${folder}/${entry.name}`;
+      if (!entry.isFile()) problems.push(`${where}: ${kindOf(entry)}, not a regular file`);
+      else if (!isStoredName(entry.name)) problems.push(`${where}: not a stored picture's name`);
+      else if (sniffImage(firstBytes(join(dir, entry.name))) === undefined) problems.push(`${where}: not a JPEG or PNG`);
+    }
+  }
+  return problems;
+}
+
+function kindOf(entry: Dirent): string {
+  if (entry.isSymbolicLink()) return "a symlink";
+  if (entry.isDirectory()) return "a folder";
+  if (entry.isFile()) return "a file";
+  return "a special file";
+}
+
+/** A file's first 16 bytes, read without following a symlink. */
+function firstBytes(path: string): Uint8Array {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try {
+    const buffer = new Uint8Array(16);
+    return buffer.subarray(0, readSync(fd, buffer));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Copies a backup's pictures (`from`/{patients,doctors}, checked by picturesFolderProblems) into
+ * the uploads folder `root`, each through a new private file renamed into place, skipping names
+ * already there (a stored name is never reused for other bytes). Returns how many were added.
  */
 export async function restorePictures(from: string, root: string): Promise<number> {
+  const problems = picturesFolderProblems(from);
+  if (problems.length > 0) throw new Error(`The backup's pictures folder holds what no backup writes: ${problems.slice(0, 5).join("; ")}`);
   let added = 0;
   for (const folder of IMAGE_FOLDERS) {
     const source = join(from, folder);
     if (!existsSync(source)) continue;
-    await mkdir(join(root, folder), { recursive: true });
-    for (const name of await readdir(source)) {
+    await mkdir(join(root, folder), { recursive: true, mode: PRIVATE_DIR });
+    for (const name of readdirSync(source)) {
       const target = join(root, folder, name);
-      if (!isStoredName(name) || existsSync(target)) continue;
-      const partial = `${target}.restoring`;
-      await writeFile(partial, await readFile(join(source, name)));
-      await rename(partial, target);
+      if (existsSync(target)) continue;
+      copyPrivateFileTo(join(source, name), target);
       added++;
     }
   }

@@ -266,14 +266,20 @@ function runBinary(args: string[], folder: string, env: Record<string, string> =
   });
 }
 
-test("carebook admin:create reads its flags and creates the admin once", async () => {
-  const args = ["admin:create", "--email", "boss@example.com", "--password", "boss-password-1", "--name", "Bo Boss"];
-  const first = runBinary(args, "admin");
+test("carebook admin:create reads its flags (the password from ADMIN_PASSWORD, never argv) and creates the admin once", async () => {
+  const args = ["admin:create", "--email", "boss@example.com", "--name", "Bo Boss"];
+  // A password on the command line would show in the process list: refused, nothing created.
+  const flagged = runBinary([...args, "--password", "boss-password-1"], "admin-flag");
+  expect(await flagged.exited).toBe(2);
+  expect(await new Response(flagged.stderr).text()).toContain("takes no --password");
+  expect(existsSync(join(work, "admin-flag", "data"))).toBe(false);
+
+  const first = runBinary(args, "admin", { ADMIN_PASSWORD: "boss-password-1" });
   expect(await first.exited).toBe(0);
   expect(await new Response(first.stdout).text()).toContain("Created the admin boss@example.com.");
   const cwd = join(work, "admin");
   expect(existsSync(join(cwd, "data", "app.db"))).toBe(true);
-  const second = Bun.spawn([join(runDir, "carebook"), ...args], { cwd, env: { PATH: "/usr/bin:/bin" }, stdout: "pipe", stderr: "pipe" });
+  const second = Bun.spawn([join(runDir, "carebook"), ...args], { cwd, env: { PATH: "/usr/bin:/bin", ADMIN_PASSWORD: "boss-password-1" }, stdout: "pipe", stderr: "pipe" });
   expect(await second.exited).toBe(0);
   expect(await new Response(second.stdout).text()).toContain("already exists");
 }, 30_000);

@@ -4,7 +4,7 @@
  *
  * 1. The browser bundles: `bun run build:client` when package.json has that script (it writes
  *    static/build/).
- * 2. `bun build --compile` of src/index.ts, with static/ and drizzle/ embedded as directory
+ * 2. `bun build --compile` of src/index.ts and the picture worker, with static/ and drizzle/ embedded as directory
  *    assets (src/config/assets.ts finds them under the binary's own root), and the native libSQL and
  *    argon2 modules made literal requires for the target (./native-modules.ts).
  *
@@ -18,6 +18,8 @@ import { hostTarget, nativeModules, platformOf } from "./native-modules";
 const ROOT = resolve(import.meta.dir, "..", "..");
 /** Folders below the repository root embedded as they are; assets.ts reads them. */
 const EMBEDDED = ["drizzle", "static"];
+/** Worker entry points below src/, compiled into the binary beside the server. */
+const WORKERS = ["storage/picture-worker.ts"];
 
 export type BuildOptions = { outfile?: string; target?: string; skipClient?: boolean };
 
@@ -37,7 +39,9 @@ export async function buildBinary(options: BuildOptions = {}): Promise<string> {
   process.chdir(ROOT);
   try {
     const result = await Bun.build({
-      entrypoints: [join(ROOT, "src", "index.ts")],
+      // Each worker is an entry point of its own (Bun's docs: a Worker in a standalone
+      // executable); src/storage/picture-pool.ts starts it by its path below src/.
+      entrypoints: [join(ROOT, "src", "index.ts"), ...WORKERS.map((file) => join(ROOT, "src", file))],
       compile: {
         outfile,
         ...(options.target ? { target: options.target as Bun.Build.CompileTarget } : {}),

@@ -1,10 +1,10 @@
 /**
  * The calendar's HTTP side, shared by the page routes and the API: sending iCalendar text with
- * an ETag (304 when the client has it already), and the feed's URLs as the client reached us.
+ * an ETag (304 when the client has it already), and the feed's URLs at the site's own origin.
  */
 import type { Context } from "hono";
 import type { Deps } from "../config/deps";
-import { isHttps } from "../http/https";
+import { siteOrigin } from "../http/https";
 
 /** Whether If-None-Match names `etag` (weak comparison, as RFC 9110 asks for GET). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -34,11 +34,11 @@ export function sendCalendar(c: Context, body: CalendarBody, options: { cacheCon
 export const feedPath = (token: string) => `/calendar/${token}.ics`;
 
 /**
- * The feed's addresses as this request reached the server: https (or http) for apps that ask
- * for a URL, and webcal, which phones hand to their calendar app to subscribe.
+ * The feed's addresses at the site's own origin (PUBLIC_URL; never the request's Host, see
+ * siteOrigin): https (or http) for apps that ask for a URL, and webcal, which phones hand to
+ * their calendar app to subscribe.
  */
 export function feedUrls(c: Context, deps: Deps, token: string): { url: string; webcalUrl: string } {
-  const host = c.req.header("host") ?? new URL(c.req.url).host;
-  const path = feedPath(token);
-  return { url: `${isHttps(c, deps) ? "https" : "http"}://${host}${path}`, webcalUrl: `webcal://${host}${path}` };
+  const url = `${siteOrigin(c, deps)}${feedPath(token)}`;
+  return { url, webcalUrl: url.replace(/^https?:/, "webcal:") };
 }

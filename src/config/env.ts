@@ -83,6 +83,8 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, {
     message: "METRICS_TOKEN must be at least 16 characters",
   }),
+  // Threads that decode pictures off the request thread (src/storage/picture-pool.ts).
+  PICTURE_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
 });
 
 /** Whether `value` is a bare http(s) origin: scheme, host, optional port, nothing after. */
@@ -157,6 +159,8 @@ export type Config = {
   log: { format: "json" | "pretty"; level: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent" };
   /** Bearer token `/metrics` requires; unset: no `/metrics` (404). */
   metricsToken?: string;
+  /** Picture worker threads (PICTURE_WORKERS). */
+  pictureWorkers: number;
 };
 
 export type S3Config = {
@@ -224,6 +228,7 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
     log: { format: e.LOG_FORMAT, level: e.LOG_LEVEL },
     metricsToken: e.METRICS_TOKEN,
+    pictureWorkers: e.PICTURE_WORKERS,
     s3:
       e.STORAGE === "s3"
         ? {

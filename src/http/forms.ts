@@ -9,6 +9,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import { Refusal } from "../actions/refusal";
 import { refusalAnswer } from "./errors";
+import { hostCookie } from "./https";
 import { describeIssue } from "./validate";
 
 /** What a refused form shows: the message, the typed values, and which form on the page it was. */
@@ -22,14 +23,28 @@ export type Refused = { form: FormState; status: ContentfulStatusCode; headers: 
 /** Fields whose value is never sent back into a page. */
 const SECRET = new Set(["password"]);
 
-/** The text fields of a form, without secrets: what the page puts back into the form. */
-function typedValues(body: Record<string, unknown>): Record<string, string> {
+/** The longest value echoed for a field whose schema states no maximum length (an email, a choice, a date). */
+const ECHO_LIMIT = 320;
+
+/**
+ * The text fields of a form that its schema knows, without secrets, each cut to the field's own
+ * maximum length: what the page puts back into the form. Anything else posted beside them (a
+ * megabyte of junk in a field the form does not have) is never echoed (issue 23).
+ */
+function typedValues(schema: z.ZodType, body: Record<string, unknown>): Record<string, string> {
+  type Shaped = { shape?: Record<string, { maxLength?: number | null }>; in?: Shaped };
+  // An object schema, or one with a transform after it (a pipe): its input side has the fields.
+  let form = schema as Shaped;
+  while (form.shape === undefined && form.in !== undefined) form = form.in;
+  const shape = form.shape ?? {};
   const values: Record<string, string> = {};
-  for (const [name, value] of Object.entries(body)) {
+  for (const [name, field] of Object.entries(shape)) {
     if (SECRET.has(name)) continue;
-    if (typeof value === "string") values[name] = value.slice(0, 4000);
+    const value = body[name];
+    const limit = field.maxLength ?? ECHO_LIMIT;
+    if (typeof value === "string") values[name] = value.slice(0, limit);
     // A list field (`name[]`, e.g. the ticked preferred times): its strings, one a line.
-    else if (Array.isArray(value)) values[name] = value.filter((v) => typeof v === "string").join("\n").slice(0, 4000);
+    else if (Array.isArray(value)) values[name] = value.filter((v) => typeof v === "string").join("\n").slice(0, limit);
   }
   return values;
 }
@@ -43,7 +58,7 @@ type Parsed<T> = { ok: true; data: T; values: Record<string, string> } | { ok: f
 
 /** Parses `body` with `schema`: the data, or the refusal the page shows (400, naming the field). */
 function parseForm<S extends z.ZodType>(schema: S, body: Record<string, unknown>, target?: string): Parsed<z.output<S>> {
-  const values = typedValues(body);
+  const values = typedValues(schema, body);
   const result = schema.safeParse(body);
   if (result.success) return { ok: true, data: result.data, values };
   return { ok: false, refused: { form: { message: describeIssue(result.error), values, target }, status: 400, headers: {} } };
@@ -80,13 +95,14 @@ const NOTICE_COOKIE = "notice";
 /** Goes to `to` after a successful post (303), carrying `notice` to be shown there once. */
 export function doneThen(c: Context, to: string, notice?: Notice): Response {
   if (notice !== undefined) {
-    setCookie(c, NOTICE_COOKIE, encodeURIComponent(JSON.stringify(notice)), { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 60 });
+    const name = hostCookie(c, NOTICE_COOKIE);
+    setCookie(c, name, encodeURIComponent(JSON.stringify(notice)), { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 60, secure: name !== NOTICE_COOKIE });
   }
   return c.redirect(to, 303);
 }
 
-/** Whether a post left a notice for this request. */
-export const hasNotice = carriesCookie(NOTICE_COOKIE);
+/** Whether a post left a notice for this request (either name: a cheap test; takeNotice reads the right one). */
+export const hasNotice = carriesCookie(`(?:__Host-)?${NOTICE_COOKIE}`);
 
 /**
  * A test of whether a request's Cookie header carries a cookie named `name`: a search of the
@@ -99,9 +115,10 @@ export function carriesCookie(name: string): (c: Context) => boolean {
 
 /** The notice a post left for this page, if any; it is shown once. */
 export function takeNotice(c: Context): Notice | undefined {
-  const raw = getCookie(c, NOTICE_COOKIE);
+  const name = hostCookie(c, NOTICE_COOKIE);
+  const raw = getCookie(c, name);
   if (raw === undefined) return undefined;
-  deleteCookie(c, NOTICE_COOKIE, { path: "/" });
+  deleteCookie(c, name, { path: "/", secure: name !== NOTICE_COOKIE });
   try {
     const notice = JSON.parse(decodeURIComponent(raw)) as Notice;
     const toneOk = notice.tone === "success" || notice.tone === "error" || notice.tone === "info";

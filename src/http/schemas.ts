@@ -28,7 +28,8 @@ export function text(field: string, limit: Limit, options: { multiline?: boolean
     .refine((v) => !control.test(v), `${field} must not contain control characters`);
 }
 
-const email = z
+/** An email as signup and login take it (trimmed, lower-cased, checked); admin:create checks with it too. */
+export const emailField = z
   .string({ error: "email is required" })
   .trim()
   .toLowerCase()
@@ -48,7 +49,7 @@ const specialization = z.enum(SPECIALIZATIONS, {
 const id = (field: string) => z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(64, `${field} is not valid`);
 
 export const loginBody = z.object({
-  email,
+  email: emailField,
   // Any length is checked against the hash; only absurd sizes are refused up front.
   password: z
     .string({ error: "password is required" })
@@ -58,7 +59,7 @@ export const loginBody = z.object({
 
 export const patientSignupBody = z.object({
   name: text("name", LIMITS.name),
-  email,
+  email: emailField,
   password: newPassword,
 });
 

@@ -5,11 +5,20 @@
  *   the limit, so no body is read past it either way;
  * - only UPLOAD_SLOTS uploads are read and processed at once, a bounded line waits (Bun reads no
  *   body nobody asks for, so a waiting upload costs a socket, not its size), and the rest get
- *   503 with Retry-After.
+ *   503 with Retry-After;
+ * - fair slots (issue 23): one upload in progress per account (per network when signed out), a
+ *   second one gets 429 at once (a page's form posted again waits for the first instead, once);
+ *   and once its turn comes, a body that arrives slower than
+ *   UPLOAD_PACE.minBytesPerSecond (after a grace period) or is not complete within
+ *   UPLOAD_PACE.totalMs is cut with 408, so no one holds a slot by trickling bytes.
  * Refusals are ApiErrors, so they are the usual `{ message }` with the CORS headers of /api.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { readToken } from "../auth/tokens";
+import { clientAddress } from "../auth/throttle";
+import type { Deps } from "../config/deps";
+import { bearerToken, sessionCookieToken } from "../middleware/session";
 import { ApiError, Refusal, refusalAnswer } from "./errors";
 import { Limiter } from "../storage/limiter";
 import { uploadTooLargeMessage } from "../domain/fields";
@@ -36,8 +45,95 @@ export function socketBodyLimit(_maxUploadBytes: number): number {
   return 2 ** 40;
 }
 
-/** The middleware for profile uploads of at most `maxUploadBytes` of picture. */
-export function uploadGate(maxUploadBytes: number, slots = new Limiter(UPLOAD_SLOTS, UPLOAD_LINE)): MiddlewareHandler {
+
+/**
+ * How fast an upload's body must arrive once its turn comes: at least `minBytesPerSecond` on
+ * average after the first `graceMs` (a phone on a poor connection sends a 10 MB photo at 100 KB/s
+ * or more; 16 KB/s is a tenth of a slow 3G link), and all of it within `totalMs`.
+ */
+export type UploadPace = { minBytesPerSecond: number; graceMs: number; totalMs: number; checkEveryMs: number };
+export const UPLOAD_PACE: UploadPace = { minBytesPerSecond: 16 * 1024, graceMs: 10_000, totalMs: 120_000, checkEveryMs: 1_000 };
+
+export const ONE_UPLOAD_MESSAGE = "Another picture upload of yours is still in progress. Please wait for it to finish.";
+export const UPLOAD_TOO_SLOW_MESSAGE = "The upload arrived too slowly and was stopped. Please try again on a better connection.";
+
+/** Whose upload this is: the account its token names (bearer or cookie), else the client's network. */
+async function uploaderOf(c: Context, deps: Deps): Promise<string> {
+  for (const token of [bearerToken(c), sessionCookieToken(c)]) {
+    if (token === undefined) continue;
+    const claims = await readToken(deps.keys, token);
+    if (claims !== undefined) return `${claims.role} ${claims.sub}`;
+  }
+  return `network ${clientAddress(c, deps)}`;
+}
+
+/**
+ * The request with its body counted as it streams: `cut()` is the reason it was cut (too slow,
+ * or not complete in time), once it was; the stream then fails for whoever reads it.
+ */
+function pacedRequest(request: Request, pace: UploadPace) {
+  const source = request.body;
+  if (source === null) return { request, cut: () => undefined, stop: () => undefined };
+  const reader = source.getReader();
+  const started = performance.now();
+  let received = 0;
+  let finished = false;
+  let reason: string | undefined;
+  let sink: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const stop = () => {
+    finished = true;
+    clearInterval(timer);
+  };
+  const check = () => {
+    if (finished) return;
+    const elapsed = performance.now() - started;
+    const tooSlow = elapsed > pace.graceMs && received < (pace.minBytesPerSecond * elapsed) / 1000;
+    if (elapsed <= pace.totalMs && !tooSlow) return;
+    reason = UPLOAD_TOO_SLOW_MESSAGE;
+    stop();
+    reader.cancel().catch(() => undefined);
+    sink?.error(new ApiError(408, UPLOAD_TOO_SLOW_MESSAGE));
+  };
+  const timer = setInterval(check, pace.checkEveryMs);
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      sink = controller;
+    },
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (finished) return;
+        if (done) {
+          stop();
+          controller.close();
+          return;
+        }
+        received += value.byteLength;
+        controller.enqueue(value);
+        check();
+      } catch (error) {
+        if (finished) return;
+        stop();
+        controller.error(error);
+      }
+    },
+    cancel(why) {
+      stop();
+      return reader.cancel(why);
+    },
+  });
+  return { request: new Request(request, { body, duplex: "half" } as RequestInit), cut: () => reason, stop };
+}
+
+export type UploadGateOptions = { slots?: Limiter; pace?: UploadPace };
+
+/** The middleware for profile uploads of at most `deps.config.maxUploadBytes` of picture. */
+export function uploadGate(deps: Deps, options: UploadGateOptions = {}): MiddlewareHandler {
+  const maxUploadBytes = deps.config.maxUploadBytes;
+  const slots = options.slots ?? new Limiter(UPLOAD_SLOTS, UPLOAD_LINE);
+  const pace = options.pace ?? UPLOAD_PACE;
+  /** The uploaders with an upload in line or in progress: when it ends, and whether a page's post waits for it. */
+  const uploading = new Map<string, { ended: Promise<void>; waiting: boolean }>();
   return async (c, next) => {
     const declared = c.req.header("content-length");
     // The pages' profile forms answer an oversized post with the form and its message (their own
@@ -46,15 +142,39 @@ export function uploadGate(maxUploadBytes: number, slots = new Limiter(UPLOAD_SL
     if (api && declared !== undefined && Number(declared) > maxUploadBytes + FORM_OVERHEAD_BYTES) {
       throw new ApiError(413, uploadTooLargeMessage(maxUploadBytes), { Connection: "close" });
     }
-    const release = await slots.acquire().catch((error: unknown) => {
-      if (!(error instanceof Refusal)) throw error;
-      // The upload was never read: end the connection rather than drain it.
-      throw new ApiError(503, error.message, { ...refusalAnswer(error).headers, Connection: "close" });
-    });
+    const uploader = await uploaderOf(c, deps);
+    // One upload at a time per uploader, so no one account fills the slots and the line. A page's
+    // form posted again while the first post is still on its way (a second tap without script:
+    // the browser drops the first) waits for it to end instead, never more than one such.
+    let earlier = uploading.get(uploader);
+    if (earlier !== undefined && !api && !earlier.waiting) {
+      earlier.waiting = true;
+      await earlier.ended;
+      earlier = uploading.get(uploader);
+    }
+    if (earlier !== undefined) throw new ApiError(429, ONE_UPLOAD_MESSAGE, { "Retry-After": "5", Connection: "close" });
+    let end!: () => void;
+    uploading.set(uploader, { ended: new Promise<void>((resolve) => (end = resolve)), waiting: false });
     try {
-      await next();
+      const release = await slots.acquire().catch((error: unknown) => {
+        if (!(error instanceof Refusal)) throw error;
+        // The upload was never read: end the connection rather than drain it.
+        throw new ApiError(503, error.message, { ...refusalAnswer(error).headers, Connection: "close" });
+      });
+      // The body's clock starts now: waiting in line costs the uploader nothing.
+      const paced = pacedRequest(c.req.raw, pace);
+      c.req.raw = paced.request;
+      try {
+        await next();
+      } finally {
+        paced.stop();
+        release();
+      }
+      const reason = paced.cut();
+      if (reason !== undefined) c.res = c.json({ message: reason }, 408, { Connection: "close" });
     } finally {
-      release();
+      uploading.delete(uploader);
+      end();
     }
   };
 }

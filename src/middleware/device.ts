@@ -6,39 +6,49 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Client } from "../actions/accounts";
-import { accountTag, signDevice, verifyDevice } from "../auth/device";
+import { randomBytes } from "node:crypto";
+import { accountTag, DEVICE_DAYS, signDevice, verifyDevice } from "../auth/device";
+import { replaceDevice } from "../db/queries/devices";
 import { clientAddress } from "../auth/throttle";
 import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
-import { isHttps } from "../http/https";
+import { hostCookie } from "../http/https";
 
 const PREFIX = "cb_device_";
 /** A browser used for a few accounts is normal; hundreds of cookies are not worth verifying. */
 const MAX_READ = 16;
-/** How long a browser stays trusted for an account after its last successful login. */
-const DEVICE_DAYS = 180;
 
 /** The client of a login or signup: its address, and the accounts this browser is trusted for. */
 export function loginClient(c: Context, deps: Deps): Client {
   const devices = new Map<string, string>();
   let read = 0;
+  // Over HTTPS only `__Host-cb_device_…` cookies are read: a sibling subdomain cannot plant those.
+  const prefix = hostCookie(c, PREFIX);
   for (const [name, value] of Object.entries(getCookie(c))) {
-    if (!name.startsWith(PREFIX) || read++ >= MAX_READ) continue;
-    const tag = name.slice(PREFIX.length);
+    if (!name.startsWith(prefix) || read++ >= MAX_READ) continue;
+    const tag = name.slice(prefix.length);
     const deviceId = verifyDevice(deps.keys, tag, value);
     if (deviceId !== undefined) devices.set(tag, deviceId);
   }
   return { address: clientAddress(c, deps), devices };
 }
 
-/** Marks this browser as trusted for the account (a new device id each time: OWASP's rotation). */
-export function rememberDevice(c: Context, deps: Deps, role: Role, email: string): void {
+/**
+ * Marks this browser as trusted for the account: a new device id each time (OWASP's rotation),
+ * recorded as live, and the browser's previous id for the account retired with it.
+ */
+export async function rememberDevice(c: Context, deps: Deps, role: Role, email: string): Promise<void> {
   const tag = accountTag(deps.keys, { role, email });
-  setCookie(c, `${PREFIX}${tag}`, signDevice(deps.keys, tag), {
+  const name = hostCookie(c, `${PREFIX}${tag}`);
+  const old = getCookie(c, name);
+  const previous = old === undefined ? undefined : verifyDevice(deps.keys, tag, old);
+  const deviceId = randomBytes(16).toString("base64url");
+  await deps.database.write((tx) => replaceDevice(tx, tag, deviceId, deps.now(), previous));
+  setCookie(c, name, signDevice(deps.keys, tag, deviceId), {
     httpOnly: true,
     sameSite: "Lax",
     path: "/",
-    secure: isHttps(c, deps),
+    secure: name !== `${PREFIX}${tag}`,
     maxAge: DEVICE_DAYS * 86_400,
   });
 }

@@ -121,8 +121,8 @@ describe("the session cookie", () => {
 
   const secureCookie = (res: Response) => {
     const cookies = res.headers.getSetCookie();
-    expect(cookies).toHaveLength(2); // the session, and the device cookie (Secure too)
-    expect(cookies[1]).toMatch(/^cb_device_\w+=[^;]+;.*Secure/);
+    expect(cookies).toHaveLength(2); // the session, and the device cookie (__Host- and Secure too, issue 23)
+    expect(cookies[1]).toMatch(/^__Host-cb_device_\w+=[^;]+;.*Path=\/;.*Secure/);
     const cookie = cookies[0]!;
     expect(cookie).toMatch(/^__Host-carebook_session=[^;]+/);
     expect(cookie).toMatch(/;\s*Secure/i);
@@ -151,6 +151,7 @@ describe("the session cookie", () => {
     const cookies = res.headers.getSetCookie();
     expect(cookies).toHaveLength(2);
     expect(cookies[1]).not.toMatch(/;\s*Secure/i);
+    expect(cookies[1]).toMatch(/^cb_device_/);
     expect(cookies[0]).toMatch(/^carebook_session=/);
     expect(cookies[0]).toMatch(/;\s*HttpOnly/i);
     expect(cookies[0]).toMatch(/;\s*SameSite=Lax/i);

@@ -5,7 +5,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { Deps } from "../config/deps";
-import { isHttps } from "../http/https";
+import { isHttps, secureSite } from "../http/https";
 import { inlineStyleHashes } from "../render/inline-css";
 
 /** The policy, allowing the inline scripts and styles whose SHA-256 hashes (base64) are given. */
@@ -63,6 +63,8 @@ const defaultPolicy = () => (DEFAULT_POLICY ??= contentSecurityPolicy());
 
 export function securityHeaders(deps: Deps): MiddlewareHandler {
   return async (c, next) => {
+    // Whether cookies set or read below are `__Host-` ones (src/http/https.ts).
+    c.set("secureCookies", secureSite(c, deps));
     await next();
     const headers = c.res.headers;
     // An answer prepared with them (preparedSecurityHeaders: a kept page) has them all already.

@@ -11,7 +11,7 @@ import { sessionAccount } from "../db/queries/sessions";
 import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
 import { ApiError } from "../http/errors";
-import { isHttps } from "../http/https";
+import { hostCookie } from "../http/https";
 import { rememberDevice } from "./device";
 
 /** Who is signed in, and the directory version their request's account read saw (src/db/queries/directory.ts). */
@@ -37,7 +37,8 @@ export async function resolveSession(deps: Deps, token: string): Promise<Session
   return { role: claims.role, account: read.account, directoryVersion: read.directoryVersion } as SessionUser;
 }
 
-function bearerToken(c: Context): string | undefined {
+/** The Authorization header's bearer token, valid or not. */
+export function bearerToken(c: Context): string | undefined {
   const header = c.req.header("authorization");
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   return match?.[1];
@@ -79,7 +80,7 @@ const SECURE_COOKIE = "__Host-carebook_session";
  */
 export async function startSession(c: Context, deps: Deps, role: Role, account: { id: string; email: string; tokenVersion: number }) {
   const token = await issueToken(deps.keys, { sub: account.id, role, ver: account.tokenVersion });
-  const secure = isHttps(c, deps);
+  const secure = hostCookie(c, COOKIE) === SECURE_COOKIE;
   setCookie(c, secure ? SECURE_COOKIE : COOKIE, token, {
     httpOnly: true,
     sameSite: "Lax",
@@ -87,7 +88,7 @@ export async function startSession(c: Context, deps: Deps, role: Role, account: 
     secure,
     maxAge: Math.round(deps.config.tokenTtlHours * 3600),
   });
-  rememberDevice(c, deps, role, account.email);
+  await rememberDevice(c, deps, role, account.email);
   return token;
 }
 
@@ -101,9 +102,9 @@ export function hasSessionCookie(c: Context): boolean {
   return /(?:^|;\s*)(?:__Host-)?carebook_session=/.test(c.req.header("cookie") ?? "");
 }
 
-/** The token the pages' cookie holds, valid or not. */
+/** The token the pages' cookie holds, valid or not: the `__Host-` one, or (on http only) the plain one. */
 export function sessionCookieToken(c: Context): string | undefined {
-  return getCookie(c, SECURE_COOKIE) ?? getCookie(c, COOKIE);
+  return getCookie(c, SECURE_COOKIE) ?? (hostCookie(c, COOKIE) === COOKIE ? getCookie(c, COOKIE) : undefined);
 }
 
 /** The session named by the pages' cookie, if any. */

@@ -9,18 +9,20 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { MessageAnswer } from "../http/answers";
 import { OPERATIONS, type Operation } from "./operations";
 
-type Status = 304 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+type Status = 304 | 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 429 | 503;
 
 /** What each error status means, with an example message the API really sends. */
 const ERRORS: Record<Exclude<Status, 304>, { description: string; message: string }> = {
   400: { description: "Invalid input; the message names the field", message: "email must be a valid email address" },
   401: { description: "No token, or a bad, expired or revoked one (for a login: wrong email or password)", message: "Invalid email or password" },
-  403: { description: "Wrong role, or a doctor who is not approved", message: "Your account status is: blocked" },
+  403: { description: "Wrong role, or a doctor who is not approved; or, for the calls that set the session cookie, a browser's request from another site", message: "Your account status is: blocked" },
   404: { description: "Unknown, or not the caller's (the two are indistinguishable)", message: "Appointment not found" },
+  408: { description: "The upload's body arrived too slowly (or not in time) and was cut", message: "The upload arrived too slowly and was stopped. Please try again on a better connection." },
   409: { description: "State conflict: duplicate email, overlapping time, transition not allowed, feedback already given", message: "Only a pending appointment can be scheduled; this one is confirmed" },
   413: { description: "Request body (or picture) too large", message: "Request body is too large" },
-  415: { description: "The picture is not a JPEG or PNG", message: "Profile picture must be a JPEG or PNG image" },
-  429: { description: "Too many attempts; retry after `Retry-After` seconds", message: "Too many failed logins. Try again in 15 minutes." },
+  415: { description: "The picture is not a JPEG or PNG, is not structured as a camera makes one, or takes too long to process", message: "Profile picture must be a JPEG or PNG image" },
+  429: { description: "Too many attempts, or another upload of the caller's still in progress; retry after `Retry-After` seconds", message: "Too many failed logins. Try again in 15 minutes." },
+  503: { description: "Too many pictures are being processed; retry after `Retry-After` seconds", message: "The server is busy with other pictures. Please try again in a moment." },
 };
 
 const retryAfter = z.object({ "Retry-After": z.string().meta({ description: "Seconds to wait before trying again", example: "900" }) });
@@ -50,9 +52,9 @@ function responses(op: Operation): ZodOpenApiResponsesObject {
   if (op.notModified) out["304"] = { description: "Not modified: the If-None-Match header matched the current ETag" };
   for (const status of errorStatuses(op)) {
     const { description, message } = ERRORS[status];
-    out[String(status) as `4${string}`] = {
+    out[String(status) as `4${string}` | `5${string}`] = {
       description,
-      ...(status === 429 && { headers: retryAfter }),
+      ...((status === 429 || status === 503) && { headers: retryAfter }),
       content: { "application/json": { schema: MessageAnswer, example: { message } } },
     };
   }

@@ -28,7 +28,7 @@ import { EXAMPLES } from "./examples";
 
 export type Who = "anyone" | "patient" | "doctor, any status" | "approved doctor" | "admin";
 /** The error statuses an operation may answer beyond those implied by its body and its caller. */
-export type ErrorStatus = 404 | 409 | 413 | 415 | 429;
+export type ErrorStatus = 403 | 404 | 408 | 409 | 413 | 415 | 429 | 503;
 
 export type Operation = {
   method: "get" | "post" | "put" | "patch";
@@ -64,35 +64,35 @@ export const OPERATIONS: Operation[] = [
     summary: "Create a patient account and sign in",
     body: { kind: "json", schema: patientSignupBody, example: EXAMPLES.patientSignup },
     ok: { status: 201, schema: answers.patientSession, description: "The account is created; the token signs the patient in", example: EXAMPLES.patientSession },
-    errors: [409, 429], setsCookie: true,
+    errors: [403, 409, 429], setsCookie: true,
   },
   {
     method: "post", path: `${AUTH}/loginPatient`, tag: "Accounts", who: "anyone",
     summary: "Sign in as a patient",
     body: { kind: "json", schema: loginBody, example: EXAMPLES.login },
     ok: { status: 200, schema: answers.patientSession, description: "Signed in", example: EXAMPLES.patientSession },
-    errors: [429], setsCookie: true,
+    errors: [403, 429], setsCookie: true,
   },
   {
     method: "post", path: `${AUTH}/signupDoctor`, tag: "Accounts", who: "anyone",
     summary: "Register as a doctor (pending until the admin approves)",
     body: { kind: "json", schema: doctorSignupBody, example: EXAMPLES.doctorSignup },
     ok: { status: 201, schema: answers.doctorSession, description: "Registered; the doctor is pending", example: EXAMPLES.doctorSession },
-    errors: [409, 429], setsCookie: true,
+    errors: [403, 409, 429], setsCookie: true,
   },
   {
     method: "post", path: `${AUTH}/loginDoctor`, tag: "Accounts", who: "anyone",
     summary: "Sign in as a doctor, whatever the doctor's status",
     body: { kind: "json", schema: loginBody, example: EXAMPLES.login },
     ok: { status: 200, schema: answers.doctorSession, description: "Signed in; `doctor.status` tells what the doctor may do", example: EXAMPLES.doctorSession },
-    errors: [429], setsCookie: true,
+    errors: [403, 429], setsCookie: true,
   },
   {
     method: "post", path: `${AUTH}/loginAdmin`, tag: "Accounts", who: "anyone",
     summary: "Sign in as the admin",
     body: { kind: "json", schema: loginBody, example: EXAMPLES.login },
     ok: { status: 200, schema: answers.adminSession, description: "Signed in", example: EXAMPLES.adminSession },
-    errors: [429], setsCookie: true,
+    errors: [403, 429], setsCookie: true,
   },
   {
     method: "post", path: `${AUTH}/logout`, tag: "Accounts", who: "anyone",
@@ -100,6 +100,7 @@ export const OPERATIONS: Operation[] = [
     description: "With a valid bearer token, every token of that account stops working. Always clears the page session cookie.",
     ok: { status: 200, schema: answers.message, description: "Signed out", example: { message: "Logged out" } },
     optionalBearer: true,
+    errors: [403],
   },
   {
     method: "get", path: `${AUTH}/doctor-status`, tag: "Accounts", who: "doctor, any status",
@@ -160,7 +161,7 @@ export const OPERATIONS: Operation[] = [
     summary: "Change the patient's name and, optionally, picture",
     body: { kind: "form", schema: patientProfileForm, example: { name: "Pat Patient" } },
     ok: { status: 200, schema: answers.patientUpdated, description: "Updated", example: { message: "Profile updated successfully!", patient: EXAMPLES.patient } },
-    errors: [413, 415],
+    errors: [408, 413, 415, 429, 503],
   },
   {
     method: "get", path: `${DOCTOR}/appointments`, tag: "Doctor", who: "approved doctor",
@@ -222,7 +223,7 @@ export const OPERATIONS: Operation[] = [
     summary: "Change the doctor's name, specialization, college and, optionally, picture",
     body: { kind: "form", schema: doctorProfileForm, example: { name: "Dana Doctor", specialization: "Cardiologist", collegeName: "City Medical College" } },
     ok: { status: 200, schema: answers.doctorUpdated, description: "Updated", example: { message: "Profile updated successfully!", doctor: EXAMPLES.doctor } },
-    errors: [413, 415],
+    errors: [408, 413, 415, 429, 503],
   },
   {
     method: "get", path: `${AUTH}/admin-dashboard/doctors`, tag: "Admin", who: "admin",

@@ -120,7 +120,7 @@ export function pageRoutes(deps: Deps) {
 
   pages.post("/logout", async (c) => {
     const user = await cookieSession(c, deps);
-    if (user !== undefined) await logOut(deps, user.role, user.account.id);
+    if (user !== undefined) await logOut(deps, user.role, user.account);
     endSessionCookie(c);
     // SPEC: logout clears all browser storage. The form works without script (and is not an
     // island), so the answer asks the browser itself to clear this site's storage.

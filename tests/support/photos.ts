@@ -104,3 +104,41 @@ export function pngHeaderOnly(width: number, height: number): Uint8Array {
   bytes.set([8, 6, 0, 0, 0], 24);
   return bytes;
 }
+
+/**
+ * The review's hostile picture (issue 23): a progressive JPEG (SOF2) that declares `width` x
+ * `height` pixels, within the megapixel limit, followed by `scans` minimal start-of-scan segments
+ * with no data, about 10 bytes each. Unchecked, a decoder goes over the whole image once per
+ * scan: 10,000 scans of 6000 x 4000 kept a server's only thread busy for half a minute.
+ */
+export function progressiveScanBomb(width = 6000, height = 4000, scans = 10_000): Uint8Array<ArrayBuffer> {
+  const parts: Uint8Array[] = [Uint8Array.of(0xff, 0xd8)];
+  parts.push(segment(0xdb, Uint8Array.from([0x00, ...new Array(64).fill(1)]))); // one quantisation table
+  parts.push(segment(0xc2, Uint8Array.of(8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0))); // SOF2, one component
+  const oneCode = [0, 1, ...new Array(14).fill(0)]; // one code of two bits
+  parts.push(segment(0xc4, Uint8Array.from([0x00, ...oneCode, 0x00, 0x10, ...oneCode, 0x00]))); // DC and AC tables
+  parts.push(segment(0xda, Uint8Array.of(1, 1, 0x00, 0, 0, 0))); // the DC scan
+  const ac = segment(0xda, Uint8Array.of(1, 1, 0x00, 1, 63, 0)); // an AC scan, repeated
+  for (let i = 1; i < scans; i++) parts.push(ac);
+  parts.push(Uint8Array.of(0xff, 0xd9));
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** Two frames in one JPEG: an honest photo whose frame header is repeated before its first scan. */
+export async function twoFramePhoto(): Promise<Uint8Array<ArrayBuffer>> {
+  const photo = await cameraPhoto(64, 48);
+  let at = 2;
+  while (photo[at + 1] !== 0xc0) at += 2 + ((photo[at + 2]! << 8) | photo[at + 3]!);
+  const sof = photo.slice(at, at + 2 + ((photo[at + 2]! << 8) | photo[at + 3]!));
+  const out = new Uint8Array(photo.length + sof.length);
+  out.set(photo.subarray(0, at));
+  out.set(sof, at);
+  out.set(photo.subarray(at), at + sof.length);
+  return out;
+}

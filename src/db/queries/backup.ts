@@ -61,3 +61,14 @@ export async function toSingleFile(client: Client): Promise<void> {
   await checkpoint(client);
   await client.execute("PRAGMA journal_mode = DELETE");
 }
+
+/** One object of a database's schema: a table, index, trigger or view, and the SQL that makes it. */
+export type SchemaObject = { type: string; name: string; table: string; sql: string };
+
+/** Every table, index, trigger and view (SQLite's own internal ones aside), by type and name. */
+export async function schemaObjects(client: Client): Promise<SchemaObject[]> {
+  const result = await client.execute(
+    "select type, name, tbl_name, coalesce(sql, '') from sqlite_master where type in ('table', 'index', 'trigger', 'view') and name not like 'sqlite\\_%' escape '\\' order by type, name",
+  );
+  return result.rows.map((row) => ({ type: String(row[0]), name: String(row[1]), table: String(row[2]), sql: String(row[3]) }));
+}

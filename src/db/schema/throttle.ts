@@ -17,3 +17,20 @@ export const authEvents = sqliteTable(
   },
   (t) => [index("auth_events_kind_key_at").on(t.kind, t.key, t.at)],
 );
+
+/**
+ * The live device cookies (src/auth/device.ts, issue 23): a signed cookie is trusted only while
+ * its device id is here. A successful login replaces the browser's old id with a new one
+ * (rotation retires the old cookie), logout removes every id of the account, and ids older than
+ * the cookie's lifetime are pruned with the throttle events.
+ */
+export const trustedDevices = sqliteTable(
+  "trusted_devices",
+  {
+    id: text("id").primaryKey(),
+    /** The account's tag (accountTag: keyed hash of role and email). */
+    tag: text("tag").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("trusted_devices_tag").on(t.tag), index("trusted_devices_created_at").on(t.createdAt)],
+);

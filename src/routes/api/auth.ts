@@ -10,10 +10,14 @@ import { doctorSignupBody, loginBody, patientSignupBody } from "../../http/schem
 import { adminJson, doctorJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { loginClient } from "../../middleware/device";
+import { crossSiteApiRefused } from "../../middleware/same-origin";
 import { bearerSession, endSessionCookie, requireRole, signedIn, startSession } from "../../middleware/session";
 
 export function authApi(deps: Deps) {
   const api = new Hono();
+  // These set or clear the session cookie: never for a request another site's page made.
+  const sameSiteOnly = crossSiteApiRefused(deps.config.corsOrigins);
+  for (const path of ["/signupPatient", "/signupDoctor", "/loginPatient", "/loginDoctor", "/loginAdmin", "/logout"]) api.use(path, sameSiteOnly);
 
   api.post("/signupPatient", zValidator("json", patientSignupBody, onInvalid), async (c) => {
     const patient = await signUpPatient(deps, c.req.valid("json"), loginClient(c, deps));
@@ -49,7 +53,7 @@ export function authApi(deps: Deps) {
   // Ends every token of the account (when the bearer token is valid) and clears the page cookie.
   api.post("/logout", async (c) => {
     const user = await bearerSession(c, deps);
-    if (user !== undefined) await logOut(deps, user.role, user.account.id);
+    if (user !== undefined) await logOut(deps, user.role, user.account);
     endSessionCookie(c);
     return c.json({ message: "Logged out" });
   });

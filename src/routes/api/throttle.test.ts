@@ -140,9 +140,15 @@ describe("across addresses, and the owner's trusted device", () => {
     expect429(await login(email, PASSWORD), WINDOW); // a new browser, anywhere
     expect429(await login(email, PASSWORD, { from: owner }), WINDOW); // the owner's address without the cookie
 
-    // The owner's browser, from home or from elsewhere, still gets in with the right password.
-    expect((await login(email, PASSWORD, { from: owner, cookies: device })).status).toBe(200);
-    expect((await login(email, PASSWORD, { cookies: device })).status).toBe(200);
+    // The owner's browser, from home or from elsewhere, still gets in with the right password;
+    // each login rotates its cookie (issue 23): the browser keeps the new one, the old one is retired.
+    const home = await login(email, PASSWORD, { from: owner, cookies: device });
+    expect(home.status).toBe(200);
+    const rotated = cookiesNamed(home.cookies, "cb_device_");
+    expect(rotated).toHaveLength(1);
+    expect(rotated[0]).not.toBe(device[0]);
+    expect((await login(email, PASSWORD, { cookies: rotated })).status).toBe(200);
+    expect429(await login(email, PASSWORD, { cookies: device }), WINDOW); // the retired cookie
     // A forged or tampered device cookie is no device cookie.
     const [name, value] = device[0]!.split("=") as [string, string];
     const tampered = `${name}=${value.replace(/^./, (ch) => (ch === "A" ? "B" : "A"))}`;
@@ -177,9 +183,25 @@ describe("across addresses, and the owner's trusted device", () => {
     expect(device).toHaveLength(1);
     for (let i = 0; i < LIMIT * 10; i++) expect((await login(email, "guess", { from: freshAddress() })).status).toBe(401);
     expect((await form(freshAddress())).status).toBe(429);
-    expect((await form(freshAddress(), device)).status).toBe(303);
-    // ... and the API honours the form's cookie.
-    expect((await login(email, PASSWORD, { cookies: device })).status).toBe(200);
+    const again = await form(freshAddress(), device);
+    expect(again.status).toBe(303);
+    // ... and the API honours the form's (rotated) cookie.
+    expect((await login(email, PASSWORD, { cookies: cookiesNamed(again.cookies, "cb_device_") })).status).toBe(200);
+  });
+
+  test("logout revokes the account's device cookies: the owner's browser is trusted no more (issue 23)", async () => {
+    const email = await account();
+    const first = await login(email, PASSWORD);
+    const device = cookiesNamed(first.cookies, "cb_device_");
+    for (let i = 0; i < LIMIT * 10; i++) expect((await login(email, "guess", { from: freshAddress() })).status).toBe(401);
+    // Trusted before the logout: it gets in (and gets a rotated cookie) ...
+    const inside = await login(email, PASSWORD, { cookies: device });
+    expect(inside.status).toBe(200);
+    const current = cookiesNamed(inside.cookies, "cb_device_");
+    const out = await s.viaProxy("POST", "/api/auth/logout", { json: {}, headers: { authorization: `Bearer ${inside.body.token}` } });
+    expect(out.status).toBe(200);
+    // ... and after it, that cookie is no device cookie: the account's lock applies to it too.
+    expect429(await login(email, PASSWORD, { cookies: current }), WINDOW);
   });
 
   test(`one address spraying many accounts: after ${LIMIT * 10} failures, 429 for any account from it`, async () => {
@@ -301,6 +323,44 @@ describe("every login and signup attempt from one address, per minute", () => {
       expect((await limited.viaProxy("POST", "/api/auth/loginPatient", { json: { email, password: PASSWORD }, from: "127.0.0.78" })).status).toBe(200);
     } finally {
       await limited.stop();
+    }
+  });
+  test("IPv6 clients count per /64, and an IPv4-mapped IPv6 address counts as its IPv4 address (issue 23)", async () => {
+    const two = await startServed({ SIGNUP_LIMIT: "2", TRUST_PROXY: "2", LOGIN_FAILURE_LIMIT: String(LIMIT) });
+    try {
+      // The outer proxy (played by the X-Forwarded-For sent) saw these client addresses.
+      const up = (client: string) =>
+        two.viaProxy("POST", "/api/auth/signupPatient", {
+          json: { name: "S", email: uniqueEmail("v6"), password: PASSWORD },
+          headers: { "x-forwarded-for": client },
+        });
+      const statuses = [];
+      // Three addresses of one /64 are one client: the third signup is refused.
+      for (const client of ["2001:db8:7:1::1", "2001:db8:7:1:aaaa:bbbb:cccc:dddd", "2001:db8:7:1::ffff"]) statuses.push((await up(client)).status);
+      // The next /64 is another client.
+      statuses.push((await up("2001:db8:7:2::1")).status);
+      expect(statuses).toEqual([201, 201, 429, 201]);
+      // 198.51.100.7 and ::ffff:198.51.100.7 (and its hexadecimal spelling) are one client.
+      const mapped = [];
+      for (const client of ["198.51.100.7", "::ffff:198.51.100.7", "::ffff:c633:6407"]) mapped.push((await up(client)).status);
+      expect(mapped).toEqual([201, 201, 429]);
+
+      // The review's attack: 30 guesses from 10 addresses of one /64 are one client's guesses, so
+      // they lock that /64 after LIMIT and never the account: the owner logs in from elsewhere.
+      const email = uniqueEmail("v6owner");
+      const made = await two.viaProxy("POST", "/api/auth/signupPatient", { json: { name: "Owner", email, password: PASSWORD }, headers: { "x-forwarded-for": "2001:db8:7:3::1" } });
+      expect(made.status).toBe(201);
+      const guesses: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const res = await two.viaProxy("POST", "/api/auth/loginPatient", { json: { email, password: "guess" }, headers: { "x-forwarded-for": `2001:db8:7:4::${(i % 10) + 1}` } });
+        guesses.push(res.status);
+      }
+      expect(guesses.slice(0, LIMIT)).toEqual(Array(LIMIT).fill(401));
+      expect(guesses.slice(LIMIT)).toEqual(Array(30 - LIMIT).fill(429));
+      const owner = await two.viaProxy("POST", "/api/auth/loginPatient", { json: { email, password: PASSWORD }, headers: { "x-forwarded-for": "2001:db8:7:5::1" } });
+      expect(owner.status).toBe(200);
+    } finally {
+      await two.stop();
     }
   });
 });

@@ -1,0 +1,70 @@
+/**
+ * The decoding half of ./picture.ts: decode, cut the centre square, scale, encode. It runs only
+ * inside a picture worker (./picture-worker.ts), never on the server's request thread, so a
+ * picture that takes long to decode delays nothing but its own upload.
+ */
+import { IMAGE_TYPE_MESSAGE } from "../domain/fields";
+import { codecsReady, decodeJpeg, decodePng, encodeJpeg, resize } from "./codecs";
+import type { ImageExtension } from "./names";
+
+/**
+ * The side of the stored square picture: twice the 64 px avatar of the doctors' lists, so it is
+ * sharp there on a high-density screen, and small enough (2 to 4 KB) that a list of ten doctors
+ * stays within the 110 KB page budget of a slow connection (docs/decisions.md). The profile
+ * page's 96 px avatar scales it up a little.
+ */
+export const PICTURE_SIDE = 128;
+/** The stored picture's ceiling in bytes. */
+export const PICTURE_MAX_BYTES = 20 * 1024;
+/**
+ * The most pixels a picture may claim: a 24-megapixel camera (6000 x 4000). Decoding needs 4
+ * bytes a pixel, and twice that while the pixels are copied out of WebAssembly.
+ */
+export const MAX_PIXELS = 24_000_000;
+
+/** JPEG qualities tried in turn until the picture fits PICTURE_MAX_BYTES (only noise needs the lower ones). */
+const QUALITIES = [65, 50, 35, 20];
+
+/** A refusal as it crosses from the worker: its kind and sentence (a class does not survive postMessage). */
+export type ReencodeFailure = { kind: "unsupported" | "too_large"; message: string };
+export type ReencodeResult = { ok: true; bytes: Uint8Array } | ({ ok: false } & ReencodeFailure);
+
+/** Paints transparent pixels onto white: JPEG has no alpha, and black corners would look broken. */
+function flattenOnWhite(image: ImageData): ImageData {
+  const px = image.data;
+  for (let i = 3; i < px.length; i += 4) {
+    const alpha = px[i]!;
+    if (alpha === 255) continue;
+    for (let c = i - 3; c < i; c++) px[c] = Math.round((px[c]! * alpha + 255 * (255 - alpha)) / 255);
+    px[i] = 255;
+  }
+  return image;
+}
+
+/** Decode, centre square, scale, encode: the stored picture's bytes, or why not. */
+export async function reencode(bytes: Uint8Array, type: ImageExtension): Promise<ReencodeResult> {
+  await codecsReady();
+  let image: ImageData;
+  try {
+    // The decoders take an ArrayBuffer and copy it into WebAssembly memory: copy only a part view.
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    const input = (whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)) as ArrayBuffer;
+    // A phone stores a portrait photo sideways with an Exif orientation: turn it upright.
+    image = type === "png" ? flattenOnWhite(await decodePng(input)) : await decodeJpeg(input, { preserveOrientation: true });
+  } catch {
+    return { ok: false, kind: "unsupported", message: IMAGE_TYPE_MESSAGE };
+  }
+  // The decoder's answer is the truth: a header could lie about the size it announced.
+  if (image.width * image.height > MAX_PIXELS) {
+    return { ok: false, kind: "too_large", message: `Profile picture must be at most ${MAX_PIXELS / 1_000_000} megapixels` };
+  }
+  const side = Math.min(PICTURE_SIDE, image.width, image.height);
+  // "contain" cuts the centre square out of a rectangle before scaling; never scale up.
+  const square = await resize(image, { width: side, height: side, fitMethod: "contain", method: "lanczos3", premultiply: false, linearRGB: false });
+  let out = new Uint8Array(0);
+  for (const quality of QUALITIES) {
+    out = new Uint8Array(await encodeJpeg(square, { quality, baseline: true, progressive: false, optimize_coding: true }));
+    if (out.byteLength <= PICTURE_MAX_BYTES) break;
+  }
+  return { ok: true, bytes: out };
+}
