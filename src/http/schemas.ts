@@ -92,7 +92,8 @@ export const bookBody = z.object({
 
 /** The booking page's form: the ticked slots come as `preferredTimes[]`, one field each. */
 export const bookForm = z
-  .record(z.string(), z.unknown())
+  // The fields the form has (what a refused post echoes back, src/http/forms.ts); the rules are bookBody's.
+  .object({ doctorId: z.unknown(), reason: bookBody.shape.reason, "preferredTimes[]": z.unknown() })
   .transform((b, ctx) => {
     const ticked = b["preferredTimes[]"] === undefined ? undefined : [b["preferredTimes[]"]].flat();
     if (ticked !== undefined && ticked.length > MAX_PREFERRED) {
@@ -199,9 +200,17 @@ const pad = (t: string) => t.padStart(5, "0");
  * "09:00-12:00, 14:00-17:00", and `daysOff` one date or "from to to" a line; read into the API's
  * availabilityBody. Its messages are in plain words, each naming the hours.
  */
+/** A text field of a form whose rules run after it (the hours form): a string, at most `max` characters. */
+const formText = (max: number, message: string) => z.string().max(max, message).optional();
+
 export const hoursForm = z
-  .record(z.string(), z.unknown())
-  .transform((form, ctx) => {
+  // The fields the form has (what a refused post echoes back, src/http/forms.ts).
+  .object({
+    tz: formText(64, "The time zone of your hours must be a name such as Europe/Berlin or America/New_York"),
+    ...Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((day) => [`day${day}`, formText(200, "Your hours for one day are too long")])),
+    daysOff: formText(4000, "Your days off are too many for one form"),
+  })
+  .transform((form: Record<string, unknown>, ctx) => {
     const str = (name: string) => (typeof form[name] === "string" ? (form[name] as string).trim() : "");
     const fail = (message: string) => {
       ctx.addIssue({ code: "custom", path: ["hours"], message });
