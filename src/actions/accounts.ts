@@ -2,7 +2,7 @@
  * Sign up, log in and log out, for the JSON API and the HTML forms alike. Starting the session
  * (token and cookie) is the caller's part; these hold the rules.
  */
-import { accountTag } from "../auth/device";
+import { accountTag, deviceOfPassword } from "../auth/device";
 import { checkPassword, hashPassword } from "../auth/passwords";
 import { beginLoginAttempt, beginSignup, loginSucceeded, signupFailed } from "../auth/throttle";
 import { isUniqueViolation } from "../db/client";
@@ -19,6 +19,7 @@ import {
   type PatientRow,
 } from "../db/queries/accounts";
 import { recordAudit } from "../db/queries/audit";
+import { deleteSessions } from "../db/queries/sessions";
 import type { Deps } from "../config/deps";
 import type { Role, Specialization } from "../domain/fields";
 import { doctorSignedUp } from "../mail/events";
@@ -48,10 +49,12 @@ const FIND = {
  * the caller shows it); a refusal otherwise, the same for a wrong email and a wrong password.
  */
 export async function logIn<R extends Role>(deps: Deps, role: R, { email, password }: Credentials, client: Client): Promise<Accounts[R]> {
-  // Counted as a failure up front (see beginLoginAttempt); taken back only on success.
-  const deviceId = client.devices?.get(accountTag(deps.keys, { role, email }));
-  const attempt = await beginLoginAttempt(deps, { role, email, address: client.address, deviceId });
   const account = (await FIND[role](deps.database.db, email)) as Accounts[R] | undefined;
+  // A device cookie earned under an earlier password is no longer trusted (a reset revokes them).
+  const offered = client.devices?.get(accountTag(deps.keys, { role, email }));
+  const deviceId = offered !== undefined && account !== undefined && deviceOfPassword(deps.keys, offered, account.passwordHash) ? offered : undefined;
+  // Counted as a failure up front (see beginLoginAttempt); taken back only on success.
+  const attempt = await beginLoginAttempt(deps, { role, email, address: client.address, deviceId });
   if (!(await checkPassword(account?.passwordHash, password, client.address)) || account === undefined) {
     throw new Refusal("unauthenticated", BAD_LOGIN);
   }
@@ -110,5 +113,8 @@ export function signUpDoctor(deps: Deps, input: DoctorSignup, client: Client): P
 
 /** Ends every session of the account, on every device (its token version moves on). */
 export function logOut(deps: Deps, role: Role, accountId: string): Promise<void> {
-  return deps.database.write((tx) => bumpTokenVersion(tx, role, accountId));
+  return deps.database.write(async (tx) => {
+    await bumpTokenVersion(tx, role, accountId);
+    await deleteSessions(tx, role, accountId);
+  });
 }

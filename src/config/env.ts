@@ -83,6 +83,8 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, {
     message: "METRICS_TOKEN must be at least 16 characters",
   }),
+  // How long a password reset link holds (issue 28); tests shorten it.
+  RESET_TOKEN_MINUTES: z.coerce.number({ message: "RESET_TOKEN_MINUTES must be a number of minutes" }).positive("RESET_TOKEN_MINUTES must be more than 0").max(24 * 60, "RESET_TOKEN_MINUTES must be at most 1440").default(30),
 });
 
 /** Whether `value` is a bare http(s) origin: scheme, host, optional port, nothing after. */
@@ -157,6 +159,8 @@ export type Config = {
   log: { format: "json" | "pretty"; level: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent" };
   /** Bearer token `/metrics` requires; unset: no `/metrics` (404). */
   metricsToken?: string;
+  /** How long a password reset link holds, in minutes. */
+  resetTokenMinutes: number;
 };
 
 export type S3Config = {
@@ -224,6 +228,7 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
     log: { format: e.LOG_FORMAT, level: e.LOG_LEVEL },
     metricsToken: e.METRICS_TOKEN,
+    resetTokenMinutes: e.RESET_TOKEN_MINUTES,
     s3:
       e.STORAGE === "s3"
         ? {

@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Client } from "../actions/accounts";
-import { accountTag, signDevice, verifyDevice } from "../auth/device";
+import { accountTag, newDeviceId, signDevice, verifyDevice } from "../auth/device";
 import { clientAddress } from "../auth/throttle";
 import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
@@ -31,10 +31,13 @@ export function loginClient(c: Context, deps: Deps): Client {
   return { address: clientAddress(c, deps), devices };
 }
 
-/** Marks this browser as trusted for the account (a new device id each time: OWASP's rotation). */
-export function rememberDevice(c: Context, deps: Deps, role: Role, email: string): void {
-  const tag = accountTag(deps.keys, { role, email });
-  setCookie(c, `${PREFIX}${tag}`, signDevice(deps.keys, tag), {
+/**
+ * Marks this browser as trusted for the account (a new device id each time: OWASP's rotation),
+ * under its current password: a new password revokes every device cookie given before it.
+ */
+export function rememberDevice(c: Context, deps: Deps, role: Role, account: { email: string; passwordHash: string }): void {
+  const tag = accountTag(deps.keys, { role, email: account.email });
+  setCookie(c, `${PREFIX}${tag}`, signDevice(deps.keys, tag, newDeviceId(deps.keys, account.passwordHash)), {
     httpOnly: true,
     sameSite: "Lax",
     path: "/",

@@ -5,3 +5,4 @@ export * from "./audit";
 export * from "./directory";
 export * from "./calendar";
 export * from "./mail";
+export * from "./sessions";
