@@ -67,6 +67,25 @@ export function requireRole(deps: Deps, role: Role, options: { anyStatus?: boole
   };
 }
 
+/** Guards the calls open to every signed-in role and doctor status (issue 28: password, sessions). */
+export function requireSignedIn(deps: Deps): MiddlewareHandler {
+  return async (c, next) => {
+    const token = bearerToken(c);
+    if (token === undefined) throw new ApiError(401, "Authentication required");
+    const user = await resolveSession(deps, token);
+    if (user === undefined) throw new ApiError(401, "Invalid or expired token");
+    c.set("user", user);
+    await next();
+  };
+}
+
+/** The session requireSignedIn (or a page guard) admitted. */
+export function signedInUser(c: Context): SessionUser {
+  const user = c.get("user");
+  if (user === undefined) throw new ApiError(401, "Authentication required");
+  return user;
+}
+
 /** The account that requireRole admitted; a handler's first line. */
 export function signedIn<R extends Role>(c: Context, role: R): AccountOf<R> {
   const user = c.get("user");

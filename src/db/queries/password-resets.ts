@@ -1,7 +1,7 @@
 /** Password reset links (issue 28): stored by the hash of their secret only. */
 import { and, eq } from "drizzle-orm";
 import type { Role } from "../../domain/fields";
-import type { Tx } from "../client";
+import type { Reader, Tx } from "../client";
 import { passwordResets } from "../schema";
 
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
@@ -20,4 +20,9 @@ export async function takePasswordReset(tx: Tx, tokenHash: string): Promise<Pass
 /** Voids the account's link, if any (a newer one, or the password changed). */
 export async function voidPasswordResets(tx: Tx, role: Role, accountId: string): Promise<void> {
   await tx.delete(passwordResets).where(and(eq(passwordResets.role, role), eq(passwordResets.accountId, accountId)));
+}
+
+/** The link with this hash, if any (its page asks before showing the form). */
+export function findPasswordReset(r: Reader, tokenHash: string): Promise<PasswordResetRow | undefined> {
+  return r.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).get();
 }
