@@ -20,7 +20,7 @@ export type Notice = { text: string; tone: "success" | "error" | "info" };
 export type Refused = { form: FormState; status: ContentfulStatusCode; headers: Record<string, string> };
 
 /** Fields whose value is never sent back into a page. */
-const SECRET = new Set(["password"]);
+const SECRET = new Set(["password", "currentPassword", "newPassword"]);
 
 /** The text fields of a form, without secrets: what the page puts back into the form. */
 function typedValues(body: Record<string, unknown>): Record<string, string> {

@@ -11,7 +11,7 @@ import { doctorProfileForm } from "../../../http/schemas";
 import { doctorJson } from "../../../http/shapes";
 import { Island } from "../../../render/islands";
 import { pageAccount } from "../../../middleware/page-guard";
-import { keptViewerPage } from "../kept";
+import { AccountSecuritySection, PASSWORD_FORM } from "../account-security";
 import { mailPreferencesOf } from "../../../actions/mail-preferences";
 import { MailPreferencesForm } from "../../../components/MailPreferencesForm";
 import { mailMode } from "../../../mail/outbox";
@@ -20,18 +20,22 @@ import { doctorPage } from "./shell";
 async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const doctor = pageAccount(c, "doctor");
   const mail = await mailPreferencesOf(deps, "doctor", doctor.id);
+  // A refused change of password shows in its own form (issue 28), not in the profile's.
+  const profileForm = form?.target === PASSWORD_FORM ? undefined : form;
   return doctorPage(
     c,
     "My profile",
     <section class="page-narrow" aria-labelledby="profile-title">
       <h1 id="profile-title">My profile</h1>
-      <Island name="ProfileForm" props={{ role: "doctor", profile: doctorJson(doctor), form, notice: form ? undefined : takeNotice(c) }} />
+      <Island name="ProfileForm" props={{ role: "doctor", profile: doctorJson(doctor), form: profileForm, notice: form ? undefined : takeNotice(c) }} />
       <MailPreferencesForm action="/doctor-dashboard/doctor-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
+      <AccountSecuritySection c={c} deps={deps} base="/doctor-dashboard/doctor-profile" form={form} />
     </section>,
   );
 }
 
-export const doctorProfilePage = (deps: Deps) => (c: Context) => keptViewerPage(c, deps, () => render(c, deps));
+// Rendered on every request, not kept: its devices list moves with every sign-in anywhere (issue 28).
+export const doctorProfilePage = (deps: Deps) => (c: Context) => render(c, deps);
 export const doctorProfileAgain = (deps: Deps) => (c: Context, form: FormState) => render(c, deps, form);
 
 export function doctorProfilePost(deps: Deps) {
