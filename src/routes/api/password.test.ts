@@ -74,7 +74,7 @@ describe("forgot and reset password", () => {
 
     const page = await h.app.request(`/resetPassword/${token}`);
     expect(page.status).toBe(200);
-    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(page.headers.get("referrer-policy")).toBe("same-origin");
     expect(await page.text()).toContain('name="password"');
 
     const tooShort = await json("/api/auth/resetPassword", { token, password: "short" });

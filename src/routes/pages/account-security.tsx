@@ -79,8 +79,10 @@ function forgotPage(c: Context, role: Role, view: { form?: FormState; notice?: N
 // ---------- the reset link's page ----------
 
 function resetPage(c: Context, token: string, view: { form?: FormState; live: boolean }) {
-  // The link's secret is in this page's URL: no Referer carries it anywhere, no cache keeps it.
-  c.header("Referrer-Policy", "no-referrer");
+  // The link's secret is in this page's URL: no Referer carries it to another site, no cache
+  // keeps it. ("same-origin", not "no-referrer": with no-referrer the form's own post would go
+  // with `Origin: null`, and the CSRF check would refuse it.)
+  c.header("Referrer-Policy", "same-origin");
   c.header("Cache-Control", "no-store");
   return renderPage(
     c,

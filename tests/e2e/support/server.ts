@@ -30,6 +30,8 @@ const server = Bun.spawn(["bun", "src/index.ts"], {
     AUTH_ATTEMPTS_PER_MINUTE: "1000000",
     // A client on another site (tests/e2e/pictures.spec.ts) that may load pictures cross-origin.
     CORS_ORIGINS: CLIENT_ORIGIN,
+    // Mails are written to the outbox and sent nowhere: journeys read a reset link from there (issue 28).
+    MAIL_PREVIEW: "true",
   },
 });
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => server.kill(signal));
