@@ -16,4 +16,5 @@ CREATE TABLE `sessions` (
 	`last_seen_at` integer NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX `sessions_account` ON `sessions` (`role`,`account_id`,`created_at`);
+CREATE INDEX `sessions_account` ON `sessions` (`role`,`account_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `sessions_created_at` ON `sessions` (`created_at`);

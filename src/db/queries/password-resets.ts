@@ -1,5 +1,5 @@
 /** Password reset links (issue 28): stored by the hash of their secret only. */
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { Role } from "../../domain/fields";
 import type { Reader, Tx } from "../client";
 import { passwordResets } from "../schema";
@@ -25,4 +25,9 @@ export async function voidPasswordResets(tx: Tx, role: Role, accountId: string):
 /** The link with this hash, if any (its page asks before showing the form). */
 export function findPasswordReset(r: Reader, tokenHash: string): Promise<PasswordResetRow | undefined> {
   return r.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).get();
+}
+
+/** Drops the links past their time. */
+export async function pruneExpiredResets(tx: Tx, now: Date): Promise<void> {
+  await tx.delete(passwordResets).where(lt(passwordResets.expiresAt, now));
 }

@@ -18,8 +18,12 @@ export const sessions = sqliteTable(
     // written at most every few minutes (src/middleware/session.ts), not on every request
     lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
   },
-  // the profile's device list, newest first; ending the others
-  (t) => [index("sessions_account").on(t.role, t.accountId, t.createdAt)],
+  (t) => [
+    // the profile's device list, newest first; ending the others
+    index("sessions_account").on(t.role, t.accountId, t.createdAt),
+    // the hourly prune of sessions whose tokens have expired
+    index("sessions_created_at").on(t.createdAt),
+  ],
 );
 
 /**
