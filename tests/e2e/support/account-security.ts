@@ -7,6 +7,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { createClient } from "@libsql/client";
 import { E2E_DB, PASSWORD } from "./env";
+import { expectAccessible, expectAccessibleWithoutScript } from "./axe";
 import { apiCall, createPatient, expect, signIn } from "./fixtures";
 
 /** The path of the newest reset link mailed to `email`. */
@@ -38,17 +39,20 @@ export async function accountSecurityJourney(browser: Browser, javaScriptEnabled
   const context = await browser.newContext({ javaScriptEnabled });
   const other = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
+  const accessible = (p: Page) => (javaScriptEnabled ? expectAccessible(p) : expectAccessibleWithoutScript(p));
   try {
     // Forgot password, from the login page.
     await page.goto("/loginPatient");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await expect(page).toHaveURL(/\/forgotPassword\?role=patient$/);
+    await accessible(page);
     await page.getByLabel("Email").fill(patient.email);
     await page.getByRole("button", { name: "Send the reset link" }).click();
     await expect(page.getByText("If an account exists for that email, a reset link is on its way.")).toBeVisible();
 
     // The mail's link: a new password, and the browser is signed in.
     await page.goto(await resetPathFor(patient.email));
+    await accessible(page);
     await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Save and sign in" }).click();
     await expect(page).toHaveURL(/\/patient-dashboard$/);
@@ -74,6 +78,7 @@ export async function accountSecurityJourney(browser: Browser, javaScriptEnabled
     const devices = page.locator("li.session");
     await expect(devices).toHaveCount(2);
     await expect(page.getByText("This device")).toBeVisible();
+    await accessible(page);
     await page.getByRole("button", { name: "Log out An unknown browser or app", exact: true }).click();
     await expect(page.getByText("That device is signed out.")).toBeVisible();
     await expect(devices).toHaveCount(1);
