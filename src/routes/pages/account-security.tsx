@@ -177,8 +177,7 @@ export async function AccountSecuritySection({ c, deps, base, form }: { c: Conte
         {sessions.map((s) => (
           <li class="session" data-session={s.id}>
             <p>
-              <strong>{s.device}</strong>
-              {s.current && <span class="badge"> This device</span>}
+              <strong>{s.device}</strong> {s.current && <span class="badge badge-done">This device</span>}
             </p>
             <p class="muted small">
               Signed in {when(s.createdAt)}; last seen {when(s.lastSeenAt)}
