@@ -6,6 +6,8 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Client } from "../actions/accounts";
+import type { Asker } from "../actions/passwords";
+import { deviceName } from "../domain/user-agent";
 import { accountTag, newDeviceId, signDevice, verifyDevice } from "../auth/device";
 import { clientAddress } from "../auth/throttle";
 import type { Deps } from "../config/deps";
@@ -44,4 +46,9 @@ export function rememberDevice(c: Context, deps: Deps, role: Role, account: { em
     secure: isHttps(c, deps),
     maxAge: DEVICE_DAYS * 86_400,
   });
+}
+
+/** Who asks for a password reset or change: the address (limits) and the browser's coarse name (mails). */
+export function askerOf(c: Context, deps: Deps): Asker {
+  return { address: clientAddress(c, deps), device: deviceName(c.req.header("user-agent")) };
 }

@@ -4,19 +4,14 @@
  * the same use cases (src/routes/pages/account-security.tsx).
  */
 import { zValidator } from "@hono/zod-validator";
-import { Hono, type Context } from "hono";
-import { changePassword, PASSWORD_CHANGED, PASSWORD_RESET, requestPasswordReset, RESET_SENT, resetPassword, type Asker } from "../../actions/passwords";
+import { Hono } from "hono";
+import { changePassword, PASSWORD_CHANGED, PASSWORD_RESET, requestPasswordReset, RESET_SENT, resetPassword } from "../../actions/passwords";
 import { endOtherSessions, endSession, listSessions, OTHERS_ENDED, SESSION_ENDED } from "../../actions/sessions";
-import { clientAddress } from "../../auth/throttle";
 import type { Deps } from "../../config/deps";
-import { deviceName } from "../../domain/user-agent";
 import { changePasswordBody, forgotPasswordBody, resetPasswordBody, sessionIdParam } from "../../http/schemas";
 import { onInvalid } from "../../http/validate";
-import { rememberDevice } from "../../middleware/device";
+import { askerOf, rememberDevice } from "../../middleware/device";
 import { requireSignedIn, signedInUser, startSession } from "../../middleware/session";
-
-/** Who asks: the address (limits) and the browser's coarse name (mails). */
-export const askerOf = (c: Context, deps: Deps): Asker => ({ address: clientAddress(c, deps), device: deviceName(c.req.header("user-agent")) });
 
 export function accountSecurityApi(deps: Deps) {
   const api = new Hono();

@@ -242,6 +242,19 @@ describe("change password and sessions", () => {
     expect((await h.call("GET", "/api/auth/sessions")).status).toBe(401);
   });
 
+  test("last seen is written at most every 5 minutes, not on every request", async () => {
+    const pat = await h.signupPatient();
+    const seen = async () => Number((await h.elsewhere("SELECT last_seen_at FROM sessions WHERE account_id = ?", [pat.id])).rows[0]!.last_seen_at);
+    const first = await seen();
+    await sleep(20);
+    for (let i = 0; i < 3; i++) expect((await profile(pat.token)).status).toBe(200);
+    expect(await seen()).toBe(first);
+    const longAgo = Date.now() - 6 * 60_000;
+    await h.elsewhere("UPDATE sessions SET last_seen_at = ? WHERE account_id = ?", [longAgo, pat.id]);
+    expect((await profile(pat.token)).status).toBe(200);
+    expect(await seen()).toBeGreaterThan(longAgo + 5 * 60_000);
+  });
+
   test("logout still ends every session of the account", async () => {
     const pat = await h.signupPatient();
     const phone = await login(pat.email);

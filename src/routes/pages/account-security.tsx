@@ -15,10 +15,9 @@ import { LIMITS, ROLES, type Role } from "../../domain/fields";
 import { doneThen, handleForm, takeNotice, type FormState, type Notice } from "../../http/forms";
 import { changePasswordBody, forgotPasswordBody, resetPasswordForm } from "../../http/schemas";
 import { renderPage, themeOf } from "../../render/Document";
-import { rememberDevice } from "../../middleware/device";
+import { askerOf, rememberDevice } from "../../middleware/device";
 import { viewerTimeZone } from "../../middleware/page-guard";
 import { endSessionCookie, signedInUser, startSession } from "../../middleware/session";
-import { askerOf } from "../api/account-security";
 
 const TITLES: Record<Role, string> = { patient: "Patient", doctor: "Doctor", admin: "Admin" };
 const LOGIN: Record<Role, string> = { patient: "/loginPatient", doctor: "/loginDoctor", admin: "/loginAdmin" };
