@@ -51,6 +51,24 @@ async function resetLink(email: string, after = 0): Promise<{ token: string; mai
   return { token: link![1]!, mail };
 }
 
+describe("every profile page has the section", () => {
+  test("patient, doctor and the admin's My account: change password and the devices, this one marked", async () => {
+    const doctor = await h.signupDoctor();
+    const admin = await h.admin();
+    for (const [path, token] of [
+      ["/doctor-dashboard/doctor-profile", doctor.token],
+      ["/admin-dashboard/account", admin],
+    ] as const) {
+      const res = await h.app.request(path, { headers: { cookie: `carebook_session=${token}` } });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain("Password and devices");
+      expect(html).toContain(`action="${path}/password"`);
+      expect(html).toContain("This device");
+    }
+  });
+});
+
 describe("forgot and reset password", () => {
   test("the whole reset: the mail's link, a fresh login, every old session ended (bearer and cookie), one use", async () => {
     const pat = await h.signupPatient("Pat Reset");
