@@ -150,6 +150,22 @@ describe("forgot and reset password", () => {
     expect((await json("/api/auth/resetPassword", { token: second.token, password: NEW_PASSWORD })).status).toBe(200);
   });
 
+  test("security mails go even to an account that turned every mail off", async () => {
+    const pat = await h.signupPatient();
+    const off = await h.app.request("/patient-dashboard/patient-profile/mail", {
+      method: "POST",
+      headers: { cookie: `carebook_session=${pat.token}`, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    expect(off.status).toBe(303);
+    const prefs = await h.elsewhere("select reminders, notices from mail_preferences where account_id = ?", [pat.id]);
+    expect(prefs.rows[0]).toMatchObject({ reminders: 0, notices: 0 });
+    await forgot(pat.email);
+    const { token } = await resetLink(pat.email);
+    expect((await json("/api/auth/resetPassword", { token, password: NEW_PASSWORD })).status).toBe(200);
+    await smtp.waitFor((m) => m.envelopeTo.includes(pat.email) && m.subject === "Your Carebook password was changed");
+  });
+
   test("a change of password voids a link sent before it", async () => {
     const pat = await h.signupPatient();
     await forgot(pat.email);
