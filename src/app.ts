@@ -17,6 +17,7 @@ import { withoutBody } from "./http/bodyless";
 import { openapiRoutes } from "./openapi/serve";
 import { adminApi } from "./routes/api/admin";
 import { authApi } from "./routes/api/auth";
+import { accountSecurityApi } from "./routes/api/account-security";
 import { calendarApi } from "./routes/api/calendar";
 import { doctorApi } from "./routes/api/doctor";
 import { patientApi } from "./routes/api/patient";
@@ -75,7 +76,7 @@ export function createApp(deps: Deps) {
     await next();
   });
 
-  for (const api of [authApi, patientApi, doctorApi, adminApi, profileApi]) app.route("/api/auth", api(deps));
+  for (const api of [authApi, accountSecurityApi, patientApi, doctorApi, adminApi, profileApi]) app.route("/api/auth", api(deps));
   app.route("/api/auth", calendarApi(deps));
   app.route("/uploads", uploadRoutes(deps));
   app.route("/static", staticRoutes());

@@ -9,6 +9,8 @@ import { scheduleBackups } from "./backup/schedule";
 import { picturePool } from "./storage/picture";
 import { boot } from "./config/boot";
 import { pruneEvents } from "./db/queries/throttle";
+import { pruneSessions } from "./db/queries/sessions";
+import { pruneExpiredResets } from "./db/queries/password-resets";
 import { countAdmins } from "./db/queries/accounts";
 import { holdServerLock, lockedFile } from "./db/server-lock";
 import { parseEnv } from "./config/env";
@@ -29,7 +31,15 @@ if (config.admin.email && config.admin.password) {
 }
 
 // Throttle events older than the longest window (an hour) count for nothing: forget them hourly.
-const prune = () => deps.database.write((tx) => pruneEvents(tx, new Date(Date.now() - 3_600_000))).catch(() => undefined);
+// So are sessions whose tokens have expired and reset links past their time (issue 28).
+const prune = () =>
+  deps.database
+    .write(async (tx) => {
+      await pruneEvents(tx, new Date(Date.now() - 3_600_000));
+      await pruneSessions(tx, new Date(Date.now() - config.tokenTtlHours * 3_600_000));
+      await pruneExpiredResets(tx, new Date());
+    })
+    .catch(() => undefined);
 await prune();
 const pruning = setInterval(prune, 3_600_000);
 pruning.unref();

@@ -2,7 +2,7 @@
  * Sign up, log in and log out, for the JSON API and the HTML forms alike. Starting the session
  * (token and cookie) is the caller's part; these hold the rules.
  */
-import { accountTag, DEVICE_DAYS } from "../auth/device";
+import { accountTag, DEVICE_DAYS, deviceOfPassword } from "../auth/device";
 import { checkPassword, hashPassword } from "../auth/passwords";
 import { beginLoginAttempt, beginSignup, loginSucceeded, signupFailed } from "../auth/throttle";
 import { isUniqueViolation } from "../db/client";
@@ -20,6 +20,7 @@ import {
 } from "../db/queries/accounts";
 import { recordAudit } from "../db/queries/audit";
 import { forgetDevices, isLiveDevice } from "../db/queries/devices";
+import { deleteSessions } from "../db/queries/sessions";
 import type { Deps } from "../config/deps";
 import type { Role, Specialization } from "../domain/fields";
 import { doctorSignedUp } from "../mail/events";
@@ -49,14 +50,21 @@ const FIND = {
  * the caller shows it); a refusal otherwise, the same for a wrong email and a wrong password.
  */
 export async function logIn<R extends Role>(deps: Deps, role: R, { email, password }: Credentials, client: Client): Promise<Accounts[R]> {
-  // Counted as a failure up front (see beginLoginAttempt); taken back only on success.
-  const tag = accountTag(deps.keys, { role, email });
-  const presented = client.devices?.get(tag);
-  // A genuine cookie counts only while its id is live (not retired by a logout or a later login).
-  const since = new Date(deps.now().getTime() - DEVICE_DAYS * 86_400_000);
-  const deviceId = presented !== undefined && (await isLiveDevice(deps.database.db, tag, presented, since)) ? presented : undefined;
-  const attempt = await beginLoginAttempt(deps, { role, email, address: client.address, deviceId });
   const account = (await FIND[role](deps.database.db, email)) as Accounts[R] | undefined;
+  // A device cookie counts while its id is live (not retired by a logout or a later login) and was
+  // earned under the current password (a reset or a change revokes every one given before it).
+  const tag = accountTag(deps.keys, { role, email });
+  const offered = client.devices?.get(tag);
+  const since = new Date(deps.now().getTime() - DEVICE_DAYS * 86_400_000);
+  const deviceId =
+    offered !== undefined &&
+    account !== undefined &&
+    deviceOfPassword(deps.keys, offered, account.passwordHash) &&
+    (await isLiveDevice(deps.database.db, tag, offered, since))
+      ? offered
+      : undefined;
+  // Counted as a failure up front (see beginLoginAttempt); taken back only on success.
+  const attempt = await beginLoginAttempt(deps, { role, email, address: client.address, deviceId });
   if (!(await checkPassword(account?.passwordHash, password, client.address)) || account === undefined) {
     throw new Refusal("unauthenticated", BAD_LOGIN);
   }
@@ -114,12 +122,13 @@ export function signUpDoctor(deps: Deps, input: DoctorSignup, client: Client): P
 }
 
 /**
- * Ends every session of the account, on every device (its token version moves on), and retires
- * every device cookie of it: no browser stays trusted past a logout.
+ * Ends every session of the account, on every device (its token version moves on, its session
+ * rows go), and retires every device cookie of it: no browser stays trusted past a logout.
  */
 export function logOut(deps: Deps, role: Role, account: { id: string; email: string }): Promise<void> {
   return deps.database.write(async (tx) => {
     await bumpTokenVersion(tx, role, account.id);
+    await deleteSessions(tx, role, account.id);
     await forgetDevices(tx, accountTag(deps.keys, { role, email: account.email }));
   });
 }

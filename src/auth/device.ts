@@ -43,6 +43,23 @@ export function accountTag(keys: TokenKeys, account: AccountKey): string {
   return mac(keys, `account ${account.role} ${account.email}`).subarray(0, TAG_BYTES).toString("hex");
 }
 
+/**
+ * The end of a device id that ties it to the password it was earned with (issue 28): a new
+ * password (a reset or a change) makes every device cookie given before it untrusted.
+ */
+const passwordMark = (keys: TokenKeys, passwordHash: string) => mac(keys, `password ${passwordHash}`).subarray(0, 8).toString("base64url");
+const RANDOM_CHARS = 22; // 16 random bytes in base64url
+
+/** A new device id: 128 random bits, then the password's mark. */
+export function newDeviceId(keys: TokenKeys, passwordHash: string): string {
+  return randomBytes(16).toString("base64url") + passwordMark(keys, passwordHash);
+}
+
+/** Whether a (verified) device id was given under the account's current password. */
+export function deviceOfPassword(keys: TokenKeys, deviceId: string, passwordHash: string): boolean {
+  return deviceId.length > RANDOM_CHARS && deviceId.slice(RANDOM_CHARS) === passwordMark(keys, passwordHash);
+}
+
 /** A new signed device cookie value for the account tagged `tag`: `deviceId.signature`. */
 export function signDevice(keys: TokenKeys, tag: string, deviceId = randomBytes(16).toString("base64url")): string {
   return `${deviceId}.${mac(keys, `device ${tag} ${deviceId}`).toString("base64url")}`;

@@ -178,3 +178,36 @@ export function beginSignup(deps: Deps, address: string): Promise<number[]> {
 export function signupFailed(deps: Deps, eventIds: number[]): Promise<void> {
   return deps.database.write((tx) => deleteEvents(tx, eventIds));
 }
+
+const TOO_MANY_RESETS = "Too many password reset requests. Please try again later.";
+
+/**
+ * A forgot-password request (issue 28), limited like failed logins: LOGIN_FAILURE_LIMIT per
+ * account (role and email, whether an account exists or not, so the limit tells nothing) in the
+ * login window from all addresses, ten times that per address across accounts, and the
+ * per-minute attempt limit. Checked and counted in one write; never taken back.
+ */
+export function countResetRequest(deps: Deps, who: { role: string; email: string; address: string }): Promise<void> {
+  const limit = deps.config.loginFailureLimit;
+  const reset = (kind: AuthEventKind, key: string, max: number): Limit => ({ kind, keys: { key }, limit: max, windowMs: LOGIN_WINDOW_MS, message: TOO_MANY_RESETS });
+  refuseFlood(deps, who.address);
+  return deps.database.write(async (tx) => {
+    await countAttempt(deps, tx, who.address);
+    await assertUnder(deps, tx, reset("reset_account", `${who.role} ${who.email}`, limit));
+    await assertUnder(deps, tx, reset("reset_ip", who.address, limit * WIDE_FACTOR));
+    await recordEvents(
+      tx,
+      [
+        { kind: "reset_account", key: `${who.role} ${who.email}` },
+        { kind: "reset_ip", key: who.address },
+      ],
+      deps.now(),
+    );
+  });
+}
+
+/** A reset link's use, or a password change, under the per-minute attempt limit of its address (each costs a password hash). */
+export function countPasswordAttempt(deps: Deps, address: string): Promise<void> {
+  refuseFlood(deps, address);
+  return deps.database.write((tx) => countAttempt(deps, tx, address));
+}

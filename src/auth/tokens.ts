@@ -8,13 +8,14 @@ import { setBounded } from "../domain/bounded";
 const ISSUER = "carebook";
 const AUDIENCE = "carebook-api";
 
-export type TokenClaims = { sub: string; role: Role; ver: number };
+/** `sid`: the session row the token belongs to (src/db/schema/sessions.ts); a token without one is refused by the session check. */
+export type TokenClaims = { sub: string; role: Role; ver: number; sid?: string };
 
 export type TokenKeys = { secret: Uint8Array; ttlHours: number };
 
 /** Signs a token for an account. */
 export function issueToken(keys: TokenKeys, claims: TokenClaims): Promise<string> {
-  return new SignJWT({ role: claims.role, ver: claims.ver })
+  return new SignJWT({ role: claims.role, ver: claims.ver, ...(claims.sid !== undefined && { sid: claims.sid }) })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)
@@ -54,9 +55,10 @@ async function verifyToken(keys: TokenKeys, token: string): Promise<(TokenClaims
       typ: "JWT",
       requiredClaims: ["sub", "exp", "iat"],
     });
-    const { sub, role, ver, exp } = payload;
+    const { sub, role, ver, exp, sid } = payload;
     if (typeof sub !== "string" || !ROLES.includes(role as Role) || typeof ver !== "number" || typeof exp !== "number") return undefined;
-    return { sub, role: role as Role, ver, exp };
+    if (sid !== undefined && typeof sid !== "string") return undefined;
+    return { sub, role: role as Role, ver, exp, ...(sid !== undefined && { sid }) };
   } catch {
     return undefined;
   }

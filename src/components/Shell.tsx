@@ -27,7 +27,10 @@ const NAV: Record<Role | "public", NavLink[]> = {
     { href: "/doctor-dashboard/doctor-Meetings", label: "Meetings" },
     { href: "/doctor-dashboard/doctor-profile", label: "Profile" },
   ],
-  admin: [{ href: "/admin-dashboard", label: "Doctors" }],
+  admin: [
+    { href: "/admin-dashboard", label: "Doctors" },
+    { href: "/admin-dashboard/account", label: "My account" },
+  ],
 };
 
 export type ShellProps = {

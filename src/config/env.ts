@@ -85,6 +85,8 @@ const envSchema = z.object({
   }),
   // Threads that decode pictures off the request thread (src/storage/picture-pool.ts).
   PICTURE_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
+  // How long a password reset link holds (issue 28); tests shorten it.
+  RESET_TOKEN_MINUTES: z.coerce.number({ message: "RESET_TOKEN_MINUTES must be a number of minutes" }).positive("RESET_TOKEN_MINUTES must be more than 0").max(24 * 60, "RESET_TOKEN_MINUTES must be at most 1440").default(30),
 });
 
 /** Whether `value` is a bare http(s) origin: scheme, host, optional port, nothing after. */
@@ -161,6 +163,8 @@ export type Config = {
   metricsToken?: string;
   /** Picture worker threads (PICTURE_WORKERS). */
   pictureWorkers: number;
+  /** How long a password reset link holds, in minutes. */
+  resetTokenMinutes: number;
 };
 
 export type S3Config = {
@@ -229,6 +233,7 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
     log: { format: e.LOG_FORMAT, level: e.LOG_LEVEL },
     metricsToken: e.METRICS_TOKEN,
     pictureWorkers: e.PICTURE_WORKERS,
+    resetTokenMinutes: e.RESET_TOKEN_MINUTES,
     s3:
       e.STORAGE === "s3"
         ? {

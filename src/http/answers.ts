@@ -22,6 +22,17 @@ const specialization = z.enum(SPECIALIZATIONS);
 const doctorStatus = z.enum(DOCTOR_STATUSES);
 const appointmentStatus = z.enum(APPOINTMENT_STATUSES);
 
+/** One signed-in browser or client of the account (issue 28). */
+export const Session = z
+  .object({
+    id,
+    device: z.string().meta({ description: "Browser and system, coarse, from the User-Agent at sign-in", example: "Firefox on Linux" }),
+    createdAt: time,
+    lastSeenAt: time.meta({ description: "Moved on at most every 5 minutes" }),
+    current: z.boolean().meta({ description: "The session of the token that asks" }),
+  })
+  .meta({ id: "Session" });
+
 /** `{ message }`: every error, and every answer that only reports. */
 export const MessageAnswer = z.object({ message: z.string() }).meta({ id: "Message", example: { message: "Appointment not found" } });
 
@@ -167,6 +178,9 @@ export const answers = {
   calendarFile: z.string().meta({ description: "An iCalendar (RFC 5545) file with one VEVENT" }),
   calendarFeed: z.object({ feed: z.object({ createdAt: time }).nullable() }),
   calendarFeedMade: z.object({ message: z.string(), feed: feedUrls }),
+  // issue 28
+  resetSession: z.object({ message: z.string(), token, role: z.enum(ROLES), name: z.string() }).meta({ id: "ResetSession" }),
+  sessions: z.object({ sessions: z.array(Session) }),
 };
 
 // The builders in shapes.ts must produce exactly these types: a compile error here is drift.

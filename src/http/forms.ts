@@ -21,7 +21,7 @@ export type Notice = { text: string; tone: "success" | "error" | "info" };
 export type Refused = { form: FormState; status: ContentfulStatusCode; headers: Record<string, string> };
 
 /** Fields whose value is never sent back into a page. */
-const SECRET = new Set(["password"]);
+const SECRET = new Set(["password", "currentPassword", "newPassword"]);
 
 /** The longest value echoed for a field whose schema states no maximum length (an email, a choice, a date). */
 const ECHO_LIMIT = 320;

@@ -3,7 +3,7 @@
  * Messages name the field so that a 400 tells the caller what to fix.
  */
 import { z } from "zod";
-import { DOCTOR_STATUSES, LIMITS, SPECIALIZATIONS } from "../domain/fields";
+import { DOCTOR_STATUSES, LIMITS, ROLES, SPECIALIZATIONS } from "../domain/fields";
 import { isTimeZone, zonedInstant } from "../domain/time";
 import { availabilityProblem, isDate, MAX_DAYS_OFF, MAX_RANGES, minutesOf, MAX_PREFERRED, SLOT_DAYS, WEEKDAYS } from "../domain/availability";
 
@@ -301,3 +301,36 @@ export const mailPreferencesForm = z.object({
   reminders: z.enum(["on"], { message: "reminders must be on or absent" }).optional(),
   notices: z.enum(["on"], { message: "notices must be on or absent" }).optional(),
 });
+
+// ---------- issue 28: forgot, reset and change password; sessions ----------
+
+/** A new password under signup's rules, named `field` in its messages. */
+const newPasswordNamed = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .min(LIMITS.password.min, `${field} must be at least ${LIMITS.password.min} characters`)
+    .max(LIMITS.password.max, `${field} must be at most ${LIMITS.password.max} characters`);
+
+export const forgotPasswordBody = z.object({
+  role: z.enum(ROLES, { error: `role must be one of: ${ROLES.join(", ")}` }),
+  email: emailField,
+});
+
+export const resetPasswordBody = z.object({
+  // Any shape is looked up (and not found): one answer for every bad link.
+  token: z.string({ error: "token is required" }).min(1, "token is required").max(200, "token is not valid"),
+  password: newPassword,
+});
+
+/** The reset page's form: the link's token is in its path. */
+export const resetPasswordForm = resetPasswordBody.pick({ password: true });
+
+export const changePasswordBody = z.object({
+  currentPassword: z
+    .string({ error: "currentPassword is required" })
+    .min(1, "currentPassword is required")
+    .max(LIMITS.password.max, `currentPassword must be at most ${LIMITS.password.max} characters`),
+  newPassword: newPasswordNamed("newPassword"),
+});
+
+export const sessionIdParam = z.object({ id: z.string().trim().min(1, "id is required").max(64, "id is not valid") });

@@ -6,8 +6,9 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Client } from "../actions/accounts";
-import { randomBytes } from "node:crypto";
-import { accountTag, DEVICE_DAYS, signDevice, verifyDevice } from "../auth/device";
+import type { Asker } from "../actions/passwords";
+import { deviceName } from "../domain/user-agent";
+import { accountTag, DEVICE_DAYS, newDeviceId, signDevice, verifyDevice } from "../auth/device";
 import { replaceDevice } from "../db/queries/devices";
 import { clientAddress } from "../auth/throttle";
 import type { Deps } from "../config/deps";
@@ -35,14 +36,15 @@ export function loginClient(c: Context, deps: Deps): Client {
 
 /**
  * Marks this browser as trusted for the account: a new device id each time (OWASP's rotation),
- * recorded as live, and the browser's previous id for the account retired with it.
+ * recorded as live, and the browser's previous id for the account retired with it. The id carries a
+ * mark of the current password: a new password revokes every device cookie given before it.
  */
-export async function rememberDevice(c: Context, deps: Deps, role: Role, email: string): Promise<void> {
-  const tag = accountTag(deps.keys, { role, email });
+export async function rememberDevice(c: Context, deps: Deps, role: Role, account: { email: string; passwordHash: string }): Promise<void> {
+  const tag = accountTag(deps.keys, { role, email: account.email });
   const name = hostCookie(c, `${PREFIX}${tag}`);
   const old = getCookie(c, name);
   const previous = old === undefined ? undefined : verifyDevice(deps.keys, tag, old);
-  const deviceId = randomBytes(16).toString("base64url");
+  const deviceId = newDeviceId(deps.keys, account.passwordHash);
   await deps.database.write((tx) => replaceDevice(tx, tag, deviceId, deps.now(), previous));
   setCookie(c, name, signDevice(deps.keys, tag, deviceId), {
     httpOnly: true,
@@ -51,4 +53,9 @@ export async function rememberDevice(c: Context, deps: Deps, role: Role, email: 
     secure: name !== `${PREFIX}${tag}`,
     maxAge: DEVICE_DAYS * 86_400,
   });
+}
+
+/** Who asks for a password reset or change: the address (limits) and the browser's coarse name (mails). */
+export function askerOf(c: Context, deps: Deps): Asker {
+  return { address: clientAddress(c, deps), device: deviceName(c.req.header("user-agent")) };
 }

@@ -69,7 +69,8 @@ export function securityHeaders(deps: Deps): MiddlewareHandler {
     const headers = c.res.headers;
     // An answer prepared with them (preparedSecurityHeaders: a kept page) has them all already.
     if (!headers.has(PREPARED)) {
-      for (const [name, value] of EVERY_ANSWER) headers.set(name, value);
+      // A page may only have made one stricter (the reset link's page: Referrer-Policy same-origin).
+      for (const [name, value] of EVERY_ANSWER) if (!headers.has(name)) headers.set(name, value);
       // A page that declared its inline scripts has set its own policy already.
       if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", defaultPolicy());
     }

@@ -8,6 +8,8 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { issueToken, readToken } from "../auth/tokens";
 import type { AdminRow, DoctorRow, PatientRow } from "../db/queries/accounts";
 import { sessionAccount } from "../db/queries/sessions";
+import { beginSession, noteSeen } from "../actions/sessions";
+import { deviceName } from "../domain/user-agent";
 import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
 import { ApiError } from "../http/errors";
@@ -19,7 +21,7 @@ export type SessionUser = (
   | { role: "patient"; account: PatientRow }
   | { role: "doctor"; account: DoctorRow }
   | { role: "admin"; account: AdminRow }
-) & { directoryVersion: number };
+) & { directoryVersion: number; sessionId: string };
 export type AccountOf<R extends Role> = Extract<SessionUser, { role: R }>["account"];
 
 declare module "hono" {
@@ -31,10 +33,12 @@ declare module "hono" {
 /** The signed-in user a token names, or undefined for a bad, expired or revoked token. */
 export async function resolveSession(deps: Deps, token: string): Promise<SessionUser | undefined> {
   const claims = await readToken(deps.keys, token);
-  if (claims === undefined) return undefined;
-  const read = await sessionAccount(deps.database, claims.role, claims.sub);
-  if (read === undefined || read.account.tokenVersion !== claims.ver) return undefined;
-  return { role: claims.role, account: read.account, directoryVersion: read.directoryVersion } as SessionUser;
+  if (claims?.sid === undefined) return undefined;
+  // One statement: the account, the directory version, and the token's session row.
+  const read = await sessionAccount(deps.database, claims.role, claims.sub, claims.sid);
+  if (read === undefined || read.account.tokenVersion !== claims.ver || read.lastSeenAt === undefined) return undefined;
+  await noteSeen(deps, claims.sid, read.lastSeenAt);
+  return { role: claims.role, account: read.account, directoryVersion: read.directoryVersion, sessionId: claims.sid } as SessionUser;
 }
 
 /** The Authorization header's bearer token, valid or not. */
@@ -64,6 +68,25 @@ export function requireRole(deps: Deps, role: Role, options: { anyStatus?: boole
   };
 }
 
+/** Guards the calls open to every signed-in role and doctor status (issue 28: password, sessions). */
+export function requireSignedIn(deps: Deps): MiddlewareHandler {
+  return async (c, next) => {
+    const token = bearerToken(c);
+    if (token === undefined) throw new ApiError(401, "Authentication required");
+    const user = await resolveSession(deps, token);
+    if (user === undefined) throw new ApiError(401, "Invalid or expired token");
+    c.set("user", user);
+    await next();
+  };
+}
+
+/** The session requireSignedIn (or a page guard) admitted. */
+export function signedInUser(c: Context): SessionUser {
+  const user = c.get("user");
+  if (user === undefined) throw new ApiError(401, "Authentication required");
+  return user;
+}
+
 /** The account that requireRole admitted; a handler's first line. */
 export function signedIn<R extends Role>(c: Context, role: R): AccountOf<R> {
   const user = c.get("user");
@@ -75,11 +98,18 @@ const COOKIE = "carebook_session";
 const SECURE_COOKIE = "__Host-carebook_session";
 
 /**
- * Issues a token for an account and sets the same token as the pages' session cookie; the browser
- * becomes a trusted device for the account (src/middleware/device.ts).
+ * Begins a session (a row of its own, named by the token's `sid`), issues its token and sets the
+ * same token as the pages' session cookie; the browser becomes a trusted device for the account
+ * (src/middleware/device.ts).
  */
-export async function startSession(c: Context, deps: Deps, role: Role, account: { id: string; email: string; tokenVersion: number }) {
-  const token = await issueToken(deps.keys, { sub: account.id, role, ver: account.tokenVersion });
+export async function startSession(
+  c: Context,
+  deps: Deps,
+  role: Role,
+  account: { id: string; email: string; tokenVersion: number; passwordHash: string },
+) {
+  const sid = await beginSession(deps, role, account.id, deviceName(c.req.header("user-agent")));
+  const token = await issueToken(deps.keys, { sub: account.id, role, ver: account.tokenVersion, sid });
   const secure = hostCookie(c, COOKIE) === SECURE_COOKIE;
   setCookie(c, secure ? SECURE_COOKIE : COOKIE, token, {
     httpOnly: true,
@@ -88,7 +118,7 @@ export async function startSession(c: Context, deps: Deps, role: Role, account: 
     secure,
     maxAge: Math.round(deps.config.tokenTtlHours * 3600),
   });
-  await rememberDevice(c, deps, role, account.email);
+  await rememberDevice(c, deps, role, account);
   return token;
 }
 

@@ -45,6 +45,16 @@ export const EXAMPLES = {
   patientSignup: { name: "Pat Patient", email: "pat@example.com", password: "correct-horse-1" },
   doctorSignup: { name: "Dana Doctor", email: "dana@example.com", password: "correct-horse-1", specialization: "Cardiologist", collegeName: "City Medical College" },
   login: { email: "pat@example.com", password: "correct-horse-1" },
+  forgotPassword: { role: "patient", email: "pat@example.com" },
+  resetPassword: { token: "q3Jd0dC7b2xZ3m1Wn5yA9kVtR8sLpE4uHcFgNiOjKw0", password: "a-new-horse-2" },
+  resetSession: { message: "Your password is changed and you are signed in.", token: TOKEN, role: "patient", name: "Pat Patient" },
+  changePassword: { currentPassword: "correct-horse-1", newPassword: "a-new-horse-2" },
+  sessions: {
+    sessions: [
+      { id: "6b1e2f3a-4c5d-4e6f-8a9b-0c1d2e3f4a5b", device: "Firefox on Linux", createdAt: CREATED, lastSeenAt: AT, current: true },
+      { id: "7c2f3a4b-5d6e-4f70-9b0c-1d2e3f4a5b6c", device: "Safari on iOS", createdAt: CREATED, lastSeenAt: CREATED, current: false },
+    ],
+  },
   patientSession: { token: TOKEN, role: "patient", name: "Pat Patient" },
   doctorSession: { message: "Login successful", token: TOKEN, doctor },
   adminSession: { token: TOKEN, admin: { _id: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", name: "Ada Admin", email: "admin@example.com" } },

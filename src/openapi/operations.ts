@@ -8,6 +8,10 @@ import type { z } from "zod";
 import { answers } from "../http/answers";
 import {
   bookBody,
+  changePasswordBody,
+  forgotPasswordBody,
+  resetPasswordBody,
+  sessionIdParam,
   cancelBody,
   doctorIdParam,
   doctorProfileForm,
@@ -26,12 +30,12 @@ import {
 } from "../http/schemas";
 import { EXAMPLES } from "./examples";
 
-export type Who = "anyone" | "patient" | "doctor, any status" | "approved doctor" | "admin";
+export type Who = "anyone" | "anyone signed in (any role, any doctor status)" | "patient" | "doctor, any status" | "approved doctor" | "admin";
 /** The error statuses an operation may answer beyond those implied by its body and its caller. */
 export type ErrorStatus = 403 | 404 | 408 | 409 | 413 | 415 | 429 | 503;
 
 export type Operation = {
-  method: "get" | "post" | "put" | "patch";
+  method: "get" | "post" | "put" | "patch" | "delete";
   /** The OpenAPI path template, `{name}` for a parameter. */
   path: string;
   summary: string;
@@ -43,7 +47,7 @@ export type Operation = {
   /** The query string's parameters. */
   query?: z.ZodObject;
   /** The success answer; JSON unless `mediaType` says otherwise (a calendar file). */
-  ok: { status: 200 | 201; schema: z.ZodType; description: string; example: unknown; mediaType?: "text/calendar" };
+  ok: { status: 200 | 201 | 202; schema: z.ZodType; description: string; example: unknown; mediaType?: "text/calendar" };
   errors?: ErrorStatus[];
   /** The answer may also be 304 Not Modified (an If-None-Match that matches the ETag). */
   notModified?: boolean;
@@ -101,6 +105,48 @@ export const OPERATIONS: Operation[] = [
     ok: { status: 200, schema: answers.message, description: "Signed out", example: { message: "Logged out" } },
     optionalBearer: true,
     errors: [403],
+  },
+  {
+    method: "post", path: `${AUTH}/forgotPassword`, tag: "Accounts", who: "anyone",
+    summary: "Ask for a password reset link by mail",
+    description: "Always the same answer, at once, whether or not the account exists. The link (PUBLIC_URL/resetPassword/{token}) works once, for RESET_TOKEN_MINUTES (30 by default); a newer request or a new password voids it. Limited per account and per address like logins.",
+    body: { kind: "json", schema: forgotPasswordBody, example: EXAMPLES.forgotPassword },
+    ok: { status: 202, schema: answers.message, description: "Accepted; a mail goes out if the account exists", example: { message: "If an account exists for that email, a reset link is on its way." } },
+    errors: [429],
+  },
+  {
+    method: "post", path: `${AUTH}/resetPassword`, tag: "Accounts", who: "anyone",
+    summary: "Set a new password with a reset link's token, and sign in",
+    description: "Ends every session of the account and revokes its device cookies. A used, expired or unknown token is 400 with one message for all three.",
+    body: { kind: "json", schema: resetPasswordBody, example: EXAMPLES.resetPassword },
+    ok: { status: 200, schema: answers.resetSession, description: "The password is changed; the token signs in (a fresh login)", example: EXAMPLES.resetSession },
+    errors: [429], setsCookie: true,
+  },
+  {
+    method: "post", path: `${AUTH}/changePassword`, tag: "Accounts", who: "anyone signed in (any role, any doctor status)",
+    summary: "Change the password (the current one is asked)",
+    description: "Every other session of the account ends; this one stays. A mail tells the account. A wrong current password is 400 and counts as a failed login.",
+    body: { kind: "json", schema: changePasswordBody, example: EXAMPLES.changePassword },
+    ok: { status: 200, schema: answers.message, description: "Changed", example: { message: "Your password is changed. Every other device is signed out." } },
+    errors: [429],
+  },
+  {
+    method: "get", path: `${AUTH}/sessions`, tag: "Accounts", who: "anyone signed in (any role, any doctor status)",
+    summary: "The sessions signed in to this account",
+    ok: { status: 200, schema: answers.sessions, description: "Newest first; `current` is the one asking", example: EXAMPLES.sessions },
+  },
+  {
+    method: "delete", path: `${AUTH}/sessions/{id}`, tag: "Accounts", who: "anyone signed in (any role, any doctor status)",
+    summary: "End one session of this account",
+    description: "Its token (bearer or cookie) is refused from its next request.",
+    params: sessionIdParam,
+    ok: { status: 200, schema: answers.message, description: "Ended", example: { message: "That device is signed out." } },
+    errors: [404],
+  },
+  {
+    method: "post", path: `${AUTH}/sessions/revokeOthers`, tag: "Accounts", who: "anyone signed in (any role, any doctor status)",
+    summary: "End every session of this account but this one",
+    ok: { status: 200, schema: answers.message, description: "Ended", example: { message: "Every other device is signed out." } },
   },
   {
     method: "get", path: `${AUTH}/doctor-status`, tag: "Accounts", who: "doctor, any status",

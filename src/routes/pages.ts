@@ -31,6 +31,7 @@ import { specializationPage } from "./pages/patient-dashboard/specialization";
 import { mailPreferencesPost } from "./pages/mail";
 import { adminMailMessagePage, adminMailPage } from "./pages/admin-mail";
 import { privacyPage } from "./pages/privacy";
+import { accountSecurityPages, accountSecurityPosts, ADMIN_ACCOUNT, adminAccountPage } from "./pages/account-security";
 import { servicesPage } from "./pages/services";
 
 const LOGIN_PAGE = { patient: "/loginPatient", doctor: "/loginDoctor", admin: "/loginAdmin" } as const;
@@ -72,6 +73,7 @@ export function pageRoutes(deps: Deps) {
   // Everything answered here depends on the session (or a one-time notice): no cache may keep it.
   pages.use("*", privatePages);
   pages.route("/", authPageRoutes(deps));
+  pages.route("/", accountSecurityPages(deps));
 
   // "/x/*" covers "/x" itself too: one guard (one session read) per request.
   pages.use("/patient-dashboard/*", requirePage(deps, "patient"));
@@ -85,6 +87,7 @@ export function pageRoutes(deps: Deps) {
   pages.post("/patient-dashboard/patient-meetings/feedback", patientMeetings.feedback);
   pages.get("/patient-dashboard/patient-profile", patientProfilePage(deps));
   pages.post("/patient-dashboard/patient-profile/mail", mailPreferencesPost(deps, "patient", "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
+  pages.route("/", accountSecurityPosts(deps, "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
   pages.post("/patient-dashboard/patient-profile", pictureFormLimit(deps, patientProfileAgain(deps)), patientProfilePost(deps));
 
   pages.use("/doctor-dashboard/*", requirePage(deps, "doctor"));
@@ -97,6 +100,7 @@ export function pageRoutes(deps: Deps) {
   pages.post("/doctor-dashboard/doctor-Meetings/reschedule", doctorMeetingsReschedule(deps));
   pages.get("/doctor-dashboard/doctor-profile", doctorProfilePage(deps));
   pages.post("/doctor-dashboard/doctor-profile/mail", mailPreferencesPost(deps, "doctor", "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
+  pages.route("/", accountSecurityPosts(deps, "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
   pages.post("/doctor-dashboard/doctor-profile", pictureFormLimit(deps, doctorProfileAgain(deps)), doctorProfilePost(deps));
   pages.post("/doctor-dashboard/doctor-profile/hours", doctorHoursPost(deps));
 
@@ -106,6 +110,8 @@ export function pageRoutes(deps: Deps) {
   pages.use("/admin-dashboard/*", requirePage(deps, "admin"));
   pages.get("/admin-dashboard", adminDashboardPage(deps));
   pages.post("/admin-dashboard/doctor-status/:id", doctorStatusPost(deps));
+  pages.get(ADMIN_ACCOUNT, (c) => adminAccountPage(c, deps));
+  pages.route("/", accountSecurityPosts(deps, ADMIN_ACCOUNT, (c, form) => adminAccountPage(c, deps, form)));
   pages.get("/admin-dashboard/mail", adminMailPage(deps));
   pages.get("/admin-dashboard/mail/:id", adminMailMessagePage(deps));
   pages.get("/admin-dashboard/mail/:id/html", adminMailMessagePage(deps));

@@ -139,3 +139,18 @@ export async function doctorsPage(r: Reader, offset: number, limit: number): Pro
   ]);
   return { doctors: rows, total: counted?.total ?? 0 };
 }
+
+/** Sets a new password hash; `endSessions` also moves the token version on (every token dies). */
+export async function setPasswordHash(tx: Tx, role: Role, id: string, passwordHash: string, endSessions: boolean): Promise<void> {
+  const table = tables[role];
+  await tx
+    .update(table)
+    .set(endSessions ? { passwordHash, tokenVersion: sql`${table.tokenVersion} + 1` } : { passwordHash })
+    .where(eq(table.id, id));
+}
+
+/** The account of `role` with this id, any status. */
+export function findAccount(r: Reader, role: Role, id: string): Promise<AccountRow | undefined> {
+  const table = tables[role];
+  return r.select().from(table).where(eq(table.id, id)).get() as Promise<AccountRow | undefined>;
+}

@@ -1,12 +1,14 @@
 /**
  * The read every signed-in request makes, through a statement prepared once (Database.readRow):
- * the account a token names, with the directory's version in the same statement.
+ * the account a token names, with the directory's version and the token's session row (when it
+ * was last seen; null once ended) in the same statement. And the session rows themselves.
  */
+import { and, desc, eq, gte, ne, sql } from "drizzle-orm";
 import { getTableColumns, getTableName } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { Database } from "../client";
+import type { Database, Reader, Tx } from "../client";
 import type { Role } from "../../domain/fields";
-import { admins, doctors, patients } from "../schema";
+import { admins, doctors, patients, sessions } from "../schema";
 import type { AccountRow } from "./accounts";
 
 const DIRECTORY_VERSION = '(select "version" from "directory_version" where "id" = 1) as "directory_version"';
@@ -16,29 +18,79 @@ const DIRECTORY_VERSION = '(select "version" from "directory_version" where "id"
  * directory version read by the same statement (one read per request instead of two for the
  * pages and answers kept per directory version; src/db/queries/directory.ts).
  */
-function rowById<T extends SQLiteTable>(table: T) {
+function rowById<T extends SQLiteTable>(table: T, role: Role) {
   const columns = Object.entries(getTableColumns(table));
-  const sql = `select ${columns.map(([, c]) => `"${c.name}"`).join(", ")}, ${DIRECTORY_VERSION} from "${getTableName(table)}" where "id" = ?`;
-  return async (database: Database, id: string): Promise<{ account: T["$inferSelect"]; directoryVersion: number } | undefined> => {
-    const row = await database.readRow(sql, [id]);
+  const name = getTableName(table);
+  const session = `(select "last_seen_at" from "sessions" where "id" = ? and "role" = '${role}' and "account_id" = "${name}"."id") as "session_seen"`;
+  const statement = `select ${columns.map(([, c]) => `"${c.name}"`).join(", ")}, ${DIRECTORY_VERSION}, ${session} from "${name}" where "id" = ?`;
+  return async (database: Database, id: string, sessionId: string): Promise<SessionRead<T["$inferSelect"]> | undefined> => {
+    const row = await database.readRow(statement, [sessionId, id]);
     if (row === undefined) return undefined;
     const account: Record<string, unknown> = {};
     for (const [key, column] of columns) {
       const value = row[column.name];
       account[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
     }
-    return { account: account as T["$inferSelect"], directoryVersion: Number(row.directory_version ?? 0) };
+    const seen = row.session_seen;
+    return {
+      account: account as T["$inferSelect"],
+      directoryVersion: Number(row.directory_version ?? 0),
+      lastSeenAt: seen === null || seen === undefined ? undefined : new Date(Number(seen)),
+    };
   };
 }
 
-const byRole = { patient: rowById(patients), doctor: rowById(doctors), admin: rowById(admins) };
+/** The account, the directory version, and when the session was last seen (undefined: no such session any more). */
+export type SessionRead<A = AccountRow> = { account: A; directoryVersion: number; lastSeenAt: Date | undefined };
+
+const byRole = { patient: rowById(patients, "patient"), doctor: rowById(doctors, "doctor"), admin: rowById(admins, "admin") };
 
 /**
- * The account a session names, read fresh on every request (logout and blocking take effect at
- * once), with the directory version as that same read saw it.
+ * The account a session names, read fresh on every request (logout, blocking and an ended
+ * session take effect at once), with the directory version and the session row as that same
+ * read saw them.
  */
-export function sessionAccount(database: Database, role: Role, id: string): Promise<{ account: AccountRow; directoryVersion: number } | undefined> {
-  return byRole[role](database, id);
+export function sessionAccount(database: Database, role: Role, id: string, sessionId: string): Promise<SessionRead | undefined> {
+  return byRole[role](database, id, sessionId);
+}
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function insertSession(tx: Tx, row: SessionRow): Promise<void> {
+  await tx.insert(sessions).values(row);
+}
+
+/** Moves a session's last-seen time on (at most every few minutes: see src/middleware/session.ts). */
+export async function touchSession(tx: Tx, id: string, at: Date): Promise<void> {
+  await tx.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+}
+
+const ofAccount = (role: Role, accountId: string) => and(eq(sessions.role, role), eq(sessions.accountId, accountId));
+
+/** The account's sessions begun since `since` (older ones have expired with their token), newest first. */
+export function accountSessions(r: Reader, role: Role, accountId: string, since: Date): Promise<SessionRow[]> {
+  return r
+    .select()
+    .from(sessions)
+    .where(and(ofAccount(role, accountId), gte(sessions.createdAt, since)))
+    .orderBy(desc(sessions.createdAt))
+    .all();
+}
+
+/** Ends one session of the account; whether there was one. */
+export async function deleteSession(tx: Tx, role: Role, accountId: string, id: string): Promise<boolean> {
+  const gone = await tx.delete(sessions).where(and(ofAccount(role, accountId), eq(sessions.id, id))).returning({ id: sessions.id });
+  return gone.length > 0;
+}
+
+/** Ends every session of the account but `keep` (every one when undefined), and drops expired rows of it. */
+export async function deleteSessions(tx: Tx, role: Role, accountId: string, keep?: string): Promise<void> {
+  await tx.delete(sessions).where(keep === undefined ? ofAccount(role, accountId) : and(ofAccount(role, accountId), ne(sessions.id, keep)));
+}
+
+/** Drops every session begun before `before` (their tokens have expired). */
+export async function pruneSessions(tx: Tx, before: Date): Promise<void> {
+  await tx.delete(sessions).where(sql`${sessions.createdAt} < ${before.getTime()}`);
 }
 
 /** The patients' directory version (see schema/directory.ts). */

@@ -6,3 +6,4 @@ export * from "./directory";
 export * from "./calendar";
 export * from "./mail";
 export * from "./availability";
+export * from "./sessions";

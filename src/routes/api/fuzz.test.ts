@@ -283,7 +283,13 @@ async function tokenOf(cred: Credential): Promise<string | undefined> {
   // Minted at the account's current version, so a fuzzed logout does not end the fuzzing.
   const table = account.role === "admin" ? "admins" : `${account.role}s`;
   const row = await h.deps.database.client.execute({ sql: `SELECT token_version FROM ${table} WHERE id = ?`, args: [account.id] });
-  return issueToken(h.deps.keys, { sub: account.id, role: account.role, ver: Number(row.rows[0]!.token_version) });
+  // Each token names a session row of its own (issue 28), made here as a login would.
+  const sid = crypto.randomUUID();
+  await h.deps.database.client.execute({
+    sql: "INSERT INTO sessions (id, role, account_id, device, created_at, last_seen_at) VALUES (?, ?, ?, 'fuzz', ?, ?)",
+    args: [sid, account.role, account.id, Date.now(), Date.now()],
+  });
+  return issueToken(h.deps.keys, { sub: account.id, role: account.role, ver: Number(row.rows[0]!.token_version), sid });
 }
 
 function describeCase(c: Case) {

@@ -21,6 +21,7 @@ type Craft = {
   sub: string;
   role: string;
   ver?: number;
+  sid?: string;
   iss?: string;
   aud?: string;
   typ?: string;
@@ -32,7 +33,7 @@ type Craft = {
 /** A token exactly as an attacker would make it: every claim and header under the test's control. */
 function craft(c: Craft): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ role: c.role, ver: c.ver ?? 0 })
+  return new SignJWT({ role: c.role, ver: c.ver ?? 0, ...(c.sid !== undefined && { sid: c.sid }) })
     .setProtectedHeader({ alg: c.alg ?? "HS256", typ: c.typ ?? "JWT" })
     .setSubject(c.sub)
     .setIssuer(c.iss ?? "carebook")
@@ -239,9 +240,22 @@ describe("revoked access", () => {
     expect((await page("/doctor-dashboard", doctor.token)).status).toBe(200);
   });
 
+  test("a token naming no session, or an ended one, is refused even with the right key and version (issue 28)", async () => {
+    const patient = await h.signupPatient();
+    const sid = JSON.parse(Buffer.from(patient.token.split(".")[1]!, "base64url").toString()).sid;
+    expect((await h.call("GET", "/api/auth/patient-profile", { token: await craft({ sub: patient.id, role: "patient", sid }) })).status).toBe(200);
+    expect((await h.call("GET", "/api/auth/patient-profile", { token: await craft({ sub: patient.id, role: "patient" }) })).status).toBe(401);
+    expect((await h.call("GET", "/api/auth/patient-profile", { token: await craft({ sub: patient.id, role: "patient", sid: crypto.randomUUID() }) })).status).toBe(401);
+    // Another account's session does not carry over.
+    const other = await h.signupPatient();
+    expect((await h.call("GET", "/api/auth/patient-profile", { token: await craft({ sub: other.id, role: "patient", sid }) })).status).toBe(401);
+  });
+
   test("a forged token for a blocked doctor (right key, right version) still gets no doctor data", async () => {
     const doctor = await h.signupDoctor({ name: "Dr Blocked Forged", status: "blocked" });
-    const token = await craft({ sub: doctor.id, role: "doctor", ver: 0 });
+    // Right key, version and session (issue 28: a token names its session row; this one is the signup's).
+    const sid = JSON.parse(Buffer.from(doctor.token.split(".")[1]!, "base64url").toString()).sid;
+    const token = await craft({ sub: doctor.id, role: "doctor", ver: 0, sid });
     expect((await h.call("GET", "/api/auth/doctor-dashboard/appointments", { token })).status).toBe(403);
     expect((await page("/doctor-dashboard", token)).status).toBe(302);
   });

@@ -44,6 +44,11 @@ export function renderAuthPage(c: Context, role: Role, mode: Mode, view: View = 
     <Shell area="public" path={c.req.path} theme={themeOf(c)}>
       <div class="page-narrow">
         <Island name="AuthForm" props={{ role, mode, ...view }} hydrate="interaction" />
+        {mode === "login" && !view.waiting && (
+          <p class="auth-forgot">
+            <a href={`/forgotPassword?role=${role}`}>Forgot password?</a>
+          </p>
+        )}
       </div>
     </Shell>,
   );

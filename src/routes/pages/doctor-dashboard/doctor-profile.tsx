@@ -13,7 +13,7 @@ import { doctorProfileForm, hoursForm } from "../../../http/schemas";
 import { doctorJson } from "../../../http/shapes";
 import { Island } from "../../../render/islands";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
-import { keptViewerPage } from "../kept";
+import { AccountSecuritySection, PASSWORD_FORM } from "../account-security";
 import { mailPreferencesOf } from "../../../actions/mail-preferences";
 import { MailPreferencesForm } from "../../../components/MailPreferencesForm";
 import { mailMode } from "../../../mail/outbox";
@@ -24,23 +24,26 @@ const HOURS = "hours";
 
 async function render(c: Context, deps: Deps, refused?: FormState): Promise<Response> {
   const doctor = pageAccount(c, "doctor");
-  // A refusal belongs to the form it came from: the hours form or the profile form.
+  // A refusal belongs to the form it came from: the hours form, the password form (issue 28) or the profile form.
   const [form, hoursRefused] = refused?.target === HOURS ? [undefined, refused] : [refused, undefined];
+  const profileForm = form?.target === PASSWORD_FORM ? undefined : form;
   const [hours, mail] = await Promise.all([getAvailability(deps, doctor.id), mailPreferencesOf(deps, "doctor", doctor.id)]);
   return doctorPage(
     c,
     "My profile",
     <section class="page-narrow" aria-labelledby="profile-title">
       <h1 id="profile-title">My profile</h1>
-      <Island name="ProfileForm" props={{ role: "doctor", profile: doctorJson(doctor), form, notice: refused ? undefined : takeNotice(c) }} />
+      <Island name="ProfileForm" props={{ role: "doctor", profile: doctorJson(doctor), form: profileForm, notice: refused ? undefined : takeNotice(c) }} />
       <HoursForm hours={hours} fallbackZone={doctor.timeZone ?? viewerTimeZone(c)} form={hoursRefused} />
       <MailPreferencesForm action="/doctor-dashboard/doctor-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
+      <AccountSecuritySection c={c} deps={deps} base="/doctor-dashboard/doctor-profile" form={form} />
     </section>,
     PATH,
   );
 }
 
-export const doctorProfilePage = (deps: Deps) => (c: Context) => keptViewerPage(c, deps, () => render(c, deps));
+// Rendered on every request, not kept: its devices list moves with every sign-in anywhere (issue 28).
+export const doctorProfilePage = (deps: Deps) => (c: Context) => render(c, deps);
 export const doctorProfileAgain = (deps: Deps) => (c: Context, form: FormState) => render(c, deps, form);
 
 /** The hours form (issue 26): the same rule as PUT /api/auth/doctor-dashboard/availability. */

@@ -10,7 +10,7 @@ import { patientProfileForm } from "../../../http/schemas";
 import { patientJson } from "../../../http/shapes";
 import { Island } from "../../../render/islands";
 import { pageAccount } from "../../../middleware/page-guard";
-import { keptViewerPage } from "../kept";
+import { AccountSecuritySection, PASSWORD_FORM } from "../account-security";
 import { mailPreferencesOf } from "../../../actions/mail-preferences";
 import { MailPreferencesForm } from "../../../components/MailPreferencesForm";
 import { mailMode } from "../../../mail/outbox";
@@ -19,18 +19,22 @@ import { patientPage } from "./shell";
 async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const patient = pageAccount(c, "patient");
   const mail = await mailPreferencesOf(deps, "patient", patient.id);
+  // A refused change of password shows in its own form (issue 28), not in the profile's.
+  const profileForm = form?.target === PASSWORD_FORM ? undefined : form;
   return patientPage(
     c,
     "My profile",
     <section class="page-narrow" aria-labelledby="profile-title">
       <h1 id="profile-title">My profile</h1>
-      <Island name="ProfileForm" props={{ role: "patient", profile: patientJson(patient), form, notice: form ? undefined : takeNotice(c) }} />
+      <Island name="ProfileForm" props={{ role: "patient", profile: patientJson(patient), form: profileForm, notice: form ? undefined : takeNotice(c) }} />
       <MailPreferencesForm action="/patient-dashboard/patient-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
+      <AccountSecuritySection c={c} deps={deps} base="/patient-dashboard/patient-profile" form={form} />
     </section>,
   );
 }
 
-export const patientProfilePage = (deps: Deps) => (c: Context) => keptViewerPage(c, deps, () => render(c, deps));
+// Rendered on every request, not kept: its devices list moves with every sign-in anywhere (issue 28).
+export const patientProfilePage = (deps: Deps) => (c: Context) => render(c, deps);
 export const patientProfileAgain = (deps: Deps) => (c: Context, form: FormState) => render(c, deps, form);
 
 export function patientProfilePost(deps: Deps) {

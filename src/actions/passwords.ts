@@ -1,0 +1,133 @@
+/**
+ * Forgot password, reset by link, and change password (issue 28; docs/decisions.md "Issue 28").
+ *
+ * A reset link holds a 256-bit random secret; only its SHA-256 is stored, with the account it
+ * belongs to (the role is in the row, never in the URL). It works once, for RESET_TOKEN_MINUTES;
+ * a newer link or any new password voids it. A forgot-password request answers the same, at
+ * once, whether or not the account exists: the throttle (keyed by the email asked for, never by
+ * an account) is the only work done before the answer, and the lookup, the link and its mail are
+ * written after it (`afterAnswer`).
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { checkPassword, hashPassword } from "../auth/passwords";
+import { countPasswordAttempt, countResetRequest, beginLoginAttempt, loginSucceeded } from "../auth/throttle";
+import type { Deps } from "../config/deps";
+import type { Role } from "../domain/fields";
+import { findAccount, findAdminByEmail, findDoctorByEmail, findPatientByEmail, setPasswordHash, type AccountRow } from "../db/queries/accounts";
+import { findPasswordReset, replacePasswordReset, takePasswordReset, voidPasswordResets } from "../db/queries/password-resets";
+import { deleteSessions } from "../db/queries/sessions";
+import { passwordChanged, passwordResetRequested, type Origin } from "../mail/security";
+import { invalid, Refusal } from "./refusal";
+
+export const RESET_SENT = "If an account exists for that email, a reset link is on its way.";
+export const RESET_INVALID = "This reset link is not valid any more. Please ask for a new one.";
+export const PASSWORD_RESET = "Your password is changed and you are signed in.";
+export const PASSWORD_CHANGED = "Your password is changed. Every other device is signed out.";
+export const WRONG_CURRENT_PASSWORD = "Your current password is not correct";
+
+const FIND = { patient: findPatientByEmail, doctor: findDoctorByEmail, admin: findAdminByEmail } as const;
+
+/** Who asks, as the rules care: the address (limits, hash turns) and the coarse device name (mails). */
+export type Asker = { address: string; device: string };
+
+/** A reset link's secret as it appears in the URL: 32 random bytes in base64url. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+
+// The work written after a forgot-password answer, so tests (and a stopping server) can wait for it.
+const pending = new Set<Promise<void>>();
+
+function afterAnswer(work: () => Promise<void>): void {
+  const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(work)
+    .catch((error) => console.error("password reset: writing the link failed:", error))
+    .finally(() => pending.delete(done));
+  pending.add(done);
+}
+
+/** Resolves once every forgot-password request answered so far has written its link (or found no account). */
+export async function resetRequestsSettled(): Promise<void> {
+  while (pending.size > 0) await Promise.all([...pending]);
+}
+
+/**
+ * A forgot-password request. Refused only by the throttle (429, the same for any email);
+ * otherwise the caller answers RESET_SENT at once, and the link is made after the answer.
+ */
+export async function requestPasswordReset(deps: Deps, role: Role, email: string, asker: Asker): Promise<void> {
+  await countResetRequest(deps, { role, email, address: asker.address });
+  const origin: Origin = { device: asker.device, at: deps.now() };
+  afterAnswer(async () => {
+    const account = await FIND[role](deps.database.db, email);
+    if (account === undefined) return;
+    const token = randomBytes(32).toString("base64url");
+    const now = deps.now();
+    await deps.database.write(async (tx) => {
+      await replacePasswordReset(tx, {
+        tokenHash: hashOf(token),
+        role,
+        accountId: account.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + deps.config.resetTokenMinutes * 60_000),
+      });
+      await passwordResetRequested(tx, deps, { role, id: account.id }, token, origin);
+    });
+  });
+}
+
+/** Whether a reset link's secret is, right now, a live link (for its page; says nothing of whose). */
+export async function resetLinkIsLive(deps: Deps, token: string): Promise<boolean> {
+  if (!TOKEN_SHAPE.test(token)) return false;
+  const row = await findPasswordReset(deps.database.db, hashOf(token));
+  return row !== undefined && row.expiresAt.getTime() > deps.now().getTime();
+}
+
+/**
+ * Uses a reset link: sets the new password, ends every session of the account (its token
+ * version moves on; the new password revokes its device cookies) and voids any other link.
+ * The account, to sign this browser in; RESET_INVALID (400) for a used, expired or unknown link.
+ */
+export async function resetPassword(deps: Deps, token: string, password: string, asker: Asker): Promise<{ role: Role; account: AccountRow }> {
+  await countPasswordAttempt(deps, asker.address);
+  if (!TOKEN_SHAPE.test(token)) throw invalid(RESET_INVALID);
+  const passwordHash = await hashPassword(password, asker.address);
+  const now = deps.now();
+  return deps.database.write(async (tx) => {
+    const link = await takePasswordReset(tx, hashOf(token));
+    if (link === undefined || link.expiresAt.getTime() <= now.getTime()) throw invalid(RESET_INVALID);
+    await setPasswordHash(tx, link.role, link.accountId, passwordHash, true);
+    await deleteSessions(tx, link.role, link.accountId);
+    await voidPasswordResets(tx, link.role, link.accountId);
+    const account = await findAccount(tx, link.role, link.accountId);
+    if (account === undefined) throw invalid(RESET_INVALID);
+    await passwordChanged(tx, deps, { role: link.role, id: link.accountId }, { device: asker.device, at: now }, "reset");
+    return { role: link.role, account };
+  });
+}
+
+/**
+ * Changes the signed-in account's password: the current one is checked under the login throttle
+ * (a wrong one counts as a failed login); every other session ends, this one stays; any reset
+ * link is void. The account as it is now (its new hash, for the device cookie).
+ */
+export async function changePassword(
+  deps: Deps,
+  who: { role: Role; account: AccountRow; sessionId: string },
+  input: { currentPassword: string; newPassword: string },
+  asker: Asker,
+): Promise<AccountRow> {
+  const { role, account } = who;
+  const attempt = await beginLoginAttempt(deps, { role, email: account.email, address: asker.address });
+  if (!(await checkPassword(account.passwordHash, input.currentPassword, asker.address))) throw invalid(WRONG_CURRENT_PASSWORD);
+  await loginSucceeded(deps, attempt);
+  const passwordHash = await hashPassword(input.newPassword, asker.address);
+  return deps.database.write(async (tx) => {
+    await setPasswordHash(tx, role, account.id, passwordHash, false);
+    await deleteSessions(tx, role, account.id, who.sessionId);
+    await voidPasswordResets(tx, role, account.id);
+    await passwordChanged(tx, deps, { role, id: account.id }, { device: asker.device, at: deps.now() }, "change");
+    const updated = await findAccount(tx, role, account.id);
+    if (updated === undefined) throw new Refusal("not_found", "Account not found");
+    return updated;
+  });
+}

@@ -1,0 +1,260 @@
+/**
+ * Issue 28's pages, plain HTML forms that work without script: "Forgot password?" (/forgotPassword),
+ * the reset link's page (/resetPassword/{token}), and the profile pages' "Password and devices"
+ * section (change password, the sessions signed in, Log out one, Log out everywhere else). Every
+ * post calls the same use case as the JSON call and ends in 303, or shows the form again.
+ */
+import { Hono, type Context } from "hono";
+import { formatDateTime } from "../../../islands/lib/time";
+import { changePassword, PASSWORD_CHANGED, PASSWORD_RESET, requestPasswordReset, RESET_INVALID, RESET_SENT, resetLinkIsLive, resetPassword } from "../../actions/passwords";
+import { endOtherSessions, endSession, listSessions, OTHERS_ENDED, SESSION_ENDED } from "../../actions/sessions";
+import { Refusal } from "../../actions/refusal";
+import { Shell } from "../../components/Shell";
+import type { Deps } from "../../config/deps";
+import { LIMITS, ROLES, type Role } from "../../domain/fields";
+import { doneThen, handleForm, takeNotice, type FormState, type Notice } from "../../http/forms";
+import { changePasswordBody, forgotPasswordBody, resetPasswordForm } from "../../http/schemas";
+import { renderPage, themeOf } from "../../render/Document";
+import { askerOf, rememberDevice } from "../../middleware/device";
+import { viewerTimeZone } from "../../middleware/page-guard";
+import { endSessionCookie, signedInUser, startSession } from "../../middleware/session";
+
+const TITLES: Record<Role, string> = { patient: "Patient", doctor: "Doctor", admin: "Admin" };
+const LOGIN: Record<Role, string> = { patient: "/loginPatient", doctor: "/loginDoctor", admin: "/loginAdmin" };
+const DASHBOARD: Record<Role, string> = { patient: "/patient-dashboard", doctor: "/doctor-dashboard", admin: "/admin-dashboard" };
+/** The form on a profile page a refused change-password post belongs to. */
+export const PASSWORD_FORM = "password";
+
+const roleOf = (value: string | undefined): Role => (ROLES.includes(value as Role) ? (value as Role) : "patient");
+
+function NoticeLine({ notice }: { notice?: Notice }) {
+  if (notice === undefined) return null;
+  return (
+    <p class={`notice notice-${notice.tone}`} role={notice.tone === "error" ? "alert" : "status"}>
+      {notice.text}
+    </p>
+  );
+}
+
+function PasswordField({ name, label, autocomplete, min }: { name: string; label: string; autocomplete: string; min?: number }) {
+  return (
+    <div class="field">
+      <label for={name}>{label}</label>
+      <input id={name} name={name} type="password" autocomplete={autocomplete} minlength={min} maxlength={LIMITS.password.max} required />
+    </div>
+  );
+}
+
+// ---------- forgot password ----------
+
+function forgotPage(c: Context, role: Role, view: { form?: FormState; notice?: Notice } = {}) {
+  return renderPage(
+    c,
+    { title: "Forgot password" },
+    <Shell area="public" path={c.req.path} theme={themeOf(c)}>
+      <div class="page-narrow">
+        <section class="card auth-card" aria-labelledby="forgot-title">
+          <h1 id="forgot-title">Forgot your password?</h1>
+          <p>Give the email of your {TITLES[role].toLowerCase()} account. We mail a link to choose a new password; it works once, for a short time.</p>
+          <NoticeLine notice={view.notice} />
+          <form method="post" action="/forgotPassword">
+            <input type="hidden" name="role" value={role} />
+            <div class="field">
+              <label for="email">Email</label>
+              <input id="email" name="email" type="email" autocomplete="email" maxlength={LIMITS.email.max} value={view.form?.values.email} required />
+            </div>
+            <NoticeLine notice={view.form && { text: view.form.message, tone: "error" }} />
+            <button type="submit">Send the reset link</button>
+          </form>
+          <p>
+            <a href={LOGIN[role]}>Back to login</a>
+          </p>
+        </section>
+      </div>
+    </Shell>,
+  );
+}
+
+// ---------- the reset link's page ----------
+
+function resetPage(c: Context, token: string, view: { form?: FormState; live: boolean }) {
+  // The link's secret is in this page's URL: no Referer carries it to another site, no cache
+  // keeps it. ("same-origin", not "no-referrer": with no-referrer the form's own post would go
+  // with `Origin: null`, and the CSRF check would refuse it.)
+  c.header("Referrer-Policy", "same-origin");
+  c.header("Cache-Control", "no-store");
+  return renderPage(
+    c,
+    { title: "Choose a new password" },
+    <Shell area="public" path="/resetPassword" theme={themeOf(c)}>
+      <div class="page-narrow">
+        <section class="card auth-card" aria-labelledby="reset-title">
+          <h1 id="reset-title">Choose a new password</h1>
+          {view.live ? (
+            <form method="post" action={`/resetPassword/${token}`}>
+              <PasswordField name="password" label="New password" autocomplete="new-password" min={LIMITS.password.min} />
+              <p class="muted small">At least {LIMITS.password.min} characters. Every device signed in to your account is signed out.</p>
+              <NoticeLine notice={view.form && { text: view.form.message, tone: "error" }} />
+              <button type="submit">Save and sign in</button>
+            </form>
+          ) : (
+            <>
+              <p class="notice notice-error" role="alert">
+                {view.form?.message ?? RESET_INVALID}
+              </p>
+              <p>
+                <a href="/forgotPassword">Ask for a new link</a>
+              </p>
+            </>
+          )}
+        </section>
+      </div>
+    </Shell>,
+  );
+}
+
+export function accountSecurityPages(deps: Deps) {
+  const pages = new Hono();
+
+  pages.get("/forgotPassword", (c) => forgotPage(c, roleOf(c.req.query("role")), { notice: takeNotice(c) }));
+  pages.post("/forgotPassword", (c) =>
+    handleForm(c, {
+      schema: forgotPasswordBody,
+      run: (input) => requestPasswordReset(deps, input.role, input.email, askerOf(c, deps)).then(() => input.role),
+      again: async (form) => forgotPage(c, roleOf(form.values.role), { form }),
+      then: (role) => doneThen(c, `/forgotPassword?role=${role}`, { text: RESET_SENT, tone: "info" }),
+    }),
+  );
+
+  pages.get("/resetPassword/:token", async (c) => {
+    const token = c.req.param("token");
+    return resetPage(c, token, { live: await resetLinkIsLive(deps, token) });
+  });
+  pages.post("/resetPassword/:token", (c) => {
+    const token = c.req.param("token");
+    return handleForm(c, {
+      schema: resetPasswordForm,
+      run: (input) => resetPassword(deps, token, input.password, askerOf(c, deps)),
+      again: async (form) => resetPage(c, token, { form, live: form.message !== RESET_INVALID }),
+      then: async ({ role, account }) => {
+        // A doctor who may not sign in (rejected, blocked) gets the new password, not a session.
+        if (role === "doctor" && "status" in account && account.status !== "approved" && account.status !== "pending") {
+          return doneThen(c, LOGIN.doctor, { text: `Your password is changed. Your account status is: ${account.status}`, tone: "info" });
+        }
+        await startSession(c, deps, role, account);
+        const pending = role === "doctor" && "status" in account && account.status === "pending";
+        return doneThen(c, pending ? LOGIN.doctor : DASHBOARD[role], { text: PASSWORD_RESET, tone: "success" });
+      },
+    });
+  });
+
+  return pages;
+}
+
+// ---------- the profile pages' section ----------
+
+/** "Password and devices" on a profile page at `base`; `form` is a refused change-password post. */
+export async function AccountSecuritySection({ c, deps, base, form }: { c: Context; deps: Deps; base: string; form?: FormState }) {
+  const user = signedInUser(c);
+  const sessions = await listSessions(deps, user.role, user.account.id, user.sessionId);
+  const zone = viewerTimeZone(c);
+  const when = (at: Date) => <time datetime={at.toISOString()}>{formatDateTime(at.toISOString(), zone)}</time>;
+  const refused = form?.target === PASSWORD_FORM ? form : undefined;
+  return (
+    <section id="security" class="card account-security" aria-labelledby="security-title">
+      <h2 id="security-title">Password and devices</h2>
+      <h3 id="password-title">Change password</h3>
+      <form method="post" action={`${base}/password`} aria-labelledby="password-title">
+        <PasswordField name="currentPassword" label="Current password" autocomplete="current-password" />
+        <PasswordField name="newPassword" label="New password" autocomplete="new-password" min={LIMITS.password.min} />
+        <p class="muted small">Every other device signed in to your account is signed out; this one stays.</p>
+        <NoticeLine notice={refused && { text: refused.message, tone: "error" }} />
+        <button type="submit">Change password</button>
+      </form>
+      <h3 id="devices-title">Signed in on</h3>
+      <ul class="sessions" role="list" aria-labelledby="devices-title">
+        {sessions.map((s) => (
+          <li class="session" data-session={s.id}>
+            <p>
+              <strong>{s.device}</strong> {s.current && <span class="badge badge-done">This device</span>}
+            </p>
+            <p class="muted small">
+              Signed in {when(s.createdAt)}; last seen {when(s.lastSeenAt)}
+            </p>
+            <form method="post" action={`${base}/sessions/${s.id}/logout`}>
+              <button type="submit" class="button-secondary" aria-label={`Log out ${s.device}${s.current ? " (this device)" : ""}`}>
+                Log out
+              </button>
+            </form>
+          </li>
+        ))}
+      </ul>
+      {sessions.length > 1 && (
+        <form method="post" action={`${base}/sessions/logoutOthers`}>
+          <button type="submit" class="button-secondary">
+            Log out everywhere else
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The section's posts under a profile page at `base` (behind its page guard): change password,
+ * log out one session, log out every other one. `again` renders the profile page with a refusal.
+ */
+export function accountSecurityPosts(deps: Deps, base: string, again: (c: Context, form: FormState) => Promise<Response>) {
+  const posts = new Hono();
+  posts.post(`${base}/password`, (c) =>
+    handleForm(c, {
+      schema: changePasswordBody,
+      target: () => PASSWORD_FORM,
+      run: (input) => changePassword(deps, signedInUser(c), input, askerOf(c, deps)),
+      again: (form) => again(c, form),
+      then: async (updated) => {
+        await rememberDevice(c, deps, signedInUser(c).role, updated);
+        return doneThen(c, `${base}#security`, { text: PASSWORD_CHANGED, tone: "success" });
+      },
+    }),
+  );
+  posts.post(`${base}/sessions/logoutOthers`, async (c) => {
+    const user = signedInUser(c);
+    await endOtherSessions(deps, user.role, user.account.id, user.sessionId);
+    return doneThen(c, `${base}#security`, { text: OTHERS_ENDED, tone: "success" });
+  });
+  posts.post(`${base}/sessions/:id/logout`, async (c) => {
+    const user = signedInUser(c);
+    const id = c.req.param("id");
+    try {
+      await endSession(deps, user.role, user.account.id, id);
+    } catch (error) {
+      // Already ended (another tab did it): the list shows what is left.
+      if (!(error instanceof Refusal)) throw error;
+    }
+    if (id === user.sessionId) {
+      endSessionCookie(c);
+      return doneThen(c, LOGIN[user.role]);
+    }
+    return doneThen(c, `${base}#security`, { text: SESSION_ENDED, tone: "success" });
+  });
+  return posts;
+}
+
+export const ADMIN_ACCOUNT = "/admin-dashboard/account";
+
+/** The admin's account page: the admin has no profile page, so the section stands alone here. */
+export async function adminAccountPage(c: Context, deps: Deps, form?: FormState): Promise<Response> {
+  const notice = form ? undefined : takeNotice(c);
+  return renderPage(
+    c,
+    { title: "My account", guard: "admin" },
+    <Shell area="admin" path={ADMIN_ACCOUNT} theme={themeOf(c)}>
+      <section class="page-narrow" aria-labelledby="account-title">
+        <h1 id="account-title">My account</h1>
+        <NoticeLine notice={notice} />
+        <AccountSecuritySection c={c} deps={deps} base={ADMIN_ACCOUNT} form={form} />
+      </section>
+    </Shell>,
+  );
+}
