@@ -24,6 +24,7 @@ let sender: MailSender | undefined;
 
 beforeAll(async () => {
   smtp = await startMailCatcher();
+  // PUBLIC_URL is https here: the session, device and notice cookies are the __Host- ones (issue 23).
   h = await startHarness({ SMTP_URL: smtp.url, PUBLIC_URL: SITE, MAIL_FROM: "Carebook <mail@carebook.test>" });
   sender = startMail(h.deps);
 });
@@ -39,7 +40,7 @@ const json = (path: string, body: unknown, headers: Record<string, string> = {})
 const forgot = (email: string, role = "patient", ua = FIREFOX) => json("/api/auth/forgotPassword", { role, email }, { "user-agent": ua });
 const login = (email: string, password = PASSWORD, ua = SAFARI_PHONE) => json("/api/auth/loginPatient", { email, password }, { "user-agent": ua });
 const profile = (token: string) => h.call("GET", "/api/auth/patient-profile", { token });
-const profilePage = (token: string) => h.app.request("/patient-dashboard/patient-profile", { headers: { cookie: `carebook_session=${token}` } });
+const profilePage = (token: string) => h.app.request("/patient-dashboard/patient-profile", { headers: { cookie: `__Host-carebook_session=${token}` } });
 
 /** The reset link of the reset mail number `after` (from 0) to `email`, and the mail. */
 async function resetLink(email: string, after = 0): Promise<{ token: string; mail: Caught }> {
@@ -59,7 +60,7 @@ describe("every profile page has the section", () => {
       ["/doctor-dashboard/doctor-profile", doctor.token],
       ["/admin-dashboard/account", admin],
     ] as const) {
-      const res = await h.app.request(path, { headers: { cookie: `carebook_session=${token}` } });
+      const res = await h.app.request(path, { headers: { cookie: `__Host-carebook_session=${token}` } });
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html).toContain("Password and devices");
@@ -74,7 +75,7 @@ describe("forgot and reset password", () => {
     const pat = await h.signupPatient("Pat Reset");
     const phone = await login(pat.email);
     expect(phone.status).toBe(200);
-    const deviceCookie = phone.headers.getSetCookie().find((c) => c.startsWith("cb_device_"))!.split(";")[0]!;
+    const deviceCookie = phone.headers.getSetCookie().find((c) => c.startsWith("__Host-cb_device_"))!.split(";")[0]!;
 
     const asked = await forgot(pat.email);
     expect(asked.status).toBe(202);
@@ -115,7 +116,7 @@ describe("forgot and reset password", () => {
     const oldDevice = verifyDevice(h.deps.keys, tag, deviceCookie.split("=")[1]!)!;
     expect(oldDevice).toBeDefined();
     expect(deviceOfPassword(h.deps.keys, oldDevice, String(account.password_hash))).toBe(false);
-    const newCookie = reset.headers.getSetCookie().find((c) => c.startsWith(`cb_device_${tag}=`))!.split(";")[0]!;
+    const newCookie = reset.headers.getSetCookie().find((c) => c.startsWith(`__Host-cb_device_${tag}=`))!.split(";")[0]!;
     expect(deviceOfPassword(h.deps.keys, verifyDevice(h.deps.keys, tag, newCookie.split("=")[1]!)!, String(account.password_hash))).toBe(true);
 
     expect((await login(pat.email)).status).toBe(401);
@@ -154,7 +155,7 @@ describe("forgot and reset password", () => {
     const pat = await h.signupPatient();
     const off = await h.app.request("/patient-dashboard/patient-profile/mail", {
       method: "POST",
-      headers: { cookie: `carebook_session=${pat.token}`, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+      headers: { cookie: `__Host-carebook_session=${pat.token}`, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
       body: "",
     });
     expect(off.status).toBe(303);
@@ -317,7 +318,7 @@ describe("pages without script", () => {
     const reset = await post(`/resetPassword/${token}`, { password: NEW_PASSWORD });
     expect(reset.status).toBe(303);
     expect(reset.headers.get("location")).toBe("/patient-dashboard");
-    const cookie = reset.headers.getSetCookie().find((c) => c.startsWith("carebook_session="))!.split(";")[0]!;
+    const cookie = reset.headers.getSetCookie().find((c) => c.startsWith("__Host-carebook_session="))!.split(";")[0]!;
     expect((await post(`/resetPassword/${token}`, { password: NEW_PASSWORD })).status).toBe(400);
 
     // A second device; the profile lists both, this one marked.
