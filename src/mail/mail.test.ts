@@ -25,6 +25,7 @@ let sender: MailSender | undefined;
 
 beforeAll(async () => {
   smtp = await startMailCatcher();
+  // PUBLIC_URL is https here: the session cookie is the __Host- one (issue 23).
   h = await startHarness({ SMTP_URL: smtp.url, PUBLIC_URL: SITE, MAIL_FROM: "Carebook <mail@carebook.test>", REMINDER_MINUTES: "1440,60" });
   await h.admin();
   sender = startMail(h.deps);
@@ -250,7 +251,7 @@ describe("people choose", () => {
 
   test("the profile page's form (no script) sets reminders and notices; the page shows the choice", async () => {
     const patient = await h.signupPatient();
-    const cookie = `carebook_session=${patient.token}`;
+    const cookie = `__Host-carebook_session=${patient.token}`;
     const page = async () => (await h.app.request("/patient-dashboard/patient-profile", { headers: { cookie } })).text();
     expect(await page()).toMatch(/<input type="checkbox" name="reminders" value="on" checked=""/);
     const saved = await h.app.request("/patient-dashboard/patient-profile/mail", {
@@ -274,7 +275,7 @@ describe("people choose", () => {
     expect(row.rows[0]).toMatchObject({ reminders: 1, notices: 0 });
     // The doctor's profile has the same form.
     const doctor = await h.signupDoctor();
-    const doctorPage = await (await h.app.request("/doctor-dashboard/doctor-profile", { headers: { cookie: `carebook_session=${doctor.token}` } })).text();
+    const doctorPage = await (await h.app.request("/doctor-dashboard/doctor-profile", { headers: { cookie: `__Host-carebook_session=${doctor.token}` } })).text();
     expect(doctorPage).toContain('action="/doctor-dashboard/doctor-profile/mail"');
   });
 });
@@ -340,7 +341,7 @@ test("two processes claiming from one database at once never take the same messa
 describe("operators see delivery", () => {
   test("the admin's outbox page: states, recipient and subject, never the body; the rendered mail is for preview only", async () => {
     const token = await h.admin();
-    const page = await h.app.request("/admin-dashboard/mail", { headers: { cookie: `carebook_session=${token}` } });
+    const page = await h.app.request("/admin-dashboard/mail", { headers: { cookie: `__Host-carebook_session=${token}` } });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("Mail outbox");
@@ -348,10 +349,10 @@ describe("operators see delivery", () => {
     expect(html).toMatch(/<dt>sent<\/dt><dd data-state="sent">\d+<\/dd>/);
     expect(html).not.toContain("has your appointment request");
     const id = (await h.elsewhere("select id from mail_outbox limit 1")).rows[0]!.id as string;
-    expect((await h.app.request(`/admin-dashboard/mail/${id}`, { headers: { cookie: `carebook_session=${token}` } })).status).toBe(404);
+    expect((await h.app.request(`/admin-dashboard/mail/${id}`, { headers: { cookie: `__Host-carebook_session=${token}` } })).status).toBe(404);
     // Not for anyone else.
     const patient = await h.signupPatient();
-    const refused = await h.app.request("/admin-dashboard/mail", { headers: { cookie: `carebook_session=${patient.token}` } });
+    const refused = await h.app.request("/admin-dashboard/mail", { headers: { cookie: `__Host-carebook_session=${patient.token}` } });
     expect(refused.status).not.toBe(200);
   });
 });
