@@ -11,6 +11,7 @@ import { pruneEvents } from "./db/queries/throttle";
 import { countAdmins } from "./db/queries/accounts";
 import { holdServerLock, lockedFile } from "./db/server-lock";
 import { parseEnv } from "./config/env";
+import { flushLogger } from "./observe/log";
 
 const config = parseEnv(process.env);
 // Held while the server runs: `carebook restore` refuses to replace a database in use.
@@ -52,6 +53,7 @@ async function shutdown(signal: string) {
   await backups?.stop();
   deps.database.close();
   releaseLock?.();
+  flushLogger(deps.observe.log);
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -1,0 +1,187 @@
+/**
+ * The Prometheus metrics (prom-client, one Registry per app), kept only when METRICS_TOKEN is set:
+ * without it nobody can read them, so every hook is a no-op. The per-request cost is a cached
+ * child's inc() and observe(); everything the scrape can read for itself (memory, database size,
+ * backup age, event-loop lag, requests in flight) is read when /metrics is asked for.
+ */
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+
+/** What a refused login or signup ran into (src/auth/throttle.ts). */
+export type Throttle = "attempts_per_minute" | "account_from_address" | "account" | "address" | "device" | "signups_per_hour";
+export type PictureOutcome = "stored" | "too_large" | "unsupported" | "busy" | "failed";
+
+/** Read at scrape time; each undefined when the thing is not there (no schedule, no size). */
+export type Sources = {
+  databaseBytes?: () => Promise<number | undefined>;
+  /** Seconds since the last good backup (only when backups are scheduled). */
+  backupAgeSeconds?: () => number | undefined;
+};
+
+export type Metrics = {
+  readonly enabled: boolean;
+  /** One answered request: its route pattern, method, status and duration in seconds. */
+  request(route: string, method: string, status: number, seconds: number): void;
+  /** A request started (+1) or ended (-1). */
+  inFlight(delta: 1 | -1): void;
+  authRefused(action: "login" | "signup", throttle: Throttle): void;
+  /** A picture upload's outcome; `seconds` from its arrival to its re-encoded picture (when decoded). */
+  pictureUpload(outcome: PictureOutcome, seconds?: number): void;
+  /**
+   * The outbox's hook (mail, issue 25): registers carebook_outbox_depth, read from `depth` at
+   * each scrape, and returns failed(), which counts carebook_outbox_failures_total.
+   */
+  outbox(depth: () => Promise<number> | number): { failed(): void };
+  /** The text exposition format. */
+  text(): Promise<string>;
+  readonly contentType: string;
+};
+
+const noop = () => undefined;
+
+/** Metrics that keep nothing (METRICS_TOKEN unset). */
+export const noMetrics: Metrics = {
+  enabled: false,
+  request: noop,
+  inFlight: noop,
+  authRefused: noop,
+  pictureUpload: noop,
+  outbox: () => ({ failed: noop }),
+  text: async () => "",
+  contentType: "text/plain",
+};
+
+/** Request durations: most answers take a few milliseconds, so the lower buckets are finer than prom-client's. */
+const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** A picture takes from a few milliseconds (already small) to seconds (a camera photo, or a wait in line). */
+const PICTURE_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 16, 32];
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** The metrics of one app: `sources` are read at each scrape. */
+export function createMetrics(sources: Sources = {}): Metrics {
+  const registers = [new Registry()];
+  const registry = registers[0]!;
+  const labelNames = ["route", "method", "status"] as const;
+  const requests = new Counter({ name: "carebook_http_requests_total", help: "Requests answered, by route pattern, method and status class.", labelNames, registers });
+  const durations = new Histogram({
+    name: "carebook_http_request_duration_seconds",
+    help: "Time from a request's arrival to its answer, by route pattern, method and status class.",
+    labelNames,
+    buckets: DURATION_BUCKETS,
+    registers,
+  });
+  // prom-client hashes a label object on every call: the children are kept by their labels instead.
+  const children = new Map<string, { count: Counter.Internal; duration: Histogram.Internal<"route" | "method" | "status"> }>();
+  let inFlight = 0;
+  new Gauge({ name: "carebook_http_requests_in_flight", help: "Requests being answered now.", registers, collect() { this.set(inFlight); } });
+
+  const refusals = new Counter({
+    name: "carebook_auth_refusals_total",
+    help: "Logins and signups refused (429) by a throttle, by action and throttle.",
+    labelNames: ["action", "throttle"],
+    registers,
+  });
+  const uploads = new Counter({ name: "carebook_picture_uploads_total", help: "Profile picture uploads, by outcome.", labelNames: ["outcome"], registers });
+  const decode = new Histogram({
+    name: "carebook_picture_decode_seconds",
+    help: "From a picture's arrival at the decoder's queue to its re-encoded copy: the wait for the decoder, decoding, resizing and encoding.",
+    buckets: PICTURE_BUCKETS,
+    registers,
+  });
+
+  if (sources.databaseBytes) {
+    const read = sources.databaseBytes;
+    new Gauge({
+      name: "carebook_database_size_bytes",
+      help: "Size of the database (its pages).",
+      registers,
+      async collect() {
+        const bytes = await read().catch(() => undefined);
+        if (bytes !== undefined) this.set(bytes);
+      },
+    });
+  }
+  if (sources.backupAgeSeconds) {
+    const read = sources.backupAgeSeconds;
+    new Gauge({
+      name: "carebook_backup_age_seconds",
+      help: "Seconds since the newest good scheduled backup finished (since the server started, while there is none).",
+      registers,
+      collect() {
+        const age = read();
+        if (age !== undefined) this.set(age);
+      },
+    });
+  }
+  new Gauge({
+    name: "carebook_process_memory_bytes",
+    help: "The process's memory: resident set, JavaScript heap used and reserved, and memory held outside the heap.",
+    labelNames: ["type"],
+    registers,
+    collect() {
+      const m = process.memoryUsage();
+      this.set({ type: "rss" }, m.rss);
+      this.set({ type: "heap_used" }, m.heapUsed);
+      this.set({ type: "heap_total" }, m.heapTotal);
+      this.set({ type: "external" }, m.external);
+    },
+  });
+  const loop = monitorEventLoopDelay({ resolution: 20 });
+  loop.enable();
+  new Gauge({
+    name: "carebook_event_loop_lag_seconds",
+    help: "Event-loop delay since the previous scrape (sampled every 20 ms): mean, 99th percentile and maximum.",
+    labelNames: ["stat"],
+    registers,
+    collect() {
+      const seconds = (ns: number) => (Number.isFinite(ns) ? ns / 1e9 : 0);
+      this.set({ stat: "mean" }, seconds(loop.mean));
+      this.set({ stat: "p99" }, seconds(loop.percentile(99)));
+      this.set({ stat: "max" }, seconds(loop.max));
+      loop.reset();
+    },
+  });
+
+  let outboxFailures: Counter | undefined;
+  return {
+    enabled: true,
+    request(route, method, status, seconds) {
+      const m = METHODS.has(method) ? method : "OTHER";
+      const statusClass = status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : "other";
+      const key = `${m} ${statusClass} ${route}`;
+      let child = children.get(key);
+      if (child === undefined) {
+        const labels = { route, method: m, status: statusClass };
+        children.set(key, (child = { count: requests.labels(labels), duration: durations.labels(labels) }));
+      }
+      child.count.inc();
+      child.duration.observe(seconds);
+    },
+    inFlight(delta) {
+      inFlight += delta;
+    },
+    authRefused(action, throttle) {
+      refusals.inc({ action, throttle });
+    },
+    pictureUpload(outcome, seconds) {
+      uploads.inc({ outcome });
+      if (seconds !== undefined) decode.observe(seconds);
+    },
+    outbox(depth) {
+      if (registry.getSingleMetric("carebook_outbox_depth") === undefined) {
+        new Gauge({
+          name: "carebook_outbox_depth",
+          help: "Mails waiting in the outbox.",
+          registers,
+          async collect() {
+            this.set(await depth());
+          },
+        });
+        outboxFailures = new Counter({ name: "carebook_outbox_failures_total", help: "Failed attempts to send a mail from the outbox.", registers });
+      }
+      return { failed: () => outboxFailures!.inc() };
+    },
+    text: () => registry.metrics(),
+    contentType: registry.contentType,
+  };
+}
