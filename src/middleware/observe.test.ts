@@ -43,7 +43,7 @@ describe("a log line per request", () => {
     expect(requests.length).toBe(h.transcript.length);
     for (const line of requests) {
       expect(Object.keys(line).sort()).toEqual(["bytes", "level", "method", "ms", "msg", "reqId", "role", "route", "status", "time"]);
-      expect(typeof line.time === "string" && !Number.isNaN(Date.parse(line.time))).toBe(true);
+      expect(Math.abs(Number(line.time) - Date.now())).toBeLessThan(600_000);
       expect(line.reqId).toMatch(/^[0-9a-f-]{36}$/);
       expect(typeof line.ms).toBe("number");
       expect(typeof line.bytes).toBe("number");
