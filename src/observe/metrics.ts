@@ -16,6 +16,8 @@ export type Sources = {
   databaseBytes?: () => Promise<number | undefined>;
   /** Seconds since the last good backup (only when backups are scheduled). */
   backupAgeSeconds?: () => number | undefined;
+  /** The readiness checks' outcomes by name (src/observe/readiness.ts). */
+  readiness?: () => Promise<Record<string, boolean>>;
 };
 
 export type Metrics = {
@@ -110,6 +112,21 @@ export function createMetrics(sources: Sources = {}): Metrics {
       collect() {
         const age = read();
         if (age !== undefined) this.set(age);
+      },
+    });
+  }
+  if (sources.readiness) {
+    const read = sources.readiness;
+    new Gauge({
+      name: "carebook_ready",
+      help: "1 when every readiness check passes (what GET /readyz answers 200 for), else 0; per check with the check label.",
+      labelNames: ["check"],
+      registers,
+      async collect() {
+        const checks = await read();
+        this.reset();
+        for (const [check, ok] of Object.entries(checks)) this.set({ check }, ok ? 1 : 0);
+        this.set({ check: "all" }, Object.values(checks).every(Boolean) ? 1 : 0);
       },
     });
   }

@@ -22,12 +22,14 @@ const startedAt = Date.now();
 /** The logger, metrics (kept only with METRICS_TOKEN) and readiness checks of an app on `database`. */
 export function createObserve(config: Config, database: Database, migrationsDir: string, options: ObserveOptions = {}): Observe {
   const backups = config.backup.intervalHours > 0 ? config.backup.dir : undefined;
+  const readiness = createReadiness(config, database, migrationsDir);
   const metrics =
     config.metricsToken === undefined
       ? noMetrics
       : createMetrics({
           databaseBytes: () => databaseBytes(database),
           backupAgeSeconds: backups === undefined ? undefined : () => (Date.now() - (lastGoodBackupAt(backups) ?? startedAt)) / 1000,
+          readiness: async () => Object.fromEntries(Object.entries((await readiness.run()).checks).map(([name, check]) => [name, check.ok])),
         });
-  return { log: createLogger(config.log, options.logTo), metrics, readiness: createReadiness(config, database, migrationsDir) };
+  return { log: createLogger(config.log, options.logTo), metrics, readiness };
 }

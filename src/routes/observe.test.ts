@@ -4,7 +4,7 @@
  * its counters move with the traffic).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { chmodSync, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { JPEG_1X1, startHarness, type Harness } from "../../tests/support/harness";
 
@@ -208,8 +208,22 @@ describe("/metrics", () => {
     expect(sample(text, "carebook_database_size_bytes")).toBeGreaterThan(4096);
     expect(sample(text, "carebook_process_memory_bytes", { type: "rss" })).toBeGreaterThan(1_000_000);
     expect(text).toContain('carebook_event_loop_lag_seconds{stat="p99"}');
+    expect(sample(text, "carebook_ready", { check: "all" })).toBe(1);
+    expect(sample(text, "carebook_ready", { check: "uploads" })).toBe(1);
     const age = sample(text, "carebook_backup_age_seconds");
     expect(age).toBeGreaterThan(3500);
     expect(age).toBeLessThan(3700 + 600);
+  });
+
+  test("every metric the Grafana dashboard and the outbox hook name is served", async () => {
+    const failed = h.deps.observe.metrics.outbox(() => 3);
+    failed.failed();
+    const text = await scrape();
+    expect(sample(text, "carebook_outbox_depth")).toBe(3);
+    expect(sample(text, "carebook_outbox_failures_total")).toBe(1);
+    const dashboard = readFileSync(join(import.meta.dir, "..", "..", "docs", "grafana-dashboard.json"), "utf8");
+    const named = new Set([...dashboard.matchAll(/carebook_[a-z_]+/g)].map((m) => m[0].replace(/_(bucket|count|sum)$/, "")));
+    expect(named.size).toBeGreaterThan(10);
+    for (const name of named) expect(text, name).toContain(`# TYPE ${name} `);
   });
 });
