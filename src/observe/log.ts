@@ -10,20 +10,40 @@ import type { Config } from "../config/env";
 
 export type { DestinationStream, Logger };
 
-/** Lines are written out once this many bytes wait (some 40 lines), or after FLUSH_MS. */
-const BATCH_BYTES = 8192;
+/** Lines are written out once this many characters wait (some 40 lines), or after FLUSH_MS. */
+const BATCH_CHARS = 8192;
 const FLUSH_MS = 1000;
 
 /**
- * stdout, in batches: a system call per line cost a busy server a fifth of its throughput; a
- * batch every BATCH_BYTES or FLUSH_MS costs it a few percent (docs/performance.md). A line
+ * stdout, in batches: a system call per line cost a busy server a large share of a request's
+ * CPU, and sonic-boom's own batching (minLength) measures its whole buffer again at every line.
+ * Lines are collected here and handed to pino's destination (sonic-boom, synchronous as pino's
+ * own stdout is: nothing piles up behind a slow reader, EAGAIN is retried) as one write. A line
  * reaches stdout within a second; flushLogger() writes the rest at exit.
  */
 function stdout(): DestinationStream & { flushSync(): void } {
-  // Synchronous, as pino's own stdout is: no callback per write, and nothing piles up in memory behind a slow reader.
-  const destination = pino.destination({ dest: 1, sync: true, minLength: BATCH_BYTES });
-  setInterval(() => destination.flush(), FLUSH_MS).unref();
-  return destination;
+  const destination = pino.destination({ dest: 1, sync: true });
+  let lines: string[] = [];
+  let chars = 0;
+  const flush = () => {
+    if (lines.length === 0) return;
+    const text = lines.join("");
+    lines = [];
+    chars = 0;
+    destination.write(text);
+  };
+  setInterval(flush, FLUSH_MS).unref();
+  return {
+    write(line: string) {
+      lines.push(line);
+      chars += line.length;
+      if (chars >= BATCH_CHARS) flush();
+    },
+    flushSync() {
+      flush();
+      destination.flushSync();
+    },
+  };
 }
 
 /** A terminal's view of the records: each line formatted by pino-pretty, synchronously. */
