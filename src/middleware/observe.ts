@@ -45,11 +45,9 @@ export function routePattern(c: Context): string {
   return "unmatched";
 }
 
-/** Bytes of the answer's body: its Content-Length, else its size as a Blob (no copy), which becomes the answer. */
+/** Bytes of an answer that does not say its Content-Length: its size as a Blob (no copy), which becomes the answer. */
 async function bodyBytes(c: Context): Promise<number> {
   const res = c.res;
-  const declared = res.headers.get("content-length");
-  if (declared !== null) return Number(declared);
   if (c.req.method === "HEAD" || BODILESS.has(res.status)) return 0;
   // Reading `res.body` would make Bun build a stream of it; a Blob shares the bytes (or the file).
   const blob = await res.blob();
@@ -86,7 +84,8 @@ export function observeRequests(deps: Deps): MiddlewareHandler {
     }
     const level = status >= 500 ? "error" : PROBES.has(route) ? "debug" : "info";
     if (!log.isLevelEnabled(level)) return;
-    const bytes = await bodyBytes(c);
+    const declared = c.res.headers.get("content-length");
+    const bytes = declared !== null ? Number(declared) : await bodyBytes(c);
     const line = { reqId: id, method, route, status, ms: Math.round((performance.now() - started) * 100) / 100, bytes, role: c.get("user")?.role ?? null };
     if (status >= 500 && error !== undefined && !answered(error)) log.error({ ...line, err: error }, "request failed");
     else log[level](line, "request");
