@@ -79,8 +79,8 @@ export function observeRequests(deps: Deps): MiddlewareHandler {
     const method = c.req.method;
     metrics.request(route, method, status, (performance.now() - started) / 1000);
     const error = c.error;
-    if (error instanceof ApiError && PICTURE_ROUTES.has(`${method} ${route}`)) {
-      metrics.pictureUpload(status === 503 ? "busy" : status === 413 ? "too_large" : "failed");
+    if (error instanceof ApiError && (status === 413 || status === 503) && PICTURE_ROUTES.has(`${method} ${route}`)) {
+      metrics.pictureUpload(status === 503 ? "busy" : "too_large");
     }
     const level = status >= 500 ? "error" : PROBES.has(route) ? "debug" : "info";
     if (!log.isLevelEnabled(level)) return;

@@ -91,29 +91,24 @@ export function createMetrics(sources: Sources = {}): Metrics {
     registers,
   });
 
-  if (sources.databaseBytes) {
-    const read = sources.databaseBytes;
+  /** A gauge read at each scrape; a reading that fails or is undefined leaves it unset. */
+  const sampled = (name: string, help: string, read: () => Promise<number | undefined> | number | undefined) =>
     new Gauge({
-      name: "carebook_database_size_bytes",
-      help: "Size of the database (its pages).",
+      name,
+      help,
       registers,
       async collect() {
-        const bytes = await read().catch(() => undefined);
-        if (bytes !== undefined) this.set(bytes);
+        const value = await Promise.resolve().then(read).catch(() => undefined);
+        if (value !== undefined) this.set(value);
       },
     });
-  }
+  if (sources.databaseBytes) sampled("carebook_database_size_bytes", "Size of the database (its pages).", sources.databaseBytes);
   if (sources.backupAgeSeconds) {
-    const read = sources.backupAgeSeconds;
-    new Gauge({
-      name: "carebook_backup_age_seconds",
-      help: "Seconds since the newest good scheduled backup finished (since the server started, while there is none).",
-      registers,
-      collect() {
-        const age = read();
-        if (age !== undefined) this.set(age);
-      },
-    });
+    sampled(
+      "carebook_backup_age_seconds",
+      "Seconds since the newest good scheduled backup finished (since the server started, while there is none).",
+      sources.backupAgeSeconds,
+    );
   }
   if (sources.readiness) {
     const read = sources.readiness;
