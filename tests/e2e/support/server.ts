@@ -30,6 +30,8 @@ const server = Bun.spawn(["bun", "src/index.ts"], {
     AUTH_ATTEMPTS_PER_MINUTE: "1000000",
     // A client on another site (tests/e2e/pictures.spec.ts) that may load pictures cross-origin.
     CORS_ORIGINS: CLIENT_ORIGIN,
+    // The journeys' output stays readable: no line per request, but a failure's line with its stack.
+    LOG_LEVEL: "warn",
   },
 });
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => server.kill(signal));
