@@ -196,7 +196,20 @@ describe("/metrics", () => {
     });
     expect(refused.status).toBe(415);
 
+    // Refused at the door by its declared length, body unread: a picture upload too large.
+    const declared = await h.call("PUT", "/api/auth/patient-profile", {
+      token: patient.token,
+      raw: "x",
+      contentType: "multipart/form-data; boundary=x",
+      headers: { "content-length": String(h.deps.config.maxUploadBytes * 2) },
+    });
+    expect(declared.status).toBe(413);
+    // Refused by the role guard: no picture upload at all.
+    expect((await h.call("PUT", "/api/auth/patient-profile", { form: h.profileForm({ name: "X" }) })).status).toBe(401);
+
     const text = await scrape();
+    expect(sample(text, "carebook_picture_uploads_total", { outcome: "too_large" })).toBe(1);
+    expect(sample(text, "carebook_picture_uploads_total", { outcome: "failed" })).toBe(0);
     expect(sample(text, "carebook_auth_refusals_total", { action: "login", throttle: "account_from_address" })).toBe(1);
     expect(sample(text, "carebook_picture_uploads_total", { outcome: "stored" })).toBe(1);
     expect(sample(text, "carebook_picture_uploads_total", { outcome: "unsupported" })).toBe(1);
