@@ -9,14 +9,22 @@ export const ROOT = join(import.meta.dir, "..");
 export const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password" };
 export const PASSWORD = "bench-password-1";
 
-export type Server = { url: string; process: Subprocess<"ignore", "pipe", "pipe">; output: () => string };
+export type Server = { url: string; process: Subprocess<"ignore", "pipe" | null, "pipe">; output: () => string };
 
 /**
  * Starts `bun src/index.ts` with `env`; resolves once it listens (PORT=0: the OS picks the port).
  * `root` is the checkout to run, this one unless another build is to be compared; `bunFlags` go
- * to `bun` itself (e.g. `--cpu-prof` to profile the server under a load).
+ * to `bun` itself (e.g. `--cpu-prof` to profile the server under a load). The request log is
+ * off (LOG_LEVEL=warn) unless `env` sets LOG_LEVEL; `stdoutFile` takes the server's stdout
+ * (its log lines) into a file instead of this process's memory.
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 20_000, root = ROOT, bunFlags: string[] = []): Promise<Server> {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+  root = ROOT,
+  bunFlags: string[] = [],
+  stdoutFile?: string,
+): Promise<Server> {
   const child = Bun.spawn(["bun", ...bunFlags, "src/index.ts"], {
     cwd: root,
     env: {
@@ -28,10 +36,11 @@ export async function startServer(env: Record<string, string>, timeoutMs = 20_00
       LOGIN_FAILURE_LIMIT: "100000",
       SIGNUP_LIMIT: "1000000",
       AUTH_ATTEMPTS_PER_MINUTE: "1000000",
+      LOG_LEVEL: "warn",
       ...env,
     },
     stdin: "ignore",
-    stdout: "pipe",
+    stdout: stdoutFile === undefined ? "pipe" : Bun.file(stdoutFile),
     stderr: "pipe",
   });
   let output = "";
@@ -39,12 +48,13 @@ export async function startServer(env: Record<string, string>, timeoutMs = 20_00
     const decoder = new TextDecoder();
     for await (const chunk of stream) output += decoder.decode(chunk);
   };
-  void collect(child.stdout);
+  if (child.stdout instanceof ReadableStream) void collect(child.stdout);
   void collect(child.stderr);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const match = output.match(/listening on (http:\/\/localhost:\d+)/);
-    if (match) return { url: match[1]!.replace("localhost", "127.0.0.1"), process: child, output: () => output };
+    const printed = stdoutFile === undefined ? output : output + (await Bun.file(stdoutFile).text().catch(() => ""));
+    const match = printed.match(/listening on (http:\/\/localhost:\d+)/);
+    if (match) return { url: match[1]!.replace("localhost", "127.0.0.1"), process: child as Server["process"], output: () => output };
     if (child.exitCode !== null) break;
     await Bun.sleep(25);
   }

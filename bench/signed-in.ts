@@ -6,6 +6,11 @@
  * appointments and the server's peak memory. Prints the table and writes it into
  * docs/performance.md between the "signed-in" markers.
  *
+ * The cost of the request log and the metrics (issue 30): the app above runs with both off
+ * (LOG_LEVEL=silent, no METRICS_TOKEN); a second app on the same database runs with both on
+ * (LOG_LEVEL=info into a file, METRICS_TOKEN set) and is measured right after it on each row.
+ * BENCH_OBSERVE=off leaves the second app out.
+ *
  * BENCH_SECONDS (default 5) per run; BENCH_APP_FLAGS adds flags to `bun` for the app (e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the app under this load).
  */
@@ -24,6 +29,11 @@ const SECRET = "bench-secret-that-is-at-least-32-bytes-long!";
 /** A pattern of the row names to run (for quick checks and profiles); docs are written only without it. */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
 
+/** CPU time (user + system, all threads) a process has used, in ms. */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+};
 const peakMemoryMb = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmHWM:\s+(\d+) kB/m)?.[1] ?? NaN) / 1024;
 
 const started = Date.now();
@@ -35,14 +45,16 @@ const [ceilingPort, floorPort] = [freePort(), freePort()];
 const FLOOR = `http://127.0.0.1:${floorPort}`;
 const CEILING = `http://127.0.0.1:${ceilingPort}/`;
 const appFlags = (process.env.BENCH_APP_FLAGS ?? "").split(" ").filter(Boolean);
+const OBSERVE = process.env.BENCH_OBSERVE !== "off";
 
-const app = await startServer(
-  { DATABASE_URL: `file:${dbFile}`, UPLOAD_DIR: join(dir, "uploads"), JWT_SECRET: SECRET, LOGIN_FAILURE_LIMIT: "1000000" },
-  20_000,
-  ROOT,
-  appFlags,
-);
+const appEnv = { DATABASE_URL: `file:${dbFile}`, UPLOAD_DIR: join(dir, "uploads"), JWT_SECRET: SECRET, LOGIN_FAILURE_LIMIT: "1000000" };
+const app = await startServer({ ...appEnv, LOG_LEVEL: "silent" }, 20_000, ROOT, appFlags);
 const BASE = app.url;
+// The same app with its request log (into a file, as a service manager would take it) and metrics on.
+const logFile = join(dir, "observed.log");
+const observed = OBSERVE
+  ? await startServer({ ...appEnv, LOG_LEVEL: "info", METRICS_TOKEN: "bench-metrics-token-0123456789" }, 20_000, ROOT, appFlags, logFile)
+  : undefined;
 const ceiling = Bun.spawn(["bun", "bench/ceiling.ts", String(ceilingPort)], { cwd: ROOT, stdout: "ignore", stderr: "inherit" });
 let floor: ReturnType<typeof Bun.spawn> | undefined;
 
@@ -157,7 +169,14 @@ try {
   }
 
   const run = (url: string, headers: Record<string, string>, seconds = SECONDS) => generator.run({ url, headers, seconds, connections: CONNECTIONS });
-  type Measured = RowSpec & { app: LoadResult; floor?: LoadResult; ceiling: LoadResult };
+  /** A run against `server` that also takes the server's CPU time for it. */
+  type Timed = LoadResult & { cpuMs: number };
+  const timedRun = async (server: typeof app, path: string, headers: Record<string, string>): Promise<Timed> => {
+    const before = cpuMs(server.process.pid);
+    const result = await run(server.url + path, headers);
+    return { ...result, cpuMs: cpuMs(server.process.pid) - before };
+  };
+  type Measured = RowSpec & { app: LoadResult & { cpuMs: number }; floor?: LoadResult; ceiling: LoadResult; observed?: LoadResult & { cpuMs: number } };
   const measured: Measured[] = [];
   const loads: number[] = [];
   const measure = async (row: RowSpec): Promise<Measured> => {
@@ -166,15 +185,50 @@ try {
     loads.push(loadavg()[0]!);
     const ceilingResult = await run(CEILING, {});
     const floorResult = await run(FLOOR + row.path, row.headers);
-    const appResult = await run(BASE + row.path, row.headers);
-    const m = { ...row, app: appResult, floor: floorResult, ceiling: ceilingResult };
+    let appResult: Timed = await timedRun(app, row.path, row.headers);
+    let observedResult: Timed | undefined;
+    if (observed) {
+      // Plain, observed, observed, plain: a drift of the shared machine's speed weighs on both alike.
+      await run(observed.url + row.path, row.headers, 1);
+      const first = await timedRun(observed, row.path, row.headers);
+      observedResult = mean(first, await timedRun(observed, row.path, row.headers));
+      appResult = mean(appResult, await timedRun(app, row.path, row.headers));
+    }
+    const m = { ...row, app: appResult, floor: floorResult, ceiling: ceilingResult, observed: observedResult };
     console.log(
       `${row.name}: ${appResult.rps.toFixed(0)} req/s, ${(appResult.rps / floorResult.rps).toFixed(2)} of floor (${floorResult.rps.toFixed(0)}), ` +
         `${(appResult.rps / ceilingResult.rps).toFixed(3)} of ceiling (${ceilingResult.rps.toFixed(0)}), p50 ${appResult.p50.toFixed(2)} ms, p99 ${appResult.p99.toFixed(2)} ms` +
-        `${appResult.errors ? `, ${appResult.errors} errors` : ""}; load ${loadavg()[0]!.toFixed(1)}`,
+        `${appResult.errors ? `, ${appResult.errors} errors` : ""}` +
+        `${
+          observedResult
+            ? `; with log + metrics ${observedResult.rps.toFixed(0)} req/s (${(100 * cost(m)!).toFixed(1)} % less), ` +
+              `CPU ${cpuPerRequest(m.app).toFixed(1)} → ${cpuPerRequest(observedResult).toFixed(1)} µs a request (+${(100 * cpuCost(m)!).toFixed(1)} %)`
+            : ""
+        }; load ${loadavg()[0]!.toFixed(1)}`,
     );
     return m;
   };
+
+  /** Two runs as one: their mean rates and latencies, their summed counts and CPU time. */
+  function mean(a: Timed, b: Timed): Timed {
+    return {
+      rps: (a.rps + b.rps) / 2,
+      p50: (a.p50 + b.p50) / 2,
+      p99: (a.p99 + b.p99) / 2,
+      requests: a.requests + b.requests,
+      errors: a.errors + b.errors,
+      cpuMs: a.cpuMs + b.cpuMs,
+    };
+  }
+  /** The server's CPU time per request answered, in µs: what a shared machine's load moves least. */
+  const cpuPerRequest = (r: Timed) => (r.cpuMs * 1000) / r.requests;
+  /** The share of CPU per request the log and metrics add. */
+  const cpuCost = (m: { app: Timed; observed?: Timed }) => (m.observed ? cpuPerRequest(m.observed) / cpuPerRequest(m.app) - 1 : undefined);
+
+  /** The share of throughput the request log and metrics take (the observed app against the plain one). */
+  function cost(m: { app: Timed; observed?: Timed }): number | undefined {
+    return m.observed ? 1 - m.observed.rps / m.app.rps : undefined;
+  }
 
   const growthRow = rows[0]!;
   const at1k = ONLY && !ONLY.test(growthRow.name) ? undefined : await measure(growthRow);
@@ -184,6 +238,16 @@ try {
   console.log(`Seeded: 2,000 doctors, ${total} appointments in ${seeder.count("patients")} patients.`);
   for (const row of rows) if (!ONLY || ONLY.test(row.name)) measured.push(await measure(row));
   const memory = peakMemoryMb(app.process.pid);
+  // The log the observed app wrote: one line per request it answered.
+  const logLines = observed ? (await Bun.file(logFile).text()).split("\n").filter((l) => l.startsWith('{"level":"info"')).length : 0;
+  const observedRequests = measured.reduce((n, m) => n + (m.observed?.requests ?? 0), 0);
+  const observedNote = observed
+    ? `\nWith log + metrics: the same app with LOG_LEVEL=info (its stdout into a file) and METRICS_TOKEN set, measured right after the plain one ` +
+      `(LOG_LEVEL=silent, no METRICS_TOKEN) on each row, in the order plain, observed, observed, plain; both columns are the means of their two runs ` +
+      `(p99 too). On a shared machine req/s moves with the neighbours' load; the server's own CPU time per request (user + system, from /proc) ` +
+      `moves far less, so the cost is read from it. It wrote ${logLines.toLocaleString("en")} request lines, ${observedRequests.toLocaleString("en")} of them for its measured runs ` +
+      `(the rest for the warm-ups). Peak memory ${peakMemoryMb(observed.process.pid).toFixed(0)} MB.`
+    : "";
 
   const f = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
   const ok = (m: Measured) => {
@@ -191,12 +255,17 @@ try {
     const fl = m.target.floor === undefined || m.app.rps / m.floor!.rps >= m.target.floor;
     return c && fl && m.app.p99 < 10 && m.app.errors === 0;
   };
+  const observedColumns = (m: Measured) =>
+    m.observed
+      ? ` ${m.observed.rps.toFixed(0)} | ${(100 * cost(m)!).toFixed(1)} % | ${f(m.observed.p99)} | ${cpuPerRequest(m.app).toFixed(1)} → ${cpuPerRequest(m.observed).toFixed(1)} | **${(100 * cpuCost(m)!).toFixed(1)} %** | ${cpuCost(m)! < 0.1 ? "yes" : "**NO**"} |`
+      : "";
   const table = [
-    "| request | req/s | floor req/s | **ratio to floor** | ceiling req/s | **ratio to ceiling** | p50 ms | p99 ms | floor p50 / p99 ms | ceiling p50 / p99 ms | target (ceiling / floor, p99 < 10 ms) | met |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|",
+    "| request | req/s | floor req/s | **ratio to floor** | ceiling req/s | **ratio to ceiling** | p50 ms | p99 ms | floor p50 / p99 ms | ceiling p50 / p99 ms | target (ceiling / floor, p99 < 10 ms) | met |" +
+      (observed ? " with log + metrics req/s | req/s lost | their p99 ms | CPU µs a request, without → with | **CPU cost** | under 10 % |" : ""),
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|" + (observed ? "---:|---:|---:|---:|---:|---|" : ""),
     ...measured.map(
       (m) =>
-        `| ${m.name} | ${m.app.rps.toFixed(0)} | ${m.floor!.rps.toFixed(0)} | **${(m.app.rps / m.floor!.rps).toFixed(2)}** | ${m.ceiling.rps.toFixed(0)} | **${(m.app.rps / m.ceiling.rps).toFixed(3)}** | ${f(m.app.p50)} | ${f(m.app.p99)} | ${f(m.floor!.p50)} / ${f(m.floor!.p99)} | ${f(m.ceiling.p50)} / ${f(m.ceiling.p99)} | ${m.target.ceiling}${m.target.floor ? ` / ${m.target.floor}` : ""} | ${ok(m) ? "yes" : "**NO**"} |`,
+        `| ${m.name} | ${m.app.rps.toFixed(0)} | ${m.floor!.rps.toFixed(0)} | **${(m.app.rps / m.floor!.rps).toFixed(2)}** | ${m.ceiling.rps.toFixed(0)} | **${(m.app.rps / m.ceiling.rps).toFixed(3)}** | ${f(m.app.p50)} | ${f(m.app.p99)} | ${f(m.floor!.p50)} / ${f(m.floor!.p99)} | ${f(m.ceiling.p50)} / ${f(m.ceiling.p99)} | ${m.target.ceiling}${m.target.floor ? ` / ${m.target.floor}` : ""} | ${ok(m) ? "yes" : "**NO**"} |${observedColumns(m)}`,
     ),
   ].join("\n");
   const at100k = measured.find((m) => m.path === growthRow.path);
@@ -221,6 +290,7 @@ ${table}
 ${growth}
 
 Peak memory (VmHWM) of the server: **${memory.toFixed(0)} MB** (target under 256 MB).
+${observedNote}
 <!-- /signed-in -->`;
   console.log(`\n${section}`);
   if (!ONLY) {
@@ -234,6 +304,6 @@ Peak memory (VmHWM) of the server: **${memory.toFixed(0)} MB** (target under 256
 } finally {
   ceiling.kill();
   floor?.kill();
-  await Promise.all([stopServer(app, "SIGTERM"), ceiling.exited, floor?.exited]);
+  await Promise.all([stopServer(app, "SIGTERM"), observed && stopServer(observed, "SIGTERM"), ceiling.exited, floor?.exited]);
   rmSync(dir, { recursive: true, force: true });
 }

@@ -7,7 +7,9 @@ import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { notFoundResponse } from "./components/NotFound";
+import { serverErrorResponse, withReference } from "./components/ServerError";
 import type { Deps } from "./config/deps";
+import { observeRequests } from "./middleware/observe";
 import { securityHeaders } from "./middleware/security";
 import { compressAnswers } from "./http/compress";
 import { ApiError, Refusal, refusalAnswer } from "./http/errors";
@@ -19,6 +21,7 @@ import { adminApi } from "./routes/api/admin";
 import { authApi } from "./routes/api/auth";
 import { accountSecurityApi } from "./routes/api/account-security";
 import { calendarApi } from "./routes/api/calendar";
+import { observeRoutes } from "./routes/observe";
 import { doctorApi } from "./routes/api/doctor";
 import { patientApi } from "./routes/api/patient";
 import { profileApi } from "./routes/api/profile";
@@ -39,6 +42,8 @@ const isProfileUpload = (c: Context) =>
 export function createApp(deps: Deps) {
   const app = new Hono();
 
+  // Every request is logged and counted (and gets its id) first; the probes answer before anything else.
+  app.use("*", observeRequests(deps)).route("/", observeRoutes(deps));
   // Bun gives a GET no body stream even when it declares one: one declaring a large body is refused first.
   app.use("*", withoutBody(BODY_LIMIT));
   // Pages the same for everyone (per theme) come first, from memory, with complete headers.
@@ -98,9 +103,9 @@ export function createApp(deps: Deps) {
     if (error instanceof HTTPException && error.status < 500) {
       return isApi(c) ? c.json({ message: error.message || "Bad request" }, error.status) : c.text(error.message, error.status);
     }
-    console.error(`${c.req.method} ${c.req.path} failed:`, error);
-    const message = "Something went wrong. Please try again.";
-    return isApi(c) ? c.json({ message }, 500) : c.text(message, 500);
+    // The request's log line carries the error and its stack (middleware/observe.ts); the person gets its reference.
+    const reference = c.get("requestId");
+    return isApi(c) ? c.json({ message: withReference(reference) }, 500) : serverErrorResponse(c, reference);
   });
 
   return app;

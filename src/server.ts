@@ -15,6 +15,7 @@ import { countAdmins } from "./db/queries/accounts";
 import { holdServerLock, lockedFile } from "./db/server-lock";
 import { parseEnv } from "./config/env";
 import { startMail } from "./mail/start";
+import { flushLogger } from "./observe/log";
 
 const config = parseEnv(process.env);
 // Held while the server runs: `carebook restore` refuses to replace a database in use.
@@ -68,6 +69,7 @@ async function shutdown(signal: string) {
   await mail?.stop();
   deps.database.close();
   releaseLock?.();
+  flushLogger(deps.observe.log);
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

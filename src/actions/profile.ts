@@ -16,6 +16,28 @@ export const PROFILE_UPDATED = "Profile updated successfully!";
 /** The refusal for a picture over MAX_UPLOAD_BYTES (the body limits answer it too). */
 export const pictureTooLarge = (maxBytes: number) => new Refusal("too_large", uploadTooLargeMessage(maxBytes));
 
+/** Re-encodes and stores an uploaded picture, counting its outcome and time in the metrics. */
+async function storedPicture(deps: Deps, folder: ImageFolder, file: File): Promise<string> {
+  const { metrics } = deps.observe;
+  if (file.size > deps.config.maxUploadBytes) {
+    metrics.pictureUpload("too_large");
+    throw pictureTooLarge(deps.config.maxUploadBytes);
+  }
+  const started = performance.now();
+  try {
+    // Decoded, squared, shrunk and re-encoded without metadata; refused if it is no JPEG or PNG.
+    const picture = await processPicture(new Uint8Array(await file.arrayBuffer()), deps.config.pictureWorkers);
+    const decoded = (performance.now() - started) / 1000;
+    const name = await deps.storage.save(folder, picture.bytes, picture.ext);
+    metrics.pictureUpload("stored", decoded);
+    return name;
+  } catch (error) {
+    const kind = error instanceof Refusal ? error.kind : undefined;
+    metrics.pictureUpload(kind === "too_large" || kind === "unsupported" || kind === "busy" ? kind : "failed");
+    throw error;
+  }
+}
+
 /**
  * Saves the new picture (if any), runs the update, and on success removes the old picture.
  * `update` receives the stored file name and returns the previous one.
@@ -26,14 +48,9 @@ async function withPicture<T>(
   file: File | undefined,
   update: (tx: Tx, profileImage: string | undefined) => Promise<{ result: T; previous: string | null }>,
 ): Promise<T> {
-  const { storage, database, config } = deps;
+  const { storage, database } = deps;
   let saved: string | undefined;
-  if (file !== undefined) {
-    if (file.size > config.maxUploadBytes) throw pictureTooLarge(config.maxUploadBytes);
-    // Decoded, squared, shrunk and re-encoded without metadata; refused if it is no JPEG or PNG.
-    const picture = await processPicture(new Uint8Array(await file.arrayBuffer()), config.pictureWorkers);
-    saved = await storage.save(folder, picture.bytes, picture.ext);
-  }
+  if (file !== undefined) saved = await storedPicture(deps, folder, file);
   let outcome: { result: T; previous: string | null };
   try {
     outcome = await database.write((tx) => update(tx, saved));

@@ -21,6 +21,7 @@ import {
 } from "../db/queries/throttle";
 import type { Deps } from "../config/deps";
 import { Refusal } from "../actions/refusal";
+import type { Throttle } from "../observe/metrics";
 import { fullWindow, noteAttempt } from "./attempt-window";
 import { networkOf } from "./network";
 
@@ -69,6 +70,15 @@ export function forwardedProto(c: Context, deps: Deps): string | undefined {
 
 export type Limit = { kind: AuthEventKind; keys: EventKeys; limit: number; windowMs: number; message: string };
 
+/** Which throttle refused, by the refusal (for the metrics: carebook_auth_refusals_total). */
+const refusedBy = new WeakMap<Refusal, Throttle>();
+const THROTTLES: Partial<Record<AuthEventKind, Throttle>> = {
+  auth_attempt: "attempts_per_minute",
+  login_ip: "address",
+  login_device: "device",
+  signup_ip: "signups_per_hour",
+};
+
 /** Refuses with 429 and Retry-After (when the oldest counted event leaves the window) once `limit` is used. */
 export async function assertUnder(deps: Deps, r: Reader, { kind, keys, limit, windowMs, message }: Limit) {
   const now = deps.now();
@@ -77,7 +87,21 @@ export async function assertUnder(deps: Deps, r: Reader, { kind, keys, limit, wi
   if (used < limit) return;
   const oldest = (await oldestEvent(r, kind, keys, since)) ?? now;
   const retryAfter = Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 1000));
-  throw new Refusal("too_many", message, retryAfter);
+  const refusal = new Refusal("too_many", message, retryAfter);
+  const throttle = kind === "login_fail" ? ("prefix" in keys ? "account" : "account_from_address") : THROTTLES[kind];
+  if (throttle !== undefined) refusedBy.set(refusal, throttle);
+  throw refusal;
+}
+
+/** Counts a login's or signup's refusal by its throttle in the metrics, and passes the error on. */
+async function counted<T>(deps: Deps, action: "login" | "signup", attempt: () => Promise<T>): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    const throttle = error instanceof Refusal ? refusedBy.get(error) : undefined;
+    if (throttle !== undefined) deps.observe.metrics.authRefused(action, throttle);
+    throw error;
+  }
 }
 
 const TOO_MANY_LOGINS = "Too many failed login attempts. Please try again later.";
@@ -89,7 +113,10 @@ const TOO_MANY_ATTEMPTS = "Too many attempts from this address. Please wait a mi
  */
 function refuseFlood(deps: Deps, address: string): void {
   const retryAfter = fullWindow(deps.database, address, deps.now().getTime(), ATTEMPT_WINDOW_MS, deps.config.authAttemptsPerMinute);
-  if (retryAfter !== undefined) throw new Refusal("too_many", TOO_MANY_ATTEMPTS, retryAfter);
+  if (retryAfter === undefined) return;
+  const refusal = new Refusal("too_many", TOO_MANY_ATTEMPTS, retryAfter);
+  refusedBy.set(refusal, "attempts_per_minute");
+  throw refusal;
 }
 
 /** The per-minute limit on every login and signup attempt from one address, checked and counted. */
@@ -113,6 +140,10 @@ export type LoginAttempt = LoginAttemptOf & { eventIds: number[] };
  * the check before any is recorded. A successful login then calls loginSucceeded.
  */
 export function beginLoginAttempt(deps: Deps, who: LoginAttemptOf): Promise<LoginAttempt> {
+  return counted(deps, "login", () => loginAttempt(deps, who));
+}
+
+async function loginAttempt(deps: Deps, who: LoginAttemptOf): Promise<LoginAttempt> {
   const limit = deps.config.loginFailureLimit;
   const login = (kind: AuthEventKind, keys: EventKeys, max: number): Limit => ({ kind, keys, limit: max, windowMs: LOGIN_WINDOW_MS, message: TOO_MANY_LOGINS });
   refuseFlood(deps, who.address);
@@ -160,6 +191,10 @@ export function loginSucceeded(deps: Deps, attempt: LoginAttempt): Promise<void>
  * Returns the events to take back with signupFailed when the server itself failed.
  */
 export function beginSignup(deps: Deps, address: string): Promise<number[]> {
+  return counted(deps, "signup", () => signupAttempt(deps, address));
+}
+
+async function signupAttempt(deps: Deps, address: string): Promise<number[]> {
   refuseFlood(deps, address);
   return deps.database.write(async (tx) => {
     await countAttempt(deps, tx, address);

@@ -39,6 +39,12 @@ export function pruneBackups(dir: string, keep: number): string[] {
   return removed;
 }
 
+/** When the newest complete scheduled backup in `dir` was finished (ms), if there is one. */
+export function lastGoodBackupAt(dir: string): number | undefined {
+  const newest = existsSync(dir) ? readdirSync(dir).filter((name) => COMPLETE.test(name)).sort().at(-1) : undefined;
+  return newest === undefined ? undefined : statSync(join(dir, newest)).mtimeMs;
+}
+
 /**
  * Starts the schedule when BACKUP_INTERVAL_HOURS is above 0: the first backup one interval
  * after start, then one interval after each ends (never two at once). Returns stop().

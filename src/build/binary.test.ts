@@ -248,6 +248,17 @@ test("`carebook backup` copies the serving database and its pictures; `restore` 
   expect(refused.output).toContain("A Carebook server is using");
 }, 30_000);
 
+test("the binary answers its probes and logs each request as one JSON line (pino, no worker thread)", async () => {
+  expect((await call("GET", "/healthz")).json).toEqual({ status: "ok" });
+  const ready = await call("GET", "/readyz");
+  expect(ready.status, ready.text).toBe(200);
+  const id = (await call("GET", "/about")).headers.get("x-request-id");
+  // Lines go out in batches, at the latest a second later.
+  for (let i = 0; i < 40 && !output.includes(`"reqId":"${id}"`); i++) await Bun.sleep(100);
+  const line = JSON.parse(output.split("\n").find((l) => l.includes(`"reqId":"${id}"`))!);
+  expect(line).toMatchObject({ level: "info", method: "GET", route: "/about", status: 200, role: null, msg: "request" });
+});
+
 test("SIGTERM shuts the binary down cleanly", async () => {
   server!.kill("SIGTERM");
   expect(await server!.exited).toBe(0);

@@ -9,6 +9,7 @@ import { migrateDatabase, openDatabase } from "../db/client";
 import type { Deps } from "./deps";
 import type { Config } from "./env";
 import { imageStorage } from "../storage/images";
+import { createObserve, type ObserveOptions } from "../observe/observe";
 
 /** Where generated state lives: the embedded database's folder, or ./data for a remote database. */
 export function dataDir(config: Config): string {
@@ -17,7 +18,7 @@ export function dataDir(config: Config): string {
 }
 
 /** Opens and migrates the database and builds everything createApp needs. */
-export async function boot(config: Config): Promise<Deps> {
+export async function boot(config: Config, options: ObserveOptions = {}): Promise<Deps> {
   const database = await openDatabase(config.databaseUrl, config.databaseAuthToken, config.databaseReplica);
   // The same migrations on every kind of database; in the binary they are embedded (assets.ts).
   await migrateDatabase(database, MIGRATIONS_DIR);
@@ -27,5 +28,6 @@ export async function boot(config: Config): Promise<Deps> {
     keys: { secret: loadJwtSecret(config.jwtSecret, dataDir(config)), ttlHours: config.tokenTtlHours },
     storage: imageStorage(config),
     now: () => new Date(),
+    observe: createObserve(config, database, MIGRATIONS_DIR, options),
   };
 }

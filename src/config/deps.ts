@@ -2,6 +2,7 @@ import type { TokenKeys } from "../auth/tokens";
 import type { Database } from "../db/client";
 import type { Config } from "./env";
 import type { ImageStorage } from "../storage/names";
+import type { Observe } from "../observe/observe";
 
 /** Everything a request handler needs, built once by index.ts (or by a test) and passed to createApp. */
 export type Deps = {
@@ -11,4 +12,6 @@ export type Deps = {
   storage: ImageStorage;
   /** The clock; tests use the real one and steer time through CONSULT_MINUTES. */
   now: () => Date;
+  /** The logger, metrics and readiness checks (src/observe). */
+  observe: Observe;
 };

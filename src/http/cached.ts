@@ -39,8 +39,9 @@ export function prepare(body: string, headers: Record<string, string>, cacheCont
     ["Vary", "Accept-Encoding"],
     ["Cache-Control", cacheControl],
   ];
+  // Content-Length said outright: the request log reads the bytes sent from it (src/middleware/observe.ts).
   const answer = (bytes: Uint8Array<ArrayBuffer>, headers: [string, string][]): Variant => ({
-    response: new Response(bytes, { status: 200, headers }),
+    response: new Response(bytes, { status: 200, headers: [...headers, ["Content-Length", String(bytes.length)]] }),
     bytes: bytes.length,
   });
   const made: Partial<Record<Encoding, Variant>> = { identity: answer(identity, common) };

@@ -30,7 +30,12 @@ export function afterFailure(attempts: number, now: Date): { state: "failing"; n
   return wait === undefined ? { state: "given_up" } : { state: "failing", nextAttemptAt: new Date(now.getTime() + wait * 1000) };
 }
 
-export function startMailSender(deps: Pick<Deps, "database" | "config" | "now">, transport: Transporter, from: string): MailSender {
+export function startMailSender(
+  deps: Pick<Deps, "database" | "config" | "now">,
+  transport: Transporter,
+  from: string,
+  onFailure: () => void = () => undefined,
+): MailSender {
   const owner = crypto.randomUUID();
   let stopped = false;
   let kicked = true;
@@ -78,6 +83,7 @@ export function startMailSender(deps: Pick<Deps, "database" | "config" | "now">,
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const next = afterFailure(row.attempts, now);
+      onFailure();
       console.error(
         `mail: sending "${row.template}" ${row.id} to ${row.toAddress} failed (try ${row.attempts}): ${message}; ` +
           (next.state === "given_up" ? "given up" : `next try at ${next.nextAttemptAt.toISOString()}`),

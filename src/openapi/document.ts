@@ -9,7 +9,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { MessageAnswer } from "../http/answers";
 import { OPERATIONS, type Operation } from "./operations";
 
-type Status = 304 | 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 429 | 503;
+type Status = 304 | 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 429 | 500 | 503;
 
 /** What each error status means, with an example message the API really sends. */
 const ERRORS: Record<Exclude<Status, 304>, { description: string; message: string }> = {
@@ -23,6 +23,10 @@ const ERRORS: Record<Exclude<Status, 304>, { description: string; message: strin
   415: { description: "The picture is not a JPEG or PNG, is not structured as a camera makes one, or takes too long to process", message: "Profile picture must be a JPEG or PNG image" },
   429: { description: "Too many attempts, or another upload of the caller's still in progress; retry after `Retry-After` seconds", message: "Too many failed logins. Try again in 15 minutes." },
   503: { description: "Too many pictures are being processed; retry after `Retry-After` seconds", message: "The server is busy with other pictures. Please try again in a moment." },
+  500: {
+    description: "The server failed; the message ends with the reference of the request's log line, also sent as `X-Request-Id`",
+    message: "Something went wrong. Please try again. Reference: 0b6c6f4e-2a7d-4f7e-9d7c-3c1e5a9b8f21",
+  },
 };
 
 const retryAfter = z.object({ "Retry-After": z.string().meta({ description: "Seconds to wait before trying again", example: "900" }) });
@@ -38,6 +42,8 @@ export function errorStatuses(op: Operation): Exclude<Status, 304>[] {
   if (op.body || op.params || op.query) statuses.add(400);
   if (op.who !== "anyone") statuses.add(401).add(403);
   if (/\/login(Patient|Doctor|Admin)$/.test(op.path)) statuses.add(401);
+  // Any call can meet a failure of the server.
+  statuses.add(500);
   return [...statuses].sort();
 }
 
@@ -52,7 +58,7 @@ function responses(op: Operation): ZodOpenApiResponsesObject {
   if (op.notModified) out["304"] = { description: "Not modified: the If-None-Match header matched the current ETag" };
   for (const status of errorStatuses(op)) {
     const { description, message } = ERRORS[status];
-    out[String(status) as `4${string}` | `5${string}`] = {
+    out[String(status) as `${4 | 5}${string}`] = {
       description,
       ...((status === 429 || status === 503) && { headers: retryAfter }),
       content: { "application/json": { schema: MessageAnswer, example: { message } } },

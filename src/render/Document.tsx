@@ -17,7 +17,7 @@ export type PageOptions = {
   description?: string;
   /** The spec's browser guard for this page: a role, or "doctor:approved". */
   guard?: Role | "doctor:approved";
-  status?: 200 | 404;
+  status?: 200 | 404 | 500;
 };
 
 /** The viewer's theme as the server paints it: the cookie the client mirrors from localStorage. */

@@ -11,6 +11,7 @@ import { createApp } from "../../src/app";
 import { ensureAdmin } from "../../src/auth/admins";
 import { boot } from "../../src/config/boot";
 import type { Deps } from "../../src/config/deps";
+import type { ObserveOptions } from "../../src/observe/observe";
 import type { DoctorStatus, Specialization } from "../../src/domain/fields";
 import { parseEnv } from "../../src/config/env";
 import { checkAnswers } from "./answer-check";
@@ -38,8 +39,11 @@ export type Harness = Awaited<ReturnType<typeof startHarness>>;
 export type Patient = Awaited<ReturnType<Harness["signupPatient"]>>;
 export type Doctor = Awaited<ReturnType<Harness["signupDoctor"]>>;
 
-/** Starts an app on a fresh database; `env` overrides configuration (e.g. CONSULT_MINUTES). */
-export async function startHarness(env: Record<string, string> = {}) {
+/**
+ * Starts an app on a fresh database; `env` overrides configuration (e.g. CONSULT_MINUTES). The
+ * request log is silent unless `env` sets LOG_LEVEL (`observe.logTo` captures it).
+ */
+export async function startHarness(env: Record<string, string> = {}, observe: ObserveOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), "carebook-test-"));
   const config = parseEnv({
     DATABASE_URL: `file:${join(dir, "app.db")}`,
@@ -48,9 +52,10 @@ export async function startHarness(env: Record<string, string> = {}) {
     LOGIN_FAILURE_LIMIT: "1000",
     SIGNUP_LIMIT: "100000",
     AUTH_ATTEMPTS_PER_MINUTE: "1000000",
+    LOG_LEVEL: "silent",
     ...env,
   });
-  const deps: Deps = await boot(config);
+  const deps: Deps = await boot(config, observe);
   const app = createApp(deps);
   // Every /api/auth answer this app gives is checked against the OpenAPI document (drift fails).
   const violations = checkAnswers(app);

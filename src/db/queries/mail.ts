@@ -54,6 +54,18 @@ export async function anyDue(r: Reader, now: Date): Promise<boolean> {
   return row !== undefined;
 }
 
+/** When the longest-waiting open message fell due, if one is due now (readiness: is the sender keeping up?). */
+export async function oldestDue(r: Reader, now: Date): Promise<Date | undefined> {
+  const row = await r
+    .select({ at: mailOutbox.nextAttemptAt })
+    .from(mailOutbox)
+    .where(and(inArray(mailOutbox.state, OPEN), lte(mailOutbox.nextAttemptAt, now)))
+    .orderBy(mailOutbox.nextAttemptAt)
+    .limit(1)
+    .get();
+  return row?.at;
+}
+
 /** Records the outcome of a claimed message; only its claimant's word counts. */
 export async function finishClaim(
   tx: Tx,

@@ -37,6 +37,8 @@ const server = Bun.spawn(["bun", "src/index.ts"], {
     CORS_ORIGINS: CLIENT_ORIGIN,
     SMTP_URL: smtp.url,
     PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+    // The journeys' output stays readable: no line per request, but a failure's line with its stack.
+    LOG_LEVEL: "warn",
   },
 });
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => server.kill(signal));

@@ -1,0 +1,82 @@
+/**
+ * The server's logger (pino): one JSON object a line on stdout, or, with LOG_FORMAT=pretty, the
+ * same records made readable by pino-pretty's formatter in this thread (no transport, so no
+ * worker thread: it works the same in `bun src/index.ts` and in the single binary). `time` is
+ * pino's epoch milliseconds (cheaper than an ISO string per line; every collector reads it).
+ */
+import pino, { type DestinationStream, type Logger } from "pino";
+import { prettyFactory } from "pino-pretty";
+import type { Config } from "../config/env";
+
+export type { DestinationStream, Logger };
+
+/** Lines are written out once this many characters wait (some 40 lines), or after FLUSH_MS. */
+const BATCH_CHARS = 8192;
+const FLUSH_MS = 1000;
+
+/**
+ * stdout, in batches: a system call per line cost a busy server a large share of a request's
+ * CPU, and sonic-boom's own batching (minLength) measures its whole buffer again at every line.
+ * Lines are collected here and handed to pino's destination (sonic-boom, synchronous as pino's
+ * own stdout is: nothing piles up behind a slow reader, EAGAIN is retried) as one write. A line
+ * reaches stdout within a second; flushLogger() writes the rest at exit.
+ */
+function stdout(): DestinationStream & { flushSync(): void } {
+  const destination = pino.destination({ dest: 1, sync: true });
+  let lines: string[] = [];
+  let chars = 0;
+  const flush = () => {
+    if (lines.length === 0) return;
+    const text = lines.join("");
+    lines = [];
+    chars = 0;
+    destination.write(text);
+  };
+  setInterval(flush, FLUSH_MS).unref();
+  return {
+    write(line: string) {
+      lines.push(line);
+      chars += line.length;
+      if (chars >= BATCH_CHARS) flush();
+    },
+    flushSync() {
+      flush();
+      destination.flushSync();
+    },
+  };
+}
+
+/** A terminal's view of the records: each line formatted by pino-pretty, synchronously. */
+function pretty(into: DestinationStream): DestinationStream {
+  const format = prettyFactory({ colorize: process.stdout.isTTY === true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" });
+  return { write: (line: string) => into.write(format(line)) };
+}
+
+/**
+ * The logger `config.log` asks for. `into` replaces stdout (tests capture the lines there). The
+ * level is a name ("info"); pid and hostname are left to the collector.
+ */
+export function createLogger(config: Config["log"], into?: DestinationStream): Logger {
+  const sink = into ?? stdout();
+  const logger = pino(
+    {
+      level: config.level,
+      base: undefined,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    config.format === "pretty" ? pretty(sink) : sink,
+  );
+  if ("flushSync" in sink) sinks.set(logger, sink as { flushSync(): void });
+  return logger;
+}
+
+const sinks = new WeakMap<Logger, { flushSync(): void }>();
+
+/** Writes out what the logger still holds (before process.exit). */
+export function flushLogger(logger: Logger): void {
+  try {
+    sinks.get(logger)?.flushSync();
+  } catch {
+    // a closed stdout: nothing more can be written
+  }
+}
