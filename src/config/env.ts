@@ -248,3 +248,11 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
         : undefined,
   };
 }
+
+/**
+ * The site's own origin for a link written where no request is at hand (a mail): PUBLIC_URL, or
+ * this machine when it is unset (preview, development). Never the Host header.
+ */
+export function siteUrl(config: Pick<Config, "publicUrl" | "port">): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
+}

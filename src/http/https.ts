@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { forwardedProto } from "../auth/throttle";
 import type { Deps } from "../config/deps";
+import { siteUrl } from "../config/env";
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -50,5 +51,5 @@ export function siteOrigin(c: Context, deps: Deps): string {
   if (deps.config.publicUrl !== undefined) return deps.config.publicUrl;
   const host = c.req.header("host") ?? new URL(c.req.url).host;
   if (isLoopbackHost(host)) return `${isHttps(c, deps) ? "https" : "http"}://${host.toLowerCase()}`;
-  return `http://localhost:${deps.config.port}`;
+  return siteUrl(deps.config);
 }

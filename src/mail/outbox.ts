@@ -5,7 +5,7 @@
  */
 import type { Tx } from "../db/client";
 import { insertOutbox, type MailCategory, type Recipient } from "../db/queries/mail";
-import type { Config } from "../config/env";
+import { siteUrl, type Config } from "../config/env";
 import type { Deps } from "../config/deps";
 import { renderMail, type MailContent } from "./layout";
 import { unsubscribeToken } from "./unsubscribe";
@@ -16,11 +16,6 @@ export type MailMode = "smtp" | "preview" | "off";
 export function mailMode(config: Config): MailMode {
   if (config.mail !== undefined) return "smtp";
   return config.mailPreview ? "preview" : "off";
-}
-
-/** The origin every link in a mail starts with: PUBLIC_URL, or this machine in preview. */
-export function siteUrl(config: Config): string {
-  return config.publicUrl ?? `http://localhost:${config.port}`;
 }
 
 export type OutgoingMail = {
