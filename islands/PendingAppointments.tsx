@@ -2,8 +2,8 @@
 /**
  * The doctor's pending requests: each with date and time inputs, Schedule and Cancel. Both are
  * forms the server carries out (src/routes/pages/doctor-dashboard/index.tsx): the date and time
- * are read in the zone the page names. Live, the island sends them through the API as the
- * browser's local time, alerts as the spec's client does, and asks the cancel reason by prompt
+ * are read in the zone the page names. Live, the island sends them through the API read in the
+ * same zone, alerts as the spec's client does, and asks the cancel reason by prompt
  * when its field is empty.
  */
 import { useState, type FormEvent } from "react";
@@ -13,6 +13,7 @@ import type { AppointmentJson } from "../src/http/shapes";
 import { api, messageOr, sendOrAlert } from "./lib/api";
 import { TextForm } from "./lib/forms";
 import { LocalTime, useViewerZone } from "./lib/time";
+import { zonedInstant, zoneLabel } from "../src/domain/time";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
 export type Props = { doctorName: string; appointments: AppointmentJson[]; timeZone: string; form?: FormState; notice?: NoticeJson };
@@ -48,7 +49,7 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
         doctorName,
         patientId: a.patient._id,
         appointmentId: a._id,
-        scheduledDateTime: new Date(`${date}T${time}`).toISOString(),
+        scheduledDateTime: (zonedInstant(date, time, zone) ?? new Date(`${date}T${time}`)).toISOString(),
       },
     });
     if (!answer.ok) {
@@ -96,7 +97,7 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
                     <input id={`date-${a._id}`} name="date" type="date" defaultValue={scheduleRefused?.values.date} />
                   </div>
                   <div className="field">
-                    <label htmlFor={`time-${a._id}`}>Time ({zone})</label>
+                    <label htmlFor={`time-${a._id}`}>{`Time (${zoneLabel(zone)})`}</label>
                     <input id={`time-${a._id}`} name="time" type="time" defaultValue={scheduleRefused?.values.time} />
                   </div>
                   <div className="actions">

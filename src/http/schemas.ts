@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { DOCTOR_STATUSES, LIMITS, SPECIALIZATIONS } from "../domain/fields";
-import { zonedInstant } from "../domain/time";
+import { isTimeZone, zonedInstant } from "../domain/time";
 
 type Limit = { min: number; max: number };
 
@@ -148,4 +148,16 @@ export const pageQuery = z.object({ page: z.string().regex(/^[1-9][0-9]{0,5}$/).
 /** The id of a meeting in a path (the calendar file of one meeting). */
 export const meetingIdParam = z.object({
   id: z.string().trim().min(1, "id is required").max(64, "id is not valid"),
+});
+
+/** The message of a zone that is not one we know. */
+export const UNKNOWN_ZONE = "Choose a time zone from the list.";
+
+/** The time zone form of the profile pages, and the browser's report of its zone (`report`). */
+export const timeZoneForm = z.object({
+  timeZone: z
+    .string({ error: UNKNOWN_ZONE })
+    .trim()
+    .refine((v) => isTimeZone(v), UNKNOWN_ZONE),
+  report: z.string().optional(),
 });

@@ -83,8 +83,12 @@ export async function renderPage(c: Context, options: PageOptions, body: Child):
     end = `<script>${loader}</script>`;
   }
   const session = sessionMarker(c);
+  // An account without a zone of its own: the client reports the browser's (src/routes/pages/time-zone.ts).
+  const zoneUnset = c.get("user")?.account.timeZone === null ? " data-zone-unset" : "";
   const bodyAttributes =
-    (options.guard === undefined ? "" : ` data-guard="${escapeHtml(options.guard)}"`) + (session === undefined ? "" : ` data-session="${escapeHtml(session)}"`);
+    (options.guard === undefined ? "" : ` data-guard="${escapeHtml(options.guard)}"`) +
+    (session === undefined ? "" : ` data-session="${escapeHtml(session)}"`) +
+    zoneUnset;
   return c.html(
     `<!doctype html><html lang="en" data-theme="${themeOf(c)}"><head>${headOf(options, loading, islands)}</head><body${bodyAttributes}>${html}${end}</body></html>`,
     options.status ?? 200,

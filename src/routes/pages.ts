@@ -30,6 +30,7 @@ import { patientProfileAgain, patientProfilePage, patientProfilePost } from "./p
 import { specializationPage } from "./pages/patient-dashboard/specialization";
 import { privacyPage } from "./pages/privacy";
 import { servicesPage } from "./pages/services";
+import { timeZonePost } from "./pages/time-zone";
 
 const LOGIN_PAGE = { patient: "/loginPatient", doctor: "/loginDoctor", admin: "/loginAdmin" } as const;
 
@@ -108,6 +109,8 @@ export function pageRoutes(deps: Deps) {
     setCookie(c, "theme", theme, { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "Lax" });
     return c.redirect(safeBack(form.back), 303);
   });
+
+  pages.post("/time-zone", timeZonePost(deps));
 
   pages.post("/logout", async (c) => {
     const user = await cookieSession(c, deps);

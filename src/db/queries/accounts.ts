@@ -139,3 +139,14 @@ export async function doctorsPage(r: Reader, offset: number, limit: number): Pro
   ]);
   return { doctors: rows, total: counted?.total ?? 0 };
 }
+
+/**
+ * Sets the account's time zone. `onlyIfUnset`: only when it has none (a browser's report never
+ * replaces a zone the person chose). Whether a row changed.
+ */
+export async function setAccountTimeZone(tx: Tx, role: Role, id: string, zone: string, onlyIfUnset: boolean): Promise<boolean> {
+  const table = tables[role];
+  const where = onlyIfUnset ? sql`${table.id} = ${id} and ${table.timeZone} is null` : eq(table.id, id);
+  const rows = await tx.update(table).set({ timeZone: zone }).where(where).returning({ id: table.id }).all();
+  return rows.length > 0;
+}

@@ -18,6 +18,7 @@ import { notFoundResponse } from "../../components/NotFound";
 import { adminDoctorJson } from "../../http/shapes";
 import { pageAccount, viewerTimeZone } from "../../middleware/page-guard";
 import { Island } from "../../render/islands";
+import { TimeZoneForm, ZoneNote } from "../../components/TimeZone";
 import { ADMIN_PAGE_SIZE } from "../../domain/admin-table";
 
 const PATH = "/admin-dashboard";
@@ -44,18 +45,21 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   }, c.get("user")?.directoryVersion);
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
   if (page > pages) return notFoundResponse(c);
+  const admin = pageAccount(c, "admin");
+  const timeZone = viewerTimeZone(c);
   return renderPage(
     c,
     { title: page === 1 ? "Doctors" : `Doctors, page ${page}`, guard: "admin" },
     <Shell area="admin" path={PATH} theme={themeOf(c)}>
       <section class="page-wide" aria-labelledby="admin-title">
         <h1 id="admin-title">Doctors</h1>
+        <ZoneNote zone={timeZone} chosen={admin.timeZone !== null} role="admin" />
         <Island
           name="AdminTable"
           props={{
             doctors: doctors.map((d) => adminDoctorJson(d, histories.get(d.id) ?? [])),
             page,
-            timeZone: viewerTimeZone(c),
+            timeZone,
             form,
             notice: form ? undefined : takeNotice(c),
           }}
@@ -77,6 +81,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
             ) : null}
           </nav>
         )}
+        <TimeZoneForm zone={timeZone} />
       </section>
     </Shell>,
   );

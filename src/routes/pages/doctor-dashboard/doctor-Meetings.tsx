@@ -12,6 +12,7 @@ import { holdsUntil } from "../../../http/cached";
 import { appointmentJson } from "../../../http/shapes";
 import { nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
+import { ZoneNote } from "../../../components/TimeZone";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { calendarFeedPanel, hasNewFeedLink } from "../calendar-panel";
 import { keptViewerPage } from "../kept";
@@ -36,6 +37,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     "Meetings",
     <section aria-labelledby="meetings-title">
       <h1 id="meetings-title">Meetings</h1>
+      <ZoneNote zone={timeZone} chosen={doctor.timeZone !== null} role="doctor" />
       <Island
         name="DoctorMeetings"
         props={{ meetings: meetings.map((m) => ({ ...appointmentJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice }}

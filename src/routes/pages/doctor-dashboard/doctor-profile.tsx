@@ -10,7 +10,8 @@ import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/
 import { doctorProfileForm } from "../../../http/schemas";
 import { doctorJson } from "../../../http/shapes";
 import { Island } from "../../../render/islands";
-import { pageAccount } from "../../../middleware/page-guard";
+import { TimeZoneForm } from "../../../components/TimeZone";
+import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { keptViewerPage } from "../kept";
 import { doctorPage } from "./shell";
 
@@ -22,6 +23,7 @@ function render(c: Context, form?: FormState): Promise<Response> {
     <section class="page-narrow" aria-labelledby="profile-title">
       <h1 id="profile-title">My profile</h1>
       <Island name="ProfileForm" props={{ role: "doctor", profile: doctorJson(doctor), form, notice: form ? undefined : takeNotice(c) }} />
+      <TimeZoneForm zone={viewerTimeZone(c)} />
     </section>,
   );
 }

@@ -13,6 +13,7 @@ import { holdsUntil } from "../../../http/cached";
 import { appointmentJson } from "../../../http/shapes";
 import { nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
+import { ZoneNote } from "../../../components/TimeZone";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { keptViewerPage } from "../kept";
 import { doctorPage } from "./shell";
@@ -31,6 +32,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     "Pending appointments",
     <section aria-labelledby="pending-title">
       <h1 id="pending-title">Pending appointments</h1>
+      <ZoneNote zone={timeZone} chosen={doctor.timeZone !== null} role="doctor" />
       <Island
         name="PendingAppointments"
         props={{ doctorName: doctor.name, appointments: pending.map((a) => appointmentJson(a, "doctor")), timeZone, form, notice }}

@@ -13,6 +13,7 @@ import { holdsUntil } from "../../../http/cached";
 import { appointmentJson } from "../../../http/shapes";
 import { nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
+import { ZoneNote } from "../../../components/TimeZone";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { calendarFeedPanel, hasNewFeedLink } from "../calendar-panel";
 import { keptViewerPage } from "../kept";
@@ -33,6 +34,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     "My meetings",
     <section aria-labelledby="meetings-title">
       <h1 id="meetings-title">My meetings</h1>
+      <ZoneNote zone={timeZone} chosen={patient.timeZone !== null} role="patient" />
       <Island name="PatientMeetings" props={{ appointments: meetings.map((m) => appointmentJson(m, "patient")), timeZone, form, notice }} />
       {calendar}
     </section>,

@@ -9,7 +9,8 @@ import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/
 import { patientProfileForm } from "../../../http/schemas";
 import { patientJson } from "../../../http/shapes";
 import { Island } from "../../../render/islands";
-import { pageAccount } from "../../../middleware/page-guard";
+import { TimeZoneForm } from "../../../components/TimeZone";
+import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { keptViewerPage } from "../kept";
 import { patientPage } from "./shell";
 
@@ -21,6 +22,7 @@ function render(c: Context, form?: FormState): Promise<Response> {
     <section class="page-narrow" aria-labelledby="profile-title">
       <h1 id="profile-title">My profile</h1>
       <Island name="ProfileForm" props={{ role: "patient", profile: patientJson(patient), form, notice: form ? undefined : takeNotice(c) }} />
+      <TimeZoneForm zone={viewerTimeZone(c)} />
     </section>,
   );
 }
