@@ -10,7 +10,8 @@ import { useState, type FormEvent } from "react";
 import { LIMITS } from "../src/domain/fields";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { AppointmentJson } from "../src/http/shapes";
-import { api, messageOr, sendOrAlert } from "./lib/api";
+import { api, messageOr, sendAction } from "./lib/api";
+import { MESSAGES } from "../src/domain/messages";
 import { TextForm } from "./lib/forms";
 import { LocalTime, useViewerZone } from "./lib/time";
 import { zonedInstant, zoneLabel } from "../src/domain/time";
@@ -61,10 +62,12 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
     setList((items) => items.filter((x) => x._id !== a._id));
   }
 
-  async function cancel(a: AppointmentJson, reason: string) {
-    if (!(await sendOrAlert("/doctor-dashboard/cancelAppointment", { appointmentId: a._id, reason }, "Failed to cancel appointment."))) return;
+  async function cancel(a: AppointmentJson, reason: string): Promise<string | null> {
+    const refusedLive = await sendAction("/doctor-dashboard/cancelAppointment", { appointmentId: a._id, reason }, "Failed to cancel appointment.");
+    if (refusedLive) return refusedLive;
     setNotice({ text: `Cancelled ${a.patient.name}'s request.`, tone: "success" });
     setList((items) => items.filter((x) => x._id !== a._id));
+    return null;
   }
 
   return (
@@ -109,8 +112,9 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
                   action="/doctor-dashboard/cancel"
                   hidden={{ appointmentId: a._id }}
                   field={{ name: "reason", label: "Reason for cancelling", maxLength: LIMITS.cancelReason.max }}
-                  question={`Why are you cancelling ${a.patient.name}'s request?`}
-                  button={{ label: "Cancel", className: "button-danger" }}
+                  emptyMessage={MESSAGES.cancelReasonEmpty}
+                  confirm={{ label: "Cancel", ariaLabel: `Cancel ${a.patient.name}'s request`, note: "Cancelling cannot be undone. The patient will see your reason." }}
+                  button={{ label: "Cancel request", className: "button-danger" }}
                   value={refusedHere(a._id, "cancel")?.values.reason}
                   error={refusedHere(a._id, "cancel")?.message}
                   send={(reason) => cancel(a, reason)}

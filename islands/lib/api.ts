@@ -34,9 +34,11 @@ export async function api<T = any>(
 export const messageOr = (answer: ApiAnswer, fallback: string) =>
   typeof answer.body?.message === "string" && answer.body.message !== "" ? answer.body.message : fallback;
 
-/** Sends an action on an appointment and alerts `failure` if the server refuses. Resolves to whether it happened. */
-export async function sendOrAlert(path: string, body: Record<string, string>, failure: string): Promise<boolean> {
+/** Sends an action on an appointment: null when done, else the message to show beside its form. */
+export async function sendAction(path: string, body: Record<string, string>, failure: string): Promise<string | null> {
   const answer = await api(path, { json: body });
-  if (!answer.ok) alert(failure);
-  return answer.ok;
+  if (answer.ok) return null;
+  // SPEC §8's words first, then the server's reason when it gave one.
+  const reason = messageOr(answer, "");
+  return reason ? `${failure} ${reason}` : failure;
 }

@@ -146,7 +146,9 @@ describe("the patient's and the doctor's forms", () => {
     expect([cancelled.status, cancelled.headers.get("location")]).toEqual([303, "/patient-dashboard/patient-meetings"]);
     const list = await (await get("/patient-dashboard/patient-meetings", `${asPatient}; ${noticeFrom(cancelled)}`)).text();
     expect(list).toContain("Appointment cancelled successfully");
-    expect(list).toContain("No meetings found.");
+    // Kept in the story, under "Past and cancelled", with who and why (issue 27).
+    expect(list).toContain("Past and cancelled");
+    expect(list).toContain("<strong>Cancelled by you</strong>");
 
     // A second request, scheduled a second ahead, completes, and takes feedback once.
     await h.book(patient.token, doctor.id, "Follow-up");

@@ -1,15 +1,17 @@
 /**
- * /doctor-dashboard/doctor-Meetings : confirmed and completed meetings, each with its feedback,
+ * /doctor-dashboard/doctor-Meetings : the doctor's meetings as a story (upcoming, requests
+ * waiting, past and cancelled: islands/DoctorMeetings.tsx), completed ones with their feedback,
  * and the cancel form of a confirmed one (posted to /doctor-dashboard/doctor-Meetings/cancel).
  */
 import type { Context } from "hono";
 import { cancelAppointment, CANCELLED } from "../../../actions/appointments";
-import { listDoctorFeedback, listDoctorMeetings } from "../../../db/queries/appointments";
+import { listDoctorFeedback, listStory } from "../../../db/queries/appointments";
+import { historySince } from "../../../domain/story";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
 import { cancelBody } from "../../../http/schemas";
 import { holdsUntil } from "../../../http/cached";
-import { appointmentJson } from "../../../http/shapes";
+import { storyJson } from "../../../http/shapes";
 import { nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
 import { ZoneNote } from "../../../components/TimeZone";
@@ -24,7 +26,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const doctor = pageAccount(c, "doctor");
   const now = deps.now();
   const [meetings, feedbacks] = await Promise.all([
-    listDoctorMeetings(deps.database.db, doctor, now),
+    listStory(deps.database.db, "doctor", doctor, now, historySince(now)),
     listDoctorFeedback(deps.database.db, doctor, now),
   ]);
   const calendar = await calendarFeedPanel(c, deps, "doctor", doctor.id);
@@ -40,7 +42,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <ZoneNote zone={timeZone} chosen={doctor.timeZone !== null} role="doctor" />
       <Island
         name="DoctorMeetings"
-        props={{ meetings: meetings.map((m) => ({ ...appointmentJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice }}
+        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice }}
       />
       {calendar}
     </section>,

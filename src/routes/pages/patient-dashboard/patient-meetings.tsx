@@ -1,16 +1,18 @@
 /**
- * /patient-dashboard/patient-meetings : the patient's meetings, with the cancel form of a
- * confirmed meeting and the feedback form of a completed one. Both post here and come back with
+ * /patient-dashboard/patient-meetings : the patient's meetings as a story (upcoming, waiting,
+ * past and cancelled: islands/PatientMeetings.tsx), with the cancel form of a confirmed meeting
+ * or a pending request (withdraw) and the feedback form of a completed one. Both post here and come back with
  * the API's message, or show the refusal beside the meeting's form.
  */
 import type { Context } from "hono";
 import { cancelAppointment, CANCELLED, FEEDBACK_GIVEN, giveFeedback } from "../../../actions/appointments";
-import { listPatientMeetings } from "../../../db/queries/appointments";
+import { listStory } from "../../../db/queries/appointments";
+import { historySince } from "../../../domain/story";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
 import { cancelBody, feedbackBody } from "../../../http/schemas";
 import { holdsUntil } from "../../../http/cached";
-import { appointmentJson } from "../../../http/shapes";
+import { storyJson } from "../../../http/shapes";
 import { nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
 import { ZoneNote } from "../../../components/TimeZone";
@@ -24,7 +26,7 @@ const PATH = "/patient-dashboard/patient-meetings";
 async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const patient = pageAccount(c, "patient");
   const now = deps.now();
-  const meetings = await listPatientMeetings(deps.database.db, patient, now);
+  const meetings = await listStory(deps.database.db, "patient", patient, now, historySince(now));
   const calendar = await calendarFeedPanel(c, deps, "patient", patient.id);
   const notice = form ? undefined : takeNotice(c);
   const timeZone = viewerTimeZone(c);
@@ -35,7 +37,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     <section aria-labelledby="meetings-title">
       <h1 id="meetings-title">My meetings</h1>
       <ZoneNote zone={timeZone} chosen={patient.timeZone !== null} role="patient" />
-      <Island name="PatientMeetings" props={{ appointments: meetings.map((m) => appointmentJson(m, "patient")), timeZone, form, notice }} />
+      <Island name="PatientMeetings" props={{ appointments: meetings.map((m) => storyJson(m, "patient")), timeZone, form, notice }} />
       {calendar}
     </section>,
     PATH,
