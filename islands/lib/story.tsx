@@ -22,7 +22,8 @@ export function StorySection<T extends { _id: string }>({ id, title, items, card
  */
 export function CancelledLine({ a, self, other, timeZone }: { a: StoryJson; self: "patient" | "doctor"; other: string; timeZone: string }) {
   if (!a.cancelled) return null;
-  const who = a.cancelled.by === self ? "you" : other;
+  // "admin": the admin blocked the doctor, and Carebook cancelled what was open (docs/decisions.md).
+  const who = a.cancelled.by === self ? "you" : a.cancelled.by === "admin" ? "Carebook" : other;
   const what = a.scheduledAt === null ? (a.cancelled.by === "patient" ? "Request withdrawn" : "Request declined") : "Cancelled";
   return (
     <>

@@ -5,6 +5,8 @@
 import { z } from "zod";
 import { DOCTOR_STATUSES, LIMITS, SPECIALIZATIONS } from "../domain/fields";
 import { isTimeZone, zonedInstant } from "../domain/time";
+import { NEEDS_REASON } from "../domain/doctor-status";
+import { MESSAGES } from "../domain/messages";
 
 type Limit = { min: number; max: number };
 
@@ -120,8 +122,24 @@ export const feedbackBody = z.object({
   message: text("message", LIMITS.feedback, { multiline: true }),
 });
 
+const doctorStatus = z.enum(DOCTOR_STATUSES, { error: `status must be one of: ${DOCTOR_STATUSES.join(", ")}` });
+
+/** The admin's change of a doctor's status; a reason is optional for the API (its contract names only `status`). */
 export const doctorStatusBody = z.object({
-  status: z.enum(DOCTOR_STATUSES, { error: `status must be one of: ${DOCTOR_STATUSES.join(", ")}` }),
+  status: doctorStatus,
+  reason: z
+    .string()
+    .trim()
+    .max(LIMITS.cancelReason.max, `reason must be at most ${LIMITS.cancelReason.max} characters`)
+    .refine((v) => !CONTROL_BUT_LINES.test(v), "reason must not contain control characters")
+    .optional(),
+});
+
+/** The admin page's form: rejecting or blocking takes a reason, said in plain words. */
+export const doctorStatusForm = doctorStatusBody.superRefine((form, ctx) => {
+  if (NEEDS_REASON.has(form.status) && !form.reason) {
+    ctx.addIssue({ code: "custom", path: ["reason"], message: form.status === "blocked" ? MESSAGES.blockReasonEmpty : MESSAGES.rejectReasonEmpty });
+  }
 });
 
 // Multipart profile forms. An empty file part (no file chosen) means "keep the picture".

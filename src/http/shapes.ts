@@ -37,6 +37,7 @@ export const adminDoctorJson = (d: DoctorRow, history: AuditRow[]) => ({
     to: e.toStatus,
     at: e.at.toISOString(),
     by: e.actorRole,
+    reason: e.reason,
   })),
 });
 export type AdminDoctorJson = ReturnType<typeof adminDoctorJson>;

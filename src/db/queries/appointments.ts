@@ -100,7 +100,7 @@ const patientMeetings = keptList(viewColumns, (r, patientId) =>
 
 /** An appointment as the meetings pages tell its story: the list's view, and who cancelled it, when and why. */
 export type StoryView = AppointmentView & {
-  cancelled: { by: "patient" | "doctor"; at: Date; reason: string } | null;
+  cancelled: { by: "patient" | "doctor" | "admin"; at: Date; reason: string } | null;
 };
 
 const storyColumns = { ...viewColumns, cancelledBy: appointments.cancelledBy, cancelReason: appointments.cancelReason, cancelledAt: appointments.cancelledAt };
@@ -213,6 +213,24 @@ export async function cancelAppointment(
     .update(appointments)
     .set({ status: "cancelled", cancelledBy: by, cancelReason: reason, cancelledAt: at })
     .where(eq(appointments.id, id));
+}
+
+/**
+ * Cancels every open appointment of a doctor (pending, or confirmed and not yet over) with
+ * `reason`, as the admin's doing: the ids it cancelled, each with the status it had.
+ */
+export async function cancelOpenOfDoctor(tx: Tx, doctorId: string, reason: string, at: Date) {
+  return tx
+    .update(appointments)
+    .set({ status: "cancelled", cancelledBy: "admin", cancelReason: reason, cancelledAt: at })
+    .where(
+      and(
+        eq(appointments.doctorId, doctorId),
+        or(eq(appointments.status, "pending"), and(eq(appointments.status, "confirmed"), gt(appointments.endsAt, at))),
+      ),
+    )
+    .returning({ id: appointments.id, patientId: appointments.patientId })
+    .all();
 }
 
 export async function insertFeedback(tx: Tx, row: typeof feedback.$inferInsert): Promise<FeedbackRow> {

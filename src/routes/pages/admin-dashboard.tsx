@@ -13,7 +13,7 @@ import { doctorStatusHistories } from "../../db/queries/audit";
 import { keptForDirectory } from "../../db/queries/directory";
 import { keptViewerPage } from "./kept";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../http/forms";
-import { doctorStatusBody, pageQuery } from "../../http/schemas";
+import { doctorStatusForm, pageQuery } from "../../http/schemas";
 import { notFoundResponse } from "../../components/NotFound";
 import { adminDoctorJson } from "../../http/shapes";
 import { pageAccount, viewerTimeZone } from "../../middleware/page-guard";
@@ -95,7 +95,8 @@ export function adminDashboardPage(deps: Deps) {
 export function doctorStatusPost(deps: Deps) {
   return (c: Context) =>
     handleForm(c, {
-      schema: doctorStatusBody,
+      schema: doctorStatusForm,
+      target: (body) => String(c.req.param("id") ?? ""),
       run: (input) => setStatusOfDoctor(deps, pageAccount(c, "admin").id, { doctorId: c.req.param("id") ?? "", ...input }),
       again: (form) => render(c, deps, form),
       then: ({ message }) => doneThen(c, pageUrl(pageOf(c) ?? 1), { text: message, tone: "success" }),

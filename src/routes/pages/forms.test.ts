@@ -207,10 +207,16 @@ describe("the patient's and the doctor's forms", () => {
     const approved = await post(path, { status: "approved" }, { cookie: admin });
     expect([approved.status, approved.headers.get("location")]).toEqual([303, "/admin-dashboard"]);
     expect(await (await get("/admin-dashboard", `${admin}; ${noticeFrom(approved)}`)).text()).toContain("Approve: Dr Admin Form is now approved");
-    const refused = await post(path, { status: "rejected" }, { cookie: admin });
+    const refused = await post(path, { status: "rejected", reason: "Too late" }, { cookie: admin });
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain("Failed to update doctor status. Please try again.");
-    expect((await post(path, { status: "blocked" }, { cookie: admin })).status).toBe(303);
+    // Blocking takes a reason (issue 27): without one the form comes back open with the message beside it.
+    const noReason = await post(path, { status: "blocked" }, { cookie: admin });
+    expect(noReason.status).toBe(400);
+    const again = await noReason.text();
+    expect(again).toContain("Please say why this doctor is blocked.");
+    expect(again).toContain('<details class="confirm" open="">');
+    expect((await post(path, { status: "blocked", reason: "Licence suspended" }, { cookie: admin })).status).toBe(303);
   });
 });
 
