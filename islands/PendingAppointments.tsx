@@ -15,11 +15,26 @@ import { MESSAGES } from "../src/domain/messages";
 import { TextForm } from "./lib/forms";
 import { LocalTime, useViewerZone } from "./lib/time";
 import { zonedInstant, zoneLabel } from "../src/domain/time";
+import { DATE_AND_TIME_REQUIRED, overlapMessage } from "../src/domain/messages";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
-export type Props = { doctorName: string; appointments: AppointmentJson[]; timeZone: string; form?: FormState; notice?: NoticeJson };
+/** A meeting the doctor already has: whom, and its slot (ISO). */
+export type Booked = { name: string; start: string; end: string };
+export type Props = {
+  doctorName: string;
+  appointments: AppointmentJson[];
+  timeZone: string;
+  /** Today in the doctor's zone (YYYY-MM-DD): the date inputs' `min`. */
+  today?: string;
+  /** The doctor's meetings still to come, to name the one a chosen time overlaps. */
+  booked?: Booked[];
+  /** The length of one consultation (CONSULT_MINUTES). */
+  slotMinutes?: number;
+  form?: FormState;
+  notice?: NoticeJson;
+};
 
-export default function PendingAppointments({ doctorName, appointments, timeZone, form: refused, notice: posted }: Props) {
+export default function PendingAppointments({ doctorName, appointments, timeZone, today, booked = [], slotMinutes = 30, form: refused, notice: posted }: Props) {
   const [list, setList] = useState(appointments);
   const [notice, setNotice] = useState<NoticeJson | null>(posted ?? null);
   // The zone the schedule form's date and time are read in: the browser's once live.
@@ -36,30 +51,25 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
     setList(answer.body.appointments.filter((a: AppointmentJson) => a.status === "pending"));
   });
 
-  async function schedule(event: FormEvent<HTMLFormElement>, a: AppointmentJson) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const date = (form.elements.namedItem("date") as HTMLInputElement).value;
-    const time = (form.elements.namedItem("time") as HTMLInputElement).value;
-    if (!date || !time) {
-      alert("Please select both date and time!");
-      return;
-    }
+  /** Schedules through the API: null when done, else the words to show beside the fields. */
+  async function schedule(a: AppointmentJson, date: string, time: string): Promise<string | null> {
+    if (!date || !time) return DATE_AND_TIME_REQUIRED;
+    const instant = zonedInstant(date, time, zone);
+    if (instant === undefined) return MESSAGES.realDateAndTime;
+    if (instant.getTime() <= Date.now()) return MESSAGES.timeInPast;
+    const end = instant.getTime() + slotMinutes * 60_000;
+    const overlap = booked.find((b) => Date.parse(b.start) < end && instant.getTime() < Date.parse(b.end));
+    if (overlap) return overlapMessage(overlap, zone);
     const answer = await api("/doctor-dashboard/scheduleAppointments", {
-      json: {
-        doctorName,
-        patientId: a.patient._id,
-        appointmentId: a._id,
-        scheduledDateTime: (zonedInstant(date, time, zone) ?? new Date(`${date}T${time}`)).toISOString(),
-      },
+      json: { doctorName, patientId: a.patient._id, appointmentId: a._id, scheduledDateTime: instant.toISOString() },
     });
     if (!answer.ok) {
-      alert("Failed to schedule appointment.");
-      setNotice({ text: answer.body?.message ?? "Failed to schedule appointment.", tone: "error" });
-      return;
+      const reason = messageOr(answer, "");
+      return reason ? `Failed to schedule appointment. ${reason}` : "Failed to schedule appointment.";
     }
     setNotice({ text: `Scheduled ${a.patient.name}. The meet link is in your meetings.`, tone: "success" });
     setList((items) => items.filter((x) => x._id !== a._id));
+    return null;
   }
 
   async function cancel(a: AppointmentJson, reason: string): Promise<string | null> {
@@ -91,23 +101,14 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
                 <p>
                   <strong>Reason:</strong> {a.reason}
                 </p>
-                <form className="schedule-form" method="post" action="/doctor-dashboard/schedule" noValidate onSubmit={(e) => void schedule(e, a)}>
-                  <input type="hidden" name="appointmentId" value={a._id} />
-                  <input type="hidden" name="patientId" value={a.patient._id} />
-                  <input type="hidden" name="tz" value={zone} />
-                  <div className="field">
-                    <label htmlFor={`date-${a._id}`}>Date</label>
-                    <input id={`date-${a._id}`} name="date" type="date" defaultValue={scheduleRefused?.values.date} />
-                  </div>
-                  <div className="field">
-                    <label htmlFor={`time-${a._id}`}>{`Time (${zoneLabel(zone)})`}</label>
-                    <input id={`time-${a._id}`} name="time" type="time" defaultValue={scheduleRefused?.values.time} />
-                  </div>
-                  <div className="actions">
-                    <button type="submit">Schedule</button>
-                  </div>
-                  <Notice text={scheduleRefused?.message ?? null} tone="error" />
-                </form>
+                <ScheduleForm
+                  a={a}
+                  zone={zone}
+                  today={today}
+                  values={scheduleRefused?.values}
+                  error={scheduleRefused?.message ?? null}
+                  send={(date, time) => schedule(a, date, time)}
+                />
                 <TextForm
                   action="/doctor-dashboard/cancel"
                   hidden={{ appointmentId: a._id }}
@@ -125,5 +126,53 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
         </ul>
       )}
     </>
+  );
+}
+
+/** The schedule form of one request: works as HTML; live, it says what is wrong beside the fields. */
+function ScheduleForm({ a, zone, today, values, error, send }: {
+  a: AppointmentJson;
+  zone: string;
+  today?: string;
+  values?: Record<string, string>;
+  error: string | null;
+  send: (date: string, time: string) => Promise<string | null>;
+}) {
+  const [message, setMessage] = useState<string | null>(error);
+  const [busy, setBusy] = useState(false);
+  const messageId = `schedule-message-${a._id}`;
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value;
+    setBusy(true);
+    setMessage(await send(field("date"), field("time")));
+    setBusy(false);
+  }
+  const described = message ? { "aria-invalid": true, "aria-describedby": messageId } : {};
+  return (
+    <form className="schedule-form" method="post" action="/doctor-dashboard/schedule" noValidate onSubmit={(e) => void submit(e)}>
+      <input type="hidden" name="appointmentId" value={a._id} />
+      <input type="hidden" name="patientId" value={a.patient._id} />
+      <input type="hidden" name="tz" value={zone} />
+      <div className="field">
+        <label htmlFor={`date-${a._id}`}>Date</label>
+        <input id={`date-${a._id}`} name="date" type="date" min={today} defaultValue={values?.date} {...described} />
+      </div>
+      <div className="field">
+        <label htmlFor={`time-${a._id}`}>{`Time (${zoneLabel(zone)})`}</label>
+        <input id={`time-${a._id}`} name="time" type="time" defaultValue={values?.time} {...described} />
+      </div>
+      {message && (
+        <p id={messageId} className="notice notice-error field-message" role="alert">
+          {message}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" disabled={busy}>
+          Schedule
+        </button>
+      </div>
+    </form>
   );
 }

@@ -17,7 +17,8 @@ import {
 import { recordAudit } from "../db/queries/audit";
 import type { Deps } from "../config/deps";
 import { consultationSlot } from "../domain/appointment";
-import { conflict, invalid, notFound } from "./refusal";
+import { MESSAGES, overlapMessage } from "../domain/messages";
+import { conflict, notFound, Refusal } from "./refusal";
 import { transitionAppointment, type Caller } from "./transition";
 
 export type { Caller };
@@ -61,7 +62,13 @@ export type ScheduleInput = { appointmentId: string; patientId: string; schedule
  * The doctor confirms a pending request for a future slot that overlaps none of their confirmed
  * ones. A patientId that is not the appointment's is not found, like another doctor's request.
  */
-export async function scheduleAppointment(deps: Deps, doctorId: string, input: ScheduleInput): Promise<{ scheduledAt: Date; meetLink: string }> {
+export async function scheduleAppointment(
+  deps: Deps,
+  doctorId: string,
+  input: ScheduleInput,
+  /** The zone the doctor reads times in, for the words a page shows. */
+  zone = "UTC",
+): Promise<{ scheduledAt: Date; meetLink: string }> {
   const meetLink = newMeetLink(deps.config.meetBaseUrl);
   const slot = consultationSlot(input.scheduledDateTime, deps.config.consultMinutes);
   await transitionAppointment(
@@ -70,8 +77,12 @@ export async function scheduleAppointment(deps: Deps, doctorId: string, input: S
     input.appointmentId,
     "schedule",
     async (tx, appointment, now) => {
-      if (slot.start.getTime() <= now.getTime()) throw invalid("scheduledDateTime must be in the future");
-      if (await findOverlap(tx, doctorId, slot, appointment.id)) throw conflict("This time overlaps another confirmed appointment");
+      if (slot.start.getTime() <= now.getTime()) throw new Refusal("invalid", "scheduledDateTime must be in the future", undefined, MESSAGES.timeInPast);
+      const overlap = await findOverlap(tx, doctorId, slot, appointment.id);
+      if (overlap) {
+        const words = overlap.start && overlap.end ? overlapMessage({ name: overlap.name, start: overlap.start, end: overlap.end }, zone) : undefined;
+        throw new Refusal("conflict", "This time overlaps another confirmed appointment", undefined, words);
+      }
       await confirmAppointment(tx, appointment.id, slot, meetLink);
       return { result: undefined, reason: `scheduled for ${slot.start.toISOString()}` };
     },

@@ -132,8 +132,9 @@ export function zoneOf(account: { timeZone?: string | null } | undefined, report
 // formatting with it (most of a server render of a list of meetings, docs/performance.md).
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(style: "dateTime" | "time" | "parts", zone: string): Intl.DateTimeFormat {
+function formatter(style: "dateTime" | "time" | "day" | "parts", zone: string): Intl.DateTimeFormat {
   return remembered(formatters, 512, `${style}\u0000${zone}`, () => {
+    if (style === "day") return new Intl.DateTimeFormat("en-GB", { timeZone: zone, weekday: "short", day: "numeric", month: "short" });
     if (style === "parts")
       return new Intl.DateTimeFormat("en-US", {
         timeZone: zone,
@@ -169,6 +170,11 @@ export function formatDateTime(at: Date | string | number, zone: string): string
 /** e.g. "10:30" in `zone`. */
 export function formatTime(at: Date | string | number, zone: string): string {
   return formatter("time", zone).format(instantOf(at));
+}
+
+/** e.g. "Tue, 15 Jan" in `zone`. */
+export function formatDay(at: Date | string | number, zone: string): string {
+  return formatter("day", zone).format(instantOf(at));
 }
 
 /** The wall clock of `zone` at an instant, as numbers. */

@@ -60,7 +60,7 @@ async function attempt<T>(
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     const { status, headers } = refusalAnswer(error);
-    return { ok: false, refused: { form: { message: error.message, values, target }, status, headers } };
+    return { ok: false, refused: { form: { message: error.words ?? error.message, values, target }, status, headers } };
   }
 }
 

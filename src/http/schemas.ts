@@ -6,7 +6,7 @@ import { z } from "zod";
 import { DOCTOR_STATUSES, LIMITS, SPECIALIZATIONS } from "../domain/fields";
 import { isTimeZone, zonedInstant } from "../domain/time";
 import { NEEDS_REASON } from "../domain/doctor-status";
-import { MESSAGES } from "../domain/messages";
+import { DATE_AND_TIME_REQUIRED, MESSAGES } from "../domain/messages";
 
 type Limit = { min: number; max: number };
 
@@ -87,8 +87,7 @@ export const scheduleBody = z.object({
     .transform((v) => new Date(v)),
 });
 
-/** SPEC §5: the schedule form's message when the date or the time is missing. */
-export const DATE_AND_TIME_REQUIRED = "Please select both date and time!";
+export { DATE_AND_TIME_REQUIRED };
 
 /**
  * The schedule form of the doctor's page: a date and a time as the doctor's clock shows them, in
@@ -105,7 +104,7 @@ export const scheduleForm = z
   .transform((form, ctx) => {
     const instant = zonedInstant(form.date, form.time, form.tz || "UTC");
     if (instant === undefined) {
-      ctx.addIssue({ code: "custom", path: ["date"], message: "date and time must be a real date and time" });
+      ctx.addIssue({ code: "custom", path: ["date"], message: MESSAGES.realDateAndTime });
       return z.NEVER;
     }
     return { appointmentId: form.appointmentId, patientId: form.patientId, scheduledDateTime: instant.toISOString() };

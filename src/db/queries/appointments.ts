@@ -174,11 +174,12 @@ export async function hasOpenAppointment(r: Reader, patientId: string, doctorId:
   return row !== undefined;
 }
 
-/** Another confirmed appointment of the doctor whose slot overlaps `slot`, if any. */
+/** Another confirmed appointment of the doctor whose slot overlaps `slot`, if any, with its patient's name. */
 export function findOverlap(r: Reader, doctorId: string, slot: Slot, exceptId: string) {
   return r
-    .select({ id: appointments.id })
+    .select({ id: appointments.id, name: patients.name, start: appointments.scheduledAt, end: appointments.endsAt })
     .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
     .where(
       and(
         eq(appointments.doctorId, doctorId),

@@ -5,7 +5,8 @@
  */
 import type { Context } from "hono";
 import { cancelAppointment, CANCELLED, scheduleAppointment, SCHEDULED } from "../../../actions/appointments";
-import { listDoctorPending } from "../../../db/queries/appointments";
+import { listDoctorMeetings, listDoctorPending } from "../../../db/queries/appointments";
+import { dateInZone, zonedInstant } from "../../../domain/time";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
 import { cancelBody, scheduleForm } from "../../../http/schemas";
@@ -23,10 +24,17 @@ const PATH = "/doctor-dashboard";
 async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const doctor = pageAccount(c, "doctor");
   const now = deps.now();
-  const pending = await listDoctorPending(deps.database.db, doctor, now);
+  const [pending, meetings] = await Promise.all([listDoctorPending(deps.database.db, doctor, now), listDoctorMeetings(deps.database.db, doctor, now)]);
   const notice = form ? undefined : takeNotice(c);
   const timeZone = viewerTimeZone(c);
-  holdsUntil(c, nextStatusChange(pending, now));
+  // The date inputs offer no day before today in the doctor's zone: the page is kept until tomorrow at most.
+  const today = dateInZone(now, timeZone);
+  const tomorrow = zonedInstant(dateInZone(now.getTime() + 24 * 60 * 60 * 1000, timeZone), "00:00", timeZone);
+  holdsUntil(c, Math.min(nextStatusChange(pending, now), nextStatusChange(meetings, now), tomorrow?.getTime() ?? Infinity));
+  // The doctor's meetings still to come, so that the form can name the one a chosen time overlaps.
+  const booked = meetings
+    .filter((m) => m.status === "confirmed" && m.scheduledAt && m.endsAt)
+    .map((m) => ({ name: m.patient.name, start: m.scheduledAt!.toISOString(), end: m.endsAt!.toISOString() }));
   return doctorPage(
     c,
     "Pending appointments",
@@ -35,7 +43,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <ZoneNote zone={timeZone} chosen={doctor.timeZone !== null} role="doctor" />
       <Island
         name="PendingAppointments"
-        props={{ doctorName: doctor.name, appointments: pending.map((a) => appointmentJson(a, "doctor")), timeZone, form, notice }}
+        props={{ doctorName: doctor.name, appointments: pending.map((a) => appointmentJson(a, "doctor")), timeZone, today, booked, slotMinutes: deps.config.consultMinutes, form, notice }}
       />
     </section>,
     PATH,
@@ -55,7 +63,7 @@ export function doctorDashboardPosts(deps: Deps) {
       handleForm(c, {
         schema: scheduleForm,
         target: formOf("schedule"),
-        run: (input) => scheduleAppointment(deps, pageAccount(c, "doctor").id, input),
+        run: (input) => scheduleAppointment(deps, pageAccount(c, "doctor").id, input, viewerTimeZone(c)),
         again: (form) => render(c, deps, form),
         then: () => doneThen(c, PATH, { text: SCHEDULED, tone: "success" }),
       }),
