@@ -3,13 +3,17 @@
  * The dark/light toggle. As plain HTML it is a form that asks the server to remember the theme
  * (a cookie) and come back; once hydrated it switches at once and keeps localStorage `theme`.
  */
-import { useState, type FormEvent } from "react";
-import { applyTheme, type Theme } from "./lib/browser";
+import { useEffect, useState, type FormEvent } from "react";
+import { applyTheme, shownTheme, type Theme } from "./lib/browser";
 
-export type Props = { theme: Theme; back: string };
+/** `system`: nothing chosen yet; the page follows the device (the form offers Dark until script knows better). */
+export type Props = { theme: Theme | "system"; back: string };
 
 export default function ThemeToggle({ theme, back }: Props) {
-  const [current, setCurrent] = useState<Theme>(theme);
+  const [current, setCurrent] = useState<Theme>(theme === "system" ? "light" : theme);
+  useEffect(() => {
+    if (theme === "system") setCurrent(shownTheme());
+  }, []);
   const next: Theme = current === "dark" ? "light" : "dark";
   function toggle(event: FormEvent) {
     event.preventDefault();
@@ -22,7 +26,7 @@ export default function ThemeToggle({ theme, back }: Props) {
       <input type="hidden" name="back" value={back} />
       <button type="submit" className="button-ghost" aria-label={`Switch to ${next} theme`}>
         <span aria-hidden="true" dangerouslySetInnerHTML={{ __html: current === "dark" ? "&#9728;" : "&#9790;" }} />
-        {current === "dark" ? " Light" : " Dark"}
+        <span className="theme-word">{current === "dark" ? " Light" : " Dark"}</span>
       </button>
     </form>
   );

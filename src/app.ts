@@ -8,6 +8,7 @@ import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { notFoundResponse } from "./components/NotFound";
 import type { Deps } from "./config/deps";
+import { setSupportContact } from "./components/Shell";
 import { securityHeaders } from "./middleware/security";
 import { compressAnswers } from "./http/compress";
 import { ApiError, Refusal, refusalAnswer } from "./http/errors";
@@ -35,6 +36,8 @@ const isProfileUpload = (c: Context) =>
 
 export function createApp(deps: Deps) {
   const app = new Hono();
+  // The footer's support contact comes from the settings (SUPPORT_EMAIL, SUPPORT_PHONE).
+  setSupportContact(deps.config.support);
 
   // Pages the same for everyone (per theme) come first, from memory, with complete headers.
   app.route("/", prerenderedPages(deps));

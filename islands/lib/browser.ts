@@ -81,6 +81,13 @@ function setCookie(name: string, value: string): void {
 
 export type Theme = "light" | "dark";
 
+/** The theme in effect: the chosen one, else the device's preference. */
+export function shownTheme(): Theme {
+  const served = document.documentElement.dataset.theme;
+  if (served === "light" || served === "dark") return served;
+  return matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+}
+
 /** Applies and keeps a theme: localStorage `theme` (the spec's key) and a cookie the server renders from. */
 export function applyTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;

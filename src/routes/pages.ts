@@ -11,6 +11,7 @@ import { pictureBodyLimit } from "../http/upload-gate";
 import { themeOf } from "../render/Document";
 import type { Deps } from "../config/deps";
 import { renderedOnce } from "../http/cached";
+import { directoryVersionOf } from "../db/queries/sessions";
 import { addHsts, preparedSecurityHeaders } from "../middleware/security";
 import { cookieSession, endSessionCookie, sessionCookieToken } from "../middleware/session";
 import { requirePage } from "../middleware/page-guard";
@@ -50,7 +51,16 @@ export function prerenderedPages(deps: Deps) {
       headersOf: preparedSecurityHeaders,
       finish: (c, headers) => addHsts(c, deps, headers),
     });
-  pages.get("/", once(homePage));
+  // The home page shows real approved doctors: kept per theme and directory version.
+  pages.get(
+    "/",
+    renderedOnce((c) => homePage(c, deps), {
+      keyOf: themeOf,
+      headersOf: preparedSecurityHeaders,
+      finish: (c, headers) => addHsts(c, deps, headers),
+      versionOf: () => directoryVersionOf(deps.database),
+    }),
+  );
   pages.get("/about", once(aboutPage));
   pages.get("/services", once(servicesPage));
   pages.get("/privacy", once(privacyPage));

@@ -104,6 +104,17 @@ const approvedDoctorsOf = keptList(directoryColumns, (r, specialization) =>
     .orderBy(asc(doctors.specialization), asc(doctors.name)),
 );
 
+/** A few approved doctors for the home page, in the directory's order (its status index serves it). */
+export function someApprovedDoctors(r: Reader, n: number): Promise<DirectoryDoctor[]> {
+  return r
+    .select(directoryColumns)
+    .from(doctors)
+    .where(eq(doctors.status, "approved"))
+    .orderBy(asc(doctors.specialization), asc(doctors.name))
+    .limit(n)
+    .all();
+}
+
 /**
  * The patients' directory as the API sends it, JSON text built by SQLite in one row: approved
  * doctors as `{ _id, name, specialization, collegeName, profileImage }`, by specialization then

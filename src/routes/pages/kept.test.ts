@@ -61,9 +61,11 @@ describe("a kept page is the page", () => {
   });
 
   test("the theme, the time zone and the query are part of it", async () => {
-    expect(await page(MEETINGS, patient.token)).toContain('data-theme="light"');
+    // No choice yet: the device's preference (no attribute); a choice is kept per theme.
+    expect(await page(MEETINGS, patient.token)).toContain('<html lang="en"><head>');
     expect(await page(MEETINGS, patient.token, "; theme=dark")).toContain('data-theme="dark"');
-    expect(await page(MEETINGS, patient.token)).toContain('data-theme="light"');
+    expect(await page(MEETINGS, patient.token, "; theme=light")).toContain('data-theme="light"');
+    expect(await page(MEETINGS, patient.token)).toContain('<html lang="en"><head>');
     expect(await page("/patient-dashboard?q=derma", patient.token)).toContain('value="derma"');
     expect(await page("/patient-dashboard", patient.token)).not.toContain('value="derma"');
     const at = new Date(Date.UTC(2031, 5, 1, 7, 0));
