@@ -34,9 +34,11 @@ export type Props = {
   notice?: NoticeJson;
 };
 
-export default function PendingAppointments({ doctorName, appointments, timeZone, today, booked = [], slotMinutes = 30, form: refused, notice: posted }: Props) {
+export default function PendingAppointments({ doctorName, appointments, timeZone, today, booked: bookedAtRender = [], slotMinutes = 30, form: refused, notice: posted }: Props) {
   const [list, setList] = useState(appointments);
   const [notice, setNotice] = useState<NoticeJson | null>(posted ?? null);
+  // Meetings scheduled here since the page was rendered count for the overlap check too.
+  const [booked, setBooked] = useState(bookedAtRender);
   // The zone the schedule form's date and time are read in: the browser's once live.
   const zone = useViewerZone(timeZone);
   const refusedHere = (id: string, action: string) => (refused?.target === `${action}:${id}` ? refused : undefined);
@@ -67,6 +69,7 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
       const reason = messageOr(answer, "");
       return reason ? `Failed to schedule appointment. ${reason}` : "Failed to schedule appointment.";
     }
+    setBooked((list) => [...list, { name: a.patient.name, start: instant.toISOString(), end: new Date(end).toISOString() }]);
     setNotice({ text: `Scheduled ${a.patient.name}. The meet link is in your meetings.`, tone: "success" });
     setList((items) => items.filter((x) => x._id !== a._id));
     return null;
