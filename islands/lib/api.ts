@@ -2,6 +2,7 @@
  * The islands' only way to the server: the JSON API with the stored bearer token (SPEC §6).
  * The server owns every state change; an island only asks.
  */
+import { plainWords } from "../../src/domain/messages";
 import { storage } from "./browser";
 
 export type ApiAnswer<T = any> = { ok: boolean; status: number; body: T & { message?: string } };
@@ -32,7 +33,7 @@ export async function api<T = any>(
 
 /** The server's message when it sent one, otherwise the spec's fallback for this failure. */
 export const messageOr = (answer: ApiAnswer, fallback: string) =>
-  typeof answer.body?.message === "string" && answer.body.message !== "" ? answer.body.message : fallback;
+  typeof answer.body?.message === "string" && answer.body.message !== "" ? plainWords(answer.body.message) : fallback;
 
 /** Sends an action on an appointment: null when done, else the message to show beside its form. */
 export async function sendAction(path: string, body: Record<string, string>, failure: string): Promise<string | null> {

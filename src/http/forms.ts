@@ -10,6 +10,7 @@ import type { z } from "zod";
 import { Refusal } from "../actions/refusal";
 import { refusalAnswer } from "./errors";
 import { describeIssue } from "./validate";
+import { plainWords } from "../domain/messages";
 
 /** What a refused form shows: the message, the typed values, and which form on the page it was. */
 export type FormState = { message: string; values: Record<string, string>; target?: string };
@@ -43,7 +44,7 @@ function parseForm<S extends z.ZodType>(schema: S, body: Record<string, unknown>
   const values = typedValues(body);
   const result = schema.safeParse(body);
   if (result.success) return { ok: true, data: result.data, values };
-  return { ok: false, refused: { form: { message: describeIssue(result.error), values, target }, status: 400, headers: {} } };
+  return { ok: false, refused: { form: { message: plainWords(describeIssue(result.error)), values, target }, status: 400, headers: {} } };
 }
 
 /**
@@ -60,7 +61,7 @@ async function attempt<T>(
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     const { status, headers } = refusalAnswer(error);
-    return { ok: false, refused: { form: { message: error.words ?? error.message, values, target }, status, headers } };
+    return { ok: false, refused: { form: { message: error.words ?? plainWords(error.message), values, target }, status, headers } };
   }
 }
 

@@ -70,7 +70,8 @@ describe("login and signup", () => {
     const bad = await post("/signupDoctor", { name: "Dr Typo", email: "not-an-email", password: PASSWORD, specialization: "Cardiologist", collegeName: "C" });
     expect(bad.status).toBe(400);
     const html = await bad.text();
-    expect(html).toContain("email must be a valid email address");
+    // In plain words on the page (issue 27); the API's answer still names the field.
+    expect(html).toContain("Please enter a valid email address, such as name@example.com.");
     expect(html).toContain('value="Dr Typo"');
     const patient = await h.signupPatient();
     const taken = await post("/signupPatient", { name: "Twin", email: patient.email, password: PASSWORD });
@@ -117,7 +118,7 @@ describe("the patient's and the doctor's forms", () => {
 
     const empty = await post(bookPath, { reason: "   " }, { cookie: asPatient });
     expect(empty.status).toBe(400);
-    expect(await empty.text()).toContain("reason is required");
+    expect(await empty.text()).toContain("Please enter a reason.");
 
     const booked = await post(bookPath, { reason: "Dizzy spells" }, { cookie: asPatient });
     expect([booked.status, booked.headers.get("location")]).toEqual([303, bookPath]);
@@ -141,7 +142,7 @@ describe("the patient's and the doctor's forms", () => {
 
     const noReason = await post("/patient-dashboard/patient-meetings/cancel", { appointmentId: meeting._id, reason: "" }, { cookie: asPatient });
     expect(noReason.status).toBe(400);
-    expect(await noReason.text()).toContain("reason is required");
+    expect(await noReason.text()).toContain("Please enter a reason.");
     const cancelled = await post("/patient-dashboard/patient-meetings/cancel", { appointmentId: meeting._id, reason: "Travelling" }, { cookie: asPatient });
     expect([cancelled.status, cancelled.headers.get("location")]).toEqual([303, "/patient-dashboard/patient-meetings"]);
     const list = await (await get("/patient-dashboard/patient-meetings", `${asPatient}; ${noticeFrom(cancelled)}`)).text();
