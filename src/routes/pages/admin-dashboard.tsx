@@ -12,7 +12,7 @@ import type { Deps } from "../../config/deps";
 import { doctorStatusHistories } from "../../db/queries/audit";
 import { keptForDirectory } from "../../db/queries/directory";
 import { keptViewerPage } from "./kept";
-import { doneThen, handleForm, takeNotice, type FormState } from "../../http/forms";
+import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../http/forms";
 import { doctorStatusForm, pageQuery } from "../../http/schemas";
 import { notFoundResponse } from "../../components/NotFound";
 import { adminDoctorJson } from "../../http/shapes";
@@ -88,7 +88,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
 }
 
 export function adminDashboardPage(deps: Deps) {
-  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { directory: true });
+  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps, takeRefused(c)), { directory: true });
 }
 
 /** Approve, Reject, Block or Reactivate, posted from the table. */
@@ -99,6 +99,7 @@ export function doctorStatusPost(deps: Deps) {
       target: (body) => String(c.req.param("id") ?? ""),
       run: (input) => setStatusOfDoctor(deps, pageAccount(c, "admin").id, { doctorId: c.req.param("id") ?? "", ...input }),
       again: (form) => render(c, deps, form),
+      page: pageUrl(pageOf(c) ?? 1),
       then: ({ message }) => doneThen(c, pageUrl(pageOf(c) ?? 1), { text: message, tone: "success" }),
     });
 }

@@ -8,7 +8,7 @@ import { cancelAppointment, CANCELLED } from "../../../actions/appointments";
 import { listDoctorFeedback, listStory } from "../../../db/queries/appointments";
 import { historySince } from "../../../domain/story";
 import type { Deps } from "../../../config/deps";
-import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
+import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
 import { cancelBody } from "../../../http/schemas";
 import { holdsUntil } from "../../../http/cached";
 import { storyJson } from "../../../http/shapes";
@@ -51,7 +51,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
 }
 
 export function doctorMeetingsPage(deps: Deps) {
-  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { once: hasNewFeedLink(c) });
+  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps, takeRefused(c)), { once: hasNewFeedLink(c) });
 }
 
 export function doctorMeetingsCancel(deps: Deps) {
@@ -61,6 +61,7 @@ export function doctorMeetingsCancel(deps: Deps) {
       target: (body) => String(body.appointmentId ?? ""),
       run: (input) => cancelAppointment(deps, { role: "doctor", id: pageAccount(c, "doctor").id }, input),
       again: (form) => render(c, deps, form),
+      page: PATH,
       then: () => doneThen(c, PATH, { text: CANCELLED, tone: "success" }),
     });
 }

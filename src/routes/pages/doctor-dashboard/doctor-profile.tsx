@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import { PROFILE_UPDATED, updateDoctorProfile } from "../../../actions/profile";
 import type { Deps } from "../../../config/deps";
-import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
+import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
 import { doctorProfileForm } from "../../../http/schemas";
 import { doctorJson } from "../../../http/shapes";
 import { Island } from "../../../render/islands";
@@ -28,7 +28,7 @@ function render(c: Context, form?: FormState): Promise<Response> {
   );
 }
 
-export const doctorProfilePage = (deps: Deps) => (c: Context) => keptViewerPage(c, deps, () => render(c));
+export const doctorProfilePage = (deps: Deps) => (c: Context) => keptViewerPage(c, deps, () => render(c, takeRefused(c)));
 export const doctorProfileAgain = render;
 
 export function doctorProfilePost(deps: Deps) {
@@ -37,6 +37,7 @@ export function doctorProfilePost(deps: Deps) {
       schema: doctorProfileForm,
       run: (input) => updateDoctorProfile(deps, pageAccount(c, "doctor").id, input),
       again: (form) => render(c, form),
+      page: c.req.path,
       then: () => doneThen(c, c.req.path, { text: PROFILE_UPDATED, tone: "success" }),
     });
 }

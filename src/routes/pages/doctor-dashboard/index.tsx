@@ -8,7 +8,7 @@ import { cancelAppointment, CANCELLED, scheduleAppointment, SCHEDULED } from "..
 import { listDoctorMeetings, listDoctorPending } from "../../../db/queries/appointments";
 import { dateInZone, zonedInstant } from "../../../domain/time";
 import type { Deps } from "../../../config/deps";
-import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
+import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
 import { cancelBody, scheduleForm } from "../../../http/schemas";
 import { holdsUntil } from "../../../http/cached";
 import { appointmentJson } from "../../../http/shapes";
@@ -51,7 +51,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
 }
 
 export function doctorDashboardPage(deps: Deps) {
-  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps));
+  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps, takeRefused(c)));
 }
 
 /** Which request's form a refusal belongs beside: the action and the appointment. */
@@ -65,6 +65,7 @@ export function doctorDashboardPosts(deps: Deps) {
         target: formOf("schedule"),
         run: (input) => scheduleAppointment(deps, pageAccount(c, "doctor").id, input, viewerTimeZone(c)),
         again: (form) => render(c, deps, form),
+        page: PATH,
         then: () => doneThen(c, PATH, { text: SCHEDULED, tone: "success" }),
       }),
     cancel: (c: Context) =>
@@ -73,6 +74,7 @@ export function doctorDashboardPosts(deps: Deps) {
         target: formOf("cancel"),
         run: (input) => cancelAppointment(deps, { role: "doctor", id: pageAccount(c, "doctor").id }, input),
         again: (form) => render(c, deps, form),
+        page: PATH,
         then: () => doneThen(c, PATH, { text: CANCELLED, tone: "success" }),
       }),
   };

@@ -10,7 +10,7 @@ import { findDoctor } from "../../../db/queries/accounts";
 import { keptForDirectory } from "../../../db/queries/directory";
 import type { Deps } from "../../../config/deps";
 import { notFoundResponse } from "../../../components/NotFound";
-import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
+import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
 import { bookBody } from "../../../http/schemas";
 import { Island } from "../../../render/islands";
 import { pageAccount } from "../../../middleware/page-guard";
@@ -42,7 +42,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
 }
 
 export function bookAppointmentPage(deps: Deps) {
-  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { directory: true });
+  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps, takeRefused(c)), { directory: true });
 }
 
 export function bookAppointmentPost(deps: Deps) {
@@ -52,6 +52,7 @@ export function bookAppointmentPost(deps: Deps) {
       extra: { doctorId: c.req.param("doctorId") },
       run: (input) => bookAppointment(deps, pageAccount(c, "patient"), input),
       again: (form) => render(c, deps, form),
+      page: c.req.path,
       then: () => doneThen(c, c.req.path, { text: BOOKED, tone: "success" }),
     });
 }

@@ -9,7 +9,7 @@ import { cancelAppointment, CANCELLED, FEEDBACK_GIVEN, giveFeedback } from "../.
 import { listStory } from "../../../db/queries/appointments";
 import { historySince } from "../../../domain/story";
 import type { Deps } from "../../../config/deps";
-import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
+import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
 import { cancelBody, feedbackBody } from "../../../http/schemas";
 import { holdsUntil } from "../../../http/cached";
 import { storyJson } from "../../../http/shapes";
@@ -45,7 +45,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
 }
 
 export function patientMeetingsPage(deps: Deps) {
-  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { once: hasNewFeedLink(c) });
+  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps, takeRefused(c)), { once: hasNewFeedLink(c) });
 }
 
 const byAppointment = (body: Record<string, unknown>) => String(body.appointmentId ?? "");
@@ -58,6 +58,7 @@ export function patientMeetingsPosts(deps: Deps) {
         target: byAppointment,
         run: (input) => cancelAppointment(deps, { role: "patient", id: pageAccount(c, "patient").id }, input),
         again: (form) => render(c, deps, form),
+        page: PATH,
         then: () => doneThen(c, PATH, { text: CANCELLED, tone: "success" }),
       }),
     feedback: (c: Context) =>
@@ -66,6 +67,7 @@ export function patientMeetingsPosts(deps: Deps) {
         target: byAppointment,
         run: (input) => giveFeedback(deps, pageAccount(c, "patient").id, input),
         again: (form) => render(c, deps, form),
+        page: PATH,
         then: () => doneThen(c, PATH, { text: FEEDBACK_GIVEN, tone: "success" }),
       }),
   };

@@ -5,7 +5,7 @@
 import type { Context } from "hono";
 import { PROFILE_UPDATED, updatePatientProfile } from "../../../actions/profile";
 import type { Deps } from "../../../config/deps";
-import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
+import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
 import { patientProfileForm } from "../../../http/schemas";
 import { patientJson } from "../../../http/shapes";
 import { Island } from "../../../render/islands";
@@ -27,7 +27,7 @@ function render(c: Context, form?: FormState): Promise<Response> {
   );
 }
 
-export const patientProfilePage = (deps: Deps) => (c: Context) => keptViewerPage(c, deps, () => render(c));
+export const patientProfilePage = (deps: Deps) => (c: Context) => keptViewerPage(c, deps, () => render(c, takeRefused(c)));
 export const patientProfileAgain = render;
 
 export function patientProfilePost(deps: Deps) {
@@ -36,6 +36,7 @@ export function patientProfilePost(deps: Deps) {
       schema: patientProfileForm,
       run: (input) => updatePatientProfile(deps, pageAccount(c, "patient").id, input),
       again: (form) => render(c, form),
+      page: c.req.path,
       then: () => doneThen(c, c.req.path, { text: PROFILE_UPDATED, tone: "success" }),
     });
 }
