@@ -114,8 +114,14 @@ export default function AdminTable({ doctors, page = 1, timeZone, form: refused,
               <tr key={d._id} data-doctor={d._id}>
                 <td data-label="Name">{d.name}</td>
                 <td data-label="Email">{d.email}</td>
-                <td data-label="Specialization">{d.specialization}</td>
-                <td data-label="College">{d.collegeName}</td>
+                <td data-label="Specialization">
+                  {d.specialization}
+                  {d.pendingChange?.specialization && <PendingValue value={d.pendingChange.specialization} />}
+                </td>
+                <td data-label="College">
+                  {d.collegeName}
+                  {d.pendingChange?.collegeName && <PendingValue value={d.pendingChange.collegeName} />}
+                </td>
                 <td data-label="Status">
                   <span className={`badge badge-${d.status}`}>{d.status}</span>
                   <StatusHistory doctor={d} timeZone={timeZone} />
@@ -151,6 +157,17 @@ export default function AdminTable({ doctors, page = 1, timeZone, form: refused,
                     ),
                   )}
                   </div>
+                  {d.pendingChange && (
+                    // A plain form, with script too: the page comes back with the decision.
+                    <form method="post" action={`/admin-dashboard/doctor-change/${encodeURIComponent(d._id)}${page === 1 ? "" : `?page=${page}`}`} className="actions change-review">
+                      <button type="submit" name="decision" value="approve" aria-label={`Approve ${d.name}'s change`}>
+                        Approve change
+                      </button>
+                      <button type="submit" name="decision" value="decline" className="button-secondary" aria-label={`Decline ${d.name}'s change`}>
+                        Decline change
+                      </button>
+                    </form>
+                  )}
                 </td>
               </tr>
             ))}
@@ -182,4 +199,9 @@ function StatusHistory({ doctor, timeZone }: { doctor: Doctor; timeZone: string 
       </ol>
     </details>
   );
+}
+
+/** A value waiting for review, below the approved one the directory still shows. */
+function PendingValue({ value }: { value: string }) {
+  return <span className="pending-value">{`Change waiting: ${value}`}</span>;
 }

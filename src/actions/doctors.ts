@@ -1,9 +1,9 @@
 /** The admin's one action: moving a doctor along the status machine of SERVER-RULES §5. */
-import { findDoctor, setDoctorStatus, type DoctorRow } from "../db/queries/accounts";
+import { findDoctor, setDoctorStatus, updateDoctor, type DoctorRow } from "../db/queries/accounts";
 import { cancelOpenOfDoctor } from "../db/queries/appointments";
 import { historyOf, recordAudit, type AuditRow } from "../db/queries/audit";
 import type { Deps } from "../config/deps";
-import { changeDoctorStatus } from "../domain/doctor-status";
+import { changeDoctorStatus, type ChangeDecision } from "../domain/doctor-status";
 import type { DoctorStatus } from "../domain/fields";
 import { conflict, notFound } from "./refusal";
 
@@ -63,5 +63,47 @@ export function setStatusOfDoctor(
     }
     const history = await historyOf(tx, "doctor", input.doctorId);
     return { doctor, history, message: `${step.action}: ${doctor.name} is now ${doctor.status}` };
+  });
+}
+
+/**
+ * The admin approves or declines an approved doctor's waiting change of specialization or college
+ * (issue 27): approved, the directory shows it from then on; either way it is no longer waiting.
+ * Recorded in the audit trail with what changed.
+ */
+export function decideDoctorChange(
+  deps: Deps,
+  adminId: string,
+  input: { doctorId: string; decision: ChangeDecision },
+): Promise<{ doctor: DoctorRow; message: string }> {
+  return deps.database.write(async (tx) => {
+    const current = await findDoctor(tx, input.doctorId);
+    if (current === undefined) throw notFound("Doctor");
+    if (current.pendingSpecialization === null && current.pendingCollegeName === null) throw conflict("This doctor has no change waiting for review");
+    const what = [
+      current.pendingSpecialization !== null && `specialization ${current.specialization} to ${current.pendingSpecialization}`,
+      current.pendingCollegeName !== null && `college ${current.collegeName} to ${current.pendingCollegeName}`,
+    ]
+      .filter(Boolean)
+      .join(", ");
+    const approve = input.decision === "approve";
+    const doctor = await updateDoctor(tx, input.doctorId, {
+      ...(approve && current.pendingSpecialization !== null && { specialization: current.pendingSpecialization }),
+      ...(approve && current.pendingCollegeName !== null && { collegeName: current.pendingCollegeName }),
+      pendingSpecialization: null,
+      pendingCollegeName: null,
+    });
+    await recordAudit(tx, {
+      at: deps.now(),
+      actorRole: "admin",
+      actorId: adminId,
+      subject: "doctor",
+      subjectId: input.doctorId,
+      action: approve ? "Approve change" : "Decline change",
+      fromStatus: current.status,
+      toStatus: current.status,
+      reason: what,
+    });
+    return { doctor, message: `${approve ? "Approved" : "Declined"} ${doctor.name}'s change of ${what}.` };
   });
 }

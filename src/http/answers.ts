@@ -37,6 +37,10 @@ export const Doctor = z
     status: doctorStatus,
     profileImage: picture,
     createdAt: time,
+    pendingChange: z
+      .object({ specialization: specialization.nullable(), collegeName: z.string().nullable() })
+      .nullable()
+      .meta({ description: "An approved doctor's change of specialization or college waiting for the admin's review; the other fields keep the approved values until then" }),
   })
   .meta({ id: "Doctor" });
 

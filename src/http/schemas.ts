@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { DOCTOR_STATUSES, LIMITS, SPECIALIZATIONS } from "../domain/fields";
 import { isTimeZone, zonedInstant } from "../domain/time";
-import { NEEDS_REASON } from "../domain/doctor-status";
+import { CHANGE_DECISIONS, NEEDS_REASON } from "../domain/doctor-status";
 import { DATE_AND_TIME_REQUIRED, MESSAGES } from "../domain/messages";
 
 type Limit = { min: number; max: number };
@@ -132,6 +132,11 @@ export const doctorStatusBody = z.object({
     .max(LIMITS.cancelReason.max, `reason must be at most ${LIMITS.cancelReason.max} characters`)
     .refine((v) => !CONTROL_BUT_LINES.test(v), "reason must not contain control characters")
     .optional(),
+});
+
+/** The admin page's answer to a doctor's waiting change. */
+export const doctorChangeForm = z.object({
+  decision: z.enum(CHANGE_DECISIONS, { error: "Choose Approve change or Decline change." }),
 });
 
 /** The admin page's form: rejecting or blocking takes a reason, said in plain words. */

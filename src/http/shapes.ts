@@ -26,6 +26,8 @@ export const doctorJson = (d: DoctorRow) => ({
   status: d.status,
   profileImage: d.profileImage,
   createdAt: d.createdAt.toISOString(),
+  pendingChange:
+    d.pendingSpecialization === null && d.pendingCollegeName === null ? null : { specialization: d.pendingSpecialization, collegeName: d.pendingCollegeName },
 });
 
 /** A doctor as the admin sees one: every field, and the status history from the audit trail. */

@@ -16,6 +16,7 @@ const doctor = {
   status: "approved",
   profileImage: null,
   createdAt: CREATED,
+  pendingChange: null,
 };
 
 const appointment = {

@@ -17,7 +17,7 @@ import { cookieSession, endSessionCookie, sessionCookieToken } from "../middlewa
 import { requirePage } from "../middleware/page-guard";
 import { sameOriginForms } from "../middleware/same-origin";
 import { aboutPage } from "./pages/about";
-import { adminDashboardPage, doctorStatusPost } from "./pages/admin-dashboard";
+import { adminDashboardPage, doctorChangePost, doctorStatusPost } from "./pages/admin-dashboard";
 import { AUTH_PAGES, authPageIsPersonal, authPageRoutes, renderAuthPage } from "./pages/auth";
 import { doctorDashboardPage, doctorDashboardPosts } from "./pages/doctor-dashboard";
 import { doctorMeetingsCancel, doctorMeetingsPage } from "./pages/doctor-dashboard/doctor-Meetings";
@@ -111,6 +111,7 @@ export function pageRoutes(deps: Deps) {
   pages.use("/admin-dashboard/*", requirePage(deps, "admin"));
   pages.get("/admin-dashboard", adminDashboardPage(deps));
   pages.post("/admin-dashboard/doctor-status/:id", doctorStatusPost(deps));
+  pages.post("/admin-dashboard/doctor-change/:id", doctorChangePost(deps));
 
   pages.post("/theme", async (c) => {
     // A malformed form is no theme choice: fall back to light, never an error.

@@ -55,6 +55,9 @@ describe("a kept list follows every change it shows", () => {
     expect((await patientList())[0].doctor).toMatchObject({ name: "Dr Kept", specialization: "Neurologist" });
     const form = h.profileForm({ name: "Dr Renamed", specialization: "Cardiologist", collegeName: "Kept College" });
     expect((await h.call("PUT", "/api/auth/doctor-profile", { token: doctor.token, form })).status).toBe(200);
+    // The name at once; the specialization once the admin approves it (issue 27).
+    expect((await patientList())[0].doctor).toMatchObject({ name: "Dr Renamed", specialization: "Neurologist" });
+    await h.approveChange(doctor.id);
     expect((await patientList())[0].doctor).toMatchObject({ name: "Dr Renamed", specialization: "Cardiologist" });
   });
 

@@ -66,7 +66,14 @@ export async function updatePatient(
 export async function updateDoctor(
   tx: Tx,
   id: string,
-  fields: { name: string; specialization: Specialization; collegeName: string; profileImage?: string },
+  fields: {
+    name?: string;
+    specialization?: Specialization;
+    collegeName?: string;
+    profileImage?: string;
+    pendingSpecialization?: Specialization | null;
+    pendingCollegeName?: string | null;
+  },
 ): Promise<DoctorRow> {
   return (await tx.update(doctors).set(fields).where(eq(doctors.id, id)).returning().get())!;
 }

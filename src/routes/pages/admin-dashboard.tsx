@@ -4,7 +4,7 @@
  * which comes back to the same page.
  */
 import type { Context } from "hono";
-import { setStatusOfDoctor } from "../../actions/doctors";
+import { decideDoctorChange, setStatusOfDoctor } from "../../actions/doctors";
 import { renderPage, themeOf } from "../../render/Document";
 import { Shell } from "../../components/Shell";
 import { doctorsPage } from "../../db/queries/accounts";
@@ -13,7 +13,7 @@ import { doctorStatusHistories } from "../../db/queries/audit";
 import { keptForDirectory } from "../../db/queries/directory";
 import { keptViewerPage } from "./kept";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../http/forms";
-import { doctorStatusForm, pageQuery } from "../../http/schemas";
+import { doctorChangeForm, doctorStatusForm, pageQuery } from "../../http/schemas";
 import { notFoundResponse } from "../../components/NotFound";
 import { adminDoctorJson } from "../../http/shapes";
 import { pageAccount, viewerTimeZone } from "../../middleware/page-guard";
@@ -89,6 +89,19 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
 
 export function adminDashboardPage(deps: Deps) {
   return (c: Context) => keptViewerPage(c, deps, () => render(c, deps, takeRefused(c)), { directory: true });
+}
+
+/** Approve change or Decline change: an approved doctor's new specialization or college (issue 27). */
+export function doctorChangePost(deps: Deps) {
+  return (c: Context) =>
+    handleForm(c, {
+      schema: doctorChangeForm,
+      target: () => String(c.req.param("id") ?? ""),
+      run: (input) => decideDoctorChange(deps, pageAccount(c, "admin").id, { doctorId: c.req.param("id") ?? "", ...input }),
+      again: (form) => render(c, deps, form),
+      page: pageUrl(pageOf(c) ?? 1),
+      then: ({ message }) => doneThen(c, pageUrl(pageOf(c) ?? 1), { text: message, tone: "success" }),
+    });
 }
 
 /** Approve, Reject, Block or Reactivate, posted from the table. */

@@ -198,7 +198,7 @@ describe("the patient's and the doctor's forms", () => {
     const doctorForm = h.profileForm({ name: "Dr Renamed", specialization: "Psychiatrist", collegeName: "New College" });
     const doctorSaved = await post("/doctor-dashboard/doctor-profile", doctorForm, { cookie: cookieOf(doctor.token) });
     expect(doctorSaved.status).toBe(303);
-    expect((await h.call("GET", "/api/auth/doctor-profile", { token: doctor.token })).body.doctor.specialization).toBe("Psychiatrist");
+    expect((await h.call("GET", "/api/auth/doctor-profile", { token: doctor.token })).body.doctor.pendingChange?.specialization).toBe("Psychiatrist");
   });
 
   test("the admin approves and blocks by form; a refused change says so", async () => {

@@ -83,6 +83,7 @@ describe("a kept page follows everything it shows", () => {
     expect(await page("/doctor-dashboard", doctor.token)).toContain("Dr Whole Page");
     const form = h.profileForm({ name: "Dr Renamed Page", specialization: "Dermatologist", collegeName: "Kept College" });
     expect((await h.call("PUT", "/api/auth/doctor-profile", { token: doctor.token, form })).status).toBe(200);
+    await h.approveChange(doctor.id);
     expect(await page("/doctor-dashboard/doctor-profile", doctor.token)).toContain('value="Dr Renamed Page"');
     expect(await page("/doctor-dashboard/doctor-profile", doctor.token)).toContain('value="Kept College"');
     expect(await page("/doctor-dashboard", doctor.token)).toContain("Dr Renamed Page");

@@ -22,6 +22,7 @@ function render(c: Context, form?: FormState): Promise<Response> {
     "My profile",
     <section class="page-narrow" aria-labelledby="profile-title">
       <h1 id="profile-title">My profile</h1>
+      <PendingChangeNote doctor={doctor} />
       <Island name="ProfileForm" props={{ role: "doctor", profile: doctorJson(doctor), form, notice: form ? undefined : takeNotice(c) }} />
       <TimeZoneForm zone={viewerTimeZone(c)} />
     </section>,
@@ -40,4 +41,14 @@ export function doctorProfilePost(deps: Deps) {
       page: c.req.path,
       then: () => doneThen(c, c.req.path, { text: PROFILE_UPDATED, tone: "success" }),
     });
+}
+
+/** An approved doctor's change waiting for the admin (issue 27): what patients still see meanwhile. */
+function PendingChangeNote({ doctor }: { doctor: { specialization: string; collegeName: string; pendingSpecialization: string | null; pendingCollegeName: string | null } }) {
+  const waiting = [
+    doctor.pendingSpecialization !== null && `specialization to ${doctor.pendingSpecialization} (patients see ${doctor.specialization} until then)`,
+    doctor.pendingCollegeName !== null && `college to ${doctor.pendingCollegeName} (patients see ${doctor.collegeName} until then)`,
+  ].filter(Boolean);
+  if (waiting.length === 0) return null;
+  return <p class="notice notice-info">Your change of {waiting.join(" and ")} is waiting for the admin's review.</p>;
 }
