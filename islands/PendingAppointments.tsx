@@ -14,7 +14,8 @@ import { api, messageOr, sendAction } from "./lib/api";
 import { MESSAGES } from "../src/domain/messages";
 import { TextForm } from "./lib/forms";
 import { LocalTime, useViewerZone } from "./lib/time";
-import { zonedInstant, zoneLabel } from "../src/domain/time";
+import { zonedInstant } from "../src/domain/time";
+import { zoneLabel } from "../src/domain/zones";
 import { DATE_AND_TIME_REQUIRED, overlapMessage } from "../src/domain/messages";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 

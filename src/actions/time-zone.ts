@@ -5,7 +5,7 @@
 import { setAccountTimeZone } from "../db/queries/accounts";
 import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
-import { canonicalZone, zoneLabel } from "../domain/time";
+import { canonicalZone, zoneLabel } from "../domain/zones";
 
 /** The notice after a person chose a zone. */
 export const zoneSaved = (zone: string) => `Times are now shown in ${zoneLabel(zone)}.`;

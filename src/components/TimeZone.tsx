@@ -3,7 +3,7 @@
  * profile pages' form that chooses it (POST /time-zone, src/routes/pages/time-zone.ts).
  */
 import type { Role } from "../domain/fields";
-import { canonicalZone, COMMON_ZONES, zoneLabel } from "../domain/time";
+import { canonicalZone, COMMON_ZONES, zoneLabel } from "../domain/zones";
 
 /** Where an account chooses its zone. */
 export const ZONE_FORM_PAGE: Record<Role, string> = {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { COMMON_ZONES, dateInZone, formatDateTime, formatTime, isTimeZone, zonedInstant, zoneLabel, zoneOf } from "./time";
+import { dateInZone, formatDateTime, formatTime, isTimeZone, zonedInstant, zoneOf } from "./time";
+import { COMMON_ZONES, zoneLabel } from "./zones";
 
 describe("zones", () => {
   test("every common zone is a real zone with a name for people", () => {

@@ -274,8 +274,11 @@ test("profile: name, specialization and college saved, email read-only, status b
 
   await page.reload();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Dr. Paula Profile");
-  await expect(page.getByLabel("Specialization")).toHaveValue("Neurologist");
-  await expect(page.getByLabel("College name")).toHaveValue("Riverside University");
+  // An approved doctor's new specialization and college wait for the admin (issue 27): the
+  // approved ones stay, and the page says what waits.
+  await expect(page.getByLabel("Specialization")).toHaveValue("Cardiologist");
+  await expect(page.getByLabel("College name")).toHaveValue("City Medical College");
+  await expect(page.getByText("Your change of specialization to Neurologist")).toContainText("is waiting for the admin's review");
   await expect(page.getByLabel("Email")).toHaveValue(doctor.email);
   await expect(page.getByRole("img", { name: "Dr. Paula Profile's profile picture" })).toHaveAttribute("src", /\?v=\w+$/);
 });
