@@ -61,12 +61,13 @@ export function updateDoctorProfile(deps: Deps, doctorId: string, input: DoctorP
   return withPicture(deps, "doctors", input.profileImage, async (tx, profileImage) => {
     const before = await findDoctor(tx, doctorId);
     // An approved doctor's new specialization or college waits for the admin (issue 27): the
-    // directory keeps the approved values; the same value again withdraws a waiting change.
+    // directory keeps the approved values. The approved value sent again (the form shows it) leaves
+    // a waiting change as it is; the admin approves or declines it.
     const review = before?.status === "approved";
     const changes = review
       ? {
-          pendingSpecialization: input.specialization !== before!.specialization ? input.specialization : null,
-          pendingCollegeName: input.collegeName !== before!.collegeName ? input.collegeName : null,
+          ...(input.specialization !== before!.specialization && { pendingSpecialization: input.specialization }),
+          ...(input.collegeName !== before!.collegeName && { pendingCollegeName: input.collegeName }),
         }
       : { specialization: input.specialization, collegeName: input.collegeName, pendingSpecialization: null, pendingCollegeName: null };
     const after = await updateDoctor(tx, doctorId, { name: input.name, ...changes, ...(profileImage && { profileImage }) });
