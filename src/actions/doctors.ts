@@ -34,17 +34,7 @@ export function setStatusOfDoctor(
     if (current === undefined) throw notFound("Doctor");
     const step = changeDoctorStatus(current.status, input.status);
     if (!step.ok) throw conflict(step.reason);
-    await recordAudit(tx, {
-      at: deps.now(),
-      actorRole: "admin",
-      actorId: adminId,
-      subject: "doctor",
-      subjectId: input.doctorId,
-      action: step.action,
-      fromStatus: current.status,
-      toStatus: input.status,
-      reason: input.reason || null,
-    });
+    await recordAudit(tx, adminEvent(deps, adminId, input.doctorId, { action: step.action, fromStatus: current.status, toStatus: input.status, reason: input.reason || null }));
     const doctor = await setDoctorStatus(tx, input.doctorId, input.status);
     if (input.status === "blocked") {
       const now = deps.now();
@@ -93,17 +83,13 @@ export function decideDoctorChange(
       pendingSpecialization: null,
       pendingCollegeName: null,
     });
-    await recordAudit(tx, {
-      at: deps.now(),
-      actorRole: "admin",
-      actorId: adminId,
-      subject: "doctor",
-      subjectId: input.doctorId,
-      action: approve ? "Approve change" : "Decline change",
-      fromStatus: current.status,
-      toStatus: current.status,
-      reason: what,
-    });
+    const action = approve ? "Approve change" : "Decline change";
+    await recordAudit(tx, adminEvent(deps, adminId, input.doctorId, { action, fromStatus: current.status, toStatus: current.status, reason: what }));
     return { doctor, message: `${approve ? "Approved" : "Declined"} ${doctor.name}'s change of ${what}.` };
   });
+}
+
+/** An admin's event about a doctor, for the audit trail. */
+function adminEvent(deps: Deps, adminId: string, doctorId: string, what: { action: string; fromStatus: string; toStatus: string; reason: string | null }) {
+  return { at: deps.now(), actorRole: "admin" as const, actorId: adminId, subject: "doctor" as const, subjectId: doctorId, ...what };
 }
