@@ -5,7 +5,7 @@
  * the admin's table is stacked cards with each name beside its actions.
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures";
+import { expect, test, waitForHydration } from "./support/fixtures";
 import { open, signedInPages } from "./support/signed-in-pages";
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -28,6 +28,8 @@ test("every signed-in page fits 360 px: no overflow, a header of at most 64 px, 
   for (const target of await signedInPages()) {
     await open(page, target, signedInAs);
     await expect(page.locator("main h1").first()).toBeVisible();
+    // Measured once the islands are live, as the page settles.
+    await waitForHydration(page);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, `${target.path} is ${width} px wide`).toBeLessThanOrEqual(360);
     const header = await page.locator(".site-header").boundingBox();
@@ -38,6 +40,26 @@ test("every signed-in page fits 360 px: no overflow, a header of at most 64 px, 
     await expect(page.locator(".menu-panel a").first()).toBeVisible();
     expect(await smallTargets(page), `${target.path} with the menu open`).toEqual([]);
   }
+});
+
+test("without script too: no overflow, a header of at most 64 px, and the Menu opens", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  const signedInAs: { id?: string } = {};
+  for (const target of await signedInPages()) {
+    if (signedInAs.id !== target.account.id) {
+      await context.clearCookies();
+      await context.addCookies([{ name: "carebook_session", value: target.account.token, url: new URL(test.info().project.use.baseURL!).origin }]);
+      signedInAs.id = target.account.id;
+    }
+    await page.goto(target.path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), target.path).toBeLessThanOrEqual(360);
+    expect((await page.locator(".site-header").boundingBox())!.height, target.path).toBeLessThanOrEqual(64);
+    await page.locator(".menu > summary").click();
+    await expect(page.locator(".menu-panel a").first()).toBeVisible();
+  }
+  await context.close();
 });
 
 test("the admin's table is cards under 600 px, each doctor's name beside their actions", async ({ page }) => {
