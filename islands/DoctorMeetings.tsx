@@ -7,14 +7,12 @@
  * behind a first step (a form the server carries out; live, through the API).
  */
 import { useState } from "react";
-import { LIMITS } from "../src/domain/fields";
 import { MESSAGES } from "../src/domain/messages";
 import { storySections } from "../src/domain/story";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { StoryJson } from "../src/http/shapes";
 import { api, messageOr, sendAction } from "./lib/api";
-import { TextForm } from "./lib/forms";
-import { CancelledLine, StorySection } from "./lib/story";
+import { CancelledLine, MeetingLinks, ReasonStep, StorySection } from "./lib/story";
 import { LocalTime } from "./lib/time";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
@@ -89,25 +87,17 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
           <li key={m._id} className={i === 0 ? "card meeting meeting-next" : "card meeting"}>
             {i === 0 && <p className="next-label">Next meeting</p>}
             {head(m)}
-            <div className="actions">
-              {m.meetLink && (
-                <a className="button" href={m.meetLink} target="_blank" rel="noopener noreferrer">
-                  Join meeting
-                </a>
-              )}
-              <a className="button button-secondary" href={`/doctor-dashboard/doctor-Meetings/${encodeURIComponent(m._id)}.ics`} download>
-                Add to calendar
-              </a>
-            </div>
-            <TextForm
+            <MeetingLinks meetLink={m.meetLink} ics={`/doctor-dashboard/doctor-Meetings/${encodeURIComponent(m._id)}.ics`} />
+            <ReasonStep
               action="/doctor-dashboard/doctor-Meetings/cancel"
-              hidden={{ appointmentId: m._id }}
-              field={{ name: "reason", label: "Reason for cancelling", maxLength: LIMITS.cancelReason.max }}
+              id={m._id}
+              first="Cancel"
+              ariaLabel={`Cancel the meeting with ${m.patient.name}`}
+              note="Cancelling cannot be undone. The patient will see your reason."
+              label="Reason for cancelling"
+              submit="Cancel appointment"
               emptyMessage={MESSAGES.cancelReasonEmpty}
-              confirm={{ label: "Cancel", ariaLabel: `Cancel the meeting with ${m.patient.name}`, note: "Cancelling cannot be undone. The patient will see your reason." }}
-              button={{ label: "Cancel appointment", className: "button-danger" }}
-              value={refused?.target === m._id ? refused.values.reason : undefined}
-              error={refused?.target === m._id ? refused.message : null}
+              refused={refused}
               send={(reason) => cancel(m, reason)}
             />
           </li>

@@ -15,7 +15,7 @@ import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { StoryJson } from "../src/http/shapes";
 import { api, messageOr, sendAction } from "./lib/api";
 import { TextForm } from "./lib/forms";
-import { CancelledLine, StorySection } from "./lib/story";
+import { CancelledLine, MeetingLinks, ReasonStep, StorySection } from "./lib/story";
 import { LocalTime } from "./lib/time";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
@@ -102,25 +102,17 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
             {head(a)}
             {reason(a)}
             {when(a)}
-            <div className="actions">
-              {a.meetLink && (
-                <a className="button" href={a.meetLink} target="_blank" rel="noopener noreferrer">
-                  Join meeting
-                </a>
-              )}
-              <a className="button button-secondary" href={`/patient-dashboard/patient-meetings/${encodeURIComponent(a._id)}.ics`} download>
-                Add to calendar
-              </a>
-            </div>
-            <TextForm
+            <MeetingLinks meetLink={a.meetLink} ics={`/patient-dashboard/patient-meetings/${encodeURIComponent(a._id)}.ics`} />
+            <ReasonStep
               action={CANCEL_PATH}
-              hidden={{ appointmentId: a._id }}
-              field={{ name: "reason", label: "Reason for cancelling", maxLength: LIMITS.cancelReason.max }}
+              id={a._id}
+              first="Cancel"
+              ariaLabel={`Cancel the meeting with ${a.doctor.name}`}
+              note="Cancelling cannot be undone. The doctor will see your reason."
+              label="Reason for cancelling"
+              submit="Cancel appointment"
               emptyMessage={MESSAGES.cancelReasonEmpty}
-              confirm={{ label: "Cancel", ariaLabel: `Cancel the meeting with ${a.doctor.name}`, note: "Cancelling cannot be undone. The doctor will see your reason." }}
-              button={{ label: "Cancel appointment", className: "button-danger" }}
-              value={refusedHere(a._id)?.values.reason}
-              error={refusedHere(a._id)?.message}
+              refused={refused}
               send={(text) => cancel(a, text)}
             />
           </li>
@@ -135,15 +127,16 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
             {head(a)}
             {reason(a)}
             <p className="muted">Waiting for the doctor to schedule a time.</p>
-            <TextForm
+            <ReasonStep
               action={CANCEL_PATH}
-              hidden={{ appointmentId: a._id }}
-              field={{ name: "reason", label: "Reason for withdrawing", maxLength: LIMITS.cancelReason.max }}
+              id={a._id}
+              first="Withdraw request"
+              ariaLabel={`Withdraw the request to ${a.doctor.name}`}
+              note="The doctor will see your reason. You can book this doctor again afterwards."
+              label="Reason for withdrawing"
+              submit="Withdraw request"
               emptyMessage={MESSAGES.withdrawReasonEmpty}
-              confirm={{ label: "Withdraw request", ariaLabel: `Withdraw the request to ${a.doctor.name}`, note: "The doctor will see your reason. You can book this doctor again afterwards." }}
-              button={{ label: "Withdraw request", className: "button-danger" }}
-              value={refusedHere(a._id)?.values.reason}
-              error={refusedHere(a._id)?.message}
+              refused={refused}
               send={(text) => cancel(a, text)}
             />
           </li>
