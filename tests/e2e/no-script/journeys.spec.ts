@@ -165,7 +165,9 @@ test("profiles save with a picture", async () => {
   await doctor.getByLabel("College name").fill("Valley Medical School");
   await doctor.getByRole("button", { name: "Save profile" }).click();
   await notice(doctor, "Profile updated successfully!");
-  await expect(doctor.getByLabel("College name")).toHaveValue("Valley Medical School");
+  // An approved doctor's new college waits for the admin's review (issue 27).
+  await expect(doctor.getByLabel("College name")).toHaveValue("Hill Medical School");
+  await expect(doctor.getByText("Your change of college to Valley Medical School")).toContainText("is waiting for the admin's review");
 });
 
 test("the admin blocks the doctor, who is out at once; everyone logs out", async () => {
