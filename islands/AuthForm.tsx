@@ -82,11 +82,11 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
       storage.signIn({ token: body.token, role: "doctor", name: body.doctor.name, status: body.doctor.status });
       location.assign("/loginDoctor");
     } else {
-      showDoctorStatus(body.doctor.status, body.token, body.doctor.name);
+      showDoctorStatus(body.doctor.status, body.token, body.doctor.name, body.statusReason);
     }
   }
 
-  function showDoctorStatus(status: string, token: string, name: string) {
+  function showDoctorStatus(status: string, token: string, name: string, reason?: string) {
     if (status === "approved") {
       storage.signIn({ token, role: "doctor", name, status });
       location.assign(DASHBOARD.doctor);
@@ -94,7 +94,7 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
       storage.signIn({ token, role: "doctor", name, status });
       setWaiting(true);
     } else {
-      setError(`Your account status is: ${status}`);
+      setError(`Your account status is: ${status}${reason ? `. Reason: ${reason}` : ""}`);
     }
   }
 

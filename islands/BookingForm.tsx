@@ -37,9 +37,12 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
   const [error, setError] = useState<string | null>(refused?.message ?? null);
   const [success, setSuccess] = useState<string | null>(booked ? notice.text : null);
   const [busy, setBusy] = useState(false);
+  // Only a live island keeps a draft: until then the page claims nothing about one (issue 27).
+  const [live, setLive] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
+    setLive(true);
     // Booked by the form's own post: the draft it was typed from is done with.
     if (booked) return localStorage.removeItem(key);
     // Typed before the island was live (or brought back by a refused post): that is the draft now.
@@ -112,11 +115,13 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
           onChange={(e) => edit(e.target.value)}
           ref={field}
           aria-invalid={invalid ? true : undefined}
-          aria-describedby={invalid ? "reason-hint reason-error" : "reason-hint"}
+          aria-describedby={live ? (invalid ? "reason-hint reason-error" : "reason-hint") : invalid ? "reason-error" : undefined}
         />
-        <p id="reason-hint" className="small muted">
-          Your draft is saved on this device as you type.
-        </p>
+        {live && (
+          <p id="reason-hint" className="small muted">
+            Your draft is saved on this device as you type.
+          </p>
+        )}
       </div>
       <Notice text={flash} />
       <div id="reason-error">
@@ -127,7 +132,8 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
         <button type="submit" disabled={busy}>
           Book Appointment
         </button>
-        <button type="button" className="button-secondary" onClick={discard}>
+        {/* Without script a reset: it clears what was typed, and there is no saved draft to claim. */}
+        <button type={live ? "button" : "reset"} className="button-secondary" onClick={live ? discard : undefined}>
           Discard Draft
         </button>
       </div>

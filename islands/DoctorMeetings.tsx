@@ -1,20 +1,23 @@
 /** @jsxImportSource react */
 /**
- * The doctor's confirmed and completed meetings. A confirmed one shows its meet link and can be
- * cancelled with a reason (a form the server carries out; live, a prompt when the field is empty);
- * a completed one shows the patient's feedback or 'No feedback received yet.'.
+ * The doctor's meetings as a story (issue 27): upcoming first (the next at the top, with its Join
+ * button), then requests waiting to be scheduled (on the dashboard), then "Past and cancelled"
+ * (completed ones with the patient's feedback or 'No feedback received yet.', and cancellations
+ * of the last 90 days with who, when and why). A confirmed meeting can be cancelled with a reason
+ * behind a first step (a form the server carries out; live, through the API).
  */
 import { useState } from "react";
-import { LIMITS } from "../src/domain/fields";
+import { MESSAGES } from "../src/domain/messages";
+import { storySections } from "../src/domain/story";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
-import type { AppointmentJson } from "../src/http/shapes";
-import { api, messageOr, sendOrAlert } from "./lib/api";
-import { TextForm } from "./lib/forms";
+import type { StoryJson } from "../src/http/shapes";
+import { api, messageOr, sendAction } from "./lib/api";
+import { CancelledLine, MeetingLinks, ReasonStep, StorySection } from "./lib/story";
 import { RescheduledNote, RescheduleForm } from "./lib/MeetingChanges";
 import { LocalTime } from "./lib/time";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
-export type Meeting = AppointmentJson & { feedback: string | null };
+export type Meeting = StoryJson & { feedback: string | null };
 export type Props = { meetings: Meeting[]; timeZone: string; form?: FormState; notice?: NoticeJson };
 
 export default function DoctorMeetings({ meetings, timeZone, form: refused, notice }: Props) {
@@ -30,13 +33,20 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
     }
     const feedbackFor = new Map<string, string>(feedbacks.body.feedbacks.map((f: { appointment: { _id: string }; message: string }) => [f.appointment._id, f.message]));
     setLoadError(null);
-    setList(answer.body.appointments.map((m: AppointmentJson) => ({ ...m, feedback: feedbackFor.get(m._id) ?? null })));
+    // The API lists confirmed and completed meetings only: the requests and cancellations the page showed stay.
+    setList((items) => [
+      ...answer.body.appointments.map((m: StoryJson) => ({ ...m, hasFeedback: feedbackFor.has(m._id), cancelled: null, feedback: feedbackFor.get(m._id) ?? null })),
+      ...items.filter((m) => m.status === "pending" || m.status === "cancelled"),
+    ]);
   });
 
-  async function cancel(m: Meeting, reason: string) {
-    if (!(await sendOrAlert("/doctor-dashboard/cancelAppointment", { appointmentId: m._id, reason }, "Failed to cancel appointment."))) return;
-    setDone(null);
-    setList((items) => items.filter((x) => x._id !== m._id));
+  async function cancel(m: Meeting, reason: string): Promise<string | null> {
+    const refusedLive = await sendAction("/doctor-dashboard/cancelAppointment", { appointmentId: m._id, reason }, "Failed to cancel appointment.");
+    if (refusedLive) return refusedLive;
+    setDone("Appointment cancelled successfully");
+    const at = new Date().toISOString();
+    setList((items) => items.map((x) => (x._id === m._id ? { ...x, status: "cancelled", cancelled: { by: "doctor", at, reason } } : x)));
+    return null;
   }
 
   if (loadError) return <Notice text={loadError} tone="error" />;
@@ -49,57 +59,83 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
       </>
     );
   }
+  const { upcoming, pending, past } = storySections(list);
+  const head = (m: Meeting, label?: string) => (
+    <>
+      <div className="meeting-head">
+        <h3>{m.patient.name}</h3>
+        <span className={`badge badge-${m.status}`}>{label ?? m.status}</span>
+      </div>
+      <p className="small muted">{m.patient.email}</p>
+      <p>
+        <strong>Reason:</strong> {m.reason}
+      </p>
+      {m.scheduledAt && (
+        <p>
+          <strong>When:</strong> <LocalTime iso={m.scheduledAt} timeZone={timeZone} />
+        </p>
+      )}
+    </>
+  );
   return (
     <>
-    {top}
-    <ul className="meeting-list" role="list">
-      {list.map((m) => (
-        <li key={m._id} className="card meeting">
-          <div className="meeting-head">
-            <h2>{m.patient.name}</h2>
-            <span className={`badge badge-${m.status}`}>{m.status}</span>
-          </div>
-          <p className="small muted">{m.patient.email}</p>
-          <p>
-            <strong>Reason:</strong> {m.reason}
-          </p>
-          {m.scheduledAt && (
-            <p>
-              <strong>When:</strong> <LocalTime iso={m.scheduledAt} timeZone={timeZone} />
-            </p>
-          )}
-          <RescheduledNote meeting={m} timeZone={timeZone} />
-          {m.status === "confirmed" ? (
-            <div className="actions">
-              {m.meetLink && (
-                <a className="button" href={m.meetLink} target="_blank" rel="noopener noreferrer">
-                  Join meeting
-                </a>
-              )}
-              <a className="button button-secondary" href={`/doctor-dashboard/doctor-Meetings/${encodeURIComponent(m._id)}.ics`} download>
-                Add to calendar
-              </a>
-              <TextForm
-                action="/doctor-dashboard/doctor-Meetings/cancel"
-                hidden={{ appointmentId: m._id }}
-                field={{ name: "reason", label: "Reason for cancelling", maxLength: LIMITS.cancelReason.max }}
-                question={`Why are you cancelling the meeting with ${m.patient.name}?`}
-                button={{ label: "Cancel", className: "button-danger" }}
-                value={refused?.target === m._id ? refused.values.reason : undefined}
-                error={refused?.target === m._id ? refused.message : null}
-                send={(reason) => cancel(m, reason)}
-              />
-              <RescheduleForm meeting={m} timeZone={timeZone} refused={refused} />
-            </div>
-          ) : (
-            <div className="feedback">
-              <h3>Feedback</h3>
-              {m.feedback ? <blockquote>{m.feedback}</blockquote> : <p className="muted">No feedback received yet.</p>}
-            </div>
-          )}
-        </li>
-      ))}
-    </ul>
+      {top}
+      <StorySection
+        id="upcoming"
+        title="Upcoming"
+        items={upcoming}
+        card={(m, i) => (
+          <li key={m._id} className={i === 0 ? "card meeting meeting-next" : "card meeting"}>
+            {i === 0 && <p className="next-label">Next meeting</p>}
+            {head(m)}
+            <RescheduledNote meeting={m} timeZone={timeZone} />
+            <MeetingLinks meetLink={m.meetLink} ics={`/doctor-dashboard/doctor-Meetings/${encodeURIComponent(m._id)}.ics`} />
+            <ReasonStep
+              action="/doctor-dashboard/doctor-Meetings/cancel"
+              id={m._id}
+              first="Cancel"
+              ariaLabel={`Cancel the meeting with ${m.patient.name}`}
+              note="Cancelling cannot be undone. The patient will see your reason."
+              label="Reason for cancelling"
+              submit="Cancel appointment"
+              emptyMessage={MESSAGES.cancelReasonEmpty}
+              refused={refused}
+              send={(reason) => cancel(m, reason)}
+            />
+            <RescheduleForm meeting={m} timeZone={timeZone} refused={refused} />
+          </li>
+        )}
+      />
+      <StorySection
+        id="pending"
+        title="Requests waiting"
+        items={pending}
+        card={(m) => (
+          <li key={m._id} className="card meeting">
+            {head(m)}
+            <a className="button button-secondary" href="/doctor-dashboard">
+              Schedule on your dashboard
+            </a>
+          </li>
+        )}
+      />
+      <StorySection
+        id="past"
+        title="Past and cancelled"
+        items={past}
+        card={(m) => (
+          <li key={m._id} className="card meeting">
+            {head(m, m.status === "cancelled" && m.scheduledAt === null ? (m.cancelled?.by === "patient" ? "withdrawn" : "declined") : undefined)}
+            <CancelledLine a={m} self="doctor" other="the patient" timeZone={timeZone} />
+            {m.status === "completed" && (
+              <div className="feedback">
+                <h4>Feedback</h4>
+                {m.feedback ? <blockquote>{m.feedback}</blockquote> : <p className="muted">No feedback received yet.</p>}
+              </div>
+            )}
+          </li>
+        )}
+      />
     </>
   );
 }

@@ -1,21 +1,28 @@
 /** @jsxImportSource react */
 /**
- * The patient's meetings: status, doctor, reason, time and meet link. A confirmed meeting can be
- * cancelled with a reason, a completed one takes feedback once, then shows 'Feedback Submitted'.
- * Both are forms the server carries out (src/routes/pages/patient-dashboard/patient-meetings.tsx);
- * live, they ask by prompt when the field is empty and send through the API.
+ * The patient's meetings as a story (issue 27): upcoming first (the next at the top, with its
+ * Join button), then requests waiting for the doctor, then "Past and cancelled" (completed ones
+ * with feedback, and cancellations of the last 90 days with who, when and why). A confirmed
+ * meeting can be cancelled and a pending request withdrawn, each with a reason behind a first
+ * step; a completed one takes feedback once. All are forms the server carries out
+ * (src/routes/pages/patient-dashboard/patient-meetings.tsx); live, they send through the API.
  */
 import { useState } from "react";
 import { LIMITS } from "../src/domain/fields";
+import { MESSAGES } from "../src/domain/messages";
+import { storySections } from "../src/domain/story";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
-import type { AppointmentJson } from "../src/http/shapes";
-import { api, messageOr, sendOrAlert } from "./lib/api";
+import type { StoryJson } from "../src/http/shapes";
+import { api, messageOr, sendAction } from "./lib/api";
 import { TextForm } from "./lib/forms";
 import { PreferredTimesNote, RescheduledNote } from "./lib/MeetingChanges";
+import { CancelledLine, MeetingLinks, ReasonStep, StorySection } from "./lib/story";
 import { LocalTime } from "./lib/time";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
-export type Props = { appointments: AppointmentJson[]; timeZone: string; form?: FormState; notice?: NoticeJson };
+export type Props = { appointments: StoryJson[]; timeZone: string; form?: FormState; notice?: NoticeJson };
+
+const CANCEL_PATH = "/patient-dashboard/patient-meetings/cancel";
 
 export default function PatientMeetings({ appointments, timeZone, form: refused, notice }: Props) {
   const [list, setList] = useState(appointments);
@@ -26,20 +33,26 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
   useRefreshOnReturn(async () => {
     const answer = await api("/patient-dashboard/patient-meetings");
     setLoadError(answer.ok ? null : messageOr(answer, "Failed to fetch appointments"));
-    if (answer.ok) setList(answer.body.appointments);
+    // The API lists no cancelled appointment: those the page showed stay.
+    if (answer.ok)
+      setList((items) => [...answer.body.appointments.map((a: StoryJson) => ({ ...a, cancelled: null })), ...items.filter((a) => a.status === "cancelled")]);
   });
 
-  async function cancel(id: string, reason: string) {
-    if (!(await sendOrAlert("/patient-dashboard/cancelAppointment", { appointmentId: id, reason }, "Failed to cancel appointment."))) return;
-    setDone(null);
-    setList((items) => items.filter((a) => a._id !== id));
+  async function cancel(a: StoryJson, reason: string): Promise<string | null> {
+    const refusedLive = await sendAction("/patient-dashboard/cancelAppointment", { appointmentId: a._id, reason }, "Failed to cancel appointment.");
+    if (refusedLive) return refusedLive;
+    setDone(a.scheduledAt === null ? `Your request to ${a.doctor.name} was withdrawn. You can book again at any time.` : "Appointment cancelled successfully");
+    const at = new Date().toISOString();
+    setList((items) => items.map((x) => (x._id === a._id ? { ...x, status: "cancelled", cancelled: { by: "patient", at, reason } } : x)));
+    return null;
   }
 
-  async function giveFeedback(id: string, message: string) {
-    if (!(await sendOrAlert("/patient-dashboard/giveFeedback", { appointmentId: id, message }, "Failed to submit feedback."))) return;
-    alert("Feedback submitted successfully!");
-    setDone(null);
+  async function giveFeedback(id: string, message: string): Promise<string | null> {
+    const refusedLive = await sendAction("/patient-dashboard/giveFeedback", { appointmentId: id, message }, "Failed to submit feedback.");
+    if (refusedLive) return refusedLive;
+    setDone("Feedback submitted successfully!");
     setList((items) => items.map((a) => (a._id === id ? { ...a, hasFeedback: true } : a)));
+    return null;
   }
 
   if (loadError) return <Notice text={loadError} tone="error" />;
@@ -48,78 +61,123 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
     return (
       <>
         {top}
-        <p className="empty">No meetings found.</p>
+        <div className="empty">
+          <p>No meetings found.</p>
+          <a className="button" href="/patient-dashboard">
+            Find a doctor
+          </a>
+        </div>
       </>
     );
   }
+  const { upcoming, pending, past } = storySections(list);
+  const head = (a: StoryJson, label?: string) => (
+    <div className="meeting-head">
+      <h3>
+        {a.doctor.name} <span className="muted">· {a.doctor.specialization}</span>
+      </h3>
+      <span className={`badge badge-${a.status}`}>{label ?? a.status}</span>
+    </div>
+  );
+  const reason = (a: StoryJson) => (
+    <p>
+      <strong>Reason:</strong> {a.reason}
+    </p>
+  );
+  const when = (a: StoryJson) =>
+    a.scheduledAt && (
+      <p>
+        <strong>When:</strong> <LocalTime iso={a.scheduledAt} timeZone={timeZone} />
+      </p>
+    );
   return (
     <>
-    {top}
-    <ul className="meeting-list" role="list">
-      {list.map((a) => (
-        <li key={a._id} className="card meeting">
-          <div className="meeting-head">
-            <h2>
-              {a.doctor.name} <span className="muted">· {a.doctor.specialization}</span>
-            </h2>
-            <span className={`badge badge-${a.status}`}>{a.status}</span>
-          </div>
-          <p>
-            <strong>Reason:</strong> {a.reason}
-          </p>
-          {a.scheduledAt ? (
-            <p>
-              <strong>When:</strong> <LocalTime iso={a.scheduledAt} timeZone={timeZone} />
-            </p>
-          ) : (
+      {top}
+      <StorySection
+        id="upcoming"
+        title="Upcoming"
+        items={upcoming}
+        card={(a, i) => (
+          <li key={a._id} className={i === 0 ? "card meeting meeting-next" : "card meeting"}>
+            {i === 0 && <p className="next-label">Next meeting</p>}
+            {head(a)}
+            {reason(a)}
+            {when(a)}
+            <RescheduledNote meeting={a} timeZone={timeZone} />
+            <MeetingLinks meetLink={a.meetLink} ics={`/patient-dashboard/patient-meetings/${encodeURIComponent(a._id)}.ics`} />
+            <ReasonStep
+              action={CANCEL_PATH}
+              id={a._id}
+              first="Cancel"
+              ariaLabel={`Cancel the meeting with ${a.doctor.name}`}
+              note="Cancelling cannot be undone. The doctor will see your reason."
+              label="Reason for cancelling"
+              submit="Cancel appointment"
+              emptyMessage={MESSAGES.cancelReasonEmpty}
+              refused={refused}
+              send={(text) => cancel(a, text)}
+            />
+          </li>
+        )}
+      />
+      <StorySection
+        id="pending"
+        title="Waiting for the doctor"
+        items={pending}
+        card={(a) => (
+          <li key={a._id} className="card meeting">
+            {head(a)}
+            {reason(a)}
             <p className="muted">Waiting for the doctor to schedule a time.</p>
-          )}
-          <RescheduledNote meeting={a} timeZone={timeZone} />
-          <PreferredTimesNote meeting={a} timeZone={timeZone} />
-          {a.status === "confirmed" && a.meetLink && (
-            <p>
-              <a href={a.meetLink} target="_blank" rel="noopener noreferrer">
-                Join meeting
+            <PreferredTimesNote meeting={a} timeZone={timeZone} />
+            <ReasonStep
+              action={CANCEL_PATH}
+              id={a._id}
+              first="Withdraw request"
+              ariaLabel={`Withdraw the request to ${a.doctor.name}`}
+              note="The doctor will see your reason. You can book this doctor again afterwards."
+              label="Reason for withdrawing"
+              submit="Withdraw request"
+              emptyMessage={MESSAGES.withdrawReasonEmpty}
+              refused={refused}
+              send={(text) => cancel(a, text)}
+            />
+          </li>
+        )}
+      />
+      <StorySection
+        id="past"
+        title="Past and cancelled"
+        items={past}
+        card={(a) => (
+          <li key={a._id} className="card meeting">
+            {head(a, a.status === "cancelled" && a.scheduledAt === null ? "withdrawn" : undefined)}
+            {reason(a)}
+            {when(a)}
+            <CancelledLine a={a} self="patient" other={a.doctor.name} timeZone={timeZone} />
+            {a.status === "cancelled" && (
+              <a className="button button-secondary" href={`/patient-dashboard/bookAppointment/${encodeURIComponent(a.doctor._id)}`}>
+                Book {a.doctor.name} again
               </a>
-            </p>
-          )}
-          <div className="actions">
-            {a.status === "confirmed" && (
-              <a className="button button-secondary" href={`/patient-dashboard/patient-meetings/${encodeURIComponent(a._id)}.ics`} download>
-                Add to calendar
-              </a>
-            )}
-            {a.status === "confirmed" && (
-              <TextForm
-                action="/patient-dashboard/patient-meetings/cancel"
-                hidden={{ appointmentId: a._id }}
-                field={{ name: "reason", label: "Reason for cancelling", maxLength: LIMITS.cancelReason.max }}
-                question="Why are you cancelling this appointment?"
-                button={{ label: "Cancel", className: "button-danger" }}
-                value={refusedHere(a._id)?.values.reason}
-                error={refusedHere(a._id)?.message}
-                send={(reason) => cancel(a._id, reason)}
-              />
             )}
             {a.status === "completed" &&
-              ("hasFeedback" in a && a.hasFeedback ? (
+              (a.hasFeedback ? (
                 <span className="badge badge-done">Feedback Submitted</span>
               ) : (
                 <TextForm
                   action="/patient-dashboard/patient-meetings/feedback"
                   hidden={{ appointmentId: a._id }}
                   field={{ name: "message", label: "Your feedback", multiline: true, maxLength: LIMITS.feedback.max }}
-                  question="How was your consultation?"
+                  emptyMessage={MESSAGES.feedbackEmpty}
                   button={{ label: "Give Feedback" }}
                   value={refusedHere(a._id)?.values.message}
                   error={refusedHere(a._id)?.message}
                   send={(message) => giveFeedback(a._id, message)}
                 />
               ))}
-          </div>
-        </li>
-      ))}
-    </ul>
+          </li>
+        )}
+      />
     </>
   );
 }

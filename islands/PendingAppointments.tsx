@@ -2,38 +2,53 @@
 /**
  * The doctor's pending requests: each with date and time inputs, Schedule and Cancel. Both are
  * forms the server carries out (src/routes/pages/doctor-dashboard/index.tsx): the date and time
- * are read in the zone the page names. Live, the island sends them through the API as the
- * browser's local time, alerts as the spec's client does, and asks the cancel reason by prompt
- * when its field is empty.
+ * are read in the zone the page names. The patient's preferred times and the next free ones are
+ * one tap each (issue 26). Live, the island sends them through the API read in the same zone and
+ * says what is wrong beside the fields, never in an alert (issue 27).
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Availability } from "../src/domain/availability";
 import { LIMITS } from "../src/domain/fields";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { AppointmentJson } from "../src/http/shapes";
-import { api, messageOr, sendOrAlert } from "./lib/api";
+import { api, messageOr, sendAction } from "./lib/api";
+import { MESSAGES } from "../src/domain/messages";
 import { TextForm } from "./lib/forms";
-import { SlotChoices } from "./lib/SlotChoices";
 import { LocalTime, useViewerZone } from "./lib/time";
+import { zonedInstant } from "../src/domain/time";
+import { zoneLabel } from "../src/domain/zones";
+import { DATE_AND_TIME_REQUIRED, overlapMessage } from "../src/domain/messages";
+import { SlotChoices } from "./lib/SlotChoices";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
+/** A meeting the doctor already has: whom, and its slot (ISO). */
+export type Booked = { name: string; start: string; end: string };
 export type Props = {
   doctorName: string;
   appointments: AppointmentJson[];
   timeZone: string;
+  /** Today in the doctor's zone (YYYY-MM-DD): the date inputs' `min`. */
+  today?: string;
+  /** The doctor's meetings still to come, to name the one a chosen time overlaps. */
+  booked?: Booked[];
+  /** The length of one consultation (CONSULT_MINUTES). */
+  slotMinutes?: number;
   form?: FormState;
   notice?: NoticeJson;
-  /** Issue 26: the doctor's hours (null: by request), next free slot starts, and the consultation length. */
+  /** Issue 26: the doctor's hours (null: by request) and the next free slot starts. */
   hours?: Availability | null;
   free?: string[];
-  consultMinutes?: number;
 };
 
-export default function PendingAppointments({ doctorName, appointments, timeZone, form: refused, notice: posted, hours = null, free = [], consultMinutes = 30 }: Props) {
+export default function PendingAppointments(props: Props) {
+  const { doctorName, appointments, timeZone, today, booked: bookedAtRender = [], slotMinutes = 30, form: refused, notice: posted } = props;
+  const { hours = null, free = [] } = props;
   const [list, setList] = useState(appointments);
   // The free times offered; one scheduled here is free no more.
   const [freeNow, setFree] = useState(free);
   const [notice, setNotice] = useState<NoticeJson | null>(posted ?? null);
+  // Meetings scheduled here since the page was rendered count for the overlap check too.
+  const [booked, setBooked] = useState(bookedAtRender);
   // The zone the schedule form's date and time are read in: the browser's once live.
   const zone = useViewerZone(timeZone);
   const refusedHere = (id: string, action: string) => (refused?.target === `${action}:${id}` ? refused : undefined);
@@ -48,37 +63,50 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
     setList(answer.body.appointments.filter((a: AppointmentJson) => a.status === "pending"));
   });
 
-  async function schedule(event: FormEvent<HTMLFormElement>, a: AppointmentJson) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    // A one-tap time (SlotChoices) is the button that submitted; else the date and time typed.
-    const tapped = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const date = (form.elements.namedItem("date") as HTMLInputElement | null)?.value ?? "";
-    const time = (form.elements.namedItem("time") as HTMLInputElement | null)?.value ?? "";
-    if (tapped?.name !== "slot" && (!date || !time)) {
-      alert("Please select both date and time!");
-      return;
-    }
-    const scheduledDateTime = tapped?.name === "slot" ? tapped.value : new Date(`${date}T${time}`).toISOString();
-    const answer = await api("/doctor-dashboard/scheduleAppointments", {
-      json: { doctorName, patientId: a.patient._id, appointmentId: a._id, scheduledDateTime },
-    });
-    if (!answer.ok) {
-      alert("Failed to schedule appointment.");
-      setNotice({ text: answer.body?.message ?? "Failed to schedule appointment.", tone: "error" });
-      return;
-    }
-    // Loaded only now (a chunk of its own): the dashboard's first visit stays within its script budget.
-    const outside = hours !== null && !(await import("../src/domain/availability")).withinHours(hours, new Date(scheduledDateTime), consultMinutes);
-    setNotice({ text: `Scheduled ${a.patient.name}. The meet link is in your meetings.${outside ? " That time is outside your hours." : ""}`, tone: "success" });
-    setList((items) => items.filter((x) => x._id !== a._id));
-    setFree((starts) => starts.filter((iso) => iso !== scheduledDateTime));
+  /** Schedules through the API: null when done, else the words to show beside the fields. */
+  async function schedule(a: AppointmentJson, date: string, time: string): Promise<string | null> {
+    if (!date || !time) return DATE_AND_TIME_REQUIRED;
+    const instant = zonedInstant(date, time, zone);
+    if (instant === undefined) return MESSAGES.realDateAndTime;
+    if (instant.getTime() <= Date.now()) return MESSAGES.timeInPast;
+    return scheduleAt(a, instant);
   }
 
-  async function cancel(a: AppointmentJson, reason: string) {
-    if (!(await sendOrAlert("/doctor-dashboard/cancelAppointment", { appointmentId: a._id, reason }, "Failed to cancel appointment."))) return;
+  /** A one-tap time (SlotChoices): the button that submitted names the slot's start. */
+  async function scheduleTapped(event: FormEvent<HTMLFormElement>, a: AppointmentJson) {
+    event.preventDefault();
+    const tapped = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (tapped?.name !== "slot") return;
+    const words = await scheduleAt(a, new Date(tapped.value));
+    if (words !== null) setNotice({ text: words, tone: "error" });
+  }
+
+  async function scheduleAt(a: AppointmentJson, instant: Date): Promise<string | null> {
+    const end = instant.getTime() + slotMinutes * 60_000;
+    const overlap = booked.find((b) => Date.parse(b.start) < end && instant.getTime() < Date.parse(b.end));
+    if (overlap) return overlapMessage(overlap, zone);
+    const answer = await api("/doctor-dashboard/scheduleAppointments", {
+      json: { doctorName, patientId: a.patient._id, appointmentId: a._id, scheduledDateTime: instant.toISOString() },
+    });
+    if (!answer.ok) {
+      const reason = messageOr(answer, "");
+      return reason ? `Failed to schedule appointment. ${reason}` : "Failed to schedule appointment.";
+    }
+    setBooked((list) => [...list, { name: a.patient.name, start: instant.toISOString(), end: new Date(end).toISOString() }]);
+    // Loaded only now (a chunk of its own): the dashboard's first visit stays within its script budget.
+    const outside = hours !== null && !(await import("../src/domain/availability")).withinHours(hours, instant, slotMinutes);
+    setNotice({ text: `Scheduled ${a.patient.name}. The meet link is in your meetings.${outside ? " That time is outside your hours." : ""}`, tone: "success" });
+    setList((items) => items.filter((x) => x._id !== a._id));
+    setFree((starts) => starts.filter((iso) => Date.parse(iso) !== instant.getTime()));
+    return null;
+  }
+
+  async function cancel(a: AppointmentJson, reason: string): Promise<string | null> {
+    const refusedLive = await sendAction("/doctor-dashboard/cancelAppointment", { appointmentId: a._id, reason }, "Failed to cancel appointment.");
+    if (refusedLive) return refusedLive;
     setNotice({ text: `Cancelled ${a.patient.name}'s request.`, tone: "success" });
     setList((items) => items.filter((x) => x._id !== a._id));
+    return null;
   }
 
   return (
@@ -110,31 +138,23 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
                   patientName={a.patient.name}
                   action="/doctor-dashboard/schedule"
                   hidden={{ appointmentId: a._id, patientId: a.patient._id }}
-                  onSubmit={(e) => void schedule(e, a)}
+                  onSubmit={(e) => void scheduleTapped(e, a)}
                 />
-                <form className="schedule-form" method="post" action="/doctor-dashboard/schedule" noValidate onSubmit={(e) => void schedule(e, a)}>
-                  <input type="hidden" name="appointmentId" value={a._id} />
-                  <input type="hidden" name="patientId" value={a.patient._id} />
-                  <input type="hidden" name="tz" value={zone} />
-                  <div className="field">
-                    <label htmlFor={`date-${a._id}`}>Date</label>
-                    <LightField id={`date-${a._id}`} name="date" type="date" defaultValue={scheduleRefused?.values.date} />
-                  </div>
-                  <div className="field">
-                    <label htmlFor={`time-${a._id}`}>Time ({zone})</label>
-                    <LightField id={`time-${a._id}`} name="time" type="time" defaultValue={scheduleRefused?.values.time} />
-                  </div>
-                  <div className="actions">
-                    <button type="submit">Schedule</button>
-                  </div>
-                  <Notice text={scheduleRefused?.message ?? null} tone="error" />
-                </form>
+                <ScheduleForm
+                  a={a}
+                  zone={zone}
+                  today={today}
+                  values={scheduleRefused?.values}
+                  error={scheduleRefused?.message ?? null}
+                  send={(date, time) => schedule(a, date, time)}
+                />
                 <TextForm
                   action="/doctor-dashboard/cancel"
                   hidden={{ appointmentId: a._id }}
                   field={{ name: "reason", label: "Reason for cancelling", maxLength: LIMITS.cancelReason.max }}
-                  question={`Why are you cancelling ${a.patient.name}'s request?`}
-                  button={{ label: "Cancel", className: "button-danger" }}
+                  emptyMessage={MESSAGES.cancelReasonEmpty}
+                  confirm={{ label: "Cancel", ariaLabel: `Cancel ${a.patient.name}'s request`, note: "Cancelling cannot be undone. The patient will see your reason." }}
+                  button={{ label: "Cancel request", className: "button-danger" }}
                   value={refusedHere(a._id, "cancel")?.values.reason}
                   error={refusedHere(a._id, "cancel")?.message}
                   send={(reason) => cancel(a, reason)}
@@ -145,6 +165,54 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
         </ul>
       )}
     </>
+  );
+}
+
+/** The schedule form of one request: works as HTML; live, it says what is wrong beside the fields. */
+function ScheduleForm({ a, zone, today, values, error, send }: {
+  a: AppointmentJson;
+  zone: string;
+  today?: string;
+  values?: Record<string, string>;
+  error: string | null;
+  send: (date: string, time: string) => Promise<string | null>;
+}) {
+  const [message, setMessage] = useState<string | null>(error);
+  const [busy, setBusy] = useState(false);
+  const messageId = `schedule-message-${a._id}`;
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value;
+    setBusy(true);
+    setMessage(await send(field("date"), field("time")));
+    setBusy(false);
+  }
+  const described = message ? { "aria-invalid": true, "aria-describedby": messageId } : {};
+  return (
+    <form className="schedule-form" method="post" action="/doctor-dashboard/schedule" noValidate onSubmit={(e) => void submit(e)}>
+      <input type="hidden" name="appointmentId" value={a._id} />
+      <input type="hidden" name="patientId" value={a.patient._id} />
+      <input type="hidden" name="tz" value={zone} />
+      <div className="field">
+        <label htmlFor={`date-${a._id}`}>Date</label>
+        <LightField id={`date-${a._id}`} name="date" type="date" min={today} defaultValue={values?.date} described={described} />
+      </div>
+      <div className="field">
+        <label htmlFor={`time-${a._id}`}>{`Time (${zoneLabel(zone)})`}</label>
+        <LightField id={`time-${a._id}`} name="time" type="time" defaultValue={values?.time} described={described} />
+      </div>
+      {message && (
+        <p id={messageId} className="notice notice-error field-message" role="alert">
+          {message}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" disabled={busy}>
+          Schedule
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -159,7 +227,14 @@ export default function PendingAppointments({ doctorName, appointments, timeZone
  * hydrates, and gives the real one only to a field that is empty and not being typed in: a type
  * change would drop a half-typed value. Such a field stays a text field, which posts the same.
  */
-function LightField({ type, id, name, defaultValue }: { type: "date" | "time"; id: string; name: string; defaultValue?: string }) {
+function LightField({ type, id, name, defaultValue, min, described }: {
+  type: "date" | "time";
+  id: string;
+  name: string;
+  defaultValue?: string;
+  min?: string;
+  described: { "aria-invalid"?: boolean; "aria-describedby"?: string };
+}) {
   const field = useRef<HTMLInputElement>(null);
   const [shown, setShown] = useState<"date" | "time" | undefined>(undefined);
   useEffect(() => {
@@ -179,6 +254,8 @@ function LightField({ type, id, name, defaultValue }: { type: "date" | "time"; i
       placeholder={light ? (type === "date" ? "YYYY-MM-DD" : "HH:MM") : undefined}
       pattern={light ? (type === "date" ? "\\d{4}-\\d{2}-\\d{2}" : "\\d{2}:\\d{2}") : undefined}
       defaultValue={defaultValue}
+      min={min}
+      {...described}
     />
   );
 }

@@ -2,28 +2,41 @@
 /**
  * The dark/light toggle. As plain HTML it is a form that asks the server to remember the theme
  * (a cookie) and come back; once hydrated it switches at once and keeps localStorage `theme`.
+ * Until a theme is chosen the page follows the device (prefers-color-scheme): the form then holds
+ * both buttons and the stylesheet shows the one that switches away from what the device shows,
+ * so it offers the right choice without script.
  */
 import { useState, type FormEvent } from "react";
 import { applyTheme, type Theme } from "./lib/browser";
 
-export type Props = { theme: Theme; back: string };
+/** `system`: nothing chosen yet; the page follows the device. */
+export type Props = { theme: Theme | "system"; back: string };
+
+const ICON = { light: { __html: "&#9728;" }, dark: { __html: "&#9790;" } };
+
+function SwitchTo({ to }: { to: Theme }) {
+  return (
+    <button type="submit" name="theme" value={to} className={`button-ghost theme-to-${to}`} aria-label={`Switch to ${to} theme`}>
+      <span aria-hidden="true" dangerouslySetInnerHTML={ICON[to]} />
+      <span className="theme-word">{to === "dark" ? " Dark" : " Light"}</span>
+    </button>
+  );
+}
 
 export default function ThemeToggle({ theme, back }: Props) {
-  const [current, setCurrent] = useState<Theme>(theme);
-  const next: Theme = current === "dark" ? "light" : "dark";
-  function toggle(event: FormEvent) {
+  const [current, setCurrent] = useState<Theme | "system">(theme);
+  function toggle(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const next: Theme = submitter?.value === "light" ? "light" : "dark";
     applyTheme(next);
     setCurrent(next);
   }
   return (
     <form method="post" action="/theme" className="theme-toggle" onSubmit={toggle}>
-      <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="back" value={back} />
-      <button type="submit" className="button-ghost" aria-label={`Switch to ${next} theme`}>
-        <span aria-hidden="true" dangerouslySetInnerHTML={{ __html: current === "dark" ? "&#9728;" : "&#9790;" }} />
-        {current === "dark" ? " Light" : " Dark"}
-      </button>
+      {current !== "light" && <SwitchTo to="light" />}
+      {current !== "dark" && <SwitchTo to="dark" />}
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { notFoundResponse } from "./components/NotFound";
 import { serverErrorResponse, withReference } from "./components/ServerError";
 import type { Deps } from "./config/deps";
 import { observeRequests } from "./middleware/observe";
+import { setSupportContact } from "./components/Shell";
 import { securityHeaders } from "./middleware/security";
 import { compressAnswers } from "./http/compress";
 import { ApiError, Refusal, refusalAnswer } from "./http/errors";
@@ -41,6 +42,8 @@ const isProfileUpload = (c: Context) =>
 
 export function createApp(deps: Deps) {
   const app = new Hono();
+  // The footer's support contact comes from the settings (SUPPORT_EMAIL, SUPPORT_PHONE).
+  setSupportContact(deps.config.support);
 
   // Every request is logged and counted (and gets its id) first; the probes answer before anything else.
   app.use("*", observeRequests(deps)).route("/", observeRoutes(deps));

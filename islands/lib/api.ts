@@ -2,6 +2,7 @@
  * The islands' only way to the server: the JSON API with the stored bearer token (SPEC §6).
  * The server owns every state change; an island only asks.
  */
+import { plainWords } from "../../src/domain/messages";
 import { storage } from "./browser";
 
 export type ApiAnswer<T = any> = { ok: boolean; status: number; body: T & { message?: string } };
@@ -32,11 +33,13 @@ export async function api<T = any>(
 
 /** The server's message when it sent one, otherwise the spec's fallback for this failure. */
 export const messageOr = (answer: ApiAnswer, fallback: string) =>
-  typeof answer.body?.message === "string" && answer.body.message !== "" ? answer.body.message : fallback;
+  typeof answer.body?.message === "string" && answer.body.message !== "" ? plainWords(answer.body.message) : fallback;
 
-/** Sends an action on an appointment and alerts `failure` if the server refuses. Resolves to whether it happened. */
-export async function sendOrAlert(path: string, body: Record<string, string>, failure: string): Promise<boolean> {
+/** Sends an action on an appointment: null when done, else the message to show beside its form. */
+export async function sendAction(path: string, body: Record<string, string>, failure: string): Promise<string | null> {
   const answer = await api(path, { json: body });
-  if (!answer.ok) alert(failure);
-  return answer.ok;
+  if (answer.ok) return null;
+  // SPEC §8's words first, then the server's reason when it gave one.
+  const reason = messageOr(answer, "");
+  return reason ? `${failure} ${reason}` : failure;
 }

@@ -81,6 +81,13 @@ function setCookie(name: string, value: string): void {
 
 export type Theme = "light" | "dark";
 
+/** The theme in effect: the chosen one, else the device's preference. */
+export function shownTheme(): Theme {
+  const served = document.documentElement.dataset.theme;
+  if (served === "light" || served === "dark") return served;
+  return matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+}
+
 /** Applies and keeps a theme: localStorage `theme` (the spec's key) and a cookie the server renders from. */
 export function applyTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;
@@ -99,10 +106,21 @@ export function syncTheme(): void {
   }
 }
 
-/** Tells the server the viewer's time zone, so the next page shows dates in it from the start. */
+/**
+ * Tells the server the viewer's time zone, so the next page shows dates in it from the start: a
+ * cookie for this browser, and, while the signed-in account has no zone of its own
+ * (`data-zone-unset`), a report that keeps it on the account. The note naming the zone the page
+ * was rendered in goes: the islands now show the browser's.
+ */
 export function rememberTimeZone(): void {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (zone && decodeURIComponent(cookie("tz") ?? "") !== zone) setCookie("tz", zone);
+  if (!zone || !document.body.hasAttribute("data-zone-unset")) return;
+  for (const note of document.querySelectorAll<HTMLElement>("[data-zone-note=unset]")) note.hidden = true;
+  const form = new FormData();
+  form.set("timeZone", zone);
+  form.set("report", "1");
+  void fetch("/time-zone", { method: "POST", body: form, credentials: "same-origin" }).catch(() => undefined);
 }
 
 /** Clears all browser storage (SPEC: logout), keeping the theme cookie. */

@@ -1,38 +1,22 @@
 /** @jsxImportSource react */
 /**
- * Dates in the viewer's own time zone, with the zone named. The server renders with the zone the
- * browser reported earlier (a cookie), or UTC; after hydration the browser's own zone wins.
+ * Dates in the viewer's time zone. The server renders with the account's zone (chosen on the
+ * profile, or reported by a browser), else the one this browser reported (a cookie), else UTC;
+ * only while the account has none does the browser's own zone win after hydration.
  */
 import { useEffect, useState } from "react";
+import { formatDateTime } from "../../src/domain/time";
 
-// One formatter per zone: building an Intl.DateTimeFormat costs far more than formatting with it
-// (most of a server render of a list of meetings, docs/performance.md).
-const formatters = new Map<string, Intl.DateTimeFormat>();
+export { formatDateTime };
 
-/** Formats an ISO time as e.g. "Tue, 1 Dec 2026, 10:00 CET" in `timeZone`. */
-export function formatDateTime(iso: string, timeZone: string): string {
-  let formatter = formatters.get(timeZone);
-  if (formatter === undefined) formatters.set(timeZone, (formatter = zoneFormatter(timeZone)));
-  return formatter.format(new Date(iso));
-}
+/** Whether the page says the account has no zone of its own yet (src/render/Document.tsx). */
+export const zoneUnset = () => typeof document !== "undefined" && document.body.hasAttribute("data-zone-unset");
 
-function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat("en-GB", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone,
-    timeZoneName: "short",
-  });
-}
-
-/** The zone the server rendered with, until hydration; then the browser's own. */
+/** The zone the server rendered with; the browser's own once live, if the account has none. */
 export function useViewerZone(rendered: string): string {
   const [zone, setZone] = useState(rendered);
   useEffect(() => {
+    if (!zoneUnset()) return;
     const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (browser && browser !== zone) setZone(browser);
   }, []);

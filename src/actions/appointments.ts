@@ -21,8 +21,9 @@ import { withinHours } from "../domain/availability";
 import type { Deps } from "../config/deps";
 import { consultationSlot } from "../domain/appointment";
 import { meetingCancelled, meetingScheduled, requestBooked } from "../mail/events";
+import { MESSAGES, overlapMessage } from "../domain/messages";
 import { checkPreferredTimes } from "./availability";
-import { conflict, invalid, notFound } from "./refusal";
+import { conflict, invalid, notFound, Refusal } from "./refusal";
 import { transitionAppointment, type Caller } from "./transition";
 
 export type { Caller };
@@ -78,7 +79,13 @@ export type ScheduleInput = { appointmentId: string; patientId: string; schedule
  * The doctor confirms a pending request for a future slot that overlaps none of their confirmed
  * ones. A patientId that is not the appointment's is not found, like another doctor's request.
  */
-export async function scheduleAppointment(deps: Deps, doctorId: string, input: ScheduleInput): Promise<{ scheduledAt: Date; meetLink: string; outsideHours: boolean }> {
+export async function scheduleAppointment(
+  deps: Deps,
+  doctorId: string,
+  input: ScheduleInput,
+  /** The zone the doctor reads times in, for the words a page shows. */
+  zone = "UTC",
+): Promise<{ scheduledAt: Date; meetLink: string; outsideHours: boolean }> {
   const meetLink = newMeetLink(deps.config.meetBaseUrl);
   const slot = consultationSlot(input.scheduledDateTime, deps.config.consultMinutes);
   const outsideHours = await transitionAppointment(
@@ -87,8 +94,12 @@ export async function scheduleAppointment(deps: Deps, doctorId: string, input: S
     input.appointmentId,
     "schedule",
     async (tx, appointment, now) => {
-      if (slot.start.getTime() <= now.getTime()) throw invalid("scheduledDateTime must be in the future");
-      if (await findOverlap(tx, doctorId, slot, appointment.id)) throw conflict("This time overlaps another confirmed appointment");
+      if (slot.start.getTime() <= now.getTime()) throw new Refusal("invalid", "scheduledDateTime must be in the future", undefined, MESSAGES.timeInPast);
+      const overlap = await findOverlap(tx, doctorId, slot, appointment.id);
+      if (overlap) {
+        const words = overlap.start && overlap.end ? overlapMessage({ name: overlap.name, start: overlap.start, end: overlap.end }, zone) : undefined;
+        throw new Refusal("conflict", "This time overlaps another confirmed appointment", undefined, words);
+      }
       await confirmAppointment(tx, appointment.id, slot, meetLink);
       // Allowed, but the doctor's page says so (issue 26). A doctor without hours has no "outside".
       const hours = await readAvailability(tx, doctorId);

@@ -1,34 +1,98 @@
 /** The admin's one action: moving a doctor along the status machine of SERVER-RULES §5. */
-import { findDoctor, setDoctorStatus, type DoctorRow } from "../db/queries/accounts";
+import { findDoctor, setDoctorStatus, updateDoctor, type DoctorRow } from "../db/queries/accounts";
+import { cancelOpenOfDoctor } from "../db/queries/appointments";
 import { historyOf, recordAudit, type AuditRow } from "../db/queries/audit";
 import type { Deps } from "../config/deps";
-import { changeDoctorStatus } from "../domain/doctor-status";
+import { changeDoctorStatus, type ChangeDecision } from "../domain/doctor-status";
 import type { DoctorStatus } from "../domain/fields";
-import { doctorStatusChanged } from "../mail/events";
+import { doctorStatusChanged, meetingCancelled } from "../mail/events";
 import { conflict, notFound } from "./refusal";
 
 export type StatusChange = { doctor: DoctorRow; history: AuditRow[]; message: string };
 
-/** Approve, Reject, Block or Reactivate: recorded in the audit trail with the change itself. */
-export function setStatusOfDoctor(deps: Deps, adminId: string, input: { doctorId: string; status: DoctorStatus }): Promise<StatusChange> {
+/** The admin's reason for a rejected or blocked doctor's status, if one was given (shown to the doctor at login). */
+export async function statusReasonOf(deps: Deps, doctor: Pick<DoctorRow, "id" | "status">): Promise<string | undefined> {
+  if (doctor.status !== "rejected" && doctor.status !== "blocked") return undefined;
+  const history = await historyOf(deps.database.db, "doctor", doctor.id);
+  return history.findLast((e) => e.toStatus === doctor.status)?.reason ?? undefined;
+}
+
+/** Why a blocked doctor's open appointments were cancelled (the patients see it). */
+export const DOCTOR_UNAVAILABLE = "The doctor is no longer available";
+
+/**
+ * Approve, Reject, Block or Reactivate: recorded in the audit trail with the change itself and
+ * the admin's reason. Blocking also cancels the doctor's open appointments (pending requests and
+ * confirmed meetings not yet over) for the patients, with DOCTOR_UNAVAILABLE, each in the trail.
+ */
+export function setStatusOfDoctor(
+  deps: Deps,
+  adminId: string,
+  input: { doctorId: string; status: DoctorStatus; reason?: string },
+): Promise<StatusChange> {
   return deps.database.write(async (tx) => {
     const current = await findDoctor(tx, input.doctorId);
     if (current === undefined) throw notFound("Doctor");
     const step = changeDoctorStatus(current.status, input.status);
     if (!step.ok) throw conflict(step.reason);
-    await recordAudit(tx, {
-      at: deps.now(),
-      actorRole: "admin",
-      actorId: adminId,
-      subject: "doctor",
-      subjectId: input.doctorId,
-      action: step.action,
-      fromStatus: current.status,
-      toStatus: input.status,
-    });
+    await recordAudit(tx, adminEvent(deps, adminId, input.doctorId, { action: step.action, fromStatus: current.status, toStatus: input.status, reason: input.reason || null }));
     const doctor = await setDoctorStatus(tx, input.doctorId, input.status);
     await doctorStatusChanged(tx, deps, doctor.id, step.action);
+    if (input.status === "blocked") {
+      const now = deps.now();
+      for (const cancelled of await cancelOpenOfDoctor(tx, input.doctorId, DOCTOR_UNAVAILABLE, now)) {
+        await recordAudit(tx, {
+          at: now,
+          actorRole: "admin",
+          actorId: adminId,
+          subject: "appointment",
+          subjectId: cancelled.id,
+          action: "cancel",
+          toStatus: "cancelled",
+          reason: DOCTOR_UNAVAILABLE,
+        });
+        await meetingCancelled(tx, deps, cancelled.id, "doctor");
+      }
+    }
     const history = await historyOf(tx, "doctor", input.doctorId);
     return { doctor, history, message: `${step.action}: ${doctor.name} is now ${doctor.status}` };
   });
+}
+
+/**
+ * The admin approves or declines an approved doctor's waiting change of specialization or college
+ * (issue 27): approved, the directory shows it from then on; either way it is no longer waiting.
+ * Recorded in the audit trail with what changed.
+ */
+export function decideDoctorChange(
+  deps: Deps,
+  adminId: string,
+  input: { doctorId: string; decision: ChangeDecision },
+): Promise<{ doctor: DoctorRow; message: string }> {
+  return deps.database.write(async (tx) => {
+    const current = await findDoctor(tx, input.doctorId);
+    if (current === undefined) throw notFound("Doctor");
+    if (current.pendingSpecialization === null && current.pendingCollegeName === null) throw conflict("This doctor has no change waiting for review");
+    const what = [
+      current.pendingSpecialization !== null && `specialization ${current.specialization} to ${current.pendingSpecialization}`,
+      current.pendingCollegeName !== null && `college ${current.collegeName} to ${current.pendingCollegeName}`,
+    ]
+      .filter(Boolean)
+      .join(", ");
+    const approve = input.decision === "approve";
+    const doctor = await updateDoctor(tx, input.doctorId, {
+      ...(approve && current.pendingSpecialization !== null && { specialization: current.pendingSpecialization }),
+      ...(approve && current.pendingCollegeName !== null && { collegeName: current.pendingCollegeName }),
+      pendingSpecialization: null,
+      pendingCollegeName: null,
+    });
+    const action = approve ? "Approve change" : "Decline change";
+    await recordAudit(tx, adminEvent(deps, adminId, input.doctorId, { action, fromStatus: current.status, toStatus: current.status, reason: what }));
+    return { doctor, message: `${approve ? "Approved" : "Declined"} ${doctor.name}'s change of ${what}.` };
+  });
+}
+
+/** An admin's event about a doctor, for the audit trail. */
+function adminEvent(deps: Deps, adminId: string, doctorId: string, what: { action: string; fromStatus: string; toStatus: string; reason: string | null }) {
+  return { at: deps.now(), actorRole: "admin" as const, actorId: adminId, subject: "doctor" as const, subjectId: doctorId, ...what };
 }

@@ -76,12 +76,17 @@ export function updatePatientProfile(deps: Deps, patientId: string, input: Patie
 export function updateDoctorProfile(deps: Deps, doctorId: string, input: DoctorProfileInput): Promise<DoctorRow> {
   return withPicture(deps, "doctors", input.profileImage, async (tx, profileImage) => {
     const before = await findDoctor(tx, doctorId);
-    const after = await updateDoctor(tx, doctorId, {
-      name: input.name,
-      specialization: input.specialization,
-      collegeName: input.collegeName,
-      ...(profileImage && { profileImage }),
-    });
+    // An approved doctor's new specialization or college waits for the admin (issue 27): the
+    // directory keeps the approved values. The approved value sent again (the form shows it) leaves
+    // a waiting change as it is; the admin approves or declines it.
+    const review = before?.status === "approved";
+    const changes = review
+      ? {
+          ...(input.specialization !== before!.specialization && { pendingSpecialization: input.specialization }),
+          ...(input.collegeName !== before!.collegeName && { pendingCollegeName: input.collegeName }),
+        }
+      : { specialization: input.specialization, collegeName: input.collegeName, pendingSpecialization: null, pendingCollegeName: null };
+    const after = await updateDoctor(tx, doctorId, { name: input.name, ...changes, ...(profileImage && { profileImage }) });
     return { result: after, previous: before?.profileImage ?? null };
   });
 }

@@ -12,6 +12,8 @@ export class Refusal extends Error {
     message: string,
     /** For too_many and busy: how long until the next attempt can succeed. */
     readonly retryAfterSeconds?: number,
+    /** What a page says beside the field, in plain words, when the API's message is for programs. */
+    readonly words?: string,
   ) {
     super(message);
     this.name = "Refusal";

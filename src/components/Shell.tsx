@@ -6,6 +6,7 @@ import type { Role } from "../domain/fields";
 import { raw } from "hono/html";
 import { Island, IslandsContext, useIsland } from "../render/islands";
 import { keptIn } from "../domain/bounded";
+import type { PageTheme } from "../render/Document";
 
 type NavLink = { href: string; label: string };
 
@@ -38,7 +39,7 @@ export type ShellProps = {
   area: Role | "public";
   /** The current path, for aria-current and the theme toggle's way back. */
   path: string;
-  theme: "light" | "dark";
+  theme: PageTheme;
   children: Child;
 };
 
@@ -62,11 +63,11 @@ const frames = new Map<string, [string, string] | undefined>();
 const MAX_FRAMES = 512;
 
 /** The frame's text before and after the page's content, rendered once per area, path and theme. */
-function keptFrame(area: Role, path: string, theme: "light" | "dark"): [string, string] | undefined {
-  return keptIn(frames, MAX_FRAMES, `${area}\u0000${path}\u0000${theme}`, () => renderFrame(area, path, theme));
+function keptFrame(area: Role, path: string, theme: PageTheme): [string, string] | undefined {
+  return keptIn(frames, MAX_FRAMES, `${area}\u0000${path}\u0000${theme}\u0000${support.email}\u0000${support.phone}`, () => renderFrame(area, path, theme));
 }
 
-function renderFrame(area: Role, path: string, theme: "light" | "dark"): [string, string] | undefined {
+function renderFrame(area: Role, path: string, theme: PageTheme): [string, string] | undefined {
   // Its islands are recorded by Shell itself; the throwaway map keeps them out of any page's.
   const text: unknown = (
     <IslandsContext.Provider value={new Map()}>
@@ -81,7 +82,41 @@ function renderFrame(area: Role, path: string, theme: "light" | "dark"): [string
   return [html.slice(0, at), html.slice(at + CHILDREN.length)];
 }
 
+/** The support contact the footer shows (SUPPORT_EMAIL, SUPPORT_PHONE): set once by the app (src/app.ts). */
+let support = { email: "support@example.com", phone: "+1 (555) 010-0000" };
+export function setSupportContact(contact: { email: string; phone: string }): void {
+  support = contact;
+}
+
+function NavLinks({ area, path }: { area: Role | "public"; path: string }) {
+  return (
+    <ul>
+      {NAV[area].map((link) => (
+        <li>
+          <a href={link.href} aria-current={link.href === path ? "page" : undefined}>
+            {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Frame({ area, path, theme, children }: ShellProps) {
+  const account =
+    area === "public" ? (
+      <a class="button" href="/loginPatient">
+        Login/Signup
+      </a>
+    ) : (
+      // A plain form: POST /logout ends the session and clears the browser's storage
+      // (Clear-Site-Data), so an island would add nothing (docs/performance.md, issue 29).
+      <form method="post" action="/logout">
+        <button type="submit" class="button-ghost">
+          Logout
+        </button>
+      </form>
+    );
   return (
     <>
       <a class="skip-link" href="#main">
@@ -94,32 +129,21 @@ function Frame({ area, path, theme, children }: ShellProps) {
           <a class="brand" href={area === "public" ? "/" : NAV[area][0]!.href}>
             <span aria-hidden="true">{raw("&#10010;")}</span> Carebook
           </a>
+          {/* Wide screens: the links in the bar. Phones: the same links behind Menu, a <details>
+              that opens without script, so the bar stays one row (issue 27). */}
           <nav aria-label="Main" class="main-nav">
-            <ul>
-              {NAV[area].map((link) => (
-                <li>
-                  <a href={link.href} aria-current={link.href === path ? "page" : undefined}>
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <NavLinks area={area} path={path} />
           </nav>
           <div class="header-actions">
             <Island name="ThemeToggle" props={{ theme, back: path }} hydrate="passive" />
-            {area === "public" ? (
-              <a class="button" href="/loginPatient">
-                Login/Signup
-              </a>
-            ) : (
-              // A plain form: POST /logout ends the session and clears the browser's storage
-              // (Clear-Site-Data), so an island would add nothing (docs/performance.md, issue 29).
-              <form method="post" action="/logout">
-                <button type="submit" class="button-ghost">
-                  Logout
-                </button>
-              </form>
-            )}
+            <div class="account-wide">{account}</div>
+            <details class="menu">
+              <summary class="button button-ghost">Menu</summary>
+              <nav aria-label="Menu" class="menu-panel">
+                <NavLinks area={area} path={path} />
+                {account}
+              </nav>
+            </details>
           </div>
         </div>
       </header>
@@ -136,7 +160,7 @@ export function Footer() {
     <footer class="site-footer">
       <div class="footer-inner">
         <p>
-          Support: <a href="mailto:support@example.com">support@example.com</a> · +1 (555) 010-0000
+          Support: <a href={`mailto:${support.email}`}>{support.email}</a> · <a href={`tel:${support.phone.replace(/[^+\d]/g, "")}`}>{support.phone}</a>
         </p>
         <nav aria-label="Footer">
           <a href="/about">About</a> <a href="/services">Services</a> <a href="/privacy">Privacy</a>

@@ -13,6 +13,13 @@ export const DOCTOR_TRANSITIONS: Readonly<Record<DoctorStatus, Partial<Record<Do
 
 export type DoctorTransition = { ok: true; action: string } | { ok: false; reason: string };
 
+/** The admin's answers to an approved doctor's change of specialization or college (issue 27). */
+export const CHANGE_DECISIONS = ["approve", "decline"] as const;
+export type ChangeDecision = (typeof CHANGE_DECISIONS)[number];
+
+/** Changes that cannot simply be undone for the people they touch: they take a reason, shown to the doctor. */
+export const NEEDS_REASON: ReadonlySet<DoctorStatus> = new Set<DoctorStatus>(["rejected", "blocked"]);
+
 /** May the admin move a doctor from `from` to `to`? */
 export function changeDoctorStatus(from: DoctorStatus, to: DoctorStatus): DoctorTransition {
   const action = DOCTOR_TRANSITIONS[from][to];

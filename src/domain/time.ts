@@ -1,6 +1,8 @@
 /**
- * Wall-clock times in a named time zone, for forms that send a date and a time as the viewer
- * reads them (the doctor's schedule form without script).
+ * Time zones and times as people read them: which zone an account's pages use (`zoneOf`),
+ * formatting in a zone (the zones' names for people are in ./zones.ts), and the
+ * instant a date and a time typed in a zone stand for (the doctor's schedule form). Pure: no I/O,
+ * shared by the server's pages and the islands.
  */
 
 import { keptIn } from "./bounded";
@@ -10,36 +12,90 @@ const checkedZones = new Map<string, boolean>();
 
 /** Whether `zone` is an IANA time zone this runtime knows. */
 export function isTimeZone(zone: string): boolean {
+  if (zone === "" || zone.length > 64) return false;
   return keptIn(checkedZones, 1024, zone, () => {
     try {
       new Intl.DateTimeFormat("en", { timeZone: zone });
-      return zone !== "";
+      return true;
     } catch {
       return false;
     }
   });
 }
 
-/** One formatter per zone: building an Intl.DateTimeFormat costs far more than formatting with it. */
-const wallFormatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * The zone an account's pages show times in: the one the person chose (or their browser reported
+ * to their account), else the one this browser reported (the `tz` cookie), else UTC.
+ */
+export function zoneOf(account: { timeZone?: string | null } | undefined, reported?: string): string {
+  const own = account?.timeZone;
+  if (own && isTimeZone(own)) return own;
+  if (reported && isTimeZone(reported)) return reported;
+  return "UTC";
+}
+
+// One formatter per zone and style: building an Intl.DateTimeFormat costs far more than
+// formatting with it (most of a server render of a list of meetings, docs/performance.md).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(style: "dateTime" | "time" | "day" | "parts", zone: string): Intl.DateTimeFormat {
+  return keptIn(formatters, 512, `${style}\u0000${zone}`, () => {
+    if (style === "day") return new Intl.DateTimeFormat("en-GB", { timeZone: zone, weekday: "short", day: "numeric", month: "short" });
+    if (style === "parts")
+      return new Intl.DateTimeFormat("en-US", {
+        timeZone: zone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      });
+    if (style === "time") return new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit" });
+    return new Intl.DateTimeFormat("en-GB", {
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone: zone,
+      timeZoneName: "short",
+    });
+  });
+}
+
+const instantOf = (at: Date | string | number) => (at instanceof Date ? at : new Date(at));
+
+/** e.g. "Tue, 1 Dec 2026, 10:00 CET" as clocks in `zone` show it. */
+export function formatDateTime(at: Date | string | number, zone: string): string {
+  return formatter("dateTime", zone).format(instantOf(at));
+}
+
+/** e.g. "10:30" in `zone`. */
+export function formatTime(at: Date | string | number, zone: string): string {
+  return formatter("time", zone).format(instantOf(at));
+}
+
+/** e.g. "Tue, 15 Jan" in `zone`. */
+export function formatDay(at: Date | string | number, zone: string): string {
+  return formatter("day", zone).format(instantOf(at));
+}
 
 /** The wall clock of `zone` at `instant`: year, month (1-12), day, hour, minute, second. */
 export function wallClock(zone: string, instant: number): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const formatter = keptIn(wallFormatters, 256, zone, () =>
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    }),
-  );
-  const parts = formatter.formatToParts(new Date(instant));
+  const parts = formatter("parts", zone).formatToParts(new Date(instant));
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: n("year"), month: n("month"), day: n("day"), hour: n("hour"), minute: n("minute"), second: n("second") };
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The date (YYYY-MM-DD) clocks in `zone` show at an instant: a date input's value or `min`. */
+export function dateInZone(at: Date | string | number, zone: string): string {
+  const w = wallClock(zone, instantOf(at).getTime());
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
 }
 
 /** A zone's offset is constant within each quarter hour: every clock change of today's zones falls on one. */

@@ -48,6 +48,10 @@ export const Doctor = z
     status: doctorStatus,
     profileImage: picture,
     createdAt: time,
+    pendingChange: z
+      .object({ specialization: specialization.nullable(), collegeName: z.string().nullable() })
+      .nullable()
+      .meta({ description: "An approved doctor's change of specialization or college waiting for the admin's review; the other fields keep the approved values until then" }),
   })
   .meta({ id: "Doctor" });
 
@@ -58,6 +62,7 @@ const StatusChange = z.object({
   to: doctorStatus.nullable(),
   at: time,
   by: z.enum(ROLES),
+  reason: z.string().nullable().meta({ description: "Why, as the admin said (rejecting and blocking take one)" }),
 });
 
 export const AdminDoctor = Doctor.extend({ statusHistory: z.array(StatusChange) }).meta({ id: "AdminDoctor" });
@@ -148,7 +153,14 @@ const feedUrls = z.object({
 
 export const answers = {
   patientSession: z.object({ token, role: z.literal("patient"), name: z.string() }).meta({ id: "PatientSession" }),
-  doctorSession: z.object({ message: z.string(), token, doctor: Doctor }).meta({ id: "DoctorSession" }),
+  doctorSession: z
+    .object({
+      message: z.string(),
+      token,
+      doctor: Doctor,
+      statusReason: z.string().optional().meta({ description: "The admin's reason, for a rejected or blocked doctor" }),
+    })
+    .meta({ id: "DoctorSession" }),
   adminSession: z.object({ token, admin: Admin }).meta({ id: "AdminSession" }),
   message: MessageAnswer,
   doctorStatus: z.object({ status: doctorStatus, doctor: Doctor }),

@@ -108,11 +108,22 @@ export function renderedOnce(
     keyOf: (c: Context) => string;
     headersOf: (rendered: Response) => [string, string][];
     finish: (c: Context, headers: Headers) => void;
+    /** For a page that shows data (the home page's doctors): the version of that data; one page is kept per key at its latest version. */
+    versionOf?: () => Promise<number>;
   },
 ) {
   const pages = new Map<string, Promise<CachedBody>>();
+  const versions = new Map<string, number>();
   return async (c: Context): Promise<Response> => {
-    const key = options.keyOf(c);
+    const base = options.keyOf(c);
+    let key = base;
+    if (options.versionOf) {
+      const version = await options.versionOf();
+      key = `${base}\u0000${version}`;
+      const kept = versions.get(base);
+      if (kept !== undefined && kept < version) pages.delete(`${base}\u0000${kept}`);
+      if (kept === undefined || kept < version) versions.set(base, version);
+    }
     let page = pages.get(key);
     if (page === undefined) {
       // The HTML changes only with a new release; let the browser revalidate by ETag.

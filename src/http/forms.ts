@@ -11,6 +11,7 @@ import { Refusal } from "../actions/refusal";
 import { refusalAnswer } from "./errors";
 import { hostCookie } from "./https";
 import { describeIssue } from "./validate";
+import { plainWords } from "../domain/messages";
 
 /** What a refused form shows: the message, the typed values, and which form on the page it was. */
 export type FormState = { message: string; values: Record<string, string>; target?: string };
@@ -61,7 +62,7 @@ function parseForm<S extends z.ZodType>(schema: S, body: Record<string, unknown>
   const values = typedValues(schema, body);
   const result = schema.safeParse(body);
   if (result.success) return { ok: true, data: result.data, values };
-  return { ok: false, refused: { form: { message: describeIssue(result.error), values, target }, status: 400, headers: {} } };
+  return { ok: false, refused: { form: { message: plainWords(describeIssue(result.error)), values, target }, status: 400, headers: {} } };
 }
 
 /**
@@ -78,12 +79,40 @@ async function attempt<T>(
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     const { status, headers } = refusalAnswer(error);
-    return { ok: false, refused: { form: { message: error.message, values, target }, status, headers } };
+    return { ok: false, refused: { form: { message: error.words ?? plainWords(error.message), values, target }, status, headers } };
   }
 }
 
-/** The page's answer to a refused form: the page rendered again, with the refusal's status. */
-export async function showRefused(c: Context, refused: Refused, render: (form: FormState) => Promise<Response>): Promise<Response> {
+const REFUSED_COOKIE = "refused";
+/** Refused forms waiting for their one view, by a random id (bounded, oldest out; a minute at most). */
+const refusedForms = new Map<string, { form: FormState; until: number }>();
+const MAX_REFUSED = 2048;
+
+/**
+ * Whether the post is a browser's navigation (a form submitted by a person): only then is a
+ * refusal answered by a redirect, so that Back never offers to send the form again. Scripts and
+ * tests get the page with the refusal's status directly.
+ */
+const isNavigation = (c: Context) => c.req.header("sec-fetch-mode") === "navigate";
+
+/**
+ * The page's answer to a refused form: the page rendered again, with the refusal's status; or,
+ * for a person's form post when `page` names the GET that shows the form, a 303 there with the
+ * refusal kept on the server for one view (takeRefused), so that Back and Reload never resend it.
+ */
+export async function showRefused(c: Context, refused: Refused, render: (form: FormState) => Promise<Response>, formPage?: string): Promise<Response> {
+  if (formPage !== undefined && isNavigation(c) && Object.keys(refused.headers).length === 0) {
+    const id = crypto.randomUUID();
+    const now = Date.now();
+    // Kept in the order they expire: drop from the oldest until what is left is live and within bounds.
+    for (const [key, kept] of refusedForms) {
+      if (kept.until >= now && refusedForms.size < MAX_REFUSED) break;
+      refusedForms.delete(key);
+    }
+    refusedForms.set(id, { form: refused.form, until: now + 60_000 });
+    setCookie(c, REFUSED_COOKIE, id, { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 60 });
+    return c.redirect(formPage, 303);
+  }
   const page = await render(refused.form);
   const res = new Response(page.body, { status: refused.status, headers: page.headers });
   for (const [name, value] of Object.entries(refused.headers)) res.headers.set(name, value);
@@ -101,8 +130,21 @@ export function doneThen(c: Context, to: string, notice?: Notice): Response {
   return c.redirect(to, 303);
 }
 
-/** Whether a post left a notice for this request (either name: a cheap test; takeNotice reads the right one). */
-export const hasNotice = carriesCookie(`(?:__Host-)?${NOTICE_COOKIE}`);
+// Either name of the notice cookie (plain, or __Host- over HTTPS): a cheap test; takeNotice reads the right one.
+const carriesNotice = carriesCookie(`(?:__Host-)?${NOTICE_COOKIE}`);
+const carriesRefused = carriesCookie(REFUSED_COOKIE);
+/** Whether a post left a notice, or a refused form, for this request (shown once: never kept). */
+export const hasNotice = (c: Context) => carriesNotice(c) || carriesRefused(c);
+
+/** The refused form a post left for this view (showRefused), if any; shown once. */
+export function takeRefused(c: Context): FormState | undefined {
+  if (!carriesRefused(c)) return undefined;
+  const id = getCookie(c, REFUSED_COOKIE);
+  deleteCookie(c, REFUSED_COOKIE, { path: "/" });
+  const kept = id === undefined ? undefined : refusedForms.get(id);
+  if (id !== undefined) refusedForms.delete(id);
+  return kept !== undefined && kept.until >= Date.now() ? kept.form : undefined;
+}
 
 /**
  * A test of whether a request's Cookie header carries a cookie named `name`: a search of the
@@ -139,6 +181,8 @@ export type FormPost<S extends z.ZodType, T> = {
   run: (data: z.output<S>) => Promise<T>;
   /** The page again, showing a refusal. */
   again: (form: FormState) => Promise<Response>;
+  /** The GET that shows this form and takes a refusal (takeRefused): a person's refused post goes there (303). */
+  page?: string;
   /** The answer after success: normally doneThen(...). */
   then: (value: T, values: Record<string, string>) => Response | Promise<Response>;
 };
@@ -151,8 +195,8 @@ export async function handleForm<S extends z.ZodType, T>(c: Context, post: FormP
   const body = { ...(await formBody(c)), ...post.extra };
   const target = post.target?.(body);
   const parsed = parseForm(post.schema, body, target);
-  if (!parsed.ok) return showRefused(c, parsed.refused, post.again);
+  if (!parsed.ok) return showRefused(c, parsed.refused, post.again, post.page);
   const done = await attempt(() => post.run(parsed.data), parsed.values, target);
-  if (!done.ok) return showRefused(c, done.refused, post.again);
+  if (!done.ok) return showRefused(c, done.refused, post.again, post.page);
   return post.then(done.value, parsed.values);
 }

@@ -6,6 +6,8 @@ import { z } from "zod";
 import { DOCTOR_STATUSES, LIMITS, ROLES, SPECIALIZATIONS } from "../domain/fields";
 import { isTimeZone, zonedInstant } from "../domain/time";
 import { availabilityProblem, isDate, MAX_DAYS_OFF, MAX_RANGES, minutesOf, MAX_PREFERRED, SLOT_DAYS, WEEKDAYS } from "../domain/availability";
+import { CHANGE_DECISIONS, NEEDS_REASON } from "../domain/doctor-status";
+import { DATE_AND_TIME_REQUIRED, MESSAGES } from "../domain/messages";
 
 type Limit = { min: number; max: number };
 
@@ -112,8 +114,7 @@ export const scheduleBody = z.object({
   scheduledDateTime: instant("scheduledDateTime"),
 });
 
-/** SPEC §5: the schedule form's message when the date or the time is missing. */
-export const DATE_AND_TIME_REQUIRED = "Please select both date and time!";
+export { DATE_AND_TIME_REQUIRED };
 
 /** A form's date and time as the viewer's clock shows them, in the zone the page was shown in (`tz`). */
 const wallFields = { date: z.string().trim().optional(), time: z.string().trim().optional(), tz: z.string().optional() };
@@ -125,7 +126,7 @@ function formInstant(form: { date?: string; time?: string; tz?: string }, ctx: z
     return undefined;
   }
   const at = zonedInstant(form.date, form.time, form.tz || "UTC");
-  if (at === undefined) ctx.addIssue({ code: "custom", path: ["date"], message: "date and time must be a real date and time" });
+  if (at === undefined) ctx.addIssue({ code: "custom", path: ["date"], message: MESSAGES.realDateAndTime });
   return at?.toISOString();
 }
 
@@ -266,8 +267,29 @@ export const feedbackBody = z.object({
   message: text("message", LIMITS.feedback, { multiline: true }),
 });
 
+const doctorStatus = z.enum(DOCTOR_STATUSES, { error: `status must be one of: ${DOCTOR_STATUSES.join(", ")}` });
+
+/** The admin's change of a doctor's status; a reason is optional for the API (its contract names only `status`). */
 export const doctorStatusBody = z.object({
-  status: z.enum(DOCTOR_STATUSES, { error: `status must be one of: ${DOCTOR_STATUSES.join(", ")}` }),
+  status: doctorStatus,
+  reason: z
+    .string()
+    .trim()
+    .max(LIMITS.cancelReason.max, `reason must be at most ${LIMITS.cancelReason.max} characters`)
+    .refine((v) => !CONTROL_BUT_LINES.test(v), "reason must not contain control characters")
+    .optional(),
+});
+
+/** The admin page's answer to a doctor's waiting change. */
+export const doctorChangeForm = z.object({
+  decision: z.enum(CHANGE_DECISIONS, { error: "Choose Approve change or Decline change." }),
+});
+
+/** The admin page's form: rejecting or blocking takes a reason, said in plain words. */
+export const doctorStatusForm = doctorStatusBody.superRefine((form, ctx) => {
+  if (NEEDS_REASON.has(form.status) && !form.reason) {
+    ctx.addIssue({ code: "custom", path: ["reason"], message: form.status === "blocked" ? MESSAGES.blockReasonEmpty : MESSAGES.rejectReasonEmpty });
+  }
 });
 
 // Multipart profile forms. An empty file part (no file chosen) means "keep the picture".
@@ -334,3 +356,15 @@ export const changePasswordBody = z.object({
 });
 
 export const sessionIdParam = z.object({ id: z.string().trim().min(1, "id is required").max(64, "id is not valid") });
+
+/** The message of a zone that is not one we know. */
+export const UNKNOWN_ZONE = "Choose a time zone from the list.";
+
+/** The time zone form of the profile pages, and the browser's report of its zone (`report`). */
+export const timeZoneForm = z.object({
+  timeZone: z
+    .string({ error: UNKNOWN_ZONE })
+    .trim()
+    .refine((v) => isTimeZone(v), UNKNOWN_ZONE),
+  report: z.string().optional(),
+});

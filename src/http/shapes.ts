@@ -2,7 +2,7 @@
  * The JSON shapes of SERVER-RULES §2, built from database rows. Nothing else decides what an
  * answer contains, so no password hash or token version can leak through a spread.
  */
-import type { AppointmentView } from "../db/queries/appointments";
+import type { AppointmentView, StoryView } from "../db/queries/appointments";
 import type { AdminRow, DoctorRow, PatientRow } from "../db/queries/accounts";
 import type { AuditRow } from "../db/queries/audit";
 import { nextStatusChange } from "../domain/appointment";
@@ -26,6 +26,8 @@ export const doctorJson = (d: DoctorRow) => ({
   status: d.status,
   profileImage: d.profileImage,
   createdAt: d.createdAt.toISOString(),
+  pendingChange:
+    d.pendingSpecialization === null && d.pendingCollegeName === null ? null : { specialization: d.pendingSpecialization, collegeName: d.pendingCollegeName },
 });
 
 /** A doctor as the admin sees one: every field, and the status history from the audit trail. */
@@ -37,6 +39,7 @@ export const adminDoctorJson = (d: DoctorRow, history: AuditRow[]) => ({
     to: e.toStatus,
     at: e.at.toISOString(),
     by: e.actorRole,
+    reason: e.reason,
   })),
 });
 export type AdminDoctorJson = ReturnType<typeof adminDoctorJson>;
@@ -71,3 +74,10 @@ export function appointmentListJson(list: AppointmentView[], view: "patient" | "
   const json = JSON.stringify({ message: list.length === 0 ? messages[0] : messages[1], appointments: list.map((a) => appointmentJson(a, view)) });
   return { json, until: nextStatusChange(list, now) };
 }
+
+/** An appointment as a meetings page tells it (pages only, never the JSON API): the list's shape and its cancellation. */
+export function storyJson(a: StoryView, view: "patient" | "doctor") {
+  const cancelled = a.cancelled && { by: a.cancelled.by, at: a.cancelled.at.toISOString(), reason: a.cancelled.reason };
+  return { ...appointmentJson(a, view), hasFeedback: a.hasFeedback, cancelled };
+}
+export type StoryJson = ReturnType<typeof storyJson>;

@@ -6,7 +6,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
-import { isTimeZone } from "../domain/time";
+import { isTimeZone, zoneOf } from "../domain/time";
 import { cookieSession, type AccountOf } from "./session";
 
 function redirect(c: Context, to: string): never {
@@ -31,16 +31,22 @@ export function pageAccount<R extends Role>(c: Context, role: R): AccountOf<R> {
   return user.account as AccountOf<R>;
 }
 
-/** The viewer's time zone, as the browser reported it (a cookie), or UTC until it has. */
-export function viewerTimeZone(c: Context): string {
-  // Any cookie a client sends must give a page: a malformed escape or zone reads as UTC.
-  let zone: string;
+/** The zone this browser reported (the `tz` cookie), if it is a real one. */
+export function reportedTimeZone(c: Context): string | undefined {
+  // Any cookie a client sends must give a page: a malformed escape or zone reads as none.
   try {
-    zone = decodeURIComponent(c.req.header("cookie")?.match(/(?:^|;\s*)tz=([^;]+)/)?.[1] ?? "");
+    return decodeURIComponent(c.req.header("cookie")?.match(/(?:^|;\s*)tz=([^;]+)/)?.[1] ?? "") || undefined;
   } catch {
-    return "UTC";
+    return undefined;
   }
-  return isTimeZone(zone) ? zone : "UTC";
+}
+
+/**
+ * The zone the viewer's pages show times in: their account's (chosen on the profile, or reported
+ * by a browser with script), else this browser's report, else UTC (src/domain/time.ts, zoneOf).
+ */
+export function viewerTimeZone(c: Context): string {
+  return zoneOf(c.get("user")?.account, reportedTimeZone(c));
 }
 
 /**

@@ -16,6 +16,7 @@ const doctor = {
   status: "approved",
   profileImage: null,
   createdAt: CREATED,
+  pendingChange: null,
 };
 
 const appointment = {
@@ -62,8 +63,8 @@ export const EXAMPLES = {
   adminDoctor: {
     ...doctor,
     statusHistory: [
-      { action: "Signup", from: null, to: "pending", at: CREATED, by: "doctor" },
-      { action: "Approve", from: "pending", to: "approved", at: "2026-11-20T15:00:00.000Z", by: "admin" },
+      { action: "Signup", from: null, to: "pending", at: CREATED, by: "doctor", reason: null },
+      { action: "Approve", from: "pending", to: "approved", at: "2026-11-20T15:00:00.000Z", by: "admin", reason: null },
     ],
   },
   directoryDoctor: { _id: DOCTOR_ID, name: "Dana Doctor", specialization: "Cardiologist", collegeName: "City Medical College", profileImage: null },

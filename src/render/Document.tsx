@@ -20,10 +20,14 @@ export type PageOptions = {
   status?: 200 | 404 | 500;
 };
 
+/** A theme the person chose, or "system": the device's own preference (prefers-color-scheme) until they choose. */
+export type PageTheme = "light" | "dark" | "system";
+
 /** The viewer's theme as the server paints it: the cookie the client mirrors from localStorage. */
-export function themeOf(c: Context): "light" | "dark" {
+export function themeOf(c: Context): PageTheme {
   // Read on every public page: a plain test of the header, not a parse of every cookie.
-  return /(?:^|;\s*)theme=dark(?:;|$)/.test(c.req.header("cookie") ?? "") ? "dark" : "light";
+  const chosen = /(?:^|;\s*)theme=(dark|light)(?:;|$)/.exec(c.req.header("cookie") ?? "")?.[1];
+  return chosen === "dark" || chosen === "light" ? chosen : "system";
 }
 
 /**
@@ -104,6 +108,9 @@ const LIGHT_FIELD = /<input\b[^>]*\bdata-type="(?:date|time)"[^>]*>/g;
 const realField = (tag: string) =>
   tag.replace(/\s(?:pattern|placeholder|inputmode)="[^"]*"/gi, "").replace(/\bdata-type="(date|time)"/, 'type="$1"');
 
+/** No attribute for "system": the stylesheet follows prefers-color-scheme then. */
+const themeAttribute = (theme: PageTheme) => (theme === "system" ? "" : ` data-theme="${theme}"`);
+
 /** Renders a complete HTML page around `body`. */
 export async function renderPage(c: Context, options: PageOptions, body: Child): Promise<Response> {
   const islands: PageIslands = new Map();
@@ -117,10 +124,14 @@ export async function renderPage(c: Context, options: PageOptions, body: Child):
     end = loader.tag;
   }
   const session = sessionMarker(c);
+  // An account without a zone of its own: the client reports the browser's (src/routes/pages/time-zone.ts).
+  const zoneUnset = c.get("user")?.account.timeZone === null ? " data-zone-unset" : "";
   const bodyAttributes =
-    (options.guard === undefined ? "" : ` data-guard="${escapeHtml(options.guard)}"`) + (session === undefined ? "" : ` data-session="${escapeHtml(session)}"`);
+    (options.guard === undefined ? "" : ` data-guard="${escapeHtml(options.guard)}"`) +
+    (session === undefined ? "" : ` data-session="${escapeHtml(session)}"`) +
+    zoneUnset;
   return c.html(
-    `<!doctype html><html lang="en" data-theme="${themeOf(c)}"><head>${headOf(options)}</head><body${bodyAttributes}>${html}${end}</body></html>`,
+    `<!doctype html><html lang="en"${themeAttribute(themeOf(c))}><head>${headOf(options)}</head><body${bodyAttributes}>${html}${end}</body></html>`,
     options.status ?? 200,
   );
 }

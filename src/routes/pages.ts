@@ -11,12 +11,13 @@ import { pictureBodyLimit } from "../http/upload-gate";
 import { savesData, themeOf } from "../render/Document";
 import type { Deps } from "../config/deps";
 import { renderedOnce } from "../http/cached";
+import { directoryVersionOf } from "../db/queries/sessions";
 import { addHsts, preparedSecurityHeaders } from "../middleware/security";
 import { cookieSession, endSessionCookie, sessionCookieToken } from "../middleware/session";
 import { requirePage } from "../middleware/page-guard";
 import { sameOriginForms } from "../middleware/same-origin";
 import { aboutPage } from "./pages/about";
-import { adminDashboardPage, doctorStatusPost } from "./pages/admin-dashboard";
+import { adminDashboardPage, doctorChangePost, doctorStatusPost } from "./pages/admin-dashboard";
 import { AUTH_PAGES, authPageIsPersonal, authPageRoutes, renderAuthPage } from "./pages/auth";
 import { doctorDashboardPage, doctorDashboardPosts } from "./pages/doctor-dashboard";
 import { doctorMeetingsCancel, doctorMeetingsPage, doctorMeetingsReschedule } from "./pages/doctor-dashboard/doctor-Meetings";
@@ -33,6 +34,7 @@ import { adminMailMessagePage, adminMailPage } from "./pages/admin-mail";
 import { privacyPage } from "./pages/privacy";
 import { accountSecurityPages, accountSecurityPosts, ADMIN_ACCOUNT, adminAccountPage } from "./pages/account-security";
 import { servicesPage } from "./pages/services";
+import { timeZonePost } from "./pages/time-zone";
 
 const LOGIN_PAGE = { patient: "/loginPatient", doctor: "/loginDoctor", admin: "/loginAdmin" } as const;
 
@@ -52,7 +54,16 @@ export function prerenderedPages(deps: Deps) {
       headersOf: preparedSecurityHeaders,
       finish: (c, headers) => addHsts(c, deps, headers),
     });
-  pages.get("/", once(homePage));
+  // The home page shows real approved doctors: kept per theme and directory version.
+  pages.get(
+    "/",
+    renderedOnce((c) => homePage(c, deps), {
+      keyOf: themeOf,
+      headersOf: preparedSecurityHeaders,
+      finish: (c, headers) => addHsts(c, deps, headers),
+      versionOf: () => directoryVersionOf(deps.database),
+    }),
+  );
   pages.get("/about", once(aboutPage));
   pages.get("/services", once(servicesPage));
   pages.get("/privacy", once(privacyPage));
@@ -115,6 +126,7 @@ export function pageRoutes(deps: Deps) {
   pages.get("/admin-dashboard/mail", adminMailPage(deps));
   pages.get("/admin-dashboard/mail/:id", adminMailMessagePage(deps));
   pages.get("/admin-dashboard/mail/:id/html", adminMailMessagePage(deps));
+  pages.post("/admin-dashboard/doctor-change/:id", doctorChangePost(deps));
 
   pages.post("/theme", async (c) => {
     // A malformed form is no theme choice: fall back to light, never an error.
@@ -123,6 +135,8 @@ export function pageRoutes(deps: Deps) {
     setCookie(c, "theme", theme, { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "Lax" });
     return c.redirect(safeBack(form.back), 303);
   });
+
+  pages.post("/time-zone", timeZonePost(deps));
 
   pages.post("/logout", async (c) => {
     const user = await cookieSession(c, deps);

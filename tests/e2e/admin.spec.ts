@@ -48,9 +48,14 @@ async function expectRow(page: Page, doctor: Account, status: Status) {
   const badge = row.locator(".badge");
   await expect(badge).toHaveText(status);
   await expect(badge).toHaveClass(new RegExp(`\\bbadge-${status}\\b`));
-  await expect(row.getByRole("button")).toHaveText([...ACTIONS[status]]);
-  for (const action of ACTIONS[status]) await expect(row.getByRole("button", { name: `${action} ${doctor.name}` })).toBeEnabled();
+  await expect(firstSteps(row)).toHaveText([...ACTIONS[status]]);
+  for (const action of ACTIONS[status]) await expect(firstStep(row, doctor, action)).toBeEnabled();
 }
+
+/** Each action's first control: a button (Approve, Reactivate), or the summary that opens a confirming form with a reason (Reject, Block; issue 27). */
+const firstSteps = (row: ReturnType<typeof rowOf>) => row.locator(".actions > form > button, .actions > details > summary");
+const firstStep = (row: ReturnType<typeof rowOf>, doctor: Account, action: string) => firstSteps(row).and(row.locator(`[aria-label="${action} ${doctor.name}"]`));
+const NEEDS_REASON = new Set(["Reject", "Block"]);
 
 /** Marks the document, so a later check can tell the page was not reloaded. */
 const markDocument = (page: Page) => page.evaluate(() => ((window as any).__sameDocument = true));
@@ -61,11 +66,21 @@ async function act(page: Page, doctor: Account, action: string, by: "click" | "k
   const answer = page.waitForResponse(
     (r) => r.request().method() === "PATCH" && r.url().endsWith(`/api/auth/admin-dashboard/doctor-status/${doctor.id}`),
   );
-  const button = rowOf(page, doctor).getByRole("button", { name: `${action} ${doctor.name}` });
-  if (by === "click") await button.click();
-  else {
-    await button.focus();
-    await page.keyboard.press("Enter");
+  const row = rowOf(page, doctor);
+  const first = firstStep(row, doctor, action);
+  const press = async (control: ReturnType<typeof rowOf>) => {
+    if (by === "click") await control.click();
+    else {
+      await control.focus();
+      await page.keyboard.press("Enter");
+    }
+  };
+  await press(first);
+  if (NEEDS_REASON.has(action)) {
+    // The second step: the reason, then the button that names the doctor.
+    const form = row.locator("details[open] form");
+    await form.getByRole("textbox").fill(`Reason for ${action.toLowerCase()}`);
+    await press(form.getByRole("button", { name: `${action} ${doctor.name}` }));
   }
   return answer;
 }
@@ -128,7 +143,8 @@ test.describe("the table of doctors", () => {
         "City Medical College",
         // the status badge, then its history from the audit trail (folded)
         new RegExp(`^${status}History of ${doctor.name}`),
-        ACTIONS[status].join(""),
+        // the name again beside the actions (shown on phones), then the first steps
+        new RegExp(`^${doctor.name.replace(/[.]/g, "\\.")}${ACTIONS[status].join(".*")}`),
       ]);
       await expectRow(page, doctor, status);
     }

@@ -60,7 +60,9 @@ test("a printed demo patient logs in and finds meetings in every state", async (
 
   await page.goto(`${base}/patient-dashboard/patient-meetings`);
   const meetings = page.locator(".meeting");
-  await expect(meetings).toHaveCount(4);
+  // Every state, the cancelled one too, under "Past and cancelled" (issue 27).
+  await expect(meetings).toHaveCount(5);
+  await expect(page.getByRole("heading", { name: "Past and cancelled" })).toBeVisible();
   for (const status of ["pending", "confirmed", "completed"]) await expect(meetings.filter({ hasText: status }).first()).toBeVisible();
   await expect(meetings.filter({ hasText: "confirmed" }).getByRole("link", { name: "Join meeting" })).toBeVisible();
   await expect(page.getByText("Feedback Submitted")).toHaveCount(1);

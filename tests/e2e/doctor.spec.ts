@@ -126,7 +126,7 @@ test("login: rejected and blocked doctors see their status, a wrong password the
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
 });
 
-test("dashboard: schedule needs date and time, moves the request to meetings with link and zoned time; overlaps fail; cancel needs a reason", async ({
+test("dashboard: schedule needs date and time, moves the request to meetings with link and zoned time; overlaps and past times are said in words; cancel needs a reason", async ({
   page,
 }) => {
   const doctor = await createDoctor({ name: "Dr. Sid Schedule" });
@@ -145,47 +145,49 @@ test("dashboard: schedule needs date and time, moves the request to meetings wit
   await expect(request(page, ann).getByLabel("Time")).toHaveAttribute("type", "time");
   await expectAccessible(page);
 
-  // Missing both, then missing the time: the alert, and the request stays.
-  await request(page, ann).getByRole("button", { name: "Schedule" }).click();
-  await expect.poll(() => dialog.seen).toEqual(["alert: Please select both date and time!"]);
+  // Never a browser alert or prompt (issue 27): what is wrong is said beside the fields.
+  const form = (p: Account) => request(page, p).locator(".schedule-form");
+  const schedule = (p: Account) => request(page, p).getByRole("button", { name: "Schedule" }).click();
+  const today = await page.evaluate(() => new Date().toLocaleDateString("en-CA", { timeZone: "Europe/Berlin" }));
+  await expect(request(page, ann).getByLabel("Date")).toHaveAttribute("min", today);
+  await schedule(ann);
+  await expect(form(ann).getByRole("alert")).toHaveText("Please select both date and time!");
   await request(page, ann).getByLabel("Date").fill("2030-01-15");
-  await request(page, ann).getByRole("button", { name: "Schedule" }).click();
-  await expect.poll(() => dialog.seen.length).toBe(2);
-  expect(dialog.seen[1]).toBe("alert: Please select both date and time!");
+  await schedule(ann);
+  await expect(form(ann).getByRole("alert")).toHaveText("Please select both date and time!");
+  await request(page, ann).getByLabel("Date").fill("2020-01-15");
+  await request(page, ann).getByLabel("Time").fill("10:30");
+  await schedule(ann);
+  await expect(form(ann).getByRole("alert")).toHaveText("Choose a time in the future.");
   await expect(request(page, ann)).toBeVisible();
 
-  await request(page, ann).getByLabel("Time").fill("10:30");
-  await request(page, ann).getByRole("button", { name: "Schedule" }).click();
+  await request(page, ann).getByLabel("Date").fill("2030-01-15");
+  await schedule(ann);
   await expect(request(page, ann)).toHaveCount(0);
   await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(2);
 
-  // A slot overlapping Ann's (10:30 to 11:00): the failure alert, and the request stays.
+  // A slot overlapping Ann's (10:30 to 11:00): named, in words, and the request stays.
   await request(page, ben).getByLabel("Date").fill("2030-01-15");
   await request(page, ben).getByLabel("Time").fill("10:45");
-  await request(page, ben).getByRole("button", { name: "Schedule" }).click();
-  await expect.poll(() => dialog.seen.length).toBe(3);
-  expect(dialog.seen[2]).toBe("alert: Failed to schedule appointment.");
+  await schedule(ben);
+  await expect(form(ben).getByRole("alert")).toHaveText("You already have Ann Able at 10:30 to 11:00 on Tue 15 Jan.");
   await expect(request(page, ben)).toBeVisible();
 
-  // Cancel: a dismissed prompt and an empty reason do nothing; a reason removes the request.
-  const cancelCat = () => request(page, cat).getByRole("button", { name: "Cancel" }).click();
-  dialog.answerNextPrompt(null);
-  await cancelCat();
-  await expect.poll(() => dialog.seen.length).toBe(4);
-  expect(dialog.seen[3]).toMatch(/^prompt: /);
-  dialog.answerNextPrompt("   ");
-  await cancelCat();
-  await expect.poll(() => dialog.seen.length).toBe(5);
-  await expect(request(page, cat)).toBeVisible();
-  dialog.answerNextPrompt("Please see your GP first.");
-  await cancelCat();
+  // Cancel: behind a first step, and only with a reason.
+  await request(page, cat).getByLabel(`Cancel ${cat.name}'s request`).click();
+  await request(page, cat).getByRole("button", { name: "Cancel request" }).click();
+  await expect(request(page, cat).getByRole("alert")).toHaveText("Please say why you are cancelling.");
+  await request(page, cat).getByLabel("Reason for cancelling").fill("Please see your GP first.");
+  await request(page, cat).getByRole("button", { name: "Cancel request" }).click();
   await expect(request(page, cat)).toHaveCount(0);
 
-  dialog.answerNextPrompt("I am away that week.");
-  await request(page, ben).getByRole("button", { name: "Cancel" }).click();
+  await request(page, ben).getByLabel(`Cancel ${ben.name}'s request`).click();
+  await request(page, ben).getByLabel("Reason for cancelling").fill("I am away that week.");
+  await request(page, ben).getByRole("button", { name: "Cancel request" }).click();
   await expect(page.getByText("No pending appointments.")).toBeVisible();
   await page.reload();
   await expect(page.getByText("No pending appointments.")).toBeVisible();
+  expect(dialog.seen).toEqual([]);
 
   // Ann's request is now a confirmed meeting, at the time entered, in the doctor's zone.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Meetings" }).click();
@@ -195,10 +197,12 @@ test("dashboard: schedule needs date and time, moves the request to meetings wit
   await expect(meeting.locator("time")).toHaveText("Tue, 15 Jan 2030, 10:30 CET");
   await expect(meeting.locator("time")).toHaveAttribute("datetime", "2030-01-15T09:30:00.000Z");
   await expect(meeting.getByRole("link", { name: "Join meeting" })).toHaveAttribute("href", /^https:\/\/meet\.jit\.si\/[\w-]{20,}$/);
-  await expect(page.getByRole("listitem").filter({ hasText: ben.name })).toHaveCount(0);
+  // Ben's request is part of the story: declined, with why.
+  await expect(page.getByRole("listitem").filter({ hasText: ben.name })).toContainText("Request declined by you");
+  await expect(page.getByRole("listitem").filter({ hasText: ben.name })).toContainText("I am away that week.");
 });
 
-test("meetings: feedback or 'No feedback received yet.' on completed ones, a confirmed one cancelled by prompt, and the empty state", async ({
+test("meetings: feedback or 'No feedback received yet.' on completed ones, a confirmed one cancelled with a reason, and the empty state", async ({
   page,
 }) => {
   const doctor = await createDoctor({ name: "Dr. Meg Meetings" });
@@ -218,21 +222,21 @@ test("meetings: feedback or 'No feedback received yet.' on completed ones, a con
   await expect(meeting(fay)).not.toContainText("No feedback received yet.");
   await expect(meeting(gus)).toContainText("completed");
   await expect(meeting(gus)).toContainText("No feedback received yet.");
-  await expect(meeting(gus).getByRole("button", { name: "Cancel" })).toHaveCount(0);
+  await expect(meeting(gus).getByLabel(/^Cancel/)).toHaveCount(0);
   await expect(meeting(hal)).toContainText("confirmed");
   await expect(meeting(hal).locator("time")).toHaveText(/\d{2}:\d{2} CES?T$/);
   await expectAccessible(page);
 
-  dialog.answerNextPrompt(null);
-  await meeting(hal).getByRole("button", { name: "Cancel" }).click();
-  await expect.poll(() => dialog.seen.length).toBe(1);
-  await expect(meeting(hal)).toBeVisible();
-  dialog.answerNextPrompt("Called away to surgery.");
-  await meeting(hal).getByRole("button", { name: "Cancel" }).click();
-  await expect(meeting(hal)).toHaveCount(0);
+  await meeting(hal).getByLabel(`Cancel the meeting with ${hal.name}`).click();
+  await meeting(hal).getByRole("button", { name: "Cancel appointment" }).click();
+  await expect(meeting(hal).getByRole("alert")).toHaveText("Please say why you are cancelling.");
+  await meeting(hal).getByLabel("Reason for cancelling").fill("Called away to surgery.");
+  await meeting(hal).getByRole("button", { name: "Cancel appointment" }).click();
+  await expect(meeting(hal)).toContainText("Cancelled by you");
   await page.reload();
   await expect(meeting(fay)).toBeVisible();
-  await expect(meeting(hal)).toHaveCount(0);
+  await expect(meeting(hal)).toContainText("Called away to surgery.");
+  expect(dialog.seen).toEqual([]);
 
   const fresh = await createDoctor({ name: "Dr. Nora New" });
   await signIn(page, fresh);
@@ -270,8 +274,11 @@ test("profile: name, specialization and college saved, email read-only, status b
 
   await page.reload();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Dr. Paula Profile");
-  await expect(page.getByLabel("Specialization")).toHaveValue("Neurologist");
-  await expect(page.getByLabel("College name")).toHaveValue("Riverside University");
+  // An approved doctor's new specialization and college wait for the admin (issue 27): the
+  // approved ones stay, and the page says what waits.
+  await expect(page.getByLabel("Specialization")).toHaveValue("Cardiologist");
+  await expect(page.getByLabel("College name")).toHaveValue("City Medical College");
+  await expect(page.getByText("Your change of specialization to Neurologist")).toContainText("is waiting for the admin's review");
   await expect(page.getByLabel("Email")).toHaveValue(doctor.email);
   await expect(page.getByRole("img", { name: "Dr. Paula Profile's profile picture" })).toHaveAttribute("src", /\?v=\w+$/);
 });

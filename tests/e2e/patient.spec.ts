@@ -8,6 +8,7 @@ import { SPECIALIZATIONS } from "../../src/domain/fields";
 import { expectAccessible } from "./support/axe";
 import { E2E_PORT } from "./support/env";
 import {
+  book,
   completedMeeting,
   confirmedMeeting,
   createDoctor,
@@ -289,31 +290,55 @@ test.describe("meetings", () => {
     await expect(meeting.locator("time")).toHaveText(/\d{1,2} \w{3} \d{4}, \d{2}:\d{2} (CET|CEST)$/);
     await expectAccessible(page);
 
+    // Never a browser prompt or alert (issue 27): the reason is a field behind a first step.
+    const dialogs: string[] = [];
+    page.on("dialog", async (d) => {
+      dialogs.push(d.type());
+      await d.dismiss();
+    });
     const cancels: string[] = [];
     page.on("request", (r) => r.url().endsWith("/cancelAppointment") && cancels.push(r.url()));
-    const cancel = meeting.getByRole("button", { name: "Cancel" });
-
-    page.once("dialog", (d) => d.dismiss());
-    await cancel.click();
-    await expect(meeting).toBeVisible();
-    page.once("dialog", (d) => d.accept("   "));
-    await cancel.click();
-    await expect(meeting).toBeVisible();
+    await meeting.getByLabel("Cancel the meeting with Dr. Cal Cancel").click();
+    const confirm = meeting.getByRole("button", { name: "Cancel appointment" });
+    await confirm.click();
+    await expect(meeting.getByRole("alert")).toHaveText("Please say why you are cancelling.");
+    await meeting.getByLabel("Reason for cancelling").fill("   ");
+    await confirm.click();
+    await expect(meeting.getByRole("alert")).toHaveText("Please say why you are cancelling.");
     expect(cancels).toEqual([]);
 
-    const prompt = new Promise<string>((resolve) =>
-      page.once("dialog", async (d) => {
-        resolve(`${d.type()}: ${d.message()}`);
-        await d.accept("I feel better now");
-      }),
-    );
-    await cancel.click();
-    expect(await prompt).toMatch(/^prompt: /);
-    await expect(meeting).toHaveCount(0);
+    await meeting.getByLabel("Reason for cancelling").fill("I feel better now");
+    await confirm.click();
+    // The story goes on under "Past and cancelled", with who and why.
+    const past = page.locator("section.story-section").filter({ has: page.getByRole("heading", { name: "Past and cancelled" }) });
+    await expect(past.locator(".meeting").filter({ hasText: "Dr. Cal Cancel" })).toContainText("Cancelled by you");
+    await expect(past).toContainText("I feel better now");
+    await expect(page.getByRole("heading", { name: "Upcoming" })).toHaveCount(0);
     expect(cancels).toHaveLength(1);
-    await expect(page.getByText("No meetings found.")).toBeVisible();
     await page.reload();
-    await expect(page.getByText("No meetings found.")).toBeVisible();
+    await expect(past.locator(".meeting").filter({ hasText: "Dr. Cal Cancel" })).toContainText("Cancelled by you");
+    expect(dialogs).toEqual([]);
+  });
+
+  test("a pending request is withdrawn with a reason, and the doctor can be booked again", async ({ page }) => {
+    const [patient, doctor] = await Promise.all([createPatient(), createDoctor({ name: "Dr. Wes Withdrawn", specialization: "Urologist" })]);
+    await book(patient, doctor, "Back pain");
+    await signIn(page, patient);
+    await page.goto("/patient-dashboard/patient-meetings");
+    await waitForHydration(page);
+    const meeting = page.locator(".meeting").filter({ hasText: "Dr. Wes Withdrawn" });
+    await meeting.getByLabel("Withdraw the request to Dr. Wes Withdrawn").click();
+    await meeting.getByLabel("Reason for withdrawing").fill("The pain is gone");
+    await meeting.getByRole("button", { name: "Withdraw request" }).click();
+    await expect(page.getByRole("status")).toContainText("was withdrawn");
+    await expect(meeting).toContainText("Request withdrawn by you");
+    await expectAccessible(page);
+    await meeting.getByRole("link", { name: "Book Dr. Wes Withdrawn again" }).click();
+    await expect(page).toHaveURL(new RegExp(`/bookAppointment/${doctor.id}$`));
+    await waitForHydration(page);
+    await page.getByLabel("Reason for your visit to Dr. Wes Withdrawn").fill("It came back");
+    await page.getByRole("button", { name: "Book Appointment" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Appointment request sent. The doctor will schedule it soon." })).toBeVisible();
   });
 
   test("a completed meeting takes feedback once, and 'Feedback Submitted' stays", async ({ page }) => {
@@ -331,15 +356,16 @@ test.describe("meetings", () => {
 
     const dialogs: string[] = [];
     page.on("dialog", async (d) => {
-      dialogs.push(`${d.type()}: ${d.message()}`);
-      if (d.type() === "prompt") await d.accept("Very helpful, thank you");
-      else await d.accept();
+      dialogs.push(d.type());
+      await d.dismiss();
     });
     await meeting.getByRole("button", { name: "Give Feedback" }).click();
+    await expect(meeting.getByRole("alert")).toHaveText("Please write your feedback before sending it.");
+    await meeting.getByLabel("Your feedback").fill("Very helpful, thank you");
+    await meeting.getByRole("button", { name: "Give Feedback" }).click();
     await expect(meeting.getByText("Feedback Submitted")).toBeVisible();
-    expect(dialogs).toHaveLength(2);
-    expect(dialogs[0]).toMatch(/^prompt: /);
-    expect(dialogs[1]).toBe("alert: Feedback submitted successfully!");
+    await expect(page.getByRole("status").first()).toHaveText("Feedback submitted successfully!");
+    expect(dialogs).toEqual([]);
     await expect(meeting.getByRole("button", { name: "Give Feedback" })).toHaveCount(0);
 
     await page.reload();

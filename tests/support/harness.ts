@@ -157,6 +157,16 @@ export async function startHarness(env: Record<string, string> = {}, observe: Ob
     });
   }
 
+  /** The admin approves a doctor's change of specialization or college waiting for review (issue 27). */
+  async function approveChange(doctorId: string) {
+    const res = await app.request(`/admin-dashboard/doctor-change/${doctorId}`, {
+      method: "POST",
+      headers: { origin: "http://localhost", cookie: `carebook_session=${await admin()}` },
+      body: new URLSearchParams({ decision: "approve" }),
+    });
+    if (res.status !== 303) throw new Error(`approveChange: ${res.status}`);
+  }
+
   /** Runs `sql` on the app's database file through a connection of its own, as another instance or a script would. */
   async function elsewhere(sql: string, args: InValue[] = []) {
     const other = createClient({ url: `file:${join(dir, "app.db")}` });
@@ -186,6 +196,7 @@ export async function startHarness(env: Record<string, string> = {}, observe: Ob
     signupDoctor,
     admin,
     setDoctorStatus,
+    approveChange,
     book,
     schedule,
     elsewhere,

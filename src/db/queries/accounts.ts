@@ -66,7 +66,14 @@ export async function updatePatient(
 export async function updateDoctor(
   tx: Tx,
   id: string,
-  fields: { name: string; specialization: Specialization; collegeName: string; profileImage?: string },
+  fields: {
+    name?: string;
+    specialization?: Specialization;
+    collegeName?: string;
+    profileImage?: string;
+    pendingSpecialization?: Specialization | null;
+    pendingCollegeName?: string | null;
+  },
 ): Promise<DoctorRow> {
   return (await tx.update(doctors).set(fields).where(eq(doctors.id, id)).returning().get())!;
 }
@@ -103,6 +110,17 @@ const approvedDoctorsOf = keptList(directoryColumns, (r, specialization) =>
     .where(sql`${doctors.status} = 'approved' and ${doctors.specialization} = ${specialization}`)
     .orderBy(asc(doctors.specialization), asc(doctors.name)),
 );
+
+/** A few approved doctors for the home page, in the directory's order (its status index serves it). */
+export function someApprovedDoctors(r: Reader, n: number): Promise<DirectoryDoctor[]> {
+  return r
+    .select(directoryColumns)
+    .from(doctors)
+    .where(eq(doctors.status, "approved"))
+    .orderBy(asc(doctors.specialization), asc(doctors.name))
+    .limit(n)
+    .all();
+}
 
 /**
  * The patients' directory as the API sends it, JSON text built by SQLite in one row: approved
@@ -153,4 +171,15 @@ export async function setPasswordHash(tx: Tx, role: Role, id: string, passwordHa
 export function findAccount(r: Reader, role: Role, id: string): Promise<AccountRow | undefined> {
   const table = tables[role];
   return r.select().from(table).where(eq(table.id, id)).get() as Promise<AccountRow | undefined>;
+}
+
+/**
+ * Sets the account's time zone. `onlyIfUnset`: only when it has none (a browser's report never
+ * replaces a zone the person chose). Whether a row changed.
+ */
+export async function setAccountTimeZone(tx: Tx, role: Role, id: string, zone: string, onlyIfUnset: boolean): Promise<boolean> {
+  const table = tables[role];
+  const where = onlyIfUnset ? sql`${table.id} = ${id} and ${table.timeZone} is null` : eq(table.id, id);
+  const rows = await tx.update(table).set({ timeZone: zone }).where(where).returning({ id: table.id }).all();
+  return rows.length > 0;
 }

@@ -1,5 +1,5 @@
 /** Appointments and feedback: the only SQL behind booking, scheduling, cancelling and lists. */
-import { and, asc, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { effectiveStatus, type AppointmentStatus, type Slot } from "../../domain/appointment";
 import type { Reader, Tx } from "../client";
 import { keptForOwner, type ListOwner } from "./account-lists";
@@ -107,6 +107,46 @@ const patientMeetings = keptList(viewColumns, (r, patientId) =>
     .orderBy(sql`${appointments.scheduledAt} is null`, asc(appointments.scheduledAt), asc(appointments.createdAt)),
 );
 
+/** An appointment as the meetings pages tell its story: the list's view, and who cancelled it, when and why. */
+export type StoryView = AppointmentView & {
+  cancelled: { by: "patient" | "doctor" | "admin"; at: Date; reason: string } | null;
+};
+
+const storyColumns = { ...viewColumns, cancelledBy: appointments.cancelledBy, cancelReason: appointments.cancelReason, cancelledAt: appointments.cancelledAt };
+
+/**
+ * Every appointment a meetings page shows (its pages only: the JSON lists show no cancelled
+ * one): open and completed ones, and those cancelled since `since`. One query on the owner's
+ * (owner, status, scheduled_at) index. Kept per lists version; a kept read of an earlier day may
+ * hold a cancellation that has since aged out, so the age is checked again here.
+ */
+export async function listStory(r: Reader, side: "patient" | "doctor", owner: ListOwner, now: Date, since: Date): Promise<StoryView[]> {
+  const rows = await keptForOwner(r, `${side}-story`, owner, () => {
+    const ownerColumn = side === "patient" ? appointments.patientId : appointments.doctorId;
+    return r
+      .select(storyColumns)
+      .from(appointments)
+      .innerJoin(patients, eq(patients.id, appointments.patientId))
+      .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
+      .leftJoin(feedback, eq(feedback.appointmentId, appointments.id))
+      .where(
+        and(
+          eq(ownerColumn, owner.id),
+          or(inArray(appointments.status, ["pending", "confirmed"]), and(eq(appointments.status, "cancelled"), gte(appointments.cancelledAt, since))),
+        ),
+      )
+      .all();
+  });
+  const story: StoryView[] = [];
+  for (const row of rows) {
+    if (row.status === "cancelled" && (row.cancelledAt === null || row.cancelledAt.getTime() < since.getTime())) continue;
+    const cancelled =
+      row.status === "cancelled" && row.cancelledAt !== null ? { by: row.cancelledBy ?? "patient", at: row.cancelledAt, reason: row.cancelReason ?? "" } : null;
+    story.push({ ...toView(row, now), cancelled });
+  }
+  return story;
+}
+
 /** One appointment with its derived status, if it belongs to the given patient or doctor. */
 export async function findOwnAppointment(
   r: Reader,
@@ -143,11 +183,12 @@ export async function hasOpenAppointment(r: Reader, patientId: string, doctorId:
   return row !== undefined;
 }
 
-/** Another confirmed appointment of the doctor whose slot overlaps `slot`, if any. */
+/** Another confirmed appointment of the doctor whose slot overlaps `slot`, if any, with its patient's name. */
 export function findOverlap(r: Reader, doctorId: string, slot: Slot, exceptId: string) {
   return r
-    .select({ id: appointments.id })
+    .select({ id: appointments.id, name: patients.name, start: appointments.scheduledAt, end: appointments.endsAt })
     .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
     .where(
       and(
         eq(appointments.doctorId, doctorId),
@@ -190,6 +231,24 @@ export async function cancelAppointment(
     .update(appointments)
     .set({ status: "cancelled", cancelledBy: by, cancelReason: reason, cancelledAt: at })
     .where(eq(appointments.id, id));
+}
+
+/**
+ * Cancels every open appointment of a doctor (pending, or confirmed and not yet over) with
+ * `reason`, as the admin's doing: the ids it cancelled, each with the status it had.
+ */
+export async function cancelOpenOfDoctor(tx: Tx, doctorId: string, reason: string, at: Date) {
+  return tx
+    .update(appointments)
+    .set({ status: "cancelled", cancelledBy: "admin", cancelReason: reason, cancelledAt: at })
+    .where(
+      and(
+        eq(appointments.doctorId, doctorId),
+        or(eq(appointments.status, "pending"), and(eq(appointments.status, "confirmed"), gt(appointments.endsAt, at))),
+      ),
+    )
+    .returning({ id: appointments.id, patientId: appointments.patientId })
+    .all();
 }
 
 export async function insertFeedback(tx: Tx, row: typeof feedback.$inferInsert): Promise<FeedbackRow> {

@@ -33,6 +33,9 @@ describe("pages kept per directory version", () => {
     expect(await countOf("Dermatologist")).toBe(1);
     const form = h.profileForm({ name: "Dr Skin", specialization: "Pediatrician", collegeName: "College" });
     expect((await h.call("PUT", "/api/auth/doctor-profile", { token: doctor.token, form })).status).toBe(200);
+    // The change waits for the admin (issue 27): the counts stay until it is approved.
+    expect([await countOf("Dermatologist"), await countOf("Pediatrician")]).toEqual([1, 0]);
+    await h.approveChange(doctor.id);
     expect([await countOf("Dermatologist"), await countOf("Pediatrician")]).toEqual([0, 1]);
     await h.setDoctorStatus(doctor.id, "blocked");
     expect(await countOf("Pediatrician")).toBe(0);

@@ -37,6 +37,10 @@ export const doctors = sqliteTable(
     collegeName: text("college_name").notNull(),
     status: text("status").$type<DoctorStatus>().notNull().default("pending"),
     profileImage: text("profile_image"),
+    // An approved doctor's change of specialization or college waits here for the admin's review;
+    // the directory shows the columns above until it is approved (issue 27). Null: no change waiting.
+    pendingSpecialization: text("pending_specialization").$type<Specialization>(),
+    pendingCollegeName: text("pending_college_name"),
     tokenVersion: tokenVersion(),
     listsVersion: listsVersion(),
     timeZone: timeZone(),

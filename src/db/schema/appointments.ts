@@ -22,7 +22,8 @@ export const appointments = sqliteTable(
     // scheduled_at + CONSULT_MINUTES as it was when scheduled: the slot the doctor gave.
     endsAt: at("ends_at"),
     meetLink: text("meet_link"),
-    cancelledBy: text("cancelled_by").$type<"patient" | "doctor">(),
+    // "admin": cancelled because the admin blocked the doctor (docs/decisions.md, issue 27).
+    cancelledBy: text("cancelled_by").$type<"patient" | "doctor" | "admin">(),
     cancelReason: text("cancel_reason"),
     cancelledAt: at("cancelled_at"),
     // The patient's preferred slot starts (ISO UTC, at most 3), as booked; null when none.

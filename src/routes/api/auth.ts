@@ -5,6 +5,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { DOCTOR_SIGNED_UP, logIn, logOut, signUpDoctor, signUpPatient } from "../../actions/accounts";
+import { statusReasonOf } from "../../actions/doctors";
 import type { Deps } from "../../config/deps";
 import { doctorSignupBody, loginBody, patientSignupBody } from "../../http/schemas";
 import { adminJson, doctorJson } from "../../http/shapes";
@@ -41,7 +42,8 @@ export function authApi(deps: Deps) {
   api.post("/loginDoctor", zValidator("json", loginBody, onInvalid), async (c) => {
     const doctor = await logIn(deps, "doctor", c.req.valid("json"), loginClient(c, deps));
     const token = await startSession(c, deps, "doctor", doctor);
-    return c.json({ message: "Login successful", token, doctor: doctorJson(doctor) });
+    const statusReason = await statusReasonOf(deps, doctor);
+    return c.json({ message: "Login successful", token, doctor: doctorJson(doctor), ...(statusReason && { statusReason }) });
   });
 
   api.post("/loginAdmin", zValidator("json", loginBody, onInvalid), async (c) => {

@@ -31,6 +31,7 @@ test("every change to a visible doctor shows in the next answer", async () => {
   form.set("collegeName", "New College");
   form.set("profileImage", new File([new Blob([PNG_1X1])], "me.png", { type: "image/png" }));
   expect((await h.call("PUT", "/api/auth/doctor-profile", { token: doctor.token, form })).status).toBe(200);
+  await h.approveChange(doctor.id);
   const renamed = (await list()).body.find((d: any) => d._id === doctor.id);
   expect(renamed).toMatchObject({ name: "Dr. Renamed", specialization: "Neurologist", collegeName: "New College" });
   expect(renamed.profileImage).toMatch(/\.jpg$/); // every picture is stored re-encoded as JPEG

@@ -127,12 +127,13 @@ describe("profile updates (multipart)", () => {
       expect(res.status).toBe(200);
       expect(res.body.doctor).toMatchObject({ _id: doctor.id, status: "approved", email: doctor.email, profileImage: null });
     }
-    // lists_version moved once: the first update changed the name and specialization, the others changed nothing.
+    // lists_version moved once: the first update changed the name, the others changed nothing; the
+    // specialization and college wait for the admin's review (issue 27).
     expect(await row("doctors", doctor.id)).toEqual({
       ...before,
       name: "Dr After",
-      specialization: "Neurologist",
-      college_name: "New College",
+      pending_specialization: "Neurologist",
+      pending_college_name: "New College",
       lists_version: Number(before.lists_version) + 1,
     });
   });

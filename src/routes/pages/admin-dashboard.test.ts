@@ -25,7 +25,8 @@ function rowsOf(html: string) {
   return [...body.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map(([, row]) => ({
     cells: [...row!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map(([, cell]) => cell!),
     badge: row!.match(/<span class="badge badge-(\w+)">(\w+)<\/span>/)?.slice(1),
-    buttons: [...row!.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map(([, label]) => label),
+    // The first step of each action: a button, or the summary that opens a confirming form (issue 27).
+    buttons: [...row!.replace(/<form class="text-form"[\s\S]*?<\/form>/g, "").matchAll(/<(?:button|summary)[^>]*>([^<]*)<\/(?:button|summary)>/g)].map(([, label]) => label),
   }));
 }
 

@@ -4,7 +4,7 @@
  * which comes back to the same page.
  */
 import type { Context } from "hono";
-import { setStatusOfDoctor } from "../../actions/doctors";
+import { decideDoctorChange, setStatusOfDoctor } from "../../actions/doctors";
 import { renderPage, themeOf } from "../../render/Document";
 import { Shell } from "../../components/Shell";
 import { doctorsPage } from "../../db/queries/accounts";
@@ -12,12 +12,13 @@ import type { Deps } from "../../config/deps";
 import { doctorStatusHistories } from "../../db/queries/audit";
 import { keptForDirectory } from "../../db/queries/directory";
 import { keptViewerPage } from "./kept";
-import { doneThen, handleForm, takeNotice, type FormState } from "../../http/forms";
-import { doctorStatusBody, pageQuery } from "../../http/schemas";
+import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../http/forms";
+import { doctorChangeForm, doctorStatusForm, pageQuery } from "../../http/schemas";
 import { notFoundResponse } from "../../components/NotFound";
 import { adminDoctorJson } from "../../http/shapes";
 import { pageAccount, viewerTimeZone } from "../../middleware/page-guard";
 import { Island } from "../../render/islands";
+import { TimeZoneForm, ZoneNote } from "../../components/TimeZone";
 import { ADMIN_PAGE_SIZE } from "../../domain/admin-table";
 
 const PATH = "/admin-dashboard";
@@ -44,12 +45,15 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   }, c.get("user")?.directoryVersion);
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
   if (page > pages) return notFoundResponse(c);
+  const admin = pageAccount(c, "admin");
+  const timeZone = viewerTimeZone(c);
   return renderPage(
     c,
     { title: page === 1 ? "Doctors" : `Doctors, page ${page}`, guard: "admin" },
     <Shell area="admin" path={PATH} theme={themeOf(c)}>
       <section class="page-wide" aria-labelledby="admin-title">
         <h1 id="admin-title">Doctors</h1>
+        <ZoneNote zone={timeZone} chosen={admin.timeZone !== null} role="admin" />
         <p>
           <a href="/admin-dashboard/mail">Mail outbox</a>: what was sent, what waits, what fails.
         </p>
@@ -58,7 +62,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
           props={{
             doctors: doctors.map((d) => adminDoctorJson(d, histories.get(d.id) ?? [])),
             page,
-            timeZone: viewerTimeZone(c),
+            timeZone,
             form,
             notice: form ? undefined : takeNotice(c),
           }}
@@ -80,22 +84,38 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
             ) : null}
           </nav>
         )}
+        <TimeZoneForm zone={timeZone} />
       </section>
     </Shell>,
   );
 }
 
 export function adminDashboardPage(deps: Deps) {
-  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { directory: true });
+  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps, takeRefused(c)), { directory: true });
+}
+
+/** Approve change or Decline change: an approved doctor's new specialization or college (issue 27). */
+export function doctorChangePost(deps: Deps) {
+  return (c: Context) =>
+    handleForm(c, {
+      schema: doctorChangeForm,
+      target: () => String(c.req.param("id") ?? ""),
+      run: (input) => decideDoctorChange(deps, pageAccount(c, "admin").id, { doctorId: c.req.param("id") ?? "", ...input }),
+      again: (form) => render(c, deps, form),
+      page: pageUrl(pageOf(c) ?? 1),
+      then: ({ message }) => doneThen(c, pageUrl(pageOf(c) ?? 1), { text: message, tone: "success" }),
+    });
 }
 
 /** Approve, Reject, Block or Reactivate, posted from the table. */
 export function doctorStatusPost(deps: Deps) {
   return (c: Context) =>
     handleForm(c, {
-      schema: doctorStatusBody,
+      schema: doctorStatusForm,
+      target: (body) => String(c.req.param("id") ?? ""),
       run: (input) => setStatusOfDoctor(deps, pageAccount(c, "admin").id, { doctorId: c.req.param("id") ?? "", ...input }),
       again: (form) => render(c, deps, form),
+      page: pageUrl(pageOf(c) ?? 1),
       then: ({ message }) => doneThen(c, pageUrl(pageOf(c) ?? 1), { text: message, tone: "success" }),
     });
 }

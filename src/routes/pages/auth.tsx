@@ -10,6 +10,7 @@
  */
 import { Hono, type Context } from "hono";
 import { logIn, signUpDoctor, signUpPatient, type Client } from "../../actions/accounts";
+import { statusReasonOf } from "../../actions/doctors";
 import { renderPage, themeOf } from "../../render/Document";
 import { Shell } from "../../components/Shell";
 import type { DoctorRow } from "../../db/queries/accounts";
@@ -63,11 +64,13 @@ export function authPageIsPersonal(c: Context): boolean {
 }
 
 /** Where a doctor's login leads: the dashboard, the waiting screen, or the status message. */
-function doctorGoesOn(c: Context, deps: Deps, doctor: DoctorRow, values: Record<string, string>) {
+async function doctorGoesOn(c: Context, deps: Deps, doctor: DoctorRow, values: Record<string, string>) {
   if (doctor.status === "approved" || doctor.status === "pending") {
     return startSession(c, deps, "doctor", doctor).then(() => doneThen(c, doctor.status === "approved" ? DASHBOARD.doctor : "/loginDoctor"));
   }
-  return showRefused(c, { form: { message: `Your account status is: ${doctor.status}`, values }, status: 403, headers: {} }, (form) =>
+  const reason = await statusReasonOf(deps, doctor);
+  const message = `Your account status is: ${doctor.status}${reason ? `. Reason: ${reason}` : ""}`;
+  return showRefused(c, { form: { message, values }, status: 403, headers: {} }, (form) =>
     renderAuthPage(c, "doctor", "login", { form }),
   );
 }

@@ -5,7 +5,7 @@
  */
 import type { Context } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
-import { formatDateTime } from "../../../islands/lib/time";
+import { formatDateTime } from "../../domain/time";
 import { feedUrls } from "../../calendar/http";
 import { ALARM_MINUTES } from "../../calendar/ics";
 import { feedMadeAt, isCurrentFeedToken } from "../../calendar/service";

@@ -70,7 +70,8 @@ describe("login and signup", () => {
     const bad = await post("/signupDoctor", { name: "Dr Typo", email: "not-an-email", password: PASSWORD, specialization: "Cardiologist", collegeName: "C" });
     expect(bad.status).toBe(400);
     const html = await bad.text();
-    expect(html).toContain("email must be a valid email address");
+    // In plain words on the page (issue 27); the API's answer still names the field.
+    expect(html).toContain("Please enter a valid email address, such as name@example.com.");
     expect(html).toContain('value="Dr Typo"');
     const patient = await h.signupPatient();
     const taken = await post("/signupPatient", { name: "Twin", email: patient.email, password: PASSWORD });
@@ -117,7 +118,7 @@ describe("the patient's and the doctor's forms", () => {
 
     const empty = await post(bookPath, { reason: "   " }, { cookie: asPatient });
     expect(empty.status).toBe(400);
-    expect(await empty.text()).toContain("reason is required");
+    expect(await empty.text()).toContain("Please enter a reason.");
 
     const booked = await post(bookPath, { reason: "Dizzy spells" }, { cookie: asPatient });
     expect([booked.status, booked.headers.get("location")]).toEqual([303, bookPath]);
@@ -141,12 +142,14 @@ describe("the patient's and the doctor's forms", () => {
 
     const noReason = await post("/patient-dashboard/patient-meetings/cancel", { appointmentId: meeting._id, reason: "" }, { cookie: asPatient });
     expect(noReason.status).toBe(400);
-    expect(await noReason.text()).toContain("reason is required");
+    expect(await noReason.text()).toContain("Please enter a reason.");
     const cancelled = await post("/patient-dashboard/patient-meetings/cancel", { appointmentId: meeting._id, reason: "Travelling" }, { cookie: asPatient });
     expect([cancelled.status, cancelled.headers.get("location")]).toEqual([303, "/patient-dashboard/patient-meetings"]);
     const list = await (await get("/patient-dashboard/patient-meetings", `${asPatient}; ${noticeFrom(cancelled)}`)).text();
     expect(list).toContain("Appointment cancelled successfully");
-    expect(list).toContain("No meetings found.");
+    // Kept in the story, under "Past and cancelled", with who and why (issue 27).
+    expect(list).toContain("Past and cancelled");
+    expect(list).toContain("<strong>Cancelled by you</strong>");
 
     // A second request, scheduled a second ahead, completes, and takes feedback once.
     await h.book(patient.token, doctor.id, "Follow-up");
@@ -195,7 +198,7 @@ describe("the patient's and the doctor's forms", () => {
     const doctorForm = h.profileForm({ name: "Dr Renamed", specialization: "Psychiatrist", collegeName: "New College" });
     const doctorSaved = await post("/doctor-dashboard/doctor-profile", doctorForm, { cookie: cookieOf(doctor.token) });
     expect(doctorSaved.status).toBe(303);
-    expect((await h.call("GET", "/api/auth/doctor-profile", { token: doctor.token })).body.doctor.specialization).toBe("Psychiatrist");
+    expect((await h.call("GET", "/api/auth/doctor-profile", { token: doctor.token })).body.doctor.pendingChange?.specialization).toBe("Psychiatrist");
   });
 
   test("the admin approves and blocks by form; a refused change says so", async () => {
@@ -205,10 +208,16 @@ describe("the patient's and the doctor's forms", () => {
     const approved = await post(path, { status: "approved" }, { cookie: admin });
     expect([approved.status, approved.headers.get("location")]).toEqual([303, "/admin-dashboard"]);
     expect(await (await get("/admin-dashboard", `${admin}; ${noticeFrom(approved)}`)).text()).toContain("Approve: Dr Admin Form is now approved");
-    const refused = await post(path, { status: "rejected" }, { cookie: admin });
+    const refused = await post(path, { status: "rejected", reason: "Too late" }, { cookie: admin });
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain("Failed to update doctor status. Please try again.");
-    expect((await post(path, { status: "blocked" }, { cookie: admin })).status).toBe(303);
+    // Blocking takes a reason (issue 27): without one the form comes back open with the message beside it.
+    const noReason = await post(path, { status: "blocked" }, { cookie: admin });
+    expect(noReason.status).toBe(400);
+    const again = await noReason.text();
+    expect(again).toContain("Please say why this doctor is blocked.");
+    expect(again).toContain('<details class="confirm" open="">');
+    expect((await post(path, { status: "blocked", reason: "Licence suspended" }, { cookie: admin })).status).toBe(303);
   });
 });
 

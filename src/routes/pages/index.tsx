@@ -1,18 +1,13 @@
 /**
- * / : hero, sample doctors (find-doctors), health tips (health-tips) and sample testimonials
- * (feedback). No island but the passive theme toggle, so the page sends no JavaScript. The
- * sample cards are text and CSS initials: they cost no more than their words.
+ * / : hero, a few real approved doctors (find-doctors; none when there are none), health tips
+ * (health-tips) and sample testimonials (feedback). No island but the passive theme toggle, so
+ * the page sends no JavaScript. The doctor cards are text and CSS initials.
  */
 import type { Context } from "hono";
 import { renderPage, themeOf } from "../../render/Document";
 import { Shell } from "../../components/Shell";
-
-const SAMPLE_DOCTORS = [
-  { name: "Dr. Amelia Hart", specialization: "Cardiologist", college: "St. Mary's Medical College" },
-  { name: "Dr. Rohan Mehta", specialization: "Neurologist", college: "Royal College of Medicine" },
-  { name: "Dr. Sofia Alvarez", specialization: "Pediatrician", college: "Northfield University Hospital" },
-  { name: "Dr. Kwame Mensah", specialization: "Dermatologist", college: "Lakeside School of Medicine" },
-];
+import type { Deps } from "../../config/deps";
+import { someApprovedDoctors } from "../../db/queries/accounts";
 
 const HEALTH_TIPS = [
   { title: "Move every day", text: "Thirty minutes of brisk walking most days lowers blood pressure and lifts your mood." },
@@ -34,7 +29,11 @@ const initials = (name: string) =>
     .map((w) => w[0])
     .join("");
 
-export function homePage(c: Context) {
+/** How many real doctors the home page shows. */
+const HOME_DOCTORS = 4;
+
+export async function homePage(c: Context, deps: Deps) {
+  const doctors = await someApprovedDoctors(deps.database.db, HOME_DOCTORS);
   return renderPage(
     c,
     { title: "Find a doctor and book an appointment", description: "Find doctors by specialization and request an appointment online." },
@@ -58,19 +57,21 @@ export function homePage(c: Context) {
 
       <section id="find-doctors" class="section page-wide" aria-labelledby="find-doctors-title">
         <h2 id="find-doctors-title">Find doctors</h2>
-        <p>Sixteen specializations, from cardiology to general practice. A few of the doctors you can meet:</p>
-        <ul class="card-grid" role="list">
-          {SAMPLE_DOCTORS.map((d) => (
-            <li class="card doctor-card">
-              <span class="avatar" aria-hidden="true">
-                {initials(d.name)}
-              </span>
-              <h3>{d.name}</h3>
-              <p class="muted">{d.specialization}</p>
-              <p class="small">{d.college}</p>
-            </li>
-          ))}
-        </ul>
+        <p>Sixteen specializations, from cardiology to general practice.{doctors.length > 0 ? " A few of the doctors you can meet:" : ""}</p>
+        {doctors.length > 0 && (
+          <ul class="card-grid" role="list">
+            {doctors.map((d) => (
+              <li class="card doctor-card">
+                <span class="avatar" aria-hidden="true">
+                  {initials(d.name)}
+                </span>
+                <h3>{d.name}</h3>
+                <p class="muted">{d.specialization}</p>
+                <p class="small">{d.collegeName}</p>
+              </li>
+            ))}
+          </ul>
+        )}
         <p>
           <a class="button" href="/loginPatient">
             Login/Signup to book

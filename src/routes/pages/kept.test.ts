@@ -61,9 +61,11 @@ describe("a kept page is the page", () => {
   });
 
   test("the theme, the time zone and the query are part of it", async () => {
-    expect(await page(MEETINGS, patient.token)).toContain('data-theme="light"');
+    // No choice yet: the device's preference (no attribute); a choice is kept per theme.
+    expect(await page(MEETINGS, patient.token)).toContain('<html lang="en"><head>');
     expect(await page(MEETINGS, patient.token, "; theme=dark")).toContain('data-theme="dark"');
-    expect(await page(MEETINGS, patient.token)).toContain('data-theme="light"');
+    expect(await page(MEETINGS, patient.token, "; theme=light")).toContain('data-theme="light"');
+    expect(await page(MEETINGS, patient.token)).toContain('<html lang="en"><head>');
     expect(await page("/patient-dashboard?q=derma", patient.token)).toContain('value="derma"');
     expect(await page("/patient-dashboard", patient.token)).not.toContain('value="derma"');
     const at = new Date(Date.UTC(2031, 5, 1, 7, 0));
@@ -81,6 +83,7 @@ describe("a kept page follows everything it shows", () => {
     expect(await page("/doctor-dashboard", doctor.token)).toContain("Dr Whole Page");
     const form = h.profileForm({ name: "Dr Renamed Page", specialization: "Dermatologist", collegeName: "Kept College" });
     expect((await h.call("PUT", "/api/auth/doctor-profile", { token: doctor.token, form })).status).toBe(200);
+    await h.approveChange(doctor.id);
     expect(await page("/doctor-dashboard/doctor-profile", doctor.token)).toContain('value="Dr Renamed Page"');
     expect(await page("/doctor-dashboard/doctor-profile", doctor.token)).toContain('value="Kept College"');
     expect(await page("/doctor-dashboard", doctor.token)).toContain("Dr Renamed Page");

@@ -94,7 +94,7 @@ test("a patient signs up, browses a specialization and books; an empty reason is
   await expect(patient).toHaveURL(/specialization\/Dermatologist$/);
   await patient.getByRole("link", { name: `Book Appointment with ${doctorName}` }).click();
   await patient.getByRole("button", { name: "Book Appointment" }).click();
-  await notice(patient, "reason is required");
+  await notice(patient, "Please enter a reason.");
   await patient.getByLabel(/Reason for your visit/).fill("A rash that will not go away");
   await patient.getByRole("button", { name: "Book Appointment" }).click();
   await notice(patient, "Appointment request sent. The doctor will schedule it soon.");
@@ -120,12 +120,16 @@ test("the patient sees the meeting and cancels it with a reason (an empty one is
   const card = patient.locator(".meeting").filter({ hasText: doctorName });
   await expect(card.getByText("confirmed")).toBeVisible();
   await expect(card.getByRole("link", { name: "Join meeting" })).toBeVisible();
-  await card.getByRole("button", { name: "Cancel" }).click();
-  await notice(patient, "reason is required");
+  // Cancel is a second step that opens without script (a <details>), and needs a reason.
+  await card.getByLabel(`Cancel the meeting with ${doctorName}`).click();
+  await card.getByRole("button", { name: "Cancel appointment" }).click();
+  await notice(patient, "Please enter a reason.");
   await patient.locator(".meeting").filter({ hasText: doctorName }).getByLabel("Reason for cancelling").fill("Feeling better already");
-  await patient.locator(".meeting").filter({ hasText: doctorName }).getByRole("button", { name: "Cancel" }).click();
+  await patient.locator(".meeting").filter({ hasText: doctorName }).getByRole("button", { name: "Cancel appointment" }).click();
   await notice(patient, "Appointment cancelled successfully");
-  await expect(patient.getByText("No meetings found.")).toBeVisible();
+  // The story stays: under "Past and cancelled", with who and why.
+  await expect(patient.locator(".meeting").filter({ hasText: doctorName })).toContainText("Cancelled by you");
+  await expect(patient.locator(".meeting").filter({ hasText: doctorName })).toContainText("Feeling better already");
   await expectAccessibleWithoutScript(patient);
 });
 
@@ -171,11 +175,16 @@ test("profiles save with a picture", async () => {
   await doctor.getByLabel("College name").fill("Valley Medical School");
   await doctor.getByRole("button", { name: "Save profile" }).click();
   await notice(doctor, "Profile updated successfully!");
-  await expect(doctor.getByLabel("College name")).toHaveValue("Valley Medical School");
+  // An approved doctor's new college waits for the admin's review (issue 27).
+  await expect(doctor.getByLabel("College name")).toHaveValue("Hill Medical School");
+  await expect(doctor.getByText("Your change of college to Valley Medical School")).toContainText("is waiting for the admin's review");
 });
 
 test("the admin blocks the doctor, who is out at once; everyone logs out", async () => {
   await admin.reload();
+  // Block is a second step with a reason, without script too (a <details>).
+  await admin.getByLabel(`Block ${doctorName}`, { exact: true }).click();
+  await admin.getByLabel(`Why block ${doctorName}?`).fill("Licence under review");
   await admin.getByRole("button", { name: `Block ${doctorName}` }).click();
   await notice(admin, `Block: ${doctorName} is now blocked`);
   await doctor.goto("/doctor-dashboard");

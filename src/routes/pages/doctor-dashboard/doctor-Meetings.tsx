@@ -1,17 +1,20 @@
 /**
- * /doctor-dashboard/doctor-Meetings : confirmed and completed meetings, each with its feedback,
+ * /doctor-dashboard/doctor-Meetings : the doctor's meetings as a story (upcoming, requests
+ * waiting, past and cancelled: islands/DoctorMeetings.tsx), completed ones with their feedback,
  * and the cancel form of a confirmed one (posted to /doctor-dashboard/doctor-Meetings/cancel).
  */
 import type { Context } from "hono";
 import { cancelAppointment, CANCELLED, rescheduleAppointment, RESCHEDULED } from "../../../actions/appointments";
-import { listDoctorFeedback, listDoctorMeetings } from "../../../db/queries/appointments";
+import { listDoctorFeedback, listStory } from "../../../db/queries/appointments";
+import { historySince } from "../../../domain/story";
 import type { Deps } from "../../../config/deps";
-import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
+import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
 import { cancelBody, rescheduleForm } from "../../../http/schemas";
 import { holdsUntil } from "../../../http/cached";
-import { appointmentJson } from "../../../http/shapes";
+import { storyJson } from "../../../http/shapes";
 import { nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
+import { ZoneNote } from "../../../components/TimeZone";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { calendarFeedPanel, hasNewFeedLink } from "../calendar-panel";
 import { keptViewerPage } from "../kept";
@@ -23,7 +26,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const doctor = pageAccount(c, "doctor");
   const now = deps.now();
   const [meetings, feedbacks] = await Promise.all([
-    listDoctorMeetings(deps.database.db, doctor, now),
+    listStory(deps.database.db, "doctor", doctor, now, historySince(now)),
     listDoctorFeedback(deps.database.db, doctor, now),
   ]);
   const calendar = await calendarFeedPanel(c, deps, "doctor", doctor.id);
@@ -36,9 +39,10 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     "Meetings",
     <section aria-labelledby="meetings-title">
       <h1 id="meetings-title">Meetings</h1>
+      <ZoneNote zone={timeZone} chosen={doctor.timeZone !== null} role="doctor" />
       <Island
         name="DoctorMeetings"
-        props={{ meetings: meetings.map((m) => ({ ...appointmentJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice }}
+        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice }}
       />
       {calendar}
     </section>,
@@ -47,7 +51,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
 }
 
 export function doctorMeetingsPage(deps: Deps) {
-  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { once: hasNewFeedLink(c) });
+  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps, takeRefused(c)), { once: hasNewFeedLink(c) });
 }
 
 export function doctorMeetingsCancel(deps: Deps) {
@@ -57,6 +61,7 @@ export function doctorMeetingsCancel(deps: Deps) {
       target: (body) => String(body.appointmentId ?? ""),
       run: (input) => cancelAppointment(deps, { role: "doctor", id: pageAccount(c, "doctor").id }, input),
       again: (form) => render(c, deps, form),
+      page: PATH,
       then: () => doneThen(c, PATH, { text: CANCELLED, tone: "success" }),
     });
 }

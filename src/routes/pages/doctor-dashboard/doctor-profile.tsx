@@ -1,17 +1,19 @@
 /**
  * /doctor-dashboard/doctor-profile : name, specialization, college editable; email read-only;
- * status badge; picture. The form posts here (multipart) and comes back with the API's message,
- * or shows the refusal.
+ * status badge; picture; the doctor's hours (issue 26), time zone (issue 27), mail choices
+ * (issue 25), password and devices (issue 28). Each form posts and comes back with its message,
+ * or shows the refusal beside the form it came from.
  */
 import type { Context } from "hono";
 import { getAvailability, HOURS_SAVED, setAvailability } from "../../../actions/availability";
 import { PROFILE_UPDATED, updateDoctorProfile } from "../../../actions/profile";
 import { HoursForm } from "../../../components/HoursForm";
 import type { Deps } from "../../../config/deps";
-import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
+import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
 import { doctorProfileForm, hoursForm } from "../../../http/schemas";
 import { doctorJson } from "../../../http/shapes";
 import { Island } from "../../../render/islands";
+import { TimeZoneForm } from "../../../components/TimeZone";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { AccountSecuritySection, PASSWORD_FORM } from "../account-security";
 import { mailPreferencesOf } from "../../../actions/mail-preferences";
@@ -33,7 +35,9 @@ async function render(c: Context, deps: Deps, refused?: FormState): Promise<Resp
     "My profile",
     <section class="page-narrow" aria-labelledby="profile-title">
       <h1 id="profile-title">My profile</h1>
+      <PendingChangeNote doctor={doctor} />
       <Island name="ProfileForm" props={{ role: "doctor", profile: doctorJson(doctor), form: profileForm, notice: refused ? undefined : takeNotice(c) }} />
+      <TimeZoneForm zone={viewerTimeZone(c)} />
       <HoursForm hours={hours} fallbackZone={doctor.timeZone ?? viewerTimeZone(c)} form={hoursRefused} />
       <MailPreferencesForm action="/doctor-dashboard/doctor-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
       <AccountSecuritySection c={c} deps={deps} base="/doctor-dashboard/doctor-profile" form={form} />
@@ -43,7 +47,7 @@ async function render(c: Context, deps: Deps, refused?: FormState): Promise<Resp
 }
 
 // Rendered on every request, not kept: its devices list moves with every sign-in anywhere (issue 28).
-export const doctorProfilePage = (deps: Deps) => (c: Context) => render(c, deps);
+export const doctorProfilePage = (deps: Deps) => (c: Context) => render(c, deps, takeRefused(c));
 export const doctorProfileAgain = (deps: Deps) => (c: Context, form: FormState) => render(c, deps, form);
 
 /** The hours form (issue 26): the same rule as PUT /api/auth/doctor-dashboard/availability. */
@@ -54,6 +58,7 @@ export function doctorHoursPost(deps: Deps) {
       target: () => HOURS,
       run: (input) => setAvailability(deps, pageAccount(c, "doctor").id, input),
       again: (form) => render(c, deps, form),
+      page: PATH,
       then: () => doneThen(c, PATH, { text: HOURS_SAVED, tone: "success" }),
     });
 }
@@ -64,6 +69,17 @@ export function doctorProfilePost(deps: Deps) {
       schema: doctorProfileForm,
       run: (input) => updateDoctorProfile(deps, pageAccount(c, "doctor").id, input),
       again: (form) => render(c, deps, form),
+      page: c.req.path,
       then: () => doneThen(c, c.req.path, { text: PROFILE_UPDATED, tone: "success" }),
     });
+}
+
+/** An approved doctor's change waiting for the admin (issue 27): what patients still see meanwhile. */
+function PendingChangeNote({ doctor }: { doctor: { specialization: string; collegeName: string; pendingSpecialization: string | null; pendingCollegeName: string | null } }) {
+  const waiting = [
+    doctor.pendingSpecialization !== null && `specialization to ${doctor.pendingSpecialization} (patients see ${doctor.specialization} until then)`,
+    doctor.pendingCollegeName !== null && `college to ${doctor.pendingCollegeName} (patients see ${doctor.collegeName} until then)`,
+  ].filter(Boolean);
+  if (waiting.length === 0) return null;
+  return <p class="notice notice-info">Your change of {waiting.join(" and ")} is waiting for the admin's review.</p>;
 }

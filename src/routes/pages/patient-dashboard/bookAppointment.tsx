@@ -15,7 +15,7 @@ import { findDoctor } from "../../../db/queries/accounts";
 import { keptForDirectory } from "../../../db/queries/directory";
 import type { Deps } from "../../../config/deps";
 import { notFoundResponse } from "../../../components/NotFound";
-import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
+import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
 import { bookForm } from "../../../http/schemas";
 import { Island } from "../../../render/islands";
 import { accountTimeZone, pageAccount } from "../../../middleware/page-guard";
@@ -64,7 +64,7 @@ export function bookAppointmentPage(deps: Deps) {
     // The free slots are another doctor's: read first, and part of what the kept page is made of.
     const free = await freeSlotsOf(c, deps);
     const extra = `${free.timeZone}:${free.slots.map((s) => s.start).join(",")}`;
-    return keptViewerPage(c, deps, () => render(c, deps, undefined, free), { directory: true, extra });
+    return keptViewerPage(c, deps, () => render(c, deps, takeRefused(c), free), { directory: true, extra });
   };
 }
 
@@ -75,6 +75,7 @@ export function bookAppointmentPost(deps: Deps) {
       extra: { doctorId: c.req.param("doctorId") },
       run: (input) => bookAppointment(deps, pageAccount(c, "patient"), input),
       again: (form) => render(c, deps, form),
+      page: c.req.path,
       then: () => doneThen(c, c.req.path, { text: BOOKED, tone: "success" }),
     });
 }

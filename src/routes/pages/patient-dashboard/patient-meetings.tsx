@@ -1,18 +1,21 @@
 /**
- * /patient-dashboard/patient-meetings : the patient's meetings, with the cancel form of a
- * confirmed meeting and the feedback form of a completed one. Both post here and come back with
+ * /patient-dashboard/patient-meetings : the patient's meetings as a story (upcoming, waiting,
+ * past and cancelled: islands/PatientMeetings.tsx), with the cancel form of a confirmed meeting
+ * or a pending request (withdraw) and the feedback form of a completed one. Both post here and come back with
  * the API's message, or show the refusal beside the meeting's form.
  */
 import type { Context } from "hono";
 import { cancelAppointment, CANCELLED, FEEDBACK_GIVEN, giveFeedback } from "../../../actions/appointments";
-import { listPatientMeetings } from "../../../db/queries/appointments";
+import { listStory } from "../../../db/queries/appointments";
+import { historySince } from "../../../domain/story";
 import type { Deps } from "../../../config/deps";
-import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
+import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
 import { cancelBody, feedbackBody } from "../../../http/schemas";
 import { holdsUntil } from "../../../http/cached";
-import { appointmentJson } from "../../../http/shapes";
+import { storyJson } from "../../../http/shapes";
 import { nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
+import { ZoneNote } from "../../../components/TimeZone";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { calendarFeedPanel, hasNewFeedLink } from "../calendar-panel";
 import { keptViewerPage } from "../kept";
@@ -23,7 +26,7 @@ const PATH = "/patient-dashboard/patient-meetings";
 async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const patient = pageAccount(c, "patient");
   const now = deps.now();
-  const meetings = await listPatientMeetings(deps.database.db, patient, now);
+  const meetings = await listStory(deps.database.db, "patient", patient, now, historySince(now));
   const calendar = await calendarFeedPanel(c, deps, "patient", patient.id);
   const notice = form ? undefined : takeNotice(c);
   const timeZone = viewerTimeZone(c);
@@ -33,7 +36,8 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     "My meetings",
     <section aria-labelledby="meetings-title">
       <h1 id="meetings-title">My meetings</h1>
-      <Island name="PatientMeetings" props={{ appointments: meetings.map((m) => appointmentJson(m, "patient")), timeZone, form, notice }} />
+      <ZoneNote zone={timeZone} chosen={patient.timeZone !== null} role="patient" />
+      <Island name="PatientMeetings" props={{ appointments: meetings.map((m) => storyJson(m, "patient")), timeZone, form, notice }} />
       {calendar}
     </section>,
     PATH,
@@ -41,7 +45,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
 }
 
 export function patientMeetingsPage(deps: Deps) {
-  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { once: hasNewFeedLink(c) });
+  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps, takeRefused(c)), { once: hasNewFeedLink(c) });
 }
 
 const byAppointment = (body: Record<string, unknown>) => String(body.appointmentId ?? "");
@@ -54,6 +58,7 @@ export function patientMeetingsPosts(deps: Deps) {
         target: byAppointment,
         run: (input) => cancelAppointment(deps, { role: "patient", id: pageAccount(c, "patient").id }, input),
         again: (form) => render(c, deps, form),
+        page: PATH,
         then: () => doneThen(c, PATH, { text: CANCELLED, tone: "success" }),
       }),
     feedback: (c: Context) =>
@@ -62,6 +67,7 @@ export function patientMeetingsPosts(deps: Deps) {
         target: byAppointment,
         run: (input) => giveFeedback(deps, pageAccount(c, "patient").id, input),
         again: (form) => render(c, deps, form),
+        page: PATH,
         then: () => doneThen(c, PATH, { text: FEEDBACK_GIVEN, tone: "success" }),
       }),
   };

@@ -1,15 +1,17 @@
 /**
- * /patient-dashboard/patient-profile : name editable, email read-only, picture change. The form
- * posts here (multipart) and comes back with the API's message, or shows the refusal.
+ * /patient-dashboard/patient-profile : name editable, email read-only, picture change, time zone
+ * (issue 27), mail choices (issue 25), password and devices (issue 28). The form posts here
+ * (multipart) and comes back with the API's message, or shows the refusal.
  */
 import type { Context } from "hono";
 import { PROFILE_UPDATED, updatePatientProfile } from "../../../actions/profile";
 import type { Deps } from "../../../config/deps";
-import { doneThen, handleForm, takeNotice, type FormState } from "../../../http/forms";
+import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
 import { patientProfileForm } from "../../../http/schemas";
 import { patientJson } from "../../../http/shapes";
 import { Island } from "../../../render/islands";
-import { pageAccount } from "../../../middleware/page-guard";
+import { TimeZoneForm } from "../../../components/TimeZone";
+import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { AccountSecuritySection, PASSWORD_FORM } from "../account-security";
 import { mailPreferencesOf } from "../../../actions/mail-preferences";
 import { MailPreferencesForm } from "../../../components/MailPreferencesForm";
@@ -27,6 +29,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     <section class="page-narrow" aria-labelledby="profile-title">
       <h1 id="profile-title">My profile</h1>
       <Island name="ProfileForm" props={{ role: "patient", profile: patientJson(patient), form: profileForm, notice: form ? undefined : takeNotice(c) }} />
+      <TimeZoneForm zone={viewerTimeZone(c)} />
       <MailPreferencesForm action="/patient-dashboard/patient-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
       <AccountSecuritySection c={c} deps={deps} base="/patient-dashboard/patient-profile" form={form} />
     </section>,
@@ -34,7 +37,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
 }
 
 // Rendered on every request, not kept: its devices list moves with every sign-in anywhere (issue 28).
-export const patientProfilePage = (deps: Deps) => (c: Context) => render(c, deps);
+export const patientProfilePage = (deps: Deps) => (c: Context) => render(c, deps, takeRefused(c));
 export const patientProfileAgain = (deps: Deps) => (c: Context, form: FormState) => render(c, deps, form);
 
 export function patientProfilePost(deps: Deps) {
@@ -43,6 +46,7 @@ export function patientProfilePost(deps: Deps) {
       schema: patientProfileForm,
       run: (input) => updatePatientProfile(deps, pageAccount(c, "patient").id, input),
       again: (form) => render(c, deps, form),
+      page: c.req.path,
       then: () => doneThen(c, c.req.path, { text: PROFILE_UPDATED, tone: "success" }),
     });
 }

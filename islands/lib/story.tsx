@@ -1,0 +1,89 @@
+/** @jsxImportSource react */
+/** Pieces both meetings pages share: a titled section of cards, and the line that tells a cancellation. */
+import type { ReactNode } from "react";
+import { LIMITS } from "../../src/domain/fields";
+import type { FormState } from "../../src/http/forms";
+import type { StoryJson } from "../../src/http/shapes";
+import { TextForm } from "./forms";
+import { LocalTime } from "./time";
+
+export function StorySection<T extends { _id: string }>({ id, title, items, card }: { id: string; title: string; items: T[]; card: (item: T, index: number) => ReactNode }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={`${id}-title`} className="story-section">
+      <h2 id={`${id}-title`}>{title}</h2>
+      <ul className="meeting-list" role="list">
+        {items.map((item, i) => card(item, i))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * "Cancelled by you on …" / "Request withdrawn by the patient on …", with the reason. `self`
+ * is the viewer's side; `other` names the other side.
+ */
+export function CancelledLine({ a, self, other, timeZone }: { a: StoryJson; self: "patient" | "doctor"; other: string; timeZone: string }) {
+  if (!a.cancelled) return null;
+  // "admin": the admin blocked the doctor, and Carebook cancelled what was open (docs/decisions.md).
+  const who = a.cancelled.by === self ? "you" : a.cancelled.by === "admin" ? "Carebook" : other;
+  const what = a.scheduledAt === null ? (a.cancelled.by === "patient" ? "Request withdrawn" : "Request declined") : "Cancelled";
+  return (
+    <>
+      <p>
+        <strong>{`${what} by ${who}`}</strong> on <LocalTime iso={a.cancelled.at} timeZone={timeZone} />
+      </p>
+      <p>
+        <strong>Why:</strong> {a.cancelled.reason}
+      </p>
+    </>
+  );
+}
+
+/** A confirmed meeting's links: Join (a real button) and Add to calendar. */
+export function MeetingLinks({ meetLink, ics }: { meetLink: string | null; ics: string }) {
+  return (
+    <div className="actions">
+      {meetLink && (
+        <a className="button" href={meetLink} target="_blank" rel="noopener noreferrer">
+          Join meeting
+        </a>
+      )}
+      <a className="button button-secondary" href={ics} download>
+        Add to calendar
+      </a>
+    </div>
+  );
+}
+
+/**
+ * Cancelling or withdrawing: a reason behind a first step (TextForm with `confirm`). `first` is
+ * the first button, `label` the field's, `submit` the second button's.
+ */
+export function ReasonStep(props: {
+  action: string;
+  id: string;
+  first: string;
+  ariaLabel: string;
+  note: string;
+  label: string;
+  submit: string;
+  emptyMessage: string;
+  refused?: FormState;
+  send: (reason: string) => Promise<string | null>;
+}) {
+  const refused = props.refused?.target === props.id ? props.refused : undefined;
+  return (
+    <TextForm
+      action={props.action}
+      hidden={{ appointmentId: props.id }}
+      field={{ name: "reason", label: props.label, maxLength: LIMITS.cancelReason.max }}
+      emptyMessage={props.emptyMessage}
+      confirm={{ label: props.first, ariaLabel: props.ariaLabel, note: props.note }}
+      button={{ label: props.submit, className: "button-danger" }}
+      value={refused?.values.reason}
+      error={refused?.message}
+      send={props.send}
+    />
+  );
+}

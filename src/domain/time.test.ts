@@ -1,0 +1,41 @@
+import { describe, expect, test } from "bun:test";
+import { dateInZone, formatDateTime, formatTime, isTimeZone, zonedInstant, zoneOf } from "./time";
+import { COMMON_ZONES, zoneLabel } from "./zones";
+
+describe("zones", () => {
+  test("every common zone is a real zone with a name for people", () => {
+    for (const { zone, label } of COMMON_ZONES) {
+      expect(isTimeZone(zone)).toBe(true);
+      expect(label).toMatch(/^[^()]+ \([^()]+\)$/);
+    }
+    expect(zoneLabel("Asia/Kolkata")).toBe("India Standard Time (Kolkata)");
+    // What Chrome reports in India is the old name of the same zone.
+    expect(zoneLabel("Asia/Calcutta")).toBe("India Standard Time (Kolkata)");
+    expect(zoneLabel("Europe/Vienna")).toMatch(/\(Vienna\)$/);
+    expect(zoneLabel("Not/AZone")).toBe("Coordinated Universal Time (UTC)");
+  });
+
+  test("zoneOf: the account's own zone, else the browser's report, else UTC; nonsense is ignored", () => {
+    expect(zoneOf({ timeZone: "Asia/Kolkata" }, "Europe/Paris")).toBe("Asia/Kolkata");
+    expect(zoneOf({ timeZone: null }, "Europe/Paris")).toBe("Europe/Paris");
+    expect(zoneOf({ timeZone: "Mars/Base" }, "nonsense")).toBe("UTC");
+    expect(zoneOf(undefined)).toBe("UTC");
+  });
+});
+
+describe("formatting", () => {
+  const at = new Date("2030-01-15T05:00:00Z");
+  test("times are shown as clocks in the zone show them", () => {
+    expect(formatDateTime(at, "Asia/Kolkata")).toBe("Tue, 15 Jan 2030, 10:30 GMT+5:30");
+    expect(formatDateTime(at.toISOString(), "Europe/Paris")).toBe("Tue, 15 Jan 2030, 06:00 CET");
+    expect(formatTime(at, "Asia/Kolkata")).toBe("10:30");
+    expect(dateInZone(new Date("2030-01-15T20:00:00Z"), "Pacific/Auckland")).toBe("2030-01-16");
+  });
+
+  test("a date and a time typed in a zone are the instant clocks there show them", () => {
+    expect(zonedInstant("2030-01-15", "10:30", "Asia/Kolkata")?.toISOString()).toBe("2030-01-15T05:00:00.000Z");
+    expect(zonedInstant("2030-07-15", "10:30", "Europe/Paris")?.toISOString()).toBe("2030-07-15T08:30:00.000Z");
+    expect(zonedInstant("2030-02-30", "10:30", "UTC")).toBeUndefined();
+    expect(zonedInstant("2030-01-15", "25:00", "UTC")).toBeUndefined();
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * A person's refused form post is answered with a 303 to the page that shows the form, the
+ * refusal kept on the server for one view (issue 27, item 7): Back and Reload never offer to
+ * send the form again. Without `Sec-Fetch-Mode: navigate` (a script, a test) the page comes back
+ * directly with the refusal's status, as before.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { startHarness, type Harness } from "../../../tests/support/harness";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.stop());
+
+test("a refused booking goes back to the form with the message and the typed text, once", async () => {
+  const patient = await h.signupPatient();
+  const doctor = await h.signupDoctor({ name: "Dr. Once" });
+  await h.book(patient.token, doctor.id, "First");
+  const path = `/patient-dashboard/bookAppointment/${doctor.id}`;
+  const cookie = `carebook_session=${patient.token}`;
+  const refused = await h.app.request(path, {
+    method: "POST",
+    headers: { origin: "http://localhost", cookie, "sec-fetch-mode": "navigate" },
+    body: new URLSearchParams({ reason: "Typed again" }),
+  });
+  expect([refused.status, refused.headers.get("location")]).toEqual([303, path]);
+  const kept = refused.headers.getSetCookie().find((c) => c.startsWith("refused="))!.split(";")[0]!;
+
+  const shown = await h.app.request(path, { headers: { cookie: `${cookie}; ${kept}` } });
+  expect(shown.status).toBe(200);
+  const html = await shown.text();
+  expect(html).toContain("You already have an open appointment with this doctor");
+  expect(html).toContain("Typed again");
+  expect(shown.headers.getSetCookie().some((c) => c.startsWith("refused=;"))).toBe(true);
+
+  // Once: the same cookie again shows the plain form.
+  const again = await (await h.app.request(path, { headers: { cookie: `${cookie}; ${kept}` } })).text();
+  expect(again).not.toContain("You already have an open appointment with this doctor");
+
+  // A script's post still gets the refusal at once, with its status.
+  const direct = await h.app.request(path, { method: "POST", headers: { origin: "http://localhost", cookie }, body: new URLSearchParams({ reason: "x" }) });
+  expect(direct.status).toBe(409);
+});

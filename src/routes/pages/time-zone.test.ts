@@ -1,0 +1,86 @@
+/**
+ * An account's time zone: chosen on the profile (a form, without script), or reported by the
+ * browser while the account has none; every page then shows times in it, never UTC unasked.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { startHarness, type Harness } from "../../../tests/support/harness";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.stop());
+
+const ORIGIN = "http://localhost";
+const cookieOf = (token: string, extra = "") => `carebook_session=${token}${extra}`;
+const post = (path: string, fields: Record<string, string>, cookie: string, origin = ORIGIN) =>
+  h.app.request(path, { method: "POST", headers: { origin, cookie }, body: new URLSearchParams(fields) });
+const page = async (path: string, cookie: string) => (await h.app.request(path, { headers: { cookie } })).text();
+const zoneOfPatient = async (id: string) => (await h.elsewhere("select time_zone from patients where id = ?", [id])).rows[0]!.time_zone;
+
+test("a meeting is shown in the zone the patient chose on the profile, named for people", async () => {
+  const patient = await h.signupPatient();
+  const doctor = await h.signupDoctor();
+  const id = await h.book(patient.token, doctor.id);
+  const at = new Date("2031-01-15T05:00:00Z");
+  expect((await h.schedule(doctor.token, id, patient.id, at)).status).toBe(200);
+  const cookie = cookieOf(patient.token);
+
+  // No zone yet and no report: the page says so and offers the choice.
+  let html = await page("/patient-dashboard/patient-meetings", cookie);
+  expect(html).toContain("data-zone-unset");
+  expect(html).toContain("Times are in Coordinated Universal Time (UTC) until you choose your time zone");
+
+  const profile = await page("/patient-dashboard/patient-profile", cookie);
+  expect(profile).toContain('<option value="Asia/Kolkata">India Standard Time (Kolkata)</option>');
+
+  const saved = await post("/time-zone", { timeZone: "Asia/Kolkata" }, cookie);
+  expect(saved.status).toBe(303);
+  expect(saved.headers.get("location")).toBe("/patient-dashboard/patient-profile#time-zone");
+  expect(await zoneOfPatient(patient.id)).toBe("Asia/Kolkata");
+
+  html = await page("/patient-dashboard/patient-meetings", cookie);
+  expect(html).not.toContain("data-zone-unset");
+  expect(html).toContain("Times are in India Standard Time (Kolkata)");
+  expect(html).toContain("Wed, 15 Jan 2031, 10:30");
+  // The browser's cookie does not override a zone the person chose.
+  html = await page("/patient-dashboard/patient-meetings", cookieOf(patient.token, "; tz=Europe%2FParis"));
+  expect(html).toContain("Wed, 15 Jan 2031, 10:30");
+  expect(await page("/patient-dashboard/patient-profile", cookie)).toContain('<option value="Asia/Kolkata" selected="">');
+});
+
+test("the browser's report is kept only while the account has no zone; nonsense changes nothing", async () => {
+  const patient = await h.signupPatient();
+  const cookie = cookieOf(patient.token);
+  expect((await post("/time-zone", { timeZone: "Mars/Olympus", report: "1" }, cookie)).status).toBe(400);
+  expect(await zoneOfPatient(patient.id)).toBeNull();
+  expect((await post("/time-zone", { timeZone: "Asia/Calcutta", report: "1" }, cookie)).status).toBe(204);
+  expect(await zoneOfPatient(patient.id)).toBe("Asia/Kolkata");
+  expect((await post("/time-zone", { timeZone: "Europe/Paris", report: "1" }, cookie)).status).toBe(204);
+  expect(await zoneOfPatient(patient.id)).toBe("Asia/Kolkata");
+
+  const refused = await post("/time-zone", { timeZone: "Mars/Olympus" }, cookie);
+  expect(refused.status).toBe(303);
+  expect(await zoneOfPatient(patient.id)).toBe("Asia/Kolkata");
+  // From another site: refused, nothing changes.
+  expect((await post("/time-zone", { timeZone: "Europe/Paris" }, cookie, "https://evil.example")).status).toBe(403);
+  expect(await zoneOfPatient(patient.id)).toBe("Asia/Kolkata");
+  // Without a session: to the login page.
+  const anonymous = await h.app.request("/time-zone", { method: "POST", headers: { origin: ORIGIN }, body: new URLSearchParams({ timeZone: "UTC" }) });
+  expect([anonymous.status, anonymous.headers.get("location")]).toEqual([303, "/loginPatient"]);
+});
+
+test("the doctor's schedule form reads the date and time in the doctor's zone", async () => {
+  const patient = await h.signupPatient();
+  const doctor = await h.signupDoctor();
+  const id = await h.book(patient.token, doctor.id);
+  const cookie = cookieOf(doctor.token);
+  await post("/time-zone", { timeZone: "Asia/Kolkata" }, cookie);
+  const dashboard = await page("/doctor-dashboard", cookie);
+  expect(dashboard).toContain("Time (India Standard Time (Kolkata))");
+  expect(dashboard).toContain('name="tz" value="Asia/Kolkata"');
+  const res = await post("/doctor-dashboard/schedule", { appointmentId: id, patientId: patient.id, date: "2031-03-01", time: "10:30", tz: "Asia/Kolkata" }, cookie);
+  expect(res.status).toBe(303);
+  const scheduled = await h.elsewhere("select scheduled_at from appointments where id = ?", [id]);
+  expect(new Date(Number(scheduled.rows[0]!.scheduled_at)).toISOString()).toBe("2031-03-01T05:00:00.000Z");
+});

@@ -1,0 +1,30 @@
+/**
+ * POST /time-zone : an account's time zone, from the profile pages' form (303 back with a
+ * notice), or the browser's report of its own zone once script runs (`report`: 204, kept only
+ * while the account has none, so it never replaces a zone the person chose).
+ */
+import type { Context } from "hono";
+import { saveTimeZone, zoneSaved } from "../../actions/time-zone";
+import type { Deps } from "../../config/deps";
+import { ZONE_FORM_PAGE } from "../../components/TimeZone";
+import { doneThen } from "../../http/forms";
+import { timeZoneForm, UNKNOWN_ZONE } from "../../http/schemas";
+import { cookieSession } from "../../middleware/session";
+
+export function timeZonePost(deps: Deps) {
+  return async (c: Context) => {
+    const user = await cookieSession(c, deps);
+    const body = (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
+    const report = body.report !== undefined;
+    if (user === undefined) return report ? c.body(null, 401) : c.redirect("/loginPatient", 303);
+    const parsed = timeZoneForm.safeParse(body);
+    const back = ZONE_FORM_PAGE[user.role];
+    if (report) {
+      if (parsed.success) await saveTimeZone(deps, { role: user.role, id: user.account.id }, parsed.data.timeZone, true);
+      return c.body(null, parsed.success ? 204 : 400);
+    }
+    if (!parsed.success) return doneThen(c, `${back}#time-zone`, { text: UNKNOWN_ZONE, tone: "error" });
+    await saveTimeZone(deps, { role: user.role, id: user.account.id }, parsed.data.timeZone, false);
+    return doneThen(c, `${back}#time-zone`, { text: zoneSaved(parsed.data.timeZone), tone: "success" });
+  };
+}
