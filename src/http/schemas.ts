@@ -95,7 +95,7 @@ export const bookBody = z.object({
 /** The booking page's form: the ticked slots come as `preferredTimes[]`, one field each. */
 export const bookForm = z
   // The fields the form has (what a refused post echoes back, src/http/forms.ts); the rules are bookBody's.
-  .object({ doctorId: z.unknown(), reason: bookBody.shape.reason, "preferredTimes[]": z.unknown() })
+  .object({ doctorId: z.unknown().optional(), reason: bookBody.shape.reason, "preferredTimes[]": z.unknown().optional() })
   .transform((b, ctx) => {
     const ticked = b["preferredTimes[]"] === undefined ? undefined : [b["preferredTimes[]"]].flat();
     if (ticked !== undefined && ticked.length > MAX_PREFERRED) {
