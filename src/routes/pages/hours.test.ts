@@ -126,7 +126,7 @@ describe("booking with preferred times, scheduling in one tap, rescheduling", ()
     const [date, time] = [target.toISOString().slice(0, 10), target.toISOString().slice(11, 16)];
     const missing = await post("/doctor-dashboard/doctor-Meetings/reschedule", { appointmentId: id, date, time, tz: "UTC", reason: "" }, doctor.token);
     expect(missing.status).toBe(400);
-    expect(await missing.text()).toContain("reason is required");
+    expect(await missing.text()).toContain("Please enter a reason.");
     const res = await post("/doctor-dashboard/doctor-Meetings/reschedule", { appointmentId: id, date, time, tz: "UTC", reason: "Conference that day" }, doctor.token);
     expect(res.status).toBe(303);
     expect(noticeOf(res)).toContain("Appointment rescheduled successfully");

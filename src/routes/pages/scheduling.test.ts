@@ -29,7 +29,10 @@ test("min on the date input; a past time and an overlap are refused in words bes
   const secondId = await h.book(second.token, doctor.id);
 
   const page = await (await h.app.request("/doctor-dashboard", { headers: { cookie: `carebook_session=${doctor.token}` } })).text();
-  expect(page).toContain(`type="date" min="${dateInZone(new Date(), "Asia/Kolkata")}"`);
+  // A light field (issue 29) until the loader makes it a date input; its min is there from the start.
+  const dateField = page.match(/<input\b[^>]*\bname="date"[^>]*>/)![0];
+  expect(dateField).toContain('data-type="date"');
+  expect(dateField).toContain(`min="${dateInZone(new Date(), "Asia/Kolkata")}"`);
 
   const ids = { appointmentId: secondId, patientId: second.id, tz: "Asia/Kolkata" };
   const past = await post("/doctor-dashboard/schedule", { ...ids, date: "2020-01-01", time: "10:00" }, doctor.token);
