@@ -160,10 +160,10 @@ export default function AdminTable({ doctors, page = 1, timeZone, form: refused,
                   {d.pendingChange && (
                     // A plain form, with script too: the page comes back with the decision.
                     <form method="post" action={`/admin-dashboard/doctor-change/${encodeURIComponent(d._id)}${page === 1 ? "" : `?page=${page}`}`} className="actions change-review">
-                      <button type="submit" name="decision" value="approve" aria-label={`Approve ${d.name}'s change`}>
+                      <button type="submit" name="decision" value="approve" aria-label={`Approve change for ${d.name}`}>
                         Approve change
                       </button>
-                      <button type="submit" name="decision" value="decline" className="button-secondary" aria-label={`Decline ${d.name}'s change`}>
+                      <button type="submit" name="decision" value="decline" className="button-secondary" aria-label={`Decline change for ${d.name}`}>
                         Decline change
                       </button>
                     </form>

@@ -31,7 +31,7 @@ export function HoursForm({ hours, fallbackZone, form }: { hours: Availability |
       )}
       <form method="post" action="/doctor-dashboard/doctor-profile/hours">
         <div class="field">
-          <label for="hours-tz">Time zone</label>
+          <label for="hours-tz">Time zone of your hours</label>
           <input id="hours-tz" name="tz" value={values.tz ?? ""} required autocomplete="off" placeholder="Europe/Berlin" />
         </div>
         {WEEKDAYS.map((day, i) => (

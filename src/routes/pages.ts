@@ -48,9 +48,10 @@ const safeBack = (value: unknown) => (typeof value === "string" && /^\/(?![/\\])
  */
 export function prerenderedPages(deps: Deps) {
   const pages = new Hono();
+  const keyOf = (c: Context) => `${themeOf(c)}${savesData(c) ? ":save-data" : ""}`;
   const once = (page: (c: Context) => Promise<Response>) =>
     renderedOnce(page, {
-      keyOf: (c) => `${themeOf(c)}${savesData(c) ? ":save-data" : ""}`,
+      keyOf,
       headersOf: preparedSecurityHeaders,
       finish: (c, headers) => addHsts(c, deps, headers),
     });
@@ -58,7 +59,7 @@ export function prerenderedPages(deps: Deps) {
   pages.get(
     "/",
     renderedOnce((c) => homePage(c, deps), {
-      keyOf: themeOf,
+      keyOf,
       headersOf: preparedSecurityHeaders,
       finish: (c, headers) => addHsts(c, deps, headers),
       versionOf: () => directoryVersionOf(deps.database),

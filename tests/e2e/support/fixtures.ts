@@ -113,6 +113,10 @@ export function islandsLive(page: Page): Promise<boolean> {
  * island code loads on intent, never on arrival), and waits until all of them are hydrated.
  */
 export async function waitForHydration(page: Page) {
+  // The theme toggle is passive: it comes alive only beside another island. A page with no other
+  // island (the admin's mail outbox, the admin's account) has nothing to hydrate.
+  const active = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>("[data-island]")].some((el) => el.dataset.island !== "ThemeToggle"));
+  if (!active) return;
   await page.evaluate(() => document.querySelectorAll("[data-island]").forEach((el) => el.dispatchEvent(new FocusEvent("focusin", { bubbles: true }))));
   await expect.poll(() => islandsLive(page)).toBe(true);
 }

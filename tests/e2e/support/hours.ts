@@ -31,7 +31,7 @@ export async function hoursJourney(browser: Browser, script: boolean) {
     // 1. The doctor sets hours: every day, all day (free times exist whenever the test runs).
     await doctorPage.goto("/doctor-dashboard/doctor-profile");
     await ready(doctorPage, script);
-    await doctorPage.getByLabel("Time zone").fill("UTC");
+    await doctorPage.getByLabel("Time zone of your hours").fill("UTC");
     for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]) {
       await doctorPage.getByLabel(day, { exact: true }).fill("00:00-24:00");
     }
