@@ -16,7 +16,8 @@ function smallTargets(page: Page) {
     const selector = "button, .button, summary, select, textarea, input:not([type=hidden]), header a, footer a, nav a, .actions a";
     return [...document.querySelectorAll<HTMLElement>(selector)]
       .filter((el) => el.offsetParent !== null || getComputedStyle(el).position === "fixed")
-      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      // A tick box inside its label is tapped anywhere on the label: the label is its target.
+      .map((el) => ({ el, box: (el.matches("input[type=checkbox], input[type=radio]") ? (el.closest("label") ?? el) : el).getBoundingClientRect() }))
       .filter(({ box }) => box.width > 0 && box.height > 0 && (box.width < 44 || box.height < 44))
       .map(({ el, box }) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 30)}" ${Math.round(box.width)}x${Math.round(box.height)}`);
   });

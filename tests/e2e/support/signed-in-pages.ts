@@ -11,6 +11,9 @@ export type SignedInPage = { account: Account; path: string; name: string };
 export async function signedInPages(): Promise<SignedInPage[]> {
   const patient = await createPatient("Priya Sharma");
   const doctor = await createDoctor({ name: "Dr. Amelia Hart", specialization: "Cardiologist" });
+  // Hours every day (issue 26): the booking page and the pending card show free times to tap.
+  const allDay = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" }));
+  await apiCall("PUT", "/doctor-dashboard/availability", { timeZone: "Asia/Kolkata", weekly: allDay, daysOff: [] }, doctor.token);
   const other = await createDoctor({ name: "Dr. Rohan Mehta", specialization: "Neurologist" });
   const third = await createDoctor({ name: "Dr. Sofia Alvarez", specialization: "Pediatrician" });
   await createDoctor({ name: "Dr. Kwame Mensah With A Rather Long Name", specialization: "Dermatologist", status: "pending" });
@@ -26,6 +29,7 @@ export async function signedInPages(): Promise<SignedInPage[]> {
     { account: patient, path: "/patient-dashboard", name: "patient-dashboard" },
     { account: patient, path: "/patient-dashboard/specialization/Cardiologist", name: "patient-specialization" },
     { account: patient, path: `/patient-dashboard/bookAppointment/${third.id}`, name: "patient-book" },
+    { account: asker, path: `/patient-dashboard/bookAppointment/${doctor.id}`, name: "patient-book-times" },
     { account: patient, path: "/patient-dashboard/patient-meetings", name: "patient-meetings" },
     { account: patient, path: "/patient-dashboard/patient-profile", name: "patient-profile" },
     { account: doctor, path: "/doctor-dashboard", name: "doctor-dashboard" },
