@@ -20,6 +20,7 @@ describe("zones", () => {
     expect(zoneOf({ timeZone: null }, "Europe/Paris")).toBe("Europe/Paris");
     expect(zoneOf({ timeZone: "Mars/Base" }, "nonsense")).toBe("UTC");
     expect(zoneOf(undefined)).toBe("UTC");
+    expect(zoneOf({ timeZone: null }, "nonsense", "Europe/Berlin")).toBe("Europe/Berlin");
   });
 });
 

@@ -25,13 +25,14 @@ export function isTimeZone(zone: string): boolean {
 
 /**
  * The zone an account's pages show times in: the one the person chose (or their browser reported
- * to their account), else the one this browser reported (the `tz` cookie), else UTC.
+ * to their account), else the one this browser reported (the `tz` cookie), else `fallback` (UTC
+ * unless the caller knows better, e.g. the doctor's own zone beside their free times).
  */
-export function zoneOf(account: { timeZone?: string | null } | undefined, reported?: string): string {
+export function zoneOf(account: { timeZone?: string | null } | undefined, reported?: string, fallback = "UTC"): string {
   const own = account?.timeZone;
   if (own && isTimeZone(own)) return own;
   if (reported && isTimeZone(reported)) return reported;
-  return "UTC";
+  return fallback;
 }
 
 // One formatter per zone and style: building an Intl.DateTimeFormat costs far more than

@@ -6,7 +6,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
-import { isTimeZone, zoneOf } from "../domain/time";
+import { zoneOf } from "../domain/time";
 import { cookieSession, type AccountOf } from "./session";
 
 function redirect(c: Context, to: string): never {
@@ -43,18 +43,8 @@ export function reportedTimeZone(c: Context): string | undefined {
 
 /**
  * The zone the viewer's pages show times in: their account's (chosen on the profile, or reported
- * by a browser with script), else this browser's report, else UTC (src/domain/time.ts, zoneOf).
+ * by a browser with script), else this browser's report, else `fallback` (src/domain/time.ts, zoneOf).
  */
-export function viewerTimeZone(c: Context): string {
-  return zoneOf(c.get("user")?.account, reportedTimeZone(c));
-}
-
-/**
- * The zone to show a signed-in viewer's times in (issue 26): the account's own (time_zone) when
- * set, else the one the browser reported (the tz cookie), else `fallback` (e.g. the doctor's).
- */
-export function accountTimeZone(c: Context, fallback: string): string {
-  const own = (c.get("user")?.account as { timeZone?: string | null } | undefined)?.timeZone;
-  if (own && isTimeZone(own)) return own;
-  return /(?:^|;\s*)tz=/.test(c.req.header("cookie") ?? "") ? viewerTimeZone(c) : fallback;
+export function viewerTimeZone(c: Context, fallback = "UTC"): string {
+  return zoneOf(c.get("user")?.account, reportedTimeZone(c), fallback);
 }

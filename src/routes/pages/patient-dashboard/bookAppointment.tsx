@@ -18,7 +18,7 @@ import { notFoundResponse } from "../../../components/NotFound";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
 import { bookForm } from "../../../http/schemas";
 import { Island } from "../../../render/islands";
-import { accountTimeZone, pageAccount } from "../../../middleware/page-guard";
+import { viewerTimeZone, pageAccount } from "../../../middleware/page-guard";
 import { keptViewerPage } from "../kept";
 import { patientPage } from "./shell";
 
@@ -53,7 +53,7 @@ async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlo
       <p>
         With <strong>{doctor.name}</strong>, {doctor.specialization} ({doctor.collegeName})
       </p>
-      <SlotPicker slots={slots} zone={accountTimeZone(c, timeZone ?? "UTC")} ticked={form?.values["preferredTimes[]"]?.split("\n")} />
+      <SlotPicker slots={slots} zone={viewerTimeZone(c, timeZone ?? "UTC")} ticked={form?.values["preferredTimes[]"]?.split("\n")} />
       <Island name="BookingForm" props={{ doctorId: doctor.id, doctorName: doctor.name, form, notice: form ? undefined : takeNotice(c) }} />
     </section>,
   );

@@ -9,7 +9,7 @@ import type { Deps } from "../../../config/deps";
 import { isSpecialization } from "../../../domain/fields";
 import { nextFreeTimes } from "../../../actions/availability";
 import { nextFreeMarker, withNextFree } from "../../../components/NextFree";
-import { accountTimeZone } from "../../../middleware/page-guard";
+import { viewerTimeZone } from "../../../middleware/page-guard";
 import { notFoundResponse } from "../../../components/NotFound";
 import { raw } from "hono/html";
 import { flat } from "../../../render/html";
@@ -65,7 +65,7 @@ async function render(c: Context, deps: Deps, next: Map<string, number>): Promis
         {raw("&larr;")} Back to specializations
       </a>
       <h1 id="spec-title">{specialization}</h1>
-      {cards === undefined ? <p class="empty">No doctors available for this specialization.</p> : raw(withNextFree(cards, next, accountTimeZone(c, "UTC")))}
+      {cards === undefined ? <p class="empty">No doctors available for this specialization.</p> : raw(withNextFree(cards, next, viewerTimeZone(c)))}
     </section>,
   );
 }
