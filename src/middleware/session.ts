@@ -110,12 +110,12 @@ export async function startSession(
 ) {
   const sid = await beginSession(deps, role, account.id, deviceName(c.req.header("user-agent")));
   const token = await issueToken(deps.keys, { sub: account.id, role, ver: account.tokenVersion, sid });
-  const secure = hostCookie(c, COOKIE) === SECURE_COOKIE;
-  setCookie(c, secure ? SECURE_COOKIE : COOKIE, token, {
+  const name = hostCookie(c, COOKIE);
+  setCookie(c, name, token, {
     httpOnly: true,
     sameSite: "Lax",
     path: "/",
-    secure,
+    secure: name === SECURE_COOKIE,
     maxAge: Math.round(deps.config.tokenTtlHours * 3600),
   });
   await rememberDevice(c, deps, role, account);
