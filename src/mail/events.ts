@@ -12,7 +12,8 @@ import { adminRecipients, appointmentFacts, dropWaiting, recipientOf, type Recip
 import type { Deps } from "../config/deps";
 import { enqueueMail, mailMode } from "./outbox";
 import { templates } from "./templates";
-import { formatWhen, zoneFor } from "./time";
+import { zoneOf } from "../domain/time";
+import { formatWhen } from "./time";
 
 type MailDeps = Pick<Deps, "config" | "keys" | "now">;
 
@@ -28,7 +29,7 @@ async function meetingPeople(tx: Tx, appointmentId: string) {
 }
 
 /** A time as `reader` reads it (their zone, else the other side's, else UTC). */
-const whenFor = (at: Date, reader: Recipient, other: Recipient) => formatWhen(at, zoneFor(reader.timeZone, other.timeZone));
+const whenFor = (at: Date, reader: Recipient, other: Recipient) => formatWhen(at, zoneOf(reader, other.timeZone ?? undefined));
 
 /** A patient asked for an appointment: the patient hears it was sent, the doctor that it waits. */
 export async function requestBooked(tx: Tx, deps: MailDeps, appointmentId: string): Promise<void> {

@@ -10,7 +10,8 @@ import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
 import type { MailContent } from "./layout";
 import { enqueueMail, mailMode } from "./outbox";
-import { formatWhen, zoneFor } from "./time";
+import { zoneOf } from "../domain/time";
+import { formatWhen } from "./time";
 
 type MailDeps = Pick<Deps, "config" | "keys" | "now">;
 
@@ -18,7 +19,7 @@ type MailDeps = Pick<Deps, "config" | "keys" | "now">;
 export type Origin = { device: string; at: Date };
 
 const greeting = (to: Recipient) => `Hello ${to.role === "doctor" ? doctorTitle(to.name) : to.name},`;
-const from = (origin: Origin, to: Recipient) => `${origin.device}, ${formatWhen(origin.at, zoneFor(to.timeZone))}`;
+const from = (origin: Origin, to: Recipient) => `${origin.device}, ${formatWhen(origin.at, zoneOf(to))}`;
 export const forgotPath = (role: Role) => `/forgotPassword?role=${role}`;
 
 export const securityTemplates = {

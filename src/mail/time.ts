@@ -1,16 +1,9 @@
 /**
  * A meeting's time as a mail writes it: in the reader's own time zone, with the zone named.
  * The reader's zone is their account's `time_zone`; without one, the other party's (the doctor
- * usually sets the time in their own); without either, UTC. The name is always written, so a
- * reader in another zone can tell.
+ * usually sets the time in their own); without either, UTC (src/domain/time.ts, zoneOf). The
+ * name is always written, so a reader in another zone can tell.
  */
-import { isTimeZone } from "../domain/time";
-
-/** The zone a mail to `reader` writes times in. */
-export function zoneFor(reader: string | null | undefined, other?: string | null): string {
-  for (const zone of [reader, other]) if (zone && isTimeZone(zone)) return zone;
-  return "UTC";
-}
 
 /** e.g. "Sunday 29 March 2026, 10:30 Central European Summer Time (Europe/Paris)". */
 export function formatWhen(at: Date, zone: string): string {
