@@ -8,6 +8,7 @@
  */
 import { useState, type FormEvent } from "react";
 import { applyTheme, type Theme } from "./lib/browser";
+import { useT } from "./lib/i18n";
 
 /** `system`: nothing chosen yet; the page follows the device. */
 export type Props = { theme: Theme | "system"; back: string };
@@ -15,10 +16,11 @@ export type Props = { theme: Theme | "system"; back: string };
 const ICON = { light: { __html: "&#9728;" }, dark: { __html: "&#9790;" } };
 
 function SwitchTo({ to }: { to: Theme }) {
+  const t = useT();
   return (
-    <button type="submit" name="theme" value={to} className={`button-ghost theme-to-${to}`} aria-label={`Switch to ${to} theme`}>
+    <button type="submit" name="theme" value={to} className={`button-ghost theme-to-${to}`} aria-label={t(to === "dark" ? "theme.toDark" : "theme.toLight")}>
       <span aria-hidden="true" dangerouslySetInnerHTML={ICON[to]} />
-      <span className="theme-word">{to === "dark" ? " Dark" : " Light"}</span>
+      <span className="theme-word"> {t(to === "dark" ? "theme.dark" : "theme.light")}</span>
     </button>
   );
 }

@@ -7,6 +7,7 @@
  */
 import { createElement, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { Messages, type IslandMessages } from "./lib/i18n";
 import { guardFromStorage, rememberTimeZone, syncSession, syncTheme } from "./lib/browser";
 import { ISLANDS_CACHED_KEY, type IslandName } from "./names";
 
@@ -40,7 +41,8 @@ export async function hydrate(root: HTMLElement, build: string): Promise<void> {
   const load = loaders[name];
   if (!load) return;
   const { default: Component } = await load();
-  hydrateRoot(root, createElement(Component, propsOf(root)));
+  const { $m, $lang, ...props } = propsOf(root) as IslandMessages & Record<string, unknown>;
+  hydrateRoot(root, createElement(Messages, { m: $m ?? {}, lang: $lang ?? "en" }, createElement(Component, props)));
   remember(name, build);
 }
 

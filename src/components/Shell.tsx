@@ -7,30 +7,33 @@ import { raw } from "hono/html";
 import { Island, IslandsContext, useIsland } from "../render/islands";
 import { keptIn } from "../domain/bounded";
 import type { PageTheme } from "../render/Document";
+import { LangContext, useT } from "../render/lang";
+import type { Key, T } from "../i18n/catalog";
+import { LanguageSwitch } from "./LanguageSwitch";
 
-type NavLink = { href: string; label: string };
+type NavLink = { href: string; label: Key };
 
 const NAV: Record<Role | "public", NavLink[]> = {
   public: [
-    { href: "/#find-doctors", label: "Find doctors" },
-    { href: "/#health-tips", label: "Health tips" },
-    { href: "/#feedback", label: "Feedback" },
-    { href: "/about", label: "About" },
-    { href: "/services", label: "Services" },
+    { href: "/#find-doctors", label: "nav.findDoctors" },
+    { href: "/#health-tips", label: "nav.healthTips" },
+    { href: "/#feedback", label: "nav.feedback" },
+    { href: "/about", label: "nav.about" },
+    { href: "/services", label: "nav.services" },
   ],
   patient: [
-    { href: "/patient-dashboard", label: "Dashboard" },
-    { href: "/patient-dashboard/patient-meetings", label: "Meetings" },
-    { href: "/patient-dashboard/patient-profile", label: "Profile" },
+    { href: "/patient-dashboard", label: "nav.dashboard" },
+    { href: "/patient-dashboard/patient-meetings", label: "nav.meetings" },
+    { href: "/patient-dashboard/patient-profile", label: "nav.profile" },
   ],
   doctor: [
-    { href: "/doctor-dashboard", label: "Dashboard" },
-    { href: "/doctor-dashboard/doctor-Meetings", label: "Meetings" },
-    { href: "/doctor-dashboard/doctor-profile", label: "Profile" },
+    { href: "/doctor-dashboard", label: "nav.dashboard" },
+    { href: "/doctor-dashboard/doctor-Meetings", label: "nav.meetings" },
+    { href: "/doctor-dashboard/doctor-profile", label: "nav.profile" },
   ],
   admin: [
-    { href: "/admin-dashboard", label: "Doctors" },
-    { href: "/admin-dashboard/account", label: "My account" },
+    { href: "/admin-dashboard", label: "nav.doctors" },
+    { href: "/admin-dashboard/account", label: "nav.myAccount" },
   ],
 };
 
@@ -45,9 +48,10 @@ export type ShellProps = {
 
 export function Shell({ area, path, theme, children }: ShellProps) {
   useIsland("ThemeToggle", "passive");
-  // A signed-in frame is the same text for every page view of the same area, path and theme:
-  // kept, so that a page renders only its own content (docs/performance.md, issue 12).
-  const frame = area === "public" ? undefined : keptFrame(area, path, theme);
+  const t = useT();
+  // A signed-in frame is the same text for every page view of the same area, path, theme and
+  // language: kept, so that a page renders only its own content (docs/performance.md, issue 12).
+  const frame = area === "public" ? undefined : keptFrame(area, path, theme, t);
   if (frame === undefined) return <Frame area={area} path={path} theme={theme}>{children}</Frame>;
   return (
     <>
@@ -63,18 +67,21 @@ const frames = new Map<string, [string, string] | undefined>();
 const MAX_FRAMES = 512;
 
 /** The frame's text before and after the page's content, rendered once per area, path and theme. */
-function keptFrame(area: Role, path: string, theme: PageTheme): [string, string] | undefined {
-  return keptIn(frames, MAX_FRAMES, `${area}\u0000${path}\u0000${theme}\u0000${support.email}\u0000${support.phone}`, () => renderFrame(area, path, theme));
+function keptFrame(area: Role, path: string, theme: PageTheme, t: T): [string, string] | undefined {
+  const key = `${area}\u0000${path}\u0000${theme}\u0000${t.lang}\u0000${support.email}\u0000${support.phone}`;
+  return keptIn(frames, MAX_FRAMES, key, () => renderFrame(area, path, theme, t));
 }
 
-function renderFrame(area: Role, path: string, theme: PageTheme): [string, string] | undefined {
+function renderFrame(area: Role, path: string, theme: PageTheme, t: T): [string, string] | undefined {
   // Its islands are recorded by Shell itself; the throwaway map keeps them out of any page's.
   const text: unknown = (
-    <IslandsContext.Provider value={new Map()}>
-      <Frame area={area} path={path} theme={theme}>
-        {raw(CHILDREN)}
-      </Frame>
-    </IslandsContext.Provider>
+    <LangContext.Provider value={t}>
+      <IslandsContext.Provider value={new Map()}>
+        <Frame area={area} path={path} theme={theme}>
+          {raw(CHILDREN)}
+        </Frame>
+      </IslandsContext.Provider>
+    </LangContext.Provider>
   ).toString();
   if (text instanceof Promise) return undefined; // no part of the frame renders asynchronously today
   const html = String(text);
@@ -89,12 +96,13 @@ export function setSupportContact(contact: { email: string; phone: string }): vo
 }
 
 function NavLinks({ area, path }: { area: Role | "public"; path: string }) {
+  const t = useT();
   return (
     <ul>
       {NAV[area].map((link) => (
         <li>
           <a href={link.href} aria-current={link.href === path ? "page" : undefined}>
-            {link.label}
+            {t(link.label)}
           </a>
         </li>
       ))}
@@ -103,24 +111,25 @@ function NavLinks({ area, path }: { area: Role | "public"; path: string }) {
 }
 
 function Frame({ area, path, theme, children }: ShellProps) {
+  const t = useT();
   const account =
     area === "public" ? (
       <a class="button" href="/loginPatient">
-        Login/Signup
+        {t("shell.loginSignup")}
       </a>
     ) : (
       // A plain form: POST /logout ends the session and clears the browser's storage
       // (Clear-Site-Data), so an island would add nothing (docs/performance.md, issue 29).
       <form method="post" action="/logout">
         <button type="submit" class="button-ghost">
-          Logout
+          {t("shell.logout")}
         </button>
       </form>
     );
   return (
     <>
       <a class="skip-link" href="#main">
-        Skip to content
+        {t("shell.skip")}
       </a>
       <header class="site-header">
         <div class="header-inner">
@@ -131,15 +140,16 @@ function Frame({ area, path, theme, children }: ShellProps) {
           </a>
           {/* Wide screens: the links in the bar. Phones: the same links behind Menu, a <details>
               that opens without script, so the bar stays one row (issue 27). */}
-          <nav aria-label="Main" class="main-nav">
+          <nav aria-label={t("nav.main")} class="main-nav">
             <NavLinks area={area} path={path} />
           </nav>
           <div class="header-actions">
+            <LanguageSwitch back={path} />
             <Island name="ThemeToggle" props={{ theme, back: path }} hydrate="passive" />
             <div class="account-wide">{account}</div>
             <details class="menu">
-              <summary class="button button-ghost">Menu</summary>
-              <nav aria-label="Menu" class="menu-panel">
+              <summary class="button button-ghost">{t("nav.menu")}</summary>
+              <nav aria-label={t("nav.menu")} class="menu-panel">
                 <NavLinks area={area} path={path} />
                 {account}
               </nav>
@@ -156,16 +166,17 @@ function Frame({ area, path, theme, children }: ShellProps) {
 }
 
 export function Footer() {
+  const t = useT();
   return (
     <footer class="site-footer">
       <div class="footer-inner">
         <p>
-          Support: <a href={`mailto:${support.email}`}>{support.email}</a> · <a href={`tel:${support.phone.replace(/[^+\d]/g, "")}`}>{support.phone}</a>
+          {t("shell.support")} <a href={`mailto:${support.email}`}>{support.email}</a> · <a href={`tel:${support.phone.replace(/[^+\d]/g, "")}`}>{support.phone}</a>
         </p>
-        <nav aria-label="Footer">
-          <a href="/about">About</a> <a href="/services">Services</a> <a href="/privacy">Privacy</a>
+        <nav aria-label={t("nav.footer")}>
+          <a href="/about">{t("nav.about")}</a> <a href="/services">{t("nav.services")}</a> <a href="/privacy">{t("nav.privacy")}</a>
         </nav>
-        <p>© 2025 Carebook. All rights reserved.</p>
+        <p>{t("shell.rights")}</p>
       </div>
     </footer>
   );
@@ -173,9 +184,10 @@ export function Footer() {
 
 /** The Back button of the static pages: a link home that works without script. */
 export function BackLink({ href = "/" }: { href?: string }) {
+  const t = useT();
   return (
     <a class="button button-secondary back-link" href={href}>
-      {raw("&larr;")} Back
+      {raw("&larr;")} {t("shell.back")}
     </a>
   );
 }

@@ -6,6 +6,7 @@
  */
 
 import { keptIn } from "./bounded";
+import { LOCALES, type Lang } from "./i18n";
 
 /** Zones already checked (a page checks the viewer's on every request): bounded, oldest out. */
 const checkedZones = new Map<string, boolean>();
@@ -39,9 +40,11 @@ export function zoneOf(account: { timeZone?: string | null } | undefined, report
 // formatting with it (most of a server render of a list of meetings, docs/performance.md).
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(style: "dateTime" | "time" | "day" | "parts", zone: string): Intl.DateTimeFormat {
-  return keptIn(formatters, 512, `${style}\u0000${zone}`, () => {
-    if (style === "day") return new Intl.DateTimeFormat("en-GB", { timeZone: zone, weekday: "short", day: "numeric", month: "short" });
+function formatter(style: "dateTime" | "time" | "day" | "parts", zone: string, lang: Lang = "en"): Intl.DateTimeFormat {
+  return keptIn(formatters, 512, `${style}\u0000${zone}\u0000${lang}`, () => {
+    // English keeps the day-month order of en-GB; Hindi is written as hi-IN writes it (issue 31).
+    const locale = LOCALES[lang];
+    if (style === "day") return new Intl.DateTimeFormat(locale, { timeZone: zone, weekday: "short", day: "numeric", month: "short" });
     if (style === "parts")
       return new Intl.DateTimeFormat("en-US", {
         timeZone: zone,
@@ -53,8 +56,8 @@ function formatter(style: "dateTime" | "time" | "day" | "parts", zone: string): 
         minute: "2-digit",
         second: "2-digit",
       });
-    if (style === "time") return new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit" });
-    return new Intl.DateTimeFormat("en-GB", {
+    if (style === "time") return new Intl.DateTimeFormat(locale, { timeZone: zone, hour: "2-digit", minute: "2-digit" });
+    return new Intl.DateTimeFormat(locale, {
       weekday: "short",
       day: "numeric",
       month: "short",
@@ -70,18 +73,18 @@ function formatter(style: "dateTime" | "time" | "day" | "parts", zone: string): 
 const instantOf = (at: Date | string | number) => (at instanceof Date ? at : new Date(at));
 
 /** e.g. "Tue, 1 Dec 2026, 10:00 CET" as clocks in `zone` show it. */
-export function formatDateTime(at: Date | string | number, zone: string): string {
-  return formatter("dateTime", zone).format(instantOf(at));
+export function formatDateTime(at: Date | string | number, zone: string, lang: Lang = "en"): string {
+  return formatter("dateTime", zone, lang).format(instantOf(at));
 }
 
 /** e.g. "10:30" in `zone`. */
-export function formatTime(at: Date | string | number, zone: string): string {
-  return formatter("time", zone).format(instantOf(at));
+export function formatTime(at: Date | string | number, zone: string, lang: Lang = "en"): string {
+  return formatter("time", zone, lang).format(instantOf(at));
 }
 
 /** e.g. "Tue, 15 Jan" in `zone`. */
-export function formatDay(at: Date | string | number, zone: string): string {
-  return formatter("day", zone).format(instantOf(at));
+export function formatDay(at: Date | string | number, zone: string, lang: Lang = "en"): string {
+  return formatter("day", zone, lang).format(instantOf(at));
 }
 
 /** The wall clock of `zone` at `instant`: year, month (1-12), day, hour, minute, second. */

@@ -11,6 +11,9 @@ import { contentSecurityPolicy, scriptHash } from "../middleware/security";
 import { inlineStylesheet } from "./inline-css";
 import { keptIn } from "../domain/bounded";
 import { escapeHtml, flat } from "./html";
+import { LangContext } from "./lang";
+import { tOf } from "../i18n/request";
+import type { T } from "../i18n/catalog";
 
 export type PageOptions = {
   title: string;
@@ -63,14 +66,14 @@ export function savesData(c: Context): boolean {
 const heads = new Map<string, string>();
 const MAX_HEADS = 512;
 
-function headOf(options: PageOptions): string {
-  const key = `${options.title}\u0000${options.description ?? ""}`;
-  return keptIn(heads, MAX_HEADS, key, () => flat(writeHead(options)));
+function headOf(options: PageOptions, t: T): string {
+  const description = options.description ?? t("meta.description");
+  const key = `${options.title}\u0000${description}`;
+  return keptIn(heads, MAX_HEADS, key, () => flat(writeHead(options, description)));
 }
 
-function writeHead(options: PageOptions): string {
+function writeHead(options: PageOptions, description: string): string {
   const manifest = clientManifest();
-  const description = options.description ?? "Find a doctor by specialization and book an appointment.";
   return (
     '<meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>' +
     `<title>${escapeHtml(`${options.title} | Carebook`)}</title>` +
@@ -114,9 +117,15 @@ const themeAttribute = (theme: PageTheme) => (theme === "system" ? "" : ` data-t
 /** Renders a complete HTML page around `body`. */
 export async function renderPage(c: Context, options: PageOptions, body: Child): Promise<Response> {
   const islands: PageIslands = new Map();
-  let html = await (<IslandsContext.Provider value={islands}>{body}</IslandsContext.Provider>).toString();
+  const t = tOf(c);
+  let html = await (
+    <LangContext.Provider value={t}>
+      <IslandsContext.Provider value={islands}>{body}</IslandsContext.Provider>
+    </LangContext.Provider>
+  ).toString();
   let end = "";
-  c.header("Vary", "Save-Data", { append: true });
+  // The language follows the cookie, the account or Accept-Language (src/i18n/request.ts).
+  c.header("Vary", "Save-Data, Accept-Language", { append: true });
   if (savesData(c)) html = html.replace(PROPS_BLOCK, "").replace(LIGHT_FIELD, realField);
   else if (needsLoader(islands)) {
     const loader = loaderFor(islands);
@@ -131,7 +140,7 @@ export async function renderPage(c: Context, options: PageOptions, body: Child):
     (session === undefined ? "" : ` data-session="${escapeHtml(session)}"`) +
     zoneUnset;
   return c.html(
-    `<!doctype html><html lang="en"${themeAttribute(themeOf(c))}><head>${headOf(options)}</head><body${bodyAttributes}>${html}${end}</body></html>`,
+    `<!doctype html><html lang="${t.lang}" dir="ltr"${themeAttribute(themeOf(c))}><head>${headOf(options, t)}</head><body${bodyAttributes}>${html}${end}</body></html>`,
     options.status ?? 200,
   );
 }

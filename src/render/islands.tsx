@@ -13,6 +13,9 @@ import BookingForm from "../../islands/BookingForm";
 import DoctorMeetings from "../../islands/DoctorMeetings";
 import type { IslandName } from "../../islands/names";
 import { islandHtml } from "./island-cache";
+import { islandMessagesJson } from "../i18n/catalog";
+import { useT } from "./lang";
+import { Messages } from "../../islands/lib/i18n";
 import PatientMeetings from "../../islands/PatientMeetings";
 import PendingAppointments from "../../islands/PendingAppointments";
 import ProfileForm from "../../islands/ProfileForm";
@@ -48,7 +51,16 @@ type IslandProps<N extends IslandName> = { name: N; props: ComponentProps<(typeo
 /** Renders island `name` with `props` (plain JSON) on the server, ready for the client to hydrate. */
 export function Island<N extends IslandName>({ name, props, hydrate = "interaction" }: IslandProps<N>) {
   useIsland(name, hydrate);
-  return raw(islandHtml(name, JSON.stringify(props), () => renderToString(createElement(COMPONENTS[name] as ComponentType<any>, props))));
+  const t = useT();
+  const messages = islandMessagesJson(name, t.lang);
+  return raw(
+    islandHtml(
+      name,
+      JSON.stringify(props),
+      () => renderToString(createElement(Messages, { m: JSON.parse(messages), lang: t.lang }, createElement(COMPONENTS[name] as ComponentType<any>, props))),
+      { lang: t.lang, json: messages },
+    ),
+  );
 }
 
 /** Records that the page being rendered holds island `name`, for the scripts its document loads. */

@@ -9,6 +9,9 @@ import { pictureTooLarge } from "../actions/profile";
 import { showRefused, type FormState } from "../http/forms";
 import { pictureBodyLimit } from "../http/upload-gate";
 import { savesData, themeOf } from "../render/Document";
+import { LANG_COOKIE, langOf } from "../i18n/request";
+import { isLang } from "../domain/i18n";
+import { saveLanguage } from "../actions/language";
 import type { Deps } from "../config/deps";
 import { renderedOnce } from "../http/cached";
 import { directoryVersionOf } from "../db/queries/sessions";
@@ -48,7 +51,7 @@ const safeBack = (value: unknown) => (typeof value === "string" && /^\/(?![/\\])
  */
 export function prerenderedPages(deps: Deps) {
   const pages = new Hono();
-  const keyOf = (c: Context) => `${themeOf(c)}${savesData(c) ? ":save-data" : ""}`;
+  const keyOf = (c: Context) => `${langOf(c)}:${themeOf(c)}${savesData(c) ? ":save-data" : ""}`;
   const once = (page: (c: Context) => Promise<Response>) =>
     renderedOnce(page, {
       keyOf,
@@ -138,6 +141,17 @@ export function pageRoutes(deps: Deps) {
   });
 
   pages.post("/time-zone", timeZonePost(deps));
+
+  pages.post("/language", async (c) => {
+    // A malformed form changes nothing: back to the page, in the language it was.
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    if (isLang(form.lang)) {
+      setCookie(c, LANG_COOKIE, form.lang, { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "Lax" });
+      const user = await cookieSession(c, deps);
+      if (user !== undefined) await saveLanguage(deps, { role: user.role, id: user.account.id }, form.lang);
+    }
+    return c.redirect(safeBack(form.back), 303);
+  });
 
   pages.post("/logout", async (c) => {
     const user = await cookieSession(c, deps);

@@ -1,6 +1,7 @@
 /** Accounts of the three roles: lookups, inserts, profile and status updates. */
 import { asc, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { DoctorStatus, Role, Specialization } from "../../domain/fields";
+import type { Lang } from "../../domain/i18n";
 import type { Reader, Tx } from "../client";
 import { admins, doctors, patients } from "../schema";
 import { keptList } from "./kept-list";
@@ -182,4 +183,10 @@ export async function setAccountTimeZone(tx: Tx, role: Role, id: string, zone: s
   const where = onlyIfUnset ? sql`${table.id} = ${id} and ${table.timeZone} is null` : eq(table.id, id);
   const rows = await tx.update(table).set({ timeZone: zone }).where(where).returning({ id: table.id }).all();
   return rows.length > 0;
+}
+
+/** Keeps `lang` as the language of account `id` (the switcher, issue 31). */
+export async function setAccountLanguage(tx: Tx, role: Role, id: string, lang: Lang): Promise<void> {
+  const table = tables[role];
+  await tx.update(table).set({ language: lang }).where(eq(table.id, id)).run();
 }

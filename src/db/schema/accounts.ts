@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { DoctorStatus, Specialization } from "../../domain/fields";
+import type { Lang } from "../../domain/i18n";
 
 const id = () => text("id").primaryKey();
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull();
@@ -13,6 +14,9 @@ const listsVersion = () => integer("lists_version").notNull().default(0);
 // The person's IANA time zone (e.g. "Asia/Kolkata"): pages without script, and mails, show times
 // in it. Null until the browser reports one or the person picks one on the profile.
 const timeZone = () => text("time_zone");
+// The language the person chose to read Carebook in ("en", "hi"; issue 31): their mails follow it
+// and a new device starts in it. Null until they choose one with the switcher.
+const language = () => text("language").$type<Lang>();
 
 export const patients = sqliteTable("patients", {
   id: id(),
@@ -23,6 +27,7 @@ export const patients = sqliteTable("patients", {
   tokenVersion: tokenVersion(),
   listsVersion: listsVersion(),
   timeZone: timeZone(),
+  language: language(),
   createdAt: createdAt(),
 });
 
@@ -44,6 +49,7 @@ export const doctors = sqliteTable(
     tokenVersion: tokenVersion(),
     listsVersion: listsVersion(),
     timeZone: timeZone(),
+    language: language(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -61,5 +67,6 @@ export const admins = sqliteTable("admins", {
   passwordHash: text("password_hash").notNull(),
   tokenVersion: tokenVersion(),
   timeZone: timeZone(),
+  language: language(),
   createdAt: createdAt(),
 });

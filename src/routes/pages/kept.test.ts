@@ -43,7 +43,7 @@ describe("a kept page is the page", () => {
     }
     const br = await get(MEETINGS, patient.token, { "accept-encoding": "gzip, deflate, br" });
     expect(br.headers.get("Content-Encoding")).toBe("br");
-    expect(br.headers.get("Vary")).toBe("Save-Data, Accept-Encoding");
+    expect(br.headers.get("Vary")).toBe("Save-Data, Accept-Language, Accept-Encoding");
     expect(brotliDecompressSync(new Uint8Array(await br.arrayBuffer())).toString()).toBe(html);
     const gzip = await get(MEETINGS, patient.token, { "accept-encoding": "gzip" });
     expect(gzip.headers.get("Content-Encoding")).toBe("gzip");
@@ -62,10 +62,10 @@ describe("a kept page is the page", () => {
 
   test("the theme, the time zone and the query are part of it", async () => {
     // No choice yet: the device's preference (no attribute); a choice is kept per theme.
-    expect(await page(MEETINGS, patient.token)).toContain('<html lang="en"><head>');
+    expect(await page(MEETINGS, patient.token)).toContain('<html lang="en" dir="ltr"><head>');
     expect(await page(MEETINGS, patient.token, "; theme=dark")).toContain('data-theme="dark"');
     expect(await page(MEETINGS, patient.token, "; theme=light")).toContain('data-theme="light"');
-    expect(await page(MEETINGS, patient.token)).toContain('<html lang="en"><head>');
+    expect(await page(MEETINGS, patient.token)).toContain('<html lang="en" dir="ltr"><head>');
     expect(await page("/patient-dashboard?q=derma", patient.token)).toContain('value="derma"');
     expect(await page("/patient-dashboard", patient.token)).not.toContain('value="derma"');
     const at = new Date(Date.UTC(2031, 5, 1, 7, 0));

@@ -9,6 +9,7 @@
  */
 import type { Context } from "hono";
 import { savesData, themeOf } from "../../render/Document";
+import { langOf } from "../../i18n/request";
 import type { Deps } from "../../config/deps";
 import { keptPage } from "../../http/cached";
 import { viewerTimeZone } from "../../middleware/page-guard";
@@ -27,7 +28,7 @@ export function keptViewerPage(
     c,
     deps.database,
     {
-      key: `${user.role}:${user.account.id}\u0000${url.slice(url.indexOf("/", url.indexOf("//") + 2))}${savesData(c) ? "\u0000save-data" : ""}`,
+      key: `${user.role}:${user.account.id}\u0000${url.slice(url.indexOf("/", url.indexOf("//") + 2))}${savesData(c) ? "\u0000save-data" : ""}\u0000${langOf(c)}`,
       state: `${accountState(user.account)}\u0000${themeOf(c)}\u0000${viewerTimeZone(c)}\u0000${options.directory === true ? user.directoryVersion : ""}\u0000${options.extra ?? ""}`,
       now: deps.now(),
       once: options.once,

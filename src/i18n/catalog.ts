@@ -1,0 +1,98 @@
+/**
+ * The catalogs, one per language, each the union of its areas' files (src/i18n/en/*.ts and
+ * src/i18n/hi/*.ts, the same names). English is the source: every Hindi area file must have
+ * exactly its English file's keys, or the typecheck fails (`satisfies` in each file), and
+ * catalog.test.ts checks the same at run time, with every pattern parsed.
+ */
+import { formatMessage, LANGS, type Lang, type Translate, type Values } from "../domain/i18n";
+import type { IslandName } from "../../islands/names";
+import enAccount from "./en/account";
+import enAdmin from "./en/admin";
+import enAuth from "./en/auth";
+import enCalendar from "./en/calendar";
+import enCommon from "./en/common";
+import enDemo from "./en/demo";
+import enDoctor from "./en/doctor";
+import enForms from "./en/forms";
+import enMail from "./en/mail";
+import enPatient from "./en/patient";
+import enPublic from "./en/public";
+import hiAccount from "./hi/account";
+import hiAdmin from "./hi/admin";
+import hiAuth from "./hi/auth";
+import hiCalendar from "./hi/calendar";
+import hiCommon from "./hi/common";
+import hiDemo from "./hi/demo";
+import hiDoctor from "./hi/doctor";
+import hiForms from "./hi/forms";
+import hiMail from "./hi/mail";
+import hiPatient from "./hi/patient";
+import hiPublic from "./hi/public";
+
+const en = { ...enCommon, ...enPublic, ...enAuth, ...enPatient, ...enDoctor, ...enAdmin, ...enAccount, ...enForms, ...enMail, ...enCalendar, ...enDemo };
+
+/** Every message's key. */
+export type Key = keyof typeof en;
+export type Catalog = Readonly<Record<Key, string>>;
+
+const hi: Catalog = { ...hiCommon, ...hiPublic, ...hiAuth, ...hiPatient, ...hiDoctor, ...hiAdmin, ...hiAccount, ...hiForms, ...hiMail, ...hiCalendar, ...hiDemo };
+
+export const CATALOGS: Readonly<Record<Lang, Catalog>> = { en, hi };
+
+/** The area files of each language, for the check that they agree (catalog.test.ts). */
+export const AREAS = {
+  en: { common: enCommon, public: enPublic, auth: enAuth, patient: enPatient, doctor: enDoctor, admin: enAdmin, account: enAccount, forms: enForms, mail: enMail, calendar: enCalendar, demo: enDemo },
+  hi: { common: hiCommon, public: hiPublic, auth: hiAuth, patient: hiPatient, doctor: hiDoctor, admin: hiAdmin, account: hiAccount, forms: hiForms, mail: hiMail, calendar: hiCalendar, demo: hiDemo },
+} as const;
+
+/** The server's `t`: a message of `lang` by key, with values filled in. */
+export type T = Translate<Key> & { lang: Lang };
+
+const translators = new Map<Lang, T>();
+
+/** The translator of `lang` (one per language, made once). */
+export function translator(lang: Lang): T {
+  let t = translators.get(lang);
+  if (t === undefined) {
+    const catalog = CATALOGS[lang];
+    t = Object.assign((key: Key, values?: Values) => formatMessage(catalog[key] ?? en[key] ?? key, values, lang), { lang });
+    translators.set(lang, t);
+  }
+  return t;
+}
+
+/**
+ * Which keys each island carries, besides its own (`<IslandName>.*`): the prefixes of the shared
+ * parts it renders (islands/lib). An island's props hold only these, so a page carries only its
+ * own messages (at most 1 KB brotli an island, tests/e2e/page-weight.spec.ts).
+ */
+export const ISLAND_SHARED: Readonly<Record<IslandName, readonly string[]>> = {
+  ThemeToggle: ["theme."],
+  AuthForm: [],
+  SpecializationSearch: [],
+  BookingForm: [],
+  PatientMeetings: ["story."],
+  PendingAppointments: ["story."],
+  DoctorMeetings: ["story."],
+  ProfileForm: [],
+  AdminTable: [],
+};
+
+const islandMessages = new Map<string, string>();
+
+/** An island's messages in `lang`, as the JSON its props carry (made once per island and language). */
+export function islandMessagesJson(name: IslandName, lang: Lang): string {
+  const id = `${name}:${lang}`;
+  let json = islandMessages.get(id);
+  if (json === undefined) {
+    const prefixes = [`${name}.`, ...ISLAND_SHARED[name]];
+    const catalog = CATALOGS[lang];
+    const picked: Record<string, string> = {};
+    for (const key of Object.keys(catalog) as Key[]) if (prefixes.some((p) => key.startsWith(p))) picked[key] = catalog[key];
+    json = JSON.stringify(picked);
+    islandMessages.set(id, json);
+  }
+  return json;
+}
+
+export { LANGS };
