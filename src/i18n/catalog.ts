@@ -68,14 +68,14 @@ export function translator(lang: Lang): T {
  */
 export const ISLAND_SHARED: Readonly<Record<IslandName, readonly string[]>> = {
   ThemeToggle: ["theme."],
-  AuthForm: [],
-  SpecializationSearch: [],
+  AuthForm: ["spec."],
+  SpecializationSearch: ["spec."],
   BookingForm: [],
   PatientMeetings: ["story."],
   PendingAppointments: ["story."],
   DoctorMeetings: ["story."],
-  ProfileForm: [],
-  AdminTable: [],
+  ProfileForm: ["spec.", "status."],
+  AdminTable: ["spec.", "status."],
 };
 
 const islandMessages = new Map<string, string>();
