@@ -31,6 +31,13 @@ module.exports = {
       to: { path: "^src/(routes|http|middleware|components)/" },
     },
     {
+      name: "i18n-is-words",
+      comment: "src/i18n holds the catalogs and the request's language: from src/ it imports only src/domain, and types.",
+      severity: "error",
+      from: { path: "^src/i18n/", pathNot: TEST },
+      to: { path: OURS, pathNot: "^src/(domain|i18n)/", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "islands-pure",
       comment: "Islands run in the browser: from src/ they import only src/domain, and types.",
       severity: "error",

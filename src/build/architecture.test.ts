@@ -25,6 +25,7 @@ const lawful: Record<string, string> = {
   "src/routes/api.test.ts": `import { harness } from "../../tests/support/harness";\nexport const t = harness;\n`,
   "tests/support/harness.ts": `export const harness = 1;\n`,
   "bench/run.ts": `export const bench = 1;\n`,
+  "src/i18n/catalog.ts": `import { more } from "../domain/more";\nimport type { Shape } from "../types";\nexport const words: Shape = { a: more };\n`,
 };
 
 /** Writes `files` into a fresh scratch tree and runs the check there; its exit code and output. */
@@ -54,6 +55,7 @@ describe("the rules of the arrows", () => {
     ["domain-is-pure", "src/domain/rules.ts", `import { query } from "../db/queries";\nexport const rule = query;\n`],
     ["db-below-the-door", "src/db/queries.ts", `import { book } from "../actions/book";\nexport const query = book;\n`],
     ["actions-know-no-http", "src/actions/book.ts", `import { ApiError } from "../http/errors";\nexport const book = ApiError;\n`],
+    ["i18n-is-words", "src/i18n/catalog.ts", `import { query } from "../db/queries";\nexport const words = query;\n`],
     ["islands-pure", "islands/Island.tsx", `import { query } from "../src/db/queries";\nexport const island = query;\n`],
     ["src-not-bench-or-tests", "src/db/queries.ts", `import { bench } from "../../bench/run";\nexport const query = bench;\n`],
     ["no-circular", "src/domain/rules.ts", `import { more } from "./more";\nexport const rule = 1;\nexport const again = () => more;\n`],
