@@ -12,7 +12,8 @@ import { inlineCssOnWire } from "./inline-css-weight";
 export type Kind = "html" | "css" | "js" | "img" | "other";
 export type Weight = Record<Kind, number> & { total: number; scripts: number; requests: number; acceptEncoding: string };
 export type RouteGroup = "public" | "auth" | "app";
-export type Route = { path: string; group: RouteGroup; label?: string; as?: Account };
+/** `lang`: the page in that language (the switch's cookie, issue 31); English otherwise. */
+export type Route = { path: string; group: RouteGroup; label?: string; as?: Account; lang?: "hi" };
 /**
  * `inlineCss`: the bytes on the wire the document's inline `<style>` adds (counted in its HTML).
  * `saveData`: a first visit sending `Save-Data: on`, with the `<script` tags its HTML holds.
@@ -118,14 +119,16 @@ async function recordNetwork(context: BrowserContext, page: Page) {
 
 
 /** A fresh context (empty cache, no connections), signed in as `account` when given: cookie and storage. */
-export function coldContext(browser: Browser, baseURL: string, account?: Account, headers?: Record<string, string>): Promise<BrowserContext> {
+export function coldContext(browser: Browser, baseURL: string, account?: Account, headers?: Record<string, string>, lang?: "hi"): Promise<BrowserContext> {
   const { origin, hostname } = new URL(baseURL);
+  const cookie = (name: string, value: string, httpOnly: boolean) => ({ name, value, domain: hostname, path: "/", expires: -1, httpOnly, secure: false, sameSite: "Lax" as const });
+  const language = lang === undefined ? [] : [cookie("lang", lang, false)];
   return browser.newContext({
     baseURL,
     extraHTTPHeaders: headers,
-    storageState: account && {
-      cookies: [{ name: "carebook_session", value: account.token, domain: hostname, path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Lax" }],
-      origins: [
+    storageState: (account !== undefined || lang !== undefined) ? {
+      cookies: [...(account ? [cookie("carebook_session", account.token, true)] : []), ...language],
+      origins: account === undefined ? [] : [
         {
           origin,
           localStorage: [
@@ -136,14 +139,14 @@ export function coldContext(browser: Browser, baseURL: string, account?: Account
           ],
         },
       ],
-    },
+    } : undefined,
   });
 }
 
 /** Loads `route` twice in a fresh context signed in as its account (if any) and weighs both loads. */
 export async function weighRoute(browser: Browser, baseURL: string, route: Route): Promise<RouteWeight> {
   const account = route.as;
-  const context = await coldContext(browser, baseURL, account);
+  const context = await coldContext(browser, baseURL, account, undefined, route.lang);
   try {
     const page = await context.newPage();
     const net = await recordNetwork(context, page);
@@ -177,7 +180,7 @@ export async function weighRoute(browser: Browser, baseURL: string, route: Route
 
 /** A first visit to `route` sending `Save-Data: on`, in a fresh context: its weight and the script tags its HTML holds. */
 async function weighSaveData(browser: Browser, baseURL: string, route: Route): Promise<RouteWeight["saveData"]> {
-  const context = await coldContext(browser, baseURL, route.as, { "Save-Data": "on" });
+  const context = await coldContext(browser, baseURL, route.as, { "Save-Data": "on" }, route.lang);
   try {
     const page = await context.newPage();
     const net = await recordNetwork(context, page);

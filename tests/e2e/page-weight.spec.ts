@@ -38,6 +38,17 @@ test("every route of SPEC §2 stays within its page-weight budget, first and rep
   expect.soft(weights.flatMap((w) => budgetFailures(w))).toEqual([]);
 });
 
+test("every route in Hindi stays within the same budgets (issue 31: each page carries only its own messages)", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const fixtures = await createFixtures(BASE, ADMIN);
+  const routes = specRoutes(fixtures).map((r) => ({ ...r, lang: "hi" as const, label: `${r.label ?? r.path} (hi)` }));
+  const weights = await weighRoutes(browser, BASE, routes);
+  console.log(weightTable(weights));
+  for (const w of weights) expect.soft(w.first.scripts, w.route.path).toBe(0);
+  for (const w of weights.filter((w) => w.route.group === "app")) expect.soft(w.first.total, `${w.route.path} (hi): first visit bytes`).toBeLessThanOrEqual(20 * 1024);
+  expect.soft(weights.flatMap((w) => budgetFailures(w))).toEqual([]);
+});
+
 test("the specialization page with ten doctors with phone photos stays within its budget", async ({ browser }) => {
   test.setTimeout(300_000);
   const fixtures = await createFixtures(BASE, ADMIN);
