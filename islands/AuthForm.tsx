@@ -9,10 +9,12 @@
  */
 import { useEffect, useState, type FormEvent } from "react";
 import { LIMITS, SPECIALIZATIONS, type Role } from "../src/domain/fields";
-import { api, messageOr } from "./lib/api";
+import { api, messageOr, type ApiAnswer } from "./lib/api";
 import { clearStorage, storage } from "./lib/browser";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import { Notice } from "./lib/ui";
+import { useT } from "./lib/i18n";
+import type { Translate } from "../src/domain/i18n";
 
 export type Props = {
   role: Role;
@@ -23,6 +25,8 @@ export type Props = {
   waiting?: boolean;
   /** A message a post left for this page (Refresh Status). */
   notice?: NoticeJson;
+  /** The doctor signup's specializations as the page's language names them (value: label). */
+  specializations?: Record<string, string>;
 };
 
 const DASHBOARD: Record<Role, string> = {
@@ -33,7 +37,18 @@ const DASHBOARD: Record<Role, string> = {
 
 const ROLE_TITLE: Record<Role, string> = { patient: "Patient", doctor: "Doctor", admin: "Admin" };
 
-export default function AuthForm({ role, mode, form: refused, waiting: pending = false, notice }: Props) {
+/**
+ * How the island shows the JSON API's message on a failure (SPEC §8's English contract words),
+ * else its own fallback: the one place a translation of those messages hooks in.
+ */
+const apiMessage = (answer: ApiAnswer, fallback: string): string => messageOr(answer, fallback);
+
+/** "Your account status is: …" with the status word of the page's language. */
+const statusMessage = (t: Translate, status: string, reason?: string) =>
+  reason ? t("AuthForm.statusReason", { status: t(`status.${status}`), reason }) : t("AuthForm.status", { status: t(`status.${status}`) });
+
+export default function AuthForm({ role, mode, form: refused, waiting: pending = false, notice, specializations: labels = {} }: Props) {
+  const t = useT();
   const [error, setError] = useState<string | null>(refused?.message ?? (notice?.tone === "error" ? notice.text : null));
   const [info, setInfo] = useState<string | null>(notice && notice.tone !== "error" ? notice.text : null);
   const [busy, setBusy] = useState(false);
@@ -53,12 +68,12 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
     const values = Object.fromEntries(new FormData(form)) as Record<string, string>;
     const missing = [...form.querySelectorAll<HTMLInputElement>("[required]")].find((f) => !f.value.trim());
     if (missing) {
-      setError(`${missing.labels?.[0]?.textContent ?? missing.name} is required.`);
+      setError(t("AuthForm.required", { field: missing.labels?.[0]?.textContent ?? missing.name }));
       missing.focus();
       return;
     }
     if (mode === "signup" && values.password!.length < LIMITS.password.min) {
-      setError(`Password must be at least ${LIMITS.password.min} characters.`);
+      setError(t("AuthForm.passwordMin", { min: LIMITS.password.min }));
       return;
     }
     setBusy(true);
@@ -68,7 +83,7 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
     const answer = await api(path, { json: values, anonymous: role === "patient" && mode === "login" });
     setBusy(false);
     if (!answer.ok) {
-      setError(messageOr(answer, mode === "login" ? "Login failed. Please try again." : "Registration failed. Please try again."));
+      setError(apiMessage(answer, t(mode === "login" ? "AuthForm.loginFailed" : "AuthForm.signupFailed")));
       return;
     }
     const body = answer.body;
@@ -94,7 +109,7 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
       storage.signIn({ token, role: "doctor", name, status });
       setWaiting(true);
     } else {
-      setError(`Your account status is: ${status}${reason ? `. Reason: ${reason}` : ""}`);
+      setError(statusMessage(t, status, reason));
     }
   }
 
@@ -104,12 +119,12 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
     setBusy(false);
     if (!answer.ok) {
       setWaiting(false);
-      setError(messageOr(answer, "Login failed. Please try again."));
+      setError(apiMessage(answer, t("AuthForm.loginFailed")));
       return;
     }
     const status = answer.body.status as string;
     localStorage.setItem("status", status);
-    if (status === "pending") setInfo("Your account is still awaiting approval.");
+    if (status === "pending") setInfo(t("AuthForm.stillPending"));
     else {
       setWaiting(status === "pending");
       showDoctorStatus(status, storage.token()!, answer.body.doctor.name);
@@ -131,19 +146,19 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
   if (waiting) {
     return (
       <section className="card auth-card" aria-labelledby="waiting-title">
-        <h1 id="waiting-title">Awaiting approval</h1>
-        <p>Your doctor account is pending approval by the admin. You can check again at any time.</p>
+        <h1 id="waiting-title">{t("AuthForm.waitingTitle")}</h1>
+        <p>{t("AuthForm.waitingText")}</p>
         <Notice text={info} />
         <Notice text={error} tone="error" />
         <div className="actions">
           <form method="post" action="/loginDoctor/refresh" onSubmit={(e) => (e.preventDefault(), void refreshStatus())}>
             <button type="submit" disabled={busy}>
-              Refresh Status
+              {t("AuthForm.refresh")}
             </button>
           </form>
           <form method="post" action="/logout" onSubmit={(e) => (e.preventDefault(), void signOut())}>
             <button type="submit" className="button-ghost" disabled={busy}>
-              Logout
+              {t("AuthForm.logout")}
             </button>
           </form>
         </div>
@@ -151,16 +166,16 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
     );
   }
 
-  const title = `${ROLE_TITLE[role]} ${mode === "login" ? "Login" : "Signup"}`;
+  const title = t(mode === "login" ? "AuthForm.heading.login" : "AuthForm.heading.signup", { role });
   return (
     <section className="card auth-card" aria-labelledby="auth-title">
       <h1 id="auth-title">{title}</h1>
       <form method="post" action={`/${mode}${ROLE_TITLE[role]}`} onSubmit={submit} noValidate={false}>
-        {mode === "signup" && <Field name="name" label="Name" autoComplete="name" value={typed.name} />}
-        <Field name="email" label="Email" type="email" autoComplete="email" value={typed.email} />
+        {mode === "signup" && <Field name="name" label={t("AuthForm.name")} autoComplete="name" value={typed.name} />}
+        <Field name="email" label={t("AuthForm.email")} type="email" autoComplete="email" value={typed.email} />
         <Field
           name="password"
-          label="Password"
+          label={t("AuthForm.password")}
           type="password"
           autoComplete={mode === "login" ? "current-password" : "new-password"}
           minLength={mode === "signup" ? LIMITS.password.min : undefined}
@@ -168,24 +183,24 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
         {mode === "signup" && role === "doctor" && (
           <>
             <div className="field">
-              <label htmlFor="specialization">Specialization</label>
+              <label htmlFor="specialization">{t("AuthForm.specialization")}</label>
               <select id="specialization" name="specialization" required defaultValue={typed.specialization ?? ""}>
                 <option value="" disabled>
-                  Choose a specialization
+                  {t("AuthForm.chooseSpecialization")}
                 </option>
                 {SPECIALIZATIONS.map((s) => (
                   <option key={s} value={s}>
-                    {s}
+                    {labels[s] ?? s}
                   </option>
                 ))}
               </select>
             </div>
-            <Field name="collegeName" label="College name" autoComplete="organization" value={typed.collegeName} />
+            <Field name="collegeName" label={t("AuthForm.collegeName")} autoComplete="organization" value={typed.collegeName} />
           </>
         )}
         <Notice text={error} tone="error" />
         <button type="submit" disabled={busy}>
-          {mode === "login" ? "Login" : "Sign up"}
+          {t(mode === "login" ? "AuthForm.login" : "AuthForm.signup")}
         </button>
       </form>
       <AuthLinks role={role} mode={mode} />
@@ -212,25 +227,24 @@ function Field(props: { name: string; label: string; type?: string; autoComplete
 }
 
 function AuthLinks({ role, mode }: Props) {
+  const t = useT();
   if (role === "admin") {
     return (
-      <nav className="auth-links" aria-label="Other pages">
-        <a href="/">Back to home</a>
+      <nav className="auth-links" aria-label={t("AuthForm.otherPages")}>
+        <a href="/">{t("AuthForm.home")}</a>
       </nav>
     );
   }
   const other: Role = role === "patient" ? "doctor" : "patient";
   return (
-    <nav className="auth-links" aria-label="Other pages">
+    <nav className="auth-links" aria-label={t("AuthForm.otherPages")}>
       {mode === "login" ? (
-        <a href={`/signup${ROLE_TITLE[role]}`}>New here? Sign up as a {role}</a>
+        <a href={`/signup${ROLE_TITLE[role]}`}>{t("AuthForm.newHere", { role })}</a>
       ) : (
-        <a href={`/login${ROLE_TITLE[role]}`}>Already registered? Log in</a>
+        <a href={`/login${ROLE_TITLE[role]}`}>{t("AuthForm.registered")}</a>
       )}
-      <a href={`/${mode}${ROLE_TITLE[other]}`}>
-        {mode === "login" ? "Log in" : "Sign up"} as a {other} instead
-      </a>
-      <a href="/">Back to home</a>
+      <a href={`/${mode}${ROLE_TITLE[other]}`}>{t(mode === "login" ? "AuthForm.loginInstead" : "AuthForm.signupInstead", { role: other })}</a>
+      <a href="/">{t("AuthForm.home")}</a>
     </nav>
   );
 }

@@ -2,25 +2,27 @@
 import type { Context } from "hono";
 import { renderPage, themeOf } from "../render/Document";
 import { Shell } from "./Shell";
+import { tOf } from "../i18n/request";
 
 /** Answers a request with the 404 page (status 404). */
 export function notFoundResponse(c: Context): Promise<Response> {
+  const t = tOf(c);
   return renderPage(
     c,
-    { title: "Page Not Found", status: 404 },
+    { title: t("notFound.title"), status: 404 },
     <Shell area="public" path={c.req.path} theme={themeOf(c)}>
       <section class="page-narrow" aria-labelledby="nf-title">
-        <h1 id="nf-title">Page Not Found</h1>
-        <p>The page you are looking for does not exist or has moved.</p>
-        <nav aria-label="Where to go" class="actions">
+        <h1 id="nf-title">{t("notFound.title")}</h1>
+        <p>{t("notFound.text")}</p>
+        <nav aria-label={t("notFound.where")} class="actions">
           <a class="button" href="/">
-            Home
+            {t("notFound.home")}
           </a>
           <a class="button button-secondary" href="/loginDoctor">
-            Doctor login
+            {t("notFound.doctorLogin")}
           </a>
           <a class="button button-secondary" href="/loginPatient">
-            Patient login
+            {t("notFound.patientLogin")}
           </a>
         </nav>
       </section>

@@ -2,6 +2,7 @@
 import type { Context } from "hono";
 import { renderPage, themeOf } from "../render/Document";
 import { Shell } from "./Shell";
+import { tOf } from "../i18n/request";
 
 export const SERVER_ERROR_MESSAGE = "Something went wrong. Please try again.";
 
@@ -11,21 +12,22 @@ export const withReference = (reference: string | undefined) => (reference ? `${
 /** Answers with the error page (status 500); if even that fails, the same words as plain text. */
 export async function serverErrorResponse(c: Context, reference: string | undefined): Promise<Response> {
   try {
+    const t = tOf(c);
     return await renderPage(
       c,
-      { title: "Something went wrong", status: 500 },
+      { title: t("error.title"), status: 500 },
       <Shell area="public" path={c.req.path} theme={themeOf(c)}>
         <section class="page-narrow" aria-labelledby="error-title">
-          <h1 id="error-title">Something went wrong</h1>
-          <p>{SERVER_ERROR_MESSAGE}</p>
+          <h1 id="error-title">{t("error.title")}</h1>
+          <p>{t("error.text")}</p>
           {reference ? (
             <p>
-              If it happens again, tell support this reference: <code>{reference}</code>
+              {t("error.reference")} <code>{reference}</code>
             </p>
           ) : null}
-          <nav aria-label="Where to go" class="actions">
+          <nav aria-label={t("notFound.where")} class="actions">
             <a class="button" href="/">
-              Home
+              {t("notFound.home")}
             </a>
           </nav>
         </section>

@@ -68,7 +68,7 @@ export function translator(lang: Lang): T {
  */
 export const ISLAND_SHARED: Readonly<Record<IslandName, readonly string[]>> = {
   ThemeToggle: ["theme."],
-  AuthForm: ["spec."],
+  AuthForm: ["status."],
   SpecializationSearch: ["spec."],
   BookingForm: [],
   PatientMeetings: ["story."],

@@ -1,4 +1,36 @@
 import type en from "../en/auth";
 
 export default {
+  // The auth pages (src/routes/pages/auth.tsx)
+  "auth.title.login": "{role, select, patient {मरीज़ लॉगिन} doctor {डॉक्टर लॉगिन} other {एडमिन लॉगिन}}",
+  "auth.title.signup": "{role, select, patient {मरीज़ साइन अप} other {डॉक्टर साइन अप}}",
+  "auth.forgot": "पासवर्ड भूल गए?",
+  // The AuthForm island
+  "AuthForm.heading.login": "{role, select, patient {मरीज़ लॉगिन} doctor {डॉक्टर लॉगिन} other {एडमिन लॉगिन}}",
+  "AuthForm.heading.signup": "{role, select, patient {मरीज़ साइन अप} other {डॉक्टर साइन अप}}",
+  "AuthForm.name": "नाम",
+  "AuthForm.email": "ईमेल",
+  "AuthForm.password": "पासवर्ड",
+  "AuthForm.specialization": "विशेषज्ञता",
+  "AuthForm.chooseSpecialization": "विशेषज्ञता चुनें",
+  "AuthForm.collegeName": "कॉलेज का नाम",
+  "AuthForm.login": "लॉगिन",
+  "AuthForm.signup": "साइन अप करें",
+  "AuthForm.required": "{field} भरना ज़रूरी है।",
+  "AuthForm.passwordMin": "पासवर्ड कम से कम {min} अक्षरों का होना चाहिए।",
+  "AuthForm.loginFailed": "लॉगिन नहीं हो सका। कृपया फिर से कोशिश करें।",
+  "AuthForm.signupFailed": "साइन अप नहीं हो सका। कृपया फिर से कोशिश करें।",
+  "AuthForm.status": "आपके खाते की स्थिति: {status}",
+  "AuthForm.statusReason": "आपके खाते की स्थिति: {status}। कारण: {reason}",
+  "AuthForm.waitingTitle": "मंज़ूरी का इंतज़ार",
+  "AuthForm.waitingText": "आपका डॉक्टर खाता एडमिन की मंज़ूरी के लिए लंबित है। आप कभी भी दोबारा देख सकते हैं।",
+  "AuthForm.refresh": "स्थिति दोबारा देखें",
+  "AuthForm.logout": "लॉग आउट",
+  "AuthForm.stillPending": "आपका खाता अभी भी मंज़ूरी का इंतज़ार कर रहा है।",
+  "AuthForm.otherPages": "दूसरे पेज",
+  "AuthForm.home": "होम पेज पर वापस",
+  "AuthForm.newHere": "{role, select, patient {नए हैं? मरीज़ के रूप में साइन अप करें} other {नए हैं? डॉक्टर के रूप में साइन अप करें}}",
+  "AuthForm.registered": "पहले से रजिस्टर्ड हैं? लॉगिन करें",
+  "AuthForm.loginInstead": "{role, select, patient {इसके बजाय मरीज़ के रूप में लॉगिन करें} other {इसके बजाय डॉक्टर के रूप में लॉगिन करें}}",
+  "AuthForm.signupInstead": "{role, select, patient {इसके बजाय मरीज़ के रूप में साइन अप करें} other {इसके बजाय डॉक्टर के रूप में साइन अप करें}}",
 } satisfies Record<keyof typeof en, string>;

@@ -1,20 +1,17 @@
 /** /about : who we are. Static, no JavaScript. */
 import type { Context } from "hono";
+import { tOf } from "../../i18n/request";
 import { staticPage } from "./public";
 
-export const aboutPage = (c: Context) =>
-  staticPage(
+export const aboutPage = (c: Context) => {
+  const t = tOf(c);
+  return staticPage(
     c,
-    "About Carebook",
-    "Who we are and why we built Carebook.",
+    t("about.title"),
+    t("about.description"),
     <>
-      <p>
-        Carebook connects patients with qualified doctors. Every doctor is reviewed by our team before they can see
-        patients, and every appointment is confirmed by the doctor with a time and a private video link.
-      </p>
-      <p>
-        We build for people on slow connections and small phones: pages are light, work before any script arrives, and
-        keep what you type.
-      </p>
+      <p>{t("about.p1")}</p>
+      <p>{t("about.p2")}</p>
     </>,
   );
+};

@@ -15,12 +15,14 @@ import { renderPage, themeOf } from "../../render/Document";
 import { Shell } from "../../components/Shell";
 import type { DoctorRow } from "../../db/queries/accounts";
 import type { Deps } from "../../config/deps";
-import type { Role } from "../../domain/fields";
+import { SPECIALIZATIONS, type Role } from "../../domain/fields";
 import { doneThen, handleForm, hasNotice, showRefused, takeNotice, type FormState, type Notice } from "../../http/forms";
 import { doctorSignupBody, loginBody, patientSignupBody } from "../../http/schemas";
 import { Island } from "../../render/islands";
 import { loginClient } from "../../middleware/device";
 import { cookieSession, hasSessionCookie, startSession } from "../../middleware/session";
+import { tOf } from "../../i18n/request";
+import type { Key, T } from "../../i18n/catalog";
 
 const TITLES: Record<Role, string> = { patient: "Patient", doctor: "Doctor", admin: "Admin" };
 const DASHBOARD: Record<Role, string> = { patient: "/patient-dashboard", doctor: "/doctor-dashboard", admin: "/admin-dashboard" };
@@ -39,20 +41,27 @@ export const AUTH_PAGES = {
 
 /** Renders one auth screen: the form (with a refused post's message and values), or the waiting screen. */
 export function renderAuthPage(c: Context, role: Role, mode: Mode, view: View = {}): Promise<Response> {
+  const t = tOf(c);
   return renderPage(
     c,
-    { title: `${TITLES[role]} ${mode === "login" ? "login" : "signup"}` },
+    { title: t(mode === "login" ? "auth.title.login" : "auth.title.signup", { role }) },
     <Shell area="public" path={c.req.path} theme={themeOf(c)}>
       <div class="page-narrow">
-        <Island name="AuthForm" props={{ role, mode, ...view }} hydrate="interaction" />
+        <Island name="AuthForm" props={{ role, mode, ...view, ...specializationsOf(t, role, mode) }} hydrate="interaction" />
         {mode === "login" && !view.waiting && (
           <p class="auth-forgot">
-            <a href={`/forgotPassword?role=${role}`}>Forgot password?</a>
+            <a href={`/forgotPassword?role=${role}`}>{t("auth.forgot")}</a>
           </p>
         )}
       </div>
     </Shell>,
   );
+}
+
+/** The doctor signup's choice of specialization, as the page's language names them (value: label). */
+function specializationsOf(t: T, role: Role, mode: Mode): { specializations?: Record<string, string> } {
+  if (role !== "doctor" || mode !== "signup") return {};
+  return { specializations: Object.fromEntries(SPECIALIZATIONS.map((s) => [s, t(`spec.${s}`)])) };
 }
 
 /**
@@ -63,13 +72,19 @@ export function authPageIsPersonal(c: Context): boolean {
   return hasSessionCookie(c) || hasNotice(c);
 }
 
+/** "Your account status is: …" in the request's language, with the admin's reason when there is one. */
+function statusMessage(t: T, status: string, reason?: string | null): string {
+  const word = t(`status.${status}` as Key);
+  return reason ? t("AuthForm.statusReason", { status: word, reason }) : t("AuthForm.status", { status: word });
+}
+
 /** Where a doctor's login leads: the dashboard, the waiting screen, or the status message. */
 async function doctorGoesOn(c: Context, deps: Deps, doctor: DoctorRow, values: Record<string, string>) {
   if (doctor.status === "approved" || doctor.status === "pending") {
     return startSession(c, deps, "doctor", doctor).then(() => doneThen(c, doctor.status === "approved" ? DASHBOARD.doctor : "/loginDoctor"));
   }
   const reason = await statusReasonOf(deps, doctor);
-  const message = `Your account status is: ${doctor.status}${reason ? `. Reason: ${reason}` : ""}`;
+  const message = statusMessage(tOf(c), doctor.status, reason);
   return showRefused(c, { form: { message, values }, status: 403, headers: {} }, (form) =>
     renderAuthPage(c, "doctor", "login", { form }),
   );
@@ -140,8 +155,9 @@ export function authPageRoutes(deps: Deps) {
     if (user?.role !== "doctor") return doneThen(c, "/loginDoctor");
     const { status } = user.account;
     if (status === "approved") return doneThen(c, DASHBOARD.doctor);
-    if (status === "pending") return doneThen(c, "/loginDoctor", { text: "Your account is still awaiting approval.", tone: "info" });
-    return doneThen(c, "/loginDoctor", { text: `Your account status is: ${status}`, tone: "error" });
+    const t = tOf(c);
+    if (status === "pending") return doneThen(c, "/loginDoctor", { text: t("AuthForm.stillPending"), tone: "info" });
+    return doneThen(c, "/loginDoctor", { text: statusMessage(t, status), tone: "error" });
   });
 
   return pages;

@@ -8,19 +8,12 @@ import { renderPage, themeOf } from "../../render/Document";
 import { Shell } from "../../components/Shell";
 import type { Deps } from "../../config/deps";
 import { someApprovedDoctors } from "../../db/queries/accounts";
+import { tOf } from "../../i18n/request";
+import type { Key } from "../../i18n/catalog";
 
-const HEALTH_TIPS = [
-  { title: "Move every day", text: "Thirty minutes of brisk walking most days lowers blood pressure and lifts your mood." },
-  { title: "Sleep on a schedule", text: "Going to bed and waking at the same times helps your body repair and your mind focus." },
-  { title: "Drink water first", text: "Start the day with a glass of water, and keep a bottle close while you work." },
-  { title: "Keep your check-ups", text: "Regular screenings find problems early, when they are easiest to treat." },
-];
-
-const TESTIMONIALS = [
-  { quote: "I found a cardiologist and had a video consultation the same week. Simple and calm.", author: "Priya S., patient" },
-  { quote: "Booking for my son took two minutes, and the meet link was waiting in my meetings.", author: "Daniel R., parent" },
-  { quote: "Pending requests and scheduled meetings in one place: my clinic days are easier.", author: "Dr. L. Chen, General Physician" },
-];
+/** The health tips and the testimonials, by their keys (home.tip.<id>.*, home.quote.<id>.*). */
+const HEALTH_TIPS = ["move", "sleep", "water", "checkups"] as const;
+const TESTIMONIALS = ["priya", "daniel", "chen"] as const;
 
 const initials = (name: string) =>
   name
@@ -34,30 +27,34 @@ const HOME_DOCTORS = 4;
 
 export async function homePage(c: Context, deps: Deps) {
   const doctors = await someApprovedDoctors(deps.database.db, HOME_DOCTORS);
+  const t = tOf(c);
   return renderPage(
     c,
-    { title: "Find a doctor and book an appointment", description: "Find doctors by specialization and request an appointment online." },
+    { title: t("home.title"), description: t("home.description") },
     <Shell area="public" path="/" theme={themeOf(c)}>
       <section class="hero" aria-labelledby="hero-title">
         <div class="page-wide">
-          <h1 id="hero-title">Care from the right doctor, booked in minutes</h1>
+          <h1 id="hero-title">{t("home.heroTitle")}</h1>
           <p class="lead">
-            Find doctors by specialization, tell them what is wrong, and meet them by video at a time they schedule for you.
+            {t("home.heroLead")}
           </p>
           <p class="hero-actions">
             <a class="button" href="/signupPatient">
-              Get started
+              {t("home.getStarted")}
             </a>
             <a class="button button-secondary" href="/signupDoctor">
-              Join as a doctor
+              {t("home.joinAsDoctor")}
             </a>
           </p>
         </div>
       </section>
 
       <section id="find-doctors" class="section page-wide" aria-labelledby="find-doctors-title">
-        <h2 id="find-doctors-title">Find doctors</h2>
-        <p>Sixteen specializations, from cardiology to general practice.{doctors.length > 0 ? " A few of the doctors you can meet:" : ""}</p>
+        <h2 id="find-doctors-title">{t("home.findTitle")}</h2>
+        <p>
+          {t("home.findText")}
+          {doctors.length > 0 ? t("home.findFew") : ""}
+        </p>
         {doctors.length > 0 && (
           <ul class="card-grid" role="list">
             {doctors.map((d) => (
@@ -66,7 +63,7 @@ export async function homePage(c: Context, deps: Deps) {
                   {initials(d.name)}
                 </span>
                 <h3>{d.name}</h3>
-                <p class="muted">{d.specialization}</p>
+                <p class="muted">{t(`spec.${d.specialization}` as Key)}</p>
                 <p class="small">{d.collegeName}</p>
               </li>
             ))}
@@ -74,19 +71,19 @@ export async function homePage(c: Context, deps: Deps) {
         )}
         <p>
           <a class="button" href="/loginPatient">
-            Login/Signup to book
+            {t("home.loginToBook")}
           </a>
         </p>
       </section>
 
       <section id="health-tips" class="section section-alt" aria-labelledby="health-tips-title">
         <div class="page-wide">
-          <h2 id="health-tips-title">Health tips</h2>
+          <h2 id="health-tips-title">{t("home.tipsTitle")}</h2>
           <ul class="card-grid" role="list">
             {HEALTH_TIPS.map((tip) => (
               <li class="card">
-                <h3>{tip.title}</h3>
-                <p>{tip.text}</p>
+                <h3>{t(`home.tip.${tip}.title`)}</h3>
+                <p>{t(`home.tip.${tip}.text`)}</p>
               </li>
             ))}
           </ul>
@@ -94,15 +91,15 @@ export async function homePage(c: Context, deps: Deps) {
       </section>
 
       <section id="feedback" class="section page-wide" aria-labelledby="feedback-title">
-        <h2 id="feedback-title">What people say</h2>
+        <h2 id="feedback-title">{t("home.feedbackTitle")}</h2>
         <ul class="card-grid" role="list">
-          {TESTIMONIALS.map((t) => (
+          {TESTIMONIALS.map((who) => (
             <li class="card">
               <figure>
                 <blockquote>
-                  <p>“{t.quote}”</p>
+                  <p>“{t(`home.quote.${who}.text`)}”</p>
                 </blockquote>
-                <figcaption class="muted">{t.author}</figcaption>
+                <figcaption class="muted">{t(`home.quote.${who}.author`)}</figcaption>
               </figure>
             </li>
           ))}

@@ -1,25 +1,28 @@
 /** /services : what the product offers. Static, no JavaScript. */
 import type { Context } from "hono";
 import { SPECIALIZATIONS } from "../../domain/fields";
+import { tOf } from "../../i18n/request";
 import { staticPage } from "./public";
 
-export const servicesPage = (c: Context) =>
-  staticPage(
+export const servicesPage = (c: Context) => {
+  const t = tOf(c);
+  return staticPage(
     c,
-    "Our services",
-    "Online consultations across sixteen specializations.",
+    t("services.title"),
+    t("services.description"),
     <>
       <ul>
-        <li>Find doctors by specialization and send an appointment request with your reason.</li>
-        <li>Video consultations: the doctor schedules a time and a private meeting link.</li>
-        <li>Your meetings in one place: cancel a confirmed one, or leave feedback once it is done.</li>
-        <li>For doctors: review requests, schedule or decline them, and read patient feedback.</li>
+        <li>{t("services.find")}</li>
+        <li>{t("services.video")}</li>
+        <li>{t("services.meetings")}</li>
+        <li>{t("services.doctors")}</li>
       </ul>
-      <h2>Specializations</h2>
+      <h2>{t("services.specializations")}</h2>
       <ul class="columns">
         {SPECIALIZATIONS.map((s) => (
-          <li>{s}</li>
+          <li>{t(`spec.${s}`)}</li>
         ))}
       </ul>
     </>,
   );
+};
