@@ -11,6 +11,8 @@ import { startMailCatcher, type Caught, type MailCatcher } from "../../tests/sup
 import { parseEvents } from "../../tests/support/ical";
 import type { MailSender } from "./sender";
 import { startMail } from "./start";
+import { securityTemplates } from "./security";
+import { renderMail } from "./layout";
 
 const SITE = "http://localhost:3000";
 const REASON = "Private: the reason stays on the site";
@@ -142,7 +144,7 @@ describe("a patient who reads Carebook in Hindi", () => {
     const waiting = await h.signupDoctor({ name: "Dr. Ravi Nair", specialization: "Nephrologist", approve: false });
     const told = await mailTo("admin@example.com", /स्वीकृति का इंतज़ार/);
     expect(told.subject).toBe("एक डॉक्टर स्वीकृति का इंतज़ार कर रहे हैं: डॉ. Ravi Nair");
-    expect(told.text).toContain("डॉ. Ravi Nair (किडनी रोग विशेषज्ञ (नेफ्रोलॉजिस्ट)) ने साइन अप किया है");
+    expect(told.text).toContain("डॉ. Ravi Nair, किडनी रोग विशेषज्ञ (नेफ्रोलॉजिस्ट), ने साइन अप किया है");
     checkHindi(told, ["Ravi Nair", "Ada Admin"]);
     await h.setDoctorStatus(waiting.id, "approved");
     await h.elsewhere("update doctors set language = 'hi' where id = ?", [waiting.id]);
@@ -189,4 +191,19 @@ describe("an account that chose nothing (or English)", () => {
     const [event] = parseEvents(scheduled.attachments.find((a) => a.contentType === "text/calendar")!.content.toString("utf8"));
     expect(event!.summary).toBe("Consultation with Dr Omar Haddad");
   }, 60_000);
+});
+
+test("the password mails (issue 28) follow the reader's language too", () => {
+  const to = { role: "patient" as const, id: "p1", name: "Meera Sharma", email: "m@example.com", timeZone: "Asia/Kolkata", language: "hi" };
+  const origin = { device: "Firefox", at: AT };
+  const reset = renderMail(securityTemplates.passwordReset({ to, origin, token: "tok", minutes: 30 }), { siteUrl: SITE, support: { email: "help@example.com", phone: "+91 11 2345 6789" } });
+  expect(reset.subject).toBe("अपना Carebook पासवर्ड रीसेट करें");
+  expect(reset.text).toContain("यह लिंक सिर्फ़ एक बार, 30 मिनट तक काम करेगा।");
+  expect(reset.text).toContain(`कहाँ से और कब माँगा गया: Firefox, ${WHEN_HI}`);
+  expect(reset.text).toContain(`नया पासवर्ड चुनें: ${SITE}/resetPassword/tok`);
+  expect(latinWords(reset.text, ["Meera Sharma", "Firefox"])).toEqual([]);
+  const changed = renderMail(securityTemplates.passwordChanged({ to: { ...to, role: "doctor", name: "Omar Haddad" }, origin, how: "change" }), { siteUrl: SITE, support: { email: "help@example.com", phone: "+91" } });
+  expect(changed.subject).toBe("आपका Carebook पासवर्ड बदल दिया गया है");
+  expect(changed.text).toStartWith("नमस्ते डॉ. Omar Haddad,\n");
+  expect(latinWords(changed.text, ["Omar Haddad", "Firefox"])).toEqual([]);
 });
