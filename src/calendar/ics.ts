@@ -5,6 +5,8 @@
  */
 import ical, { ICalAlarmType, ICalEventClass, ICalEventStatus } from "ical-generator";
 import type { CalendarRole, CalendarRow } from "../db/queries/calendar";
+import type { Lang } from "../domain/i18n";
+import { translator, type T } from "../i18n/catalog";
 
 /** A scheduled appointment: one that has a slot to put in a calendar. */
 export type Scheduled = CalendarRow & { scheduledAt: Date; endsAt: Date; status: "confirmed" | "cancelled" };
@@ -19,12 +21,15 @@ export const ALARM_MINUTES = 15;
 /** Stable across every file and feed that shows the appointment, so calendars update one event. */
 export const eventUid = (appointmentId: string) => `appointment-${appointmentId}@carebook`;
 
-/** A doctor's name as "Dr {name}", without doubling a "Dr" the doctor typed. */
-export const doctorTitle = (name: string) => `Dr ${name.replace(/^dr\.?\s+/i, "")}`;
+/**
+ * A doctor's name as "Dr {name}" (in `t`'s language, English by default), without doubling a
+ * "Dr" the doctor typed.
+ */
+export const doctorTitle = (name: string, t: T = translator("en")) => t("calendar.doctorTitle", { name: name.replace(/^dr\.?\s+/i, "") });
 
 /** What the viewer's calendar calls the meeting: the other side's name. */
-export function eventSummary(row: Pick<CalendarRow, "doctorName" | "patientName">, viewer: CalendarRole): string {
-  return `Consultation with ${viewer === "patient" ? doctorTitle(row.doctorName) : row.patientName}`;
+export function eventSummary(row: Pick<CalendarRow, "doctorName" | "patientName">, viewer: CalendarRole, t: T = translator("en")): string {
+  return t("calendar.summary", { name: viewer === "patient" ? doctorTitle(row.doctorName, t) : row.patientName });
 }
 
 /**
@@ -40,15 +45,19 @@ export function eventSequence(row: Pick<CalendarRow, "revisions" | "status">): n
 const revisedAt = (row: Scheduled) => row.revisedAt ?? row.cancelledAt ?? row.createdAt;
 
 /**
- * A VCALENDAR holding `rows` as seen by `viewer`. The text depends only on the rows, never on
- * the clock, so an unchanged feed keeps its ETag. No METHOD: DTSTAMP then means "last revised".
+ * A VCALENDAR holding `rows` as seen by `viewer`, its words in `lang` (the account's language,
+ * English by default; issue 31): the UIDs, times and structure are the same in every language.
+ * `feed` names the calendar (a subscription). The text depends only on the rows and the
+ * language, never on the clock, so an unchanged feed keeps its ETag. No METHOD: DTSTAMP then
+ * means "last revised".
  */
-export function calendarText(rows: Scheduled[], viewer: CalendarRole, options: { name?: string } = {}): string {
+export function calendarText(rows: Scheduled[], viewer: CalendarRole, options: { feed?: boolean; lang?: Lang } = {}): string {
+  const t = translator(options.lang ?? "en");
   const calendar = ical({
-    prodId: { company: "Carebook", product: "Carebook", language: "EN" },
-    name: options.name ?? null,
+    prodId: { company: "Carebook", product: "Carebook", language: t.lang.toUpperCase() },
+    name: options.feed ? t("calendar.feedName") : null,
     // Calendar apps that honour it refresh a subscription hourly.
-    ttl: options.name ? 3600 : null,
+    ttl: options.feed ? 3600 : null,
   });
   for (const row of rows) {
     const cancelled = row.status === "cancelled";
@@ -60,14 +69,14 @@ export function calendarText(rows: Scheduled[], viewer: CalendarRole, options: {
       lastModified: stamp,
       start: row.scheduledAt,
       end: row.endsAt,
-      summary: eventSummary(row, viewer),
-      description: cancelled ? "This consultation was cancelled." : row.meetLink ? `Video consultation booked on Carebook.\nJoin: ${row.meetLink}` : null,
+      summary: eventSummary(row, viewer, t),
+      description: cancelled ? t("calendar.cancelled") : row.meetLink ? t("calendar.description", { link: row.meetLink }) : null,
       url: row.meetLink,
       location: row.meetLink,
       status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
       // Someone who shares the calendar with others sees a busy slot, not whom it is with.
       class: ICalEventClass.PRIVATE,
-      alarms: cancelled ? [] : [{ type: ICalAlarmType.display, trigger: ALARM_MINUTES * 60, description: `Consultation in ${ALARM_MINUTES} minutes` }],
+      alarms: cancelled ? [] : [{ type: ICalAlarmType.display, trigger: ALARM_MINUTES * 60, description: t("calendar.alarm", { minutes: ALARM_MINUTES }) }],
     });
   }
   return calendar.toString();
@@ -76,9 +85,13 @@ export function calendarText(rows: Scheduled[], viewer: CalendarRole, options: {
 /** Bump when calendarText writes anything differently, so clients holding the old text refetch it. */
 const FORMAT = "1";
 
-/** A tag that changes whenever calendarText(rows, viewer) would: a hash of its input. */
-export function calendarVersion(rows: Scheduled[], viewer: CalendarRole): string {
-  return new Bun.CryptoHasher("sha256").update(JSON.stringify([FORMAT, viewer, rows])).digest("base64url").slice(0, 27);
+/**
+ * A tag that changes whenever calendarText(rows, viewer, { lang }) would: a hash of its input.
+ * English leaves the language out, so its tags are those it had before there were two.
+ */
+export function calendarVersion(rows: Scheduled[], viewer: CalendarRole, lang: Lang = "en"): string {
+  const input = lang === "en" ? [FORMAT, viewer, rows] : [FORMAT, viewer, lang, rows];
+  return new Bun.CryptoHasher("sha256").update(JSON.stringify(input)).digest("base64url").slice(0, 27);
 }
 
 /** A download name for one meeting's file, by its UTC date. */

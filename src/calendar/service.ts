@@ -7,14 +7,17 @@
  */
 import { assertUnder, LOGIN_WINDOW_MS, WIDE_FACTOR, type Limit } from "../auth/throttle";
 import { recordEvents } from "../db/queries/throttle";
-import { calendarEntry, calendarFeedRows, feedByHash, feedOf, replaceFeed, type CalendarRole } from "../db/queries/calendar";
+import { accountLanguage, calendarEntry, calendarFeedRows, feedByHash, feedOf, replaceFeed, type CalendarRole } from "../db/queries/calendar";
 import type { Deps } from "../config/deps";
 import { conflict, notFound, Refusal } from "../actions/refusal";
 import { calendarText, calendarVersion, eventFileName, isScheduled } from "./ics";
+import { isLang, type Lang } from "../domain/i18n";
 
 /** How far back a feed reaches: past meetings that started, and cancellations made, within it. */
 export const FEED_WINDOW_DAYS = 30;
-const FEED_NAME = "Carebook consultations";
+
+/** The language an account's calendars are written in (issue 31): the one it chose, else English. */
+const calendarLang = (language: string | null | undefined): Lang => (isLang(language) ? language : "en");
 
 /** What a feed secret looks like; anything else is refused before any lookup. */
 export const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -22,17 +25,20 @@ export const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const newFeedToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
 const hashFeedToken = (token: string) => new Bun.CryptoHasher("sha256").update(token).digest("hex");
 
-/** One appointment of the account as a calendar file; 404 if not theirs, 409 if it has no time yet. */
+/**
+ * One appointment of the account as a calendar file, in the account's language; 404 if not
+ * theirs, 409 if it has no time yet.
+ */
 export async function meetingCalendar(deps: Deps, role: CalendarRole, accountId: string, appointmentId: string) {
-  const row = await calendarEntry(deps.database.db, appointmentId, role, accountId);
+  const [row, language] = await Promise.all([calendarEntry(deps.database.db, appointmentId, role, accountId), accountLanguage(deps.database.db, role, accountId)]);
   if (row === undefined) throw notFound("Appointment");
   if (!isScheduled(row)) throw conflict("This appointment has no time yet");
-  return { text: calendarText([row], role), filename: eventFileName(row) };
+  return { text: calendarText([row], role, { lang: calendarLang(language) }), filename: eventFileName(row) };
 }
 
 /**
- * The feed a secret opens. An unknown secret, a malformed one, or a doctor who is no longer
- * approved answers 404, counted under the refused-fetch limit (429 past it).
+ * The feed a secret opens, in its account's language. An unknown secret, a malformed one, or a
+ * doctor who is no longer approved answers 404, counted under the refused-fetch limit (429 past it).
  */
 export async function feedCalendar(deps: Deps, token: string, address: string): Promise<{ version: string; render: () => string }> {
   if (FEED_TOKEN.test(token)) {
@@ -41,8 +47,9 @@ export async function feedCalendar(deps: Deps, token: string, address: string): 
       const since = new Date(deps.now().getTime() - FEED_WINDOW_DAYS * 86_400_000);
       const rows = await calendarFeedRows(deps.database.db, feed.role, feed.accountId, since);
       const events = rows.filter(isScheduled);
+      const lang = calendarLang(feed.language);
       // Rendering costs far more than the query; a calendar app that has this version gets 304 without it.
-      return { version: calendarVersion(events, feed.role), render: () => calendarText(events, feed.role, { name: FEED_NAME }) };
+      return { version: calendarVersion(events, feed.role, lang), render: () => calendarText(events, feed.role, { feed: true, lang }) };
     }
   }
   await countRefusedFeedFetch(deps, address);

@@ -3,7 +3,8 @@
  * src/actions inside the transaction of the change, after the change, and writes that change's
  * mails into the outbox. A new action that moves a meeting (issue 26's reschedule) calls
  * `meetingScheduled(tx, deps, id, { moved: true })`: it drops the reminders of the old time and
- * writes the new ones.
+ * writes the new ones. Each mail is written in its reader's language (their account's, else
+ * English; issue 31), read with their zone in the one query that finds them (recipientOf).
  */
 import { calendarText, doctorTitle, isScheduled } from "../calendar/ics";
 import { calendarEntry } from "../db/queries/calendar";
@@ -11,7 +12,7 @@ import type { Tx } from "../db/client";
 import { adminRecipients, appointmentFacts, dropWaiting, recipientOf, type Recipient } from "../db/queries/mail";
 import type { Deps } from "../config/deps";
 import { enqueueMail, mailMode } from "./outbox";
-import { templates } from "./templates";
+import { readerLang, readerT, templates } from "./templates";
 import { zoneOf } from "../domain/time";
 import { formatWhen } from "./time";
 
@@ -28,8 +29,8 @@ async function meetingPeople(tx: Tx, appointmentId: string) {
   return { a, patient, doctor };
 }
 
-/** A time as `reader` reads it (their zone, else the other side's, else UTC). */
-const whenFor = (at: Date, reader: Recipient, other: Recipient) => formatWhen(at, zoneOf(reader, other.timeZone ?? undefined));
+/** A time as `reader` reads it (their zone, else the other side's, else UTC; in their language). */
+const whenFor = (at: Date, reader: Recipient, other: Recipient) => formatWhen(at, zoneOf(reader, other.timeZone ?? undefined), readerLang(reader));
 
 /** A patient asked for an appointment: the patient hears it was sent, the doctor that it waits. */
 export async function requestBooked(tx: Tx, deps: MailDeps, appointmentId: string): Promise<void> {
@@ -42,14 +43,14 @@ export async function requestBooked(tx: Tx, deps: MailDeps, appointmentId: strin
     category: "notice",
     to: patient,
     appointmentId,
-    content: templates.requestReceived({ patientName: patient.name, doctorName: doctor.name }),
+    content: templates.requestReceived(readerT(patient), { patientName: patient.name, doctorName: doctor.name }),
   });
   await enqueueMail(tx, deps, {
     template: "newRequest",
     category: "notice",
     to: doctor,
     appointmentId,
-    content: templates.newRequest({ doctorName: doctor.name, patientName: patient.name }),
+    content: templates.newRequest(readerT(doctor), { doctorName: doctor.name, patientName: patient.name }),
   });
 }
 
@@ -72,8 +73,8 @@ export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: st
     category: "notice",
     to: patient,
     appointmentId,
-    calendar: entry && isScheduled(entry) ? calendarText([entry], "patient") : undefined,
-    content: templates.scheduled({
+    calendar: entry && isScheduled(entry) ? calendarText([entry], "patient", { lang: readerLang(patient) }) : undefined,
+    content: templates.scheduled(readerT(patient), {
       patientName: patient.name,
       doctorName: doctor.name,
       when: whenFor(a.scheduledAt, patient, doctor),
@@ -85,19 +86,20 @@ export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: st
   for (const minutes of deps.config.reminderMinutes) {
     const due = new Date(a.scheduledAt.getTime() - minutes * 60_000);
     if (due.getTime() <= now) continue;
-    for (const [reader, other, otherName, role] of [
-      [patient, doctor, doctorTitle(doctor.name), "patient"],
-      [doctor, patient, patient.name, "doctor"],
+    for (const [reader, other, role] of [
+      [patient, doctor, "patient"],
+      [doctor, patient, "doctor"],
     ] as const) {
+      const t = readerT(reader);
       await enqueueMail(tx, deps, {
         template: "reminder",
         category: "reminder",
         to: reader,
         appointmentId,
         sendAt: due,
-        content: templates.reminder({
-          readerName: role === "doctor" ? doctorTitle(reader.name) : reader.name,
-          otherName,
+        content: templates.reminder(t, {
+          readerName: role === "doctor" ? doctorTitle(reader.name, t) : reader.name,
+          otherName: role === "patient" ? doctorTitle(other.name, t) : other.name,
           when: whenFor(a.scheduledAt, reader, other),
           meetLink: a.meetLink,
           role,
@@ -111,7 +113,7 @@ export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: st
     to: patient,
     appointmentId,
     sendAt: a.endsAt,
-    content: templates.feedbackInvite({ patientName: patient.name, doctorName: doctor.name }),
+    content: templates.feedbackInvite(readerT(patient), { patientName: patient.name, doctorName: doctor.name }),
   });
 }
 
@@ -131,7 +133,7 @@ export async function meetingCancelled(tx: Tx, deps: MailDeps, appointmentId: st
       category: "notice",
       to: patient,
       appointmentId,
-      content: templates.cancelledByDoctor({
+      content: templates.cancelledByDoctor(readerT(patient), {
         patientName: patient.name,
         doctorName: doctor.name,
         when: a.scheduledAt ? whenFor(a.scheduledAt, patient, doctor) : undefined,
@@ -144,7 +146,7 @@ export async function meetingCancelled(tx: Tx, deps: MailDeps, appointmentId: st
       category: "notice",
       to: doctor,
       appointmentId,
-      content: templates.cancelledByPatient({
+      content: templates.cancelledByPatient(readerT(doctor), {
         doctorName: doctor.name,
         patientName: patient.name,
         when: a.scheduledAt ? whenFor(a.scheduledAt, doctor, patient) : undefined,
@@ -161,7 +163,7 @@ export async function doctorSignedUp(tx: Tx, deps: MailDeps, doctor: { name: str
       template: "doctorWaiting",
       category: "notice",
       to: admin,
-      content: templates.doctorWaiting({ adminName: admin.name, doctorName: doctor.name, specialization: doctor.specialization }),
+      content: templates.doctorWaiting(readerT(admin), { adminName: admin.name, doctorName: doctor.name, specialization: doctor.specialization }),
     });
   }
 }
@@ -176,6 +178,6 @@ export async function doctorStatusChanged(tx: Tx, deps: MailDeps, doctorId: stri
     template: "doctorStatus",
     category: "account",
     to: doctor,
-    content: templates.doctorStatus({ doctorName: doctor.name, status }),
+    content: templates.doctorStatus(readerT(doctor), { doctorName: doctor.name, status }),
   });
 }

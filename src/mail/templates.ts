@@ -1,10 +1,13 @@
 /**
  * What each mail says. A mail names the people and the time and links to the page with the
  * rest; it never carries the patient's reason for the visit or their feedback (e-mail is not a
- * private channel: docs/decisions.md, issue 25). Each template is one function from plain
- * facts to a MailContent; src/mail/events.ts decides who gets which and when.
+ * private channel: docs/decisions.md, issue 25). Each template is one function from the
+ * reader's translator and plain facts to a MailContent, written in the reader's language
+ * (issue 31, src/i18n/<lang>/mail.ts); src/mail/events.ts decides who gets which and when.
  */
 import { doctorTitle } from "../calendar/ics";
+import { isLang, type Lang } from "../domain/i18n";
+import { CATALOGS, translator, type Key, type T } from "../i18n/catalog";
 import type { MailContent } from "./layout";
 
 export const PAGES = {
@@ -15,102 +18,124 @@ export const PAGES = {
   adminDashboard: "/admin-dashboard",
 } as const;
 
-const hello = (name: string) => `Hello ${name},`;
+/** The language a mail to `reader` is written in: the one their account chose, else English. */
+export const readerLang = (reader: { language?: string | null }): Lang => (isLang(reader.language) ? reader.language : "en");
+
+/** The translator of the reader's language. */
+export const readerT = (reader: { language?: string | null }): T => translator(readerLang(reader));
+
+const hello = (t: T, name: string) => t("mail.hello", { name });
+
+/** A specialization as the reader reads it (the stored value is the English name). */
+const specializationIn = (t: T, specialization: string) => {
+  const key = `spec.${specialization}`;
+  return key in CATALOGS.en ? t(key as Key) : specialization;
+};
 
 export const templates = {
   /** To the patient: their request reached the doctor. */
-  requestReceived: (p: { patientName: string; doctorName: string }): MailContent => ({
-    subject: `Your request to ${doctorTitle(p.doctorName)} was sent`,
-    greeting: hello(p.patientName),
-    paragraphs: [`${doctorTitle(p.doctorName)} has your appointment request. We will write again when a time is set.`],
-    action: { label: "See your meetings", path: PAGES.patientMeetings },
+  requestReceived: (t: T, p: { patientName: string; doctorName: string }): MailContent => ({
+    lang: t.lang,
+    subject: t("mail.requestReceived.subject", { doctor: doctorTitle(p.doctorName, t) }),
+    greeting: hello(t, p.patientName),
+    paragraphs: [t("mail.requestReceived.body", { doctor: doctorTitle(p.doctorName, t) })],
+    action: { label: t("mail.action.patientMeetings"), path: PAGES.patientMeetings },
   }),
 
   /** To the doctor: a patient asked for an appointment. */
-  newRequest: (p: { doctorName: string; patientName: string }): MailContent => ({
-    subject: `New appointment request from ${p.patientName}`,
-    greeting: hello(doctorTitle(p.doctorName)),
-    paragraphs: [`${p.patientName} asked you for an appointment. Their request is waiting for a time on your dashboard.`],
-    action: { label: "Open your pending requests", path: PAGES.doctorPending },
+  newRequest: (t: T, p: { doctorName: string; patientName: string }): MailContent => ({
+    lang: t.lang,
+    subject: t("mail.newRequest.subject", { patient: p.patientName }),
+    greeting: hello(t, doctorTitle(p.doctorName, t)),
+    paragraphs: [t("mail.newRequest.body", { patient: p.patientName })],
+    action: { label: t("mail.action.pending"), path: PAGES.doctorPending },
   }),
 
   /** To the patient: the meeting has a time (or a new one). */
-  scheduled: (p: { patientName: string; doctorName: string; when: string; meetLink: string; moved: boolean }): MailContent => ({
-    subject: `${p.moved ? "New time" : "Scheduled"}: your consultation with ${doctorTitle(p.doctorName)}, ${p.when}`,
-    greeting: hello(p.patientName),
-    paragraphs: [
-      p.moved
-        ? `${doctorTitle(p.doctorName)} moved your consultation to a new time. The old time no longer holds.`
-        : `${doctorTitle(p.doctorName)} scheduled your consultation.`,
-      "It is a video call: open the meeting link at the time. The attached file adds it to your calendar.",
-    ],
-    facts: [
-      ["When", p.when],
-      ["Meeting link", p.meetLink],
-    ],
-    action: { label: "See your meetings", path: PAGES.patientMeetings },
-  }),
+  scheduled: (t: T, p: { patientName: string; doctorName: string; when: string; meetLink: string; moved: boolean }): MailContent => {
+    const doctor = doctorTitle(p.doctorName, t);
+    return {
+      lang: t.lang,
+      subject: t(p.moved ? "mail.moved.subject" : "mail.scheduled.subject", { doctor, when: p.when }),
+      greeting: hello(t, p.patientName),
+      paragraphs: [t(p.moved ? "mail.moved.body" : "mail.scheduled.body", { doctor }), t("mail.scheduled.video")],
+      facts: [
+        [t("mail.fact.when"), p.when],
+        [t("mail.fact.meetLink"), p.meetLink],
+      ],
+      action: { label: t("mail.action.patientMeetings"), path: PAGES.patientMeetings },
+    };
+  },
 
   /** To the patient: the doctor cancelled, and why (the doctor's own words). */
-  cancelledByDoctor: (p: { patientName: string; doctorName: string; when?: string; doctorReason: string }): MailContent => ({
-    subject: `${doctorTitle(p.doctorName)} cancelled your ${p.when ? "consultation" : "appointment request"}`,
-    greeting: hello(p.patientName),
-    paragraphs: [`${doctorTitle(p.doctorName)} cancelled your ${p.when ? "consultation" : "appointment request"}. You can ask for a new appointment at any time.`],
-    facts: [...(p.when ? ([["Was planned for", p.when]] as [string, string][]) : []), ["Cancelled by", doctorTitle(p.doctorName)], ["Doctor's reason", p.doctorReason]],
-    action: { label: "See your meetings", path: PAGES.patientMeetings },
-  }),
+  cancelledByDoctor: (t: T, p: { patientName: string; doctorName: string; when?: string; doctorReason: string }): MailContent => {
+    const doctor = doctorTitle(p.doctorName, t);
+    return {
+      lang: t.lang,
+      subject: t(p.when ? "mail.cancelledByDoctor.subjectMeeting" : "mail.cancelledByDoctor.subjectRequest", { doctor }),
+      greeting: hello(t, p.patientName),
+      paragraphs: [t(p.when ? "mail.cancelledByDoctor.bodyMeeting" : "mail.cancelledByDoctor.bodyRequest", { doctor })],
+      facts: [
+        ...(p.when ? ([[t("mail.fact.plannedFor"), p.when]] as [string, string][]) : []),
+        [t("mail.fact.cancelledBy"), doctor],
+        [t("mail.fact.doctorReason"), p.doctorReason],
+      ],
+      action: { label: t("mail.action.patientMeetings"), path: PAGES.patientMeetings },
+    };
+  },
 
   /** To the doctor: the patient cancelled (their reason stays on the site). */
-  cancelledByPatient: (p: { doctorName: string; patientName: string; when?: string }): MailContent => ({
-    subject: `${p.patientName} cancelled ${p.when ? "their consultation" : "their appointment request"}`,
-    greeting: hello(doctorTitle(p.doctorName)),
-    paragraphs: [`${p.patientName} cancelled ${p.when ? `the consultation of ${p.when}` : "their appointment request"}.${p.when ? " The time is free again." : ""}`],
-    action: { label: "Open your meetings", path: p.when ? PAGES.doctorMeetings : PAGES.doctorPending },
+  cancelledByPatient: (t: T, p: { doctorName: string; patientName: string; when?: string }): MailContent => ({
+    lang: t.lang,
+    subject: t(p.when ? "mail.cancelledByPatient.subjectMeeting" : "mail.cancelledByPatient.subjectRequest", { patient: p.patientName }),
+    greeting: hello(t, doctorTitle(p.doctorName, t)),
+    paragraphs: [
+      p.when
+        ? t("mail.cancelledByPatient.bodyMeeting", { patient: p.patientName, when: p.when })
+        : t("mail.cancelledByPatient.bodyRequest", { patient: p.patientName }),
+    ],
+    action: { label: t("mail.action.doctorMeetings"), path: p.when ? PAGES.doctorMeetings : PAGES.doctorPending },
   }),
 
   /** To either side, some time before the meeting. */
-  reminder: (p: { readerName: string; otherName: string; when: string; meetLink: string; role: "patient" | "doctor" }): MailContent => ({
-    subject: `Reminder: consultation with ${p.otherName}, ${p.when}`,
-    greeting: hello(p.readerName),
-    paragraphs: [`Your video consultation with ${p.otherName} is coming up. Open the meeting link at the time.`],
+  reminder: (t: T, p: { readerName: string; otherName: string; when: string; meetLink: string; role: "patient" | "doctor" }): MailContent => ({
+    lang: t.lang,
+    subject: t("mail.reminder.subject", { other: p.otherName, when: p.when }),
+    greeting: hello(t, p.readerName),
+    paragraphs: [t("mail.reminder.body", { other: p.otherName })],
     facts: [
-      ["When", p.when],
-      ["Meeting link", p.meetLink],
+      [t("mail.fact.when"), p.when],
+      [t("mail.fact.meetLink"), p.meetLink],
     ],
-    action: { label: "See your meetings", path: p.role === "patient" ? PAGES.patientMeetings : PAGES.doctorMeetings },
+    action: { label: t("mail.action.patientMeetings"), path: p.role === "patient" ? PAGES.patientMeetings : PAGES.doctorMeetings },
   }),
 
   /** To the patient, once the meeting is over. */
-  feedbackInvite: (p: { patientName: string; doctorName: string }): MailContent => ({
-    subject: `How was your consultation with ${doctorTitle(p.doctorName)}?`,
-    greeting: hello(p.patientName),
-    paragraphs: [`Your consultation with ${doctorTitle(p.doctorName)} is over. A few words of feedback help the doctor, and only the doctor reads them.`],
-    action: { label: "Leave feedback", path: PAGES.patientMeetings },
+  feedbackInvite: (t: T, p: { patientName: string; doctorName: string }): MailContent => ({
+    lang: t.lang,
+    subject: t("mail.feedbackInvite.subject", { doctor: doctorTitle(p.doctorName, t) }),
+    greeting: hello(t, p.patientName),
+    paragraphs: [t("mail.feedbackInvite.body", { doctor: doctorTitle(p.doctorName, t) })],
+    action: { label: t("mail.action.feedback"), path: PAGES.patientMeetings },
   }),
 
   /** To every admin: a doctor signed up and waits for approval. */
-  doctorWaiting: (p: { adminName: string; doctorName: string; specialization: string }): MailContent => ({
-    subject: `A doctor is waiting for approval: ${doctorTitle(p.doctorName)}`,
-    greeting: hello(p.adminName),
-    paragraphs: [`${doctorTitle(p.doctorName)} (${p.specialization}) signed up and is waiting for your approval.`],
-    action: { label: "Open the admin dashboard", path: PAGES.adminDashboard },
+  doctorWaiting: (t: T, p: { adminName: string; doctorName: string; specialization: string }): MailContent => ({
+    lang: t.lang,
+    subject: t("mail.doctorWaiting.subject", { doctor: doctorTitle(p.doctorName, t) }),
+    greeting: hello(t, p.adminName),
+    paragraphs: [t("mail.doctorWaiting.body", { doctor: doctorTitle(p.doctorName, t), specialization: specializationIn(t, p.specialization) })],
+    action: { label: t("mail.action.admin"), path: PAGES.adminDashboard },
   }),
 
   /** To the doctor: the admin changed the account's status (an account mail: always sent). */
-  doctorStatus: (p: { doctorName: string; status: "approved" | "rejected" | "blocked" | "reactivated" }): MailContent => {
-    const says = {
-      approved: ["Your Carebook account is approved", "Your account was approved: patients can now find you and ask for appointments."],
-      rejected: ["Your Carebook account was not approved", "An admin did not approve your account. Write to support if you think this is a mistake."],
-      blocked: ["Your Carebook account is blocked", "An admin blocked your account: patients cannot book with you for now. Write to support to know more."],
-      reactivated: ["Your Carebook account is active again", "An admin reactivated your account: patients can find you and ask for appointments again."],
-    }[p.status];
-    return {
-      subject: says[0]!,
-      greeting: hello(doctorTitle(p.doctorName)),
-      paragraphs: [says[1]!],
-      action: { label: "Open Carebook", path: PAGES.doctorHome },
-    };
-  },
+  doctorStatus: (t: T, p: { doctorName: string; status: "approved" | "rejected" | "blocked" | "reactivated" }): MailContent => ({
+    lang: t.lang,
+    subject: t(`mail.doctorStatus.${p.status}.subject`),
+    greeting: hello(t, doctorTitle(p.doctorName, t)),
+    paragraphs: [t(`mail.doctorStatus.${p.status}.body`)],
+    action: { label: t("mail.action.carebook"), path: PAGES.doctorHome },
+  }),
 } as const;
 
 export type TemplateName = keyof typeof templates;

@@ -93,14 +93,27 @@ export function feedQuery(r: Reader, role: CalendarRole, accountId: string, sinc
     .orderBy(asc(appointments.scheduledAt), asc(appointments.id));
 }
 
-/** The feed a secret's hash opens: whose it is, and (for a doctor) the doctor's status. */
+/** The feed a secret's hash opens: whose it is, (for a doctor) the doctor's status, and the account's language (issue 31). */
 export async function feedByHash(r: Reader, tokenHash: string) {
   return r
-    .select({ role: calendarFeeds.role, accountId: calendarFeeds.accountId, doctorStatus: doctors.status })
+    .select({
+      role: calendarFeeds.role,
+      accountId: calendarFeeds.accountId,
+      doctorStatus: doctors.status,
+      language: sql<string | null>`coalesce(${patients.language}, ${doctors.language})`,
+    })
     .from(calendarFeeds)
     .leftJoin(doctors, and(eq(calendarFeeds.role, "doctor"), eq(doctors.id, calendarFeeds.accountId)))
+    .leftJoin(patients, and(eq(calendarFeeds.role, "patient"), eq(patients.id, calendarFeeds.accountId)))
     .where(eq(calendarFeeds.tokenHash, tokenHash))
     .get();
+}
+
+/** The language account `accountId` chose (issue 31), null if none: its calendar files are written in it. */
+export async function accountLanguage(r: Reader, role: CalendarRole, accountId: string): Promise<string | null> {
+  const t = role === "patient" ? patients : doctors;
+  const row = await r.select({ language: t.language }).from(t).where(eq(t.id, accountId)).get();
+  return row?.language ?? null;
 }
 
 const FEED_FIELDS = { tokenHash: calendarFeeds.tokenHash, createdAt: calendarFeeds.createdAt };

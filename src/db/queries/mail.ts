@@ -139,20 +139,21 @@ export async function savePreferences(tx: Tx, role: MailRole, accountId: string,
   return next;
 }
 
-export type Recipient = { role: MailRole; id: string; name: string; email: string; timeZone: string | null };
+/** Who a mail goes to: its address, and the zone and language (issue 31) it is written in (null: not chosen). */
+export type Recipient = { role: MailRole; id: string; name: string; email: string; timeZone: string | null; language: string | null };
 
 const tables = { patient: patients, doctor: doctors, admin: admins } as const;
 
 /** One account as a mail's recipient. */
 export async function recipientOf(r: Reader, role: MailRole, id: string): Promise<Recipient | undefined> {
   const t = tables[role];
-  const row = await r.select({ id: t.id, name: t.name, email: t.email, timeZone: t.timeZone }).from(t).where(eq(t.id, id)).get();
+  const row = await r.select({ id: t.id, name: t.name, email: t.email, timeZone: t.timeZone, language: t.language }).from(t).where(eq(t.id, id)).get();
   return row && { role, ...row };
 }
 
 /** Every admin (a doctor waiting for approval goes to each). */
 export async function adminRecipients(r: Reader): Promise<Recipient[]> {
-  const rows = await r.select({ id: admins.id, name: admins.name, email: admins.email, timeZone: admins.timeZone }).from(admins);
+  const rows = await r.select({ id: admins.id, name: admins.name, email: admins.email, timeZone: admins.timeZone, language: admins.language }).from(admins);
   return rows.map((row) => ({ role: "admin" as const, ...row }));
 }
 
