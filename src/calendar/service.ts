@@ -26,11 +26,14 @@ const newFeedToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32)
 const hashFeedToken = (token: string) => new Bun.CryptoHasher("sha256").update(token).digest("hex");
 
 /**
- * One appointment of the account as a calendar file, in the account's language; 404 if not
- * theirs, 409 if it has no time yet.
+ * One appointment of the account as a calendar file, in `lang` (the page's, when a page offers
+ * the file) or else the account's language; 404 if not theirs, 409 if it has no time yet.
  */
-export async function meetingCalendar(deps: Deps, role: CalendarRole, accountId: string, appointmentId: string) {
-  const [row, language] = await Promise.all([calendarEntry(deps.database.db, appointmentId, role, accountId), accountLanguage(deps.database.db, role, accountId)]);
+export async function meetingCalendar(deps: Deps, role: CalendarRole, accountId: string, appointmentId: string, lang?: Lang) {
+  const [row, language] = await Promise.all([
+    calendarEntry(deps.database.db, appointmentId, role, accountId),
+    lang ?? accountLanguage(deps.database.db, role, accountId),
+  ]);
   if (row === undefined) throw notFound("Appointment");
   if (!isScheduled(row)) throw conflict("This appointment has no time yet");
   return { text: calendarText([row], role, { lang: calendarLang(language) }), filename: eventFileName(row) };

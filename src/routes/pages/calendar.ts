@@ -12,6 +12,7 @@ import { z } from "zod";
 import { clientAddress } from "../../auth/throttle";
 import { sendCalendar } from "../../calendar/http";
 import { feedCalendar, meetingCalendar, resetFeed } from "../../calendar/service";
+import { langOf } from "../../i18n/request";
 import { notFoundResponse } from "../../components/NotFound";
 import type { CalendarRole } from "../../db/queries/calendar";
 import type { Deps } from "../../config/deps";
@@ -44,7 +45,8 @@ function meetingFile(deps: Deps, role: CalendarRole) {
     const id = nameOf(c);
     if (id === undefined) return notFoundResponse(c);
     try {
-      const { text, filename } = await meetingCalendar(deps, role, account.id, id);
+      // The file a page offers is written in the page's language.
+      const { text, filename } = await meetingCalendar(deps, role, account.id, id, langOf(c));
       return sendCalendar(c, text, { cacheControl: PRIVATE, filename });
     } catch (error) {
       if (error instanceof Refusal && error.kind === "not_found") return notFoundResponse(c);
