@@ -11,7 +11,7 @@ import { LIMITS } from "../src/domain/fields";
 import { api, messageOr } from "./lib/api";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import { storage } from "./lib/browser";
-import { Notice, useFlash } from "./lib/ui";
+import { Notice, useFlash, withNodes } from "./lib/ui";
 import { useT } from "./lib/i18n";
 
 export type Props = {
@@ -106,7 +106,7 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
     // noValidate: the inline message below replaces the browser's bubble, which shows no text in the page.
     <form id={FORM_ID} className="card" method="post" onSubmit={book} noValidate>
       <div className="field">
-        <label htmlFor="reason">{t("BookingForm.reasonLabel", { name: doctorName })}</label>
+        <label htmlFor="reason">{withNodes(t, "BookingForm.reasonLabel", {}, { name: doctorName })}</label>
         <textarea
           id="reason"
           name="reason"

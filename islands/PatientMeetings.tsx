@@ -19,7 +19,7 @@ import { PreferredTimesNote, RescheduledNote } from "./lib/MeetingChanges";
 import { CancelledLine, MeetingLinks, ReasonStep, StorySection } from "./lib/story";
 import { LocalTime } from "./lib/time";
 import { useT } from "./lib/i18n";
-import { Notice, useRefreshOnReturn } from "./lib/ui";
+import { Notice, useRefreshOnReturn, withNodes } from "./lib/ui";
 
 export type Props = {
   appointments: StoryJson[];
@@ -50,7 +50,7 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
   async function cancel(a: StoryJson, reason: string): Promise<string | null> {
     const refusedLive = await sendAction("/patient-dashboard/cancelAppointment", { appointmentId: a._id, reason }, "Failed to cancel appointment.");
     if (refusedLive) return refusedLive;
-    setDone(a.scheduledAt === null ? t("PatientMeetings.withdrawnNotice", { name: a.doctor.name }) : t("story.cancelledNotice"));
+    setDone(a.scheduledAt === null ? t("PatientMeetings.withdrawnNotice", { name: a.doctor.name }) : t("PatientMeetings.cancelledNotice"));
     const at = new Date().toISOString();
     setList((items) => items.map((x) => (x._id === a._id ? { ...x, status: "cancelled", cancelled: { by: "patient", at, reason } } : x)));
     return null;
@@ -166,7 +166,7 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
             <CancelledLine a={a} self="patient" other={a.doctor.name} timeZone={timeZone} />
             {a.status === "cancelled" && (
               <a className="button button-secondary" href={`/patient-dashboard/bookAppointment/${encodeURIComponent(a.doctor._id)}`}>
-                {t("PatientMeetings.bookAgain", { name: a.doctor.name })}
+                {withNodes(t, "PatientMeetings.bookAgain", {}, { name: a.doctor.name })}
               </a>
             )}
             {a.status === "completed" &&

@@ -18,9 +18,10 @@ export function RescheduledNote({ meeting, timeZone }: { meeting: AppointmentJso
   if (!meeting.rescheduled) return null;
   return (
     <p className="notice notice-info rescheduled">
-      {withNodes(t, "story.movedNote", { reason: meeting.rescheduled.reason }, {
+      {withNodes(t, "story.movedNote", {}, {
         moved: <strong>{t("story.moved")}</strong>,
         time: <LocalTime iso={meeting.rescheduled.from} timeZone={timeZone} />,
+        reason: meeting.rescheduled.reason,
       })}
     </p>
   );
@@ -59,7 +60,7 @@ export function RescheduleForm({ meeting, timeZone, refused }: { meeting: Appoin
           <input id={id("date")} name="date" type="date" defaultValue={mine?.values.date} />
         </div>
         <div className="field">
-          <label htmlFor={id("time")}>{t("story.newTime", { zone: zoneName(zone, lang) })}</label>
+          <label htmlFor={id("time")}>{withNodes(t, "story.newTime", {}, { zone: zoneName(zone, lang) })}</label>
           <input id={id("time")} name="time" type="time" defaultValue={mine?.values.time} />
         </div>
         <div className="field">

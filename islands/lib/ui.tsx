@@ -39,14 +39,19 @@ export function useRefreshOnReturn(refresh: () => void): void {
 }
 
 /**
- * A message with elements in it: `nodes` names the values that are elements (a <strong>, a
- * <time>), placed where the language's pattern puts them; the other values are text.
+ * A message with parts of its own: `nodes` names the values that are elements (a <strong>, a
+ * <time>) or text set apart (a name, a reason: its own text node, as when written beside the
+ * words in JSX), placed where the language's pattern puts them; `values` are written into the text.
  */
 export function withNodes(t: Translate, key: string, values: Values, nodes: Record<string, ReactNode>): ReactNode[] {
   const names = Object.keys(nodes);
   const marked = t(key, { ...values, ...Object.fromEntries(names.map((name, i) => [name, `\u0000${i}\u0000`])) });
   return marked
     .split("\u0000")
-    .map((part, i) => (i % 2 === 0 ? part : createElement(Fragment, { key: i }, nodes[names[Number(part)]!])))
+    .map((part, i) => {
+      if (i % 2 === 0) return part;
+      const node = nodes[names[Number(part)]!];
+      return typeof node === "string" ? node : createElement(Fragment, { key: i }, node);
+    })
     .filter((part) => part !== "");
 }

@@ -35,9 +35,10 @@ export default {
   "BookingForm.reasonRequired": "Please enter the reason for your visit.",
   "BookingForm.tooMany": "Please tick at most {max} times",
   "BookingForm.booked": "Appointment request sent. The doctor will schedule it soon.",
-  // islands/PatientMeetings.tsx (feedbackGiven: also the page's notice)
+  // islands/PatientMeetings.tsx (cancelledNotice, feedbackGiven: also the page's notices)
   "PatientMeetings.withdrawnNotice": "Your request to {name} was withdrawn. You can book again at any time.",
   "PatientMeetings.feedbackGiven": "Feedback submitted successfully!",
+  "PatientMeetings.cancelledNotice": "Appointment cancelled successfully",
   "PatientMeetings.empty": "No meetings found.",
   "PatientMeetings.findDoctor": "Find a doctor",
   "PatientMeetings.pendingTitle": "Waiting for the doctor",
@@ -62,7 +63,6 @@ export default {
   "story.cancelAria": "Cancel the meeting with {name}",
   "story.cancelLabel": "Reason for cancelling",
   "story.cancelSubmit": "Cancel appointment",
-  "story.cancelledNotice": "Appointment cancelled successfully",
   "story.withdrawn": "withdrawn",
   "story.declined": "declined",
   "story.cancelledBy": "{what} by {by, select, other {{who}}}",

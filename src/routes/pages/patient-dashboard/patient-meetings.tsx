@@ -78,7 +78,7 @@ export function patientMeetingsPosts(deps: Deps) {
         run: (input) => cancelAppointment(deps, { role: "patient", id: pageAccount(c, "patient").id }, input),
         again: (form) => render(c, deps, form),
         page: PATH,
-        then: () => doneThen(c, PATH, { text: tOf(c)("story.cancelledNotice"), tone: "success" }),
+        then: () => doneThen(c, PATH, { text: tOf(c)("PatientMeetings.cancelledNotice"), tone: "success" }),
       }),
     feedback: (c: Context) =>
       handleForm(c, {
