@@ -11,7 +11,8 @@ import { LIMITS } from "../src/domain/fields";
 import { api, messageOr } from "./lib/api";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import { storage } from "./lib/browser";
-import { Notice, useFlash } from "./lib/ui";
+import { Notice, useFlash, withNodes } from "./lib/ui";
+import { useT } from "./lib/i18n";
 
 export type Props = {
   doctorId: string;
@@ -24,12 +25,12 @@ export type Props = {
 
 /** SPEC §9: the draft notices disappear after 1 second. */
 const NOTICE_MS = 1000;
-const REASON_REQUIRED = "Please enter the reason for your visit.";
 /** The form's id: the free-time checkboxes outside it belong to it (their `form` attribute). */
 const FORM_ID = "booking-form";
 
 
 export default function BookingForm({ doctorId, doctorName, form: refused, notice }: Props) {
+  const t = useT();
   const key = storage.draftKey(doctorId);
   const booked = notice?.tone === "success";
   const [reason, setReason] = useState(refused?.values.reason ?? "");
@@ -54,7 +55,7 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
     const draft = localStorage.getItem(key);
     if (draft) {
       setReason(draft);
-      setFlash("Draft loaded.");
+      setFlash(t("BookingForm.loaded"));
     }
   }, [key]);
 
@@ -68,13 +69,13 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
   function discard() {
     localStorage.removeItem(key);
     setReason("");
-    setFlash("Draft discarded.");
+    setFlash(t("BookingForm.discarded"));
   }
 
   async function book(event: FormEvent) {
     event.preventDefault();
     if (reason.trim() === "") {
-      setError(REASON_REQUIRED);
+      setError(t("BookingForm.reasonRequired"));
       field.current?.focus();
       return;
     }
@@ -82,7 +83,7 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
     const ticked = document.querySelectorAll<HTMLInputElement>(`input[name="preferredTimes[]"][form="${FORM_ID}"]:checked`);
     const preferredTimes = [...ticked].map((box) => box.value);
     if (preferredTimes.length > MAX_PREFERRED) {
-      setError(`Please tick at most ${MAX_PREFERRED} times`);
+      setError(t("BookingForm.tooMany", { max: MAX_PREFERRED }));
       return;
     }
     setBusy(true);
@@ -96,15 +97,16 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
     localStorage.removeItem(key);
     setReason("");
     for (const box of ticked) box.checked = false;
-    setSuccess(messageOr(answer, "Appointment booked."));
+    // The API's message is SPEC's English; the page says it in its own language.
+    setSuccess(t("BookingForm.booked"));
   }
 
-  const invalid = error === REASON_REQUIRED;
+  const invalid = error === t("BookingForm.reasonRequired");
   return (
     // noValidate: the inline message below replaces the browser's bubble, which shows no text in the page.
     <form id={FORM_ID} className="card" method="post" onSubmit={book} noValidate>
       <div className="field">
-        <label htmlFor="reason">Reason for your visit to {doctorName}</label>
+        <label htmlFor="reason">{withNodes(t, "BookingForm.reasonLabel", {}, { name: doctorName })}</label>
         <textarea
           id="reason"
           name="reason"
@@ -119,7 +121,7 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
         />
         {live && (
           <p id="reason-hint" className="small muted">
-            Your draft is saved on this device as you type.
+            {t("BookingForm.hint")}
           </p>
         )}
       </div>
@@ -130,11 +132,11 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
       <Notice text={success} tone="success" />
       <div className="actions">
         <button type="submit" disabled={busy}>
-          Book Appointment
+          {t("BookingForm.submit")}
         </button>
         {/* Without script a reset: it clears what was typed, and there is no saved draft to claim. */}
         <button type={live ? "button" : "reset"} className="button-secondary" onClick={live ? discard : undefined}>
-          Discard Draft
+          {t("BookingForm.discard")}
         </button>
       </div>
     </form>

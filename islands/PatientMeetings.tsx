@@ -18,13 +18,22 @@ import { TextForm } from "./lib/forms";
 import { PreferredTimesNote, RescheduledNote } from "./lib/MeetingChanges";
 import { CancelledLine, MeetingLinks, ReasonStep, StorySection } from "./lib/story";
 import { LocalTime } from "./lib/time";
-import { Notice, useRefreshOnReturn } from "./lib/ui";
+import { useT } from "./lib/i18n";
+import { Notice, useRefreshOnReturn, withNodes } from "./lib/ui";
 
-export type Props = { appointments: StoryJson[]; timeZone: string; form?: FormState; notice?: NoticeJson };
+export type Props = {
+  appointments: StoryJson[];
+  timeZone: string;
+  form?: FormState;
+  notice?: NoticeJson;
+  /** The words the server wrote for the page's language: the status badges and the doctors' specializations (by their English names). */
+  words?: { status: Record<string, string>; spec: Record<string, string> };
+};
 
 const CANCEL_PATH = "/patient-dashboard/patient-meetings/cancel";
 
-export default function PatientMeetings({ appointments, timeZone, form: refused, notice }: Props) {
+export default function PatientMeetings({ appointments, timeZone, form: refused, notice, words }: Props) {
+  const t = useT();
   const [list, setList] = useState(appointments);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(notice?.text ?? null);
@@ -41,7 +50,7 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
   async function cancel(a: StoryJson, reason: string): Promise<string | null> {
     const refusedLive = await sendAction("/patient-dashboard/cancelAppointment", { appointmentId: a._id, reason }, "Failed to cancel appointment.");
     if (refusedLive) return refusedLive;
-    setDone(a.scheduledAt === null ? `Your request to ${a.doctor.name} was withdrawn. You can book again at any time.` : "Appointment cancelled successfully");
+    setDone(a.scheduledAt === null ? t("PatientMeetings.withdrawnNotice", { name: a.doctor.name }) : t("PatientMeetings.cancelledNotice"));
     const at = new Date().toISOString();
     setList((items) => items.map((x) => (x._id === a._id ? { ...x, status: "cancelled", cancelled: { by: "patient", at, reason } } : x)));
     return null;
@@ -50,7 +59,7 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
   async function giveFeedback(id: string, message: string): Promise<string | null> {
     const refusedLive = await sendAction("/patient-dashboard/giveFeedback", { appointmentId: id, message }, "Failed to submit feedback.");
     if (refusedLive) return refusedLive;
-    setDone("Feedback submitted successfully!");
+    setDone(t("PatientMeetings.feedbackGiven"));
     setList((items) => items.map((a) => (a._id === id ? { ...a, hasFeedback: true } : a)));
     return null;
   }
@@ -62,9 +71,9 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
       <>
         {top}
         <div className="empty">
-          <p>No meetings found.</p>
+          <p>{t("PatientMeetings.empty")}</p>
           <a className="button" href="/patient-dashboard">
-            Find a doctor
+            {t("PatientMeetings.findDoctor")}
           </a>
         </div>
       </>
@@ -74,20 +83,20 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
   const head = (a: StoryJson, label?: string) => (
     <div className="meeting-head">
       <h3>
-        {a.doctor.name} <span className="muted">· {a.doctor.specialization}</span>
+        {a.doctor.name} <span className="muted">· {words?.spec[a.doctor.specialization] ?? a.doctor.specialization}</span>
       </h3>
-      <span className={`badge badge-${a.status}`}>{label ?? a.status}</span>
+      <span className={`badge badge-${a.status}`}>{label ?? words?.status[a.status] ?? a.status}</span>
     </div>
   );
   const reason = (a: StoryJson) => (
     <p>
-      <strong>Reason:</strong> {a.reason}
+      <strong>{t("story.reason")}</strong> {a.reason}
     </p>
   );
   const when = (a: StoryJson) =>
     a.scheduledAt && (
       <p>
-        <strong>When:</strong> <LocalTime iso={a.scheduledAt} timeZone={timeZone} />
+        <strong>{t("story.when")}</strong> <LocalTime iso={a.scheduledAt} timeZone={timeZone} />
       </p>
     );
   return (
@@ -95,11 +104,11 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
       {top}
       <StorySection
         id="upcoming"
-        title="Upcoming"
+        title={t("story.upcoming")}
         items={upcoming}
         card={(a, i) => (
           <li key={a._id} className={i === 0 ? "card meeting meeting-next" : "card meeting"}>
-            {i === 0 && <p className="next-label">Next meeting</p>}
+            {i === 0 && <p className="next-label">{t("story.next")}</p>}
             {head(a)}
             {reason(a)}
             {when(a)}
@@ -108,11 +117,11 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
             <ReasonStep
               action={CANCEL_PATH}
               id={a._id}
-              first="Cancel"
-              ariaLabel={`Cancel the meeting with ${a.doctor.name}`}
-              note="Cancelling cannot be undone. The doctor will see your reason."
-              label="Reason for cancelling"
-              submit="Cancel appointment"
+              first={t("story.cancel")}
+              ariaLabel={t("story.cancelAria", { name: a.doctor.name })}
+              note={t("PatientMeetings.cancelNote")}
+              label={t("story.cancelLabel")}
+              submit={t("story.cancelSubmit")}
               emptyMessage={MESSAGES.cancelReasonEmpty}
               refused={refused}
               send={(text) => cancel(a, text)}
@@ -122,22 +131,22 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
       />
       <StorySection
         id="pending"
-        title="Waiting for the doctor"
+        title={t("PatientMeetings.pendingTitle")}
         items={pending}
         card={(a) => (
           <li key={a._id} className="card meeting">
             {head(a)}
             {reason(a)}
-            <p className="muted">Waiting for the doctor to schedule a time.</p>
+            <p className="muted">{t("PatientMeetings.pendingNote")}</p>
             <PreferredTimesNote meeting={a} timeZone={timeZone} />
             <ReasonStep
               action={CANCEL_PATH}
               id={a._id}
-              first="Withdraw request"
-              ariaLabel={`Withdraw the request to ${a.doctor.name}`}
-              note="The doctor will see your reason. You can book this doctor again afterwards."
-              label="Reason for withdrawing"
-              submit="Withdraw request"
+              first={t("PatientMeetings.withdraw")}
+              ariaLabel={t("PatientMeetings.withdrawAria", { name: a.doctor.name })}
+              note={t("PatientMeetings.withdrawNote")}
+              label={t("PatientMeetings.withdrawLabel")}
+              submit={t("PatientMeetings.withdraw")}
               emptyMessage={MESSAGES.withdrawReasonEmpty}
               refused={refused}
               send={(text) => cancel(a, text)}
@@ -147,29 +156,29 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
       />
       <StorySection
         id="past"
-        title="Past and cancelled"
+        title={t("story.past")}
         items={past}
         card={(a) => (
           <li key={a._id} className="card meeting">
-            {head(a, a.status === "cancelled" && a.scheduledAt === null ? "withdrawn" : undefined)}
+            {head(a, a.status === "cancelled" && a.scheduledAt === null ? t("story.withdrawn") : undefined)}
             {reason(a)}
             {when(a)}
             <CancelledLine a={a} self="patient" other={a.doctor.name} timeZone={timeZone} />
             {a.status === "cancelled" && (
               <a className="button button-secondary" href={`/patient-dashboard/bookAppointment/${encodeURIComponent(a.doctor._id)}`}>
-                Book {a.doctor.name} again
+                {withNodes(t, "PatientMeetings.bookAgain", {}, { name: a.doctor.name })}
               </a>
             )}
             {a.status === "completed" &&
               (a.hasFeedback ? (
-                <span className="badge badge-done">Feedback Submitted</span>
+                <span className="badge badge-done">{t("PatientMeetings.feedbackDone")}</span>
               ) : (
                 <TextForm
                   action="/patient-dashboard/patient-meetings/feedback"
                   hidden={{ appointmentId: a._id }}
-                  field={{ name: "message", label: "Your feedback", multiline: true, maxLength: LIMITS.feedback.max }}
+                  field={{ name: "message", label: t("PatientMeetings.feedbackLabel"), multiline: true, maxLength: LIMITS.feedback.max }}
                   emptyMessage={MESSAGES.feedbackEmpty}
-                  button={{ label: "Give Feedback" }}
+                  button={{ label: t("PatientMeetings.feedbackSubmit") }}
                   value={refusedHere(a._id)?.values.message}
                   error={refusedHere(a._id)?.message}
                   send={(message) => giveFeedback(a._id, message)}

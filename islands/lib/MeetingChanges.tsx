@@ -8,15 +8,21 @@
 import { LIMITS } from "../../src/domain/fields";
 import type { FormState } from "../../src/http/forms";
 import type { AppointmentJson } from "../../src/http/shapes";
-import { formatDateTime, LocalTime, useViewerZone } from "./time";
-import { Notice } from "./ui";
+import { formatDateTime, LocalTime, useViewerZone, zoneName } from "./time";
+import { useLang, useT } from "./i18n";
+import { Notice, withNodes } from "./ui";
 
 /** "Moved by the doctor from <time>: <reason>", when the meeting was moved. */
 export function RescheduledNote({ meeting, timeZone }: { meeting: AppointmentJson; timeZone: string }) {
+  const t = useT();
   if (!meeting.rescheduled) return null;
   return (
     <p className="notice notice-info rescheduled">
-      <strong>Moved</strong> by the doctor from <LocalTime iso={meeting.rescheduled.from} timeZone={timeZone} />. Reason: {meeting.rescheduled.reason}
+      {withNodes(t, "story.movedNote", {}, {
+        moved: <strong>{t("story.moved")}</strong>,
+        time: <LocalTime iso={meeting.rescheduled.from} timeZone={timeZone} />,
+        reason: meeting.rescheduled.reason,
+      })}
     </p>
   );
 }
@@ -24,10 +30,12 @@ export function RescheduledNote({ meeting, timeZone }: { meeting: AppointmentJso
 /** The preferred times a pending request names. */
 export function PreferredTimesNote({ meeting, timeZone }: { meeting: AppointmentJson; timeZone: string }) {
   const zone = useViewerZone(timeZone);
+  const t = useT();
+  const lang = useLang();
   if (meeting.status !== "pending" || meeting.preferredTimes.length === 0) return null;
   return (
     <p className="small preferred-times">
-      <strong>Times you asked for:</strong> {meeting.preferredTimes.map((iso) => formatDateTime(iso, zone)).join("; ")}
+      <strong>{t("story.asked")}</strong> {meeting.preferredTimes.map((iso) => formatDateTime(iso, zone, lang)).join("; ")}
     </p>
   );
 }
@@ -37,28 +45,30 @@ export const rescheduleTarget = (id: string) => `reschedule:${id}`;
 
 export function RescheduleForm({ meeting, timeZone, refused }: { meeting: AppointmentJson; timeZone: string; refused?: FormState }) {
   const zone = useViewerZone(timeZone);
+  const t = useT();
+  const lang = useLang();
   const mine = refused?.target === rescheduleTarget(meeting._id) ? refused : undefined;
   const id = (name: string) => `${name}-move-${meeting._id}`;
   return (
     <details className="reschedule" open={mine !== undefined}>
-      <summary>Reschedule</summary>
+      <summary>{t("story.reschedule")}</summary>
       <form className="schedule-form" method="post" action="/doctor-dashboard/doctor-Meetings/reschedule">
         <input type="hidden" name="appointmentId" value={meeting._id} />
         <input type="hidden" name="tz" value={zone} />
         <div className="field">
-          <label htmlFor={id("date")}>New date</label>
+          <label htmlFor={id("date")}>{t("story.newDate")}</label>
           <input id={id("date")} name="date" type="date" defaultValue={mine?.values.date} />
         </div>
         <div className="field">
-          <label htmlFor={id("time")}>New time ({zone})</label>
+          <label htmlFor={id("time")}>{withNodes(t, "story.newTime", {}, { zone: zoneName(zone, lang) })}</label>
           <input id={id("time")} name="time" type="time" defaultValue={mine?.values.time} />
         </div>
         <div className="field">
-          <label htmlFor={id("reason")}>Reason (the patient sees it)</label>
+          <label htmlFor={id("reason")}>{t("story.moveReason")}</label>
           <input id={id("reason")} name="reason" maxLength={LIMITS.cancelReason.max} defaultValue={mine?.values.reason} />
         </div>
         <div className="actions">
-          <button type="submit">Move meeting</button>
+          <button type="submit">{t("story.move")}</button>
         </div>
         <Notice text={mine?.message ?? null} tone="error" />
       </form>

@@ -8,7 +8,9 @@
  */
 import type { FormEvent } from "react";
 import type { Availability } from "../../src/domain/availability";
-import { formatDateTime } from "./time";
+import { LOCALES, type Lang, type Translate } from "../../src/domain/i18n";
+import { useLang, useT } from "./i18n";
+import { formatDateTime, zoneName } from "./time";
 
 export type SlotChoicesProps = {
   preferred: string[];
@@ -26,23 +28,31 @@ export type SlotChoicesProps = {
 /** The free times shown after the preferred ones. */
 const FREE_SHOWN = 4;
 
-/** Day 1 to 7, short (not the domain's WEEKDAYS: importing that module would weigh on the dashboard's first script). */
-const DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+/**
+ * Day 1 to 7, short, in `lang` ("Mon" to "Sun" in English), from a week that began on a Monday
+ * (not the domain's WEEKDAYS: importing that module would weigh on the dashboard's first script).
+ */
+const daysOf = (lang: Lang) => {
+  const day = new Intl.DateTimeFormat(LOCALES[lang], { weekday: "short", timeZone: "UTC" });
+  return [1, 2, 3, 4, 5, 6, 7].map((d) => day.format(Date.UTC(2024, 0, d)));
+};
 
 /** "Mon 09:00-12:00, 14:00-17:00; Wed 09:00-13:00 (Europe/Berlin)" */
-export function hoursSummary(hours: Availability): string {
-  const days = DAYS.map((name, i) => {
+export function hoursSummary(hours: Availability, t: Translate, lang: Lang): string {
+  const days = daysOf(lang).map((name, i) => {
     const ranges = hours.weekly.filter((r) => r.day === i + 1).map((r) => `${r.start}-${r.end}`);
     return ranges.length === 0 ? "" : `${name} ${ranges.join(", ")}`;
   }).filter(Boolean);
-  return `${days.length === 0 ? "none" : days.join("; ")} (${hours.timeZone})`;
+  return `${days.length === 0 ? t("story.noHours") : days.join("; ")} (${zoneName(hours.timeZone, lang)})`;
 }
 
 export function SlotChoices({ preferred, free, hours, zone, patientName, action, hidden, onSubmit }: SlotChoicesProps) {
+  const t = useT();
+  const lang = useLang();
   const others = free.filter((iso) => !preferred.includes(iso)).slice(0, FREE_SHOWN);
   const button = (iso: string, kind: string) => (
-    <button key={iso} type="submit" name="slot" value={iso} className="button-secondary slot-choice" aria-label={`Schedule ${patientName} at ${formatDateTime(iso, zone)} (${kind})`}>
-      {formatDateTime(iso, zone)}
+    <button key={iso} type="submit" name="slot" value={iso} className="button-secondary slot-choice" aria-label={t("story.slotAria", { name: patientName, time: formatDateTime(iso, zone, lang), kind })}>
+      {formatDateTime(iso, zone, lang)}
     </button>
   );
   return (
@@ -52,20 +62,18 @@ export function SlotChoices({ preferred, free, hours, zone, patientName, action,
       ))}
       {preferred.length > 0 && (
         <div className="field">
-          <span className="small">Preferred by the patient</span>
-          <div className="actions">{preferred.map((iso) => button(iso, "preferred"))}</div>
+          <span className="small">{t("story.preferredBy")}</span>
+          <div className="actions">{preferred.map((iso) => button(iso, t("story.kindPreferred")))}</div>
         </div>
       )}
       {others.length > 0 && (
         <div className="field">
-          <span className="small">Your next free times</span>
-          <div className="actions">{others.map((iso) => button(iso, "free"))}</div>
+          <span className="small">{t("story.nextFree")}</span>
+          <div className="actions">{others.map((iso) => button(iso, t("story.kindFree")))}</div>
         </div>
       )}
       <p className="small muted">
-        {hours === null
-          ? "Or pick any date and time below."
-          : `Or pick any date and time below; a time outside your hours (${hoursSummary(hours)}) is allowed, and the page will say so.`}
+        {hours === null ? t("story.orPick") : t("story.orPickHours", { hours: hoursSummary(hours, t, lang) })}
       </p>
     </form>
   );

@@ -6,6 +6,8 @@ import type { FormState } from "../../src/http/forms";
 import type { StoryJson } from "../../src/http/shapes";
 import { TextForm } from "./forms";
 import { LocalTime } from "./time";
+import { useT } from "./i18n";
+import { withNodes } from "./ui";
 
 export function StorySection<T extends { _id: string }>({ id, title, items, card }: { id: string; title: string; items: T[]; card: (item: T, index: number) => ReactNode }) {
   if (items.length === 0) return null;
@@ -24,17 +26,21 @@ export function StorySection<T extends { _id: string }>({ id, title, items, card
  * is the viewer's side; `other` names the other side.
  */
 export function CancelledLine({ a, self, other, timeZone }: { a: StoryJson; self: "patient" | "doctor"; other: string; timeZone: string }) {
+  const t = useT();
   if (!a.cancelled) return null;
   // "admin": the admin blocked the doctor, and Carebook cancelled what was open (docs/decisions.md).
-  const who = a.cancelled.by === self ? "you" : a.cancelled.by === "admin" ? "Carebook" : other;
-  const what = a.scheduledAt === null ? (a.cancelled.by === "patient" ? "Request withdrawn" : "Request declined") : "Cancelled";
+  const who = a.cancelled.by === self ? t("story.you") : a.cancelled.by === "admin" ? "Carebook" : other;
+  const what = t(a.scheduledAt === null ? (a.cancelled.by === "patient" ? "story.whatWithdrawn" : "story.whatDeclined") : "story.whatCancelled");
   return (
     <>
       <p>
-        <strong>{`${what} by ${who}`}</strong> on <LocalTime iso={a.cancelled.at} timeZone={timeZone} />
+        {withNodes(t, "story.cancelledAt", {}, {
+          line: <strong>{t("story.cancelledBy", { what, who, by: a.cancelled.by === self ? "self" : a.cancelled.by })}</strong>,
+          time: <LocalTime iso={a.cancelled.at} timeZone={timeZone} />,
+        })}
       </p>
       <p>
-        <strong>Why:</strong> {a.cancelled.reason}
+        <strong>{t("story.why")}</strong> {a.cancelled.reason}
       </p>
     </>
   );
@@ -42,15 +48,16 @@ export function CancelledLine({ a, self, other, timeZone }: { a: StoryJson; self
 
 /** A confirmed meeting's links: Join (a real button) and Add to calendar. */
 export function MeetingLinks({ meetLink, ics }: { meetLink: string | null; ics: string }) {
+  const t = useT();
   return (
     <div className="actions">
       {meetLink && (
         <a className="button" href={meetLink} target="_blank" rel="noopener noreferrer">
-          Join meeting
+          {t("story.join")}
         </a>
       )}
       <a className="button button-secondary" href={ics} download>
-        Add to calendar
+        {t("story.addCalendar")}
       </a>
     </div>
   );

@@ -6,6 +6,8 @@
  */
 import { useEffect, useState } from "react";
 import { formatDateTime } from "../../src/domain/time";
+import { LOCALES, type Lang } from "../../src/domain/i18n";
+import { useLang } from "./i18n";
 
 export { formatDateTime };
 
@@ -25,5 +27,19 @@ export function useViewerZone(rendered: string): string {
 
 export function LocalTime({ iso, timeZone }: { iso: string; timeZone: string }) {
   const zone = useViewerZone(timeZone);
-  return <time dateTime={iso}>{formatDateTime(iso, zone)}</time>;
+  return <time dateTime={iso}>{formatDateTime(iso, zone, useLang())}</time>;
+}
+
+/**
+ * A zone as a sentence names it: English keeps the IANA name ("Europe/Berlin"); other languages
+ * get the runtime's long name in their own words (Hindi: "मध्य यूरोपीय मानक समय").
+ */
+export function zoneName(zone: string, lang: Lang): string {
+  if (lang === "en") return zone;
+  try {
+    const name = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: zone, timeZoneName: "long" }).formatToParts(Date.now()).find((p) => p.type === "timeZoneName")?.value;
+    return name ?? zone;
+  } catch {
+    return zone;
+  }
 }

@@ -5,28 +5,31 @@
  * page puts each doctor's line in on every request, as the times depend on the clock.
  */
 import { escapeHtml } from "../render/html";
+import { LOCALES, type Lang } from "../domain/i18n";
+import type { T } from "../i18n/catalog";
 
 /** What the kept card holds in place of the line. */
 export const nextFreeMarker = (doctorId: string) => `<!--next-free:${doctorId.replace(/-->/g, "")}-->`;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function format(ms: number, zone: string): string {
-  let f = formatters.get(zone);
+function format(ms: number, zone: string, lang: Lang): string {
+  const id = `${zone}\u0000${lang}`;
+  let f = formatters.get(id);
   if (f === undefined) {
-    f = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone, timeZoneName: "short" });
-    if (formatters.size < 256) formatters.set(zone, f);
+    f = new Intl.DateTimeFormat(LOCALES[lang], { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone, timeZoneName: "short" });
+    if (formatters.size < 256) formatters.set(id, f);
   }
   return f.format(ms);
 }
 
-/** The line for one doctor (HTML). */
-export function nextFreeLine(next: number | undefined, zone: string): string {
+/** The line for one doctor (HTML), in `t`'s language. */
+export function nextFreeLine(next: number | undefined, zone: string, t: T): string {
   return next === undefined
-    ? `<p class="small next-free muted">By request</p>`
-    : `<p class="small next-free">Next free: <time datetime="${new Date(next).toISOString()}">${escapeHtml(format(next, zone))}</time></p>`;
+    ? `<p class="small next-free muted">${escapeHtml(t("patient.spec.byRequest"))}</p>`
+    : `<p class="small next-free">${escapeHtml(t("patient.spec.nextFree"))} <time datetime="${new Date(next).toISOString()}">${escapeHtml(format(next, zone, t.lang))}</time></p>`;
 }
 
 /** The cards with each doctor's line in place of its marker. */
-export function withNextFree(cards: string, next: Map<string, number>, zone: string): string {
-  return cards.replace(/<!--next-free:([^>]*?)-->/g, (_, id: string) => nextFreeLine(next.get(id), zone));
+export function withNextFree(cards: string, next: Map<string, number>, zone: string, t: T): string {
+  return cards.replace(/<!--next-free:([^>]*?)-->/g, (_, id: string) => nextFreeLine(next.get(id), zone, t));
 }

@@ -4,16 +4,19 @@
  * form posts the ticked ones as `preferredTimes[]` with or without script. At most three count.
  */
 import { MAX_PREFERRED, type Interval } from "../domain/availability";
+import { LOCALES, type Lang } from "../domain/i18n";
+import { useT } from "../render/lang";
+import { zoneName } from "../../islands/lib/time";
 
 /** How many slots the page lists: enough to choose from, few enough for the page-weight budget. */
 export const SLOTS_SHOWN = 48;
 
-const dayFormat = (zone: string) => new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: zone });
-const timeFormat = (zone: string) => new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone });
+const dayFormat = (zone: string, lang: Lang) => new Intl.DateTimeFormat(LOCALES[lang], { weekday: "long", day: "numeric", month: "long", timeZone: zone });
+const timeFormat = (zone: string, lang: Lang) => new Intl.DateTimeFormat(LOCALES[lang], { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone });
 
-/** Slots grouped by their day in `zone`, in order: [day label, slots]. */
-export function slotsByDay(slots: Interval[], zone: string): [string, Interval[]][] {
-  const days = dayFormat(zone);
+/** Slots grouped by their day in `zone`, in order: [day label in `lang`, slots]. */
+export function slotsByDay(slots: Interval[], zone: string, lang: Lang = "en"): [string, Interval[]][] {
+  const days = dayFormat(zone, lang);
   const groups = new Map<string, Interval[]>();
   for (const slot of slots) {
     const label = days.format(slot.start);
@@ -23,18 +26,19 @@ export function slotsByDay(slots: Interval[], zone: string): [string, Interval[]
 }
 
 export function SlotPicker({ slots, zone, ticked = [], form = "booking-form" }: { slots: Interval[]; zone: string; ticked?: string[]; form?: string }) {
+  const t = useT();
   if (slots.length === 0) {
-    return <p class="small muted slot-none">This doctor takes requests without set times: describe when you can come in your reason, and the doctor will schedule a time.</p>;
+    return <p class="small muted slot-none">{t("patient.slots.none")}</p>;
   }
-  const times = timeFormat(zone);
+  const times = timeFormat(zone, t.lang);
   const chosen = new Set(ticked);
   return (
     <fieldset class="card slot-picker" aria-describedby="slot-hint">
-      <legend>Times that suit you (optional)</legend>
+      <legend>{t("patient.slots.legend")}</legend>
       <p id="slot-hint" class="small muted">
-        Tick up to {MAX_PREFERRED} of the doctor's free times, shown in your time zone ({zone}). The doctor confirms one, or proposes another.
+        {t("patient.slots.hint", { max: MAX_PREFERRED, zone: zoneName(zone, t.lang) })}
       </p>
-      {slotsByDay(slots, zone).map(([day, list]) => (
+      {slotsByDay(slots, zone, t.lang).map(([day, list]) => (
         <div class="slot-day" role="group" aria-label={day}>
           <h3 class="small">{day}</h3>
           <div class="slot-times">

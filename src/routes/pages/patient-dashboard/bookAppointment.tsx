@@ -5,7 +5,7 @@
  */
 import { raw } from "hono/html";
 import type { Context } from "hono";
-import { BOOKED, bookAppointment } from "../../../actions/appointments";
+import { bookAppointment } from "../../../actions/appointments";
 import { doctorFreeSlots, type DoctorSlots } from "../../../actions/availability";
 import { Refusal } from "../../../actions/refusal";
 import { SlotPicker, SLOTS_SHOWN } from "../../../components/SlotPicker";
@@ -21,6 +21,8 @@ import { Island } from "../../../render/islands";
 import { viewerTimeZone, pageAccount } from "../../../middleware/page-guard";
 import { keptViewerPage } from "../kept";
 import { patientPage } from "./shell";
+import { tOf } from "../../../i18n/request";
+import type { Key } from "../../../i18n/catalog";
 
 /** The doctor's next free slots over a week (issue 26); none for an unknown doctor (the page is a 404). */
 async function freeSlotsOf(c: Context, deps: Deps): Promise<DoctorSlots> {
@@ -42,16 +44,21 @@ async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlo
   if (doctor === undefined || doctor.status !== "approved") return notFoundResponse(c);
   const { timeZone, slots } = free ?? (await freeSlotsOf(c, deps));
   holdsUntil(c, slotsHoldUntil(slots, deps.config.bookingNoticeMinutes, deps.now()));
+  const t = tOf(c);
+  // The doctor's name is bold wherever the language puts it in the sentence.
+  const [before, after = ""] = t("patient.book.with", { name: "\u0000", spec: t(`spec.${doctor.specialization}` as Key), college: doctor.collegeName }).split("\u0000");
   return patientPage(
     c,
-    `Book with ${doctor.name}`,
+    t("patient.book.title", { name: doctor.name }),
     <section class="page-narrow" aria-labelledby="book-title">
       <a class="button button-secondary back-link" href="/patient-dashboard">
-        {raw("&larr;")} Back to dashboard
+        {raw("&larr;")} {t("patient.book.back")}
       </a>
-      <h1 id="book-title">Book an appointment</h1>
+      <h1 id="book-title">{t("patient.book.heading")}</h1>
       <p>
-        With <strong>{doctor.name}</strong>, {doctor.specialization} ({doctor.collegeName})
+        {before}
+        <strong>{doctor.name}</strong>
+        {after}
       </p>
       <SlotPicker slots={slots} zone={viewerTimeZone(c, timeZone ?? "UTC")} ticked={form?.values["preferredTimes[]"]?.split("\n")} />
       <Island name="BookingForm" props={{ doctorId: doctor.id, doctorName: doctor.name, form, notice: form ? undefined : takeNotice(c) }} />
@@ -76,6 +83,6 @@ export function bookAppointmentPost(deps: Deps) {
       run: (input) => bookAppointment(deps, pageAccount(c, "patient"), input),
       again: (form) => render(c, deps, form),
       page: c.req.path,
-      then: () => doneThen(c, c.req.path, { text: BOOKED, tone: "success" }),
+      then: () => doneThen(c, c.req.path, { text: tOf(c)("BookingForm.booked"), tone: "success" }),
     });
 }

@@ -8,6 +8,7 @@ import type { Deps } from "../../../config/deps";
 import { SPECIALIZATIONS } from "../../../domain/fields";
 import { Island } from "../../../render/islands";
 import { keptViewerPage } from "../kept";
+import { tOf } from "../../../i18n/request";
 import { patientPage } from "./shell";
 
 export function patientDashboardPage(deps: Deps) {
@@ -17,11 +18,12 @@ export function patientDashboardPage(deps: Deps) {
 async function render(c: Context, deps: Deps): Promise<Response> {
   const counts = await keptForDirectory(deps.database, "counts", () => countApprovedBySpecialization(deps.database.db), c.get("user")?.directoryVersion);
   const query = (c.req.query("q") ?? "").slice(0, 100);
+  const t = tOf(c);
   return patientPage(
     c,
-    "Find a doctor",
+    t("patient.dash.title"),
     <section aria-labelledby="dash-title">
-      <h1 id="dash-title">Find a doctor by specialization</h1>
+      <h1 id="dash-title">{t("patient.dash.heading")}</h1>
       <Island
         name="SpecializationSearch"
         props={{ query, specializations: SPECIALIZATIONS.map((name) => ({ name, count: counts.get(name) ?? 0 })) }}

@@ -5,7 +5,7 @@
  * the API's message, or show the refusal beside the meeting's form.
  */
 import type { Context } from "hono";
-import { cancelAppointment, CANCELLED, FEEDBACK_GIVEN, giveFeedback } from "../../../actions/appointments";
+import { cancelAppointment, giveFeedback } from "../../../actions/appointments";
 import { listStory } from "../../../db/queries/appointments";
 import { historySince } from "../../../domain/story";
 import type { Deps } from "../../../config/deps";
@@ -20,6 +20,9 @@ import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { calendarFeedPanel, hasNewFeedLink } from "../calendar-panel";
 import { keptViewerPage } from "../kept";
 import { patientPage } from "./shell";
+import { tOf } from "../../../i18n/request";
+import type { Key } from "../../../i18n/catalog";
+import type { T } from "../../../i18n/catalog";
 
 const PATH = "/patient-dashboard/patient-meetings";
 
@@ -31,17 +34,33 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const notice = form ? undefined : takeNotice(c);
   const timeZone = viewerTimeZone(c);
   holdsUntil(c, nextStatusChange(meetings, now));
+  const t = tOf(c);
+  const appointments = meetings.map((m) => storyJson(m, "patient"));
   return patientPage(
     c,
-    "My meetings",
+    t("patient.meetings.title"),
     <section aria-labelledby="meetings-title">
-      <h1 id="meetings-title">My meetings</h1>
+      <h1 id="meetings-title">{t("patient.meetings.title")}</h1>
       <ZoneNote zone={timeZone} chosen={patient.timeZone !== null} role="patient" />
-      <Island name="PatientMeetings" props={{ appointments: meetings.map((m) => storyJson(m, "patient")), timeZone, form, notice }} />
+      <Island name="PatientMeetings" props={{ appointments, timeZone, form, notice, ...wordsOf(appointments, t) }} />
       {calendar}
     </section>,
     PATH,
   );
+}
+
+const STATUSES = ["pending", "confirmed", "cancelled", "completed"] as const;
+
+/**
+ * The words the island shows that the server can write (keeping the island's own messages small):
+ * the status badges and the specializations of the doctors listed, in the page's language.
+ * English needs none: the island shows the values as they are.
+ */
+function wordsOf(appointments: { doctor: { specialization: string } }[], t: T) {
+  if (t.lang === "en") return {};
+  const spec: Record<string, string> = {};
+  for (const a of appointments) spec[a.doctor.specialization] ??= t(`spec.${a.doctor.specialization}` as Key);
+  return { words: { status: Object.fromEntries(STATUSES.map((s) => [s, t(`status.${s}`)])), spec } };
 }
 
 export function patientMeetingsPage(deps: Deps) {
@@ -59,7 +78,7 @@ export function patientMeetingsPosts(deps: Deps) {
         run: (input) => cancelAppointment(deps, { role: "patient", id: pageAccount(c, "patient").id }, input),
         again: (form) => render(c, deps, form),
         page: PATH,
-        then: () => doneThen(c, PATH, { text: CANCELLED, tone: "success" }),
+        then: () => doneThen(c, PATH, { text: tOf(c)("PatientMeetings.cancelledNotice"), tone: "success" }),
       }),
     feedback: (c: Context) =>
       handleForm(c, {
@@ -68,7 +87,7 @@ export function patientMeetingsPosts(deps: Deps) {
         run: (input) => giveFeedback(deps, pageAccount(c, "patient").id, input),
         again: (form) => render(c, deps, form),
         page: PATH,
-        then: () => doneThen(c, PATH, { text: FEEDBACK_GIVEN, tone: "success" }),
+        then: () => doneThen(c, PATH, { text: tOf(c)("PatientMeetings.feedbackGiven"), tone: "success" }),
       }),
   };
 }

@@ -17,17 +17,19 @@ import { mailPreferencesOf } from "../../../actions/mail-preferences";
 import { MailPreferencesForm } from "../../../components/MailPreferencesForm";
 import { mailMode } from "../../../mail/outbox";
 import { patientPage } from "./shell";
+import { tOf } from "../../../i18n/request";
 
 async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const patient = pageAccount(c, "patient");
   const mail = await mailPreferencesOf(deps, "patient", patient.id);
   // A refused change of password shows in its own form (issue 28), not in the profile's.
   const profileForm = form?.target === PASSWORD_FORM ? undefined : form;
+  const t = tOf(c);
   return patientPage(
     c,
-    "My profile",
+    t("patient.profile.title"),
     <section class="page-narrow" aria-labelledby="profile-title">
-      <h1 id="profile-title">My profile</h1>
+      <h1 id="profile-title">{t("patient.profile.title")}</h1>
       <Island name="ProfileForm" props={{ role: "patient", profile: patientJson(patient), form: profileForm, notice: form ? undefined : takeNotice(c) }} />
       <TimeZoneForm zone={viewerTimeZone(c)} />
       <MailPreferencesForm action="/patient-dashboard/patient-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />

@@ -14,6 +14,8 @@ import { notFoundResponse } from "../../../components/NotFound";
 import { raw } from "hono/html";
 import { flat } from "../../../render/html";
 import { keptViewerPage } from "../kept";
+import { tOf } from "../../../i18n/request";
+import type { Key } from "../../../i18n/catalog";
 import { patientPage } from "./shell";
 
 export function specializationPage(deps: Deps) {
@@ -30,9 +32,12 @@ export function specializationPage(deps: Deps) {
 async function render(c: Context, deps: Deps, next: Map<string, number>): Promise<Response> {
   const specialization = c.req.param("specialization") ?? "";
   if (!isSpecialization(specialization)) return notFoundResponse(c);
-  // The cards depend only on the doctors shown: rendered once per directory version and kept
-  // (flat, see src/render/html.ts), undefined when the specialization has no approved doctor.
-  const cards = await keptForDirectory(deps.database, `approved:${specialization}`, async () => {
+  const t = tOf(c);
+  const label = t(`spec.${specialization}` as Key);
+  // The cards depend only on the doctors shown and the language: rendered once per directory
+  // version and language and kept (flat, see src/render/html.ts), undefined when the
+  // specialization has no approved doctor.
+  const cards = await keptForDirectory(deps.database, `approved:${specialization}:${t.lang}`, async () => {
     const doctors = await listApprovedDoctors(deps.database.db, specialization);
     return doctors.length === 0 ? undefined : flat(String(
       <ul class="card-grid" role="list">
@@ -46,11 +51,11 @@ async function render(c: Context, deps: Deps, next: Map<string, number>): Promis
               </span>
             )}
             <h2>{d.name}</h2>
-            <p class="muted">{d.specialization}</p>
+            <p class="muted">{t(`spec.${d.specialization}` as Key)}</p>
             <p class="small">{d.collegeName}</p>
             {raw(nextFreeMarker(d.id))}
-            <a class="button" href={`/patient-dashboard/bookAppointment/${encodeURIComponent(d.id)}`} aria-label={`Book Appointment with ${d.name}`}>
-              Book Appointment
+            <a class="button" href={`/patient-dashboard/bookAppointment/${encodeURIComponent(d.id)}`} aria-label={t("patient.spec.bookWith", { name: d.name })}>
+              {t("patient.spec.book")}
             </a>
           </li>
         ))}
@@ -59,13 +64,13 @@ async function render(c: Context, deps: Deps, next: Map<string, number>): Promis
   }, c.get("user")?.directoryVersion);
   return patientPage(
     c,
-    `${specialization}s`,
+    t("patient.spec.title", { name: label }),
     <section aria-labelledby="spec-title">
       <a class="button button-secondary back-link" href="/patient-dashboard">
-        {raw("&larr;")} Back to specializations
+        {raw("&larr;")} {t("patient.spec.back")}
       </a>
-      <h1 id="spec-title">{specialization}</h1>
-      {cards === undefined ? <p class="empty">No doctors available for this specialization.</p> : raw(withNextFree(cards, next, viewerTimeZone(c)))}
+      <h1 id="spec-title">{label}</h1>
+      {cards === undefined ? <p class="empty">{t("patient.spec.none")}</p> : raw(withNextFree(cards, next, viewerTimeZone(c), t))}
     </section>,
   );
 }
