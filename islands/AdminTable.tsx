@@ -25,9 +25,10 @@ type Doctor = AdminDoctorJson;
 /**
  * `page`: which page of the table the server rendered (its forms come back to it). `specs`: the
  * page's specializations named in its language (the server's spec.* labels, kept out of the
- * island's messages for their weight); one missing shows as it is stored.
+ * island's messages for their weight); one missing shows as it is stored. `empty`: what a page
+ * without doctors says, given only then (a page with doctors carries no such sentence).
  */
-export type Props = { doctors: Doctor[]; page?: number; timeZone: string; form?: FormState; notice?: NoticeJson; specs?: Record<string, string> };
+export type Props = { doctors: Doctor[]; page?: number; timeZone: string; form?: FormState; notice?: NoticeJson; specs?: Record<string, string>; empty?: string };
 
 const ACTIONS = new Set(["Approve", "Reject", "Block", "Reactivate", "Signup", "Approve change", "Decline change"]);
 /** An admin action's (or an audit event's) name in the page's language. */
@@ -36,7 +37,7 @@ const actionIn = (t: Translate, action: string) => (ACTIONS.has(action) ? t(`Adm
 /** "→" as a character reference: the 2,000-doctor page's text then stays one byte per character (half the memory, docs/performance.md). */
 const ARROW = { __html: "&#8594;" };
 
-export default function AdminTable({ doctors, page = 1, timeZone, form: refused, notice, specs = {} }: Props) {
+export default function AdminTable({ doctors, page = 1, timeZone, form: refused, notice, specs = {}, empty }: Props) {
   const t = useT();
   const spec = (s: string) => specs[s] ?? s;
   const [rows, setRows] = useState(doctors);
@@ -104,7 +105,7 @@ export default function AdminTable({ doctors, page = 1, timeZone, form: refused,
     return (
       <>
         <Notice text={error} tone="error" />
-        <p className="empty">{t("AdminTable.empty")}</p>
+        {empty && <p className="empty">{empty}</p>}
       </>
     );
   }

@@ -5,6 +5,7 @@ export default {
   "admin.doctorsPage": "Doctors, page {page}",
   "admin.outboxLink": "Mail outbox",
   "admin.outboxWhat": ": what was sent, what waits, what fails.",
+  "admin.empty": "No doctors found in the system.",
   "admin.pages": "Pages of doctors",
   "admin.newer": "Newer",
   "admin.older": "Older",
@@ -42,7 +43,6 @@ export default {
   // the doctors' table (island)
   "AdminTable.failed": "Failed to update doctor status. Please try again.",
   "AdminTable.fetchFailed": "Failed to fetch doctors. Please try again.",
-  "AdminTable.empty": "No doctors found in the system.",
   "AdminTable.caption": "Doctors and their account status",
   "AdminTable.name": "Name",
   "AdminTable.email": "Email",

@@ -77,6 +77,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
             form,
             notice: form ? undefined : takeNotice(c),
             specs,
+            empty: doctors.length === 0 ? t("admin.empty") : undefined,
           }}
         />
         {pages > 1 && (
