@@ -92,7 +92,7 @@ export default function ProfileForm(initial: Props) {
         )}
         {props.role === "doctor" && (
           <p>
-            {t("ProfileForm.accountStatus")} <span className={`badge badge-${props.profile.status}`}>{t(`status.${props.profile.status}`)}</span>
+            {`${t("ProfileForm.accountStatus")} `}<span className={`badge badge-${props.profile.status}`}>{t(`status.${props.profile.status}`)}</span>
           </p>
         )}
       </div>
