@@ -13,25 +13,39 @@ import { LIMITS } from "../src/domain/fields";
 import { MESSAGES } from "../src/domain/messages";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { AdminDoctorJson } from "../src/http/shapes";
+import { formatDateTime } from "../src/domain/time";
 import { api } from "./lib/api";
 import { TextForm } from "./lib/forms";
-import { LocalTime } from "./lib/time";
+import { useLang, useT } from "./lib/i18n";
+import { useViewerZone } from "./lib/time";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
+import type { Translate } from "../src/domain/i18n";
 
 type Doctor = AdminDoctorJson;
-/** `page`: which page of the table the server rendered (its forms come back to it). */
-export type Props = { doctors: Doctor[]; page?: number; timeZone: string; form?: FormState; notice?: NoticeJson };
+/**
+ * `page`: which page of the table the server rendered (its forms come back to it). `specs`: the
+ * page's specializations named in its language (the server's spec.* labels, kept out of the
+ * island's messages for their weight); one missing shows as it is stored. `empty`: what a page
+ * without doctors says, given only then (a page with doctors carries no such sentence).
+ */
+export type Props = { doctors: Doctor[]; page?: number; timeZone: string; form?: FormState; notice?: NoticeJson; specs?: Record<string, string>; empty?: string };
+
+const ACTIONS = new Set(["Approve", "Reject", "Block", "Reactivate", "Signup", "Approve change", "Decline change"]);
+/** An admin action's (or an audit event's) name in the page's language. */
+const actionIn = (t: Translate, action: string) => (ACTIONS.has(action) ? t(`AdminTable.a.${action}`) : action);
 
 /** "→" as a character reference: the 2,000-doctor page's text then stays one byte per character (half the memory, docs/performance.md). */
 const ARROW = { __html: "&#8594;" };
 
-export default function AdminTable({ doctors, page = 1, timeZone, form: refused, notice }: Props) {
+export default function AdminTable({ doctors, page = 1, timeZone, form: refused, notice, specs = {}, empty }: Props) {
+  const t = useT();
+  const spec = (s: string) => specs[s] ?? s;
   const [rows, setRows] = useState(doctors);
   // A refusal of a form the row still offers (a missing reason) is shown beside that form; any other above the table.
   const refusedInRow =
     refused !== undefined &&
     doctors.some((d) => d._id === refused.target && doctorActions(d.status).some((a) => a.to === refused.values.status && NEEDS_REASON.has(a.to)));
-  const [error, setError] = useState<string | null>(refused && !refusedInRow ? `Failed to update doctor status. Please try again. ${refused.message}` : null);
+  const [error, setError] = useState<string | null>(refused && !refusedInRow ? `${t("AdminTable.failed")} ${refused.message}` : null);
   const [done, setDone] = useState<string | null>(notice?.text ?? null);
   const [busy, setBusy] = useState<string | null>(null);
   // The clicked button leaves the DOM with the old status: keep keyboard focus in that row.
@@ -42,7 +56,7 @@ export default function AdminTable({ doctors, page = 1, timeZone, form: refused,
   async function reload(): Promise<boolean> {
     const fresh = await api<Doctor[]>("/admin-dashboard/doctors");
     if (!fresh.ok || !Array.isArray(fresh.body)) {
-      setError("Failed to fetch doctors. Please try again.");
+      setError(t("AdminTable.fetchFailed"));
       return false;
     }
     // The API answers every doctor: this page shows its own part of them, as they are now.
@@ -72,11 +86,14 @@ export default function AdminTable({ doctors, page = 1, timeZone, form: refused,
       json: reason === undefined ? { status } : { status, reason },
     });
     if (!answer.ok) {
-      setError("Failed to update doctor status. Please try again.");
+      setError(t("AdminTable.failed"));
       await reload();
     } else {
-      setRows((list) => list.map((d) => (d._id === doctor._id ? answer.body.doctor : d)));
-      setDone(answer.body.message ?? null);
+      const changed: Doctor = answer.body.doctor;
+      setRows((list) => list.map((d) => (d._id === doctor._id ? changed : d)));
+      // The API's message is English (SPEC §8): the page says the same in its own language.
+      const action = doctorActions(doctor.status).find((a) => a.to === status)?.action;
+      setDone(action ? t("AdminTable.done", { action: actionIn(t, action), name: changed.name, status: t(`status.${changed.status}`) }) : (answer.body.message ?? null));
     }
     setBusy(null);
     setRefocus(doctor._id);
@@ -88,7 +105,7 @@ export default function AdminTable({ doctors, page = 1, timeZone, form: refused,
     return (
       <>
         <Notice text={error} tone="error" />
-        <p className="empty">No doctors found in the system.</p>
+        {empty && <p className="empty">{empty}</p>}
       </>
     );
   }
@@ -98,51 +115,52 @@ export default function AdminTable({ doctors, page = 1, timeZone, form: refused,
       <Notice text={done} tone="success" />
       <div className="table-wrap">
         <table className="admin-table" ref={table}>
-          <caption className="visually-hidden">Doctors and their account status</caption>
+          <caption className="visually-hidden">{t("AdminTable.caption")}</caption>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Specialization</th>
-              <th scope="col">College</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{t("AdminTable.name")}</th>
+              <th scope="col">{t("AdminTable.email")}</th>
+              <th scope="col">{t("AdminTable.spec")}</th>
+              <th scope="col">{t("AdminTable.college")}</th>
+              <th scope="col">{t("AdminTable.status")}</th>
+              <th scope="col">{t("AdminTable.actions")}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((d) => (
               <tr key={d._id} data-doctor={d._id}>
-                <td data-label="Name">{d.name}</td>
-                <td data-label="Email">{d.email}</td>
-                <td data-label="Specialization">
-                  {d.specialization}
-                  {d.pendingChange?.specialization && <PendingValue value={d.pendingChange.specialization} />}
+                <td data-label={t("AdminTable.name")}>{d.name}</td>
+                <td data-label={t("AdminTable.email")}>{d.email}</td>
+                <td data-label={t("AdminTable.spec")}>
+                  {spec(d.specialization)}
+                  {d.pendingChange?.specialization && <PendingValue value={spec(d.pendingChange.specialization)} />}
                 </td>
-                <td data-label="College">
+                <td data-label={t("AdminTable.college")}>
                   {d.collegeName}
                   {d.pendingChange?.collegeName && <PendingValue value={d.pendingChange.collegeName} />}
                 </td>
-                <td data-label="Status">
-                  <span className={`badge badge-${d.status}`}>{d.status}</span>
+                <td data-label={t("AdminTable.status")}>
+                  <span className={`badge badge-${d.status}`}>{t(`status.${d.status}`)}</span>
                   <StatusHistory doctor={d} timeZone={timeZone} />
                 </td>
-                <td data-label="Actions">
+                <td data-label={t("AdminTable.actions")}>
                   <p className="row-name" aria-hidden="true">{d.name}</p>
                   <div className="actions">
-                  {doctorActions(d.status).map(({ to, action }) =>
-                    NEEDS_REASON.has(to) ? (
+                  {doctorActions(d.status).map(({ to, action: english }) => {
+                    const action = actionIn(t, english);
+                    return NEEDS_REASON.has(to) ? (
                       <TextForm
                         key={to}
                         action={formAction(d)}
                         hidden={{ status: to }}
-                        field={{ name: "reason", label: `Why ${action.toLowerCase()} ${d.name}?`, maxLength: LIMITS.cancelReason.max }}
+                        field={{ name: "reason", label: t("AdminTable.why", { to, name: d.name }), maxLength: LIMITS.cancelReason.max }}
                         emptyMessage={to === "blocked" ? MESSAGES.blockReasonEmpty : MESSAGES.rejectReasonEmpty}
                         confirm={{
                           label: action,
-                          ariaLabel: `${action} ${d.name}`,
-                          note: to === "blocked" ? `${d.name} loses access at once; their open appointments are cancelled for the patients. The doctor sees your reason.` : `The doctor sees your reason.`,
+                          ariaLabel: t("AdminTable.on", { action, name: d.name }),
+                          note: to === "blocked" ? t("AdminTable.blockNote", { name: d.name }) : t("AdminTable.seesReason"),
                         }}
-                        button={{ label: `${action} ${d.name}`, className: "button-danger" }}
+                        button={{ label: t("AdminTable.on", { action, name: d.name }), className: "button-danger" }}
                         value={refusedInRow && refused?.target === d._id && refused.values.status === to ? refused.values.reason : undefined}
                         error={refusedInRow && refused?.target === d._id && refused.values.status === to ? refused.message : null}
                         send={(reason) => change(d, to, reason)}
@@ -150,21 +168,21 @@ export default function AdminTable({ doctors, page = 1, timeZone, form: refused,
                     ) : (
                       <form key={to} method="post" action={formAction(d)} onSubmit={(e) => (e.preventDefault(), void change(d, to))}>
                         <input type="hidden" name="status" value={to} />
-                        <button type="submit" disabled={busy === d._id} aria-label={`${action} ${d.name}`}>
+                        <button type="submit" disabled={busy === d._id} aria-label={t("AdminTable.on", { action, name: d.name })}>
                           {action}
                         </button>
                       </form>
-                    ),
-                  )}
+                    );
+                  })}
                   </div>
                   {d.pendingChange && (
                     // A plain form, with script too: the page comes back with the decision.
                     <form method="post" action={`/admin-dashboard/doctor-change/${encodeURIComponent(d._id)}${page === 1 ? "" : `?page=${page}`}`} className="actions change-review">
-                      <button type="submit" name="decision" value="approve" aria-label={`Approve change for ${d.name}`}>
-                        Approve change
+                      <button type="submit" name="decision" value="approve" aria-label={t("AdminTable.changeFor", { decision: "approve", name: d.name })}>
+                        {t("AdminTable.a.Approve change")}
                       </button>
-                      <button type="submit" name="decision" value="decline" className="button-secondary" aria-label={`Decline change for ${d.name}`}>
-                        Decline change
+                      <button type="submit" name="decision" value="decline" className="button-secondary" aria-label={t("AdminTable.changeFor", { decision: "decline", name: d.name })}>
+                        {t("AdminTable.a.Decline change")}
                       </button>
                     </form>
                   )}
@@ -180,20 +198,22 @@ export default function AdminTable({ doctors, page = 1, timeZone, form: refused,
 
 /** The doctor's status history from the audit trail: what happened, when, and by whom. */
 function StatusHistory({ doctor, timeZone }: { doctor: Doctor; timeZone: string }) {
+  const t = useT();
   if (doctor.statusHistory.length === 0) return null;
+  const status = (s: string) => t(`status.${s}`);
   return (
     <details className="history">
       <summary>
-        History<span className="visually-hidden"> of {doctor.name}</span>
+        {t("AdminTable.history")}<span className="visually-hidden">{t("AdminTable.historyOf", { name: doctor.name })}</span>
       </summary>
       <ol>
         {doctor.statusHistory.map((e, i) => (
           <li key={i}>
-            {`${e.action} (${e.from ? `${e.from} ` : ""}`}
+            {`${actionIn(t, e.action)} (${e.from ? `${status(e.from)} ` : ""}`}
             {e.from ? <span dangerouslySetInnerHTML={ARROW} /> : null}
-            {`${e.from ? " " : ""}${e.to}), `}
-            <LocalTime iso={e.at} timeZone={timeZone} />
-            {`, by ${e.by === "admin" ? "the admin" : "the doctor"}${e.reason ? `: ${e.reason}` : ""}`}
+            {`${e.from ? " " : ""}${e.to ? status(e.to) : e.to}), `}
+            <When iso={e.at} timeZone={timeZone} />
+            {`${t("AdminTable.by", { by: e.by === "admin" ? "admin" : "doctor" })}${e.reason ? `: ${e.reason}` : ""}`}
           </li>
         ))}
       </ol>
@@ -201,7 +221,14 @@ function StatusHistory({ doctor, timeZone }: { doctor: Doctor; timeZone: string 
   );
 }
 
+/** A time in the viewer's zone, written in the page's language. */
+function When({ iso, timeZone }: { iso: string; timeZone: string }) {
+  const zone = useViewerZone(timeZone);
+  return <time dateTime={iso}>{formatDateTime(iso, zone, useLang())}</time>;
+}
+
 /** A value waiting for review, below the approved one the directory still shows. */
 function PendingValue({ value }: { value: string }) {
-  return <span className="pending-value">{`Change waiting: ${value}`}</span>;
+  const t = useT();
+  return <span className="pending-value">{t("AdminTable.waiting", { value })}</span>;
 }

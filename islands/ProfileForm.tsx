@@ -10,6 +10,7 @@ import { IMAGE_ACCEPT, IMAGE_TYPE_MESSAGE, LIMITS, SPECIALIZATIONS } from "../sr
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { doctorJson, patientJson } from "../src/http/shapes";
 import { api, messageOr } from "./lib/api";
+import { useT } from "./lib/i18n";
 import { shrinkPicture } from "./lib/shrink";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
@@ -27,6 +28,7 @@ function pictureUrl(props: Props, version: number): string | null {
 }
 
 export default function ProfileForm(initial: Props) {
+  const t = useT();
   const [props, setProps] = useState<Props>(initial);
   const [version, setVersion] = useState(0);
   const [error, setError] = useState<string | null>(initial.form?.message ?? null);
@@ -40,7 +42,7 @@ export default function ProfileForm(initial: Props) {
   useRefreshOnReturn(async () => {
     const answer = await api(`/${initial.role}-profile`);
     if (!answer.ok) {
-      setError("Failed to load profile. Please try again.");
+      setError(t("ProfileForm.loadFailed"));
       return;
     }
     setProps(initial.role === "doctor" ? { role: "doctor", profile: answer.body.doctor } : { role: "patient", profile: answer.body.patient });
@@ -58,7 +60,7 @@ export default function ProfileForm(initial: Props) {
     }
     for (const field of ["name", "specialization", "collegeName"]) {
       if (data.has(field) && String(data.get(field)).trim() === "") {
-        setError(`${field === "collegeName" ? "College name" : field === "name" ? "Name" : "Specialization"} is required.`);
+        setError(t("ProfileForm.required", { field }));
         return;
       }
     }
@@ -69,20 +71,20 @@ export default function ProfileForm(initial: Props) {
     const answer = await api(`/${props.role}-profile`, { method: "PUT", form: data });
     setBusy(false);
     if (!answer.ok) {
-      setError(messageOr(answer, "Failed to update profile. Please try again."));
+      setError(messageOr(answer, t("ProfileForm.saveFailed")));
       return;
     }
     setProps(props.role === "doctor" ? { role: "doctor", profile: answer.body.doctor } : { role: "patient", profile: answer.body.patient });
     setVersion((v) => v + 1);
     form.reset();
-    setSuccess("Profile updated successfully!");
+    setSuccess(t("ProfileForm.saved"));
   }
 
   return (
     <form className="card profile-form" method="post" onSubmit={save} encType="multipart/form-data">
       <div className="profile-head">
         {picture ? (
-          <img className="avatar avatar-large" src={picture} alt={`${profile.name}'s profile picture`} width="96" height="96" />
+          <img className="avatar avatar-large" src={picture} alt={t("ProfileForm.pictureOf", { name: profile.name })} width="96" height="96" />
         ) : (
           <span className="avatar avatar-large" aria-hidden="true">
             {profile.name.slice(0, 1)}
@@ -90,32 +92,32 @@ export default function ProfileForm(initial: Props) {
         )}
         {props.role === "doctor" && (
           <p>
-            Account status: <span className={`badge badge-${props.profile.status}`}>{props.profile.status}</span>
+            {`${t("ProfileForm.accountStatus")} `}<span className={`badge badge-${props.profile.status}`}>{t(`status.${props.profile.status}`)}</span>
           </p>
         )}
       </div>
       <div className="field">
-        <label htmlFor="name">Name</label>
+        <label htmlFor="name">{t("ProfileForm.name")}</label>
         <input id="name" name="name" required maxLength={LIMITS.name.max} defaultValue={typed.name ?? profile.name} key={`name-${version}`} />
       </div>
       <div className="field">
-        <label htmlFor="email">Email</label>
+        <label htmlFor="email">{t("ProfileForm.email")}</label>
         <input id="email" type="email" value={profile.email} readOnly aria-readonly="true" />
       </div>
       {props.role === "doctor" && (
         <>
           <div className="field">
-            <label htmlFor="specialization">Specialization</label>
+            <label htmlFor="specialization">{t("ProfileForm.spec")}</label>
             <select id="specialization" name="specialization" required defaultValue={typed.specialization ?? props.profile.specialization} key={`spec-${version}`}>
               {SPECIALIZATIONS.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {t(`spec.${s}`)}
                 </option>
               ))}
             </select>
           </div>
           <div className="field">
-            <label htmlFor="collegeName">College name</label>
+            <label htmlFor="collegeName">{t("ProfileForm.college")}</label>
             <input
               id="collegeName"
               name="collegeName"
@@ -128,13 +130,13 @@ export default function ProfileForm(initial: Props) {
         </>
       )}
       <div className="field">
-        <label htmlFor="profileImage">Profile picture (JPEG or PNG)</label>
+        <label htmlFor="profileImage">{t("ProfileForm.picture")}</label>
         <input id="profileImage" name="profileImage" type="file" accept={IMAGE_ACCEPT} />
       </div>
       <Notice text={error} tone="error" />
       <Notice text={success} tone="success" />
       <button type="submit" disabled={busy}>
-        Save profile
+        {t("ProfileForm.save")}
       </button>
     </form>
   );

@@ -1,14 +1,12 @@
 /**
  * An account's time zone: chosen on a profile page, or reported by the browser once script runs
  * (only while the account has none). Every page shows times in it (src/domain/time.ts, zoneOf).
+ * The notice after a choice is the page's, in the request's language (src/routes/pages/time-zone.ts).
  */
 import { setAccountTimeZone } from "../db/queries/accounts";
 import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
-import { canonicalZone, zoneLabel } from "../domain/zones";
-
-/** The notice after a person chose a zone. */
-export const zoneSaved = (zone: string) => `Times are now shown in ${zoneLabel(zone)}.`;
+import { canonicalZone } from "../domain/zones";
 
 /** Keeps `zone` (already checked to be a real one) as the account's; `report`: only if it has none yet. */
 export function saveTimeZone(deps: Deps, who: { role: Role; id: string }, zone: string, report: boolean): Promise<boolean> {

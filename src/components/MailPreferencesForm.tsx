@@ -1,22 +1,23 @@
 /** The mail choices on a profile page (issue 25): a plain form, posted without script. */
 import type { MailPreferences } from "../db/queries/mail";
+import { useT } from "../render/lang";
 
 export function MailPreferencesForm({ action, choice, mailOn }: { action: string; choice: MailPreferences; mailOn: boolean }) {
+  const t = useT();
   return (
     <section id="mail" class="card mail-preferences" aria-labelledby="mail-title">
-      <h2 id="mail-title">Mail from Carebook</h2>
-      {!mailOn && <p class="muted">This Carebook sends no mail at the moment; your choices apply once it does.</p>}
+      <h2 id="mail-title">{t("account.mailTitle")}</h2>
+      {!mailOn && <p class="muted">{t("account.mailOff")}</p>}
       <form method="post" action={action}>
         <label class="check">
-          <input type="checkbox" name="reminders" value="on" checked={choice.reminders} /> Reminders before my meetings
+          <input type="checkbox" name="reminders" value="on" checked={choice.reminders} /> {t("account.mailReminders")}
         </label>
         <label class="check">
-          <input type="checkbox" name="notices" value="on" checked={choice.notices} /> Other notices (requests, times set,
-          cancellations, feedback)
+          <input type="checkbox" name="notices" value="on" checked={choice.notices} /> {t("account.mailNotices")}
         </label>
-        <p class="muted">Mails about your account and its security are always sent.</p>
+        <p class="muted">{t("account.mailAlways")}</p>
         <button type="submit" class="button-secondary">
-          Save mail choices
+          {t("account.mailSave")}
         </button>
       </form>
     </section>

@@ -3,7 +3,8 @@
  * profile pages' form that chooses it (POST /time-zone, src/routes/pages/time-zone.ts).
  */
 import type { Role } from "../domain/fields";
-import { canonicalZone, COMMON_ZONES, zoneLabel } from "../domain/zones";
+import { canonicalZone, commonZonesIn, zoneName } from "../domain/zones";
+import { useT } from "../render/lang";
 
 /** Where an account chooses its zone. */
 export const ZONE_FORM_PAGE: Record<Role, string> = {
@@ -18,23 +19,26 @@ export const ZONE_FORM_PAGE: Record<Role, string> = {
  * then show that zone).
  */
 export function ZoneNote({ zone, chosen, role }: { zone: string; chosen: boolean; role: Role }) {
+  const t = useT();
   return (
     <p class="small muted zone-note" data-zone-note={chosen ? undefined : "unset"}>
-      Times are in {zoneLabel(zone)}
-      {chosen ? "" : " until you choose your time zone"}. <a href={`${ZONE_FORM_PAGE[role]}#time-zone`}>{chosen ? "Change time zone" : "Choose time zone"}</a>
+      {t("account.zoneNote", { zone: zoneName(zone, t.lang), chosen: chosen ? "yes" : "no" })}{" "}
+      <a href={`${ZONE_FORM_PAGE[role]}#time-zone`}>{t(chosen ? "account.zoneChange" : "account.zoneChoose")}</a>
     </p>
   );
 }
 
 /** The form that chooses the account's zone: a select of common zones (and the current one, if it is not among them). */
 export function TimeZoneForm({ zone }: { zone: string }) {
+  const t = useT();
   const selected = canonicalZone(zone);
-  const options = COMMON_ZONES.some((z) => z.zone === selected) ? COMMON_ZONES : [{ zone: selected, label: zoneLabel(selected) }, ...COMMON_ZONES];
+  const common = commonZonesIn(t.lang);
+  const options = common.some((z) => z.zone === selected) ? common : [{ zone: selected, label: zoneName(selected, t.lang) }, ...common];
   return (
     <form method="post" action="/time-zone" class="card zone-form" id="time-zone" aria-labelledby="time-zone-title">
-      <h2 id="time-zone-title">Time zone</h2>
+      <h2 id="time-zone-title">{t("account.zoneTitle")}</h2>
       <div class="field">
-        <label for="time-zone-select">Show times in</label>
+        <label for="time-zone-select">{t("account.zoneShow")}</label>
         <select id="time-zone-select" name="timeZone">
           {options.map((o) => (
             <option value={o.zone} selected={o.zone === selected}>
@@ -43,7 +47,7 @@ export function TimeZoneForm({ zone }: { zone: string }) {
           ))}
         </select>
       </div>
-      <button type="submit">Save time zone</button>
+      <button type="submit">{t("account.zoneSave")}</button>
     </form>
   );
 }

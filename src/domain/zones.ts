@@ -4,6 +4,7 @@
  * formats times leaves the list out.
  */
 import { keptIn } from "./bounded";
+import type { Lang } from "./i18n";
 import { isTimeZone } from "./time";
 
 /** The common zones a person picks from, named for people; UTC first, then west to east. */
@@ -93,3 +94,79 @@ export function zoneLabel(zone: string): string {
 /** The zone as the list names it (an alias becomes its list name), for a select's selected option. */
 export const canonicalZone = (zone: string) => ALIASES[zone] ?? zone;
 
+
+/** The common zones named in Hindi, written by hand ("भारतीय मानक समय (कोलकाता)"): Intl's Hindi names mix up some of them. */
+const HINDI_ZONES: Readonly<Record<string, string>> = {
+  UTC: "समन्वित वैश्विक समय (UTC)",
+  "Pacific/Honolulu": "हवाई समय (होनोलूलू)",
+  "America/Anchorage": "अलास्का समय (एंकरेज)",
+  "America/Los_Angeles": "पैसिफ़िक समय (लॉस एंजेलिस)",
+  "America/Phoenix": "माउंटेन मानक समय (फ़ीनिक्स)",
+  "America/Denver": "माउंटेन समय (डेनवर)",
+  "America/Chicago": "सेंट्रल समय (शिकागो)",
+  "America/Mexico_City": "सेंट्रल समय (मेक्सिको सिटी)",
+  "America/New_York": "ईस्टर्न समय (न्यूयॉर्क)",
+  "America/Toronto": "ईस्टर्न समय (टोरंटो)",
+  "America/Bogota": "कोलंबिया समय (बोगोटा)",
+  "America/Sao_Paulo": "ब्राज़ीलिया समय (साओ पाउलो)",
+  "America/Argentina/Buenos_Aires": "अर्जेंटीना समय (ब्यूनस आयर्स)",
+  "Europe/London": "ब्रिटेन का समय (लंदन)",
+  "Europe/Dublin": "आयरलैंड का समय (डबलिन)",
+  "Europe/Lisbon": "पश्चिमी यूरोपीय समय (लिस्बन)",
+  "Africa/Lagos": "पश्चिम अफ़्रीका समय (लागोस)",
+  "Europe/Paris": "मध्य यूरोपीय समय (पेरिस)",
+  "Europe/Berlin": "मध्य यूरोपीय समय (बर्लिन)",
+  "Europe/Madrid": "मध्य यूरोपीय समय (मैड्रिड)",
+  "Europe/Rome": "मध्य यूरोपीय समय (रोम)",
+  "Europe/Warsaw": "मध्य यूरोपीय समय (वारसॉ)",
+  "Africa/Cairo": "पूर्वी यूरोपीय समय (काहिरा)",
+  "Africa/Johannesburg": "दक्षिण अफ़्रीका मानक समय (जोहान्सबर्ग)",
+  "Europe/Athens": "पूर्वी यूरोपीय समय (एथेंस)",
+  "Europe/Kyiv": "पूर्वी यूरोपीय समय (कीव)",
+  "Europe/Istanbul": "तुर्की समय (इस्तांबुल)",
+  "Europe/Moscow": "मॉस्को समय (मॉस्को)",
+  "Africa/Nairobi": "पूर्वी अफ़्रीका समय (नैरोबी)",
+  "Asia/Riyadh": "अरब मानक समय (रियाद)",
+  "Asia/Tehran": "ईरान समय (तेहरान)",
+  "Asia/Dubai": "खाड़ी मानक समय (दुबई)",
+  "Asia/Karachi": "पाकिस्तान मानक समय (कराची)",
+  "Asia/Kolkata": "भारतीय मानक समय (कोलकाता)",
+  "Asia/Kathmandu": "नेपाल समय (काठमांडू)",
+  "Asia/Dhaka": "बांग्लादेश मानक समय (ढाका)",
+  "Asia/Bangkok": "इंडोचाइना समय (बैंकॉक)",
+  "Asia/Jakarta": "पश्चिमी इंडोनेशिया समय (जकार्ता)",
+  "Asia/Singapore": "सिंगापुर मानक समय (सिंगापुर)",
+  "Asia/Shanghai": "चीन मानक समय (शंघाई)",
+  "Asia/Hong_Kong": "हांगकांग समय (हांगकांग)",
+  "Asia/Manila": "फ़िलीपींस मानक समय (मनीला)",
+  "Asia/Tokyo": "जापान मानक समय (टोक्यो)",
+  "Asia/Seoul": "कोरिया मानक समय (सियोल)",
+  "Australia/Perth": "ऑस्ट्रेलियाई पश्चिमी समय (पर्थ)",
+  "Australia/Adelaide": "ऑस्ट्रेलियाई मध्य समय (एडिलेड)",
+  "Australia/Brisbane": "ऑस्ट्रेलियाई पूर्वी मानक समय (ब्रिस्बेन)",
+  "Australia/Sydney": "ऑस्ट्रेलियाई पूर्वी समय (सिडनी)",
+  "Pacific/Auckland": "न्यूज़ीलैंड समय (ऑकलैंड)",
+};
+
+const otherHindi = new Map<string, string>();
+
+/**
+ * A zone's name for people in `lang`: zoneLabel in English; in Hindi the hand-written name of a
+ * listed zone, else the runtime's Hindi name (Intl) of an unlisted one, else its English label.
+ */
+export function zoneName(zone: string, lang: Lang = "en"): string {
+  if (lang === "en") return zoneLabel(zone);
+  const listed = HINDI_ZONES[ALIASES[zone] ?? zone];
+  if (listed !== undefined) return listed;
+  if (!isTimeZone(zone)) return HINDI_ZONES.UTC!;
+  return keptIn(otherHindi, 256, zone, () => {
+    const name = new Intl.DateTimeFormat("hi-IN", { timeZone: zone, timeZoneName: "longGeneric" })
+      .formatToParts(new Date(0))
+      .find((p) => p.type === "timeZoneName")?.value;
+    return name && !name.startsWith("GMT") ? name : zoneLabel(zone);
+  });
+}
+
+/** The common zones for the profile's select in `lang`: the values stay IANA ids. */
+export const commonZonesIn = (lang: Lang): readonly { zone: string; label: string }[] =>
+  lang === "en" ? COMMON_ZONES : COMMON_ZONES.map(({ zone }) => ({ zone, label: HINDI_ZONES[zone] ?? zoneLabel(zone) }));

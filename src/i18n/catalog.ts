@@ -75,7 +75,7 @@ export const ISLAND_SHARED: Readonly<Record<IslandName, readonly string[]>> = {
   PendingAppointments: ["story."],
   DoctorMeetings: ["story."],
   ProfileForm: ["spec.", "status."],
-  AdminTable: ["spec.", "status."],
+  AdminTable: ["status."],
 };
 
 const islandMessages = new Map<string, string>();

@@ -6,8 +6,8 @@
  */
 import { Hono, type Context } from "hono";
 import { formatDateTime } from "../../../islands/lib/time";
-import { changePassword, PASSWORD_CHANGED, PASSWORD_RESET, requestPasswordReset, RESET_INVALID, RESET_SENT, resetLinkIsLive, resetPassword } from "../../actions/passwords";
-import { endOtherSessions, endSession, listSessions, OTHERS_ENDED, SESSION_ENDED } from "../../actions/sessions";
+import { changePassword, requestPasswordReset, RESET_INVALID, resetLinkIsLive, resetPassword } from "../../actions/passwords";
+import { endOtherSessions, endSession, listSessions } from "../../actions/sessions";
 import { Refusal } from "../../actions/refusal";
 import { Shell } from "../../components/Shell";
 import type { Deps } from "../../config/deps";
@@ -15,11 +15,12 @@ import { LIMITS, ROLES, type Role } from "../../domain/fields";
 import { doneThen, handleForm, takeNotice, type FormState, type Notice } from "../../http/forms";
 import { changePasswordBody, forgotPasswordBody, resetPasswordForm } from "../../http/schemas";
 import { renderPage, themeOf } from "../../render/Document";
+import { tOf } from "../../i18n/request";
+import type { T } from "../../i18n/catalog";
 import { askerOf, rememberDevice } from "../../middleware/device";
 import { viewerTimeZone } from "../../middleware/page-guard";
 import { endSessionCookie, signedInUser, startSession } from "../../middleware/session";
 
-const TITLES: Record<Role, string> = { patient: "Patient", doctor: "Doctor", admin: "Admin" };
 const LOGIN: Record<Role, string> = { patient: "/loginPatient", doctor: "/loginDoctor", admin: "/loginAdmin" };
 const DASHBOARD: Record<Role, string> = { patient: "/patient-dashboard", doctor: "/doctor-dashboard", admin: "/admin-dashboard" };
 /** The form on a profile page a refused change-password post belongs to. */
@@ -36,6 +37,26 @@ function NoticeLine({ notice }: { notice?: Notice }) {
   );
 }
 
+/**
+ * A device's stored name ("Firefox on Linux", src/domain/user-agent.ts) in the page's language:
+ * the browser and system names stay as they are.
+ */
+function deviceIn(t: T, device: string): string {
+  if (device === "An unknown browser or app") return t("account.deviceUnknown");
+  const anyBrowser = /^A browser on (.+)$/.exec(device);
+  if (anyBrowser) return t("account.deviceBrowserOn", { system: anyBrowser[1]! });
+  const both = /^(.+) on (.+)$/.exec(device);
+  return both ? t("account.deviceOn", { browser: both[1]!, system: both[2]! }) : device;
+}
+
+/** A message with markup in place of its `{0}`, `{1}`… values (markup stays out of the catalog). */
+function withMarkup(text: (marks: Record<string, string>) => string, markup: unknown[]) {
+  const marks = Object.fromEntries(markup.map((_, i) => [`m${i}`, `\u0000${i}\u0000`]));
+  return text(marks)
+    .split("\u0000")
+    .map((part, i) => (i % 2 === 1 ? markup[Number(part)] : part));
+}
+
 function PasswordField({ name, label, autocomplete, min }: { name: string; label: string; autocomplete: string; min?: number }) {
   return (
     <div class="field">
@@ -48,26 +69,27 @@ function PasswordField({ name, label, autocomplete, min }: { name: string; label
 // ---------- forgot password ----------
 
 function forgotPage(c: Context, role: Role, view: { form?: FormState; notice?: Notice } = {}) {
+  const t = tOf(c);
   return renderPage(
     c,
-    { title: "Forgot password" },
+    { title: t("account.forgotTitle") },
     <Shell area="public" path={c.req.path} theme={themeOf(c)}>
       <div class="page-narrow">
         <section class="card auth-card" aria-labelledby="forgot-title">
-          <h1 id="forgot-title">Forgot your password?</h1>
-          <p>Give the email of your {TITLES[role].toLowerCase()} account. We mail a link to choose a new password; it works once, for a short time.</p>
+          <h1 id="forgot-title">{t("account.forgotHeading")}</h1>
+          <p>{t("account.forgotIntro", { role })}</p>
           <NoticeLine notice={view.notice} />
           <form method="post" action="/forgotPassword">
             <input type="hidden" name="role" value={role} />
             <div class="field">
-              <label for="email">Email</label>
+              <label for="email">{t("account.email")}</label>
               <input id="email" name="email" type="email" autocomplete="email" maxlength={LIMITS.email.max} value={view.form?.values.email} required />
             </div>
             <NoticeLine notice={view.form && { text: view.form.message, tone: "error" }} />
-            <button type="submit">Send the reset link</button>
+            <button type="submit">{t("account.forgotSend")}</button>
           </form>
           <p>
-            <a href={LOGIN[role]}>Back to login</a>
+            <a href={LOGIN[role]}>{t("account.backToLogin")}</a>
           </p>
         </section>
       </div>
@@ -83,27 +105,28 @@ function resetPage(c: Context, token: string, view: { form?: FormState; live: bo
   // with `Origin: null`, and the CSRF check would refuse it.)
   c.header("Referrer-Policy", "same-origin");
   c.header("Cache-Control", "no-store");
+  const t = tOf(c);
   return renderPage(
     c,
-    { title: "Choose a new password" },
+    { title: t("account.resetTitle") },
     <Shell area="public" path="/resetPassword" theme={themeOf(c)}>
       <div class="page-narrow">
         <section class="card auth-card" aria-labelledby="reset-title">
-          <h1 id="reset-title">Choose a new password</h1>
+          <h1 id="reset-title">{t("account.resetTitle")}</h1>
           {view.live ? (
             <form method="post" action={`/resetPassword/${token}`}>
-              <PasswordField name="password" label="New password" autocomplete="new-password" min={LIMITS.password.min} />
-              <p class="muted small">At least {LIMITS.password.min} characters. Every device signed in to your account is signed out.</p>
+              <PasswordField name="password" label={t("account.newPassword")} autocomplete="new-password" min={LIMITS.password.min} />
+              <p class="muted small">{t("account.resetHint", { min: LIMITS.password.min })}</p>
               <NoticeLine notice={view.form && { text: view.form.message, tone: "error" }} />
-              <button type="submit">Save and sign in</button>
+              <button type="submit">{t("account.resetSubmit")}</button>
             </form>
           ) : (
             <>
               <p class="notice notice-error" role="alert">
-                {view.form?.message ?? RESET_INVALID}
+                {view.form?.message ?? t("account.resetInvalid")}
               </p>
               <p>
-                <a href="/forgotPassword">Ask for a new link</a>
+                <a href="/forgotPassword">{t("account.resetAskAgain")}</a>
               </p>
             </>
           )}
@@ -122,7 +145,7 @@ export function accountSecurityPages(deps: Deps) {
       schema: forgotPasswordBody,
       run: (input) => requestPasswordReset(deps, input.role, input.email, askerOf(c, deps)).then(() => input.role),
       again: async (form) => forgotPage(c, roleOf(form.values.role), { form }),
-      then: (role) => doneThen(c, `/forgotPassword?role=${role}`, { text: RESET_SENT, tone: "info" }),
+      then: (role) => doneThen(c, `/forgotPassword?role=${role}`, { text: tOf(c)("account.resetSent"), tone: "info" }),
     }),
   );
 
@@ -139,11 +162,12 @@ export function accountSecurityPages(deps: Deps) {
       then: async ({ role, account }) => {
         // A doctor who may not sign in (rejected, blocked) gets the new password, not a session.
         if (role === "doctor" && "status" in account && account.status !== "approved" && account.status !== "pending") {
-          return doneThen(c, LOGIN.doctor, { text: `Your password is changed. Your account status is: ${account.status}`, tone: "info" });
+          const t = tOf(c);
+          return doneThen(c, LOGIN.doctor, { text: t("account.resetNotSignedIn", { status: t(`status.${account.status}`) }), tone: "info" });
         }
         await startSession(c, deps, role, account);
         const pending = role === "doctor" && "status" in account && account.status === "pending";
-        return doneThen(c, pending ? LOGIN.doctor : DASHBOARD[role], { text: PASSWORD_RESET, tone: "success" });
+        return doneThen(c, pending ? LOGIN.doctor : DASHBOARD[role], { text: tOf(c)("account.passwordReset"), tone: "success" });
       },
     });
   });
@@ -158,32 +182,31 @@ export async function AccountSecuritySection({ c, deps, base, form }: { c: Conte
   const user = signedInUser(c);
   const sessions = await listSessions(deps, user.role, user.account.id, user.sessionId);
   const zone = viewerTimeZone(c);
-  const when = (at: Date) => <time datetime={at.toISOString()}>{formatDateTime(at.toISOString(), zone)}</time>;
+  const t = tOf(c);
+  const when = (at: Date) => <time datetime={at.toISOString()}>{formatDateTime(at.toISOString(), zone, t.lang)}</time>;
   const refused = form?.target === PASSWORD_FORM ? form : undefined;
   return (
     <section id="security" class="card account-security" aria-labelledby="security-title">
-      <h2 id="security-title">Password and devices</h2>
-      <h3 id="password-title">Change password</h3>
+      <h2 id="security-title">{t("account.securityTitle")}</h2>
+      <h3 id="password-title">{t("account.changePassword")}</h3>
       <form method="post" action={`${base}/password`} aria-labelledby="password-title">
-        <PasswordField name="currentPassword" label="Current password" autocomplete="current-password" />
-        <PasswordField name="newPassword" label="New password" autocomplete="new-password" min={LIMITS.password.min} />
-        <p class="muted small">Every other device signed in to your account is signed out; this one stays.</p>
+        <PasswordField name="currentPassword" label={t("account.currentPassword")} autocomplete="current-password" />
+        <PasswordField name="newPassword" label={t("account.newPassword")} autocomplete="new-password" min={LIMITS.password.min} />
+        <p class="muted small">{t("account.changeHint")}</p>
         <NoticeLine notice={refused && { text: refused.message, tone: "error" }} />
-        <button type="submit">Change password</button>
+        <button type="submit">{t("account.changePassword")}</button>
       </form>
-      <h3 id="devices-title">Signed in on</h3>
+      <h3 id="devices-title">{t("account.signedInOn")}</h3>
       <ul class="sessions" role="list" aria-labelledby="devices-title">
         {sessions.map((s) => (
           <li class="session" data-session={s.id}>
             <p>
-              <strong>{s.device}</strong> {s.current && <span class="badge badge-done">This device</span>}
+              <strong>{deviceIn(t, s.device)}</strong> {s.current && <span class="badge badge-done">{t("account.thisDevice")}</span>}
             </p>
-            <p class="muted small">
-              Signed in {when(s.createdAt)}; last seen {when(s.lastSeenAt)}
-            </p>
+            <p class="muted small">{withMarkup((m) => t("account.sessionTimes", { created: m.m0!, seen: m.m1! }), [when(s.createdAt), when(s.lastSeenAt)])}</p>
             <form method="post" action={`${base}/sessions/${s.id}/logout`}>
-              <button type="submit" class="button-secondary" aria-label={`Log out ${s.device}${s.current ? " (this device)" : ""}`}>
-                Log out
+              <button type="submit" class="button-secondary" aria-label={t("account.logOutLabel", { device: deviceIn(t, s.device), current: s.current ? "yes" : "no" })}>
+                {t("account.logOut")}
               </button>
             </form>
           </li>
@@ -192,7 +215,7 @@ export async function AccountSecuritySection({ c, deps, base, form }: { c: Conte
       {sessions.length > 1 && (
         <form method="post" action={`${base}/sessions/logoutOthers`}>
           <button type="submit" class="button-secondary">
-            Log out everywhere else
+            {t("account.logOutOthers")}
           </button>
         </form>
       )}
@@ -214,14 +237,14 @@ export function accountSecurityPosts(deps: Deps, base: string, again: (c: Contex
       again: (form) => again(c, form),
       then: async (updated) => {
         await rememberDevice(c, deps, signedInUser(c).role, updated);
-        return doneThen(c, `${base}#security`, { text: PASSWORD_CHANGED, tone: "success" });
+        return doneThen(c, `${base}#security`, { text: tOf(c)("account.passwordChanged"), tone: "success" });
       },
     }),
   );
   posts.post(`${base}/sessions/logoutOthers`, async (c) => {
     const user = signedInUser(c);
     await endOtherSessions(deps, user.role, user.account.id, user.sessionId);
-    return doneThen(c, `${base}#security`, { text: OTHERS_ENDED, tone: "success" });
+    return doneThen(c, `${base}#security`, { text: tOf(c)("account.othersEnded"), tone: "success" });
   });
   posts.post(`${base}/sessions/:id/logout`, async (c) => {
     const user = signedInUser(c);
@@ -236,7 +259,7 @@ export function accountSecurityPosts(deps: Deps, base: string, again: (c: Contex
       endSessionCookie(c);
       return doneThen(c, LOGIN[user.role]);
     }
-    return doneThen(c, `${base}#security`, { text: SESSION_ENDED, tone: "success" });
+    return doneThen(c, `${base}#security`, { text: tOf(c)("account.sessionEnded"), tone: "success" });
   });
   return posts;
 }
@@ -246,12 +269,13 @@ export const ADMIN_ACCOUNT = "/admin-dashboard/account";
 /** The admin's account page: the admin has no profile page, so the section stands alone here. */
 export async function adminAccountPage(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const notice = form ? undefined : takeNotice(c);
+  const t = tOf(c);
   return renderPage(
     c,
-    { title: "My account", guard: "admin" },
+    { title: t("account.myAccount"), guard: "admin" },
     <Shell area="admin" path={ADMIN_ACCOUNT} theme={themeOf(c)}>
       <section class="page-narrow" aria-labelledby="account-title">
-        <h1 id="account-title">My account</h1>
+        <h1 id="account-title">{t("account.myAccount")}</h1>
         <NoticeLine notice={notice} />
         <AccountSecuritySection c={c} deps={deps} base={ADMIN_ACCOUNT} form={form} />
       </section>

@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { decideDoctorChange, setStatusOfDoctor } from "../../actions/doctors";
 import { renderPage, themeOf } from "../../render/Document";
 import { Shell } from "../../components/Shell";
-import { doctorsPage } from "../../db/queries/accounts";
+import { doctorsPage, findDoctor } from "../../db/queries/accounts";
 import type { Deps } from "../../config/deps";
 import { doctorStatusHistories } from "../../db/queries/audit";
 import { keptForDirectory } from "../../db/queries/directory";
@@ -20,8 +20,13 @@ import { pageAccount, viewerTimeZone } from "../../middleware/page-guard";
 import { Island } from "../../render/islands";
 import { TimeZoneForm, ZoneNote } from "../../components/TimeZone";
 import { ADMIN_PAGE_SIZE } from "../../domain/admin-table";
+import { DOCTOR_TRANSITIONS } from "../../domain/doctor-status";
+import type { Key, T } from "../../i18n/catalog";
+import { tOf } from "../../i18n/request";
 
 const PATH = "/admin-dashboard";
+/** The admin's actions on a doctor's status ("Approve", "Block"…), each with its message. */
+const DOCTOR_ACTIONS = new Set(Object.values(DOCTOR_TRANSITIONS).flatMap((to) => Object.values(to)));
 
 /** The page the query names (1 without one), or undefined when it names none. */
 function pageOf(c: Context): number | undefined {
@@ -47,15 +52,21 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   if (page > pages) return notFoundResponse(c);
   const admin = pageAccount(c, "admin");
   const timeZone = viewerTimeZone(c);
+  const t = tOf(c);
+  // The page's specializations named in its language, for the table (kept out of its messages for their weight).
+  const specs: Record<string, string> = {};
+  for (const d of doctors)
+    for (const s of [d.specialization, d.pendingSpecialization]) if (s !== null && specs[s] === undefined) specs[s] = t(`spec.${s}` as Key);
   return renderPage(
     c,
-    { title: page === 1 ? "Doctors" : `Doctors, page ${page}`, guard: "admin" },
+    { title: page === 1 ? t("admin.doctors") : t("admin.doctorsPage", { page: String(page) }), guard: "admin" },
     <Shell area="admin" path={PATH} theme={themeOf(c)}>
       <section class="page-wide" aria-labelledby="admin-title">
-        <h1 id="admin-title">Doctors</h1>
+        <h1 id="admin-title">{t("admin.doctors")}</h1>
         <ZoneNote zone={timeZone} chosen={admin.timeZone !== null} role="admin" />
         <p>
-          <a href="/admin-dashboard/mail">Mail outbox</a>: what was sent, what waits, what fails.
+          <a href="/admin-dashboard/mail">{t("admin.outboxLink")}</a>
+          {t("admin.outboxWhat")}
         </p>
         <Island
           name="AdminTable"
@@ -65,21 +76,21 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
             timeZone,
             form,
             notice: form ? undefined : takeNotice(c),
+            specs,
+            empty: doctors.length === 0 ? t("admin.empty") : undefined,
           }}
         />
         {pages > 1 && (
-          <nav class="pager" aria-label="Pages of doctors">
+          <nav class="pager" aria-label={t("admin.pages")}>
             {page > 1 ? (
               <a class="button button-secondary" href={pageUrl(page - 1)} rel="prev">
-                Newer
+                {t("admin.newer")}
               </a>
             ) : null}
-            <span>
-              Page {page} of {pages} ({total} doctors, newest first)
-            </span>
+            <span>{t("admin.pageOf", { page: String(page), pages: String(pages), total: String(total) })}</span>
             {page < pages ? (
               <a class="button button-secondary" href={pageUrl(page + 1)} rel="next">
-                Older
+                {t("admin.older")}
               </a>
             ) : null}
           </nav>
@@ -94,16 +105,36 @@ export function adminDashboardPage(deps: Deps) {
   return (c: Context) => keptViewerPage(c, deps, () => render(c, deps, takeRefused(c)), { directory: true });
 }
 
+/**
+ * "Approved Dr X's change of specialization A to B." in the request's language: what was waiting
+ * is read before the decision (after it, nothing waits any more).
+ */
+function changeNotice(t: T, decision: "approve" | "decline", before: { name: string; specialization: string; collegeName: string; pendingSpecialization: string | null; pendingCollegeName: string | null }) {
+  const spec = (s: string) => t(`spec.${s}` as Key);
+  const what = [
+    before.pendingSpecialization !== null && t("admin.changeSpec", { from: spec(before.specialization), to: spec(before.pendingSpecialization) }),
+    before.pendingCollegeName !== null && t("admin.changeCollege", { from: before.collegeName, to: before.pendingCollegeName }),
+  ]
+    .filter(Boolean)
+    .join(", ");
+  return t("admin.changeDone", { decision, name: before.name, what });
+}
+
 /** Approve change or Decline change: an approved doctor's new specialization or college (issue 27). */
 export function doctorChangePost(deps: Deps) {
   return (c: Context) =>
     handleForm(c, {
       schema: doctorChangeForm,
       target: () => String(c.req.param("id") ?? ""),
-      run: (input) => decideDoctorChange(deps, pageAccount(c, "admin").id, { doctorId: c.req.param("id") ?? "", ...input }),
+      run: async (input) => {
+        const doctorId = c.req.param("id") ?? "";
+        const before = await findDoctor(deps.database.db, doctorId);
+        const done = await decideDoctorChange(deps, pageAccount(c, "admin").id, { doctorId, ...input });
+        return before === undefined ? done.message : changeNotice(tOf(c), input.decision, before);
+      },
       again: (form) => render(c, deps, form),
       page: pageUrl(pageOf(c) ?? 1),
-      then: ({ message }) => doneThen(c, pageUrl(pageOf(c) ?? 1), { text: message, tone: "success" }),
+      then: (text) => doneThen(c, pageUrl(pageOf(c) ?? 1), { text, tone: "success" }),
     });
 }
 
@@ -113,9 +144,16 @@ export function doctorStatusPost(deps: Deps) {
     handleForm(c, {
       schema: doctorStatusForm,
       target: (body) => String(c.req.param("id") ?? ""),
-      run: (input) => setStatusOfDoctor(deps, pageAccount(c, "admin").id, { doctorId: c.req.param("id") ?? "", ...input }),
+      run: async (input) => {
+        const { doctor, message } = await setStatusOfDoctor(deps, pageAccount(c, "admin").id, { doctorId: c.req.param("id") ?? "", ...input });
+        // The message starts with the action ("Approve: …", src/actions/doctors.ts).
+        const action = message.slice(0, message.indexOf(": "));
+        const t = tOf(c);
+        if (!DOCTOR_ACTIONS.has(action)) return message;
+        return t("admin.statusDone", { action: t(`AdminTable.a.${action}` as Key), name: doctor.name, status: t(`status.${doctor.status}`) });
+      },
       again: (form) => render(c, deps, form),
       page: pageUrl(pageOf(c) ?? 1),
-      then: ({ message }) => doneThen(c, pageUrl(pageOf(c) ?? 1), { text: message, tone: "success" }),
+      then: (text) => doneThen(c, pageUrl(pageOf(c) ?? 1), { text, tone: "success" }),
     });
 }

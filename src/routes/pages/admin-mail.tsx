@@ -12,57 +12,53 @@ import { findOutbox, outboxCounts, recentOutbox, type OutboxState } from "../../
 import { mailMode } from "../../mail/outbox";
 import { viewerTimeZone } from "../../middleware/page-guard";
 import { renderPage, themeOf } from "../../render/Document";
+import { tOf } from "../../i18n/request";
 
 export const OUTBOX_PATH = "/admin-dashboard/mail";
 const SHOWN = 50;
 
-const STATE_LABEL: Record<OutboxState, string> = {
-  waiting: "waiting",
-  sending: "sending",
-  sent: "sent",
-  failing: "failing",
-  given_up: "given up",
-  dropped: "not sent (meeting changed or turned off)",
-};
+/** An outbox state's words (admin.state.*). */
+const stateKey = (state: OutboxState) => `admin.state.${state}` as const;
 
 export function adminMailPage(deps: Deps) {
   return async (c: Context) => {
     const mode = mailMode(deps.config);
     const [counts, rows] = await Promise.all([outboxCounts(deps.database.db), recentOutbox(deps.database.db, SHOWN)]);
     const zone = viewerTimeZone(c);
-    const when = (d: Date | null) => (d ? formatDateTime(d.toISOString(), zone) : "");
+    const t = tOf(c);
+    const when = (d: Date | null) => (d ? formatDateTime(d.toISOString(), zone, t.lang) : "");
     return renderPage(
       c,
-      { title: "Mail outbox", guard: "admin" },
+      { title: t("admin.outboxTitle"), guard: "admin" },
       <Shell area="admin" path={OUTBOX_PATH} theme={themeOf(c)}>
         <section class="page-wide" aria-labelledby="mail-title">
-          <h1 id="mail-title">Mail outbox</h1>
+          <h1 id="mail-title">{t("admin.outboxTitle")}</h1>
           <p>
             {mode === "smtp"
-              ? `Mail goes out through SMTP from ${deps.config.mailFrom}.`
+              ? t("admin.mailSmtp", { from: deps.config.mailFrom })
               : mode === "preview"
-                ? "Preview: mails are written here and sent nowhere. Open a subject to read the mail."
-                : "Mail is off (SMTP_URL is not set): nothing is written or sent."}
+                ? t("admin.mailPreview")
+                : t("admin.mailOff")}
           </p>
           <dl class="outbox-counts">
             {(["waiting", "sent", "failing", "given_up"] as const).map((state) => (
               <>
-                <dt>{STATE_LABEL[state]}</dt>
+                <dt>{t(stateKey(state))}</dt>
                 <dd data-state={state}>{state === "waiting" ? counts.waiting + counts.sending : counts[state]}</dd>
               </>
             ))}
           </dl>
           <div class="table-wrap">
             <table class="admin-table">
-              <caption>The latest {SHOWN} messages, newest first</caption>
+              <caption>{t("admin.latest", { count: SHOWN })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Written</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Subject</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Tries</th>
-                  <th scope="col">Last error</th>
+                  <th scope="col">{t("admin.colWritten")}</th>
+                  <th scope="col">{t("admin.colTo")}</th>
+                  <th scope="col">{t("admin.colSubject")}</th>
+                  <th scope="col">{t("admin.colState")}</th>
+                  <th scope="col">{t("admin.colTries")}</th>
+                  <th scope="col">{t("admin.colError")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -72,8 +68,8 @@ export function adminMailPage(deps: Deps) {
                     <td>{row.toAddress}</td>
                     <td>{mode === "preview" ? <a href={`${OUTBOX_PATH}/${row.id}`}>{row.subject}</a> : row.subject}</td>
                     <td>
-                      {STATE_LABEL[row.state]}
-                      {row.state === "sent" ? ` ${when(row.sentAt)}` : row.state === "waiting" || row.state === "failing" ? ` (next ${when(row.nextAttemptAt)})` : ""}
+                      {t(stateKey(row.state))}
+                      {row.state === "sent" ? ` ${when(row.sentAt)}` : row.state === "waiting" || row.state === "failing" ? t("admin.nextTry", { when: when(row.nextAttemptAt) }) : ""}
                     </td>
                     <td>{row.attempts}</td>
                     <td>{row.lastError ?? ""}</td>
@@ -98,36 +94,37 @@ export function adminMailMessagePage(deps: Deps) {
       c.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'none'");
       return c.html(row.html);
     }
+    const t = tOf(c);
     return renderPage(
       c,
       { title: row.subject, guard: "admin" },
       <Shell area="admin" path={OUTBOX_PATH} theme={themeOf(c)}>
         <section class="page-wide" aria-labelledby="mail-title">
           <p>
-            <a href={OUTBOX_PATH}>Back to the outbox</a>
+            <a href={OUTBOX_PATH}>{t("admin.backToOutbox")}</a>
           </p>
           <h1 id="mail-title">{row.subject}</h1>
           <dl>
-            <dt>From</dt>
+            <dt>{t("admin.from")}</dt>
             <dd>{deps.config.mailFrom}</dd>
-            <dt>To</dt>
+            <dt>{t("admin.to")}</dt>
             <dd>{row.toAddress}</dd>
-            <dt>Message-ID</dt>
+            <dt>{t("admin.messageId")}</dt>
             <dd>{row.messageId}</dd>
             {row.unsubscribeUrl && (
               <>
-                <dt>List-Unsubscribe</dt>
+                <dt>{t("admin.unsubscribeHeader")}</dt>
                 <dd>{row.unsubscribeUrl}</dd>
               </>
             )}
           </dl>
           <p>
-            <a href={`${OUTBOX_PATH}/${row.id}/html`}>Open the HTML part</a>
+            <a href={`${OUTBOX_PATH}/${row.id}/html`}>{t("admin.openHtml")}</a>
           </p>
           <pre class="mail-text">{row.text}</pre>
           {row.calendar && (
             <>
-              <h2>Attachment: consultation.ics (text/calendar)</h2>
+              <h2>{t("admin.attachment")}</h2>
               <pre class="mail-text">{row.calendar}</pre>
             </>
           )}

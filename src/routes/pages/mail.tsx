@@ -5,7 +5,7 @@
  * a mail client with `List-Unsubscribe=One-Click`, turns that kind of mail off.
  */
 import { Hono, type Context } from "hono";
-import { setMailPreferences, unsubscribe, unsubscribeTarget, PREFERENCES_SAVED } from "../../actions/mail-preferences";
+import { setMailPreferences, unsubscribe, unsubscribeTarget } from "../../actions/mail-preferences";
 import { Refusal } from "../../actions/refusal";
 import type { Deps } from "../../config/deps";
 import { doneThen, handleForm, type FormState } from "../../http/forms";
@@ -13,6 +13,7 @@ import { mailPreferencesForm } from "../../http/schemas";
 import { pageAccount } from "../../middleware/page-guard";
 import { renderPage, themeOf } from "../../render/Document";
 import { Shell } from "../../components/Shell";
+import { tOf } from "../../i18n/request";
 
 /** POST {profile page}/mail: saves the two choices and goes back to the profile. */
 export function mailPreferencesPost(
@@ -26,11 +27,9 @@ export function mailPreferencesPost(
       schema: mailPreferencesForm,
       run: (input) => setMailPreferences(deps, role, pageAccount(c, role).id, { reminders: input.reminders === "on", notices: input.notices === "on" }),
       again: (form) => again(c, form),
-      then: () => doneThen(c, profilePath, { text: PREFERENCES_SAVED, tone: "success" }),
+      then: () => doneThen(c, profilePath, { text: tOf(c)("account.mailSaved"), tone: "success" }),
     });
 }
-
-const WHAT = { reminders: "reminders before your meetings", notices: "notices (requests, times set, cancellations, feedback)" };
 
 function page(c: Context, title: string, body: unknown, status: 200 | 404 = 200) {
   return renderPage(
@@ -45,8 +44,7 @@ function page(c: Context, title: string, body: unknown, status: 200 | 404 = 200)
   );
 }
 
-const unknownLink = (c: Context) =>
-  page(c, "Link not recognised", <p>This unsubscribe link is not one Carebook made. Use the link in the mail, or change your choices on your profile page.</p>, 404);
+const unknownLink = (c: Context) => page(c, tOf(c)("account.unsubUnknownTitle"), <p>{tOf(c)("account.unsubUnknown")}</p>, 404);
 
 /** GET and POST /unsubscribe/:token, mounted ahead of the pages' same-site check (a mail client posts from nowhere). */
 export function unsubscribeRoutes(deps: Deps) {
@@ -61,13 +59,14 @@ export function unsubscribeRoutes(deps: Deps) {
       if (error instanceof Refusal) return unknownLink(c);
       throw error;
     }
+    const t = tOf(c);
     return page(
       c,
-      "Stop these mails?",
+      t("account.unsubAskTitle"),
       <>
-        <p>Carebook will stop sending you {WHAT[kind]}. Mails about your account and its security still come.</p>
+        <p>{t("account.unsubAsk", { kind })}</p>
         <form method="post" action={c.req.path}>
-          <button type="submit">Unsubscribe</button>
+          <button type="submit">{t("account.unsubscribe")}</button>
         </form>
       </>,
     );
@@ -76,7 +75,8 @@ export function unsubscribeRoutes(deps: Deps) {
     c.header("Cache-Control", "no-store");
     try {
       const { kind } = await unsubscribe(deps, c.req.param("token"));
-      return page(c, "You are unsubscribed", <p>Carebook will send you no more {WHAT[kind]}. You can turn them on again on your profile page.</p>);
+      const t = tOf(c);
+      return page(c, t("account.unsubDoneTitle"), <p>{t("account.unsubDone", { kind })}</p>);
     } catch (error) {
       if (error instanceof Refusal) return unknownLink(c);
       throw error;

@@ -4,11 +4,13 @@
  * while the account has none, so it never replaces a zone the person chose).
  */
 import type { Context } from "hono";
-import { saveTimeZone, zoneSaved } from "../../actions/time-zone";
+import { saveTimeZone } from "../../actions/time-zone";
 import type { Deps } from "../../config/deps";
 import { ZONE_FORM_PAGE } from "../../components/TimeZone";
 import { doneThen } from "../../http/forms";
-import { timeZoneForm, UNKNOWN_ZONE } from "../../http/schemas";
+import { timeZoneForm } from "../../http/schemas";
+import { zoneName } from "../../domain/zones";
+import { tOf } from "../../i18n/request";
 import { cookieSession } from "../../middleware/session";
 
 export function timeZonePost(deps: Deps) {
@@ -23,8 +25,9 @@ export function timeZonePost(deps: Deps) {
       if (parsed.success) await saveTimeZone(deps, { role: user.role, id: user.account.id }, parsed.data.timeZone, true);
       return c.body(null, parsed.success ? 204 : 400);
     }
-    if (!parsed.success) return doneThen(c, `${back}#time-zone`, { text: UNKNOWN_ZONE, tone: "error" });
+    const t = tOf(c);
+    if (!parsed.success) return doneThen(c, `${back}#time-zone`, { text: t("account.zoneUnknown"), tone: "error" });
     await saveTimeZone(deps, { role: user.role, id: user.account.id }, parsed.data.timeZone, false);
-    return doneThen(c, `${back}#time-zone`, { text: zoneSaved(parsed.data.timeZone), tone: "success" });
+    return doneThen(c, `${back}#time-zone`, { text: t("account.zoneSaved", { zone: zoneName(parsed.data.timeZone, t.lang) }), tone: "success" });
   };
 }
