@@ -128,6 +128,20 @@ export function formatMessage(pattern: string, values: Values | undefined, lang:
   return write(parts, values, lang);
 }
 
+/** The names of the values `pattern` uses (what a translation must keep). */
+export function argumentsOf(pattern: string): string[] {
+  const names = new Set<string>();
+  const walk = (parts: Part[]) => {
+    for (const part of parts) {
+      if (typeof part === "string" || part.arg === "#") continue;
+      names.add(part.arg);
+      for (const inner of Object.values(part.cases ?? {})) walk(inner);
+    }
+  };
+  walk(keptIn(compiled, 4096, pattern, () => parse(pattern, { i: 0 }, false)));
+  return [...names].sort();
+}
+
 /** A message by key, in one language. */
 export type Translate<K extends string = string> = (key: K, values?: Values) => string;
 
