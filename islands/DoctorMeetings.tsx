@@ -7,11 +7,11 @@
  * behind a first step (a form the server carries out; live, through the API).
  */
 import { useState } from "react";
-import { MESSAGES } from "../src/domain/messages";
 import { storySections } from "../src/domain/story";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { StoryJson } from "../src/http/shapes";
 import { api, messageOr, sendAction } from "./lib/api";
+import { useT } from "./lib/i18n";
 import { CancelledLine, MeetingLinks, ReasonStep, StorySection } from "./lib/story";
 import { RescheduledNote, RescheduleForm } from "./lib/MeetingChanges";
 import { LocalTime } from "./lib/time";
@@ -24,11 +24,12 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
   const [list, setList] = useState(meetings);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(notice?.text ?? null);
+  const t = useT();
 
   useRefreshOnReturn(async () => {
     const [answer, feedbacks] = await Promise.all([api("/doctor-dashboard/doctor-meetings"), api("/doctor-dashboard/patient-feedbacks")]);
     if (!answer.ok || !feedbacks.ok) {
-      setLoadError(messageOr(answer.ok ? feedbacks : answer, "Failed to fetch appointments"));
+      setLoadError(messageOr(answer.ok ? feedbacks : answer, t("DoctorMeetings.fetchFailed")));
       return;
     }
     const feedbackFor = new Map<string, string>(feedbacks.body.feedbacks.map((f: { appointment: { _id: string }; message: string }) => [f.appointment._id, f.message]));
@@ -41,9 +42,9 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
   });
 
   async function cancel(m: Meeting, reason: string): Promise<string | null> {
-    const refusedLive = await sendAction("/doctor-dashboard/cancelAppointment", { appointmentId: m._id, reason }, "Failed to cancel appointment.");
+    const refusedLive = await sendAction("/doctor-dashboard/cancelAppointment", { appointmentId: m._id, reason }, t("DoctorMeetings.cancelFailed"));
     if (refusedLive) return refusedLive;
-    setDone("Appointment cancelled successfully");
+    setDone(t("DoctorMeetings.cancelled"));
     const at = new Date().toISOString();
     setList((items) => items.map((x) => (x._id === m._id ? { ...x, status: "cancelled", cancelled: { by: "doctor", at, reason } } : x)));
     return null;
@@ -55,7 +56,7 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
     return (
       <>
         {top}
-        <p className="empty">No appointments found.</p>
+        <p className="empty">{t("DoctorMeetings.empty")}</p>
       </>
     );
   }
@@ -64,15 +65,15 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
     <>
       <div className="meeting-head">
         <h3>{m.patient.name}</h3>
-        <span className={`badge badge-${m.status}`}>{label ?? m.status}</span>
+        <span className={`badge badge-${m.status}`}>{label ?? t(`status.${m.status}`)}</span>
       </div>
       <p className="small muted">{m.patient.email}</p>
       <p>
-        <strong>Reason:</strong> {m.reason}
+        <strong>{t("DoctorMeetings.reason")}</strong> {m.reason}
       </p>
       {m.scheduledAt && (
         <p>
-          <strong>When:</strong> <LocalTime iso={m.scheduledAt} timeZone={timeZone} />
+          <strong>{t("DoctorMeetings.when")}</strong> <LocalTime iso={m.scheduledAt} timeZone={timeZone} />
         </p>
       )}
     </>
@@ -82,23 +83,23 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
       {top}
       <StorySection
         id="upcoming"
-        title="Upcoming"
+        title={t("DoctorMeetings.upcoming")}
         items={upcoming}
         card={(m, i) => (
           <li key={m._id} className={i === 0 ? "card meeting meeting-next" : "card meeting"}>
-            {i === 0 && <p className="next-label">Next meeting</p>}
+            {i === 0 && <p className="next-label">{t("DoctorMeetings.next")}</p>}
             {head(m)}
             <RescheduledNote meeting={m} timeZone={timeZone} />
             <MeetingLinks meetLink={m.meetLink} ics={`/doctor-dashboard/doctor-Meetings/${encodeURIComponent(m._id)}.ics`} />
             <ReasonStep
               action="/doctor-dashboard/doctor-Meetings/cancel"
               id={m._id}
-              first="Cancel"
-              ariaLabel={`Cancel the meeting with ${m.patient.name}`}
-              note="Cancelling cannot be undone. The patient will see your reason."
-              label="Reason for cancelling"
-              submit="Cancel appointment"
-              emptyMessage={MESSAGES.cancelReasonEmpty}
+              first={t("DoctorMeetings.cancel")}
+              ariaLabel={t("DoctorMeetings.cancelAria", { name: m.patient.name })}
+              note={t("DoctorMeetings.cancelNote")}
+              label={t("DoctorMeetings.cancelLabel")}
+              submit={t("DoctorMeetings.cancelSubmit")}
+              emptyMessage={t("DoctorMeetings.reasonEmpty")}
               refused={refused}
               send={(reason) => cancel(m, reason)}
             />
@@ -108,29 +109,29 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
       />
       <StorySection
         id="pending"
-        title="Requests waiting"
+        title={t("DoctorMeetings.waiting")}
         items={pending}
         card={(m) => (
           <li key={m._id} className="card meeting">
             {head(m)}
             <a className="button button-secondary" href="/doctor-dashboard">
-              Schedule on your dashboard
+              {t("DoctorMeetings.toDashboard")}
             </a>
           </li>
         )}
       />
       <StorySection
         id="past"
-        title="Past and cancelled"
+        title={t("DoctorMeetings.past")}
         items={past}
         card={(m) => (
           <li key={m._id} className="card meeting">
-            {head(m, m.status === "cancelled" && m.scheduledAt === null ? (m.cancelled?.by === "patient" ? "withdrawn" : "declined") : undefined)}
-            <CancelledLine a={m} self="doctor" other="the patient" timeZone={timeZone} />
+            {head(m, m.status === "cancelled" && m.scheduledAt === null ? t(m.cancelled?.by === "patient" ? "DoctorMeetings.withdrawn" : "DoctorMeetings.declined") : undefined)}
+            <CancelledLine a={m} self="doctor" other={t("DoctorMeetings.patient")} timeZone={timeZone} />
             {m.status === "completed" && (
               <div className="feedback">
-                <h4>Feedback</h4>
-                {m.feedback ? <blockquote>{m.feedback}</blockquote> : <p className="muted">No feedback received yet.</p>}
+                <h4>{t("DoctorMeetings.feedback")}</h4>
+                {m.feedback ? <blockquote>{m.feedback}</blockquote> : <p className="muted">{t("DoctorMeetings.noFeedback")}</p>}
               </div>
             )}
           </li>

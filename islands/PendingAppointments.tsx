@@ -12,12 +12,11 @@ import { LIMITS } from "../src/domain/fields";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { AppointmentJson } from "../src/http/shapes";
 import { api, messageOr, sendAction } from "./lib/api";
-import { MESSAGES } from "../src/domain/messages";
 import { TextForm } from "./lib/forms";
+import { useLang, useT } from "./lib/i18n";
 import { LocalTime, useViewerZone } from "./lib/time";
-import { zonedInstant } from "../src/domain/time";
+import { formatDay, formatTime, zonedInstant } from "../src/domain/time";
 import { zoneLabel } from "../src/domain/zones";
-import { DATE_AND_TIME_REQUIRED, overlapMessage } from "../src/domain/messages";
 import { SlotChoices } from "./lib/SlotChoices";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
@@ -52,11 +51,13 @@ export default function PendingAppointments(props: Props) {
   // The zone the schedule form's date and time are read in: the browser's once live.
   const zone = useViewerZone(timeZone);
   const refusedHere = (id: string, action: string) => (refused?.target === `${action}:${id}` ? refused : undefined);
+  const t = useT();
+  const lang = useLang();
 
   useRefreshOnReturn(async () => {
     const answer = await api("/doctor-dashboard/appointments");
     if (!answer.ok) {
-      setNotice({ text: messageOr(answer, "Failed to fetch appointments"), tone: "error" });
+      setNotice({ text: messageOr(answer, t("PendingAppointments.fetchFailed")), tone: "error" });
       return;
     }
     // As the spec's client does: keep only the pending ones.
@@ -65,10 +66,10 @@ export default function PendingAppointments(props: Props) {
 
   /** Schedules through the API: null when done, else the words to show beside the fields. */
   async function schedule(a: AppointmentJson, date: string, time: string): Promise<string | null> {
-    if (!date || !time) return DATE_AND_TIME_REQUIRED;
+    if (!date || !time) return t("PendingAppointments.dateAndTime");
     const instant = zonedInstant(date, time, zone);
-    if (instant === undefined) return MESSAGES.realDateAndTime;
-    if (instant.getTime() <= Date.now()) return MESSAGES.timeInPast;
+    if (instant === undefined) return t("PendingAppointments.realTime");
+    if (instant.getTime() <= Date.now()) return t("PendingAppointments.past");
     return scheduleAt(a, instant);
   }
 
@@ -84,27 +85,35 @@ export default function PendingAppointments(props: Props) {
   async function scheduleAt(a: AppointmentJson, instant: Date): Promise<string | null> {
     const end = instant.getTime() + slotMinutes * 60_000;
     const overlap = booked.find((b) => Date.parse(b.start) < end && instant.getTime() < Date.parse(b.end));
-    if (overlap) return overlapMessage(overlap, zone);
+    // The same words as overlapMessage (src/domain/messages.ts), in the page's language.
+    if (overlap)
+      return t("PendingAppointments.overlap", {
+        name: overlap.name,
+        start: formatTime(overlap.start, zone, lang),
+        end: formatTime(overlap.end, zone, lang),
+        day: formatDay(overlap.start, zone, lang),
+      });
     const answer = await api("/doctor-dashboard/scheduleAppointments", {
       json: { doctorName, patientId: a.patient._id, appointmentId: a._id, scheduledDateTime: instant.toISOString() },
     });
     if (!answer.ok) {
       const reason = messageOr(answer, "");
-      return reason ? `Failed to schedule appointment. ${reason}` : "Failed to schedule appointment.";
+      const failed = t("PendingAppointments.scheduleFailed");
+      return reason ? `${failed} ${reason}` : failed;
     }
     setBooked((list) => [...list, { name: a.patient.name, start: instant.toISOString(), end: new Date(end).toISOString() }]);
     // Loaded only now (a chunk of its own): the dashboard's first visit stays within its script budget.
     const outside = hours !== null && !(await import("../src/domain/availability")).withinHours(hours, instant, slotMinutes);
-    setNotice({ text: `Scheduled ${a.patient.name}. The meet link is in your meetings.${outside ? " That time is outside your hours." : ""}`, tone: "success" });
+    setNotice({ text: t("PendingAppointments.scheduled", { name: a.patient.name, outside: outside ? "yes" : "no" }), tone: "success" });
     setList((items) => items.filter((x) => x._id !== a._id));
     setFree((starts) => starts.filter((iso) => Date.parse(iso) !== instant.getTime()));
     return null;
   }
 
   async function cancel(a: AppointmentJson, reason: string): Promise<string | null> {
-    const refusedLive = await sendAction("/doctor-dashboard/cancelAppointment", { appointmentId: a._id, reason }, "Failed to cancel appointment.");
+    const refusedLive = await sendAction("/doctor-dashboard/cancelAppointment", { appointmentId: a._id, reason }, t("PendingAppointments.cancelFailed"));
     if (refusedLive) return refusedLive;
-    setNotice({ text: `Cancelled ${a.patient.name}'s request.`, tone: "success" });
+    setNotice({ text: t("PendingAppointments.cancelled", { name: a.patient.name }), tone: "success" });
     setList((items) => items.filter((x) => x._id !== a._id));
     return null;
   }
@@ -113,7 +122,7 @@ export default function PendingAppointments(props: Props) {
     <>
       <Notice text={notice?.text ?? null} tone={notice?.tone} />
       {list.length === 0 ? (
-        <p className="empty">No pending appointments.</p>
+        <p className="empty">{t("PendingAppointments.empty")}</p>
       ) : (
         <ul className="meeting-list" role="list">
           {list.map((a) => {
@@ -122,13 +131,15 @@ export default function PendingAppointments(props: Props) {
               <li key={a._id} className="card meeting">
                 <div className="meeting-head">
                   <h2>{a.patient.name}</h2>
-                  <span className="badge badge-pending">pending</span>
+                  <span className="badge badge-pending">{t("PendingAppointments.badge")}</span>
                 </div>
                 <p className="small muted">
-                  {a.patient.email} · requested <LocalTime iso={a.createdAt} timeZone={timeZone} />
+                  {a.patient.email}
+                  {` · ${t("PendingAppointments.requested")} `}
+                  <LocalTime iso={a.createdAt} timeZone={timeZone} />
                 </p>
                 <p>
-                  <strong>Reason:</strong> {a.reason}
+                  <strong>{t("PendingAppointments.reason")}</strong> {a.reason}
                 </p>
                 <SlotChoices
                   preferred={a.preferredTimes}
@@ -151,10 +162,14 @@ export default function PendingAppointments(props: Props) {
                 <TextForm
                   action="/doctor-dashboard/cancel"
                   hidden={{ appointmentId: a._id }}
-                  field={{ name: "reason", label: "Reason for cancelling", maxLength: LIMITS.cancelReason.max }}
-                  emptyMessage={MESSAGES.cancelReasonEmpty}
-                  confirm={{ label: "Cancel", ariaLabel: `Cancel ${a.patient.name}'s request`, note: "Cancelling cannot be undone. The patient will see your reason." }}
-                  button={{ label: "Cancel request", className: "button-danger" }}
+                  field={{ name: "reason", label: t("PendingAppointments.cancelLabel"), maxLength: LIMITS.cancelReason.max }}
+                  emptyMessage={t("PendingAppointments.reasonEmpty")}
+                  confirm={{
+                    label: t("PendingAppointments.cancel"),
+                    ariaLabel: t("PendingAppointments.cancelAria", { name: a.patient.name }),
+                    note: t("PendingAppointments.cancelNote"),
+                  }}
+                  button={{ label: t("PendingAppointments.cancelRequest"), className: "button-danger" }}
                   value={refusedHere(a._id, "cancel")?.values.reason}
                   error={refusedHere(a._id, "cancel")?.message}
                   send={(reason) => cancel(a, reason)}
@@ -179,6 +194,7 @@ function ScheduleForm({ a, zone, today, values, error, send }: {
 }) {
   const [message, setMessage] = useState<string | null>(error);
   const [busy, setBusy] = useState(false);
+  const t = useT();
   const messageId = `schedule-message-${a._id}`;
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -195,11 +211,11 @@ function ScheduleForm({ a, zone, today, values, error, send }: {
       <input type="hidden" name="patientId" value={a.patient._id} />
       <input type="hidden" name="tz" value={zone} />
       <div className="field">
-        <label htmlFor={`date-${a._id}`}>Date</label>
+        <label htmlFor={`date-${a._id}`}>{t("PendingAppointments.date")}</label>
         <LightField id={`date-${a._id}`} name="date" type="date" min={today} defaultValue={values?.date} described={described} />
       </div>
       <div className="field">
-        <label htmlFor={`time-${a._id}`}>{`Time (${zoneLabel(zone)})`}</label>
+        <label htmlFor={`time-${a._id}`}>{t("PendingAppointments.time", { zone: zoneLabel(zone) })}</label>
         <LightField id={`time-${a._id}`} name="time" type="time" defaultValue={values?.time} described={described} />
       </div>
       {message && (
@@ -209,7 +225,7 @@ function ScheduleForm({ a, zone, today, values, error, send }: {
       )}
       <div className="actions">
         <button type="submit" disabled={busy}>
-          Schedule
+          {t("PendingAppointments.schedule")}
         </button>
       </div>
     </form>
@@ -236,6 +252,7 @@ function LightField({ type, id, name, defaultValue, min, described }: {
   described: { "aria-invalid"?: boolean; "aria-describedby"?: string };
 }) {
   const field = useRef<HTMLInputElement>(null);
+  const t = useT();
   const [shown, setShown] = useState<"date" | "time" | undefined>(undefined);
   useEffect(() => {
     const input = field.current;
@@ -251,7 +268,7 @@ function LightField({ type, id, name, defaultValue, min, described }: {
       type={shown}
       data-type={light ? type : undefined}
       inputMode={light ? "numeric" : undefined}
-      placeholder={light ? (type === "date" ? "YYYY-MM-DD" : "HH:MM") : undefined}
+      placeholder={light ? t(type === "date" ? "PendingAppointments.datePattern" : "PendingAppointments.timePattern") : undefined}
       pattern={light ? (type === "date" ? "\\d{4}-\\d{2}-\\d{2}" : "\\d{2}:\\d{2}") : undefined}
       defaultValue={defaultValue}
       min={min}

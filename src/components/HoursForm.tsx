@@ -2,28 +2,41 @@
  * The doctor's hours on the profile page (issue 26): a time zone, the hours of each weekday as
  * "09:00-12:00, 14:00-17:00", and days off one per line. A plain form: it posts to
  * /doctor-dashboard/doctor-profile/hours, read by hoursForm (src/http/schemas.ts) into the API's shape.
+ * Its words are the page's language (issue 31); the weekdays are Intl's.
  */
 import { WEEKDAYS, type Availability } from "../domain/availability";
+import { LOCALES, type Lang } from "../domain/i18n";
 import type { FormState } from "../http/forms";
+import { translator } from "../i18n/catalog";
+import { useT } from "../render/lang";
 
-/** The form's text for saved hours: each weekday's ranges, and the days off one a line. */
-export function hoursFormValues(hours: Availability | null, fallbackZone: string): Record<string, string> {
+/** Weekday `i` (0 Monday to 6 Sunday) as `lang` writes it: "Monday", "सोमवार". */
+export function weekdayName(i: number, lang: Lang): string {
+  // 1 January 2024 was a Monday.
+  return new Intl.DateTimeFormat(LOCALES[lang], { weekday: "long", timeZone: "UTC" }).format(Date.UTC(2024, 0, 1 + i));
+}
+
+/**
+ * The form's text for saved hours: each weekday's ranges, and the days off one a line. A range of
+ * days off is written "from to to" in English, "from – to" in Hindi: hoursForm reads either.
+ */
+export function hoursFormValues(hours: Availability | null, fallbackZone: string, lang: Lang = "en"): Record<string, string> {
+  const t = translator(lang);
   const values: Record<string, string> = { tz: hours?.timeZone ?? fallbackZone };
   WEEKDAYS.forEach((_, i) => {
     values[`day${i + 1}`] = (hours?.weekly ?? []).filter((r) => r.day === i + 1).map((r) => `${r.start}-${r.end}`).join(", ");
   });
-  values.daysOff = (hours?.daysOff ?? []).map((d) => (d.from === d.to ? d.from : `${d.from} to ${d.to}`)).join("\n");
+  values.daysOff = (hours?.daysOff ?? []).map((d) => (d.from === d.to ? d.from : t("hoursForm.range", { from: d.from, to: d.to }))).join("\n");
   return values;
 }
 
 export function HoursForm({ hours, fallbackZone, form }: { hours: Availability | null; fallbackZone: string; form?: FormState }) {
-  const values = form?.values ?? hoursFormValues(hours, fallbackZone);
+  const t = useT();
+  const values = form?.values ?? hoursFormValues(hours, fallbackZone, t.lang);
   return (
     <section class="card hours" aria-labelledby="hours-title">
-      <h2 id="hours-title">Hours</h2>
-      <p class="small muted">
-        Patients see your free times inside these hours and can tick the ones that suit them. Leave every day empty to take requests without times (by request).
-      </p>
+      <h2 id="hours-title">{t("hoursForm.title")}</h2>
+      <p class="small muted">{t("hoursForm.intro")}</p>
       {form && (
         <p class="notice notice-error" role="alert">
           {form.message}
@@ -31,26 +44,26 @@ export function HoursForm({ hours, fallbackZone, form }: { hours: Availability |
       )}
       <form method="post" action="/doctor-dashboard/doctor-profile/hours">
         <div class="field">
-          <label for="hours-tz">Time zone of your hours</label>
-          <input id="hours-tz" name="tz" value={values.tz ?? ""} required autocomplete="off" placeholder="Europe/Berlin" />
+          <label for="hours-tz">{t("hoursForm.zone")}</label>
+          <input id="hours-tz" name="tz" value={values.tz ?? ""} required autocomplete="off" placeholder={t("hoursForm.zonePlaceholder")} />
         </div>
-        {WEEKDAYS.map((day, i) => (
+        {WEEKDAYS.map((_, i) => (
           <div class="field">
-            <label for={`hours-day${i + 1}`}>{day}</label>
+            <label for={`hours-day${i + 1}`}>{weekdayName(i, t.lang)}</label>
             <input id={`hours-day${i + 1}`} name={`day${i + 1}`} value={values[`day${i + 1}`] ?? ""} placeholder="09:00-12:00, 14:00-17:00" />
           </div>
         ))}
         <div class="field">
-          <label for="hours-off">Days off</label>
-          <textarea id="hours-off" name="daysOff" rows={3} placeholder="2026-12-24 to 2026-12-26" aria-describedby="hours-off-hint">
+          <label for="hours-off">{t("hoursForm.daysOff")}</label>
+          <textarea id="hours-off" name="daysOff" rows={3} placeholder={t("hoursForm.daysOffPlaceholder")} aria-describedby="hours-off-hint">
             {values.daysOff ?? ""}
           </textarea>
           <p id="hours-off-hint" class="small muted">
-            One date, or a range "from to to", a line.
+            {t("hoursForm.daysOffHint")}
           </p>
         </div>
         <div class="actions">
-          <button type="submit">Save hours</button>
+          <button type="submit">{t("hoursForm.save")}</button>
         </div>
       </form>
     </section>

@@ -73,7 +73,7 @@ export const ISLAND_SHARED: Readonly<Record<IslandName, readonly string[]>> = {
   BookingForm: [],
   PatientMeetings: ["story."],
   PendingAppointments: ["story."],
-  DoctorMeetings: ["story."],
+  DoctorMeetings: ["story.", "status."],
   ProfileForm: ["spec.", "status."],
   AdminTable: ["status."],
 };

@@ -1,3 +1,94 @@
 /** The doctor area's messages (ICU MessageFormat, src/domain/i18n.ts). */
 export default {
+  // The doctor's pages (src/routes/pages/doctor-dashboard): titles and the notices their forms leave.
+  "doctorPage.pendingTitle": "Pending appointments",
+  "doctorPage.meetingsTitle": "Meetings",
+  "doctorPage.profileTitle": "My profile",
+  "doctorPage.scheduled": "Appointment scheduled successfully",
+  "doctorPage.scheduledOutside": "Appointment scheduled successfully. That time is outside your hours.",
+  "doctorPage.cancelled": "Appointment cancelled successfully",
+  "doctorPage.rescheduled": "Appointment rescheduled successfully",
+  "doctorPage.hoursSaved": "Hours saved successfully",
+  "doctorPage.profileUpdated": "Profile updated successfully!",
+  // An approved doctor's change waiting for the admin; {changes} is the list of the parts below.
+  "doctorPage.pendingChange": "Your change of {changes} is waiting for the admin's review.",
+  "doctorPage.pendingSpecialization": "specialization to {pending} (patients see {current} until then)",
+  "doctorPage.pendingCollege": "college to {pending} (patients see {current} until then)",
+
+  // The hours form (src/components/HoursForm.tsx); the weekdays come from Intl.
+  "hoursForm.title": "Hours",
+  "hoursForm.intro":
+    "Patients see your free times inside these hours and can tick the ones that suit them. Leave every day empty to take requests without times (by request).",
+  "hoursForm.zone": "Time zone of your hours",
+  "hoursForm.zonePlaceholder": "Europe/Berlin",
+  "hoursForm.daysOff": "Days off",
+  // A range of days off as the form writes it back (the form reads "to", "–" or "..").
+  "hoursForm.range": "{from} to {to}",
+  "hoursForm.daysOffPlaceholder": "2026-12-24 to 2026-12-26",
+  "hoursForm.daysOffHint": "One date, or a range \"from to to\", a line.",
+  "hoursForm.save": "Save hours",
+
+  // The meetings pages' calendar card (src/routes/pages/calendar-panel.tsx) and the calendar routes.
+  "calendarPanel.title": "Meetings in your calendar",
+  "calendarPanel.intro":
+    "Subscribe your phone's calendar to your meetings: it updates itself and reminds you {minutes, plural, one {# minute} other {# minutes}} before each one, even offline. The link is private. Whoever has it sees when your meetings are and with whom, never why: share it with no one.",
+  "calendarPanel.ready": "Your calendar link is ready. It is shown only this once: subscribe now, or copy it into your calendar app.",
+  "calendarPanel.subscribe": "Subscribe in my calendar app",
+  "calendarPanel.url": "Calendar link (for apps that ask for a URL)",
+  "calendarPanel.made":
+    "You made a calendar link on {date}. It is shown only when it is made. If you lost it, or someone else may have it, reset it: the old link stops working at once.",
+  "calendarPanel.reset": "Reset calendar link",
+  "calendarPanel.get": "Get calendar link",
+  "calendarPanel.noTimeYet": "This appointment has no time yet",
+
+  // The pending requests island (islands/PendingAppointments.tsx).
+  "PendingAppointments.fetchFailed": "Failed to fetch appointments",
+  "PendingAppointments.dateAndTime": "Please select both date and time!",
+  "PendingAppointments.realTime": "Choose a real date and time.",
+  "PendingAppointments.past": "Choose a time in the future.",
+  "PendingAppointments.overlap": "You already have {name} at {start} to {end} on {day}.",
+  "PendingAppointments.scheduleFailed": "Failed to schedule appointment.",
+  "PendingAppointments.scheduled": "Scheduled {name}. The meet link is in your meetings.{outside, select, yes { That time is outside your hours.} other {}}",
+  "PendingAppointments.cancelFailed": "Failed to cancel appointment.",
+  "PendingAppointments.cancelled": "Cancelled {name}'s request.",
+  "PendingAppointments.empty": "No pending appointments.",
+  "PendingAppointments.badge": "pending",
+  "PendingAppointments.requested": "requested",
+  "PendingAppointments.reason": "Reason:",
+  "PendingAppointments.date": "Date",
+  "PendingAppointments.time": "Time ({zone})",
+  "PendingAppointments.datePattern": "YYYY-MM-DD",
+  "PendingAppointments.timePattern": "HH:MM",
+  "PendingAppointments.schedule": "Schedule",
+  "PendingAppointments.cancelLabel": "Reason for cancelling",
+  "PendingAppointments.cancel": "Cancel",
+  "PendingAppointments.cancelAria": "Cancel {name}'s request",
+  "PendingAppointments.cancelNote": "Cancelling cannot be undone. The patient will see your reason.",
+  "PendingAppointments.cancelRequest": "Cancel request",
+  "PendingAppointments.reasonEmpty": "Please say why you are cancelling.",
+
+  // The doctor's meetings island (islands/DoctorMeetings.tsx); its badges are common.ts's status.*.
+  "DoctorMeetings.fetchFailed": "Failed to fetch appointments",
+  "DoctorMeetings.cancelFailed": "Failed to cancel appointment.",
+  "DoctorMeetings.cancelled": "Appointment cancelled successfully",
+  "DoctorMeetings.empty": "No appointments found.",
+  "DoctorMeetings.reason": "Reason:",
+  "DoctorMeetings.when": "When:",
+  "DoctorMeetings.upcoming": "Upcoming",
+  "DoctorMeetings.next": "Next meeting",
+  "DoctorMeetings.cancel": "Cancel",
+  "DoctorMeetings.cancelAria": "Cancel the meeting with {name}",
+  "DoctorMeetings.cancelNote": "Cancelling cannot be undone. The patient will see your reason.",
+  "DoctorMeetings.cancelLabel": "Reason for cancelling",
+  "DoctorMeetings.cancelSubmit": "Cancel appointment",
+  "DoctorMeetings.reasonEmpty": "Please say why you are cancelling.",
+  "DoctorMeetings.waiting": "Requests waiting",
+  "DoctorMeetings.toDashboard": "Schedule on your dashboard",
+  "DoctorMeetings.past": "Past and cancelled",
+  "DoctorMeetings.withdrawn": "withdrawn",
+  "DoctorMeetings.declined": "declined",
+  // The other side, in "Cancelled by the patient" (islands/lib/story.tsx's CancelledLine).
+  "DoctorMeetings.patient": "the patient",
+  "DoctorMeetings.feedback": "Feedback",
+  "DoctorMeetings.noFeedback": "No feedback received yet.",
 } satisfies Record<string, string>;

@@ -13,6 +13,7 @@ import type { CalendarRole } from "../../db/queries/calendar";
 import type { Deps } from "../../config/deps";
 import { carriesCookie } from "../../http/forms";
 import { viewerTimeZone } from "../../middleware/page-guard";
+import { tOf } from "../../i18n/request";
 import { FEED_ONCE_COOKIE, MEETINGS_PAGE } from "./calendar";
 
 /** Whether this request carries a calendar link just made, which the page shows once. */
@@ -21,6 +22,7 @@ export const hasNewFeedLink = carriesCookie(FEED_ONCE_COOKIE);
 /** The section for the signed-in account; call it from the meetings page's handler. */
 export async function calendarFeedPanel(c: Context, deps: Deps, role: CalendarRole, accountId: string) {
   const page = MEETINGS_PAGE[role];
+  const t = tOf(c);
   const once = getCookie(c, FEED_ONCE_COOKIE);
   if (once !== undefined) deleteCookie(c, FEED_ONCE_COOKIE, { path: page });
   const madeAt = await feedMadeAt(deps, role, accountId);
@@ -29,38 +31,31 @@ export async function calendarFeedPanel(c: Context, deps: Deps, role: CalendarRo
   if (fresh !== undefined) c.header("Cache-Control", "no-store");
   return (
     <section id="calendar" class="card calendar-feed" aria-labelledby="calendar-title">
-      <h2 id="calendar-title">Meetings in your calendar</h2>
-      <p>
-        Subscribe your phone's calendar to your meetings: it updates itself and reminds you {ALARM_MINUTES} minutes before each
-        one, even offline. The link is private. Whoever has it sees when your meetings are and with whom, never why: share it
-        with no one.
-      </p>
+      <h2 id="calendar-title">{t("calendarPanel.title")}</h2>
+      <p>{t("calendarPanel.intro", { minutes: ALARM_MINUTES })}</p>
       {fresh !== undefined ? (
         <>
           <p class="notice notice-success" role="status">
-            Your calendar link is ready. It is shown only this once: subscribe now, or copy it into your calendar app.
+            {t("calendarPanel.ready")}
           </p>
           <p class="actions">
             <a class="button" href={fresh.webcalUrl}>
-              Subscribe in my calendar app
+              {t("calendarPanel.subscribe")}
             </a>
           </p>
           <p>
-            <label for="calendar-url">Calendar link (for apps that ask for a URL)</label>
+            <label for="calendar-url">{t("calendarPanel.url")}</label>
             <input id="calendar-url" type="text" readonly value={fresh.url} />
           </p>
         </>
       ) : (
         madeAt !== undefined && (
-          <p class="muted">
-            You made a calendar link on {formatDateTime(madeAt.toISOString(), viewerTimeZone(c))}. It is shown only when it is
-            made. If you lost it, or someone else may have it, reset it: the old link stops working at once.
-          </p>
+          <p class="muted">{t("calendarPanel.made", { date: formatDateTime(madeAt.toISOString(), viewerTimeZone(c), t.lang) })}</p>
         )
       )}
       <form method="post" action={`${page}/calendar-feed`}>
         <button type="submit" class={madeAt !== undefined ? "button-secondary" : undefined}>
-          {madeAt !== undefined ? "Reset calendar link" : "Get calendar link"}
+          {t(madeAt !== undefined ? "calendarPanel.reset" : "calendarPanel.get")}
         </button>
       </form>
     </section>

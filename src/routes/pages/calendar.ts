@@ -19,6 +19,8 @@ import type { Deps } from "../../config/deps";
 import { Refusal } from "../../actions/refusal";
 import { pageAccount } from "../../middleware/page-guard";
 import { isHttps } from "../../http/https";
+import { translator } from "../../i18n/catalog";
+import { tOf } from "../../i18n/request";
 
 /** Each role's meetings page: the calendar routes live below it. */
 export const MEETINGS_PAGE: Record<CalendarRole, string> = {
@@ -50,10 +52,15 @@ function meetingFile(deps: Deps, role: CalendarRole) {
       return sendCalendar(c, text, { cacheControl: PRIVATE, filename });
     } catch (error) {
       if (error instanceof Refusal && error.kind === "not_found") return notFoundResponse(c);
-      if (error instanceof Refusal && error.kind === "conflict") return c.text(error.message, 409);
+      if (error instanceof Refusal && error.kind === "conflict") return c.text(inPageLanguage(c, error.message), 409);
       throw error;
     }
   };
+}
+
+/** The calendar service's refusal in the page's language: its one conflict has a message of ours; any other stays as it is. */
+function inPageLanguage(c: Context, message: string): string {
+  return message === translator("en")("calendarPanel.noTimeYet") ? tOf(c)("calendarPanel.noTimeYet") : message;
 }
 
 /** Makes or resets the feed, then back to the meetings page, which shows the new URL once. */

@@ -4,7 +4,7 @@
  * and the cancel form of a confirmed one (posted to /doctor-dashboard/doctor-Meetings/cancel).
  */
 import type { Context } from "hono";
-import { cancelAppointment, CANCELLED, rescheduleAppointment, RESCHEDULED } from "../../../actions/appointments";
+import { cancelAppointment, rescheduleAppointment } from "../../../actions/appointments";
 import { listDoctorFeedback, listStory } from "../../../db/queries/appointments";
 import { historySince } from "../../../domain/story";
 import type { Deps } from "../../../config/deps";
@@ -16,6 +16,7 @@ import { nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
 import { ZoneNote } from "../../../components/TimeZone";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
+import { tOf } from "../../../i18n/request";
 import { calendarFeedPanel, hasNewFeedLink } from "../calendar-panel";
 import { keptViewerPage } from "../kept";
 import { doctorPage } from "./shell";
@@ -24,6 +25,7 @@ const PATH = "/doctor-dashboard/doctor-Meetings";
 
 async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const doctor = pageAccount(c, "doctor");
+  const t = tOf(c);
   const now = deps.now();
   const [meetings, feedbacks] = await Promise.all([
     listStory(deps.database.db, "doctor", doctor, now, historySince(now)),
@@ -36,9 +38,9 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const feedbackFor = new Map(feedbacks.map((f) => [f.appointment.id, f.message]));
   return doctorPage(
     c,
-    "Meetings",
+    t("doctorPage.meetingsTitle"),
     <section aria-labelledby="meetings-title">
-      <h1 id="meetings-title">Meetings</h1>
+      <h1 id="meetings-title">{t("doctorPage.meetingsTitle")}</h1>
       <ZoneNote zone={timeZone} chosen={doctor.timeZone !== null} role="doctor" />
       <Island
         name="DoctorMeetings"
@@ -62,7 +64,7 @@ export function doctorMeetingsCancel(deps: Deps) {
       run: (input) => cancelAppointment(deps, { role: "doctor", id: pageAccount(c, "doctor").id }, input),
       again: (form) => render(c, deps, form),
       page: PATH,
-      then: () => doneThen(c, PATH, { text: CANCELLED, tone: "success" }),
+      then: () => doneThen(c, PATH, { text: tOf(c)("doctorPage.cancelled"), tone: "success" }),
     });
 }
 
@@ -74,6 +76,6 @@ export function doctorMeetingsReschedule(deps: Deps) {
       target: (body) => `reschedule:${String(body.appointmentId ?? "")}`,
       run: (input) => rescheduleAppointment(deps, pageAccount(c, "doctor").id, input),
       again: (form) => render(c, deps, form),
-      then: () => doneThen(c, PATH, { text: RESCHEDULED, tone: "success" }),
+      then: () => doneThen(c, PATH, { text: tOf(c)("doctorPage.rescheduled"), tone: "success" }),
     });
 }

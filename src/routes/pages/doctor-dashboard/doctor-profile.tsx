@@ -5,8 +5,8 @@
  * or shows the refusal beside the form it came from.
  */
 import type { Context } from "hono";
-import { getAvailability, HOURS_SAVED, setAvailability } from "../../../actions/availability";
-import { PROFILE_UPDATED, updateDoctorProfile } from "../../../actions/profile";
+import { getAvailability, setAvailability } from "../../../actions/availability";
+import { updateDoctorProfile } from "../../../actions/profile";
 import { HoursForm } from "../../../components/HoursForm";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
@@ -20,21 +20,26 @@ import { mailPreferencesOf } from "../../../actions/mail-preferences";
 import { MailPreferencesForm } from "../../../components/MailPreferencesForm";
 import { mailMode } from "../../../mail/outbox";
 import { doctorPage } from "./shell";
+import { tOf } from "../../../i18n/request";
+import type { Key } from "../../../i18n/catalog";
+import { LOCALES } from "../../../domain/i18n";
+import { useT } from "../../../render/lang";
 
 const PATH = "/doctor-dashboard/doctor-profile";
 const HOURS = "hours";
 
 async function render(c: Context, deps: Deps, refused?: FormState): Promise<Response> {
   const doctor = pageAccount(c, "doctor");
+  const t = tOf(c);
   // A refusal belongs to the form it came from: the hours form, the password form (issue 28) or the profile form.
   const [form, hoursRefused] = refused?.target === HOURS ? [undefined, refused] : [refused, undefined];
   const profileForm = form?.target === PASSWORD_FORM ? undefined : form;
   const [hours, mail] = await Promise.all([getAvailability(deps, doctor.id), mailPreferencesOf(deps, "doctor", doctor.id)]);
   return doctorPage(
     c,
-    "My profile",
+    t("doctorPage.profileTitle"),
     <section class="page-narrow" aria-labelledby="profile-title">
-      <h1 id="profile-title">My profile</h1>
+      <h1 id="profile-title">{t("doctorPage.profileTitle")}</h1>
       <PendingChangeNote doctor={doctor} />
       <Island name="ProfileForm" props={{ role: "doctor", profile: doctorJson(doctor), form: profileForm, notice: refused ? undefined : takeNotice(c) }} />
       <TimeZoneForm zone={viewerTimeZone(c)} />
@@ -59,7 +64,7 @@ export function doctorHoursPost(deps: Deps) {
       run: (input) => setAvailability(deps, pageAccount(c, "doctor").id, input),
       again: (form) => render(c, deps, form),
       page: PATH,
-      then: () => doneThen(c, PATH, { text: HOURS_SAVED, tone: "success" }),
+      then: () => doneThen(c, PATH, { text: tOf(c)("doctorPage.hoursSaved"), tone: "success" }),
     });
 }
 
@@ -70,16 +75,20 @@ export function doctorProfilePost(deps: Deps) {
       run: (input) => updateDoctorProfile(deps, pageAccount(c, "doctor").id, input),
       again: (form) => render(c, deps, form),
       page: c.req.path,
-      then: () => doneThen(c, c.req.path, { text: PROFILE_UPDATED, tone: "success" }),
+      then: () => doneThen(c, c.req.path, { text: tOf(c)("doctorPage.profileUpdated"), tone: "success" }),
     });
 }
 
 /** An approved doctor's change waiting for the admin (issue 27): what patients still see meanwhile. */
 function PendingChangeNote({ doctor }: { doctor: { specialization: string; collegeName: string; pendingSpecialization: string | null; pendingCollegeName: string | null } }) {
-  const waiting = [
-    doctor.pendingSpecialization !== null && `specialization to ${doctor.pendingSpecialization} (patients see ${doctor.specialization} until then)`,
-    doctor.pendingCollegeName !== null && `college to ${doctor.pendingCollegeName} (patients see ${doctor.collegeName} until then)`,
-  ].filter(Boolean);
+  const t = useT();
+  const spec = (name: string) => t(`spec.${name}` as Key);
+  const waiting: string[] = [];
+  if (doctor.pendingSpecialization !== null)
+    waiting.push(t("doctorPage.pendingSpecialization", { pending: spec(doctor.pendingSpecialization), current: spec(doctor.specialization) }));
+  if (doctor.pendingCollegeName !== null) waiting.push(t("doctorPage.pendingCollege", { pending: doctor.pendingCollegeName, current: doctor.collegeName }));
   if (waiting.length === 0) return null;
-  return <p class="notice notice-info">Your change of {waiting.join(" and ")} is waiting for the admin's review.</p>;
+  // "A and B" in the page's language (Intl.ListFormat).
+  const changes = new Intl.ListFormat(LOCALES[t.lang], { type: "conjunction" }).format(waiting);
+  return <p class="notice notice-info">{t("doctorPage.pendingChange", { changes })}</p>;
 }

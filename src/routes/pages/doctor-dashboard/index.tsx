@@ -4,7 +4,7 @@
  * the API's message, or show the refusal beside the request's form.
  */
 import type { Context } from "hono";
-import { cancelAppointment, CANCELLED, OUTSIDE_HOURS, scheduleAppointment, SCHEDULED } from "../../../actions/appointments";
+import { cancelAppointment, scheduleAppointment } from "../../../actions/appointments";
 import { doctorFreeSlots } from "../../../actions/availability";
 import { slotsHoldUntil } from "../../../domain/availability";
 import { listDoctorMeetings, listDoctorPending } from "../../../db/queries/appointments";
@@ -18,6 +18,7 @@ import { nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
 import { ZoneNote } from "../../../components/TimeZone";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
+import { tOf } from "../../../i18n/request";
 import { keptViewerPage } from "../kept";
 import { doctorPage } from "./shell";
 
@@ -25,6 +26,7 @@ const PATH = "/doctor-dashboard";
 
 async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const doctor = pageAccount(c, "doctor");
+  const t = tOf(c);
   const now = deps.now();
   const [pending, meetings] = await Promise.all([listDoctorPending(deps.database.db, doctor, now), listDoctorMeetings(deps.database.db, doctor, now)]);
   // Issue 26: the next free times offered beside each request, and the hours they come from.
@@ -42,9 +44,9 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     .map((m) => ({ name: m.patient.name, start: m.scheduledAt!.toISOString(), end: m.endsAt!.toISOString() }));
   return doctorPage(
     c,
-    "Pending appointments",
+    t("doctorPage.pendingTitle"),
     <section aria-labelledby="pending-title">
-      <h1 id="pending-title">Pending appointments</h1>
+      <h1 id="pending-title">{t("doctorPage.pendingTitle")}</h1>
       <ZoneNote zone={timeZone} chosen={doctor.timeZone !== null} role="doctor" />
       <Island
         name="PendingAppointments"
@@ -82,7 +84,8 @@ export function doctorDashboardPosts(deps: Deps) {
         run: (input) => scheduleAppointment(deps, pageAccount(c, "doctor").id, input, viewerTimeZone(c)),
         again: (form) => render(c, deps, form),
         page: PATH,
-        then: ({ outsideHours }) => doneThen(c, PATH, { text: outsideHours ? `${SCHEDULED}. ${OUTSIDE_HOURS}` : SCHEDULED, tone: "success" }),
+        // The API's words (SCHEDULED, OUTSIDE_HOURS in src/actions/appointments.ts), in the page's language.
+        then: ({ outsideHours }) => doneThen(c, PATH, { text: tOf(c)(outsideHours ? "doctorPage.scheduledOutside" : "doctorPage.scheduled"), tone: "success" }),
       }),
     cancel: (c: Context) =>
       handleForm(c, {
@@ -91,7 +94,7 @@ export function doctorDashboardPosts(deps: Deps) {
         run: (input) => cancelAppointment(deps, { role: "doctor", id: pageAccount(c, "doctor").id }, input),
         again: (form) => render(c, deps, form),
         page: PATH,
-        then: () => doneThen(c, PATH, { text: CANCELLED, tone: "success" }),
+        then: () => doneThen(c, PATH, { text: tOf(c)("doctorPage.cancelled"), tone: "success" }),
       }),
   };
 }
