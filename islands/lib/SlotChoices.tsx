@@ -43,7 +43,7 @@ export function hoursSummary(hours: Availability, t: Translate, lang: Lang): str
     const ranges = hours.weekly.filter((r) => r.day === i + 1).map((r) => `${r.start}-${r.end}`);
     return ranges.length === 0 ? "" : `${name} ${ranges.join(", ")}`;
   }).filter(Boolean);
-  return `${days.length === 0 ? t("story.noHours") : days.join("; ")} (${zoneName(hours.timeZone, lang)})`;
+  return `${days.length === 0 ? t("slots.noHours") : days.join("; ")} (${zoneName(hours.timeZone, lang)})`;
 }
 
 export function SlotChoices({ preferred, free, hours, zone, patientName, action, hidden, onSubmit }: SlotChoicesProps) {
@@ -51,7 +51,7 @@ export function SlotChoices({ preferred, free, hours, zone, patientName, action,
   const lang = useLang();
   const others = free.filter((iso) => !preferred.includes(iso)).slice(0, FREE_SHOWN);
   const button = (iso: string, kind: string) => (
-    <button key={iso} type="submit" name="slot" value={iso} className="button-secondary slot-choice" aria-label={t("story.slotAria", { name: patientName, time: formatDateTime(iso, zone, lang), kind })}>
+    <button key={iso} type="submit" name="slot" value={iso} className="button-secondary slot-choice" aria-label={t("slots.slotAria", { name: patientName, time: formatDateTime(iso, zone, lang), kind })}>
       {formatDateTime(iso, zone, lang)}
     </button>
   );
@@ -62,18 +62,18 @@ export function SlotChoices({ preferred, free, hours, zone, patientName, action,
       ))}
       {preferred.length > 0 && (
         <div className="field">
-          <span className="small">{t("story.preferredBy")}</span>
-          <div className="actions">{preferred.map((iso) => button(iso, t("story.kindPreferred")))}</div>
+          <span className="small">{t("slots.preferredBy")}</span>
+          <div className="actions">{preferred.map((iso) => button(iso, t("slots.kindPreferred")))}</div>
         </div>
       )}
       {others.length > 0 && (
         <div className="field">
-          <span className="small">{t("story.nextFree")}</span>
-          <div className="actions">{others.map((iso) => button(iso, t("story.kindFree")))}</div>
+          <span className="small">{t("slots.nextFree")}</span>
+          <div className="actions">{others.map((iso) => button(iso, t("slots.kindFree")))}</div>
         </div>
       )}
       <p className="small muted">
-        {hours === null ? t("story.orPick") : t("story.orPickHours", { hours: hoursSummary(hours, t, lang) })}
+        {hours === null ? t("slots.orPick") : t("slots.orPickHours", { hours: hoursSummary(hours, t, lang) })}
       </p>
     </form>
   );

@@ -72,7 +72,7 @@ export const ISLAND_SHARED: Readonly<Record<IslandName, readonly string[]>> = {
   SpecializationSearch: ["spec."],
   BookingForm: [],
   PatientMeetings: ["story."],
-  PendingAppointments: ["story."],
+  PendingAppointments: ["slots."],
   DoctorMeetings: ["story.", "status."],
   ProfileForm: ["spec.", "status."],
   AdminTable: ["status."],
