@@ -16,7 +16,7 @@ import { TextForm } from "./lib/forms";
 import { useLang, useT } from "./lib/i18n";
 import { LocalTime, useViewerZone } from "./lib/time";
 import { formatDay, formatTime, zonedInstant } from "../src/domain/time";
-import { zoneLabel } from "../src/domain/zones";
+import { zoneName } from "../src/domain/zones";
 import { SlotChoices } from "./lib/SlotChoices";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
@@ -195,6 +195,7 @@ function ScheduleForm({ a, zone, today, values, error, send }: {
   const [message, setMessage] = useState<string | null>(error);
   const [busy, setBusy] = useState(false);
   const t = useT();
+  const lang = useLang();
   const messageId = `schedule-message-${a._id}`;
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -215,7 +216,7 @@ function ScheduleForm({ a, zone, today, values, error, send }: {
         <LightField id={`date-${a._id}`} name="date" type="date" min={today} defaultValue={values?.date} described={described} />
       </div>
       <div className="field">
-        <label htmlFor={`time-${a._id}`}>{t("PendingAppointments.time", { zone: zoneLabel(zone) })}</label>
+        <label htmlFor={`time-${a._id}`}>{t("PendingAppointments.time", { zone: zoneName(zone, lang) })}</label>
         <LightField id={`time-${a._id}`} name="time" type="time" defaultValue={values?.time} described={described} />
       </div>
       {message && (

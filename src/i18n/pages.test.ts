@@ -57,6 +57,9 @@ beforeAll(async () => {
   const cancelled = await h.book(patient.token, other.doctor!._id, "सालाना जाँच");
   await h.call("POST", "/api/auth/patient-dashboard/cancelAppointment", { token: patient.token, json: { appointmentId: cancelled, reason: "दूसरी जगह समय मिल गया" } });
   await h.book(patient.token, other.doctor!._id, "सुबह सिर दर्द");
+  // A request waiting on the doctor's dashboard, with the times the patient prefers.
+  const asker = await signup("Patient", { name: "राहुल गुप्ता" });
+  await h.book(asker.token, doctorId, "रात में साँस फूलना");
 
   for (const path of ["/", "/about", "/services", "/privacy", "/loginPatient", "/signupPatient", "/loginDoctor", "/signupDoctor", "/loginAdmin", "/forgotPassword"])
     pages.push({ path, cookie: cookieOf() });
