@@ -156,9 +156,10 @@ describe("the meetings pages keep their island per lists version, time zone and 
     const notice = cancel.headers.getSetCookie().find((c) => c.startsWith("notice="))!.split(";")[0]!;
     const shown = await h.app.request("/patient-dashboard/patient-meetings", { headers: { cookie: `${cookie}; ${notice}` } });
     const html = await shown.text();
-    expect(html).toContain("Appointment cancelled successfully");
+    expect(html).toContain(">Appointment cancelled successfully<");
     expect(html).not.toContain('class="badge badge-confirmed"');
-    expect(await pageOf("/patient-dashboard/patient-meetings", p.token)).not.toContain("Appointment cancelled successfully");
+    // The words are among the island's messages (issue 31); shown, they stand in an element.
+    expect(await pageOf("/patient-dashboard/patient-meetings", p.token)).not.toContain(">Appointment cancelled successfully<");
   });
 });
 
