@@ -68,14 +68,14 @@ export function translator(lang: Lang): T {
  */
 export const ISLAND_SHARED: Readonly<Record<IslandName, readonly string[]>> = {
   ThemeToggle: ["theme."],
-  AuthForm: ["spec."],
+  AuthForm: ["spec.", "msg.auth.", "msg.status.", "status.rejected", "status.blocked", "msg.rule.email"],
   SpecializationSearch: ["spec."],
-  BookingForm: [],
-  PatientMeetings: ["story."],
-  PendingAppointments: ["story."],
-  DoctorMeetings: ["story."],
-  ProfileForm: ["spec.", "status."],
-  AdminTable: ["spec.", "status."],
+  BookingForm: ["msg.booking.", "msg.doctor.", "msg.session."],
+  PatientMeetings: ["story.", "msg.meeting.", "msg.patient.", "msg.session."],
+  PendingAppointments: ["story.", "msg.meeting.", "msg.schedule.", "msg.session."],
+  DoctorMeetings: ["story.", "msg.meeting.", "msg.schedule.", "msg.session."],
+  ProfileForm: ["spec.", "status.", "msg.profile.", "msg.session."],
+  AdminTable: ["spec.", "status.", "msg.admin."],
 };
 
 const islandMessages = new Map<string, string>();
