@@ -169,6 +169,8 @@ export function saidOf(message: string): Said | undefined {
   if ((m = /^Feedback can be given only on a completed appointment; this one is (\w+)$/.exec(message))) return { key: "msg.state.feedback", values: { status: { key: `status.${m[1]}` } } };
   if ((m = /^A (pending|approved|rejected|blocked) doctor cannot become (\w+)$/.exec(message)))
     return { key: "msg.review.cannotBecome", values: { from: { key: `status.${m[1]}` }, to: { key: `status.${m[2]}` } } };
+  if ((m = /^(Approve|Reject|Block|Reactivate): ([\s\S]+) is now (pending|approved|rejected|blocked)$/.exec(message)))
+    return { key: "msg.admin.changed", values: { action: m[1]!, name: m[2]!, status: { key: `status.${m[3]}` } } };
   if ((m = /^Profile picture must be at most (\d+ [MK]B)$/.exec(message))) return { key: "msg.profile.tooLarge", values: { size: m[1]! } };
   if ((m = /^Profile picture must be at most (\d+) megapixels \(this one is (\d+) x (\d+)\)$/.exec(message)))
     return { key: "msg.picture.tooManyPixels", values: { max: m[1]!, width: m[2]!, height: m[3]! } };

@@ -89,6 +89,9 @@ const API = [
   "This doctor has no change waiting for review",
   "Choose Approve change or Decline change.",
   "A pending doctor cannot become blocked",
+  "Approve: Dana Doctor is now approved",
+  "Block: Dana Doctor is now blocked",
+  "Reactivate: Dana Doctor is now approved",
   "A blocked doctor cannot become rejected",
   UNKNOWN_ZONE,
   // Every refusal of the appointment state machine a page can meet.
@@ -142,7 +145,7 @@ const PAGES = [
 const ALL = [...SPEC_8, ...API, ...FIELDS, ...PAGES];
 
 /** Latin words a Hindi message may keep: names of formats, units, an example address, zone names, the admin's own words. */
-const KEPT = /^(JPEG|PNG|MB|KB|x|name@example\.com|Asia\/Kolkata|Europe\/Berlin|Licence|expired|appointmentId|[0-9a-f-]{36})$/;
+const KEPT = /^(JPEG|PNG|MB|KB|x|name@example\.com|Asia\/Kolkata|Europe\/Berlin|Licence|expired|appointmentId|Dana|Doctor|[0-9a-f-]{36})$/;
 const latinWords = (text: string) => (text.match(/(?<![\w-])[A-Za-z][\w@./-]*/g) ?? []).filter((w) => !KEPT.test(w.replace(/[.,]$/, "")));
 
 describe("humanMessage", () => {

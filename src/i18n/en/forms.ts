@@ -121,6 +121,7 @@ export default {
   // The admin's table (AdminTable).
   "msg.admin.loadFailed": "Failed to fetch doctors. Please try again.",
   "msg.admin.updateFailed": "Failed to update doctor status. Please try again.",
+  "msg.admin.changed": "{action}: {name} is now {status}",
   "msg.admin.blockReasonEmpty": "Please say why this doctor is blocked.",
   "msg.admin.rejectReasonEmpty": "Please say why this doctor is rejected.",
 

@@ -103,6 +103,8 @@ export default {
 
   "msg.admin.loadFailed": "डॉक्टरों की सूची लोड नहीं हो सकी। कृपया फिर कोशिश करें।",
   "msg.admin.updateFailed": "डॉक्टर की स्थिति नहीं बदली जा सकी। कृपया फिर कोशिश करें।",
+  "msg.admin.changed":
+    "{action, select, Approve {स्वीकृत किया} Reject {अस्वीकृत किया} Block {ब्लॉक किया} other {फिर से चालू किया}}: {name} की स्थिति अब {status} है",
   "msg.admin.blockReasonEmpty": "कृपया बताएं कि इस डॉक्टर को क्यों ब्लॉक किया जा रहा है।",
   "msg.admin.rejectReasonEmpty": "कृपया बताएं कि इस डॉक्टर को क्यों अस्वीकार किया जा रहा है।",
 
