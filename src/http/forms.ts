@@ -13,7 +13,7 @@ import { hostCookie } from "./https";
 import { describeIssue } from "./validate";
 import type { Translate } from "../domain/i18n";
 import { humanMessage } from "../domain/messages";
-import type { T } from "../i18n/catalog";
+import type { T as PageT } from "../i18n/catalog";
 import { tOf } from "../i18n/request";
 
 /** What a refused form shows: the message, the typed values, and which form on the page it was. */
@@ -61,15 +61,21 @@ async function formBody(c: Context): Promise<Record<string, unknown>> {
 type Parsed<T> = { ok: true; data: T; values: Record<string, string> } | { ok: false; refused: Refused };
 
 /** Parses `body` with `schema`: the data, or the refusal the page shows (400, naming the field, in the page's language `t`). */
-function parseForm<S extends z.ZodType>(schema: S, body: Record<string, unknown>, t: T, target?: string): Parsed<z.output<S>> {
+function parseForm<S extends z.ZodType>(schema: S, body: Record<string, unknown>, t: PageT, target?: string): Parsed<z.output<S>> {
   const values = typedValues(schema, body);
   const result = schema.safeParse(body);
   if (result.success) return { ok: true, data: result.data, values };
   return { ok: false, refused: { form: { message: humanMessage(describeIssue(result.error), t as Translate), values, target }, status: 400, headers: {} } };
 }
 
+/**
+ * `message` (the API's words, SPEC §8's, or the pages' own English) as this request's page says it,
+ * in its language: for a page that builds a FormState or a notice from such a message itself.
+ */
+export const pageMessage = (c: Context, message: string): string => humanMessage(message, tOf(c) as Translate);
+
 /** What a page says of a refusal, in the language of `t`: the action's words for people when it has some, else its message. */
-export function refusalWords(error: Refusal, t: T): string {
+export function refusalWords(error: Refusal, t: PageT): string {
   // (the catalog's keys are checked where they are written, src/domain/messages.ts and its test)
   const say = t as Translate;
   if (typeof error.words === "function") return error.words(say, t.lang);
@@ -83,7 +89,7 @@ export function refusalWords(error: Refusal, t: T): string {
 async function attempt<V>(
   run: () => Promise<V>,
   values: Record<string, string>,
-  t: T,
+  t: PageT,
   target?: string,
 ): Promise<{ ok: true; value: V } | { ok: false; refused: Refused }> {
   try {
