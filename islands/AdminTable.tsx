@@ -15,6 +15,7 @@ import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { AdminDoctorJson } from "../src/http/shapes";
 import { formatDateTime } from "../src/domain/time";
 import { api } from "./lib/api";
+import { useHumanMessage } from "./lib/messages";
 import { TextForm } from "./lib/forms";
 import { useLang, useT } from "./lib/i18n";
 import { useViewerZone } from "./lib/time";
@@ -39,6 +40,7 @@ const ARROW = { __html: "&#8594;" };
 
 export default function AdminTable({ doctors, page = 1, timeZone, form: refused, notice, specs = {}, empty }: Props) {
   const t = useT();
+  const say = useHumanMessage();
   const spec = (s: string) => specs[s] ?? s;
   const [rows, setRows] = useState(doctors);
   // A refusal of a form the row still offers (a missing reason) is shown beside that form; any other above the table.
@@ -93,7 +95,7 @@ export default function AdminTable({ doctors, page = 1, timeZone, form: refused,
       setRows((list) => list.map((d) => (d._id === doctor._id ? changed : d)));
       // The API's message is English (SPEC §8): the page says the same in its own language.
       const action = doctorActions(doctor.status).find((a) => a.to === status)?.action;
-      setDone(action ? t("AdminTable.done", { action: actionIn(t, action), name: changed.name, status: t(`status.${changed.status}`) }) : (answer.body.message ?? null));
+      setDone(action ? t("AdminTable.done", { action: actionIn(t, action), name: changed.name, status: t(`status.${changed.status}`) }) : (answer.body.message ? say(answer.body.message) : null));
     }
     setBusy(null);
     setRefocus(doctor._id);
@@ -154,7 +156,7 @@ export default function AdminTable({ doctors, page = 1, timeZone, form: refused,
                         action={formAction(d)}
                         hidden={{ status: to }}
                         field={{ name: "reason", label: t("AdminTable.why", { to, name: d.name }), maxLength: LIMITS.cancelReason.max }}
-                        emptyMessage={to === "blocked" ? MESSAGES.blockReasonEmpty : MESSAGES.rejectReasonEmpty}
+                        emptyMessage={say(to === "blocked" ? MESSAGES.blockReasonEmpty : MESSAGES.rejectReasonEmpty)}
                         confirm={{
                           label: action,
                           ariaLabel: t("AdminTable.on", { action, name: d.name }),

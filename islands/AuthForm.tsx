@@ -9,7 +9,8 @@
  */
 import { useEffect, useState, type FormEvent } from "react";
 import { LIMITS, SPECIALIZATIONS, type Role } from "../src/domain/fields";
-import { api, messageOr, type ApiAnswer } from "./lib/api";
+import { api } from "./lib/api";
+import { useHumanMessage } from "./lib/messages";
 import { clearStorage, storage } from "./lib/browser";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import { Notice } from "./lib/ui";
@@ -37,18 +38,13 @@ const DASHBOARD: Record<Role, string> = {
 
 const ROLE_TITLE: Record<Role, string> = { patient: "Patient", doctor: "Doctor", admin: "Admin" };
 
-/**
- * How the island shows the JSON API's message on a failure (SPEC §8's English contract words),
- * else its own fallback: the one place a translation of those messages hooks in.
- */
-const apiMessage = (answer: ApiAnswer, fallback: string): string => messageOr(answer, fallback);
-
 /** "Your account status is: …" with the status word of the page's language. */
 const statusMessage = (t: Translate, status: string, reason?: string) =>
   reason ? t("AuthForm.statusReason", { status: t(`status.${status}`), reason }) : t("AuthForm.status", { status: t(`status.${status}`) });
 
 export default function AuthForm({ role, mode, form: refused, waiting: pending = false, notice, specializations: labels = {} }: Props) {
   const t = useT();
+  const say = useHumanMessage();
   const [error, setError] = useState<string | null>(refused?.message ?? (notice?.tone === "error" ? notice.text : null));
   const [info, setInfo] = useState<string | null>(notice && notice.tone !== "error" ? notice.text : null);
   const [busy, setBusy] = useState(false);
@@ -83,7 +79,7 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
     const answer = await api(path, { json: values, anonymous: role === "patient" && mode === "login" });
     setBusy(false);
     if (!answer.ok) {
-      setError(apiMessage(answer, t(mode === "login" ? "AuthForm.loginFailed" : "AuthForm.signupFailed")));
+      setError(say.or(answer, t(mode === "login" ? "AuthForm.loginFailed" : "AuthForm.signupFailed")));
       return;
     }
     const body = answer.body;
@@ -119,7 +115,7 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
     setBusy(false);
     if (!answer.ok) {
       setWaiting(false);
-      setError(apiMessage(answer, t("AuthForm.loginFailed")));
+      setError(say.or(answer, t("AuthForm.loginFailed")));
       return;
     }
     const status = answer.body.status as string;

@@ -8,7 +8,8 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { MAX_PREFERRED } from "../src/domain/availability";
 import { LIMITS } from "../src/domain/fields";
-import { api, messageOr } from "./lib/api";
+import { api } from "./lib/api";
+import { useHumanMessage } from "./lib/messages";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import { storage } from "./lib/browser";
 import { Notice, useFlash, withNodes } from "./lib/ui";
@@ -31,6 +32,7 @@ const FORM_ID = "booking-form";
 
 export default function BookingForm({ doctorId, doctorName, form: refused, notice }: Props) {
   const t = useT();
+  const say = useHumanMessage();
   const key = storage.draftKey(doctorId);
   const booked = notice?.tone === "success";
   const [reason, setReason] = useState(refused?.values.reason ?? "");
@@ -91,7 +93,7 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
     const answer = await api("/patient-dashboard/bookAppointment", { json: { doctorId, reason, ...(preferredTimes.length > 0 && { preferredTimes }) } });
     setBusy(false);
     if (!answer.ok) {
-      setError(messageOr(answer, "Something went wrong"));
+      setError(say.or(answer, "Something went wrong"));
       return;
     }
     localStorage.removeItem(key);

@@ -10,7 +10,9 @@ import { useState } from "react";
 import { storySections } from "../src/domain/story";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { StoryJson } from "../src/http/shapes";
-import { api, messageOr, sendAction } from "./lib/api";
+import { api } from "./lib/api";
+import { useHumanMessage } from "./lib/messages";
+import { MESSAGES } from "../src/domain/messages";
 import { useT } from "./lib/i18n";
 import { CancelledLine, MeetingLinks, ReasonStep, StorySection } from "./lib/story";
 import { RescheduledNote, RescheduleForm } from "./lib/MeetingChanges";
@@ -25,11 +27,12 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
   const [loadError, setLoadError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(notice?.text ?? null);
   const t = useT();
+  const say = useHumanMessage();
 
   useRefreshOnReturn(async () => {
     const [answer, feedbacks] = await Promise.all([api("/doctor-dashboard/doctor-meetings"), api("/doctor-dashboard/patient-feedbacks")]);
     if (!answer.ok || !feedbacks.ok) {
-      setLoadError(messageOr(answer.ok ? feedbacks : answer, t("DoctorMeetings.fetchFailed")));
+      setLoadError(say.or(answer.ok ? feedbacks : answer, "Failed to fetch appointments"));
       return;
     }
     const feedbackFor = new Map<string, string>(feedbacks.body.feedbacks.map((f: { appointment: { _id: string }; message: string }) => [f.appointment._id, f.message]));
@@ -42,7 +45,7 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
   });
 
   async function cancel(m: Meeting, reason: string): Promise<string | null> {
-    const refusedLive = await sendAction("/doctor-dashboard/cancelAppointment", { appointmentId: m._id, reason }, t("DoctorMeetings.cancelFailed"));
+    const refusedLive = await say.send("/doctor-dashboard/cancelAppointment", { appointmentId: m._id, reason }, "Failed to cancel appointment.");
     if (refusedLive) return refusedLive;
     setDone(t("DoctorMeetings.cancelled"));
     const at = new Date().toISOString();
@@ -99,7 +102,7 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
               note={t("DoctorMeetings.cancelNote")}
               label={t("DoctorMeetings.cancelLabel")}
               submit={t("DoctorMeetings.cancelSubmit")}
-              emptyMessage={t("DoctorMeetings.reasonEmpty")}
+              emptyMessage={say(MESSAGES.cancelReasonEmpty)}
               refused={refused}
               send={(reason) => cancel(m, reason)}
             />

@@ -13,7 +13,8 @@ import { MESSAGES } from "../src/domain/messages";
 import { storySections } from "../src/domain/story";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { StoryJson } from "../src/http/shapes";
-import { api, messageOr, sendAction } from "./lib/api";
+import { api } from "./lib/api";
+import { useHumanMessage } from "./lib/messages";
 import { TextForm } from "./lib/forms";
 import { PreferredTimesNote, RescheduledNote } from "./lib/MeetingChanges";
 import { CancelledLine, MeetingLinks, ReasonStep, StorySection } from "./lib/story";
@@ -34,6 +35,7 @@ const CANCEL_PATH = "/patient-dashboard/patient-meetings/cancel";
 
 export default function PatientMeetings({ appointments, timeZone, form: refused, notice, words }: Props) {
   const t = useT();
+  const say = useHumanMessage();
   const [list, setList] = useState(appointments);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(notice?.text ?? null);
@@ -41,14 +43,14 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
 
   useRefreshOnReturn(async () => {
     const answer = await api("/patient-dashboard/patient-meetings");
-    setLoadError(answer.ok ? null : messageOr(answer, "Failed to fetch appointments"));
+    setLoadError(answer.ok ? null : say.or(answer, "Failed to fetch appointments"));
     // The API lists no cancelled appointment: those the page showed stay.
     if (answer.ok)
       setList((items) => [...answer.body.appointments.map((a: StoryJson) => ({ ...a, cancelled: null })), ...items.filter((a) => a.status === "cancelled")]);
   });
 
   async function cancel(a: StoryJson, reason: string): Promise<string | null> {
-    const refusedLive = await sendAction("/patient-dashboard/cancelAppointment", { appointmentId: a._id, reason }, "Failed to cancel appointment.");
+    const refusedLive = await say.send("/patient-dashboard/cancelAppointment", { appointmentId: a._id, reason }, "Failed to cancel appointment.");
     if (refusedLive) return refusedLive;
     setDone(a.scheduledAt === null ? t("PatientMeetings.withdrawnNotice", { name: a.doctor.name }) : t("PatientMeetings.cancelledNotice"));
     const at = new Date().toISOString();
@@ -57,7 +59,7 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
   }
 
   async function giveFeedback(id: string, message: string): Promise<string | null> {
-    const refusedLive = await sendAction("/patient-dashboard/giveFeedback", { appointmentId: id, message }, "Failed to submit feedback.");
+    const refusedLive = await say.send("/patient-dashboard/giveFeedback", { appointmentId: id, message }, "Failed to submit feedback.");
     if (refusedLive) return refusedLive;
     setDone(t("PatientMeetings.feedbackGiven"));
     setList((items) => items.map((a) => (a._id === id ? { ...a, hasFeedback: true } : a)));
@@ -90,13 +92,13 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
   );
   const reason = (a: StoryJson) => (
     <p>
-      <strong>{t("story.reason")}</strong> {a.reason}
+      <strong>{t("patientStory.reason")}</strong> {a.reason}
     </p>
   );
   const when = (a: StoryJson) =>
     a.scheduledAt && (
       <p>
-        <strong>{t("story.when")}</strong> <LocalTime iso={a.scheduledAt} timeZone={timeZone} />
+        <strong>{t("patientStory.when")}</strong> <LocalTime iso={a.scheduledAt} timeZone={timeZone} />
       </p>
     );
   return (
@@ -104,11 +106,11 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
       {top}
       <StorySection
         id="upcoming"
-        title={t("story.upcoming")}
+        title={t("patientStory.upcoming")}
         items={upcoming}
         card={(a, i) => (
           <li key={a._id} className={i === 0 ? "card meeting meeting-next" : "card meeting"}>
-            {i === 0 && <p className="next-label">{t("story.next")}</p>}
+            {i === 0 && <p className="next-label">{t("patientStory.next")}</p>}
             {head(a)}
             {reason(a)}
             {when(a)}
@@ -117,12 +119,12 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
             <ReasonStep
               action={CANCEL_PATH}
               id={a._id}
-              first={t("story.cancel")}
-              ariaLabel={t("story.cancelAria", { name: a.doctor.name })}
+              first={t("patientStory.cancel")}
+              ariaLabel={t("patientStory.cancelAria", { name: a.doctor.name })}
               note={t("PatientMeetings.cancelNote")}
-              label={t("story.cancelLabel")}
-              submit={t("story.cancelSubmit")}
-              emptyMessage={MESSAGES.cancelReasonEmpty}
+              label={t("patientStory.cancelLabel")}
+              submit={t("patientStory.cancelSubmit")}
+              emptyMessage={say(MESSAGES.cancelReasonEmpty)}
               refused={refused}
               send={(text) => cancel(a, text)}
             />
@@ -147,7 +149,7 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
               note={t("PatientMeetings.withdrawNote")}
               label={t("PatientMeetings.withdrawLabel")}
               submit={t("PatientMeetings.withdraw")}
-              emptyMessage={MESSAGES.withdrawReasonEmpty}
+              emptyMessage={say(MESSAGES.withdrawReasonEmpty)}
               refused={refused}
               send={(text) => cancel(a, text)}
             />
@@ -156,11 +158,11 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
       />
       <StorySection
         id="past"
-        title={t("story.past")}
+        title={t("patientStory.past")}
         items={past}
         card={(a) => (
           <li key={a._id} className="card meeting">
-            {head(a, a.status === "cancelled" && a.scheduledAt === null ? t("story.withdrawn") : undefined)}
+            {head(a, a.status === "cancelled" && a.scheduledAt === null ? t("patientStory.withdrawn") : undefined)}
             {reason(a)}
             {when(a)}
             <CancelledLine a={a} self="patient" other={a.doctor.name} timeZone={timeZone} />
@@ -177,7 +179,7 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
                   action="/patient-dashboard/patient-meetings/feedback"
                   hidden={{ appointmentId: a._id }}
                   field={{ name: "message", label: t("PatientMeetings.feedbackLabel"), multiline: true, maxLength: LIMITS.feedback.max }}
-                  emptyMessage={MESSAGES.feedbackEmpty}
+                  emptyMessage={say(MESSAGES.feedbackEmpty)}
                   button={{ label: t("PatientMeetings.feedbackSubmit") }}
                   value={refusedHere(a._id)?.values.message}
                   error={refusedHere(a._id)?.message}

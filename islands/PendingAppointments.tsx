@@ -11,7 +11,8 @@ import type { Availability } from "../src/domain/availability";
 import { LIMITS } from "../src/domain/fields";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { AppointmentJson } from "../src/http/shapes";
-import { api, messageOr, sendAction } from "./lib/api";
+import { api } from "./lib/api";
+import { useHumanMessage } from "./lib/messages";
 import { TextForm } from "./lib/forms";
 import { useLang, useT } from "./lib/i18n";
 import { LocalTime, useViewerZone } from "./lib/time";
@@ -52,12 +53,13 @@ export default function PendingAppointments(props: Props) {
   const zone = useViewerZone(timeZone);
   const refusedHere = (id: string, action: string) => (refused?.target === `${action}:${id}` ? refused : undefined);
   const t = useT();
+  const say = useHumanMessage();
   const lang = useLang();
 
   useRefreshOnReturn(async () => {
     const answer = await api("/doctor-dashboard/appointments");
     if (!answer.ok) {
-      setNotice({ text: messageOr(answer, t("PendingAppointments.fetchFailed")), tone: "error" });
+      setNotice({ text: say.or(answer, t("PendingAppointments.fetchFailed")), tone: "error" });
       return;
     }
     // As the spec's client does: keep only the pending ones.
@@ -97,7 +99,7 @@ export default function PendingAppointments(props: Props) {
       json: { doctorName, patientId: a.patient._id, appointmentId: a._id, scheduledDateTime: instant.toISOString() },
     });
     if (!answer.ok) {
-      const reason = messageOr(answer, "");
+      const reason = say.or(answer, "");
       const failed = t("PendingAppointments.scheduleFailed");
       return reason ? `${failed} ${reason}` : failed;
     }
@@ -111,7 +113,7 @@ export default function PendingAppointments(props: Props) {
   }
 
   async function cancel(a: AppointmentJson, reason: string): Promise<string | null> {
-    const refusedLive = await sendAction("/doctor-dashboard/cancelAppointment", { appointmentId: a._id, reason }, t("PendingAppointments.cancelFailed"));
+    const refusedLive = await say.send("/doctor-dashboard/cancelAppointment", { appointmentId: a._id, reason }, t("PendingAppointments.cancelFailed"));
     if (refusedLive) return refusedLive;
     setNotice({ text: t("PendingAppointments.cancelled", { name: a.patient.name }), tone: "success" });
     setList((items) => items.filter((x) => x._id !== a._id));

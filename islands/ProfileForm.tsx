@@ -9,7 +9,8 @@ import { useState, type FormEvent } from "react";
 import { IMAGE_ACCEPT, IMAGE_TYPE_MESSAGE, LIMITS, SPECIALIZATIONS } from "../src/domain/fields";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { doctorJson, patientJson } from "../src/http/shapes";
-import { api, messageOr } from "./lib/api";
+import { api } from "./lib/api";
+import { useHumanMessage } from "./lib/messages";
 import { useT } from "./lib/i18n";
 import { shrinkPicture } from "./lib/shrink";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
@@ -29,6 +30,7 @@ function pictureUrl(props: Props, version: number): string | null {
 
 export default function ProfileForm(initial: Props) {
   const t = useT();
+  const say = useHumanMessage();
   const [props, setProps] = useState<Props>(initial);
   const [version, setVersion] = useState(0);
   const [error, setError] = useState<string | null>(initial.form?.message ?? null);
@@ -55,7 +57,7 @@ export default function ProfileForm(initial: Props) {
     const data = new FormData(form);
     const file = data.get("profileImage");
     if (file instanceof File && file.size > 0 && !/\.(jpe?g|png)$/i.test(file.name)) {
-      setError(IMAGE_TYPE_MESSAGE);
+      setError(say(IMAGE_TYPE_MESSAGE));
       return;
     }
     for (const field of ["name", "specialization", "collegeName"]) {
@@ -71,7 +73,7 @@ export default function ProfileForm(initial: Props) {
     const answer = await api(`/${props.role}-profile`, { method: "PUT", form: data });
     setBusy(false);
     if (!answer.ok) {
-      setError(messageOr(answer, t("ProfileForm.saveFailed")));
+      setError(say.or(answer, t("ProfileForm.saveFailed")));
       return;
     }
     setProps(props.role === "doctor" ? { role: "doctor", profile: answer.body.doctor } : { role: "patient", profile: answer.body.patient });

@@ -35,7 +35,7 @@ export function PreferredTimesNote({ meeting, timeZone }: { meeting: Appointment
   if (meeting.status !== "pending" || meeting.preferredTimes.length === 0) return null;
   return (
     <p className="small preferred-times">
-      <strong>{t("story.asked")}</strong> {meeting.preferredTimes.map((iso) => formatDateTime(iso, zone, lang)).join("; ")}
+      <strong>{t("preferred.asked")}</strong> {meeting.preferredTimes.map((iso) => formatDateTime(iso, zone, lang)).join("; ")}
     </p>
   );
 }
@@ -51,24 +51,24 @@ export function RescheduleForm({ meeting, timeZone, refused }: { meeting: Appoin
   const id = (name: string) => `${name}-move-${meeting._id}`;
   return (
     <details className="reschedule" open={mine !== undefined}>
-      <summary>{t("story.reschedule")}</summary>
+      <summary>{t("reschedule.reschedule")}</summary>
       <form className="schedule-form" method="post" action="/doctor-dashboard/doctor-Meetings/reschedule">
         <input type="hidden" name="appointmentId" value={meeting._id} />
         <input type="hidden" name="tz" value={zone} />
         <div className="field">
-          <label htmlFor={id("date")}>{t("story.newDate")}</label>
+          <label htmlFor={id("date")}>{t("reschedule.newDate")}</label>
           <input id={id("date")} name="date" type="date" defaultValue={mine?.values.date} />
         </div>
         <div className="field">
-          <label htmlFor={id("time")}>{withNodes(t, "story.newTime", {}, { zone: zoneName(zone, lang) })}</label>
+          <label htmlFor={id("time")}>{withNodes(t, "reschedule.newTime", {}, { zone: zoneName(zone, lang) })}</label>
           <input id={id("time")} name="time" type="time" defaultValue={mine?.values.time} />
         </div>
         <div className="field">
-          <label htmlFor={id("reason")}>{t("story.moveReason")}</label>
+          <label htmlFor={id("reason")}>{t("reschedule.moveReason")}</label>
           <input id={id("reason")} name="reason" maxLength={LIMITS.cancelReason.max} defaultValue={mine?.values.reason} />
         </div>
         <div className="actions">
-          <button type="submit">{t("story.move")}</button>
+          <button type="submit">{t("reschedule.move")}</button>
         </div>
         <Notice text={mine?.message ?? null} tone="error" />
       </form>

@@ -21,7 +21,8 @@ import { withinHours } from "../domain/availability";
 import type { Deps } from "../config/deps";
 import { consultationSlot } from "../domain/appointment";
 import { meetingCancelled, meetingScheduled, requestBooked } from "../mail/events";
-import { MESSAGES, overlapMessage } from "../domain/messages";
+import type { Lang, Translate } from "../domain/i18n";
+import { MESSAGES, overlapWords } from "../domain/messages";
 import { checkPreferredTimes } from "./availability";
 import { conflict, invalid, notFound, Refusal } from "./refusal";
 import { transitionAppointment, type Caller } from "./transition";
@@ -97,7 +98,9 @@ export async function scheduleAppointment(
       if (slot.start.getTime() <= now.getTime()) throw new Refusal("invalid", "scheduledDateTime must be in the future", undefined, MESSAGES.timeInPast);
       const overlap = await findOverlap(tx, doctorId, slot, appointment.id);
       if (overlap) {
-        const words = overlap.start && overlap.end ? overlapMessage({ name: overlap.name, start: overlap.start, end: overlap.end }, zone) : undefined;
+        const other = overlap.start && overlap.end ? { name: overlap.name, start: overlap.start, end: overlap.end } : undefined;
+        // Said in the page's language, its times in the doctor's zone.
+        const words = other && ((t: Translate, lang: Lang) => overlapWords(other, zone, t, lang));
         throw new Refusal("conflict", "This time overlaps another confirmed appointment", undefined, words);
       }
       await confirmAppointment(tx, appointment.id, slot, meetLink);

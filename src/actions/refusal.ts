@@ -4,6 +4,15 @@
  * knows nothing of HTTP. The JSON API maps the kind to a status (src/http/errors.ts), and a form
  * handler shows the sentence beside the form with the same status.
  */
+import type { Lang, Translate } from "../domain/i18n";
+
+/**
+ * What a page says beside the field when the API's message is for programs: a message that
+ * src/domain/messages.ts (humanMessage) knows, or, for words that hold times, how to say them
+ * in a page's language (`t`, and `lang` for Intl).
+ */
+export type RefusalWords = string | ((t: Translate, lang: Lang) => string);
+
 export type RefusalKind = "invalid" | "unauthenticated" | "not_found" | "conflict" | "too_large" | "unsupported" | "too_many" | "busy";
 
 export class Refusal extends Error {
@@ -13,7 +22,7 @@ export class Refusal extends Error {
     /** For too_many and busy: how long until the next attempt can succeed. */
     readonly retryAfterSeconds?: number,
     /** What a page says beside the field, in plain words, when the API's message is for programs. */
-    readonly words?: string,
+    readonly words?: RefusalWords,
   ) {
     super(message);
     this.name = "Refusal";

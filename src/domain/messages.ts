@@ -3,6 +3,7 @@
  * field, shared by the server's forms and the islands. SPEC §8's messages stay where the
  * contract puts them (src/actions, the islands' fallbacks).
  */
+import type { Lang, Translate, Values } from "./i18n";
 import { formatDay, formatTime } from "./time";
 
 /** SPEC §5: the schedule form's message when the date or the time is missing. */
@@ -53,4 +54,163 @@ export function plainWords(message: string): string {
   if (message === "scheduledDateTime must be in the future") return MESSAGES.timeInPast;
   if ((m = /^(\w+): (.+)$/.exec(message)) && FIELD_WORDS[m[1]!]) return plainWords(m[2]!);
   return message;
+}
+
+// ---------- issue 31: the same messages in the page's language ----------
+
+/**
+ * A message as the catalog says it: a key (src/i18n/<lang>/forms.ts, "msg.*") and its values;
+ * a value may itself be a message (a field's words, a status, a weekday), said first.
+ */
+export type Said = { key: string; values?: Record<string, string | number | Said> };
+
+/** The English messages (the API's, SPEC §8's, the pages' own) that are said by one key. */
+const EXACT: Record<string, string> = {
+  // Sign-in and signup (the API's messages, SPEC §8's fallbacks).
+  "Invalid email or password": "msg.auth.badLogin",
+  "An account with this email already exists": "msg.auth.emailTaken",
+  "Too many failed login attempts. Please try again later.": "msg.auth.tooManyLogins",
+  "Too many attempts from this address. Please wait a minute and try again.": "msg.auth.tooManyAttempts",
+  "Too many signups from this address. Please try again later.": "msg.auth.tooManySignups",
+  "Login failed. Please try again.": "msg.auth.loginFailed",
+  "Registration failed. Please try again.": "msg.auth.signupFailed",
+  // Any signed-in call.
+  "Authentication required": "msg.session.required",
+  "Invalid or expired token": "msg.session.expired",
+  "Something went wrong. Please try again.": "msg.server.error",
+  // Booking.
+  "Doctor not found": "msg.doctor.notFound",
+  "You already have an open appointment with this doctor": "msg.booking.open",
+  "Something went wrong": "msg.booking.failed",
+  "Appointment request sent. The doctor will schedule it soon.": "msg.booking.sent",
+  "Appointment booked.": "msg.booking.booked",
+  "preferredTimes must be free times of this doctor: one of them is not (or no longer) free, please choose again": "msg.booking.notFree",
+  // Meetings and requests.
+  "Appointment not found": "msg.meeting.notFound",
+  "Failed to fetch appointments": "msg.meeting.loadFailed",
+  "Failed to cancel appointment.": "msg.meeting.cancelFailed",
+  "Failed to submit feedback.": "msg.patient.feedbackFailed",
+  "Feedback submitted successfully!": "msg.patient.feedbackSent",
+  "Failed to schedule appointment.": "msg.schedule.failed",
+  "This time overlaps another confirmed appointment": "msg.schedule.overlaps",
+  "This meeting has started and can no longer be rescheduled": "msg.schedule.started",
+  "Feedback has already been given for this appointment": "msg.patient.feedbackGiven",
+  [MESSAGES.cancelReasonEmpty]: "msg.meeting.cancelReasonEmpty",
+  [MESSAGES.withdrawReasonEmpty]: "msg.patient.withdrawReasonEmpty",
+  [MESSAGES.feedbackEmpty]: "msg.patient.feedbackEmpty",
+  [MESSAGES.timeInPast]: "msg.schedule.timeInPast",
+  [MESSAGES.realDateAndTime]: "msg.schedule.realDateAndTime",
+  [DATE_AND_TIME_REQUIRED]: "msg.schedule.dateAndTime",
+  // Profile and pictures.
+  "Failed to load profile. Please try again.": "msg.profile.loadFailed",
+  "Failed to update profile. Please try again.": "msg.profile.updateFailed",
+  "Profile updated successfully!": "msg.profile.updated",
+  "Profile picture must be a JPEG or PNG image": "msg.profile.imageType",
+  "This picture takes too long to process, so it was refused. Please upload an ordinary JPEG or PNG photo.": "msg.picture.tooSlow",
+  "This picture could not be processed. Please upload an ordinary JPEG or PNG photo.": "msg.picture.failed",
+  "The server is busy with other pictures. Please try again in a moment.": "msg.picture.busy",
+  "Another picture upload of yours is still in progress. Please wait for it to finish.": "msg.picture.oneUpload",
+  "The upload arrived too slowly and was stopped. Please try again on a better connection.": "msg.picture.uploadSlow",
+  "Request body is too large": "msg.picture.bodyTooLarge",
+  // The admin's table.
+  "Failed to fetch doctors. Please try again.": "msg.admin.loadFailed",
+  "Failed to update doctor status. Please try again.": "msg.admin.updateFailed",
+  "This doctor has no change waiting for review": "msg.review.noChange",
+  "Choose Approve change or Decline change.": "msg.review.chooseDecision",
+  [MESSAGES.blockReasonEmpty]: "msg.admin.blockReasonEmpty",
+  [MESSAGES.rejectReasonEmpty]: "msg.admin.rejectReasonEmpty",
+  // Pages only: passwords, sessions, the time zone, the doctor's hours.
+  "Too many password reset requests. Please try again later.": "msg.account.tooManyResets",
+  "This reset link is not valid any more. Please ask for a new one.": "msg.account.resetInvalid",
+  "Your current password is not correct": "msg.account.wrongPassword",
+  "Account not found": "msg.account.notFound",
+  "Session not found": "msg.account.sessionNotFound",
+  "Link not found": "msg.account.linkNotFound",
+  "Choose a time zone from the list.": "msg.account.unknownZone",
+  "The time zone of your hours must be a name such as Europe/Berlin or America/New_York": "msg.hours.zone",
+  "Your hours for one day are too long": "msg.hours.dayTooLong",
+  "Your days off are too many for one form": "msg.hours.tooManyDaysOff",
+  "Days off in your hours must read like 2026-12-24, or 2026-12-24 to 2026-12-26, one a line": "msg.hours.daysOffShape",
+  "Days off in your hours must be real dates, each range ending on or after it starts": "msg.hours.daysOffReal",
+};
+
+/** The fields the catalog has words for (msg.field.<name>.a and .the); any other is named as it is (msg.rule.a and .the). */
+const NAMED = new Set([...Object.keys(FIELD_WORDS), "currentPassword", "newPassword"]);
+/** A field's words, as `a` ("a reason") or `the` ("The reason") say them. */
+const field = (form: "a" | "the", name: string): Said =>
+  NAMED.has(name) ? { key: `msg.field.${name}.${form}` } : { key: `msg.rule.${form}`, values: { field: name } };
+const weekday = (day: string): Said => ({ key: "msg.hours.day", values: { day } });
+
+/**
+ * What the catalog calls `message` (an API message, one of plainWords' patterns, SPEC §8's
+ * fallbacks), or undefined for a message it does not know (shown as plainWords says it).
+ */
+export function saidOf(message: string): Said | undefined {
+  const exact = EXACT[message];
+  if (exact !== undefined) return { key: exact };
+  let m: RegExpExecArray | null;
+  if ((m = /^(\w+) is required$/.exec(message))) return { key: "msg.rule.required", values: { what: field("a", m[1]!) } };
+  // The limits stay as written (a value as text): English writes 1000, not 1,000.
+  if ((m = /^(\w+) must be at most (\d+) characters$/.exec(message))) return { key: "msg.rule.max", values: { what: field("the", m[1]!), max: m[2]! } };
+  if ((m = /^(\w+) must be at least (\d+) characters$/.exec(message))) return { key: "msg.rule.min", values: { what: field("the", m[1]!), min: m[2]! } };
+  if ((m = /^(\w+) must not contain control characters$/.exec(message))) return { key: "msg.rule.control", values: { what: field("the", m[1]!) } };
+  if (message === "email must be a valid email address") return { key: "msg.rule.email" };
+  if (/^specialization must be one of/.test(message)) return { key: "msg.rule.specialization" };
+  if (message === "scheduledDateTime must be in the future") return { key: "msg.schedule.timeInPast" };
+  if ((m = /^(\w+): (.+)$/.exec(message)) && FIELD_WORDS[m[1]!]) return saidOf(m[2]!);
+  if ((m = /^Your account status is: (\w+)\. Reason: ([\s\S]+)$/.exec(message))) return { key: "msg.auth.statusReason", values: { status: { key: `status.${m[1]}` }, reason: m[2]! } };
+  if ((m = /^Your account status is: (\w+)$/.exec(message))) return { key: "msg.status.account", values: { status: { key: `status.${m[1]}` } } };
+  if ((m = /^This action is only for (patient|doctor|admin)s$/.exec(message))) return { key: "msg.server.role", values: { role: m[1]! } };
+  if ((m = /^Something went wrong\. Please try again\. Reference: (\S+)$/.exec(message))) return { key: "msg.server.errorRef", values: { ref: m[1]! } };
+  if ((m = /^Please tick at most (\d+) times$/.exec(message))) return { key: "msg.booking.tickAtMost", values: { max: m[1]! } };
+  if ((m = /^Only a (pending|confirmed) (appointment|meeting) can be (scheduled|rescheduled); this one is (\w+)$/.exec(message)))
+    return { key: `msg.state.${m[3]}`, values: { status: { key: `status.${m[4]}` } } };
+  if ((m = /^Only a pending or confirmed appointment can be cancelled; this one is (\w+)$/.exec(message))) return { key: "msg.state.cancelled", values: { status: { key: `status.${m[1]}` } } };
+  if ((m = /^Feedback can be given only on a completed appointment; this one is (\w+)$/.exec(message))) return { key: "msg.state.feedback", values: { status: { key: `status.${m[1]}` } } };
+  if ((m = /^A (pending|approved|rejected|blocked) doctor cannot become (\w+)$/.exec(message)))
+    return { key: "msg.review.cannotBecome", values: { from: { key: `status.${m[1]}` }, to: { key: `status.${m[2]}` } } };
+  if ((m = /^(Approve|Reject|Block|Reactivate): ([\s\S]+) is now (pending|approved|rejected|blocked)$/.exec(message)))
+    return { key: "msg.admin.changed", values: { action: m[1]!, name: m[2]!, status: { key: `status.${m[3]}` } } };
+  if ((m = /^Profile picture must be at most (\d+ [MK]B)$/.exec(message))) return { key: "msg.profile.tooLarge", values: { size: m[1]! } };
+  if ((m = /^Profile picture must be at most (\d+) megapixels \(this one is (\d+) x (\d+)\)$/.exec(message)))
+    return { key: "msg.picture.tooManyPixels", values: { max: m[1]!, width: m[2]!, height: m[3]! } };
+  if ((m = /^Profile picture must be an ordinary photo: this file's structure is not one a camera makes(?: \((?:it is an (animation)|it holds (\d+) frames|it holds (\d+) scans; at most (\d+))\))?$/.exec(message)))
+    return { key: "msg.picture.notPhoto", values: { kind: m[1] ?? (m[2] ? "frames" : m[3] ? "scans" : "none"), count: m[2] ?? m[3] ?? "", max: m[4] ?? "" } };
+  if ((m = /^Your hours for (\w+) must read like 09:00-12:00, 14:00-17:00$/.exec(message))) return { key: "msg.hours.dayShape", values: { day: weekday(m[1]!) } };
+  if ((m = /^Your hours for (\w+) overlap$/.exec(message))) return { key: "msg.hours.dayOverlap", values: { day: weekday(m[1]!) } };
+  if ((m = /^Your hours for (\w+) must be times of day, each range ending after it starts$/.exec(message))) return { key: "msg.hours.dayOrder", values: { day: weekday(m[1]!) } };
+  return undefined;
+}
+
+/**
+ * `said` in the language of `t` (a page's translator, or an island's share of the catalog);
+ * undefined when `t` lacks one of its keys (an island that does not carry it).
+ */
+export function sayIn(said: Said, t: Translate): string | undefined {
+  const values: Values = {};
+  for (const [name, value] of Object.entries(said.values ?? {})) {
+    if (typeof value !== "object") values[name] = value;
+    else {
+      const inner = sayIn(value, t);
+      if (inner === undefined) return undefined;
+      values[name] = inner;
+    }
+  }
+  const text = t(said.key, values);
+  return text === said.key ? undefined : text;
+}
+
+/**
+ * What a page or an island shows for `message` (the API's words, which never change): the
+ * catalog's words in the language of `t`, or plainWords' English when the catalog has none.
+ */
+export function humanMessage(message: string, t: Translate): string {
+  const said = saidOf(message);
+  return (said && sayIn(said, t)) ?? plainWords(message);
+}
+
+/** overlapMessage in the language of `t` (times as `lang` writes them), English when `t` lacks it. */
+export function overlapWords(other: { name: string; start: Date | string; end: Date | string }, zone: string, t: Translate, lang: Lang): string {
+  const values = { name: other.name, start: formatTime(other.start, zone, lang), end: formatTime(other.end, zone, lang), day: formatDay(other.start, zone, lang) };
+  return sayIn({ key: "msg.schedule.overlap", values }, t) ?? overlapMessage(other, zone);
 }

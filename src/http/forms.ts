@@ -11,7 +11,10 @@ import { Refusal } from "../actions/refusal";
 import { refusalAnswer } from "./errors";
 import { hostCookie } from "./https";
 import { describeIssue } from "./validate";
-import { plainWords } from "../domain/messages";
+import type { Translate } from "../domain/i18n";
+import { humanMessage } from "../domain/messages";
+import type { T as PageT } from "../i18n/catalog";
+import { tOf } from "../i18n/request";
 
 /** What a refused form shows: the message, the typed values, and which form on the page it was. */
 export type FormState = { message: string; values: Record<string, string>; target?: string };
@@ -57,29 +60,44 @@ async function formBody(c: Context): Promise<Record<string, unknown>> {
 
 type Parsed<T> = { ok: true; data: T; values: Record<string, string> } | { ok: false; refused: Refused };
 
-/** Parses `body` with `schema`: the data, or the refusal the page shows (400, naming the field). */
-function parseForm<S extends z.ZodType>(schema: S, body: Record<string, unknown>, target?: string): Parsed<z.output<S>> {
+/** Parses `body` with `schema`: the data, or the refusal the page shows (400, naming the field, in the page's language `t`). */
+function parseForm<S extends z.ZodType>(schema: S, body: Record<string, unknown>, t: PageT, target?: string): Parsed<z.output<S>> {
   const values = typedValues(schema, body);
   const result = schema.safeParse(body);
   if (result.success) return { ok: true, data: result.data, values };
-  return { ok: false, refused: { form: { message: plainWords(describeIssue(result.error)), values, target }, status: 400, headers: {} } };
+  return { ok: false, refused: { form: { message: humanMessage(describeIssue(result.error), t as Translate), values, target }, status: 400, headers: {} } };
+}
+
+/**
+ * `message` (the API's words, SPEC §8's, or the pages' own English) as this request's page says it,
+ * in its language: for a page that builds a FormState or a notice from such a message itself.
+ */
+export const pageMessage = (c: Context, message: string): string => humanMessage(message, tOf(c) as Translate);
+
+/** What a page says of a refusal, in the language of `t`: the action's words for people when it has some, else its message. */
+export function refusalWords(error: Refusal, t: PageT): string {
+  // (the catalog's keys are checked where they are written, src/domain/messages.ts and its test)
+  const say = t as Translate;
+  if (typeof error.words === "function") return error.words(say, t.lang);
+  return humanMessage(error.words ?? error.message, say);
 }
 
 /**
  * Runs a use case for a form: its result, or the refusal the page shows (the use case's message
- * and status). Anything that is not a refusal is a real failure and goes on to app.onError.
+ * and status, in the page's language `t`). Anything that is not a refusal is a real failure and goes on to app.onError.
  */
-async function attempt<T>(
-  run: () => Promise<T>,
+async function attempt<V>(
+  run: () => Promise<V>,
   values: Record<string, string>,
+  t: PageT,
   target?: string,
-): Promise<{ ok: true; value: T } | { ok: false; refused: Refused }> {
+): Promise<{ ok: true; value: V } | { ok: false; refused: Refused }> {
   try {
     return { ok: true, value: await run() };
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     const { status, headers } = refusalAnswer(error);
-    return { ok: false, refused: { form: { message: error.words ?? plainWords(error.message), values, target }, status, headers } };
+    return { ok: false, refused: { form: { message: refusalWords(error, t), values, target }, status, headers } };
   }
 }
 
@@ -194,9 +212,10 @@ export type FormPost<S extends z.ZodType, T> = {
 export async function handleForm<S extends z.ZodType, T>(c: Context, post: FormPost<S, T>): Promise<Response> {
   const body = { ...(await formBody(c)), ...post.extra };
   const target = post.target?.(body);
-  const parsed = parseForm(post.schema, body, target);
+  const t = tOf(c);
+  const parsed = parseForm(post.schema, body, t, target);
   if (!parsed.ok) return showRefused(c, parsed.refused, post.again, post.page);
-  const done = await attempt(() => post.run(parsed.data), parsed.values, target);
+  const done = await attempt(() => post.run(parsed.data), parsed.values, t, target);
   if (!done.ok) return showRefused(c, done.refused, post.again, post.page);
   return post.then(done.value, parsed.values);
 }

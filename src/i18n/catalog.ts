@@ -68,14 +68,14 @@ export function translator(lang: Lang): T {
  */
 export const ISLAND_SHARED: Readonly<Record<IslandName, readonly string[]>> = {
   ThemeToggle: ["theme."],
-  AuthForm: ["status."],
+  AuthForm: ["status.", "msg.auth.", "msg.status.", "msg.rule.email"],
   SpecializationSearch: ["spec."],
-  BookingForm: [],
-  PatientMeetings: ["story."],
-  PendingAppointments: ["slots."],
-  DoctorMeetings: ["story.", "status."],
-  ProfileForm: ["spec.", "status."],
-  AdminTable: ["status."],
+  BookingForm: ["msg.booking.", "msg.doctor.", "msg.session."],
+  PatientMeetings: ["story.", "patientStory.", "preferred.", "msg.meeting.", "msg.patient.", "msg.session."],
+  PendingAppointments: ["slots.", "msg.meeting.", "msg.schedule.", "msg.session."],
+  DoctorMeetings: ["story.", "reschedule.", "status.pending", "status.confirmed", "status.cancelled", "status.completed", "msg.meeting.", "msg.schedule.", "msg.session."],
+  ProfileForm: ["spec.", "status.", "msg.profile.", "msg.session."],
+  AdminTable: ["status.", "msg.admin."],
 };
 
 const islandMessages = new Map<string, string>();

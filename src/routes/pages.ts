@@ -6,7 +6,7 @@ import { Hono, type Context } from "hono";
 import { setCookie } from "hono/cookie";
 import { logOut } from "../actions/accounts";
 import { pictureTooLarge } from "../actions/profile";
-import { showRefused, type FormState } from "../http/forms";
+import { pageMessage, showRefused, type FormState } from "../http/forms";
 import { pictureBodyLimit } from "../http/upload-gate";
 import { savesData, themeOf } from "../render/Document";
 import { LANG_COOKIE, langOf } from "../i18n/request";
@@ -190,6 +190,6 @@ function pictureFormLimit(deps: Deps, again: (c: Context, form: FormState) => Pr
   const message = pictureTooLarge(deps.config.maxUploadBytes).message;
   // A chunked body cut at the limit: the page says why, and the connection ends rather than drain the rest.
   return pictureBodyLimit(deps.config.maxUploadBytes, (c) =>
-    showRefused(c, { form: { message, values: {} }, status: 413, headers: { Connection: "close" } }, (form) => again(c, form)),
+    showRefused(c, { form: { message: pageMessage(c, message), values: {} }, status: 413, headers: { Connection: "close" } }, (form) => again(c, form)),
   );
 }

@@ -68,8 +68,6 @@ export default {
   "PendingAppointments.reasonEmpty": "Please say why you are cancelling.",
 
   // The doctor's meetings island (islands/DoctorMeetings.tsx); its badges are common.ts's status.*.
-  "DoctorMeetings.fetchFailed": "Failed to fetch appointments",
-  "DoctorMeetings.cancelFailed": "Failed to cancel appointment.",
   "DoctorMeetings.cancelled": "Appointment cancelled successfully",
   "DoctorMeetings.empty": "No appointments found.",
   "DoctorMeetings.reason": "Reason:",
@@ -81,7 +79,6 @@ export default {
   "DoctorMeetings.cancelNote": "Cancelling cannot be undone. The patient will see your reason.",
   "DoctorMeetings.cancelLabel": "Reason for cancelling",
   "DoctorMeetings.cancelSubmit": "Cancel appointment",
-  "DoctorMeetings.reasonEmpty": "Please say why you are cancelling.",
   "DoctorMeetings.waiting": "Requests waiting",
   "DoctorMeetings.toDashboard": "Schedule on your dashboard",
   "DoctorMeetings.past": "Past and cancelled",

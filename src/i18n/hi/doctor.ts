@@ -63,8 +63,6 @@ export default {
   "PendingAppointments.cancelRequest": "अनुरोध रद्द करें",
   "PendingAppointments.reasonEmpty": "कृपया बताएँ कि आप क्यों रद्द कर रहे हैं।",
 
-  "DoctorMeetings.fetchFailed": "अपॉइंटमेंट लोड नहीं हो सके",
-  "DoctorMeetings.cancelFailed": "अपॉइंटमेंट रद्द नहीं हो सका।",
   "DoctorMeetings.cancelled": "अपॉइंटमेंट रद्द कर दिया गया",
   "DoctorMeetings.empty": "कोई अपॉइंटमेंट नहीं मिला।",
   "DoctorMeetings.reason": "कारण:",
@@ -76,7 +74,6 @@ export default {
   "DoctorMeetings.cancelNote": "रद्द करने के बाद इसे वापस नहीं किया जा सकता। मरीज़ आपका कारण देखेंगे।",
   "DoctorMeetings.cancelLabel": "रद्द करने का कारण",
   "DoctorMeetings.cancelSubmit": "अपॉइंटमेंट रद्द करें",
-  "DoctorMeetings.reasonEmpty": "कृपया बताएँ कि आप क्यों रद्द कर रहे हैं।",
   "DoctorMeetings.waiting": "इंतज़ार में अनुरोध",
   "DoctorMeetings.toDashboard": "डैशबोर्ड पर समय तय करें",
   "DoctorMeetings.past": "पिछली और रद्द मीटिंग",

@@ -1,4 +1,133 @@
 import type en from "../en/forms";
 
 export default {
+  "msg.rule.a": "{field}",
+  "msg.rule.the": "{field}",
+  "msg.rule.required": "कृपया {what} दर्ज करें।",
+  "msg.rule.max": "{what} में ज़्यादा से ज़्यादा {max} अक्षर हो सकते हैं।",
+  "msg.rule.min": "{what} में कम से कम {min} अक्षर होने चाहिए।",
+  "msg.rule.control": "{what} में कुछ ऐसे अक्षर हैं जो दिखाए नहीं जा सकते। कृपया उन्हें हटा दें।",
+  "msg.rule.email": "कृपया सही ईमेल पता दर्ज करें, जैसे name@example.com",
+  "msg.rule.specialization": "कृपया सूची में से कोई विशेषज्ञता चुनें।",
+
+  "msg.field.name.a": "अपना नाम",
+  "msg.field.name.the": "आपका नाम",
+  "msg.field.email.a": "अपना ईमेल पता",
+  "msg.field.email.the": "आपका ईमेल पता",
+  "msg.field.password.a": "पासवर्ड",
+  "msg.field.password.the": "पासवर्ड",
+  "msg.field.reason.a": "कारण",
+  "msg.field.reason.the": "कारण",
+  "msg.field.message.a": "अपना फ़ीडबैक",
+  "msg.field.message.the": "आपका फ़ीडबैक",
+  "msg.field.collegeName.a": "अपने कॉलेज का नाम",
+  "msg.field.collegeName.the": "कॉलेज का नाम",
+  "msg.field.specialization.a": "विशेषज्ञता",
+  "msg.field.specialization.the": "विशेषज्ञता",
+  "msg.field.date.a": "तारीख़",
+  "msg.field.date.the": "तारीख़",
+  "msg.field.time.a": "समय",
+  "msg.field.time.the": "समय",
+  "msg.field.currentPassword.a": "अपना मौजूदा पासवर्ड",
+  "msg.field.currentPassword.the": "मौजूदा पासवर्ड",
+  "msg.field.newPassword.a": "नया पासवर्ड",
+  "msg.field.newPassword.the": "नया पासवर्ड",
+
+  "msg.auth.badLogin": "ईमेल या पासवर्ड सही नहीं है",
+  "msg.auth.emailTaken": "इस ईमेल से पहले ही एक खाता बना हुआ है",
+  "msg.auth.tooManyLogins": "लॉगिन की बहुत सारी कोशिशें नाकाम रहीं। कृपया कुछ देर बाद फिर कोशिश करें।",
+  "msg.auth.tooManyAttempts": "इस पते से बहुत सारी कोशिशें हुई हैं। कृपया एक मिनट रुककर फिर कोशिश करें।",
+  "msg.auth.tooManySignups": "इस पते से बहुत सारे साइन अप हुए हैं। कृपया कुछ देर बाद फिर कोशिश करें।",
+  "msg.auth.loginFailed": "लॉगिन नहीं हो सका। कृपया फिर कोशिश करें।",
+  "msg.auth.signupFailed": "रजिस्ट्रेशन नहीं हो सका। कृपया फिर कोशिश करें।",
+  "msg.auth.statusReason": "आपके खाते की स्थिति: {status}। कारण: {reason}",
+
+  "msg.status.account": "आपके खाते की स्थिति: {status}",
+
+  "msg.session.required": "कृपया पहले लॉगिन करें",
+  "msg.session.expired": "आपका लॉगिन सत्र ख़त्म हो गया है। कृपया फिर से लॉगिन करें",
+
+  "msg.server.role":
+    "{role, select, patient {यह काम सिर्फ़ मरीज़ों के लिए है} doctor {यह काम सिर्फ़ डॉक्टरों के लिए है} other {यह काम सिर्फ़ एडमिन के लिए है}}",
+  "msg.server.error": "कुछ गड़बड़ हो गई। कृपया फिर कोशिश करें।",
+  "msg.server.errorRef": "कुछ गड़बड़ हो गई। कृपया फिर कोशिश करें। संदर्भ: {ref}",
+
+  "msg.doctor.notFound": "डॉक्टर नहीं मिले",
+
+  "msg.booking.open": "इस डॉक्टर के साथ आपका एक अपॉइंटमेंट पहले से खुला है",
+  "msg.booking.failed": "कुछ गड़बड़ हो गई",
+  "msg.booking.notFree": "आपके चुने हुए समयों में से कोई एक अब ख़ाली नहीं है। कृपया समय फिर से चुनें",
+  "msg.booking.sent": "अपॉइंटमेंट का अनुरोध भेज दिया गया है। डॉक्टर जल्द ही इसका समय तय करेंगे।",
+  "msg.booking.booked": "अपॉइंटमेंट बुक हो गया।",
+  "msg.booking.tickAtMost": "कृपया ज़्यादा से ज़्यादा {max} समय चुनें",
+
+  "msg.meeting.notFound": "अपॉइंटमेंट नहीं मिला",
+  "msg.meeting.loadFailed": "अपॉइंटमेंट लोड नहीं हो सके",
+  "msg.meeting.cancelFailed": "अपॉइंटमेंट रद्द नहीं हो सका।",
+  "msg.meeting.cancelReasonEmpty": "कृपया बताएं कि आप क्यों रद्द कर रहे हैं।",
+
+  "msg.patient.feedbackFailed": "फ़ीडबैक नहीं भेजा जा सका।",
+  "msg.patient.feedbackSent": "फ़ीडबैक भेज दिया गया!",
+  "msg.patient.feedbackGiven": "इस अपॉइंटमेंट पर फ़ीडबैक पहले ही दिया जा चुका है",
+  "msg.patient.withdrawReasonEmpty": "कृपया बताएं कि आप यह अनुरोध क्यों वापस ले रहे हैं।",
+  "msg.patient.feedbackEmpty": "भेजने से पहले कृपया अपना फ़ीडबैक लिखें।",
+
+  "msg.schedule.failed": "अपॉइंटमेंट का समय तय नहीं हो सका।",
+  "msg.schedule.overlaps": "यह समय आपके किसी दूसरे पक्के अपॉइंटमेंट से टकराता है",
+  "msg.schedule.overlap": "{day} को {start} से {end} तक आपका {name} के साथ पहले से अपॉइंटमेंट है।",
+  "msg.schedule.started": "यह मीटिंग शुरू हो चुकी है, अब इसका समय नहीं बदला जा सकता",
+  "msg.schedule.timeInPast": "कृपया आगे का कोई समय चुनें।",
+  "msg.schedule.realDateAndTime": "कृपया सही तारीख़ और समय चुनें।",
+  "msg.schedule.dateAndTime": "कृपया तारीख़ और समय दोनों चुनें!",
+
+  "msg.state.scheduled": "सिर्फ़ लंबित अपॉइंटमेंट का समय तय किया जा सकता है; इसकी स्थिति है: {status}",
+  "msg.state.rescheduled": "सिर्फ़ पक्की मीटिंग का समय बदला जा सकता है; इसकी स्थिति है: {status}",
+  "msg.state.cancelled": "सिर्फ़ लंबित या पक्का अपॉइंटमेंट रद्द किया जा सकता है; इसकी स्थिति है: {status}",
+  "msg.state.feedback": "फ़ीडबैक सिर्फ़ पूरे हुए अपॉइंटमेंट पर दिया जा सकता है; इसकी स्थिति है: {status}",
+
+  "msg.profile.loadFailed": "प्रोफ़ाइल लोड नहीं हो सकी। कृपया फिर कोशिश करें।",
+  "msg.profile.updateFailed": "प्रोफ़ाइल अपडेट नहीं हो सकी। कृपया फिर कोशिश करें।",
+  "msg.profile.updated": "प्रोफ़ाइल अपडेट हो गई!",
+  "msg.profile.imageType": "प्रोफ़ाइल फ़ोटो JPEG या PNG इमेज होनी चाहिए",
+  "msg.profile.tooLarge": "प्रोफ़ाइल फ़ोटो ज़्यादा से ज़्यादा {size} की हो सकती है",
+
+  "msg.picture.tooManyPixels": "प्रोफ़ाइल फ़ोटो ज़्यादा से ज़्यादा {max} मेगापिक्सल की हो सकती है (यह फ़ोटो {width} x {height} की है)",
+  "msg.picture.notPhoto":
+    "प्रोफ़ाइल फ़ोटो कैमरे से ली गई साधारण फ़ोटो होनी चाहिए: इस फ़ाइल की बनावट वैसी नहीं है{kind, select, animation { (यह एक ऐनिमेशन है)} frames { (इसमें {count} फ़्रेम हैं)} scans { (इसमें {count} स्कैन हैं; ज़्यादा से ज़्यादा {max} हो सकते हैं)} other {}}",
+  "msg.picture.tooSlow": "इस फ़ोटो को तैयार करने में बहुत समय लग रहा था, इसलिए इसे नहीं लिया गया। कृपया कोई साधारण JPEG या PNG फ़ोटो अपलोड करें।",
+  "msg.picture.failed": "यह फ़ोटो तैयार नहीं हो सकी। कृपया कोई साधारण JPEG या PNG फ़ोटो अपलोड करें।",
+  "msg.picture.busy": "सर्वर अभी दूसरी फ़ोटो तैयार करने में व्यस्त है। कृपया थोड़ी देर में फिर कोशिश करें।",
+  "msg.picture.oneUpload": "आपकी एक फ़ोटो अभी अपलोड हो रही है। कृपया उसके पूरा होने तक रुकें।",
+  "msg.picture.uploadSlow": "अपलोड बहुत धीरे हो रहा था, इसलिए रोक दिया गया। कृपया बेहतर कनेक्शन पर फिर कोशिश करें।",
+  "msg.picture.bodyTooLarge": "भेजी गई जानकारी बहुत बड़ी है",
+
+  "msg.admin.loadFailed": "डॉक्टरों की सूची लोड नहीं हो सकी। कृपया फिर कोशिश करें।",
+  "msg.admin.updateFailed": "डॉक्टर की स्थिति नहीं बदली जा सकी। कृपया फिर कोशिश करें।",
+  "msg.admin.changed":
+    "{action, select, Approve {स्वीकृत किया} Reject {अस्वीकृत किया} Block {ब्लॉक किया} other {फिर से चालू किया}}: {name} की स्थिति अब {status} है",
+  "msg.admin.blockReasonEmpty": "कृपया बताएं कि इस डॉक्टर को क्यों ब्लॉक किया जा रहा है।",
+  "msg.admin.rejectReasonEmpty": "कृपया बताएं कि इस डॉक्टर को क्यों अस्वीकार किया जा रहा है।",
+
+  "msg.review.noChange": "इस डॉक्टर का कोई बदलाव समीक्षा के लिए बाकी नहीं है",
+  "msg.review.chooseDecision": "कृपया चुनें कि बदलाव मंज़ूर करना है या नामंज़ूर।",
+  "msg.review.cannotBecome": "जिस डॉक्टर की स्थिति {from} है, उसे {to} नहीं किया जा सकता",
+
+  "msg.account.tooManyResets": "पासवर्ड रीसेट के बहुत सारे अनुरोध आ चुके हैं। कृपया कुछ देर बाद फिर कोशिश करें।",
+  "msg.account.resetInvalid": "यह रीसेट लिंक अब काम नहीं करता। कृपया नया लिंक मंगवाएं।",
+  "msg.account.wrongPassword": "आपका मौजूदा पासवर्ड सही नहीं है",
+  "msg.account.notFound": "खाता नहीं मिला",
+  "msg.account.sessionNotFound": "यह डिवाइस नहीं मिला",
+  "msg.account.linkNotFound": "यह लिंक नहीं मिला",
+  "msg.account.unknownZone": "कृपया सूची में से कोई समय क्षेत्र चुनें।",
+
+  "msg.hours.day":
+    "{day, select, Monday {सोमवार} Tuesday {मंगलवार} Wednesday {बुधवार} Thursday {गुरुवार} Friday {शुक्रवार} Saturday {शनिवार} Sunday {रविवार} other {{day}}}",
+  "msg.hours.zone": "आपके समय का समय क्षेत्र Asia/Kolkata या Europe/Berlin जैसा कोई नाम होना चाहिए",
+  "msg.hours.dayTooLong": "किसी एक दिन के लिए आपके समय बहुत लंबे हैं",
+  "msg.hours.tooManyDaysOff": "एक फ़ॉर्म के लिए आपकी छुट्टियों के दिन बहुत ज़्यादा हैं",
+  "msg.hours.dayShape": "{day} के लिए आपके समय 09:00-12:00, 14:00-17:00 की तरह लिखे होने चाहिए",
+  "msg.hours.dayOverlap": "{day} के लिए आपके समय आपस में टकराते हैं",
+  "msg.hours.dayOrder": "{day} के लिए आपके समय दिन के सही समय होने चाहिए, और हर दायरा अपनी शुरुआत के बाद ख़त्म होना चाहिए",
+  "msg.hours.daysOffShape": "छुट्टियों के दिन 2026-12-24, या 2026-12-24 से 2026-12-26 की तरह लिखें, हर पंक्ति में एक",
+  "msg.hours.daysOffReal": "छुट्टियों के दिन सही तारीख़ें होनी चाहिए, और हर दायरा अपनी शुरुआत के दिन या उसके बाद ख़त्म होना चाहिए",
 } satisfies Record<keyof typeof en, string>;
