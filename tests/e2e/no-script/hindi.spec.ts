@@ -70,7 +70,7 @@ test("the admin, in Hindi, is refused a wrong password in Hindi, then approves t
   await expect(admin).toHaveURL(/\/admin-dashboard$/);
   await expect(admin.locator("html")).toHaveAttribute("lang", "hi");
   const row = admin.locator("tr").filter({ hasText: doctorName });
-  await row.locator('button[value="approved"]').click();
+  await row.locator('form:has(input[name="status"][value="approved"]) button[type="submit"]').click();
   await notice(admin);
   await expect(admin.locator("tr").filter({ hasText: doctorName })).toContainText(H("approved"));
   await expectAccessibleWithoutScript(admin);
@@ -90,6 +90,7 @@ test("a patient signs up in Hindi, finds the doctor by specialization and books"
   // An empty reason is refused in Hindi, beside the field.
   await patient.getByRole("button", { name: H("Book Appointment") }).click();
   await notice(patient);
+  await expect(patient.locator(".notice").first()).not.toHaveText(/[A-Za-z]{2,}/);
   await patient.locator('[name="reason"]').fill("हाथों पर दाने जो ठीक नहीं हो रहे");
   await patient.getByRole("button", { name: H("Book Appointment") }).click();
   await notice(patient, H("Appointment request sent. The doctor will schedule it soon."));
