@@ -100,7 +100,7 @@ test("a 5xx logs the error with its stack, and the person's answer carries the s
     const apiId = api.headers.get("x-request-id")!;
     expect(api.body).toEqual({ message: `Something went wrong. Please try again. Reference: ${apiId}` });
 
-    const page = await h.call("GET", "/patient-dashboard/patient-meetings", { headers: { cookie: `carebook_session=${patient.token}` } });
+    const page = await h.call("GET", "/patient-dashboard/patient-meetings", { headers: { cookie: `carebook_session=${patient.token}`, "accept-language": "en" } });
     expect(page.status).toBe(500);
     const pageId = page.headers.get("x-request-id")!;
     expect(page.headers.get("content-type")).toContain("text/html");
