@@ -17,9 +17,9 @@ export const ZONE_FORM_PAGE: Record<Role, string> = {
  * own; when not, the client hides the note once it has reported the browser's zone (islands
  * then show that zone).
  */
-export function ZoneNote({ zone, chosen, role }: { zone: string; chosen: boolean; role: Role }) {
+export function ZoneNote({ zone, chosen, role, id }: { zone: string; chosen: boolean; role: Role; id?: string }) {
   return (
-    <p class="small muted zone-note" data-zone-note={chosen ? undefined : "unset"}>
+    <p class="small muted zone-note" id={id} data-zone-note={chosen ? undefined : "unset"}>
       Times are in {zoneLabel(zone)}
       {chosen ? "" : " until you choose your time zone"}. <a href={`${ZONE_FORM_PAGE[role]}#time-zone`}>{chosen ? "Change time zone" : "Choose time zone"}</a>
     </p>

@@ -39,7 +39,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     "Meetings",
     <section aria-labelledby="meetings-title">
       <h1 id="meetings-title">Meetings</h1>
-      <ZoneNote zone={timeZone} chosen={doctor.timeZone !== null} role="doctor" />
+      <ZoneNote zone={timeZone} chosen={doctor.timeZone !== null} role="doctor" id="zone-note" />
       <Island
         name="DoctorMeetings"
         props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice }}
@@ -47,9 +47,9 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       {calendar}
     </section>,
     PATH,
-    // The first frame holds everything before the history (all of a short page, its largest
-    // paragraph included), not the header alone (docs/performance.md, issue 29).
-    { firstPaintAfter: "past-title" },
+    // The first frame holds the zone note, the page's largest text above the fold, not the header
+    // alone; waiting for the cards as well was slower (docs/performance.md, issue 29).
+    { firstPaintAfter: "zone-note" },
   );
 }
 
