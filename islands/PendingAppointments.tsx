@@ -6,7 +6,7 @@
  * one tap each (issue 26). Live, the island sends them through the API read in the same zone and
  * says what is wrong beside the fields, never in an alert (issue 27).
  */
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import type { Availability } from "../src/domain/availability";
 import { LIMITS } from "../src/domain/fields";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
@@ -18,6 +18,7 @@ import { useLang, useT } from "./lib/i18n";
 import { LocalTime, useViewerZone } from "./lib/time";
 import { formatDay, formatTime, zonedInstant } from "../src/domain/time";
 import { zoneName } from "../src/domain/zones";
+import { LightField } from "./lib/LightField";
 import { SlotChoices } from "./lib/SlotChoices";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
 
@@ -232,50 +233,5 @@ function ScheduleForm({ a, zone, today, values, error, send }: {
         </button>
       </div>
     </form>
-  );
-}
-
-/**
- * A date or time field as light markup (issue 29): Chromium builds a date or time field's parts
- * when the element is parsed, one pair per request, which was the dashboard's whole extra paint
- * cost. So it is sent as a text field in the same format (the server reads either), with no
- * `type` and `data-type` naming the real one: the page's loader gives it that type once the page
- * has painted (src/render/client-assets.ts), a page sent without script (Save-Data) has it from
- * the start (src/render/Document.tsx). React sets an input's type whenever it renders one (and
- * removes it when there is none), so the island takes over whatever type the field has when it
- * hydrates, and gives the real one only to a field that is empty and not being typed in: a type
- * change would drop a half-typed value. Such a field stays a text field, which posts the same.
- */
-function LightField({ type, id, name, defaultValue, min, described }: {
-  type: "date" | "time";
-  id: string;
-  name: string;
-  defaultValue?: string;
-  min?: string;
-  described: { "aria-invalid"?: boolean; "aria-describedby"?: string };
-}) {
-  const field = useRef<HTMLInputElement>(null);
-  const t = useT();
-  const [shown, setShown] = useState<"date" | "time" | undefined>(undefined);
-  useEffect(() => {
-    const input = field.current;
-    if (input === null) return;
-    if (input.type === type || (input.value === "" && document.activeElement !== input)) setShown(type);
-  }, [type]);
-  const light = shown === undefined;
-  return (
-    <input
-      ref={field}
-      id={id}
-      name={name}
-      type={shown}
-      data-type={light ? type : undefined}
-      inputMode={light ? "numeric" : undefined}
-      placeholder={light ? t(type === "date" ? "PendingAppointments.datePattern" : "PendingAppointments.timePattern") : undefined}
-      pattern={light ? (type === "date" ? "\\d{4}-\\d{2}-\\d{2}" : "\\d{2}:\\d{2}") : undefined}
-      defaultValue={defaultValue}
-      min={min}
-      {...described}
-    />
   );
 }

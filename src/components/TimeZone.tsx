@@ -18,10 +18,10 @@ export const ZONE_FORM_PAGE: Record<Role, string> = {
  * own; when not, the client hides the note once it has reported the browser's zone (islands
  * then show that zone).
  */
-export function ZoneNote({ zone, chosen, role }: { zone: string; chosen: boolean; role: Role }) {
+export function ZoneNote({ zone, chosen, role, id }: { zone: string; chosen: boolean; role: Role; id?: string }) {
   const t = useT();
   return (
-    <p class="small muted zone-note" data-zone-note={chosen ? undefined : "unset"}>
+    <p class="small muted zone-note" id={id} data-zone-note={chosen ? undefined : "unset"}>
       {t("account.zoneNote", { zone: zoneName(zone, t.lang), chosen: chosen ? "yes" : "no" })}{" "}
       <a href={`${ZONE_FORM_PAGE[role]}#time-zone`}>{t(chosen ? "account.zoneChange" : "account.zoneChoose")}</a>
     </p>

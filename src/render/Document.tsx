@@ -21,6 +21,14 @@ export type PageOptions = {
   /** The spec's browser guard for this page: a role, or "doctor:approved". */
   guard?: Role | "doctor:approved";
   status?: 200 | 404 | 500;
+  /**
+   * The id of an element the first paint waits for (`<link rel="expect" blocking="render">`), or
+   * for the end of the page when it has none: on a slow CPU Chromium paints a long page in parts
+   * as its parser yields, and a page whose largest content comes late in its HTML painted it in a
+   * second frame (the meetings pages, docs/performance.md issue 29). Not for content that comes
+   * after a long list: the first paint would wait for all of it.
+   */
+  firstPaintAfter?: string;
 };
 
 /** A theme the person chose, or "system": the device's own preference (prefers-color-scheme) until they choose. */
@@ -68,7 +76,7 @@ const MAX_HEADS = 512;
 
 function headOf(options: PageOptions, t: T): string {
   const description = options.description ?? t("meta.description");
-  const key = `${options.title}\u0000${description}`;
+  const key = `${options.title}\u0000${description}\u0000${options.firstPaintAfter ?? ""}`;
   return keptIn(heads, MAX_HEADS, key, () => flat(writeHead(options, description)));
 }
 
@@ -79,6 +87,7 @@ function writeHead(options: PageOptions, description: string): string {
     `<title>${escapeHtml(`${options.title} | Carebook`)}</title>` +
     `<meta name="description" content="${escapeHtml(description)}"/>` +
     '<meta name="color-scheme" content="light dark"/>' +
+    (options.firstPaintAfter === undefined ? "" : `<link rel="expect" href="#${escapeHtml(options.firstPaintAfter)}" blocking="render"/>`) +
     `<link rel="icon" href="${escapeHtml(manifest.favicon ?? "/favicon.svg")}" type="image/svg+xml"/>` +
     inlineStylesheet()
   );

@@ -33,10 +33,14 @@ export function clientManifest(): ClientManifest {
  * fetched before for this same build (the client notes them in localStorage, islands/client.tsx)
  * hydrate when the browser is idle: their code comes from its cache. It also keeps the `tz`
  * cookie (the viewer's time zone, for the server's dates) as the client entry would, and brings a
- * pending doctor's waiting screen to life at once, as before. And once the page has painted, at
- * idle, it turns the light fields (`<input type="text" data-type="date">`, issue 29 item 4) into
- * their real type, but for one that has focus or a value (a type change would drop what is being
- * typed): the fields' cost comes after the first paint, and needs no code.
+ * pending doctor's waiting screen to life. And at idle it turns the light fields
+ * (`<input type="text" data-type="date">`, issue 29 item 4) into their real type, but for one
+ * that has focus or a value (a type change would drop what is being typed): the fields' cost comes
+ * after the first paint, and needs no code. Only the listeners are added while the page parses:
+ * the rest waits for the first frame (`requestAnimationFrame`, then a task), since the cookie and
+ * localStorage are synchronous calls out of the renderer that, run as the parser reached the
+ * script, held the frame with the end of the page (the meetings pages' largest paragraph) by tens
+ * of milliseconds on a slow CPU (docs/performance.md, issue 29).
  */
 export function islandLoader(clientFile: string, passive: readonly string[]): string {
   const json = JSON.stringify;
@@ -45,14 +49,13 @@ export function islandLoader(clientFile: string, passive: readonly string[]): st
     `L=r=>{S.has(r)||(S.add(r),(m||=import(C).then(c=>(D.querySelectorAll(A).forEach(x=>P.includes(x.dataset.island)&&L(x)),c))).then(c=>c.hydrate(r,C)))},` +
     `I=r=>r&&!P.includes(r.dataset.island)&&L(r),` +
     `E=e=>I(e.target.closest?.(A)),o={capture:!0,passive:!0},Q=window.requestIdleCallback||setTimeout;` +
-    `requestAnimationFrame(()=>Q(()=>D.querySelectorAll("input[data-type]").forEach(i=>{i==D.activeElement||i.value||(i.type=i.dataset.type,i.removeAttribute("data-type"))})));` +
     `["pointerdown","focusin","keydown","input"].forEach(t=>addEventListener(t,E,o));` +
     `matchMedia("(hover:hover) and (pointer:fine)").matches&&addEventListener("pointerover",e=>e.pointerType=="mouse"&&E(e),o);` +
-    `try{const z=encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone||"");` +
+    `requestAnimationFrame(()=>setTimeout(()=>{try{const z=encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone||"");` +
     `z&&!D.cookie.split("; ").includes("tz="+z)&&(D.cookie="tz="+z+"; Path=/; Max-Age=31536000; SameSite=Lax");` +
     `localStorage.getItem("status")=="pending"&&D.querySelectorAll(A).forEach(I);` +
     `const k=(localStorage.getItem(${json(ISLANDS_CACHED_KEY)})||"").split("|");` +
     `k[0]==C&&Q(()=>D.querySelectorAll(A).forEach(r=>(k[1]||"").split(",").includes(r.dataset.island)&&L(r)))` +
-    `}catch{}})()`
+    `}catch{}Q(()=>D.querySelectorAll("input[data-type]").forEach(i=>{i==D.activeElement||i.value||(i.type=i.dataset.type,i.removeAttribute("data-type"))}))}))})()`
   );
 }

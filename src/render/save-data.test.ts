@@ -127,3 +127,30 @@ describe("the doctor's schedule fields (item 4)", () => {
     for (const field of [date, time]) expect(field).not.toMatch(/data-type|placeholder|pattern|inputmode|type="text"/i);
   });
 });
+
+describe("the meetings pages' first paint", () => {
+  test("the reschedule form's date and time are light fields (real ones with Save-Data); the first paint waits for the page's largest text (the doctor's zone note; the patient's story up to its history)", async () => {
+    const doctor = await h.signupDoctor({ name: "Dr Light Moves", specialization: "Dermatologist" });
+    const id = await h.book(patient.token, doctor.id, "Move me lightly");
+    await h.schedule(doctor.token, id, patient.id, new Date(Date.now() + 3 * 86_400_000));
+    const as = (saveData: boolean) =>
+      h.app.request("/doctor-dashboard/doctor-Meetings", { headers: { cookie: `carebook_session=${doctor.token}`, ...(saveData ? { "save-data": "on" } : {}) } });
+    const light = await (await as(false)).text();
+    expect(light).toContain("Move meeting");
+    const fields = (html: string) => [/<input\b[^>]*\bname="date"[^>]*>/, /<input\b[^>]*\bname="time"[^>]*>/].map((re) => html.match(re)![0]);
+    for (const [field, type] of fields(light).map((f, i) => [f, ["date", "time"][i]!] as const)) {
+      expect(field).toContain(`data-type="${type}"`);
+      expect(field).not.toMatch(/\stype=/);
+    }
+    const saved = await (await as(true)).text();
+    expect(fields(saved).map((f) => f.match(/\stype="(\w+)"/)?.[1])).toEqual(["date", "time"]);
+    const held = (html: string) => html.match(/<head>.*<link rel="expect" href="#([\w-]+)" blocking="render"\/>.*<\/head>/s)?.[1];
+    for (const html of [light, saved]) {
+      expect(held(html)).toBe("zone-note");
+      expect(html).toContain('id="zone-note"');
+    }
+    expect(held(await (await get("/patient-dashboard/patient-meetings", false)).text())).toBe("past-title");
+    // Not on other pages: their first frame is not held.
+    expect(await (await get("/patient-dashboard", false)).text()).not.toContain('rel="expect"');
+  });
+});

@@ -46,6 +46,9 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       {calendar}
     </section>,
     PATH,
+    // The first frame holds everything before the history (all of a short page, its largest
+    // paragraph included), not the header alone (docs/performance.md, issue 29).
+    { firstPaintAfter: "past-title" },
   );
 }
 
