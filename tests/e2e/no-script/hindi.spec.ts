@@ -6,8 +6,9 @@
  * cancels, and a completed meeting takes feedback. Every step's words are the catalogs' Hindi
  * (support/hindi.ts), and every page is checked with axe.
  */
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectAccessibleWithoutScript } from "../support/axe";
+import { projectPage } from "../support/project-page";
 import { ADMIN } from "../support/env";
 import { apiCall, completeInDatabase, expect, PASSWORD, test, uniqueEmail } from "../support/fixtures";
 import { H, switchToHindi } from "../support/hindi";
@@ -15,11 +16,6 @@ import { H, switchToHindi } from "../support/hindi";
 test.describe.configure({ mode: "serial" });
 test.setTimeout(90_000);
 
-async function newPage(browser: Browser): Promise<Page> {
-  const use = test.info().project.use;
-  const context = await browser.newContext({ javaScriptEnabled: use.javaScriptEnabled ?? false, extraHTTPHeaders: use.extraHTTPHeaders });
-  return context.newPage();
-}
 
 /** The one-time notice a post leaves, in Hindi: present, and holding `text` where given. */
 async function notice(page: Page, text?: string | RegExp) {
@@ -38,7 +34,7 @@ let doctor: Page;
 let admin: Page;
 
 test.beforeAll(async ({ browser }) => {
-  [patient, doctor, admin] = [await newPage(browser), await newPage(browser), await newPage(browser)];
+  [patient, doctor, admin] = [await projectPage(browser), await projectPage(browser), await projectPage(browser)];
 });
 test.afterAll(async () => {
   for (const page of [patient, doctor, admin]) await page.context().close();

@@ -7,6 +7,7 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import { expectAccessibleWithoutScript } from "../support/axe";
+import { projectPage } from "../support/project-page";
 import { ADMIN } from "../support/env";
 import { apiCall, completeInDatabase, expect, PASSWORD, test, TINY_PNG, uniqueEmail } from "../support/fixtures";
 
@@ -19,15 +20,7 @@ test.setTimeout(90_000);
 /** Every script file any page asked for (none, in either project). */
 const scripts: string[] = [];
 
-async function newPage(browser: Browser): Promise<Page> {
-  // The project's browser: script off ("no-script"), or on and asking for less data ("save-data").
-  const use = test.info().project.use;
-  const context = await browser.newContext({ javaScriptEnabled: use.javaScriptEnabled ?? false, extraHTTPHeaders: use.extraHTTPHeaders });
-  context.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(request.url());
-  });
-  return context.newPage();
-}
+const newPage = (browser: Browser) => projectPage(browser, scripts);
 
 const notice = (page: Page, text: string) => expect(page.getByText(text, { exact: true })).toBeVisible();
 
