@@ -9,7 +9,7 @@
  * The cost of the request log and the metrics (issue 30): the app above runs with both off
  * (LOG_LEVEL=silent, no METRICS_TOKEN); a second app on the same database runs with both on
  * (LOG_LEVEL=info into a file, METRICS_TOKEN set). On each row the two take turns,
- * BENCH_OBSERVE_ROUNDS rounds (default 4) of BENCH_OBSERVE_SECONDS (default 3) each, the order
+ * BENCH_OBSERVE_ROUNDS rounds (default 6) of BENCH_OBSERVE_SECONDS (default 2) each, the order
  * rotating every round, so a drift of the shared machine's speed weighs on both alike.
  * BENCH_OBSERVE=off leaves the second app out. BENCH_OBSERVE_BEFORE=<a checkout of another
  * commit, with its node_modules and client build> adds that commit's observed app as a third
@@ -50,8 +50,8 @@ const FLOOR = `http://127.0.0.1:${floorPort}`;
 const CEILING = `http://127.0.0.1:${ceilingPort}/`;
 const appFlags = (process.env.BENCH_APP_FLAGS ?? "").split(" ").filter(Boolean);
 const OBSERVE = process.env.BENCH_OBSERVE !== "off";
-const OBSERVE_ROUNDS = Number(process.env.BENCH_OBSERVE_ROUNDS || 4);
-const OBSERVE_SECONDS = Number(process.env.BENCH_OBSERVE_SECONDS || 3);
+const OBSERVE_ROUNDS = Number(process.env.BENCH_OBSERVE_ROUNDS || 6);
+const OBSERVE_SECONDS = Number(process.env.BENCH_OBSERVE_SECONDS || 2);
 const BEFORE = OBSERVE ? process.env.BENCH_OBSERVE_BEFORE : undefined;
 
 const appEnv = { DATABASE_URL: `file:${dbFile}`, UPLOAD_DIR: join(dir, "uploads"), JWT_SECRET: SECRET, LOGIN_FAILURE_LIMIT: "1000000" };
@@ -177,7 +177,7 @@ try {
 
   const run = (url: string, headers: Record<string, string>, seconds = SECONDS) => generator.run({ url, headers, seconds, connections: CONNECTIONS });
   /** A run against `server` that also takes the server's CPU time for it. */
-  type Timed = LoadResult & { cpuMs: number };
+  type Timed = LoadResult & { cpuMs: number; rounds?: Timed[] };
   const timedRun = async (server: typeof app, path: string, headers: Record<string, string>, seconds = SECONDS): Promise<Timed> => {
     const start = cpuMs(server.process.pid);
     const result = await run(server.url + path, headers, seconds);
@@ -224,20 +224,37 @@ try {
     return m;
   };
 
-  /** Runs as one: their mean rates and latencies, their summed counts and CPU time. */
+  /** Runs as one: their mean rates and latencies, their summed counts and CPU time; each run kept as a round. */
   function mean(runs: Timed[]): Timed {
     const avg = (key: "rps" | "p50" | "p99") => runs.reduce((n, r) => n + r[key], 0) / runs.length;
     const sum = (key: "requests" | "errors" | "cpuMs") => runs.reduce((n, r) => n + r[key], 0);
-    return { rps: avg("rps"), p50: avg("p50"), p99: avg("p99"), requests: sum("requests"), errors: sum("errors"), cpuMs: sum("cpuMs") };
+    return { rps: avg("rps"), p50: avg("p50"), p99: avg("p99"), requests: sum("requests"), errors: sum("errors"), cpuMs: sum("cpuMs"), rounds: runs };
   }
+  const median = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  /**
+   * `of(observed run) / of(plain run)`: the median of that ratio over the rounds, each round's two
+   * runs being seconds apart, so the neighbours' load, which moves from one round to the next,
+   * weighs on both sides of each ratio alike, and a round it upset is outvoted. (Runs without
+   * rounds: the ratio of the wholes.)
+   */
+  const pairedRatio = (m: { app: Timed; observed?: Timed }, of: (r: Timed) => number) => {
+    if (!m.observed) return undefined;
+    const [a, o] = [m.app.rounds, m.observed.rounds];
+    if (!a || !o || a.length !== o.length) return of(m.observed) / of(m.app);
+    return median(a.map((run, i) => of(o[i]!) / of(run)));
+  };
   /** The server's CPU time per request answered, in µs: what a shared machine's load moves least. */
   const cpuPerRequest = (r: Timed) => (r.cpuMs * 1000) / r.requests;
   /** The share of CPU per request the log and metrics add. */
-  const cpuCost = (m: { app: Timed; observed?: Timed }) => (m.observed ? cpuPerRequest(m.observed) / cpuPerRequest(m.app) - 1 : undefined);
+  const cpuCost = (m: { app: Timed; observed?: Timed }) => (m.observed ? pairedRatio(m, cpuPerRequest)! - 1 : undefined);
 
   /** The share of throughput the request log and metrics take (the observed app against the plain one). */
   function cost(m: { app: Timed; observed?: Timed }): number | undefined {
-    return m.observed ? 1 - m.observed.rps / m.app.rps : undefined;
+    return m.observed ? 1 - pairedRatio(m, (r) => r.rps)! : undefined;
   }
 
   const growthRow = rows[0]!;
@@ -254,7 +271,8 @@ try {
   const observedNote = observed
     ? `\nWith log + metrics: the same app with LOG_LEVEL=info (its stdout into a file) and METRICS_TOKEN set, taking turns with the plain one ` +
       `(LOG_LEVEL=silent, no METRICS_TOKEN) on each row: ${OBSERVE_ROUNDS} rounds of ${OBSERVE_SECONDS} s each, the order rotating every round; ` +
-      `the plain app's columns too are the means of its ${OBSERVE_ROUNDS} runs (p99 too). On a shared machine req/s moves with the neighbours' load; the server's own CPU time per request (user + system, from /proc) ` +
+      `the plain app's columns too are the means of its ${OBSERVE_ROUNDS} runs (p99 too). The costs (req/s lost, CPU cost) are medians over the rounds of ` +
+      `each round's own ratio, observed run against plain run seconds apart. On a shared machine req/s moves with the neighbours' load; the server's own CPU time per request (user + system, from /proc) ` +
       `moves far less, so the cost is read from it. It wrote ${logLines.toLocaleString("en")} request lines, ${observedRequests.toLocaleString("en")} of them for its measured runs ` +
       `(the rest for the warm-ups). Peak memory ${peakMemoryMb(observed.process.pid).toFixed(0)} MB.` +
       (before ? ` "Before": the observed app of ${BEFORE} (BENCH_OBSERVE_BEFORE), a third turn in each round.` : "")
