@@ -8,8 +8,12 @@
  *
  * The cost of the request log and the metrics (issue 30): the app above runs with both off
  * (LOG_LEVEL=silent, no METRICS_TOKEN); a second app on the same database runs with both on
- * (LOG_LEVEL=info into a file, METRICS_TOKEN set) and is measured right after it on each row.
- * BENCH_OBSERVE=off leaves the second app out.
+ * (LOG_LEVEL=info into a file, METRICS_TOKEN set). On each row the two take turns,
+ * BENCH_OBSERVE_ROUNDS rounds (default 6) of BENCH_OBSERVE_SECONDS (default 2) each, the order
+ * rotating every round, so a drift of the shared machine's speed weighs on both alike.
+ * BENCH_OBSERVE=off leaves the second app out. BENCH_OBSERVE_BEFORE=<a checkout of another
+ * commit, with its node_modules and client build> adds that commit's observed app as a third
+ * turn, to read a change's effect on the cost in the same run.
  *
  * BENCH_SECONDS (default 5) per run; BENCH_APP_FLAGS adds flags to `bun` for the app (e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the app under this load).
@@ -46,15 +50,18 @@ const FLOOR = `http://127.0.0.1:${floorPort}`;
 const CEILING = `http://127.0.0.1:${ceilingPort}/`;
 const appFlags = (process.env.BENCH_APP_FLAGS ?? "").split(" ").filter(Boolean);
 const OBSERVE = process.env.BENCH_OBSERVE !== "off";
+const OBSERVE_ROUNDS = Number(process.env.BENCH_OBSERVE_ROUNDS || 6);
+const OBSERVE_SECONDS = Number(process.env.BENCH_OBSERVE_SECONDS || 2);
+const BEFORE = OBSERVE ? process.env.BENCH_OBSERVE_BEFORE : undefined;
 
 const appEnv = { DATABASE_URL: `file:${dbFile}`, UPLOAD_DIR: join(dir, "uploads"), JWT_SECRET: SECRET, LOGIN_FAILURE_LIMIT: "1000000" };
 const app = await startServer({ ...appEnv, LOG_LEVEL: "silent" }, 20_000, ROOT, appFlags);
 const BASE = app.url;
 // The same app with its request log (into a file, as a service manager would take it) and metrics on.
 const logFile = join(dir, "observed.log");
-const observed = OBSERVE
-  ? await startServer({ ...appEnv, LOG_LEVEL: "info", METRICS_TOKEN: "bench-metrics-token-0123456789" }, 20_000, ROOT, appFlags, logFile)
-  : undefined;
+const observedEnv = { ...appEnv, LOG_LEVEL: "info", METRICS_TOKEN: "bench-metrics-token-0123456789" };
+const observed = OBSERVE ? await startServer(observedEnv, 20_000, ROOT, appFlags, logFile) : undefined;
+const before = BEFORE ? await startServer(observedEnv, 20_000, BEFORE, appFlags, join(dir, "before.log")) : undefined;
 const ceiling = Bun.spawn(["bun", "bench/ceiling.ts", String(ceilingPort)], { cwd: ROOT, stdout: "ignore", stderr: "inherit" });
 let floor: ReturnType<typeof Bun.spawn> | undefined;
 
@@ -170,13 +177,13 @@ try {
 
   const run = (url: string, headers: Record<string, string>, seconds = SECONDS) => generator.run({ url, headers, seconds, connections: CONNECTIONS });
   /** A run against `server` that also takes the server's CPU time for it. */
-  type Timed = LoadResult & { cpuMs: number };
-  const timedRun = async (server: typeof app, path: string, headers: Record<string, string>): Promise<Timed> => {
-    const before = cpuMs(server.process.pid);
-    const result = await run(server.url + path, headers);
-    return { ...result, cpuMs: cpuMs(server.process.pid) - before };
+  type Timed = LoadResult & { cpuMs: number; rounds?: Timed[] };
+  const timedRun = async (server: typeof app, path: string, headers: Record<string, string>, seconds = SECONDS): Promise<Timed> => {
+    const start = cpuMs(server.process.pid);
+    const result = await run(server.url + path, headers, seconds);
+    return { ...result, cpuMs: cpuMs(server.process.pid) - start };
   };
-  type Measured = RowSpec & { app: LoadResult & { cpuMs: number }; floor?: LoadResult; ceiling: LoadResult; observed?: LoadResult & { cpuMs: number } };
+  type Measured = RowSpec & { app: Timed; floor?: LoadResult; ceiling: LoadResult; observed?: Timed; before?: Timed };
   const measured: Measured[] = [];
   const loads: number[] = [];
   const measure = async (row: RowSpec): Promise<Measured> => {
@@ -185,16 +192,23 @@ try {
     loads.push(loadavg()[0]!);
     const ceilingResult = await run(CEILING, {});
     const floorResult = await run(FLOOR + row.path, row.headers);
-    let appResult: Timed = await timedRun(app, row.path, row.headers);
+    let appResult: Timed;
     let observedResult: Timed | undefined;
+    let beforeResult: Timed | undefined;
     if (observed) {
-      // Plain, observed, observed, plain: a drift of the shared machine's speed weighs on both alike.
-      await run(observed.url + row.path, row.headers, 1);
-      const first = await timedRun(observed, row.path, row.headers);
-      observedResult = mean(first, await timedRun(observed, row.path, row.headers));
-      appResult = mean(appResult, await timedRun(app, row.path, row.headers));
-    }
-    const m = { ...row, app: appResult, floor: floorResult, ceiling: ceilingResult, observed: observedResult };
+      // The apps take turns, the order rotating each round: a drift of the shared machine's speed weighs on all alike.
+      const turns = [app, observed, ...(before ? [before] : [])];
+      for (const server of turns.slice(1)) await run(server.url + row.path, row.headers, 1);
+      const runs = turns.map((): Timed[] => []);
+      for (let round = 0; round < OBSERVE_ROUNDS; round++) {
+        for (let k = 0; k < turns.length; k++) {
+          const i = (round + k) % turns.length;
+          runs[i]!.push(await timedRun(turns[i]!, row.path, row.headers, OBSERVE_SECONDS));
+        }
+      }
+      [appResult, observedResult, beforeResult] = runs.map(mean) as [Timed, Timed, Timed?];
+    } else appResult = await timedRun(app, row.path, row.headers);
+    const m = { ...row, app: appResult, floor: floorResult, ceiling: ceilingResult, observed: observedResult, before: beforeResult };
     console.log(
       `${row.name}: ${appResult.rps.toFixed(0)} req/s, ${(appResult.rps / floorResult.rps).toFixed(2)} of floor (${floorResult.rps.toFixed(0)}), ` +
         `${(appResult.rps / ceilingResult.rps).toFixed(3)} of ceiling (${ceilingResult.rps.toFixed(0)}), p50 ${appResult.p50.toFixed(2)} ms, p99 ${appResult.p99.toFixed(2)} ms` +
@@ -202,32 +216,45 @@ try {
         `${
           observedResult
             ? `; with log + metrics ${observedResult.rps.toFixed(0)} req/s (${(100 * cost(m)!).toFixed(1)} % less), ` +
-              `CPU ${cpuPerRequest(m.app).toFixed(1)} → ${cpuPerRequest(observedResult).toFixed(1)} µs a request (+${(100 * cpuCost(m)!).toFixed(1)} %)`
+              `CPU ${cpuPerRequest(m.app).toFixed(1)} → ${cpuPerRequest(observedResult).toFixed(1)} µs a request (+${(100 * cpuCost(m)!).toFixed(1)} %)` +
+              (beforeResult ? `; before: ${beforeResult.rps.toFixed(0)} req/s, CPU ${cpuPerRequest(beforeResult).toFixed(1)} µs (+${(100 * cpuCost({ app: m.app, observed: beforeResult })!).toFixed(1)} %)` : "")
             : ""
         }; load ${loadavg()[0]!.toFixed(1)}`,
     );
     return m;
   };
 
-  /** Two runs as one: their mean rates and latencies, their summed counts and CPU time. */
-  function mean(a: Timed, b: Timed): Timed {
-    return {
-      rps: (a.rps + b.rps) / 2,
-      p50: (a.p50 + b.p50) / 2,
-      p99: (a.p99 + b.p99) / 2,
-      requests: a.requests + b.requests,
-      errors: a.errors + b.errors,
-      cpuMs: a.cpuMs + b.cpuMs,
-    };
+  /** Runs as one: their mean rates and latencies, their summed counts and CPU time; each run kept as a round. */
+  function mean(runs: Timed[]): Timed {
+    const avg = (key: "rps" | "p50" | "p99") => runs.reduce((n, r) => n + r[key], 0) / runs.length;
+    const sum = (key: "requests" | "errors" | "cpuMs") => runs.reduce((n, r) => n + r[key], 0);
+    return { rps: avg("rps"), p50: avg("p50"), p99: avg("p99"), requests: sum("requests"), errors: sum("errors"), cpuMs: sum("cpuMs"), rounds: runs };
   }
+  const median = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  /**
+   * `of(observed run) / of(plain run)`: the median of that ratio over the rounds, each round's two
+   * runs being seconds apart, so the neighbours' load, which moves from one round to the next,
+   * weighs on both sides of each ratio alike, and a round it upset is outvoted. (Runs without
+   * rounds: the ratio of the wholes.)
+   */
+  const pairedRatio = (m: { app: Timed; observed?: Timed }, of: (r: Timed) => number) => {
+    if (!m.observed) return undefined;
+    const [a, o] = [m.app.rounds, m.observed.rounds];
+    if (!a || !o || a.length !== o.length) return of(m.observed) / of(m.app);
+    return median(a.map((run, i) => of(o[i]!) / of(run)));
+  };
   /** The server's CPU time per request answered, in µs: what a shared machine's load moves least. */
   const cpuPerRequest = (r: Timed) => (r.cpuMs * 1000) / r.requests;
   /** The share of CPU per request the log and metrics add. */
-  const cpuCost = (m: { app: Timed; observed?: Timed }) => (m.observed ? cpuPerRequest(m.observed) / cpuPerRequest(m.app) - 1 : undefined);
+  const cpuCost = (m: { app: Timed; observed?: Timed }) => (m.observed ? pairedRatio(m, cpuPerRequest)! - 1 : undefined);
 
   /** The share of throughput the request log and metrics take (the observed app against the plain one). */
   function cost(m: { app: Timed; observed?: Timed }): number | undefined {
-    return m.observed ? 1 - m.observed.rps / m.app.rps : undefined;
+    return m.observed ? 1 - pairedRatio(m, (r) => r.rps)! : undefined;
   }
 
   const growthRow = rows[0]!;
@@ -242,11 +269,13 @@ try {
   const logLines = observed ? (await Bun.file(logFile).text()).split("\n").filter((l) => l.startsWith('{"level":"info"')).length : 0;
   const observedRequests = measured.reduce((n, m) => n + (m.observed?.requests ?? 0), 0);
   const observedNote = observed
-    ? `\nWith log + metrics: the same app with LOG_LEVEL=info (its stdout into a file) and METRICS_TOKEN set, measured right after the plain one ` +
-      `(LOG_LEVEL=silent, no METRICS_TOKEN) on each row, in the order plain, observed, observed, plain; both columns are the means of their two runs ` +
-      `(p99 too). On a shared machine req/s moves with the neighbours' load; the server's own CPU time per request (user + system, from /proc) ` +
+    ? `\nWith log + metrics: the same app with LOG_LEVEL=info (its stdout into a file) and METRICS_TOKEN set, taking turns with the plain one ` +
+      `(LOG_LEVEL=silent, no METRICS_TOKEN) on each row: ${OBSERVE_ROUNDS} rounds of ${OBSERVE_SECONDS} s each, the order rotating every round; ` +
+      `the plain app's columns too are the means of its ${OBSERVE_ROUNDS} runs (p99 too). The costs (req/s lost, CPU cost) are medians over the rounds of ` +
+      `each round's own ratio, observed run against plain run seconds apart. On a shared machine req/s moves with the neighbours' load; the server's own CPU time per request (user + system, from /proc) ` +
       `moves far less, so the cost is read from it. It wrote ${logLines.toLocaleString("en")} request lines, ${observedRequests.toLocaleString("en")} of them for its measured runs ` +
-      `(the rest for the warm-ups). Peak memory ${peakMemoryMb(observed.process.pid).toFixed(0)} MB.`
+      `(the rest for the warm-ups). Peak memory ${peakMemoryMb(observed.process.pid).toFixed(0)} MB.` +
+      (before ? ` "Before": the observed app of ${BEFORE} (BENCH_OBSERVE_BEFORE), a third turn in each round.` : "")
     : "";
 
   const f = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
@@ -257,12 +286,14 @@ try {
   };
   const observedColumns = (m: Measured) =>
     m.observed
-      ? ` ${m.observed.rps.toFixed(0)} | ${(100 * cost(m)!).toFixed(1)} % | ${f(m.observed.p99)} | ${cpuPerRequest(m.app).toFixed(1)} → ${cpuPerRequest(m.observed).toFixed(1)} | **${(100 * cpuCost(m)!).toFixed(1)} %** | ${cpuCost(m)! < 0.1 ? "yes" : "**NO**"} |`
+      ? ` ${m.observed.rps.toFixed(0)} | ${(100 * cost(m)!).toFixed(1)} % | ${f(m.observed.p99)} | ${cpuPerRequest(m.app).toFixed(1)} → ${cpuPerRequest(m.observed).toFixed(1)} | **${(100 * cpuCost(m)!).toFixed(1)} %** | ${cpuCost(m)! < 0.1 ? "yes" : "**NO**"} |` +
+        (m.before ? ` ${(100 * cost({ app: m.app, observed: m.before })!).toFixed(1)} % | ${cpuPerRequest(m.before).toFixed(1)} | ${(100 * cpuCost({ app: m.app, observed: m.before })!).toFixed(1)} % |` : "")
       : "";
   const table = [
     "| request | req/s | floor req/s | **ratio to floor** | ceiling req/s | **ratio to ceiling** | p50 ms | p99 ms | floor p50 / p99 ms | ceiling p50 / p99 ms | target (ceiling / floor, p99 < 10 ms) | met |" +
-      (observed ? " with log + metrics req/s | req/s lost | their p99 ms | CPU µs a request, without → with | **CPU cost** | under 10 % |" : ""),
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|" + (observed ? "---:|---:|---:|---:|---:|---|" : ""),
+      (observed ? " with log + metrics req/s | req/s lost | their p99 ms | CPU µs a request, without → with | **CPU cost** | under 10 % |" : "") +
+      (before ? " before: req/s lost | before: CPU µs a request | before: CPU cost |" : ""),
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|" + (observed ? "---:|---:|---:|---:|---:|---|" : "") + (before ? "---:|---:|---:|" : ""),
     ...measured.map(
       (m) =>
         `| ${m.name} | ${m.app.rps.toFixed(0)} | ${m.floor!.rps.toFixed(0)} | **${(m.app.rps / m.floor!.rps).toFixed(2)}** | ${m.ceiling.rps.toFixed(0)} | **${(m.app.rps / m.ceiling.rps).toFixed(3)}** | ${f(m.app.p50)} | ${f(m.app.p99)} | ${f(m.floor!.p50)} / ${f(m.floor!.p99)} | ${f(m.ceiling.p50)} / ${f(m.ceiling.p99)} | ${m.target.ceiling}${m.target.floor ? ` / ${m.target.floor}` : ""} | ${ok(m) ? "yes" : "**NO**"} |${observedColumns(m)}`,
@@ -304,6 +335,6 @@ ${observedNote}
 } finally {
   ceiling.kill();
   floor?.kill();
-  await Promise.all([stopServer(app, "SIGTERM"), observed && stopServer(observed, "SIGTERM"), ceiling.exited, floor?.exited]);
+  await Promise.all([stopServer(app, "SIGTERM"), observed && stopServer(observed, "SIGTERM"), before && stopServer(before, "SIGTERM"), ceiling.exited, floor?.exited]);
   rmSync(dir, { recursive: true, force: true });
 }

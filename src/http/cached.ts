@@ -195,8 +195,11 @@ type KeptPage = { state: string; until: number; body: CachedBody };
 /** Pages kept per app (its database), oldest out beyond this many. */
 const MAX_PAGES = 512;
 const keptPagesBy = new WeakMap<object, Map<string, KeptPage>>();
-/** What a kept page's answer may carry: any other header (a cookie, its own caching rule) makes it one request's. */
-const KEPT_HEADERS = new Set(["content-type", "content-security-policy", "vary"]);
+/**
+ * What a kept page's answer may carry: any other header (a cookie, its own caching rule) makes it
+ * one request's. Its Content-Length (renderPage says it) is the prepared copy's own again.
+ */
+const KEPT_HEADERS = new Set(["content-type", "content-security-policy", "vary", "content-length"]);
 
 /**
  * A signed-in page sent whole from memory while its state holds (issue 12): the same key, the

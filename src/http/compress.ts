@@ -27,7 +27,8 @@ export const compressAnswers: MiddlewareHandler = async (c, next) => {
         ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
         : gzipSync(bytes, { level: 6 });
   const compressed = new Response(new Uint8Array(body), res);
-  compressed.headers.delete("Content-Length");
+  // Its own length, not the original's: the request log reads the bytes sent from it.
+  compressed.headers.set("Content-Length", String(body.length));
   compressed.headers.append("Vary", "Accept-Encoding");
   if (bytes.length >= MIN_BYTES) compressed.headers.set("Content-Encoding", encoding);
   // Hono's setter would copy the new answer again around a stream of its body (and merge the old

@@ -10,6 +10,7 @@ import { HTTPException } from "hono/http-exception";
 import { matchedRoutes } from "hono/route";
 import type { Deps } from "../config/deps";
 import { ApiError, Refusal } from "../http/errors";
+import { requestWriter } from "../observe/request-line";
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -61,6 +62,7 @@ const answered = (error: unknown) => error instanceof Refusal || error instanceo
 
 export function observeRequests(deps: Deps): MiddlewareHandler {
   const { log, metrics } = deps.observe;
+  const writeLine = requestWriter(log);
   const trusted = deps.config.trustProxy > 0;
   return async (c, next) => {
     const started = performance.now();
@@ -77,7 +79,8 @@ export function observeRequests(deps: Deps): MiddlewareHandler {
     const status = c.res.status;
     const route = routePattern(c);
     const method = c.req.method;
-    metrics.request(route, method, status, (performance.now() - started) / 1000);
+    const ms = performance.now() - started;
+    metrics.request(route, method, status, ms / 1000);
     const error = c.error;
     if (error instanceof ApiError && (status === 413 || status === 503) && PICTURE_ROUTES.has(`${method} ${route}`)) {
       metrics.pictureUpload(status === 503 ? "busy" : "too_large");
@@ -86,8 +89,9 @@ export function observeRequests(deps: Deps): MiddlewareHandler {
     if (!log.isLevelEnabled(level)) return;
     const declared = c.res.headers.get("content-length");
     const bytes = declared !== null ? Number(declared) : await bodyBytes(c);
-    const line = { reqId: id, method, route, status, ms: Math.round((performance.now() - started) * 100) / 100, bytes, role: c.get("user")?.role ?? null };
-    if (status >= 500 && error !== undefined && !answered(error)) log.error({ ...line, err: error }, "request failed");
-    else log[level](line, "request");
+    const line = { reqId: id, method, route, status, ms: Math.round(ms * 100) / 100, bytes, role: c.get("user")?.role ?? null };
+    if (level !== "error") writeLine(level, line);
+    else if (error !== undefined && !answered(error)) log.error({ ...line, err: error }, "request failed");
+    else log.error(line, "request");
   };
 }

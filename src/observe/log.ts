@@ -58,19 +58,27 @@ function pretty(into: DestinationStream): DestinationStream {
  */
 export function createLogger(config: Config["log"], into?: DestinationStream): Logger {
   const sink = into ?? stdout();
+  const stream = config.format === "pretty" ? pretty(sink) : sink;
   const logger = pino(
     {
       level: config.level,
       base: undefined,
       formatters: { level: (label) => ({ level: label }) },
     },
-    config.format === "pretty" ? pretty(sink) : sink,
+    stream,
   );
+  streams.set(logger, stream);
   if ("flushSync" in sink) sinks.set(logger, sink as { flushSync(): void });
   return logger;
 }
 
 const sinks = new WeakMap<Logger, { flushSync(): void }>();
+const streams = new WeakMap<Logger, DestinationStream>();
+
+/** The stream a logger made here writes its lines into (through the pretty formatter with LOG_FORMAT=pretty). */
+export function streamOf(logger: Logger): DestinationStream | undefined {
+  return streams.get(logger);
+}
 
 /** Writes out what the logger still holds (before process.exit). */
 export function flushLogger(logger: Logger): void {

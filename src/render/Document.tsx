@@ -148,8 +148,8 @@ export async function renderPage(c: Context, options: PageOptions, body: Child):
     (options.guard === undefined ? "" : ` data-guard="${escapeHtml(options.guard)}"`) +
     (session === undefined ? "" : ` data-session="${escapeHtml(session)}"`) +
     zoneUnset;
-  return c.html(
-    `<!doctype html><html lang="${t.lang}" dir="ltr"${themeAttribute(themeOf(c))}><head>${headOf(options, t)}</head><body${bodyAttributes}>${html}${end}</body></html>`,
-    options.status ?? 200,
-  );
+  const page = `<!doctype html><html lang="${t.lang}" dir="ltr"${themeAttribute(themeOf(c))}><head>${headOf(options, t)}</head><body${bodyAttributes}>${html}${end}</body></html>`;
+  // Said outright, the request log reads the bytes sent from it instead of copying the answer (src/middleware/observe.ts).
+  c.header("Content-Length", String(Buffer.byteLength(page)));
+  return c.html(page, options.status ?? 200);
 }

@@ -40,6 +40,9 @@ describe("a kept page is the page", () => {
       expect(res.headers.get("Content-Type")).toBe("text/html; charset=UTF-8");
       expect(res.headers.get("Content-Security-Policy")).toContain("script-src 'self'");
       expect(res.headers.get("X-Frame-Options")).toBe("DENY");
+      // Sent from what was kept (a prepared answer has an ETag), not rendered again.
+      expect(res.headers.get("ETag")).toMatch(/^"\w+"$/);
+      expect(res.headers.get("Content-Length")).toBe(String(Buffer.byteLength(html)));
     }
     const br = await get(MEETINGS, patient.token, { "accept-encoding": "gzip, deflate, br" });
     expect(br.headers.get("Content-Encoding")).toBe("br");
