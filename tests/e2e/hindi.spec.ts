@@ -89,8 +89,11 @@ test("the patient, in Hindi, cancels a confirmed meeting and gives feedback on a
 test("the admin, in Hindi, approves a doctor through the island", async ({ page }) => {
   const doctor = await createDoctor({ name: `डॉ. नई नियुक्ति ${Date.now()}`, specialization: "Urologist", status: "pending" });
   await signIn(page, await adminAccount());
+  // The admin is shared by every journey: the switch would keep Hindi on the account for all of
+  // them (a signed-in choice follows the account), so this browser alone carries the choice.
+  await page.context().addCookies([{ name: "lang", value: "hi", url: new URL(page.url()).origin }]);
   await page.goto("/admin-dashboard");
-  await switchToHindi(page);
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
   await waitForHydration(page);
   const row = page.locator("tr").filter({ hasText: doctor.name });
   await row.locator('form:has(input[name="status"][value="approved"]) button[type="submit"]').click();
