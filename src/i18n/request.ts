@@ -24,7 +24,7 @@ export function langOf(c: Context): Lang {
   const known = c.get("lang");
   if (known !== undefined) return known;
   const chosen = CHOSEN.exec(c.req.header("cookie") ?? "")?.[1];
-  const account = (c.get("user")?.account as { language?: string | null } | undefined)?.language;
+  const account = c.get("user")?.account.language;
   const lang = isLang(chosen) ? chosen : isLang(account) ? account : negotiateLang(c.req.header("accept-language"));
   c.set("lang", lang);
   return lang;
