@@ -62,6 +62,36 @@ export async function startServer(
   throw new Error(`the server did not start:\n${output}`);
 }
 
+/**
+ * bench/observe-twin.ts of this checkout, running the app of `root`: a plain app and an observed
+ * one (request log into `stdoutFile`, metrics kept) in one process, each on its own port.
+ */
+export async function startTwin(env: Record<string, string>, root: string, stdoutFile: string, timeoutMs = 20_000): Promise<{ plain: Server; observed: Server }> {
+  const child = Bun.spawn(["bun", join(ROOT, "bench/observe-twin.ts"), root], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdin: "ignore",
+    stdout: Bun.file(stdoutFile),
+    stderr: "pipe",
+  });
+  let output = "";
+  void (async () => {
+    const decoder = new TextDecoder();
+    for await (const chunk of child.stderr) output += decoder.decode(chunk);
+  })();
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const plain = output.match(/plain twin listening on (http:\/\/[\d.:]+)/)?.[1];
+    const observed = output.match(/observed twin listening on (http:\/\/[\d.:]+)/)?.[1];
+    const side = (url: string): Server => ({ url, process: child as unknown as Server["process"], output: () => output });
+    if (plain && observed) return { plain: side(plain), observed: side(observed) };
+    if (child.exitCode !== null) break;
+    await Bun.sleep(25);
+  }
+  child.kill("SIGKILL");
+  throw new Error(`the twin apps did not start:\n${output}`);
+}
+
 /** Stops a server: SIGTERM (graceful) or SIGKILL (a crash); resolves when the process is gone. */
 export async function stopServer(server: Server, signal: "SIGTERM" | "SIGKILL"): Promise<number | null> {
   server.process.kill(signal);

@@ -6,14 +6,16 @@
  * appointments and the server's peak memory. Prints the table and writes it into
  * docs/performance.md between the "signed-in" markers.
  *
- * The cost of the request log and the metrics (issue 30): the app above runs with both off
- * (LOG_LEVEL=silent, no METRICS_TOKEN); a second app on the same database runs with both on
- * (LOG_LEVEL=info into a file, METRICS_TOKEN set). On each row the two take turns,
- * BENCH_OBSERVE_ROUNDS rounds (default 6) of BENCH_OBSERVE_SECONDS (default 2) each, the order
- * rotating every round, so a drift of the shared machine's speed weighs on both alike.
- * BENCH_OBSERVE=off leaves the second app out. BENCH_OBSERVE_BEFORE=<a checkout of another
- * commit, with its node_modules and client build> adds that commit's observed app as a third
- * turn, to read a change's effect on the cost in the same run.
+ * The cost of the request log and the metrics (issue 30): bench/observe-twin.ts runs two more
+ * apps on the same database in one process of their own, one with both off (LOG_LEVEL=silent,
+ * no METRICS_TOKEN), one with both on (LOG_LEVEL=info into a file, METRICS_TOKEN set): in one
+ * process they run the same compiled code, where two processes of one build differ by several
+ * per cent. On each row the two take turns, BENCH_OBSERVE_ROUNDS rounds (default 12) of
+ * BENCH_OBSERVE_SECONDS (default 1) each, the order rotating every round, so a drift of the
+ * shared machine's speed weighs on both alike. BENCH_OBSERVE=off leaves the twins out;
+ * BENCH_OBSERVE_CONTROL=1 makes the observed twin plain too (the method's own noise).
+ * BENCH_OBSERVE_BEFORE=<a checkout of another commit, with its node_modules and client build>
+ * adds that commit's twins, measured the same way, to read a change's effect in the same run.
  *
  * BENCH_SECONDS (default 5) per run; BENCH_APP_FLAGS adds flags to `bun` for the app (e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the app under this load).
@@ -23,7 +25,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadGenerator, type LoadResult } from "./load-generator";
 import { openSeeder } from "./seed";
-import { ADMIN, freePort, ROOT, startServer, stopServer, waitFor } from "./server";
+import { ADMIN, freePort, ROOT, startServer, startTwin, stopServer, waitFor } from "./server";
 import { jsonClient } from "../tests/support/http";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
@@ -50,18 +52,19 @@ const FLOOR = `http://127.0.0.1:${floorPort}`;
 const CEILING = `http://127.0.0.1:${ceilingPort}/`;
 const appFlags = (process.env.BENCH_APP_FLAGS ?? "").split(" ").filter(Boolean);
 const OBSERVE = process.env.BENCH_OBSERVE !== "off";
-const OBSERVE_ROUNDS = Number(process.env.BENCH_OBSERVE_ROUNDS || 6);
-const OBSERVE_SECONDS = Number(process.env.BENCH_OBSERVE_SECONDS || 2);
+const OBSERVE_ROUNDS = Number(process.env.BENCH_OBSERVE_ROUNDS || 12);
+const OBSERVE_SECONDS = Number(process.env.BENCH_OBSERVE_SECONDS || 1);
 const BEFORE = OBSERVE ? process.env.BENCH_OBSERVE_BEFORE : undefined;
+const CONTROL = process.env.BENCH_OBSERVE_CONTROL === "1";
 
 const appEnv = { DATABASE_URL: `file:${dbFile}`, UPLOAD_DIR: join(dir, "uploads"), JWT_SECRET: SECRET, LOGIN_FAILURE_LIMIT: "1000000" };
 const app = await startServer({ ...appEnv, LOG_LEVEL: "silent" }, 20_000, ROOT, appFlags);
 const BASE = app.url;
-// The same app with its request log (into a file, as a service manager would take it) and metrics on.
+// The twins: the app without and with its request log (into a file, as a service manager would take it) and metrics.
 const logFile = join(dir, "observed.log");
-const observedEnv = { ...appEnv, LOG_LEVEL: "info", METRICS_TOKEN: "bench-metrics-token-0123456789" };
-const observed = OBSERVE ? await startServer(observedEnv, 20_000, ROOT, appFlags, logFile) : undefined;
-const before = BEFORE ? await startServer(observedEnv, 20_000, BEFORE, appFlags, join(dir, "before.log")) : undefined;
+const twinEnv = { ...appEnv, ...(CONTROL ? { TWIN_CONTROL: "1" } : {}) };
+const twins = OBSERVE ? await startTwin(twinEnv, ROOT, logFile) : undefined;
+const before = BEFORE ? await startTwin(twinEnv, BEFORE, join(dir, "before.log")) : undefined;
 const ceiling = Bun.spawn(["bun", "bench/ceiling.ts", String(ceilingPort)], { cwd: ROOT, stdout: "ignore", stderr: "inherit" });
 let floor: ReturnType<typeof Bun.spawn> | undefined;
 
@@ -183,7 +186,9 @@ try {
     const result = await run(server.url + path, headers, seconds);
     return { ...result, cpuMs: cpuMs(server.process.pid) - start };
   };
-  type Measured = RowSpec & { app: Timed; floor?: LoadResult; ceiling: LoadResult; observed?: Timed; before?: Timed };
+  /** The twins' runs on a row: the plain one's and the observed one's. */
+  type Pair = { app: Timed; observed: Timed };
+  type Measured = RowSpec & { app: Timed; floor?: LoadResult; ceiling: LoadResult; twins?: Pair; before?: Pair };
   const measured: Measured[] = [];
   const loads: number[] = [];
   const measure = async (row: RowSpec): Promise<Measured> => {
@@ -192,13 +197,13 @@ try {
     loads.push(loadavg()[0]!);
     const ceilingResult = await run(CEILING, {});
     const floorResult = await run(FLOOR + row.path, row.headers);
-    let appResult: Timed;
-    let observedResult: Timed | undefined;
-    let beforeResult: Timed | undefined;
-    if (observed) {
-      // The apps take turns, the order rotating each round: a drift of the shared machine's speed weighs on all alike.
-      const turns = [app, observed, ...(before ? [before] : [])];
-      for (const server of turns.slice(1)) await run(server.url + row.path, row.headers, 1);
+    const appResult = await timedRun(app, row.path, row.headers);
+    let pair: Pair | undefined;
+    let beforePair: Pair | undefined;
+    if (twins) {
+      // The twins take turns, the order rotating each round: a drift of the shared machine's speed weighs on all alike.
+      const turns = [twins.plain, twins.observed, ...(before ? [before.plain, before.observed] : [])];
+      for (const server of turns) await run(server.url + row.path, row.headers, 1);
       const runs = turns.map((): Timed[] => []);
       for (let round = 0; round < OBSERVE_ROUNDS; round++) {
         for (let k = 0; k < turns.length; k++) {
@@ -206,18 +211,20 @@ try {
           runs[i]!.push(await timedRun(turns[i]!, row.path, row.headers, OBSERVE_SECONDS));
         }
       }
-      [appResult, observedResult, beforeResult] = runs.map(mean) as [Timed, Timed, Timed?];
-    } else appResult = await timedRun(app, row.path, row.headers);
-    const m = { ...row, app: appResult, floor: floorResult, ceiling: ceilingResult, observed: observedResult, before: beforeResult };
+      const [p, o, bp, bo] = runs.map(mean);
+      pair = { app: p!, observed: o! };
+      beforePair = bp && bo ? { app: bp, observed: bo } : undefined;
+    }
+    const m = { ...row, app: appResult, floor: floorResult, ceiling: ceilingResult, twins: pair, before: beforePair };
     console.log(
       `${row.name}: ${appResult.rps.toFixed(0)} req/s, ${(appResult.rps / floorResult.rps).toFixed(2)} of floor (${floorResult.rps.toFixed(0)}), ` +
         `${(appResult.rps / ceilingResult.rps).toFixed(3)} of ceiling (${ceilingResult.rps.toFixed(0)}), p50 ${appResult.p50.toFixed(2)} ms, p99 ${appResult.p99.toFixed(2)} ms` +
         `${appResult.errors ? `, ${appResult.errors} errors` : ""}` +
         `${
-          observedResult
-            ? `; with log + metrics ${observedResult.rps.toFixed(0)} req/s (${(100 * cost(m)!).toFixed(1)} % less), ` +
-              `CPU ${cpuPerRequest(m.app).toFixed(1)} → ${cpuPerRequest(observedResult).toFixed(1)} µs a request (+${(100 * cpuCost(m)!).toFixed(1)} %)` +
-              (beforeResult ? `; before: ${beforeResult.rps.toFixed(0)} req/s, CPU ${cpuPerRequest(beforeResult).toFixed(1)} µs (+${(100 * cpuCost({ app: m.app, observed: beforeResult })!).toFixed(1)} %)` : "")
+          pair
+            ? `; twins ${pair.app.rps.toFixed(0)} → ${pair.observed.rps.toFixed(0)} req/s with log + metrics (${(100 * cost(pair)).toFixed(1)} % less), ` +
+              `CPU ${cpuPerRequest(pair.app).toFixed(1)} → ${cpuPerRequest(pair.observed).toFixed(1)} µs a request (+${(100 * cpuCost(pair)).toFixed(1)} %)` +
+              (beforePair ? `; before: CPU ${cpuPerRequest(beforePair.app).toFixed(1)} → ${cpuPerRequest(beforePair.observed).toFixed(1)} µs (+${(100 * cpuCost(beforePair)).toFixed(1)} %)` : "")
             : ""
         }; load ${loadavg()[0]!.toFixed(1)}`,
     );
@@ -236,26 +243,26 @@ try {
     return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
   };
   /**
-   * `of(observed run) / of(plain run)`: the median of that ratio over the rounds, each round's two
+   * `of(observed run) / of(plain run)` of a twin pair: the median of that ratio over the rounds, each round's two
    * runs being seconds apart, so the neighbours' load, which moves from one round to the next,
    * weighs on both sides of each ratio alike, and a round it upset is outvoted. (Runs without
    * rounds: the ratio of the wholes.)
    */
-  const pairedRatio = (m: { app: Timed; observed?: Timed }, of: (r: Timed) => number) => {
-    if (!m.observed) return undefined;
-    const [a, o] = [m.app.rounds, m.observed.rounds];
-    if (!a || !o || a.length !== o.length) return of(m.observed) / of(m.app);
-    return median(a.map((run, i) => of(o[i]!) / of(run)));
+  const pairedRatio = (m: Pair, of: (r: Timed) => number) => median(roundRatios(m, of));
+  const roundRatios = (m: Pair, of: (r: Timed) => number) => m.app.rounds!.map((run, i) => of(m.observed.rounds![i]!) / of(run));
+  /** The middle half of the rounds' CPU costs: how far one round's reading strays on this machine. */
+  const cpuSpread = (m: Pair) => {
+    const sorted = roundRatios(m, cpuPerRequest).sort((a, b) => a - b);
+    const at = (q: number) => (100 * (sorted[Math.floor((sorted.length - 1) * q)]! - 1)).toFixed(0);
+    return `${at(0.25)} to ${at(0.75)} %`;
   };
   /** The server's CPU time per request answered, in µs: what a shared machine's load moves least. */
   const cpuPerRequest = (r: Timed) => (r.cpuMs * 1000) / r.requests;
   /** The share of CPU per request the log and metrics add. */
-  const cpuCost = (m: { app: Timed; observed?: Timed }) => (m.observed ? pairedRatio(m, cpuPerRequest)! - 1 : undefined);
+  const cpuCost = (m: Pair) => pairedRatio(m, cpuPerRequest) - 1;
 
   /** The share of throughput the request log and metrics take (the observed app against the plain one). */
-  function cost(m: { app: Timed; observed?: Timed }): number | undefined {
-    return m.observed ? 1 - pairedRatio(m, (r) => r.rps)! : undefined;
-  }
+  const cost = (m: Pair) => 1 - pairedRatio(m, (r) => r.rps);
 
   const growthRow = rows[0]!;
   const at1k = ONLY && !ONLY.test(growthRow.name) ? undefined : await measure(growthRow);
@@ -266,16 +273,17 @@ try {
   for (const row of rows) if (!ONLY || ONLY.test(row.name)) measured.push(await measure(row));
   const memory = peakMemoryMb(app.process.pid);
   // The log the observed app wrote: one line per request it answered.
-  const logLines = observed ? (await Bun.file(logFile).text()).split("\n").filter((l) => l.startsWith('{"level":"info"')).length : 0;
-  const observedRequests = measured.reduce((n, m) => n + (m.observed?.requests ?? 0), 0);
-  const observedNote = observed
-    ? `\nWith log + metrics: the same app with LOG_LEVEL=info (its stdout into a file) and METRICS_TOKEN set, taking turns with the plain one ` +
-      `(LOG_LEVEL=silent, no METRICS_TOKEN) on each row: ${OBSERVE_ROUNDS} rounds of ${OBSERVE_SECONDS} s each, the order rotating every round; ` +
-      `the plain app's columns too are the means of its ${OBSERVE_ROUNDS} runs (p99 too). The costs (req/s lost, CPU cost) are medians over the rounds of ` +
+  const logLines = twins ? (await Bun.file(logFile).text()).split("\n").filter((l) => l.startsWith('{"level":"info"')).length : 0;
+  const observedRequests = measured.reduce((n, m) => n + (m.twins?.observed.requests ?? 0), 0);
+  const observedNote = twins
+    ? `\nWith log + metrics: two more apps on the same database in one process of their own (bench/observe-twin.ts), one with LOG_LEVEL=info (its stdout into a file) and METRICS_TOKEN set, ` +
+      `one plain (LOG_LEVEL=silent, no METRICS_TOKEN)${CONTROL ? " (CONTROL RUN: the observed twin is plain too, so its cost is the method's noise)" : ""}, taking turns on each row: ` +
+      `${OBSERVE_ROUNDS} rounds of ${OBSERVE_SECONDS} s each, the order rotating every round. In one process the two run the same compiled code; two processes of one build ` +
+      `differ by several per cent in CPU a request, more than the cost read here. The costs (req/s lost, CPU cost) are medians over the rounds of ` +
       `each round's own ratio, observed run against plain run seconds apart. On a shared machine req/s moves with the neighbours' load; the server's own CPU time per request (user + system, from /proc) ` +
       `moves far less, so the cost is read from it. It wrote ${logLines.toLocaleString("en")} request lines, ${observedRequests.toLocaleString("en")} of them for its measured runs ` +
-      `(the rest for the warm-ups). Peak memory ${peakMemoryMb(observed.process.pid).toFixed(0)} MB.` +
-      (before ? ` "Before": the observed app of ${BEFORE} (BENCH_OBSERVE_BEFORE), a third turn in each round.` : "")
+      `(the rest for the warm-ups). Peak memory of the twins' process ${peakMemoryMb(twins.plain.process.pid).toFixed(0)} MB.` +
+      (before ? ` "Before": the twins of ${BEFORE} (BENCH_OBSERVE_BEFORE), two more turns in each round.` : "")
     : "";
 
   const f = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
@@ -284,16 +292,16 @@ try {
     const fl = m.target.floor === undefined || m.app.rps / m.floor!.rps >= m.target.floor;
     return c && fl && m.app.p99 < 10 && m.app.errors === 0;
   };
-  const observedColumns = (m: Measured) =>
-    m.observed
-      ? ` ${m.observed.rps.toFixed(0)} | ${(100 * cost(m)!).toFixed(1)} % | ${f(m.observed.p99)} | ${cpuPerRequest(m.app).toFixed(1)} → ${cpuPerRequest(m.observed).toFixed(1)} | **${(100 * cpuCost(m)!).toFixed(1)} %** | ${cpuCost(m)! < 0.1 ? "yes" : "**NO**"} |` +
-        (m.before ? ` ${(100 * cost({ app: m.app, observed: m.before })!).toFixed(1)} % | ${cpuPerRequest(m.before).toFixed(1)} | ${(100 * cpuCost({ app: m.app, observed: m.before })!).toFixed(1)} % |` : "")
+  const observedColumns = ({ twins: t, before: b }: Measured) =>
+    t
+      ? ` ${t.app.rps.toFixed(0)} → ${t.observed.rps.toFixed(0)} | ${(100 * cost(t)).toFixed(1)} % | ${f(t.observed.p99)} | ${cpuPerRequest(t.app).toFixed(1)} → ${cpuPerRequest(t.observed).toFixed(1)} | **${(100 * cpuCost(t)).toFixed(1)} %** (${cpuSpread(t)}) | ${cpuCost(t) < 0.1 ? "yes" : "**NO**"} |` +
+        (b ? ` ${(100 * cost(b)).toFixed(1)} % | ${cpuPerRequest(b.app).toFixed(1)} → ${cpuPerRequest(b.observed).toFixed(1)} | ${(100 * cpuCost(b)).toFixed(1)} % |` : "")
       : "";
   const table = [
     "| request | req/s | floor req/s | **ratio to floor** | ceiling req/s | **ratio to ceiling** | p50 ms | p99 ms | floor p50 / p99 ms | ceiling p50 / p99 ms | target (ceiling / floor, p99 < 10 ms) | met |" +
-      (observed ? " with log + metrics req/s | req/s lost | their p99 ms | CPU µs a request, without → with | **CPU cost** | under 10 % |" : "") +
+      (twins ? " twins' req/s, without → with log + metrics | req/s lost | their p99 ms | CPU µs a request, without → with | **CPU cost** (rounds' middle half) | under 10 % |" : "") +
       (before ? " before: req/s lost | before: CPU µs a request | before: CPU cost |" : ""),
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|" + (observed ? "---:|---:|---:|---:|---:|---|" : "") + (before ? "---:|---:|---:|" : ""),
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|" + (twins ? "---:|---:|---:|---:|---:|---|" : "") + (before ? "---:|---:|---:|" : ""),
     ...measured.map(
       (m) =>
         `| ${m.name} | ${m.app.rps.toFixed(0)} | ${m.floor!.rps.toFixed(0)} | **${(m.app.rps / m.floor!.rps).toFixed(2)}** | ${m.ceiling.rps.toFixed(0)} | **${(m.app.rps / m.ceiling.rps).toFixed(3)}** | ${f(m.app.p50)} | ${f(m.app.p99)} | ${f(m.floor!.p50)} / ${f(m.floor!.p99)} | ${f(m.ceiling.p50)} / ${f(m.ceiling.p99)} | ${m.target.ceiling}${m.target.floor ? ` / ${m.target.floor}` : ""} | ${ok(m) ? "yes" : "**NO**"} |${observedColumns(m)}`,
@@ -335,6 +343,6 @@ ${observedNote}
 } finally {
   ceiling.kill();
   floor?.kill();
-  await Promise.all([stopServer(app, "SIGTERM"), observed && stopServer(observed, "SIGTERM"), before && stopServer(before, "SIGTERM"), ceiling.exited, floor?.exited]);
+  await Promise.all([stopServer(app, "SIGTERM"), twins && stopServer(twins.plain, "SIGTERM"), before && stopServer(before.plain, "SIGTERM"), ceiling.exited, floor?.exited]);
   rmSync(dir, { recursive: true, force: true });
 }
