@@ -139,7 +139,7 @@ export function floorServer() {
  * the CPU). Each load of a route comes right after a load of the floor under the same profile, so
  * that every route has paired floor loads taken in the same moment of a shared machine's load:
  * `overFloor` is the median of the pairs' differences. The floor's own row is the median of all
- * its loads. `repeat` measures repeat visits instead of cold ones.
+ * its loads. `repeat` measures repeat visits instead of cold ones; `profiles`, only those named.
  */
 export async function measurePaints(
   browser: Browser,
@@ -148,6 +148,7 @@ export async function measurePaints(
   runs = 3,
   log: (line: string) => void = () => {},
   repeat = false,
+  profiles?: string[],
 ): Promise<RoutePaint[]> {
   const results: RoutePaint[] = [];
   const floor = floorServer();
@@ -163,7 +164,7 @@ export async function measurePaints(
     overFloor: median(paints.map((p, i) => p.lcp - floors[i]!.lcp)),
   });
   try {
-    for (const profile of PROFILES) {
+    for (const profile of PROFILES.filter((p) => !profiles || profiles.includes(p.name))) {
       const allFloors: Paint[] = [];
       const rows: RoutePaint[] = [];
       for (const route of routes) {

@@ -5,6 +5,9 @@
  * table and writes it into the "First paint" section of docs/performance.md.
  *
  *   bun bench/lcp.ts [runs=3]
+ *
+ * For a quick reading of a few routes: LCP_ROUTES=<a pattern of paths> and LCP_PROFILES=<profile
+ * names, comma-separated> measure only those, skip the repeat visits and leave the docs alone.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -102,6 +105,9 @@ export function withPaintSection(doc: string, section: string): string {
 
 if (import.meta.main) {
   const runs = Number(process.argv[2] ?? 3);
+  const ONLY_ROUTES = process.env.LCP_ROUTES ? new RegExp(process.env.LCP_ROUTES) : undefined;
+  const ONLY_PROFILES = process.env.LCP_PROFILES?.split(",");
+  const partial = ONLY_ROUTES !== undefined || ONLY_PROFILES !== undefined;
   const build = Bun.spawnSync(["bun", "src/build/client-build.ts"], { cwd: ROOT, stdout: "inherit", stderr: "inherit" });
   if (build.exitCode !== 0) process.exit(build.exitCode ?? 1);
   const dir = mkdtempSync(join(tmpdir(), "carebook-lcp-"));
@@ -119,13 +125,14 @@ if (import.meta.main) {
     let paints: RoutePaint[];
     let repeats: RoutePaint[];
     try {
-      const routes = specRoutes(fixtures);
-      paints = await measurePaints(browser, server.url, routes, runs, console.log);
-      repeats = await measurePaints(browser, server.url, routes.filter((r) => REPEAT_PATHS.includes(r.path)), runs, (l) => console.log(`repeat: ${l}`), true);
+      const routes = specRoutes(fixtures).filter((r) => !ONLY_ROUTES || ONLY_ROUTES.test(r.path));
+      paints = await measurePaints(browser, server.url, routes, runs, console.log, false, ONLY_PROFILES);
+      repeats = partial ? [] : await measurePaints(browser, server.url, routes.filter((r) => REPEAT_PATHS.includes(r.path)), runs, (l) => console.log(`repeat: ${l}`), true);
     } finally {
       await browser.close();
     }
     console.log(`\n${paintTable(paints)}\n\nRepeat visits:\n${paintTable(repeats, false)}`);
+    if (partial) process.exit(0);
     const path = join(ROOT, "docs", "performance.md");
     writeFileSync(path, withPaintSection(readFileSync(path, "utf8"), paintSection(paints, repeats, runs)));
     console.log("\nWrote the First paint section of docs/performance.md.");
