@@ -46,10 +46,16 @@ function stdout(): DestinationStream & { flushSync(): void } {
   };
 }
 
-/** A terminal's view of the records: each line formatted by pino-pretty, synchronously. */
+/** A terminal's view of the records: each line formatted by pino-pretty, synchronously (a batch of request lines line by line). */
 function pretty(into: DestinationStream): DestinationStream {
   const format = prettyFactory({ colorize: process.stdout.isTTY === true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" });
-  return { write: (line: string) => into.write(format(line)) };
+  return {
+    write(text: string) {
+      let start = 0;
+      for (let end = text.indexOf("\n"); end >= 0; start = end + 1, end = text.indexOf("\n", start)) into.write(format(text.slice(start, end + 1)));
+      if (start < text.length) into.write(format(text.slice(start)));
+    },
+  };
 }
 
 /**
@@ -80,9 +86,22 @@ export function streamOf(logger: Logger): DestinationStream | undefined {
   return streams.get(logger);
 }
 
+/** Whether the logger writes to stdout (not into a stream given to createLogger). */
+export function writesToStdout(logger: Logger): boolean {
+  return sinks.has(logger);
+}
+
+const flushers = new WeakMap<Logger, (() => void)[]>();
+
+/** `flush` runs first when the logger is flushed: it hands on what a writer still keeps (src/observe/request-line.ts). */
+export function onFlush(logger: Logger, flush: () => void): void {
+  flushers.set(logger, [...(flushers.get(logger) ?? []), flush]);
+}
+
 /** Writes out what the logger still holds (before process.exit). */
 export function flushLogger(logger: Logger): void {
   try {
+    for (const flush of flushers.get(logger) ?? []) flush();
     sinks.get(logger)?.flushSync();
   } catch {
     // a closed stdout: nothing more can be written

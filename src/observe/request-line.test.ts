@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import pino from "pino";
 import { startHarness, type Harness } from "../../tests/support/harness";
-import { createLogger } from "./log";
-import { requestLine, requestWriter, type RequestFields } from "./request-line";
+import { createLogger, flushLogger, onFlush, streamOf } from "./log";
+import { laterWriter, requestLine, requestWriter, type RequestFields } from "./request-line";
 
 const fields: RequestFields = {
   reqId: "0b7e2c1a-5f0e-4d8e-9a51-2f3b4c5d6e7f",
@@ -104,5 +104,49 @@ describe("the request log's levels", () => {
     expect(levels.info).toEqual(["info /about"]);
     expect(levels.debug).toEqual(["info /about", "debug /healthz"]);
     expect(levels.warn).toEqual([]);
+  });
+});
+
+describe("laterWriter (the request lines on stdout)", () => {
+  test("makes the lines 64 at a time, in order, as one string; flush hands on the rest", () => {
+    const chunks: string[] = [];
+    const write = laterWriter((text) => void chunks.push(text));
+    for (let i = 0; i < 63; i++) write("info", { ...fields, status: 200 + i });
+    expect(chunks).toEqual([]);
+    write("debug", { ...fields, route: "/healthz" });
+    expect(chunks.length).toBe(1);
+    const lines = chunks[0]!.split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.status)).toEqual([...Array.from({ length: 63 }, (_, i) => 200 + i), 200]);
+    expect(lines.at(-1)).toMatchObject({ level: "debug", route: "/healthz", msg: "request" });
+    write("info", fields);
+    write.flush();
+    write.flush(); // nothing left: nothing written
+    expect(chunks.length).toBe(2);
+    expect(JSON.parse(chunks[1]!)).toMatchObject({ reqId: fields.reqId, status: 200 });
+    // Each line's time is its request's, not the batch's.
+    expect(Math.abs(JSON.parse(chunks[1]!).time - Date.now())).toBeLessThan(60_000);
+  });
+
+  test("a batch through LOG_FORMAT=pretty is made readable line by line", () => {
+    let text = "";
+    const logger = createLogger({ level: "info", format: "pretty" }, { write: (line: string) => void (text += line) });
+    const write = laterWriter((chunk) => streamOf(logger)!.write(chunk));
+    write("info", { ...fields, route: "/first" });
+    write("info", { ...fields, route: "/second" });
+    write.flush();
+    expect(text).not.toContain("{");
+    expect(text.match(/INFO/g)?.length).toBe(2);
+    expect(text.indexOf("/first")).toBeLessThan(text.indexOf("/second"));
+  });
+
+  test("the logger's flush (before exit) hands on what waits", () => {
+    const logger = createLogger({ level: "info", format: "json" }, { write: () => undefined });
+    const chunks: string[] = [];
+    const write = laterWriter((text) => void chunks.push(text));
+    onFlush(logger, write.flush);
+    write("info", fields);
+    expect(chunks).toEqual([]);
+    flushLogger(logger);
+    expect(chunks.length).toBe(1);
   });
 });

@@ -6,9 +6,16 @@
  * the fields, msg), and handed to the same stream pino writes into: the same batches, and with
  * LOG_FORMAT=pretty the same formatter. Every other line (start-up, failures with their stack)
  * still goes through pino.
+ *
+ * On stdout the lines are not made during the request: the request leaves its fields in a list
+ * (three array slots), and the lines are made 64 at a time (or every LATER_MS) and handed on as
+ * one string. In the app (an API answer of some 60 µs, the level switched between batches) a line
+ * made at the end of its request cost about 3 µs; made in a batch, about 2.4 µs, off the
+ * request's own time. A line may thus reach stdout after a later pino line (a failure's, say);
+ * every line carries its time.
  */
 import type { Logger } from "pino";
-import { streamOf } from "./log";
+import { onFlush, streamOf, writesToStdout } from "./log";
 
 /** What one answered request's line says (src/middleware/observe.ts): nothing personal. */
 export type RequestFields = {
@@ -40,12 +47,44 @@ export function requestLine(level: RequestLevel, time: number, f: RequestFields)
   );
 }
 
+/** Lines made at once, at most; and the longest a request's fields wait to be made a line. */
+const BATCH = 64;
+const LATER_MS = 250;
+
+export type RequestWriter = ((level: RequestLevel, fields: RequestFields) => void) & {
+  /** Makes and hands on the lines still waiting (the logger's flush calls it first). */
+  flush(): void;
+};
+
+/** A writer into `write` that makes the lines `BATCH` at a time, or when flushed, and hands them on as one string. */
+export function laterWriter(write: (line: string) => void): RequestWriter {
+  // level, time, fields; level, time, fields; ...
+  const waiting: (RequestLevel | number | RequestFields)[] = [];
+  const flush = () => {
+    if (waiting.length === 0) return;
+    let text = "";
+    for (let i = 0; i < waiting.length; i += 3) text += requestLine(waiting[i] as RequestLevel, waiting[i + 1] as number, waiting[i + 2] as RequestFields);
+    write(text);
+    waiting.length = 0;
+  };
+  const writer = (level: RequestLevel, fields: RequestFields) => {
+    waiting.push(level, Date.now(), fields);
+    if (waiting.length >= 3 * BATCH) flush();
+  };
+  return Object.assign(writer, { flush });
+}
+
 /**
  * Writes request lines into `logger`'s own stream, for a level the caller has found enabled
- * (log.isLevelEnabled). A logger not made by createLogger (none in this app) gets them through pino.
+ * (log.isLevelEnabled): later and in batches on stdout, at once into any other stream (a test's).
+ * A logger not made by createLogger (none in this app) gets them through pino.
  */
 export function requestWriter(logger: Logger): (level: RequestLevel, fields: RequestFields) => void {
   const stream = streamOf(logger);
   if (stream === undefined) return (level, fields) => logger[level](fields, "request");
-  return (level, fields) => stream.write(requestLine(level, Date.now(), fields));
+  if (!writesToStdout(logger)) return (level, fields) => stream.write(requestLine(level, Date.now(), fields));
+  const writer = laterWriter((line) => stream.write(line));
+  setInterval(writer.flush, LATER_MS).unref();
+  onFlush(logger, writer.flush);
+  return writer;
 }
