@@ -150,3 +150,19 @@ describe("laterWriter (the request lines on stdout)", () => {
     expect(chunks.length).toBe(1);
   });
 });
+
+test("laterWriter: a write that throws loses its batch only, and the next batch is written", () => {
+  let fail = true;
+  const chunks: string[] = [];
+  const write = laterWriter((text) => {
+    if (fail) throw new Error("EPIPE");
+    chunks.push(text);
+  });
+  write("info", fields);
+  expect(() => write.flush()).toThrow("EPIPE");
+  fail = false;
+  write("info", { ...fields, status: 201 });
+  write.flush();
+  expect(chunks.length).toBe(1);
+  expect(chunks[0]!.split("\n").filter(Boolean).map((l) => JSON.parse(l).status)).toEqual([201]);
+});
