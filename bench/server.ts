@@ -43,23 +43,47 @@ export async function startServer(
     stdout: stdoutFile === undefined ? "pipe" : Bun.file(stdoutFile),
     stderr: "pipe",
   });
+  const output = collected(child.stdout instanceof ReadableStream ? [child.stdout, child.stderr] : [child.stderr]);
+  const printed = async () => (stdoutFile === undefined ? output() : output() + (await Bun.file(stdoutFile).text().catch(() => "")));
+  return whenPrinted(child, printed, output, timeoutMs, "the server", (text) => {
+    const match = text.match(/listening on (http:\/\/localhost:\d+)/);
+    return match ? { url: match[1]!.replace("localhost", "127.0.0.1"), process: child as Server["process"], output } : undefined;
+  });
+}
+
+/** A child's piped output as text, collected as it comes. */
+function collected(streams: ReadableStream<Uint8Array>[]): () => string {
   let output = "";
-  const collect = async (stream: ReadableStream<Uint8Array>) => {
-    const decoder = new TextDecoder();
-    for await (const chunk of stream) output += decoder.decode(chunk);
-  };
-  if (child.stdout instanceof ReadableStream) void collect(child.stdout);
-  void collect(child.stderr);
+  for (const stream of streams) {
+    void (async () => {
+      const decoder = new TextDecoder();
+      for await (const chunk of stream) output += decoder.decode(chunk);
+    })();
+  }
+  return () => output;
+}
+
+/**
+ * Reads what `child` printed every 25 ms until `found` makes something of it; kills the child and
+ * throws with its `output` when it exits first or `timeoutMs` passes.
+ */
+async function whenPrinted<T>(
+  child: { exitCode: number | null; kill(signal: "SIGKILL"): void },
+  printed: () => Promise<string>,
+  output: () => string,
+  timeoutMs: number,
+  what: string,
+  found: (text: string) => T | undefined,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const printed = stdoutFile === undefined ? output : output + (await Bun.file(stdoutFile).text().catch(() => ""));
-    const match = printed.match(/listening on (http:\/\/localhost:\d+)/);
-    if (match) return { url: match[1]!.replace("localhost", "127.0.0.1"), process: child as Server["process"], output: () => output };
+    const result = found(await printed());
+    if (result !== undefined) return result;
     if (child.exitCode !== null) break;
     await Bun.sleep(25);
   }
   child.kill("SIGKILL");
-  throw new Error(`the server did not start:\n${output}`);
+  throw new Error(`${what} did not start:\n${output()}`);
 }
 
 /**
@@ -74,22 +98,13 @@ export async function startTwin(env: Record<string, string>, root: string, stdou
     stdout: Bun.file(stdoutFile),
     stderr: "pipe",
   });
-  let output = "";
-  void (async () => {
-    const decoder = new TextDecoder();
-    for await (const chunk of child.stderr) output += decoder.decode(chunk);
-  })();
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const plain = output.match(/plain twin listening on (http:\/\/[\d.:]+)/)?.[1];
-    const observed = output.match(/observed twin listening on (http:\/\/[\d.:]+)/)?.[1];
-    const side = (url: string): Server => ({ url, process: child as unknown as Server["process"], output: () => output });
-    if (plain && observed) return { plain: side(plain), observed: side(observed) };
-    if (child.exitCode !== null) break;
-    await Bun.sleep(25);
-  }
-  child.kill("SIGKILL");
-  throw new Error(`the twin apps did not start:\n${output}`);
+  const output = collected([child.stderr]);
+  const side = (url: string): Server => ({ url, process: child as unknown as Server["process"], output });
+  return whenPrinted(child, async () => output(), output, timeoutMs, "the twin apps", (text) => {
+    const plain = text.match(/plain twin listening on (http:\/\/[\d.:]+)/)?.[1];
+    const observed = text.match(/observed twin listening on (http:\/\/[\d.:]+)/)?.[1];
+    return plain && observed ? { plain: side(plain), observed: side(observed) } : undefined;
+  });
 }
 
 /** Stops a server: SIGTERM (graceful) or SIGKILL (a crash); resolves when the process is gone. */
