@@ -8,18 +8,19 @@
  */
 import { useState, type FormEvent } from "react";
 import { applyTheme, type Theme } from "./lib/browser";
+import { ICON } from "./lib/icons";
 import { useT } from "./lib/i18n";
 
 /** `system`: nothing chosen yet; the page follows the device. */
 export type Props = { theme: Theme | "system"; back: string };
 
-const ICON = { light: { __html: "&#9728;" }, dark: { __html: "&#9790;" } };
+const SYMBOL = { light: { __html: ICON.sun }, dark: { __html: ICON.moon } };
 
 function SwitchTo({ to }: { to: Theme }) {
   const t = useT();
   return (
     <button type="submit" name="theme" value={to} className={`button-ghost theme-to-${to}`} aria-label={t(to === "dark" ? "theme.toDark" : "theme.toLight")}>
-      <span aria-hidden="true" dangerouslySetInnerHTML={ICON[to]} />
+      <span dangerouslySetInnerHTML={SYMBOL[to]} />
       <span className="theme-word"> {t(to === "dark" ? "theme.dark" : "theme.light")}</span>
     </button>
   );

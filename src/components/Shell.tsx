@@ -10,6 +10,7 @@ import type { PageTheme } from "../render/Document";
 import { LangContext, useT } from "../render/lang";
 import type { Key, T } from "../i18n/catalog";
 import { LanguageSwitch } from "./LanguageSwitch";
+import { ICON } from "../../islands/lib/icons";
 
 type NavLink = { href: string; label: Key };
 
@@ -133,10 +134,8 @@ function Frame({ area, path, theme, children }: ShellProps) {
       </a>
       <header class="site-header">
         <div class="header-inner">
-          {/* Symbols beyond Latin-1 as character references keep the page a one-byte-per-character
-              string, which Bun turns into an answer faster (docs/performance.md, issue 12). */}
           <a class="brand" href={area === "public" ? "/" : NAV[area][0]!.href}>
-            <span aria-hidden="true">{raw("&#10010;")}</span> Carebook
+            {raw(ICON.cross)} Carebook
           </a>
           {/* Wide screens: the links in the bar. Phones: the same links behind Menu, a <details>
               that opens without script, so the bar stays one row (issue 27). */}
@@ -182,12 +181,12 @@ export function Footer() {
   );
 }
 
-/** The Back button of the static pages: a link home that works without script. */
-export function BackLink({ href = "/" }: { href?: string }) {
+/** A Back button: a link that works without script (home, on the static pages). */
+export function BackLink({ href = "/", label }: { href?: string; label?: string }) {
   const t = useT();
   return (
     <a class="button button-secondary back-link" href={href}>
-      {raw("&larr;")} {t("shell.back")}
+      {raw(ICON.back)} {label ?? t("shell.back")}
     </a>
   );
 }

@@ -67,6 +67,19 @@ describe("every page's inline stylesheet is allowed by its hash", () => {
         expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
         expect(html).not.toMatch(/\sstyle="/);
       });
+
+      test(`${page.path()} (${theme}) draws its symbols, not characters a text font may lack`, async () => {
+        const cookies = [`theme=${theme}`, ...(page.as ? [`carebook_session=${tokens[page.as]}`] : [])];
+        const html = await (await h.app.request(page.path(), { headers: { cookie: cookies.join("; ") } })).text();
+        // Arrows, technical and miscellaneous symbols, dingbats (U+2190-U+2BFF), as characters or
+        // references: each would send the browser looking for a fallback font before the first
+        // layout (islands/lib/icons.ts). The admin history's arrow sits in a closed <details>.
+        const shown = html.replace(/<details class="history">[\s\S]*?<\/details>/g, "").replace(/<script[\s\S]*?<\/script>/g, "");
+        const references = [...shown.matchAll(/&#(\d+);/g)].map((m) => String.fromCodePoint(Number(m[1])));
+        const named = shown.match(/&(larr|rarr|uarr|darr|harr);/g) ?? [];
+        expect([...shown, ...references].filter((ch) => ch.codePointAt(0)! >= 0x2190 && ch.codePointAt(0)! <= 0x2bff)).toEqual([]);
+        expect(named).toEqual([]);
+      });
     }
   }
 });
@@ -77,6 +90,16 @@ describe("the build-time hash", () => {
     const built = readFileSync(join(STATIC_DIR, manifest.css.replace(/^\/static\//, "")), "utf8");
     expect(manifest.cssHash).toBe(sha256(built));
     expect(inlineCss()).toEqual({ text: built, hash: manifest.cssHash });
+  });
+
+  test("names two font families: the minifier does not widen system-ui into a ten-family stack", () => {
+    // Bun's CSS minifier writes system-ui as system-ui,-apple-system,BlinkMacSystemFont,Segoe UI,
+    // Roboto,Noto Sans,Ubuntu,Cantarell,Helvetica Neue,sans-serif; a character missing from the
+    // first font is then looked for in each of them (docs/performance.md, issue 29).
+    const css = inlineCss().text;
+    expect(css).toContain("--sans:system-ui,sans-serif");
+    expect(css).toContain("font:16px/1.55 var(--sans)");
+    expect(css).not.toContain("BlinkMacSystemFont");
   });
 
   test("answers that are not pages allow the same style and nothing inline", async () => {

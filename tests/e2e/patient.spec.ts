@@ -174,7 +174,7 @@ test.describe("dashboard", () => {
     await expect(bookLink).toHaveAttribute("href", `/patient-dashboard/bookAppointment/${doctor!.id}`);
     await expectAccessible(page);
 
-    await page.getByRole("link", { name: "← Back to specializations" }).click();
+    await page.getByRole("link", { name: "Back to specializations" }).click();
     await expect(page).toHaveURL(/\/patient-dashboard$/);
     await expect(page.locator(".spec-card")).toHaveCount(16);
 
@@ -224,7 +224,7 @@ test.describe("booking", () => {
     await expect(reason).toHaveValue("");
     await expect(page.getByText("Draft loaded.")).toHaveCount(0);
 
-    await page.getByRole("link", { name: "← Back to dashboard" }).click();
+    await page.getByRole("link", { name: "Back to dashboard" }).click();
     await expect(page).toHaveURL(/\/patient-dashboard$/);
   });
 

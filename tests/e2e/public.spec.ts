@@ -32,7 +32,7 @@ for (const [path, title] of [
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expectAccessible(page);
-    await page.getByRole("link", { name: "← Back" }).click();
+    await page.getByRole("link", { name: "Back", exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 }

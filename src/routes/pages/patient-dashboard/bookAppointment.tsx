@@ -3,7 +3,6 @@
  * and a way back to the dashboard. An unknown or unapproved doctor is the 404 page. The form
  * posts here; the server books and comes back with its message, or shows the refusal.
  */
-import { raw } from "hono/html";
 import type { Context } from "hono";
 import { bookAppointment } from "../../../actions/appointments";
 import { doctorFreeSlots, type DoctorSlots } from "../../../actions/availability";
@@ -20,6 +19,7 @@ import { bookForm } from "../../../http/schemas";
 import { Island } from "../../../render/islands";
 import { viewerTimeZone, pageAccount } from "../../../middleware/page-guard";
 import { keptViewerPage } from "../kept";
+import { BackLink } from "../../../components/Shell";
 import { patientPage } from "./shell";
 import { tOf } from "../../../i18n/request";
 import type { Key } from "../../../i18n/catalog";
@@ -51,9 +51,7 @@ async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlo
     c,
     t("patient.book.title", { name: doctor.name }),
     <section class="page-narrow" aria-labelledby="book-title">
-      <a class="button button-secondary back-link" href="/patient-dashboard">
-        {raw("&larr;")} {t("patient.book.back")}
-      </a>
+      <BackLink href="/patient-dashboard" label={t("patient.book.back")} />
       <h1 id="book-title">{t("patient.book.heading")}</h1>
       <p>
         {before}

@@ -16,6 +16,7 @@ import { flat } from "../../../render/html";
 import { keptViewerPage } from "../kept";
 import { tOf } from "../../../i18n/request";
 import type { Key } from "../../../i18n/catalog";
+import { BackLink } from "../../../components/Shell";
 import { patientPage } from "./shell";
 
 export function specializationPage(deps: Deps) {
@@ -66,9 +67,7 @@ async function render(c: Context, deps: Deps, next: Map<string, number>): Promis
     c,
     t("patient.spec.title", { name: label }),
     <section aria-labelledby="spec-title">
-      <a class="button button-secondary back-link" href="/patient-dashboard">
-        {raw("&larr;")} {t("patient.spec.back")}
-      </a>
+      <BackLink href="/patient-dashboard" label={t("patient.spec.back")} />
       <h1 id="spec-title">{label}</h1>
       {cards === undefined ? <p class="empty">{t("patient.spec.none")}</p> : raw(withNextFree(cards, next, viewerTimeZone(c), t))}
     </section>,
