@@ -8,14 +8,23 @@
  *
  * For a quick reading of a few routes: LCP_ROUTES=<a pattern of paths> and LCP_PROFILES=<profile
  * names, comma-separated> measure only those, skip the repeat visits and leave the docs alone.
+ *
+ * Builds side by side: `bun bench/lcp.ts --root DIR --root DIR [runs]` (a worktree of an older
+ * commit with its node_modules, and this checkout, say) runs each build's server on a database
+ * of its own with the same fixtures; every route's every run visits each build in turn, the order
+ * alternating (ABBA), each visit paired with a floor load just before it. It prints each build's
+ * "LCP over the floor" per route (median of its pairs) and leaves the docs alone: the figures
+ * for a before and after measured in the same minutes of a shared machine. LCP_ROUTES and
+ * LCP_PROFILES apply (default: Slow 3G only).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { chromium } from "@playwright/test";
-import { measurePaints, paintFailures, paintTable, type RoutePaint } from "./first-paint";
-import { createFixtures, specRoutes } from "./page-weight";
-import { ADMIN, ROOT, startServer, stopServer } from "./server";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { chromium, type Browser } from "@playwright/test";
+import { floorServer, measurePaints, paintFailures, paintOnce, paintTable, PROFILES, type RoutePaint } from "./first-paint";
+import { createFixtures, specRoutes, type Route } from "./page-weight";
+import { ADMIN, ROOT, startServer, stopServer, type Server } from "./server";
 
 const START = "<!-- first-paint -->";
 const END = "<!-- /first-paint -->";
@@ -82,7 +91,11 @@ when it is shown (the form \`hidden\`: no gain). Since issue 29 the page sends n
 on arrival (island code loads on intent), and the fields as text fields that the inline loader
 makes date and time once the page has painted (with \`Save-Data: on\`, no script, they are date
 and time from the start). The page reduced to its heading, with the stylesheet: 0.24 s, the
-floor's time: the rest is the frame and the list, at parse, style and layout.
+floor's time: the rest is the frame and the list, at parse, style and layout. And the fonts: the
+brand's cross, the theme's sun and moon and the back links' arrow were characters no text font
+had, each sending Chromium through the whole font stack (ten families, as Bun's minifier wrote
+\`system-ui\`) and then to the system's fallback in the first layout; since issue 29's last round
+they are SVG and the stack is two families.
 ${note ? `\n${note}\n` : ""}
 ${paintTable(paints)}
 ${failures.length ? `\nOver target:\n\n- ${failures.join("\n- ")}\n` : ""}
@@ -103,7 +116,83 @@ export function withPaintSection(doc: string, section: string): string {
   return at >= 0 ? `${doc.slice(0, at)}${section}\n\n${doc.slice(at)}` : `${doc}\n${section}\n`;
 }
 
-if (import.meta.main) {
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** One build under comparison: its checkout, its server and its routes (ids are its database's). */
+type Build = { root: string; server: Server; routes: Route[]; dir: string };
+
+/**
+ * Each build's LCP over the floor, per profile and route, visits in turn (ABBA), each paired with
+ * a floor load right before it. Returns the markdown table; logs each route's pairs as it goes.
+ */
+export async function sideBySide(browser: Browser, builds: Build[], runs: number, profiles: string[]): Promise<string> {
+  const floor = floorServer();
+  const lines = [`| profile | route | ${builds.map((b) => b.root).join(" | ")} |`, `|---|---|${builds.map(() => "---:").join("|")}|`];
+  try {
+    for (const profile of PROFILES.filter((p) => profiles.includes(p.name))) {
+      for (let r = 0; r < builds[0]!.routes.length; r++) {
+        const over: number[][] = builds.map(() => []);
+        for (let i = 0; i < runs; i++) {
+          const order = builds.map((_, b) => b);
+          if (i % 2) order.reverse();
+          for (const b of order) {
+            const base = await paintOnce(browser, floor.url, floor.route, profile, false, 300);
+            const paint = await paintOnce(browser, builds[b]!.server.url, builds[b]!.routes[r]!, profile);
+            over[b]!.push(paint.lcp - base.lcp);
+          }
+        }
+        const route = builds[0]!.routes[r]!;
+        const label = route.label ?? route.path;
+        console.log(`${profile.name} ${label}: ${over.map((o, b) => `${median(o).toFixed(0)} ms (${o.map((x) => x.toFixed(0)).join(", ")}) ${builds[b]!.root}`).join("; ")}`);
+        lines.push(`| ${profile.name} | ${label} | ${over.map((o) => `+${(median(o) / 1000).toFixed(2)}`).join(" | ")} |`);
+      }
+    }
+  } finally {
+    floor.stop();
+  }
+  return lines.join("\n");
+}
+
+/** Starts `root`'s server (its client built first) on a fresh database, with the fixtures. */
+async function startBuild(root: string, routeFilter?: RegExp): Promise<Build> {
+  const build = Bun.spawnSync(["bun", "src/build/client-build.ts"], { cwd: root, stdout: "ignore", stderr: "inherit" });
+  if (build.exitCode !== 0) throw new Error(`client build failed in ${root}`);
+  const dir = mkdtempSync(join(tmpdir(), "carebook-lcp-"));
+  const server = await startServer(
+    { DATABASE_URL: `file:${join(dir, "app.db")}`, UPLOAD_DIR: join(dir, "uploads"), JWT_SECRET: "lcp-bench-secret-that-is-at-least-32-bytes-long" },
+    20_000,
+    root,
+  );
+  const routes = specRoutes(await createFixtures(server.url, ADMIN)).filter((r) => !routeFilter || routeFilter.test(r.path));
+  return { root, server, routes, dir };
+}
+
+if (import.meta.main && Bun.argv.includes("--root")) {
+  const { values, positionals } = parseArgs({ args: Bun.argv.slice(2), options: { root: { type: "string", multiple: true } }, allowPositionals: true });
+  const runs = Number(positionals[0] ?? 5);
+  const builds: Build[] = [];
+  try {
+    for (const root of values.root!) builds.push(await startBuild(resolve(root), process.env.LCP_ROUTES ? new RegExp(process.env.LCP_ROUTES) : undefined));
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic"],
+    });
+    try {
+      console.log(`\n${await sideBySide(browser, builds, runs, process.env.LCP_PROFILES?.split(",") ?? ["Slow 3G"])}`);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    for (const b of builds) {
+      await stopServer(b.server, "SIGTERM");
+      rmSync(b.dir, { recursive: true, force: true });
+    }
+  }
+} else if (import.meta.main) {
   const runs = Number(process.argv[2] ?? 3);
   const ONLY_ROUTES = process.env.LCP_ROUTES ? new RegExp(process.env.LCP_ROUTES) : undefined;
   const ONLY_PROFILES = process.env.LCP_PROFILES?.split(",");
