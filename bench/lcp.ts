@@ -17,7 +17,7 @@
  * for a before and after measured in the same minutes of a shared machine. LCP_ROUTES and
  * LCP_PROFILES apply (default: Slow 3G only).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -159,6 +159,7 @@ export async function sideBySide(browser: Browser, builds: Build[], runs: number
 
 /** Starts `root`'s server (its client built first) on a fresh database, with the fixtures. */
 async function startBuild(root: string, routeFilter?: RegExp): Promise<Build> {
+  if (!existsSync(join(root, "src", "index.ts"))) throw new Error(`--root ${root} is not a Carebook checkout (no src/index.ts)`);
   const build = Bun.spawnSync(["bun", "src/build/client-build.ts"], { cwd: root, stdout: "ignore", stderr: "inherit" });
   if (build.exitCode !== 0) throw new Error(`client build failed in ${root}`);
   const dir = mkdtempSync(join(tmpdir(), "carebook-lcp-"));
