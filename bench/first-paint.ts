@@ -18,7 +18,7 @@
  * also measures a floor, a page of a heading and a sentence with no stylesheet served by a bare
  * Bun.serve, under the same conditions, so that figures can be read against it.
  */
-import type { Browser } from "@playwright/test";
+import { chromium, type Browser } from "@playwright/test";
 import { coldContext, type Route } from "./page-weight";
 
 /**
@@ -58,7 +58,16 @@ export type RoutePaint = {
   overFloor: number;
 };
 
-const median = (values: number[]) => {
+/** The Chromium every browser bench drives: the system's, headless, without GPU or background traffic. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic"],
+  });
+}
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;

@@ -17,7 +17,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { chromium, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { launchBrowser } from "./first-paint";
 import { ADMIN, api, PASSWORD, ROOT, startServer, stopServer, type Server } from "./server";
 
 const { values } = parseArgs({ args: Bun.argv.slice(2), options: { root: { type: "string", multiple: true }, runs: { type: "string" } } });
@@ -98,10 +99,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 const dir = mkdtempSync(join(tmpdir(), "carebook-first-tap-"));
 const builds: Build[] = [];
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic"],
-});
+const browser = await launchBrowser();
 try {
   for (const root of roots) builds.push(await startBuild(root, dir));
   console.log(`First tap's result, Slow 3G + 4x CPU, median of ${runs} cold visits${builds.length > 1 ? ", the builds in turn (ABBA)" : ""}`);

@@ -21,8 +21,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { chromium, type Browser } from "@playwright/test";
-import { floorServer, measurePaints, paintFailures, paintOnce, paintTable, PROFILES, type RoutePaint } from "./first-paint";
+import type { Browser } from "@playwright/test";
+import { floorServer, launchBrowser, measurePaints, median, paintFailures, paintOnce, paintTable, PROFILES, type RoutePaint } from "./first-paint";
 import { createFixtures, specRoutes, type Route } from "./page-weight";
 import { ADMIN, ROOT, startServer, stopServer, type Server } from "./server";
 
@@ -116,12 +116,6 @@ export function withPaintSection(doc: string, section: string): string {
   return at >= 0 ? `${doc.slice(0, at)}${section}\n\n${doc.slice(at)}` : `${doc}\n${section}\n`;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 /** One build under comparison: its checkout, its server and its routes (ids are its database's). */
 type Build = { root: string; server: Server; routes: Route[]; dir: string };
 
@@ -178,10 +172,7 @@ if (import.meta.main && Bun.argv.includes("--root")) {
   const builds: Build[] = [];
   try {
     for (const root of values.root!) builds.push(await startBuild(resolve(root), process.env.LCP_ROUTES ? new RegExp(process.env.LCP_ROUTES) : undefined));
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic"],
-    });
+    const browser = await launchBrowser();
     try {
       console.log(`\n${await sideBySide(browser, builds, runs, process.env.LCP_PROFILES?.split(",") ?? ["Slow 3G"])}`);
     } finally {
@@ -198,36 +189,26 @@ if (import.meta.main && Bun.argv.includes("--root")) {
   const ONLY_ROUTES = process.env.LCP_ROUTES ? new RegExp(process.env.LCP_ROUTES) : undefined;
   const ONLY_PROFILES = process.env.LCP_PROFILES?.split(",");
   const partial = ONLY_ROUTES !== undefined || ONLY_PROFILES !== undefined;
-  const build = Bun.spawnSync(["bun", "src/build/client-build.ts"], { cwd: ROOT, stdout: "inherit", stderr: "inherit" });
-  if (build.exitCode !== 0) process.exit(build.exitCode ?? 1);
-  const dir = mkdtempSync(join(tmpdir(), "carebook-lcp-"));
-  const server = await startServer({
-    DATABASE_URL: `file:${join(dir, "app.db")}`,
-    UPLOAD_DIR: join(dir, "uploads"),
-    JWT_SECRET: "lcp-bench-secret-that-is-at-least-32-bytes-long",
-  });
+  const { server, routes, dir } = await startBuild(ROOT, ONLY_ROUTES);
   try {
-    const fixtures = await createFixtures(server.url, ADMIN);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic"],
-    });
+    const browser = await launchBrowser();
     let paints: RoutePaint[];
     let repeats: RoutePaint[];
     try {
-      const routes = specRoutes(fixtures).filter((r) => !ONLY_ROUTES || ONLY_ROUTES.test(r.path));
       paints = await measurePaints(browser, server.url, routes, runs, console.log, false, ONLY_PROFILES);
       repeats = partial ? [] : await measurePaints(browser, server.url, routes.filter((r) => REPEAT_PATHS.includes(r.path)), runs, (l) => console.log(`repeat: ${l}`), true);
     } finally {
       await browser.close();
     }
     console.log(`\n${paintTable(paints)}\n\nRepeat visits:\n${paintTable(repeats, false)}`);
-    if (partial) process.exit(0);
-    const path = join(ROOT, "docs", "performance.md");
-    writeFileSync(path, withPaintSection(readFileSync(path, "utf8"), paintSection(paints, repeats, runs)));
-    console.log("\nWrote the First paint section of docs/performance.md.");
-    const failures = paintFailures(paints);
-    if (failures.length) console.log(`Over target:\n- ${failures.join("\n- ")}`);
+    // A partial reading leaves the docs alone (and, unlike an exit here, stops the server below).
+    if (!partial) {
+      const path = join(ROOT, "docs", "performance.md");
+      writeFileSync(path, withPaintSection(readFileSync(path, "utf8"), paintSection(paints, repeats, runs)));
+      console.log("\nWrote the First paint section of docs/performance.md.");
+      const failures = paintFailures(paints);
+      if (failures.length) console.log(`Over target:\n- ${failures.join("\n- ")}`);
+    }
   } finally {
     await stopServer(server, "SIGTERM");
     rmSync(dir, { recursive: true, force: true });

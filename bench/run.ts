@@ -9,10 +9,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
-import { chromium } from "@playwright/test";
 import { loadGenerator, type LoadOptions, type LoadResult } from "./load-generator";
 import { budgetFailures, createFixtures, specRoutes, weighRoutes, weightTable, type RouteWeight } from "./page-weight";
-import { measurePaints, paintFailures, type RoutePaint } from "./first-paint";
+import { launchBrowser, measurePaints, paintFailures, type RoutePaint } from "./first-paint";
 import { paintSection, REPEAT_PATHS } from "./lcp";
 import { openSeeder } from "./seed";
 import { freePort, waitFor } from "./server";
@@ -95,10 +94,7 @@ try {
   let paintNote = "";
   try {
     const fixtures = await createFixtures(BASE, ADMIN);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic"],
-    });
+    const browser = await launchBrowser();
     try {
       weights = await weighRoutes(browser, BASE, specRoutes(fixtures));
       // ---- first paint on Slow 3G / Slow 4G (bench/first-paint.ts), one load at a time ----------

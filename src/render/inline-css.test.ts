@@ -45,12 +45,17 @@ const sha256 = (text: string) => new Bun.CryptoHasher("sha256").update(text).dig
 /** The CSP as directive name -> sources. */
 const directives = (csp: string) => new Map(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
 
+/** The page in `theme`, signed in as the page needs, uncompressed. */
+const requestPage = (page: Page, theme: string) => {
+  const cookies = [`theme=${theme}`, ...(page.as ? [`carebook_session=${tokens[page.as]}`] : [])];
+  return h.app.request(page.path(), { headers: { cookie: cookies.join("; "), "accept-encoding": "identity" } });
+};
+
 describe("every page's inline stylesheet is allowed by its hash", () => {
   for (const page of PAGES) {
     for (const theme of ["light", "dark"]) {
       test(`${page.path()} (${theme}${page.as ? `, as ${page.as}` : ""})`, async () => {
-        const cookies = [`theme=${theme}`, ...(page.as ? [`carebook_session=${tokens[page.as]}`] : [])];
-        const res = await h.app.request(page.path(), { headers: { cookie: cookies.join("; "), "accept-encoding": "identity" } });
+        const res = await requestPage(page, theme);
         expect(res.status).toBe(page.status ?? 200);
         const html = await res.text();
         const csp = res.headers.get("content-security-policy") ?? "";
@@ -69,8 +74,7 @@ describe("every page's inline stylesheet is allowed by its hash", () => {
       });
 
       test(`${page.path()} (${theme}) draws its symbols, not characters a text font may lack`, async () => {
-        const cookies = [`theme=${theme}`, ...(page.as ? [`carebook_session=${tokens[page.as]}`] : [])];
-        const html = await (await h.app.request(page.path(), { headers: { cookie: cookies.join("; ") } })).text();
+        const html = await (await requestPage(page, theme)).text();
         // Arrows, technical and miscellaneous symbols, dingbats (U+2190-U+2BFF), as characters or
         // references: each would send the browser looking for a fallback font before the first
         // layout (islands/lib/icons.ts). The admin history's arrow sits in a closed <details>.
