@@ -106,6 +106,21 @@ describe("the build-time hash", () => {
     expect(css).not.toContain("BlinkMacSystemFont");
   });
 
+  test("sets type from the scale: 0.9, 1, 1.15 and 1.3rem, h1's size, and two weights", () => {
+    // Each size and weight a page uses is a font the first layout asks the system for and shapes
+    // with: the meetings pages used eleven, now eight (docs/performance.md, issue 29).
+    const css = inlineCss().text;
+    const values = (property: string) => new Set([...css.matchAll(new RegExp(`[;{]${property}:([^;}]+)`, "g"))].map((m) => m[1]));
+    expect(values("--small")).toEqual(new Set([".9rem"]));
+    expect(values("--h3")).toEqual(new Set(["1.15rem"]));
+    expect(values("--h2")).toEqual(new Set(["1.3rem"]));
+    expect(values("--bold")).toEqual(new Set(["700"]));
+    // 1rem for the feedback's headings, 2rem for the profile's large initials.
+    expect(values("font-size")).toEqual(new Set(["clamp(1.6rem,4vw,2.2rem)", "var(--h2)", "var(--h3)", "var(--small)", "1rem", "2rem"]));
+    expect(values("font-weight")).toEqual(new Set(["var(--bold)", "400"]));
+    expect(values("font")).toEqual(new Set(["16px/1.55 var(--sans)", "inherit"]));
+  });
+
   test("answers that are not pages allow the same style and nothing inline", async () => {
     const res = await h.call("GET", "/api/auth/patient-profile");
     expect(res.status).toBe(401);
