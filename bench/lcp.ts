@@ -7,7 +7,8 @@
  *   bun bench/lcp.ts [runs=3]
  *
  * For a quick reading of a few routes: LCP_ROUTES=<a pattern of paths> and LCP_PROFILES=<profile
- * names, comma-separated> measure only those, skip the repeat visits and leave the docs alone.
+ * names, separated by commas with no space after them, since "Slow 3G, CPU 1x" holds one> measure
+ * only those, skip the repeat visits and leave the docs alone.
  *
  * Builds side by side: `bun bench/lcp.ts --root DIR --root DIR [runs]` (a worktree of an older
  * commit with its node_modules, and this checkout, say) runs each build's server on a database
@@ -152,6 +153,14 @@ export async function sideBySide(browser: Browser, builds: Build[], runs: number
 }
 
 /** Starts `root`'s server (its client built first) on a fresh database, with the fixtures. */
+/** LCP_PROFILES as names: split at commas not followed by a space ("Slow 3G, CPU 1x" is one name). */
+function profileNames(): string[] | undefined {
+  const names = process.env.LCP_PROFILES?.split(/,(?! )/).map((name) => name.trim());
+  const unknown = names?.filter((name) => !PROFILES.some((p) => p.name === name));
+  if (unknown?.length) throw new Error(`LCP_PROFILES: no profile named ${unknown.map((n) => JSON.stringify(n)).join(", ")}; the profiles are ${PROFILES.map((p) => JSON.stringify(p.name)).join(", ")}`);
+  return names;
+}
+
 async function startBuild(root: string, routeFilter?: RegExp): Promise<Build> {
   if (!existsSync(join(root, "src", "index.ts"))) throw new Error(`--root ${root} is not a Carebook checkout (no src/index.ts)`);
   const build = Bun.spawnSync(["bun", "src/build/client-build.ts"], { cwd: root, stdout: "ignore", stderr: "inherit" });
@@ -169,12 +178,13 @@ async function startBuild(root: string, routeFilter?: RegExp): Promise<Build> {
 if (import.meta.main && Bun.argv.includes("--root")) {
   const { values, positionals } = parseArgs({ args: Bun.argv.slice(2), options: { root: { type: "string", multiple: true } }, allowPositionals: true });
   const runs = Number(positionals[0] ?? 5);
+  const profiles = profileNames() ?? ["Slow 3G"];
   const builds: Build[] = [];
   try {
     for (const root of values.root!) builds.push(await startBuild(resolve(root), process.env.LCP_ROUTES ? new RegExp(process.env.LCP_ROUTES) : undefined));
     const browser = await launchBrowser();
     try {
-      console.log(`\n${await sideBySide(browser, builds, runs, process.env.LCP_PROFILES?.split(",") ?? ["Slow 3G"])}`);
+      console.log(`\n${await sideBySide(browser, builds, runs, profiles)}`);
     } finally {
       await browser.close();
     }
@@ -187,7 +197,7 @@ if (import.meta.main && Bun.argv.includes("--root")) {
 } else if (import.meta.main) {
   const runs = Number(process.argv[2] ?? 3);
   const ONLY_ROUTES = process.env.LCP_ROUTES ? new RegExp(process.env.LCP_ROUTES) : undefined;
-  const ONLY_PROFILES = process.env.LCP_PROFILES?.split(",");
+  const ONLY_PROFILES = profileNames();
   const partial = ONLY_ROUTES !== undefined || ONLY_PROFILES !== undefined;
   const { server, routes, dir } = await startBuild(ROOT, ONLY_ROUTES);
   try {
