@@ -129,7 +129,7 @@ describe("the doctor's schedule fields (item 4)", () => {
 });
 
 describe("the meetings pages' first paint", () => {
-  test("the reschedule form's date and time are light fields (real ones with Save-Data); the first paint waits for the page's largest text (the doctor's zone note; the patient's story up to its history)", async () => {
+  test("the reschedule form's date and time are light fields (real ones with Save-Data); the first paint waits for the page's largest text (the doctor's zone note; the patient's story up to its history, or to the calendar panel without one)", async () => {
     const doctor = await h.signupDoctor({ name: "Dr Light Moves", specialization: "Dermatologist" });
     const id = await h.book(patient.token, doctor.id, "Move me lightly");
     await h.schedule(doctor.token, id, patient.id, new Date(Date.now() + 3 * 86_400_000));
@@ -149,7 +149,18 @@ describe("the meetings pages' first paint", () => {
       expect(held(html)).toBe("zone-note");
       expect(html).toContain('id="zone-note"');
     }
-    expect(held(await (await get("/patient-dashboard/patient-meetings", false)).text())).toBe("past-title");
+    // The patient's page: with no history, up to the calendar panel (all but the footer and the
+    // loader); once a meeting is in the history, up to its heading.
+    const patientPage = async () => (await get("/patient-dashboard/patient-meetings", false)).text();
+    const before = await patientPage();
+    expect(held(before)).toBe("calendar");
+    expect(before).toContain('id="calendar"');
+    expect(before).not.toContain('id="past-title"');
+    const cancel = await h.call("POST", "/api/auth/patient-dashboard/cancelAppointment", { token: patient.token, json: { appointmentId: id, reason: "Cannot come" } });
+    expect(cancel.status).toBe(200);
+    const after = await patientPage();
+    expect(held(after)).toBe("past-title");
+    expect(after).toContain('id="past-title"');
     // Not on other pages: their first frame is not held.
     expect(await (await get("/patient-dashboard", false)).text()).not.toContain('rel="expect"');
   });

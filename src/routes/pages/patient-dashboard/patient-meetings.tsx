@@ -7,7 +7,7 @@
 import type { Context } from "hono";
 import { cancelAppointment, giveFeedback } from "../../../actions/appointments";
 import { listStory } from "../../../db/queries/appointments";
-import { historySince } from "../../../domain/story";
+import { historySince, storySections } from "../../../domain/story";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
 import { cancelBody, feedbackBody } from "../../../http/schemas";
@@ -47,8 +47,9 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     </section>,
     PATH,
     // The first frame holds everything before the history (all of a short page, its largest
-    // paragraph included), not the header alone (docs/performance.md, issue 29).
-    { firstPaintAfter: "past-title" },
+    // paragraph included), not the header alone; with no history, up to the calendar panel, the
+    // page's end but for its footer and loader (docs/performance.md, issue 29).
+    { firstPaintAfter: storySections(appointments).past.length > 0 ? "past-title" : "calendar" },
   );
 }
 
