@@ -57,12 +57,8 @@ function remember(name: IslandName, build: string): void {
   }
 }
 
-/**
- * An island's props: the page's JSON data blocks follow its content, one per island in the
- * islands' order (src/render/Document.tsx), so the nth island's props are the nth block.
- */
+/** An island's props: the JSON data block the server writes right before its root (src/render/island-cache.ts). */
 function propsOf(root: HTMLElement): unknown {
-  const index = [...document.querySelectorAll("[data-island]")].indexOf(root);
-  const block = document.querySelectorAll('script[type="application/json"]')[index];
-  return block ? JSON.parse(block.textContent ?? "{}") : {};
+  const block = root.previousElementSibling;
+  return block instanceof HTMLScriptElement && block.type === "application/json" ? JSON.parse(block.textContent ?? "{}") : {};
 }

@@ -105,11 +105,8 @@ function loaderFor(islands: PageIslands): { tag: string; policy: string } {
 }
 
 /**
- * An island's props travel in a JSON data block (src/render/island-cache.ts writes it before its
- * root), read only by the client entry. A page moves the blocks to its end, in the islands'
- * order, before the loader: they are no content, and a first paint that waits for the page's
- * largest text no longer waits for them (docs/performance.md, issue 29). A page sent without
- * script, or with no island that calls for the code, leaves them out. The block's JSON never
+ * An island's props travel in a JSON data block before its root (src/render/island-cache.ts),
+ * read only by the client entry: left out of a page sent without script. The block's JSON never
  * holds a `<` (written as \u003c), so the first `<` after it is its end tag.
  */
 const PROPS_BLOCK = /<script type="application\/json">[^<]*<\/script>/g;
@@ -142,9 +139,8 @@ export async function renderPage(c: Context, options: PageOptions, body: Child):
   else if (needsLoader(islands)) {
     const loader = loaderFor(islands);
     c.header("Content-Security-Policy", loader.policy);
-    html = html.replace(PROPS_BLOCK, (block) => ((end += block), ""));
-    end += loader.tag;
-  } else html = html.replace(PROPS_BLOCK, "");
+    end = loader.tag;
+  }
   const session = sessionMarker(c);
   // An account without a zone of its own: the client reports the browser's (src/routes/pages/time-zone.ts).
   const zoneUnset = c.get("user")?.account.timeZone === null ? " data-zone-unset" : "";

@@ -17,8 +17,7 @@ let held = 0;
 
 /**
  * The island's props and HTML for `name` and its serialized `json` props: the props in a JSON
- * data block right before the island's root (the page moves the blocks to its end,
- * src/render/Document.tsx), `<script type="application/json">` (never run, so
+ * data block right before the island's root, `<script type="application/json">` (never run, so
  * no Content-Security-Policy applies to it), then `<div data-island={name}>` around the HTML;
  * `render` makes the HTML when it is not kept. In an attribute the props were escaped, every `"`
  * six bytes: a list page's props were half as long again (29 KB against 19 KB for 40 meetings).

@@ -80,23 +80,6 @@ describe("without it: the loader, and nothing else", () => {
     });
   }
 
-  test("the islands' props follow the page's content, one block per island in order, right before the loader; none where no island calls for code", async () => {
-    const html = await (await get("/patient-dashboard/patient-meetings", false)).text();
-    const body = html.slice(html.indexOf("<body"));
-    const roots = [...body.matchAll(/<div data-island="(\w+)">/g)].map((m) => m[1]);
-    expect(roots).toEqual(["ThemeToggle", "PatientMeetings"]);
-    const tail = body.slice(body.indexOf("</footer>"));
-    const blocks = [...tail.matchAll(/<script type="application\/json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!));
-    expect(blocks).toHaveLength(roots.length);
-    expect(blocks[0]).toHaveProperty("theme");
-    expect(blocks[1]).toHaveProperty("appointments");
-    expect(tail).toMatch(/^<\/footer>(<script type="application\/json">[^<]*<\/script>){2}<script>[^<]+<\/script><\/body><\/html>$/);
-    // A page whose only island is passive (the theme toggle) sends no loader, so no props either.
-    const about = await (await get("/about", false)).text();
-    expect(about).toContain('data-island="ThemeToggle"');
-    expect(about).not.toContain("<script");
-  });
-
   test("the loader is at most 2 KB brotli", async () => {
     const [loader] = inlineScripts(await (await get("/patient-dashboard", false)).text());
     const brotli = brotliCompressSync(Buffer.from(loader!), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
