@@ -152,7 +152,6 @@ export async function sideBySide(browser: Browser, builds: Build[], runs: number
   return lines.join("\n");
 }
 
-/** Starts `root`'s server (its client built first) on a fresh database, with the fixtures. */
 /** LCP_PROFILES as names: split at commas not followed by a space ("Slow 3G, CPU 1x" is one name). */
 function profileNames(): string[] | undefined {
   const names = process.env.LCP_PROFILES?.split(/,(?! )/).map((name) => name.trim());
@@ -161,6 +160,7 @@ function profileNames(): string[] | undefined {
   return names;
 }
 
+/** Starts `root`'s server (its client built first) on a fresh database, with the fixtures. */
 async function startBuild(root: string, routeFilter?: RegExp): Promise<Build> {
   if (!existsSync(join(root, "src", "index.ts"))) throw new Error(`--root ${root} is not a Carebook checkout (no src/index.ts)`);
   const build = Bun.spawnSync(["bun", "src/build/client-build.ts"], { cwd: root, stdout: "ignore", stderr: "inherit" });
