@@ -152,6 +152,9 @@ export async function sideBySide(browser: Browser, builds: Build[], runs: number
   return lines.join("\n");
 }
 
+/** LCP_ROUTES as a pattern of paths, if given. */
+const routePattern = () => (process.env.LCP_ROUTES ? new RegExp(process.env.LCP_ROUTES) : undefined);
+
 /** LCP_PROFILES as names: split at commas not followed by a space ("Slow 3G, CPU 1x" is one name). */
 function profileNames(): string[] | undefined {
   const names = process.env.LCP_PROFILES?.split(/,(?! )/).map((name) => name.trim());
@@ -179,9 +182,10 @@ if (import.meta.main && Bun.argv.includes("--root")) {
   const { values, positionals } = parseArgs({ args: Bun.argv.slice(2), options: { root: { type: "string", multiple: true } }, allowPositionals: true });
   const runs = Number(positionals[0] ?? 5);
   const profiles = profileNames() ?? ["Slow 3G"];
+  const routes = routePattern();
   const builds: Build[] = [];
   try {
-    for (const root of values.root!) builds.push(await startBuild(resolve(root), process.env.LCP_ROUTES ? new RegExp(process.env.LCP_ROUTES) : undefined));
+    for (const root of values.root!) builds.push(await startBuild(resolve(root), routes));
     const browser = await launchBrowser();
     try {
       console.log(`\n${await sideBySide(browser, builds, runs, profiles)}`);
@@ -196,7 +200,7 @@ if (import.meta.main && Bun.argv.includes("--root")) {
   }
 } else if (import.meta.main) {
   const runs = Number(process.argv[2] ?? 3);
-  const ONLY_ROUTES = process.env.LCP_ROUTES ? new RegExp(process.env.LCP_ROUTES) : undefined;
+  const ONLY_ROUTES = routePattern();
   const ONLY_PROFILES = profileNames();
   const partial = ONLY_ROUTES !== undefined || ONLY_PROFILES !== undefined;
   const { server, routes, dir } = await startBuild(ROOT, ONLY_ROUTES);
