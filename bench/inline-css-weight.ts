@@ -16,7 +16,7 @@ function compressedSize(text: string, encoding: string | undefined): number {
 
 /** The bytes the inline `<style>` elements add to `html` as sent with `encoding`. */
 export function inlineCssOnWire(html: string, encoding: string | undefined): number {
-  const without = html.replace(/<style>[\s\S]*?<\/style>/g, "");
+  const without = html.replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, "");
   if (without === html) return 0;
   return Math.max(0, compressedSize(html, encoding) - compressedSize(without, encoding));
 }

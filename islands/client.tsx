@@ -32,15 +32,36 @@ const ready: Promise<boolean> = (async () => {
 })();
 
 /**
+ * The whole stylesheet, once: the page carries only the rules its server HTML uses, and names the
+ * whole one (`<style data-full>`, src/render/inline-css.ts) for what an island may draw later (a
+ * notice, an error). Its rules are the inline ones' superset in the same order, so adding it
+ * after them changes nothing already drawn. An island waits for it; a failed fetch waits no more.
+ */
+let fullStyles: Promise<void> | undefined;
+
+function wholeStylesheet(): Promise<void> {
+  return (fullStyles ??= new Promise<void>((done) => {
+    const href = document.querySelector<HTMLStyleElement>("style[data-full]")?.dataset.full;
+    if (!href) return done();
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.onload = link.onerror = () => done();
+    document.head.append(link);
+  }));
+}
+
+/**
  * Hydrates one island root (`<div data-island>`), and notes that this browser now holds its code
  * for this build (`build`: the client entry's URL), so that a later page may hydrate it at idle.
  */
 export async function hydrate(root: HTMLElement, build: string): Promise<void> {
+  const styles = wholeStylesheet();
   if (!(await ready)) return;
   const name = root.dataset.island as IslandName;
   const load = loaders[name];
   if (!load) return;
-  const { default: Component } = await load();
+  const [{ default: Component }] = await Promise.all([load(), styles]);
   const { $m, $lang, ...props } = propsOf(root) as IslandMessages & Record<string, unknown>;
   hydrateRoot(root, createElement(Messages, { m: $m ?? {}, lang: $lang ?? "en" }, createElement(Component, props)));
   remember(name, build);

@@ -8,7 +8,7 @@ import { IslandsContext, needsLoader, passiveIslands, type PageIslands } from ".
 import { clientManifest, islandLoader } from "./client-assets";
 import type { Role } from "../domain/fields";
 import { contentSecurityPolicy, scriptHash } from "../middleware/security";
-import { inlineStylesheet } from "./inline-css";
+import { stylesheetFor } from "./inline-css";
 import { keptIn } from "../domain/bounded";
 import { escapeHtml, flat } from "./html";
 import { LangContext } from "./lang";
@@ -88,20 +88,26 @@ function writeHead(options: PageOptions, description: string): string {
     `<meta name="description" content="${escapeHtml(description)}"/>` +
     '<meta name="color-scheme" content="light dark"/>' +
     (options.firstPaintAfter === undefined ? "" : `<link rel="expect" href="#${escapeHtml(options.firstPaintAfter)}" blocking="render"/>`) +
-    `<link rel="icon" href="${escapeHtml(manifest.favicon ?? "/favicon.svg")}" type="image/svg+xml"/>` +
-    inlineStylesheet()
+    `<link rel="icon" href="${escapeHtml(manifest.favicon ?? "/favicon.svg")}" type="image/svg+xml"/>`
   );
 }
 
-/** The loader's `<script>` and the CSP that allows exactly it, per set of passive islands (one or two sets in all). */
-const loaders = new Map<string, { tag: string; policy: string }>();
+/** The loader's `<script>` and its hash, per set of passive islands (one or two sets in all). */
+const loaders = new Map<string, { tag: string; hash: string }>();
 
-function loaderFor(islands: PageIslands): { tag: string; policy: string } {
+function loaderFor(islands: PageIslands): { tag: string; hash: string } {
   const passive = passiveIslands(islands);
   return keptIn(loaders, 16, passive.join(","), () => {
     const source = islandLoader(clientManifest().client.file, passive);
-    return { tag: `<script>${source}</script>`, policy: contentSecurityPolicy([scriptHash(source)]) };
+    return { tag: `<script>${source}</script>`, hash: scriptHash(source) };
   });
+}
+
+/** The CSP that allows exactly the page's loader (if any) and its stylesheet, per pair of hashes. */
+const policies = new Map<string, string>();
+
+function policyFor(loaderHash: string | undefined, styleHash: string): string {
+  return keptIn(policies, 256, `${loaderHash ?? ""} ${styleHash}`, () => contentSecurityPolicy(loaderHash === undefined ? [] : [loaderHash], [styleHash]));
 }
 
 /**
@@ -132,15 +138,16 @@ export async function renderPage(c: Context, options: PageOptions, body: Child):
       <IslandsContext.Provider value={islands}>{body}</IslandsContext.Provider>
     </LangContext.Provider>
   ).toString();
-  let end = "";
+  let loader: { tag: string; hash: string } | undefined;
   // The language follows the cookie, the account or Accept-Language (src/i18n/request.ts).
   c.header("Vary", "Save-Data, Accept-Language", { append: true });
   if (savesData(c)) html = html.replace(PROPS_BLOCK, "").replace(LIGHT_FIELD, realField);
-  else if (needsLoader(islands)) {
-    const loader = loaderFor(islands);
-    c.header("Content-Security-Policy", loader.policy);
-    end = loader.tag;
-  }
+  else if (needsLoader(islands)) loader = loaderFor(islands);
+  // Only the rules this HTML can use; a page whose islands may come alive names the whole
+  // stylesheet too, for the client entry to fetch first (src/render/inline-css.ts).
+  const style = stylesheetFor(html);
+  const full = loader === undefined ? "" : ` data-full="${escapeHtml(clientManifest().css)}"`;
+  c.header("Content-Security-Policy", policyFor(loader?.hash, style.hash));
   const session = sessionMarker(c);
   // An account without a zone of its own: the client reports the browser's (src/routes/pages/time-zone.ts).
   const zoneUnset = c.get("user")?.account.timeZone === null ? " data-zone-unset" : "";
@@ -148,7 +155,7 @@ export async function renderPage(c: Context, options: PageOptions, body: Child):
     (options.guard === undefined ? "" : ` data-guard="${escapeHtml(options.guard)}"`) +
     (session === undefined ? "" : ` data-session="${escapeHtml(session)}"`) +
     zoneUnset;
-  const page = `<!doctype html><html lang="${t.lang}" dir="ltr"${themeAttribute(themeOf(c))}><head>${headOf(options, t)}</head><body${bodyAttributes}>${html}${end}</body></html>`;
+  const page = `<!doctype html><html lang="${t.lang}" dir="ltr"${themeAttribute(themeOf(c))}><head>${headOf(options, t)}<style${full}>${style.text}</style></head><body${bodyAttributes}>${html}${loader?.tag ?? ""}</body></html>`;
   // Said outright, the request log reads the bytes sent from it instead of copying the answer (src/middleware/observe.ts).
   c.header("Content-Length", String(Buffer.byteLength(page)));
   return c.html(page, options.status ?? 200);

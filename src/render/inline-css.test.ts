@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { startHarness, type Harness } from "../../tests/support/harness";
 import { STATIC_DIR } from "../config/assets";
 import { clientManifest } from "./client-assets";
-import { inlineCss } from "./inline-css";
+import { inlineCss, parseStylesheet, stylesheetFor } from "./inline-css";
 
 let h: Harness;
 let tokens: Record<"patient" | "doctor" | "admin", string>;
@@ -40,6 +40,19 @@ const PAGES: Page[] = [
   { path: () => "/admin-dashboard", as: "admin" },
 ];
 
+/** Whether every rule of `part` is a rule of `whole`, in the same order (an `@media` block's rules within the same block). */
+function inSameOrder(part: string, whole: string): boolean {
+  const flatten = (css: string) => parseStylesheet(css).flatMap((b) => ("open" in b ? b.rules.map((r) => `${b.open}${r.text}`) : [b.text]));
+  const all = flatten(whole);
+  let at = 0;
+  for (const rule of flatten(part)) {
+    at = all.indexOf(rule, at);
+    if (at < 0) return false;
+    at++;
+  }
+  return true;
+}
+
 const sha256 = (text: string) => new Bun.CryptoHasher("sha256").update(text).digest("base64");
 
 /** The CSP as directive name -> sources. */
@@ -60,11 +73,17 @@ describe("every page's inline stylesheet is allowed by its hash", () => {
         const html = await res.text();
         const csp = res.headers.get("content-security-policy") ?? "";
 
-        const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+        const styles = [...html.matchAll(/<style(?: data-full="([^"]*)")?>([\s\S]*?)<\/style>/g)];
         expect(styles).toHaveLength(1);
-        expect(styles[0]!.length).toBeGreaterThan(1000);
+        const [, full, style] = styles[0]!;
+        expect(style!.length).toBeGreaterThan(1000);
+        // The page's rules only (issue 29): a part of the whole stylesheet, in its order...
+        expect(style!.length).toBeLessThan(inlineCss().text.length);
+        expect(inSameOrder(style!, inlineCss().text)).toBe(true);
+        // ...and a page whose islands may come alive names the whole one, for the client entry.
+        expect(full).toBe(html.includes("<script>") ? clientManifest().css : undefined);
         const styleSrc = directives(csp).get("style-src") ?? [];
-        expect(styleSrc).toContain(`'sha256-${sha256(styles[0]!)}'`);
+        expect(styleSrc).toContain(`'sha256-${sha256(style!)}'`);
         expect(styleSrc).toContain("'self'");
         expect(csp).not.toContain("unsafe-inline");
         expect(csp).not.toContain("unsafe-hashes");
@@ -94,6 +113,36 @@ describe("the build-time hash", () => {
     const built = readFileSync(join(STATIC_DIR, manifest.css.replace(/^\/static\//, "")), "utf8");
     expect(manifest.cssHash).toBe(sha256(built));
     expect(inlineCss()).toEqual({ text: built, hash: manifest.cssHash });
+  });
+
+  test("read as rules, it is the same text again", () => {
+    const css = inlineCss().text;
+    const blocks = parseStylesheet(css);
+    expect(blocks.length).toBeGreaterThan(100);
+    expect(blocks.map((b) => ("open" in b ? `${b.open}{${b.rules.map((r) => r.text).join("")}}` : b.text)).join("")).toBe(css.trim());
+  });
+
+  test("a page's subset keeps the rules its classes and ids can match, and no other", () => {
+    const css = (html: string) => stylesheetFor(html).text;
+    // Element, attribute and :root rules always; a class rule only with its class.
+    const bare = css("<p>text</p>");
+    expect(bare).toContain(":root{");
+    expect(bare).toContain("[data-theme=dark]{");
+    expect(bare).toContain("body{");
+    expect(bare).not.toContain(".admin-table");
+    expect(bare).not.toContain(".card{");
+    const card = css('<div class="card meeting">x</div>');
+    expect(card).toContain(".card{");
+    expect(card).toContain(".meeting p{");
+    expect(card).not.toContain(".meeting-head");
+    // A selector naming two classes needs both; :not(...) and [...] need nothing.
+    expect(css('<li class="card"><h3>x</h3></li>')).toContain(".card h1,.card h2,.card h3{");
+    expect(css('<a class="menu-panel">x</a>')).toContain(".menu-panel a:not(.button)");
+    // Inside @media: the block is kept with only the rules that apply, or left out.
+    expect(css('<table class="admin-table"></table>')).toMatch(/@media \(max-width:37\.5rem\)\{[^}]*\.admin-table/);
+    expect(bare).not.toContain("@media (max-width:37.5rem)");
+    // The same subset is one object, hashed once.
+    expect(stylesheetFor('<div class="card">y</div>')).toBe(stylesheetFor('<div class="card">z</div>'));
   });
 
   test("names two font families: the minifier does not widen system-ui into a ten-family stack", () => {

@@ -1,0 +1,87 @@
+/**
+ * Issue 29: a page carries only the rules its HTML can use (src/render/inline-css.ts). Proof in
+ * Chromium: on every route of SPEC §2, every element (inside closed `<details>` too) computes the
+ * same style with the page's rules as with the whole stylesheet added after them; and an island
+ * brought to life fetches the whole stylesheet first, for what it may draw later.
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Page } from "@playwright/test";
+import { ADMIN, E2E_PORT } from "./support/env";
+import { expect, test } from "./support/fixtures";
+import { coldContext, createFixtures, specRoutes } from "../../bench/page-weight";
+
+const BASE = `http://127.0.0.1:${E2E_PORT}`;
+/** The whole stylesheet's address, from the build the server runs (static/build/manifest.json, made when it starts). */
+const wholeStylesheet = (): string => JSON.parse(readFileSync(resolve(import.meta.dirname, "..", "..", "static", "build", "manifest.json"), "utf8")).css;
+
+/** Every element's computed style, as "path property: value" lines (closed details opened first). */
+function computedStyles(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    for (const details of document.querySelectorAll("details")) details.open = true;
+    const lines: string[] = [];
+    const all = [document.documentElement, ...document.body.querySelectorAll("*")];
+    all.forEach((element, i) => {
+      const style = getComputedStyle(element);
+      const where = `${i} ${element.tagName.toLowerCase()}.${element.getAttribute("class") ?? ""}`;
+      for (let p = 0; p < style.length; p++) lines.push(`${where} ${style[p]}: ${style.getPropertyValue(style[p]!)}`);
+    });
+    return lines;
+  });
+}
+
+test("every route's own rules style it exactly as the whole stylesheet does", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const fixtures = await createFixtures(BASE, ADMIN);
+  const whole = wholeStylesheet();
+  for (const route of specRoutes(fixtures)) {
+    const context = await coldContext(browser, BASE, route.as);
+    try {
+      const page = await context.newPage();
+      const response = await page.goto(route.path, { waitUntil: "load" });
+      expect(response?.status(), route.path).toBe(route.path === "/no-such-page" ? 404 : 200);
+      const own = await page.evaluate(() => document.styleSheets[0]!.cssRules.length);
+      const before = await computedStyles(page);
+      await page.evaluate(
+        (href) =>
+          new Promise<void>((done, fail) => {
+            const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+            link.onload = () => done();
+            link.onerror = () => fail(new Error(`${href} did not load`));
+            document.head.append(link);
+          }),
+        whole,
+      );
+      const all = await page.evaluate(() => document.styleSheets[1]!.cssRules.length);
+      // A real subset, not the whole sheet again...
+      expect(own, `${route.path}: its rules against the whole stylesheet's`).toBeLessThan(all);
+      // ...that styles every element as the whole one does.
+      const after = await computedStyles(page);
+      expect(before.length, route.path).toBeGreaterThan(1000);
+      expect.soft(after.filter((line, i) => line !== before[i]).slice(0, 10), route.path).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test("an island fetches the whole stylesheet before it comes alive", async ({ browser }) => {
+  const fixtures = await createFixtures(BASE, ADMIN);
+  const context = await coldContext(browser, BASE, fixtures.patient);
+  const whole = wholeStylesheet();
+  try {
+    const page = await context.newPage();
+    const css: string[] = [];
+    page.on("request", (request) => request.resourceType() === "stylesheet" && css.push(new URL(request.url()).pathname));
+    await page.goto("/patient-dashboard/patient-meetings", { waitUntil: "load" });
+    expect(await page.locator("style[data-full]").getAttribute("data-full")).toBe(whole);
+    expect(css).toEqual([]);
+    // The first sign of intent inside the meetings island: its code, and the whole stylesheet.
+    await page.locator('[data-island="PatientMeetings"]').dispatchEvent("pointerdown");
+    await expect(page.locator(`link[rel="stylesheet"][href="${whole}"]`)).toHaveCount(1);
+    await expect.poll(() => page.evaluate(() => document.styleSheets.length)).toBe(2);
+    expect(css).toEqual([whole]);
+  } finally {
+    await context.close();
+  }
+});
