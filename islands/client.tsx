@@ -61,10 +61,27 @@ export async function hydrate(root: HTMLElement, build: string): Promise<void> {
   const name = root.dataset.island as IslandName;
   const load = loaders[name];
   if (!load) return;
-  const [{ default: Component }] = await Promise.all([load(), styles]);
-  const { $m, $lang, ...props } = propsOf(root) as IslandMessages & Record<string, unknown>;
-  hydrateRoot(root, createElement(Messages, { m: $m ?? {}, lang: $lang ?? "en" }, createElement(Component, props)));
+  const { $m, $lang, ...props } = propsOf(root) as Partial<IslandMessages> & Record<string, unknown>;
+  const [{ default: Component }, messages] = await Promise.all([load(), messagesAt($m), styles]);
+  // Without its words the island would draw keys over the server's text: its form stays in charge.
+  if (messages === undefined) return;
+  hydrateRoot(root, createElement(Messages, { m: messages, lang: $lang ?? "en" }, createElement(Component, props)));
   remember(name, build);
+}
+
+/** The island's messages: the built file its props name (src/build/client-build.ts), fetched once per page. */
+const fetched = new Map<string, Promise<Record<string, string> | undefined>>();
+
+function messagesAt(url: string | undefined): Promise<Record<string, string> | undefined> {
+  if (url === undefined) return Promise.resolve({});
+  let messages = fetched.get(url);
+  if (messages === undefined) {
+    messages = fetch(url)
+      .then((res) => (res.ok ? (res.json() as Promise<Record<string, string>>) : undefined))
+      .catch(() => undefined);
+    fetched.set(url, messages);
+  }
+  return messages;
 }
 
 /** Adds `name` to the islands whose code this browser has fetched for `build` ("build|A,B"). */

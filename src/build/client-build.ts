@@ -8,7 +8,9 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
-import { ISLAND_NAMES } from "../../islands/names";
+import { ISLAND_NAMES, type IslandName } from "../../islands/names";
+import { islandMessagesJson, LANGS } from "../i18n/catalog";
+import type { Lang } from "../domain/i18n";
 
 export type ClientManifest = {
   /** The client entry, and what it imports statically (preloaded with it). */
@@ -20,6 +22,12 @@ export type ClientManifest = {
   cssHash: string;
   /** static/favicon.svg under a hashed name, so that browsers never ask for it again. */
   favicon: string;
+  /**
+   * Each island's messages per language (src/i18n/catalog.ts, islandMessagesJson) as a hashed
+   * JSON file: a page's props name it, and the client entry fetches it with the island's code
+   * (issue 29: a kilobyte of brotli a page that only a live island reads).
+   */
+  messages: Record<IslandName, Record<Lang, string>>;
 };
 
 const ROOT = join(import.meta.dir, "..", "..");
@@ -76,6 +84,9 @@ export async function buildClient(): Promise<ClientManifest> {
     css: entry("static/app.css").file,
     cssHash: cssHashOf(entry("static/app.css").file),
     favicon: URL_PREFIX + copyHashed(join(ROOT, "static", "favicon.svg")),
+    messages: Object.fromEntries(
+      ISLAND_NAMES.map((name) => [name, Object.fromEntries(LANGS.map((lang) => [lang, URL_PREFIX + writeHashed(`messages-${name}-${lang}.json`, islandMessagesJson(name, lang))]))]),
+    ) as ClientManifest["messages"],
   };
   for (const file of readdirSync(OUT)) precompress(join(OUT, file));
   writeFileSync(join(OUT, "manifest.json"), JSON.stringify(manifest, null, 2));
@@ -89,11 +100,15 @@ function cssHashOf(url: string): string {
 
 /** Copies `path` into static/build as name-<hash>.ext and returns the new file name. */
 function copyHashed(path: string): string {
-  const bytes = readFileSync(path);
+  return writeHashed(basename(path), readFileSync(path));
+}
+
+/** Writes `bytes` into static/build as `name` with a hash of them before its extension; returns the file name. */
+function writeHashed(name: string, bytes: Uint8Array | string): string {
   const hash = new Bun.CryptoHasher("sha256").update(bytes).digest("hex").slice(0, 10);
-  const name = basename(path).replace(/(\.[^.]+)$/, `-${hash}$1`);
-  writeFileSync(join(OUT, name), bytes);
-  return name;
+  const hashed = name.replace(/(\.[^.]+)$/, `-${hash}$1`);
+  writeFileSync(join(OUT, hashed), bytes);
+  return hashed;
 }
 
 function precompress(path: string): void {

@@ -63,8 +63,9 @@ export function translator(lang: Lang): T {
 
 /**
  * Which keys each island carries, besides its own (`<IslandName>.*`): the prefixes of the shared
- * parts it renders (islands/lib). An island's props hold only these, so a page carries only its
- * own messages (at most 1 KB brotli an island, tests/e2e/page-weight.spec.ts).
+ * parts it renders (islands/lib). An island's messages file (src/build/client-build.ts) holds
+ * only these, so a live island fetches only its own messages (at most 1 KB brotli an island,
+ * catalog.test.ts).
  */
 export const ISLAND_SHARED: Readonly<Record<IslandName, readonly string[]>> = {
   ThemeToggle: ["theme."],

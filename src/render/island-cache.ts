@@ -23,12 +23,13 @@ let held = 0;
  * six bytes: a list page's props were half as long again (29 KB against 19 KB for 40 meetings).
  * In the data block only `<` is written as `\u003c`, so nothing in the props can end the element.
  */
-export function islandHtml(name: string, json: string, render: () => string, messages?: { lang: string; json: string }): string {
+export function islandHtml(name: string, json: string, render: () => string, messages?: { lang: string; url: string }): string {
   if (messages === undefined) return keptHtml(`${name}\u0000${json}`, () => `${propsBlock(json)}<div data-island="${escapeHtml(name)}">${render()}</div>`);
-  // The island's messages (issue 31) are a function of its name and the language: they join the
-  // props in the block, not the key.
+  // The island's messages (issue 31) are a function of its name and the language: the props name
+  // the built file that holds them (the client entry fetches it with the code, issue 29), and the
+  // language, not the key.
   return keptHtml(`${name}\u0000${messages.lang}\u0000${json}`, () => {
-    const full = `${json.slice(0, -1)}${json.length > 2 ? "," : ""}"$lang":"${messages.lang}","$m":${messages.json}}`;
+    const full = `${json.slice(0, -1)}${json.length > 2 ? "," : ""}"$lang":"${messages.lang}","$m":${JSON.stringify(messages.url)}}`;
     return `${propsBlock(full)}<div data-island="${escapeHtml(name)}">${render()}</div>`;
   });
 }

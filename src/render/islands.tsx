@@ -13,6 +13,7 @@ import BookingForm from "../../islands/BookingForm";
 import DoctorMeetings from "../../islands/DoctorMeetings";
 import type { IslandName } from "../../islands/names";
 import { islandHtml } from "./island-cache";
+import { clientManifest } from "./client-assets";
 import { islandMessagesJson } from "../i18n/catalog";
 import { useT } from "./lang";
 import { Messages } from "../../islands/lib/i18n";
@@ -58,7 +59,7 @@ export function Island<N extends IslandName>({ name, props, hydrate = "interacti
       name,
       JSON.stringify(props),
       () => renderToString(createElement(Messages, { m: JSON.parse(messages), lang: t.lang }, createElement(COMPONENTS[name] as ComponentType<any>, props))),
-      { lang: t.lang, json: messages },
+      { lang: t.lang, url: clientManifest().messages[name][t.lang] },
     ),
   );
 }

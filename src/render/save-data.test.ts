@@ -8,6 +8,7 @@ import { brotliCompressSync, constants } from "node:zlib";
 import { startHarness, type Harness, type Patient } from "../../tests/support/harness";
 import { scriptHash } from "../middleware/security";
 import { clientManifest } from "./client-assets";
+import { islandMessagesJson } from "../i18n/catalog";
 
 let h: Harness;
 let patient: Patient;
@@ -79,6 +80,26 @@ describe("without it: the loader, and nothing else", () => {
       expect(html).toContain("data-island=");
     });
   }
+
+  test("an island's props name its messages file, in the page's language, and carry no message", async () => {
+    for (const [lang, cookie] of [["en", ""], ["hi", "; lang=hi"]] as const) {
+      const res = await h.app.request("/patient-dashboard/patient-meetings", { headers: { cookie: `carebook_session=${patient.token}${cookie}` } });
+      const blocks = [...(await res.text()).matchAll(/<script type="application\/json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+      expect(blocks.length).toBeGreaterThan(1);
+      for (const props of blocks) {
+        expect(props.$lang).toBe(lang);
+        expect(typeof props.$m).toBe("string");
+      }
+      // The file the meetings island's props name: its share of the catalog, served for a year.
+      const meetings = blocks.find((props) => "appointments" in props)!;
+      expect(meetings.$m).toBe(clientManifest().messages.PatientMeetings[lang]);
+      const file = await h.app.request(meetings.$m);
+      expect(file.status).toBe(200);
+      expect(file.headers.get("Content-Type")).toContain("application/json");
+      expect(file.headers.get("Cache-Control")).toContain("immutable");
+      expect(await file.json()).toEqual(JSON.parse(islandMessagesJson("PatientMeetings", lang)));
+    }
+  });
 
   test("the loader is at most 2 KB brotli", async () => {
     const [loader] = inlineScripts(await (await get("/patient-dashboard", false)).text());

@@ -76,3 +76,26 @@ test("a booking tapped before the island's code arrives is carried out by the fo
   for (const route of held) await route.abort().catch(() => undefined);
   await page.unrouteAll({ behavior: "ignoreErrors" });
 });
+
+test("an island whose messages cannot be fetched stays its form: no keys drawn over the page, the booking still goes", async ({ page }) => {
+  const [patient, doctor] = [await createPatient("No Messages"), await createDoctor({ name: "Dr. Lost Words" })];
+  await signIn(page, patient);
+  // Its code arrives; the file of its words (src/build/client-build.ts) does not.
+  const refused: string[] = [];
+  await page.route("**/static/build/messages-*.json", (route) => {
+    refused.push(route.request().url());
+    return route.abort();
+  });
+  await page.goto(`/patient-dashboard/bookAppointment/${doctor.id}`);
+  await page.getByLabel(/Reason for your visit/).fill("Booked without the island's words");
+  await expect.poll(() => refused.length, "the island asked for its words").toBeGreaterThan(0);
+  // The code came and found no words: the island stays the server's HTML, no "BookingForm.*" key shown.
+  await page.waitForLoadState("networkidle");
+  expect(await islandsLive(page)).toBe(false);
+  await expect(page.locator("main")).not.toContainText("BookingForm.");
+  await page.getByRole("button", { name: "Book Appointment" }).click();
+  await expect(page.getByText("Appointment request sent. The doctor will schedule it soon.")).toBeVisible();
+  const { appointments } = await apiCall("GET", "/patient-dashboard/patient-meetings", undefined, patient.token);
+  expect(appointments.map((a: { reason: string }) => a.reason)).toEqual(["Booked without the island's words"]);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+});
