@@ -9,7 +9,7 @@ import { resolve } from "node:path";
 import type { Page } from "@playwright/test";
 import { ADMIN, E2E_PORT } from "./support/env";
 import { expect, test } from "./support/fixtures";
-import { coldContext, createFixtures, specRoutes } from "../../bench/page-weight";
+import { coldContext, createFixtures, specRoutes, type Account, type Fixtures } from "../../bench/page-weight";
 
 const BASE = `http://127.0.0.1:${E2E_PORT}`;
 /** The whole stylesheet's address, from the build the server runs (static/build/manifest.json, made when it starts). */
@@ -30,42 +30,53 @@ function computedStyles(page: Page): Promise<string[]> {
   });
 }
 
-test("every route's own rules style it exactly as the whole stylesheet does", async ({ browser }) => {
-  test.setTimeout(180_000);
-  const fixtures = await createFixtures(BASE, ADMIN);
-  const whole = wholeStylesheet();
-  for (const route of specRoutes(fixtures)) {
-    const context = await coldContext(browser, BASE, route.as);
-    try {
-      const page = await context.newPage();
-      const response = await page.goto(route.path, { waitUntil: "load" });
-      expect(response?.status(), route.path).toBe(route.path === "/no-such-page" ? 404 : 200);
-      // The loader's work after the first frame first: it makes the light date and time fields
-      // real ones at idle (a taller field), which would read as a difference below.
-      await page.waitForFunction(() => document.querySelector("input[data-type]") === null);
-      const own = await page.evaluate(() => document.styleSheets[0]!.cssRules.length);
-      const before = await computedStyles(page);
-      await page.evaluate(
-        (href) =>
-          new Promise<void>((done, fail) => {
-            const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
-            link.onload = () => done();
-            link.onerror = () => fail(new Error(`${href} did not load`));
-            document.head.append(link);
-          }),
-        whole,
-      );
-      const all = await page.evaluate(() => document.styleSheets[1]!.cssRules.length);
-      // A real subset, not the whole sheet again...
-      expect(own, `${route.path}: its rules against the whole stylesheet's`).toBeLessThan(all);
-      // ...that styles every element as the whole one does.
-      const after = await computedStyles(page);
-      expect(before.length, route.path).toBeGreaterThan(1000);
-      expect.soft(after.filter((line, i) => line !== before[i]).slice(0, 30), route.path).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  }
+/** The routes' names, for one test each (their ids are the fixtures', made before the tests run). */
+const NO_ONE: Account = { role: "patient", token: "", name: "", id: "{id}" };
+const ROUTES = specRoutes({ patient: NO_ONE, doctor: NO_ONE, pendingDoctor: NO_ONE, admin: NO_ONE });
+
+test.describe("every route's own rules style it exactly as the whole stylesheet does", () => {
+  // A route a test: each reads every element's style twice, some seconds on a slow machine.
+  test.describe.configure({ timeout: 90_000 });
+  let fixtures: Fixtures;
+  test.beforeAll(async () => {
+    fixtures = await createFixtures(BASE, ADMIN);
+  });
+
+  ROUTES.forEach((named, i) => {
+    test(named.label ?? named.path, async ({ browser }) => {
+      const route = specRoutes(fixtures)[i]!;
+      const context = await coldContext(browser, BASE, route.as);
+      try {
+        const page = await context.newPage();
+        const response = await page.goto(route.path, { waitUntil: "load" });
+        expect(response?.status()).toBe(route.path === "/no-such-page" ? 404 : 200);
+        // The loader's work after the first frame first: it makes the light date and time fields
+        // real ones at idle (a taller field), which would read as a difference below.
+        await page.waitForFunction(() => document.querySelector("input[data-type]") === null);
+        const own = await page.evaluate(() => document.styleSheets[0]!.cssRules.length);
+        const before = await computedStyles(page);
+        await page.evaluate(
+          (href) =>
+            new Promise<void>((done, fail) => {
+              const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+              link.onload = () => done();
+              link.onerror = () => fail(new Error(`${href} did not load`));
+              document.head.append(link);
+            }),
+          wholeStylesheet(),
+        );
+        const all = await page.evaluate(() => document.styleSheets[1]!.cssRules.length);
+        // A real subset, not the whole sheet again...
+        expect(own, "its rules against the whole stylesheet's").toBeLessThan(all);
+        // ...that styles every element as the whole one does.
+        const after = await computedStyles(page);
+        expect(before.length).toBeGreaterThan(1000);
+        expect(after.filter((line, i) => line !== before[i]).slice(0, 30)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  });
 });
 
 test("an island fetches the whole stylesheet before it comes alive", async ({ browser }) => {
