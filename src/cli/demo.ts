@@ -19,7 +19,14 @@ const t = demoT(process.env);
 // The seeding signs in and up a few dozen accounts from this one process, through the app: the
 // abuse limits per address (SERVER-RULES §3) are not for it. The server started below keeps them.
 const unlimited = Number.MAX_SAFE_INTEGER;
-const deps = await boot({ ...config, loginFailureLimit: unlimited, signupLimit: unlimited, authAttemptsPerMinute: unlimited });
+// Its own requests' lines would bury the logins printed below: only warnings and failures show.
+const deps = await boot({
+  ...config,
+  loginFailureLimit: unlimited,
+  signupLimit: unlimited,
+  authAttemptsPerMinute: unlimited,
+  log: { ...config.log, level: "warn" },
+});
 try {
   const real = await countAccountsOutside(deps.database.db, DEMO_DOMAIN);
   if (real > 0) {

@@ -64,6 +64,13 @@ describe("defaults of SERVER-RULES §1", () => {
     });
   });
 
+  test("the log is pretty in a terminal and JSON when piped, unless LOG_FORMAT says", () => {
+    expect(parseEnv({}, true).log.format).toBe("pretty");
+    expect(parseEnv({}, false).log.format).toBe("json");
+    expect(parseEnv({ LOG_FORMAT: "json" }, true).log.format).toBe("json");
+    expect(parseEnv({ LOG_FORMAT: "pretty" }, false).log.format).toBe("pretty");
+  });
+
   test("the .env.example values parse to the same defaults", async () => {
     const text = await Bun.file(new URL("../../.env.example", import.meta.url)).text();
     const env: Record<string, string> = {};

@@ -78,7 +78,8 @@ const envSchema = z.object({
   BOOKING_NOTICE_MINUTES: z.coerce.number().min(0).default(120),
   SUPPORT_EMAIL: z.string().trim().min(3).default("support@example.com"),
   SUPPORT_PHONE: z.string().trim().min(3).default("+1 (555) 010-0000"),
-  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+  // Unset: pretty in a terminal, JSON when piped (a collector reads it).
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, {
     message: "METRICS_TOKEN must be at least 16 characters",
@@ -185,7 +186,8 @@ function keyPrefix(prefix: string | undefined): string {
 }
 
 /** Parses the environment into a Config, or throws one error naming every bad variable. */
-export function parseEnv(env: Record<string, string | undefined>): Config {
+/** The configuration `env` asks for; `terminal` (stdout is one) picks the log format when LOG_FORMAT is unset. */
+export function parseEnv(env: Record<string, string | undefined>, terminal = process.stdout.isTTY === true): Config {
   // An empty variable (`PORT=` in a .env file) means "not set": its default applies.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""));
   const result = envSchema.safeParse(given);
@@ -230,7 +232,7 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
       .sort((a, b) => b - a),
     bookingNoticeMinutes: e.BOOKING_NOTICE_MINUTES,
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
-    log: { format: e.LOG_FORMAT, level: e.LOG_LEVEL },
+    log: { format: e.LOG_FORMAT ?? (terminal ? "pretty" : "json"), level: e.LOG_LEVEL },
     metricsToken: e.METRICS_TOKEN,
     pictureWorkers: e.PICTURE_WORKERS,
     resetTokenMinutes: e.RESET_TOKEN_MINUTES,

@@ -75,6 +75,13 @@ describe("bun run demo on an empty folder", () => {
     expect(printed.filter(([r]) => r === "doctor")).toHaveLength(23);
   });
 
+  // Its own requests while it prepares (some 140) would bury the logins (issue 45).
+  test("prints no request lines while it prepares", () => {
+    const beforeListening = first.output().split(/listening on/)[0]!;
+    expect(beforeListening).toContain("every password:");
+    expect(beforeListening.split("\n").filter((line) => line.startsWith("{"))).toEqual([]);
+  });
+
   test("a printed patient logs in and has meetings in every state", async () => {
     const [, email] = logins(first.output()).find(([r]) => r === "patient")!;
     const login = await api(base, "POST", "/loginPatient", { json: { email, password } });
