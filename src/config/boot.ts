@@ -6,6 +6,7 @@ import { dirname, resolve } from "node:path";
 import { MIGRATIONS_DIR } from "./assets";
 import { loadJwtSecret } from "../auth/secret";
 import { migrateDatabase, openDatabase } from "../db/client";
+import type { RoundTrip } from "../db/round-trips";
 import type { Deps } from "./deps";
 import type { Config } from "./env";
 import { imageStorage } from "../storage/images";
@@ -18,8 +19,8 @@ export function dataDir(config: Config): string {
 }
 
 /** Opens and migrates the database and builds everything createApp needs. */
-export async function boot(config: Config, options: ObserveOptions = {}): Promise<Deps> {
-  const database = await openDatabase(config.databaseUrl, config.databaseAuthToken, config.databaseReplica);
+export async function boot(config: Config, options: ObserveOptions & { onRoundTrip?: RoundTrip } = {}): Promise<Deps> {
+  const database = await openDatabase(config.databaseUrl, config.databaseAuthToken, config.databaseReplica, options.onRoundTrip);
   // The same migrations on every kind of database; in the binary they are embedded (assets.ts).
   await migrateDatabase(database, MIGRATIONS_DIR);
   return {

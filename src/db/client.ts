@@ -21,6 +21,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import * as schema from "./schema";
 import { keptIn } from "../domain/bounded";
+import { countRoundTrips, type RoundTrip } from "./round-trips";
 
 export type Db = LibSQLDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -69,9 +70,10 @@ export function clientConfig(url: string, authToken?: string, replica?: Replica)
 /**
  * Opens the database at `url`: a `file:` path (created with its folder), a libSQL server
  * (`libsql:`, `http(s):`, `ws(s):`, with `authToken`), or, given `replica`, a local `file:` copy
- * of a server that answers reads itself and passes writes to the server.
+ * of a server that answers reads itself and passes writes to the server. `onRoundTrip` hears of
+ * every statement or batch that leaves the process (src/db/round-trips.ts; tests count them).
  */
-export async function openDatabase(url: string, authToken?: string, replica?: Replica): Promise<Database> {
+export async function openDatabase(url: string, authToken?: string, replica?: Replica, onRoundTrip?: RoundTrip): Promise<Database> {
   const kind = databaseKind(url, replica);
   if (kind !== "remote") {
     const path = url.slice("file:".length).split("?")[0]!;
@@ -80,7 +82,8 @@ export async function openDatabase(url: string, authToken?: string, replica?: Re
       ownerOnly(path);
     }
   }
-  const client = createClient(clientConfig(url, authToken, replica));
+  const raw = createClient(clientConfig(url, authToken, replica));
+  const client = onRoundTrip ? countRoundTrips(raw, onRoundTrip) : raw;
   if (kind === "file") {
     // WAL is a property of the file; foreign keys and the busy timeout are set on every
     // connection the client opens (libSQL's defaults: foreign_keys on, timeout from the config).
@@ -90,7 +93,7 @@ export async function openDatabase(url: string, authToken?: string, replica?: Re
     // Pull the primary's current state before anything (the migrator first of all) reads it.
     await client.sync();
   }
-  const reader = kind === "file" ? preparedReader(url) : undefined;
+  const reader = kind === "file" ? preparedReader(url, onRoundTrip) : undefined;
   const db = drizzle(reader ? withPreparedReads(client, reader) : client, { schema });
   if (reader) keptRowReaders.set(db, reader.rows);
   let queue: Promise<unknown> = Promise.resolve();
@@ -141,13 +144,14 @@ const MAX_STATEMENTS = 512;
  * @libsql/client prepares each statement again on every call (about 200 µs per read under
  * load, against 26 µs for a kept statement), so plain reads come here instead.
  */
-function preparedReader(url: string) {
+function preparedReader(url: string, onRoundTrip: RoundTrip = () => {}) {
   const path = url.slice("file:".length).split("?")[0]!;
   if (path === "" || path === ":memory:") return undefined; // another connection would see another database
   let connection: Libsql.Database | undefined;
   const statements = new Map<string, { statement: Libsql.Statement; columns: string[] }>();
 
   function prepared(sql: string) {
+    onRoundTrip(sql);
     return keptIn(statements, MAX_STATEMENTS, sql, () => {
       connection ??= new Libsql(path, { readonly: true, timeout: BUSY_TIMEOUT_MS });
       const statement = connection.prepare(sql);

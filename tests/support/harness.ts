@@ -55,7 +55,9 @@ export async function startHarness(env: Record<string, string> = {}, observe: Ob
     LOG_LEVEL: "silent",
     ...env,
   });
-  const deps: Deps = await boot(config, observe);
+  // Every statement or batch the app sends to its database (src/db/round-trips.ts), for budgets.
+  let roundTrips = 0;
+  const deps: Deps = await boot(config, { ...observe, onRoundTrip: () => void roundTrips++ });
   const app = createApp(deps);
   // Every /api/auth answer this app gives is checked against the OpenAPI document (drift fails).
   const violations = checkAnswers(app);
@@ -202,6 +204,12 @@ export async function startHarness(env: Record<string, string> = {}, observe: Ob
     book,
     schedule,
     elsewhere,
+    /** What `fn` answers and how many round trips to the database it made (see src/db/round-trips.ts). */
+    async roundTripsOf<T>(fn: () => Promise<T>): Promise<{ result: T; trips: number }> {
+      const before = roundTrips;
+      const result = await fn();
+      return { result, trips: roundTrips - before };
+    },
     /** Closes the database and removes the temporary folder. */
     async stop() {
       deps.database.close();
