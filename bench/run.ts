@@ -2,7 +2,8 @@
  * `bun run bench`: page weight of every SPEC §2 route in Chromium, then throughput and latency
  * of the app under a real load generator, each beside a plain Bun.serve (the ceiling) measured
  * in the same run, the /about p99 during a login storm, list latency from 1,000 to 100,000
- * appointments, and the server's peak memory. Prints one table and writes docs/performance.md.
+ * appointments, and the server's peak memory. Prints the tables and rewrites its marked regions of
+ * docs/performance.md (the rest of that page is kept by hand).
  *
  * Everything listens on 127.0.0.1; every load is bounded (BENCH_SECONDS per run, default 5).
  */
@@ -12,7 +13,7 @@ import { join } from "node:path";
 import { loadGenerator, type LoadOptions, type LoadResult } from "./load-generator";
 import { budgetFailures, createFixtures, specRoutes, weighRoutes, weightTable, type RouteWeight } from "./page-weight";
 import { launchBrowser, measurePaints, paintFailures, type RoutePaint } from "./first-paint";
-import { paintSection, REPEAT_PATHS } from "./lcp";
+import { paintSection, REPEAT_PATHS, withPaintSection } from "./lcp";
 import { openSeeder } from "./seed";
 import { freePort, waitFor } from "./server";
 import { jsonClient } from "../tests/support/http";
@@ -235,70 +236,42 @@ try {
   console.log(`\n${loadTable}\n\n${stormTable}\n\n${growthTable}\n\n${targetTable}`);
   if (weightFailures.length) console.log(`\nOver budget:\n- ${weightFailures.join("\n- ")}`);
 
-  // Everything from this heading on is kept by hand in docs/performance.md itself (bench:signed-in
-  // writes its table there too): only what is above it is regenerated.
-  const HAND = "## What was found, and what was done";
+  // docs/performance.md is kept by hand around marked regions: this run rewrites its own regions
+  // only (bench:lcp and bench:signed-in keep theirs the same way), so the notes around them stay.
   const docPath = join(ROOT, "docs", "performance.md");
-  const previous = existsSync(docPath) ? readFileSync(docPath, "utf8") : "";
-  const notes = previous.includes(HAND) ? previous.slice(previous.indexOf(HAND)) : `${HAND}\n`;
-  const doc = `# Performance
-
-Written by \`bun run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}; rerun it to refresh every figure.
-The page-weight part also runs in CI as tests/e2e/page-weight.spec.ts.
-
-Machine: ${info.nproc} cores (nproc), ${info.model}, ${info.memory} memory, Linux ${info.kernel}, Bun ${info.bun}.
-The machine is shared, so absolute figures are noisy: compare the **ratios**, each taken against
-a plain \`Bun.serve\` answering a fixed string (bench/ceiling.ts), measured right before the row in the same run.
-
-## Page weight
-
+  const measured = `Measured ${new Date().toISOString().slice(0, 10)} by \`bun run bench\` (bench/run.ts) on ${info.nproc} cores (${info.model}, ${info.memory}, Linux ${info.kernel}), Bun ${info.bun}.`;
+  let doc = existsSync(docPath) ? readFileSync(docPath, "utf8") : "# Performance\n";
+  doc = withRegion(doc, "bench:page-weight", `${measured}
 Chromium (${weights[0]?.first.acceptEncoding ? `Accept-Encoding: ${weights[0].first.acceptEncoding}` : "not run"}), every route of SPEC §2, bytes on the wire as DevTools
 counts them (compressed body plus response headers), in KB. First visit: a fresh browser
 context, everything requested until the network is idle, before any interaction. Repeat visit: a
-second navigation in the same context. "After first tap": what the login and signup forms fetch
-when the first input is tapped. Data: the CI fixtures (3 patients, 2 doctors, 3 appointments).
-The stylesheet travels inside the HTML (issue 15): "of which inline CSS" is its share of the
-HTML's bytes on the wire (the document compressed as sent, with and without its \`<style>\`:
-bench/inline-css-weight.ts), and "CSS files" must stay 0 on a first visit.
+second navigation in the same context. Data: the CI fixtures (3 patients, 2 doctors, 3 appointments).
+"Of which inline CSS" is the stylesheet's share of the HTML's bytes on the wire
+(bench/inline-css-weight.ts); "CSS files" must stay 0 on a first visit.
 ${weightNote ? `\n${weightNote}\n` : ""}
 ${weightTable(weights)}
-${weightFailures.length ? `\nOver budget:\n\n- ${weightFailures.join("\n- ")}\n` : ""}
-The reference, the original single-page client: about 92 KB of JavaScript and 12 KB of CSS (brotli) on every route.
-
-${paintSection(paints, repeats, 3, paintNote)}
-
-## Throughput and latency
-
+${weightFailures.length ? `\nOver budget:\n\n- ${weightFailures.join("\n- ")}\n` : ""}`);
+  doc = withPaintSection(doc, paintSection(paints, repeats, 3, paintNote));
+  doc = withRegion(doc, "bench:server", `${measured}
 ${generator.name}, ${CONNECTIONS} connections, ${SECONDS} s per run, app and load generator on
 127.0.0.1. The app is \`bun src/index.ts\` (with \`HOST=127.0.0.1\`) on a fresh embedded database: ${approved.toLocaleString("en")} approved doctors and
 ${total.toLocaleString("en")} appointments across ${seeder.count("patients").toLocaleString("en")} patients (20 each); the
-measured patient owns ${OWN_APPOINTMENTS} (${meetingsJson.appointments.length} listed: pending and
-confirmed; 10 cancelled are not listed). Without an Accept-Encoding header unless the row says so.
+measured patient owns ${OWN_APPOINTMENTS} (${meetingsJson.appointments.length} listed). Without an Accept-Encoding header unless the row says so.
+Each ratio is against a plain \`Bun.serve\` answering a fixed string (bench/ceiling.ts), run right before the row.
 
 ${loadTable}
 
-## /about during a login storm
-
-32 connections posting correct logins (argon2id, m = 19 MiB, t = 2) while 4 connections read /about.
+/about while 32 connections post correct logins (argon2id, m = 19 MiB, t = 2):
 
 ${stormTable}
 
-## List latency as the table grows
-
-GET /api/auth/patient-dashboard/patient-meetings for the same patient, with 1,000 and then
-${total.toLocaleString("en")} appointments in the database.
+The patient's meetings list with 1,000 and then ${total.toLocaleString("en")} appointments in the database:
 
 ${growthTable}
 
-## Memory
+Peak resident memory (VmHWM) of the server after everything above: **${memory.toFixed(0)} MB**.
 
-Peak resident memory (VmHWM from /proc/<pid>/status) of the server after everything above: **${memory.toFixed(0)} MB**.
-
-## Targets
-
-${targetTable}
-
-${notes}`;
+${targetTable}`);
   writeFileSync(docPath, doc);
   seeder.close();
   console.log(`\nWrote docs/performance.md in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
@@ -306,4 +279,14 @@ ${notes}`;
   stopAll();
   await Promise.all([app.exited, ceiling.exited]);
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** `doc` with the text between `<!-- name -->` and `<!-- /name -->` replaced (the region appended when missing). */
+function withRegion(doc: string, name: string, body: string): string {
+  const start = `<!-- ${name} -->`;
+  const end = `<!-- /${name} -->`;
+  const region = `${start}\n${body.trim()}\n${end}`;
+  const at = doc.indexOf(start);
+  const until = doc.indexOf(end);
+  return at >= 0 && until > at ? doc.slice(0, at) + region + doc.slice(until + end.length) : `${doc.trimEnd()}\n\n${region}\n`;
 }

@@ -1,5 +1,5 @@
 /**
- * Forgot password, reset by link, and change password (issue 28; docs/decisions.md "Issue 28").
+ * Forgot password, reset by link, and change password (issue 28; docs/decisions.md "Password reset links").
  *
  * A reset link holds a 256-bit random secret; only its SHA-256 is stored, with the account it
  * belongs to (the role is in the row, never in the URL). It works once, for RESET_TOKEN_MINUTES;
