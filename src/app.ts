@@ -60,7 +60,7 @@ export function createApp(deps: Deps) {
       "/api/*",
       cors({
         origin: deps.config.corsOrigins,
-        allowMethods: ["GET", "POST", "PUT", "PATCH", "OPTIONS"],
+        allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
         allowHeaders: ["Authorization", "Content-Type"],
         maxAge: 600,
       }),

@@ -1,4 +1,4 @@
-/** The admin's one action: moving a doctor along the status machine of SERVER-RULES §5. */
+/** The admin's actions on a doctor: the status machine of SERVER-RULES §5, and the review of a waiting profile change. */
 import { findDoctor, setDoctorStatus, updateDoctor, type DoctorRow } from "../db/queries/accounts";
 import { cancelOpenOfDoctor } from "../db/queries/appointments";
 import { historyOf, recordAudit, type AuditRow } from "../db/queries/audit";
@@ -59,36 +59,46 @@ export function setStatusOfDoctor(
   });
 }
 
+/** What waited for the admin's review, from and to; a field that did not change is absent. */
+export type ReviewedChange = { specialization?: { from: string; to: string }; collegeName?: { from: string; to: string } };
+
 /**
  * The admin approves or declines an approved doctor's waiting change of specialization or college
  * (issue 27): approved, the directory shows it from then on; either way it is no longer waiting.
- * Recorded in the audit trail with what changed.
+ * Recorded in the audit trail with what changed. Both doors call it: the admin page's form and
+ * PATCH /api/auth/admin-dashboard/doctor-change/{id}; `change` lets the page say it in its language.
  */
 export function decideDoctorChange(
   deps: Deps,
   adminId: string,
   input: { doctorId: string; decision: ChangeDecision },
-): Promise<{ doctor: DoctorRow; message: string }> {
+): Promise<StatusChange & { change: ReviewedChange }> {
   return deps.database.write(async (tx) => {
     const current = await findDoctor(tx, input.doctorId);
     if (current === undefined) throw notFound("Doctor");
-    if (current.pendingSpecialization === null && current.pendingCollegeName === null) throw conflict("This doctor has no change waiting for review");
+    const { pendingSpecialization, pendingCollegeName } = current;
+    if (pendingSpecialization === null && pendingCollegeName === null) throw conflict("This doctor has no change waiting for review");
+    const change: ReviewedChange = {
+      ...(pendingSpecialization !== null && { specialization: { from: current.specialization, to: pendingSpecialization } }),
+      ...(pendingCollegeName !== null && { collegeName: { from: current.collegeName, to: pendingCollegeName } }),
+    };
     const what = [
-      current.pendingSpecialization !== null && `specialization ${current.specialization} to ${current.pendingSpecialization}`,
-      current.pendingCollegeName !== null && `college ${current.collegeName} to ${current.pendingCollegeName}`,
+      change.specialization && `specialization ${change.specialization.from} to ${change.specialization.to}`,
+      change.collegeName && `college ${change.collegeName.from} to ${change.collegeName.to}`,
     ]
       .filter(Boolean)
       .join(", ");
     const approve = input.decision === "approve";
     const doctor = await updateDoctor(tx, input.doctorId, {
-      ...(approve && current.pendingSpecialization !== null && { specialization: current.pendingSpecialization }),
-      ...(approve && current.pendingCollegeName !== null && { collegeName: current.pendingCollegeName }),
+      ...(approve && pendingSpecialization !== null && { specialization: pendingSpecialization }),
+      ...(approve && pendingCollegeName !== null && { collegeName: pendingCollegeName }),
       pendingSpecialization: null,
       pendingCollegeName: null,
     });
     const action = approve ? "Approve change" : "Decline change";
     await recordAudit(tx, adminEvent(deps, adminId, input.doctorId, { action, fromStatus: current.status, toStatus: current.status, reason: what }));
-    return { doctor, message: `${approve ? "Approved" : "Declined"} ${doctor.name}'s change of ${what}.` };
+    const history = await historyOf(tx, "doctor", input.doctorId);
+    return { doctor, history, change, message: `${approve ? "Approved" : "Declined"} ${doctor.name}'s change of ${what}.` };
   });
 }
 

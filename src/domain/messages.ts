@@ -51,6 +51,7 @@ export function plainWords(message: string): string {
   if ((m = /^(\w+) must not contain control characters$/.exec(message))) return `${words(m[1]!)[1]} contains characters that cannot be shown. Please remove them.`;
   if (message === "email must be a valid email address") return "Please enter a valid email address, such as name@example.com.";
   if (/^specialization must be one of/.test(message)) return "Please choose a specialization from the list.";
+  if (message === "decision must be one of: approve, decline") return "Choose Approve change or Decline change.";
   if (message === "scheduledDateTime must be in the future") return MESSAGES.timeInPast;
   if ((m = /^(\w+): (.+)$/.exec(message)) && FIELD_WORDS[m[1]!]) return plainWords(m[2]!);
   return message;
@@ -116,7 +117,7 @@ const EXACT: Record<string, string> = {
   "Failed to fetch doctors. Please try again.": "msg.admin.loadFailed",
   "Failed to update doctor status. Please try again.": "msg.admin.updateFailed",
   "This doctor has no change waiting for review": "msg.review.noChange",
-  "Choose Approve change or Decline change.": "msg.review.chooseDecision",
+  "decision must be one of: approve, decline": "msg.review.chooseDecision",
   [MESSAGES.blockReasonEmpty]: "msg.admin.blockReasonEmpty",
   [MESSAGES.rejectReasonEmpty]: "msg.admin.rejectReasonEmpty",
   // Pages only: passwords, sessions, the time zone, the doctor's hours.

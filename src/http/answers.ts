@@ -186,6 +186,7 @@ export const answers = {
   doctor: z.object({ doctor: Doctor }),
   doctorUpdated: z.object({ message: z.string(), doctor: Doctor }),
   adminDoctors: z.array(AdminDoctor),
+  /** The admin's change of a doctor: its status, or the review of a waiting profile change. */
   statusChanged: z.object({ message: z.string(), doctor: AdminDoctor }),
   calendarFile: z.string().meta({ description: "An iCalendar (RFC 5545) file with one VEVENT" }),
   calendarFeed: z.object({ feed: z.object({ createdAt: time }).nullable() }),

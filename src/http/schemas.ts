@@ -280,9 +280,9 @@ export const doctorStatusBody = z.object({
     .optional(),
 });
 
-/** The admin page's answer to a doctor's waiting change. */
-export const doctorChangeForm = z.object({
-  decision: z.enum(CHANGE_DECISIONS, { error: "Choose Approve change or Decline change." }),
+/** The admin's answer to a doctor's waiting change: the page's form and the API's body. */
+export const doctorChangeBody = z.object({
+  decision: z.enum(CHANGE_DECISIONS, { error: `decision must be one of: ${CHANGE_DECISIONS.join(", ")}` }),
 });
 
 /** The admin page's form: rejecting or blocking takes a reason, said in plain words. */

@@ -87,7 +87,7 @@ const API = [
   UPLOAD_TOO_SLOW_MESSAGE,
   "Request body is too large",
   "This doctor has no change waiting for review",
-  "Choose Approve change or Decline change.",
+  "decision must be one of: approve, decline",
   "A pending doctor cannot become blocked",
   "Approve: Dana Doctor is now approved",
   "Block: Dana Doctor is now blocked",

@@ -7,7 +7,8 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";
 import { MessageAnswer } from "../http/answers";
-import { OPERATIONS, type Operation } from "./operations";
+import type { Operation } from "./operation";
+import { OPERATIONS } from "./operations";
 
 type Status = 304 | 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 429 | 500 | 503;
 

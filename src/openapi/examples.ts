@@ -19,6 +19,13 @@ const doctor = {
   pendingChange: null,
 };
 
+const adminDoctor = {
+  ...doctor,
+  statusHistory: [
+    { action: "Signup", from: null, to: "pending", at: CREATED, by: "doctor", reason: null },
+    { action: "Approve", from: "pending", to: "approved", at: "2026-11-20T15:00:00.000Z", by: "admin", reason: null },
+  ],
+};
 const appointment = {
   _id: APPOINTMENT_ID,
   status: "confirmed",
@@ -60,12 +67,16 @@ export const EXAMPLES = {
   doctorSession: { message: "Login successful", token: TOKEN, doctor },
   adminSession: { token: TOKEN, admin: { _id: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", name: "Ada Admin", email: "admin@example.com" } },
   doctor,
-  adminDoctor: {
-    ...doctor,
-    statusHistory: [
-      { action: "Signup", from: null, to: "pending", at: CREATED, by: "doctor", reason: null },
-      { action: "Approve", from: "pending", to: "approved", at: "2026-11-20T15:00:00.000Z", by: "admin", reason: null },
-    ],
+  adminDoctor,
+  changeReviewed: {
+    message: "Approved Dana Doctor's change of specialization Neurologist to Cardiologist.",
+    doctor: {
+      ...adminDoctor,
+      statusHistory: [
+        ...adminDoctor.statusHistory,
+        { action: "Approve change", from: "approved", to: "approved", at: AT, by: "admin", reason: "specialization Neurologist to Cardiologist" },
+      ],
+    },
   },
   directoryDoctor: { _id: DOCTOR_ID, name: "Dana Doctor", specialization: "Cardiologist", collegeName: "City Medical College", profileImage: null },
   patient: { _id: PATIENT_ID, name: "Pat Patient", email: "pat@example.com", profileImage: null },

@@ -4,7 +4,6 @@
  * src/http/answers.ts. ./document.ts turns the list into OpenAPI 3.1. A route added to the app
  * without an entry here (or an entry without its route) fails src/openapi/coverage.test.ts.
  */
-import type { z } from "zod";
 import { answers } from "../http/answers";
 import {
   bookBody,
@@ -13,6 +12,7 @@ import {
   resetPasswordBody,
   sessionIdParam,
   cancelBody,
+  doctorChangeBody,
   doctorIdParam,
   doctorProfileForm,
   doctorSignupBody,
@@ -29,33 +29,7 @@ import {
   slotsQuery,
 } from "../http/schemas";
 import { EXAMPLES } from "./examples";
-
-export type Who = "anyone" | "anyone signed in (any role, any doctor status)" | "patient" | "doctor, any status" | "approved doctor" | "admin";
-/** The error statuses an operation may answer beyond those implied by its body and its caller. */
-export type ErrorStatus = 403 | 404 | 408 | 409 | 413 | 415 | 429 | 503;
-
-export type Operation = {
-  method: "get" | "post" | "put" | "patch" | "delete";
-  /** The OpenAPI path template, `{name}` for a parameter. */
-  path: string;
-  summary: string;
-  description?: string;
-  who: Who;
-  tag: "Accounts" | "Patient" | "Doctor" | "Admin" | "Profiles" | "Calendar";
-  body?: { kind: "json" | "form"; schema: z.ZodType; example: unknown };
-  params?: z.ZodObject;
-  /** The query string's parameters. */
-  query?: z.ZodObject;
-  /** The success answer; JSON unless `mediaType` says otherwise (a calendar file). */
-  ok: { status: 200 | 201 | 202; schema: z.ZodType; description: string; example: unknown; mediaType?: "text/calendar" };
-  errors?: ErrorStatus[];
-  /** The answer may also be 304 Not Modified (an If-None-Match that matches the ETag). */
-  notModified?: boolean;
-  /** The call takes a bearer token when it has one (logout ends that account's sessions). */
-  optionalBearer?: boolean;
-  /** Login and signup answers set the page session cookie. */
-  setsCookie?: boolean;
-};
+import type { Operation, Who } from "./operation";
 
 const AUTH = "/api/auth";
 const PATIENT = `${AUTH}/patient-dashboard`;
@@ -283,6 +257,15 @@ export const OPERATIONS: Operation[] = [
     params: doctorIdParam,
     body: { kind: "json", schema: doctorStatusBody, example: { status: "approved" } },
     ok: { status: 200, schema: answers.statusChanged, description: "Changed", example: { message: "Approve: Dana Doctor is now approved", doctor: EXAMPLES.adminDoctor } },
+    errors: [404, 409],
+  },
+  {
+    method: "patch", path: `${AUTH}/admin-dashboard/doctor-change/{id}`, tag: "Admin", who: "admin",
+    summary: "Approve or decline an approved doctor's waiting change of specialization or college",
+    description: "Approved, the doctor's profile and the directory show the change; declined, they keep the approved values. Either way nothing waits any more. 409 when no change waits.",
+    params: doctorIdParam,
+    body: { kind: "json", schema: doctorChangeBody, example: { decision: "approve" } },
+    ok: { status: 200, schema: answers.statusChanged, description: "Decided", example: EXAMPLES.changeReviewed },
     errors: [404, 409],
   },
   ...(["patient", "doctor"] as const).flatMap((role): Operation[] => {

@@ -163,12 +163,8 @@ export async function startHarness(env: Record<string, string> = {}, observe: Ob
 
   /** The admin approves a doctor's change of specialization or college waiting for review (issue 27). */
   async function approveChange(doctorId: string) {
-    const res = await app.request(`/admin-dashboard/doctor-change/${doctorId}`, {
-      method: "POST",
-      headers: { origin: "http://localhost", cookie: `carebook_session=${await admin()}` },
-      body: new URLSearchParams({ decision: "approve" }),
-    });
-    if (res.status !== 303) throw new Error(`approveChange: ${res.status}`);
+    const res = await call("PATCH", `/api/auth/admin-dashboard/doctor-change/${doctorId}`, { token: await admin(), json: { decision: "approve" } });
+    if (res.status !== 200) throw new Error(`approveChange: ${res.status} ${res.text}`);
   }
 
   /** Runs `sql` on the app's database file through a connection of its own, as another instance or a script would. */

@@ -1,15 +1,16 @@
 /**
- * The admin's calls: every doctor, and the doctor status machine of SERVER-RULES §5.
+ * The admin's calls: every doctor, the doctor status machine of SERVER-RULES §5, and the review
+ * of an approved doctor's waiting profile change (the admin page's forms call the same actions).
  */
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
-import { setStatusOfDoctor } from "../../actions/doctors";
+import { decideDoctorChange, setStatusOfDoctor } from "../../actions/doctors";
 import { listAllDoctors } from "../../db/queries/accounts";
 import { doctorStatusHistories } from "../../db/queries/audit";
 import { keptForDirectory } from "../../db/queries/directory";
 import type { Deps } from "../../config/deps";
 import { prepare, sendCached } from "../../http/cached";
-import { doctorIdParam, doctorStatusBody } from "../../http/schemas";
+import { doctorChangeBody, doctorIdParam, doctorStatusBody } from "../../http/schemas";
 import { adminDoctorJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
@@ -36,6 +37,17 @@ export function adminApi(deps: Deps) {
     async (c) => {
       const admin = signedIn(c, "admin");
       const { doctor, history, message } = await setStatusOfDoctor(deps, admin.id, { doctorId: c.req.valid("param").id, ...c.req.valid("json") });
+      return c.json({ message, doctor: adminDoctorJson(doctor, history) });
+    },
+  );
+
+  api.patch(
+    "/admin-dashboard/doctor-change/:id",
+    zValidator("param", doctorIdParam, onInvalid),
+    zValidator("json", doctorChangeBody, onInvalid),
+    async (c) => {
+      const admin = signedIn(c, "admin");
+      const { doctor, history, message } = await decideDoctorChange(deps, admin.id, { doctorId: c.req.valid("param").id, ...c.req.valid("json") });
       return c.json({ message, doctor: adminDoctorJson(doctor, history) });
     },
   );

@@ -2,7 +2,8 @@
  * Logout CSRF (issue 23): a page on another site can post a `text/plain` form to
  * /api/auth/logout without a preflight; it is refused (403) and the session cookie stays. The
  * site's own pages, an allowed CORS origin and non-browser clients (no Origin) still log out,
- * and the same holds for the calls that set the cookie (login, signup).
+ * and the same holds for the calls that set the cookie (login, signup). The CORS preflight of an
+ * allowed origin lists every method the API's routes answer (DELETE of a session, issue 45).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { PASSWORD, startHarness, type Harness } from "../../../tests/support/harness";
@@ -50,4 +51,26 @@ test("a cross-site login (login CSRF) is refused too; the same login from the si
   expect(refused.headers.get("set-cookie")).toBeNull();
   const ok = await post("/api/auth/loginPatient", { origin: "http://localhost", "content-type": "application/json" }, body);
   expect(ok.status).toBe(200);
+});
+
+const preflight = (path: string, origin: string, method: string) =>
+  h.app.request(`http://localhost${path}`, {
+    method: "OPTIONS",
+    headers: { host: "localhost", origin, "access-control-request-method": method, "access-control-request-headers": "authorization,content-type" },
+  });
+
+test("the preflight of an allowed origin permits every method the API's routes answer, DELETE too", async () => {
+  const used = new Set(h.app.routes.filter((r) => r.path.startsWith("/api/") && r.method !== "ALL").map((r) => r.method));
+  expect(used).toContain("DELETE");
+  const res = await preflight("/api/auth/sessions/some-id", ALLOWED, "DELETE");
+  expect(res.status).toBe(204);
+  expect(res.headers.get("access-control-allow-origin")).toBe(ALLOWED);
+  const allowed = res.headers.get("access-control-allow-methods")?.split(",") ?? [];
+  for (const method of used) expect(allowed).toContain(method);
+  expect(res.headers.get("access-control-allow-headers")?.toLowerCase().split(",")).toEqual(["authorization", "content-type"]);
+});
+
+test("the preflight of another origin permits nothing to it", async () => {
+  const res = await preflight("/api/auth/sessions/some-id", "https://evil.example", "DELETE");
+  expect(res.headers.get("access-control-allow-origin")).toBeNull();
 });

@@ -4,23 +4,23 @@
  * which comes back to the same page.
  */
 import type { Context } from "hono";
-import { decideDoctorChange, setStatusOfDoctor } from "../../actions/doctors";
+import { decideDoctorChange, setStatusOfDoctor, type ReviewedChange } from "../../actions/doctors";
 import { renderPage, themeOf } from "../../render/Document";
 import { Shell } from "../../components/Shell";
-import { doctorsPage, findDoctor } from "../../db/queries/accounts";
+import { doctorsPage } from "../../db/queries/accounts";
 import type { Deps } from "../../config/deps";
 import { doctorStatusHistories } from "../../db/queries/audit";
 import { keptForDirectory } from "../../db/queries/directory";
 import { keptViewerPage } from "./kept";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../http/forms";
-import { doctorChangeForm, doctorStatusForm, pageQuery } from "../../http/schemas";
+import { doctorChangeBody, doctorStatusForm, pageQuery } from "../../http/schemas";
 import { notFoundResponse } from "../../components/NotFound";
 import { adminDoctorJson } from "../../http/shapes";
 import { pageAccount, viewerTimeZone } from "../../middleware/page-guard";
 import { Island } from "../../render/islands";
 import { TimeZoneForm, ZoneNote } from "../../components/TimeZone";
 import { ADMIN_PAGE_SIZE } from "../../domain/admin-table";
-import { DOCTOR_TRANSITIONS } from "../../domain/doctor-status";
+import { DOCTOR_TRANSITIONS, type ChangeDecision } from "../../domain/doctor-status";
 import type { Key, T } from "../../i18n/catalog";
 import { tOf } from "../../i18n/request";
 
@@ -105,32 +105,27 @@ export function adminDashboardPage(deps: Deps) {
   return (c: Context) => keptViewerPage(c, deps, () => render(c, deps, takeRefused(c)), { directory: true });
 }
 
-/**
- * "Approved Dr X's change of specialization A to B." in the request's language: what was waiting
- * is read before the decision (after it, nothing waits any more).
- */
-function changeNotice(t: T, decision: "approve" | "decline", before: { name: string; specialization: string; collegeName: string; pendingSpecialization: string | null; pendingCollegeName: string | null }) {
+/** "Approved Dr X's change of specialization A to B." in the request's language. */
+function changeNotice(t: T, decision: ChangeDecision, name: string, change: ReviewedChange) {
   const spec = (s: string) => t(`spec.${s}` as Key);
   const what = [
-    before.pendingSpecialization !== null && t("admin.changeSpec", { from: spec(before.specialization), to: spec(before.pendingSpecialization) }),
-    before.pendingCollegeName !== null && t("admin.changeCollege", { from: before.collegeName, to: before.pendingCollegeName }),
+    change.specialization && t("admin.changeSpec", { from: spec(change.specialization.from), to: spec(change.specialization.to) }),
+    change.collegeName && t("admin.changeCollege", { from: change.collegeName.from, to: change.collegeName.to }),
   ]
     .filter(Boolean)
     .join(", ");
-  return t("admin.changeDone", { decision, name: before.name, what });
+  return t("admin.changeDone", { decision, name, what });
 }
 
 /** Approve change or Decline change: an approved doctor's new specialization or college (issue 27). */
 export function doctorChangePost(deps: Deps) {
   return (c: Context) =>
     handleForm(c, {
-      schema: doctorChangeForm,
+      schema: doctorChangeBody,
       target: () => String(c.req.param("id") ?? ""),
       run: async (input) => {
-        const doctorId = c.req.param("id") ?? "";
-        const before = await findDoctor(deps.database.db, doctorId);
-        const done = await decideDoctorChange(deps, pageAccount(c, "admin").id, { doctorId, ...input });
-        return before === undefined ? done.message : changeNotice(tOf(c), input.decision, before);
+        const { doctor, change } = await decideDoctorChange(deps, pageAccount(c, "admin").id, { doctorId: c.req.param("id") ?? "", ...input });
+        return changeNotice(tOf(c), input.decision, doctor.name, change);
       },
       again: (form) => render(c, deps, form),
       page: pageUrl(pageOf(c) ?? 1),

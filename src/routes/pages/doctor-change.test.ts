@@ -52,3 +52,13 @@ test("a declined change of college leaves the directory as it was; through the A
   const history = (await h.call("GET", "/api/auth/admin-dashboard/doctors", { token: await h.admin() })).body.find((d: { _id: string }) => d._id === doctor.id).statusHistory;
   expect(history.at(-1)).toMatchObject({ action: "Decline change", reason: "college City Medical College to Another College" });
 });
+
+test("a decision the form does not offer is shown again in plain words (the API names the field)", async () => {
+  const doctor = await h.signupDoctor({ name: "Dr. Odd Post" });
+  const adminCookie = `carebook_session=${await h.admin()}`;
+  const res = await post(`/admin-dashboard/doctor-change/${doctor.id}`, { decision: "block" }, adminCookie);
+  expect(res.status).toBe(400);
+  const html = await res.text();
+  expect(html).toContain("Choose Approve change or Decline change.");
+  expect(html).not.toContain("decision must be");
+});
