@@ -65,10 +65,10 @@ export function centreSquareShrunk(image: ImageData, target: number): ImageData 
       for (let col = 0; col < out; col++) {
         const s = col * 4;
         for (let dx = 0; dx < factor; dx++, at += 4) {
-          sums[s] += src[at]!;
-          sums[s + 1] += src[at + 1]!;
-          sums[s + 2] += src[at + 2]!;
-          sums[s + 3] += src[at + 3]!;
+          sums[s] = sums[s]! + src[at]!;
+          sums[s + 1] = sums[s + 1]! + src[at + 1]!;
+          sums[s + 2] = sums[s + 2]! + src[at + 2]!;
+          sums[s + 3] = sums[s + 3]! + src[at + 3]!;
         }
       }
     }
