@@ -11,25 +11,18 @@
  * which is decoded in a picture worker).
  * Exits 1 if any answer is anything else or the peak passes 512 MB.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cameraPhoto, progressiveScanBomb } from "../tests/support/photos";
 import { percentile, pollPageFromProcess } from "../tests/support/poller";
 import { MAX_JPEG_SCANS } from "../src/storage/picture";
+import { processMemory as memory } from "../tests/support/proc-memory";
 import { PASSWORD, startServer, stopServer } from "./server";
 
 const MiB = 1024 * 1024;
 const LIMIT_MB = 512;
 const [count = 64, megabytes = 10] = process.argv.slice(2).map(Number);
-
-/** The process's resident memory and its peak so far, from /proc (Linux), in MB. */
-function memory(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1] ?? 0);
-  return { rss: kb("VmRSS") / 1024, hwm: kb("VmHWM") / 1024 };
-}
-
 
 const dir = mkdtempSync(join(tmpdir(), "carebook-flood-"));
 const photo = await cameraPhoto(4000, 3000, megabytes * MiB);

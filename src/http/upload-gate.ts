@@ -184,5 +184,43 @@ export function uploadGate(deps: Deps, options: UploadGateOptions = {}): Middlew
  * body streams, so a chunked one is cut at the limit; `onError` answers the refusal.
  */
 export function pictureBodyLimit(maxUploadBytes: number, onError: (c: Context) => Response | Promise<Response>): MiddlewareHandler {
-  return bodyLimit({ maxSize: maxUploadBytes + FORM_OVERHEAD_BYTES, onError });
+  const limit = bodyLimit({ maxSize: maxUploadBytes + FORM_OVERHEAD_BYTES, onError });
+  return (c, next) => limit(c, () => readUploadForm(c, maxUploadBytes + FORM_OVERHEAD_BYTES, next));
+}
+
+/**
+ * Reads a profile form's body once, into one buffer of its declared length (or grown up to
+ * `maxBytes` as a chunked body streams), and parses it for the route (issue 45). Left to the
+ * validator, the body was gathered from the stream's chunks by Bun, kept whole in the request's
+ * cache beside the parsed form for as long as the upload lasted, and copied again for the worker.
+ * A body that is no form is left in the cache as bytes, so the validator and the pages answer it
+ * as before (400, the form shown again).
+ */
+async function readUploadForm(c: Context, maxBytes: number, next: () => Promise<void>): Promise<void> {
+  const type = c.req.header("content-type") ?? "";
+  const body = c.req.raw.body;
+  if (body === null || !/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)) return next();
+  const declared = Number(c.req.header("content-length"));
+  let buffer = new Uint8Array(Number.isInteger(declared) && declared > 0 ? Math.min(declared, maxBytes) : 64 * 1024);
+  let length = 0;
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    if (length + chunk.byteLength > buffer.byteLength) {
+      const grown = new Uint8Array(Math.min(maxBytes, Math.max(buffer.byteLength * 2, length + chunk.byteLength)));
+      // The body limit in front has cut a longer body already; this only guards the arithmetic.
+      if (length + chunk.byteLength > grown.byteLength) throw new ApiError(413, uploadTooLargeMessage(maxBytes - FORM_OVERHEAD_BYTES), { Connection: "close" });
+      grown.set(buffer.subarray(0, length));
+      buffer = grown;
+    }
+    buffer.set(chunk, length);
+    length += chunk.byteLength;
+  }
+  const bytes = buffer.subarray(0, length);
+  const cache = c.req.bodyCache as { formData?: Promise<FormData>; arrayBuffer?: Promise<ArrayBuffer> };
+  try {
+    const form = await new Response(bytes, { headers: { "Content-Type": type } }).formData();
+    cache.formData = Promise.resolve(form);
+  } catch {
+    cache.arrayBuffer = Promise.resolve(buffer.buffer.slice(0, length));
+  }
+  return next();
 }

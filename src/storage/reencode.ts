@@ -41,6 +41,43 @@ function flattenOnWhite(image: ImageData): ImageData {
   return image;
 }
 
+/**
+ * The centre square of `image`, averaged down by a whole factor to no less than twice `target`
+ * a side (a 3000 px square of a 12 MP photo becomes 272 px), read straight from the decoded
+ * pixels. The resizer then has a small picture to copy into its WebAssembly memory, which never
+ * shrinks: handed the whole photo it held a copy of the square (36 MB for 12 MP) in JavaScript
+ * and another in WebAssembly for as long as the worker lived (issue 45).
+ */
+export function centreSquareShrunk(image: ImageData, target: number): ImageData {
+  const side = Math.min(image.width, image.height);
+  const factor = Math.max(1, Math.floor(side / (2 * target)));
+  const out = Math.floor(side / factor);
+  const left = Math.floor((image.width - out * factor) / 2);
+  const top = Math.floor((image.height - out * factor) / 2);
+  const src = image.data;
+  const dst = new Uint8ClampedArray(out * out * 4);
+  const area = factor * factor;
+  const sums = new Uint32Array(out * 4);
+  for (let row = 0; row < out; row++) {
+    sums.fill(0);
+    for (let dy = 0; dy < factor; dy++) {
+      let at = ((top + row * factor + dy) * image.width + left) * 4;
+      for (let col = 0; col < out; col++) {
+        const s = col * 4;
+        for (let dx = 0; dx < factor; dx++, at += 4) {
+          sums[s] = sums[s]! + src[at]!;
+          sums[s + 1] = sums[s + 1]! + src[at + 1]!;
+          sums[s + 2] = sums[s + 2]! + src[at + 2]!;
+          sums[s + 3] = sums[s + 3]! + src[at + 3]!;
+        }
+      }
+    }
+    const base = row * out * 4;
+    for (let i = 0; i < out * 4; i++) dst[base + i] = Math.round(sums[i]! / area);
+  }
+  return { data: dst, width: out, height: out, colorSpace: "srgb" } as ImageData;
+}
+
 /** Decode, centre square, scale, encode: the stored picture's bytes, or why not. */
 export async function reencode(bytes: Uint8Array, type: ImageExtension): Promise<ReencodeResult> {
   await codecsReady();
@@ -59,8 +96,11 @@ export async function reencode(bytes: Uint8Array, type: ImageExtension): Promise
     return { ok: false, kind: "too_large", message: `Profile picture must be at most ${MAX_PIXELS / 1_000_000} megapixels` };
   }
   const side = Math.min(PICTURE_SIDE, image.width, image.height);
-  // "contain" cuts the centre square out of a rectangle before scaling; never scale up.
-  const square = await resize(image, { width: side, height: side, fitMethod: "contain", method: "lanczos3", premultiply: false, linearRGB: false });
+  const shrunk = centreSquareShrunk(image, side);
+  // The full-size pixels (48 MB for 12 MP) are garbage from here on.
+  image = shrunk;
+  // "contain" cuts the centre square out of a rectangle before scaling (this one is square); never scale up.
+  const square = await resize(shrunk, { width: side, height: side, fitMethod: "contain", method: "lanczos3", premultiply: false, linearRGB: false });
   let out = new Uint8Array(0);
   for (const quality of QUALITIES) {
     out = new Uint8Array(await encodeJpeg(square, { quality, baseline: true, progressive: false, optimize_coding: true }));
