@@ -2,7 +2,7 @@
 import type { Deps } from "../config/deps";
 import { preferencesOf, savePreferences, type MailPreferences, type MailRole } from "../db/queries/mail";
 import { readUnsubscribeToken, type Unsubscribe } from "../mail/unsubscribe";
-import { notFound } from "./refusal";
+import { notFound } from "../domain/refusal";
 
 export const PREFERENCES_SAVED = "Your mail choices are saved.";
 

@@ -8,7 +8,7 @@ import { Hono, type Context } from "hono";
 import { formatDateTime } from "../../../islands/lib/time";
 import { changePassword, requestPasswordReset, RESET_INVALID, resetLinkIsLive, resetPassword } from "../../actions/passwords";
 import { endOtherSessions, endSession, listSessions } from "../../actions/sessions";
-import { Refusal } from "../../actions/refusal";
+import { Refusal } from "../../domain/refusal";
 import { Shell } from "../../components/Shell";
 import type { Deps } from "../../config/deps";
 import { LIMITS, ROLES, type Role } from "../../domain/fields";
