@@ -19,7 +19,8 @@ import { tOf } from "../../i18n/request";
 import type { T } from "../../i18n/catalog";
 import { askerOf, rememberDevice } from "../../middleware/device";
 import { viewerTimeZone } from "../../middleware/page-guard";
-import { endSessionCookie, signedInUser, startSession } from "../../middleware/session";
+import { signedInUser, startSession } from "../../middleware/session";
+import { endSessionCookie } from "../../http/session-token";
 
 const LOGIN: Record<Role, string> = { patient: "/loginPatient", doctor: "/loginDoctor", admin: "/loginAdmin" };
 const DASHBOARD: Record<Role, string> = { patient: "/patient-dashboard", doctor: "/doctor-dashboard", admin: "/admin-dashboard" };
