@@ -32,9 +32,9 @@ module.exports = {
     },
     {
       name: "below-the-use-cases",
-      comment: "Storage, auth and the calendar sit below the use cases: they never import src/actions (a Refusal is in src/domain).",
+      comment: "Storage, auth, the calendar and backups sit below the use cases: they never import src/actions (a Refusal is in src/domain).",
       severity: "error",
-      from: { path: "^src/(storage|auth|calendar)/", pathNot: TEST },
+      from: { path: "^src/(storage|auth|calendar|backup)/", pathNot: TEST },
       to: { path: "^src/actions/" },
     },
     {

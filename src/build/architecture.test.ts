@@ -20,6 +20,7 @@ const lawful: Record<string, string> = {
   "src/actions/book.ts": `import { query } from "../db/queries";\nexport const book = query;\n`,
   "src/storage/files.ts": `import { rule } from "../domain/rules";\nexport const files = rule;\n`,
   "src/auth/tokens.ts": `import { rule } from "../domain/rules";\nexport const tokens = rule;\n`,
+  "src/backup/copy.ts": `import { query } from "../db/queries";\nimport { files } from "../storage/files";\nexport const copy = [query, files];\n`,
   "src/calendar/feed.ts": `import { query } from "../db/queries";\nimport { tokens } from "../auth/tokens";\nexport const feed = [query, tokens];\n`,
   "src/actions/upload.ts": `import { files } from "../storage/files";\nimport { tokens } from "../auth/tokens";\nexport const upload = [files, tokens];\n`,
   "src/http/errors.ts": `export class ApiError {}\n`,
@@ -65,6 +66,7 @@ describe("the rules of the arrows", () => {
     ["below-the-use-cases", "src/storage/files.ts", `import { book } from "../actions/book";\nexport const files = book;\n`],
     ["below-the-use-cases", "src/auth/tokens.ts", `import { book } from "../actions/book";\nexport const tokens = book;\n`],
     ["below-the-use-cases", "src/calendar/feed.ts", `import { book } from "../actions/book";\nexport const feed = book;\n`],
+    ["below-the-use-cases", "src/backup/copy.ts", `import { upload } from "../actions/upload";\nexport const copy = upload;\n`],
     ["http-below-middleware", "src/http/gate.ts", `import { session } from "../middleware/session";\nexport const gate = session;\n`],
     ["storage-knows-no-sql", "src/storage/files.ts", `import { query } from "../db/queries";\nexport const files = query;\n`],
     // A type is an import too: a component declares the shape it needs, or takes it from src/domain.
