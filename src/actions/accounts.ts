@@ -24,7 +24,7 @@ import { deleteSessions } from "../db/queries/sessions";
 import type { Deps } from "../config/deps";
 import type { Role, Specialization } from "../domain/fields";
 import { doctorSignedUp } from "../mail/events";
-import { conflict, Refusal } from "./refusal";
+import { conflict, Refusal } from "../domain/refusal";
 
 export const EMAIL_TAKEN = "An account with this email already exists";
 export const BAD_LOGIN = "Invalid email or password";

@@ -10,7 +10,7 @@ import { logIn, logOut, signUpDoctor, signUpPatient } from "./accounts";
 import { bookAppointment, cancelAppointment, giveFeedback, scheduleAppointment } from "./appointments";
 import { setStatusOfDoctor } from "./doctors";
 import { updatePatientProfile } from "./profile";
-import { Refusal } from "./refusal";
+import { Refusal } from "../domain/refusal";
 
 let h: Harness;
 const client = { address: "203.0.113.7" };

@@ -24,7 +24,7 @@ import { meetingCancelled, meetingScheduled, requestBooked } from "../mail/event
 import type { Lang, Translate } from "../domain/i18n";
 import { MESSAGES, overlapWords } from "../domain/messages";
 import { checkPreferredTimes } from "./availability";
-import { conflict, invalid, notFound, Refusal } from "./refusal";
+import { conflict, invalid, notFound, Refusal } from "../domain/refusal";
 import { transitionAppointment, type Caller } from "./transition";
 
 export type { Caller };

@@ -8,7 +8,7 @@ import { readAvailability, saveAvailability, slotSource, slotSourcesOf, type Slo
 import type { Deps } from "../config/deps";
 import { availabilityProblem, freeSlots, normalized, SLOT_DAYS, type Availability, type Interval } from "../domain/availability";
 import type { Specialization } from "../domain/fields";
-import { invalid, notFound } from "./refusal";
+import { invalid, notFound } from "../domain/refusal";
 
 export const HOURS_SAVED = "Hours saved successfully";
 export const PREFERRED_NOT_FREE = "preferredTimes must be free times of this doctor: one of them is not (or no longer) free, please choose again";

@@ -6,7 +6,7 @@ import type { Deps } from "../config/deps";
 import { changeDoctorStatus, type ChangeDecision } from "../domain/doctor-status";
 import type { DoctorStatus } from "../domain/fields";
 import { doctorStatusChanged, meetingCancelled } from "../mail/events";
-import { conflict, notFound } from "./refusal";
+import { conflict, notFound } from "../domain/refusal";
 
 export type StatusChange = { doctor: DoctorRow; history: AuditRow[]; message: string };
 

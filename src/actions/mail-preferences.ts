@@ -1,8 +1,9 @@
 /** People's mail choices (issue 25): set on the profile page, or turned off by a mail's one-click link. */
 import type { Deps } from "../config/deps";
-import { preferencesOf, savePreferences, type MailPreferences, type MailRole } from "../db/queries/mail";
+import { preferencesOf, savePreferences, type MailRole } from "../db/queries/mail";
+import type { MailPreferences } from "../domain/mail-preferences";
 import { readUnsubscribeToken, type Unsubscribe } from "../mail/unsubscribe";
-import { notFound } from "./refusal";
+import { notFound } from "../domain/refusal";
 
 export const PREFERENCES_SAVED = "Your mail choices are saved.";
 

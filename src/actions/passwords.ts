@@ -17,7 +17,7 @@ import { findAccount, findAdminByEmail, findDoctorByEmail, findPatientByEmail, s
 import { findPasswordReset, replacePasswordReset, takePasswordReset, voidPasswordResets } from "../db/queries/password-resets";
 import { deleteSessions } from "../db/queries/sessions";
 import { passwordChanged, passwordResetRequested, type Origin } from "../mail/security";
-import { invalid, Refusal } from "./refusal";
+import { invalid, Refusal } from "../domain/refusal";
 
 export const RESET_SENT = "If an account exists for that email, a reset link is on its way.";
 export const RESET_INVALID = "This reset link is not valid any more. Please ask for a new one.";

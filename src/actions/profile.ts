@@ -9,7 +9,7 @@ import type { Deps } from "../config/deps";
 import { uploadTooLargeMessage, type Specialization } from "../domain/fields";
 import type { ImageFolder } from "../storage/names";
 import { processPicture } from "../storage/picture";
-import { Refusal } from "./refusal";
+import { Refusal } from "../domain/refusal";
 
 export const PROFILE_UPDATED = "Profile updated successfully!";
 

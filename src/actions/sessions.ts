@@ -6,7 +6,7 @@
 import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
 import { accountSessions, deleteSession, deleteSessions, insertSession, touchSession } from "../db/queries/sessions";
-import { Refusal } from "./refusal";
+import { Refusal } from "../domain/refusal";
 
 /** Last seen is written at most this often per session, never on every request. */
 export const SEEN_EVERY_MS = 5 * 60_000;

@@ -8,7 +8,7 @@ import { findOwnAppointment, type AppointmentRow } from "../db/queries/appointme
 import { recordAudit } from "../db/queries/audit";
 import type { Deps } from "../config/deps";
 import { applyAppointmentAction, type AppointmentAction, type AppointmentStatus } from "../domain/appointment";
-import { conflict, notFound } from "./refusal";
+import { conflict, notFound } from "../domain/refusal";
 
 export type Caller = { role: "patient" | "doctor"; id: string };
 type Found = AppointmentRow & { effective: AppointmentStatus };

@@ -20,7 +20,7 @@ import {
   type EventKeys,
 } from "../db/queries/throttle";
 import type { Deps } from "../config/deps";
-import { Refusal } from "../actions/refusal";
+import { Refusal } from "../domain/refusal";
 import type { Throttle } from "../observe/metrics";
 import { fullWindow, noteAttempt } from "./attempt-window";
 import { networkOf } from "./network";

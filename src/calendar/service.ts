@@ -9,7 +9,7 @@ import { assertUnder, LOGIN_WINDOW_MS, WIDE_FACTOR, type Limit } from "../auth/t
 import { recordEvents } from "../db/queries/throttle";
 import { accountLanguage, calendarEntry, calendarFeedRows, feedByHash, feedOf, replaceFeed, type CalendarRole } from "../db/queries/calendar";
 import type { Deps } from "../config/deps";
-import { conflict, notFound, Refusal } from "../actions/refusal";
+import { conflict, notFound, Refusal } from "../domain/refusal";
 import { calendarText, calendarVersion, eventFileName, isScheduled } from "./ics";
 import { isLang, type Lang } from "../domain/i18n";
 

@@ -1,11 +1,11 @@
 /**
- * `bun run pictures:reencode`: the one-off migration of issue 11 (src/storage/reencode-all.ts).
+ * `bun run pictures:reencode`: the one-off migration of issue 11 (src/cli/reencode-all.ts).
  * Uses the server's configuration (DATABASE_URL, UPLOAD_DIR or STORAGE=s3); safe to run while the
  * server runs, and again: pictures already re-encoded are skipped.
  */
 import { boot } from "../config/boot";
 import { parseEnv } from "../config/env";
-import { reencodeAll } from "../storage/reencode-all";
+import { reencodeAll } from "./reencode-all";
 
 const deps = await boot(parseEnv(process.env));
 try {

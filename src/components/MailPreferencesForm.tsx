@@ -1,5 +1,5 @@
 /** The mail choices on a profile page (issue 25): a plain form, posted without script. */
-import type { MailPreferences } from "../db/queries/mail";
+import type { MailPreferences } from "../domain/mail-preferences";
 import { useT } from "../render/lang";
 
 export function MailPreferencesForm({ action, choice, mailOn }: { action: string; choice: MailPreferences; mailOn: boolean }) {

@@ -1,10 +1,10 @@
 /**
  * The one error shape of the API: `{ message }` with a fitting status. HTTP-level code throws
- * ApiError; use cases throw a Refusal (src/actions/refusal.ts), whose kind maps to a status here.
+ * ApiError; use cases throw a Refusal (src/domain/refusal.ts), whose kind maps to a status here.
  * app.ts turns both (and every other failure) into that shape, never a stack trace.
  */
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { Refusal, type RefusalKind } from "../actions/refusal";
+import { Refusal, type RefusalKind } from "../domain/refusal";
 
 export class ApiError extends Error {
   constructor(

@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
-import { Refusal } from "../actions/refusal";
+import { Refusal } from "../domain/refusal";
 import { refusalAnswer } from "./errors";
 import { hostCookie } from "./https";
 import { describeIssue } from "./validate";

@@ -18,7 +18,7 @@ import { bodyLimit } from "hono/body-limit";
 import { readToken } from "../auth/tokens";
 import { clientAddress } from "../auth/throttle";
 import type { Deps } from "../config/deps";
-import { bearerToken, sessionCookieToken } from "../middleware/session";
+import { bearerToken, sessionCookieToken } from "./session-token";
 import { ApiError, Refusal, refusalAnswer } from "./errors";
 import { Limiter } from "../storage/limiter";
 import { uploadTooLargeMessage } from "../domain/fields";

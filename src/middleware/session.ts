@@ -1,10 +1,9 @@
 /**
- * The one session check. The API reads the bearer header, pages read the HttpOnly cookie; both go
- * through resolveSession, which verifies the token and re-reads the account, so a logged-out token
- * or a blocked doctor loses access at once.
+ * The one session check. The API reads the bearer header, pages read the HttpOnly cookie (both
+ * carriers in src/http/session-token.ts); both go through resolveSession, which verifies the token
+ * and re-reads the account, so a logged-out token or a blocked doctor loses access at once.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { issueToken, readToken } from "../auth/tokens";
 import type { AdminRow, DoctorRow, PatientRow } from "../db/queries/accounts";
 import { sessionAccount } from "../db/queries/sessions";
@@ -13,7 +12,7 @@ import { deviceName } from "../domain/user-agent";
 import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
 import { ApiError } from "../http/errors";
-import { hostCookie } from "../http/https";
+import { bearerToken, sessionCookieToken, setSessionCookie } from "../http/session-token";
 import { rememberDevice } from "./device";
 
 /** Who is signed in, and the directory version their request's account read saw (src/db/queries/directory.ts). */
@@ -39,13 +38,6 @@ export async function resolveSession(deps: Deps, token: string): Promise<Session
   if (read === undefined || read.account.tokenVersion !== claims.ver || read.lastSeenAt === undefined) return undefined;
   await noteSeen(deps, claims.sid, read.lastSeenAt);
   return { role: claims.role, account: read.account, directoryVersion: read.directoryVersion, sessionId: claims.sid } as SessionUser;
-}
-
-/** The Authorization header's bearer token, valid or not. */
-export function bearerToken(c: Context): string | undefined {
-  const header = c.req.header("authorization");
-  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  return match?.[1];
 }
 
 /**
@@ -94,9 +86,6 @@ export function signedIn<R extends Role>(c: Context, role: R): AccountOf<R> {
   return user.account as AccountOf<R>;
 }
 
-const COOKIE = "carebook_session";
-const SECURE_COOKIE = "__Host-carebook_session";
-
 /**
  * Begins a session (a row of its own, named by the token's `sid`), issues its token and sets the
  * same token as the pages' session cookie; the browser becomes a trusted device for the account
@@ -110,31 +99,9 @@ export async function startSession(
 ) {
   const sid = await beginSession(deps, role, account.id, deviceName(c.req.header("user-agent")));
   const token = await issueToken(deps.keys, { sub: account.id, role, ver: account.tokenVersion, sid });
-  const name = hostCookie(c, COOKIE);
-  setCookie(c, name, token, {
-    httpOnly: true,
-    sameSite: "Lax",
-    path: "/",
-    secure: name === SECURE_COOKIE,
-    maxAge: Math.round(deps.config.tokenTtlHours * 3600),
-  });
+  setSessionCookie(c, token, Math.round(deps.config.tokenTtlHours * 3600));
   await rememberDevice(c, deps, role, account);
   return token;
-}
-
-export function endSessionCookie(c: Context): void {
-  deleteCookie(c, COOKIE, { path: "/" });
-  deleteCookie(c, SECURE_COOKIE, { path: "/", secure: true });
-}
-
-/** Whether the request carries a session cookie at all (not whether it is valid): a cheap test. */
-export function hasSessionCookie(c: Context): boolean {
-  return /(?:^|;\s*)(?:__Host-)?carebook_session=/.test(c.req.header("cookie") ?? "");
-}
-
-/** The token the pages' cookie holds, valid or not: the `__Host-` one, or (on http only) the plain one. */
-export function sessionCookieToken(c: Context): string | undefined {
-  return getCookie(c, SECURE_COOKIE) ?? (hostCookie(c, COOKIE) === COOKIE ? getCookie(c, COOKIE) : undefined);
 }
 
 /** The session named by the pages' cookie, if any. */

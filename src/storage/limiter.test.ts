@@ -1,6 +1,6 @@
 /** The bounded queue behind uploads and decoding: runs a few, lines up a few, refuses the rest with 503. */
 import { expect, test } from "bun:test";
-import { Refusal } from "../actions/refusal";
+import { Refusal } from "../domain/refusal";
 import { refusalAnswer } from "../http/errors";
 import { Limiter } from "./limiter";
 

@@ -2,7 +2,7 @@
  * A bounded queue of work: at most `running` tasks at once, at most `waiting` more in line, and
  * beyond that an immediate 503 with Retry-After, so that a flood costs a refusal, not memory.
  */
-import { Refusal } from "../actions/refusal";
+import { Refusal } from "../domain/refusal";
 
 export class Limiter {
   private active = 0;

@@ -4,7 +4,7 @@
  * ended and replaced, its upload refused, the next picture served by the fresh worker.
  */
 import { afterAll, expect, test } from "bun:test";
-import { Refusal } from "../actions/refusal";
+import { Refusal } from "../domain/refusal";
 import { JPEG_1X1, PNG_1X1 } from "../../tests/support/harness";
 import { cameraPhoto, progressiveScanBomb, twoFramePhoto } from "../../tests/support/photos";
 import { jpegStructure, pngIsAnimated, readImageHeader } from "./image-header";

@@ -11,7 +11,7 @@
  * ends a job at WALL_FACTOR times the budget; where there is no /proc, the budget is clock time.
  */
 import { readFileSync } from "node:fs";
-import { Refusal } from "../actions/refusal";
+import { Refusal } from "../domain/refusal";
 import { Limiter } from "./limiter";
 import type { ImageExtension } from "./names";
 import type { PictureAnswer, PictureJob } from "./picture-worker";

@@ -12,7 +12,7 @@
  * time budget per picture past which its worker is ended and the upload refused.
  */
 import { IMAGE_TYPE_MESSAGE } from "../domain/fields";
-import { Refusal } from "../actions/refusal";
+import { Refusal } from "../domain/refusal";
 import { jpegStructure, pngIsAnimated, readImageHeader } from "./image-header";
 import type { ImageExtension } from "./names";
 import { PicturePool } from "./picture-pool";

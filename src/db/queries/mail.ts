@@ -3,12 +3,12 @@ import { and, count, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
 import { admins, appointments, doctors, mailOutbox, mailPreferences, patients } from "../schema";
 import type { MailCategory, OutboxState } from "../schema/mail";
+import { MAIL_ON, type MailPreferences } from "../../domain/mail-preferences";
 
 export type { MailCategory, OutboxState };
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 export type OutboxInsert = typeof mailOutbox.$inferInsert;
 export type MailRole = "patient" | "doctor" | "admin";
-export type MailPreferences = { reminders: boolean; notices: boolean };
 
 /** The states a row can still be sent from. */
 const OPEN: OutboxState[] = ["waiting", "failing"];
@@ -126,7 +126,7 @@ export async function preferencesOf(r: Reader, role: MailRole, accountId: string
     .from(mailPreferences)
     .where(and(eq(mailPreferences.role, role), eq(mailPreferences.accountId, accountId)))
     .get();
-  return row ?? { reminders: true, notices: true };
+  return row ?? { ...MAIL_ON };
 }
 
 export async function savePreferences(tx: Tx, role: MailRole, accountId: string, choice: Partial<MailPreferences>): Promise<MailPreferences> {

@@ -1,4 +1,4 @@
-/** Profile pictures across both roles, for the one-off re-encoding (src/storage/reencode-all.ts). */
+/** Profile pictures across both roles, for the one-off re-encoding (src/cli/reencode-all.ts). */
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
 import { doctors, patients } from "../schema";

@@ -12,7 +12,8 @@ import { adminJson, doctorJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { loginClient } from "../../middleware/device";
 import { crossSiteApiRefused } from "../../middleware/same-origin";
-import { bearerSession, endSessionCookie, requireRole, signedIn, startSession } from "../../middleware/session";
+import { bearerSession, requireRole, signedIn, startSession } from "../../middleware/session";
+import { endSessionCookie } from "../../http/session-token";
 
 export function authApi(deps: Deps) {
   const api = new Hono();

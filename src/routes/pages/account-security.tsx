@@ -8,7 +8,7 @@ import { Hono, type Context } from "hono";
 import { formatDateTime } from "../../../islands/lib/time";
 import { changePassword, requestPasswordReset, RESET_INVALID, resetLinkIsLive, resetPassword } from "../../actions/passwords";
 import { endOtherSessions, endSession, listSessions } from "../../actions/sessions";
-import { Refusal } from "../../actions/refusal";
+import { Refusal } from "../../domain/refusal";
 import { Shell } from "../../components/Shell";
 import type { Deps } from "../../config/deps";
 import { LIMITS, ROLES, type Role } from "../../domain/fields";
@@ -19,7 +19,8 @@ import { tOf } from "../../i18n/request";
 import type { T } from "../../i18n/catalog";
 import { askerOf, rememberDevice } from "../../middleware/device";
 import { viewerTimeZone } from "../../middleware/page-guard";
-import { endSessionCookie, signedInUser, startSession } from "../../middleware/session";
+import { signedInUser, startSession } from "../../middleware/session";
+import { endSessionCookie } from "../../http/session-token";
 
 const LOGIN: Record<Role, string> = { patient: "/loginPatient", doctor: "/loginDoctor", admin: "/loginAdmin" };
 const DASHBOARD: Record<Role, string> = { patient: "/patient-dashboard", doctor: "/doctor-dashboard", admin: "/admin-dashboard" };

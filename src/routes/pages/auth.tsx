@@ -20,7 +20,8 @@ import { doneThen, handleForm, hasNotice, showRefused, takeNotice, type FormStat
 import { doctorSignupBody, loginBody, patientSignupBody } from "../../http/schemas";
 import { Island } from "../../render/islands";
 import { loginClient } from "../../middleware/device";
-import { cookieSession, hasSessionCookie, startSession } from "../../middleware/session";
+import { cookieSession, startSession } from "../../middleware/session";
+import { hasSessionCookie } from "../../http/session-token";
 import { tOf } from "../../i18n/request";
 import type { Key, T } from "../../i18n/catalog";
 

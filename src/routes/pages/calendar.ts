@@ -16,7 +16,7 @@ import { langOf } from "../../i18n/request";
 import { notFoundResponse } from "../../components/NotFound";
 import type { CalendarRole } from "../../db/queries/calendar";
 import type { Deps } from "../../config/deps";
-import { Refusal } from "../../actions/refusal";
+import { Refusal } from "../../domain/refusal";
 import { pageAccount } from "../../middleware/page-guard";
 import { isHttps } from "../../http/https";
 import { translator } from "../../i18n/catalog";

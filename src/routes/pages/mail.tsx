@@ -6,7 +6,7 @@
  */
 import { Hono, type Context } from "hono";
 import { setMailPreferences, unsubscribe, unsubscribeTarget } from "../../actions/mail-preferences";
-import { Refusal } from "../../actions/refusal";
+import { Refusal } from "../../domain/refusal";
 import type { Deps } from "../../config/deps";
 import { doneThen, handleForm, type FormState } from "../../http/forms";
 import { mailPreferencesForm } from "../../http/schemas";

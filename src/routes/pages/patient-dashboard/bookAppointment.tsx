@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import { bookAppointment } from "../../../actions/appointments";
 import { doctorFreeSlots, type DoctorSlots } from "../../../actions/availability";
-import { Refusal } from "../../../actions/refusal";
+import { Refusal } from "../../../domain/refusal";
 import { SlotPicker, SLOTS_SHOWN } from "../../../components/SlotPicker";
 import { slotsHoldUntil } from "../../../domain/availability";
 import { holdsUntil } from "../../../http/cached";

@@ -9,9 +9,10 @@ import { join } from "node:path";
 import { startHarness, type Harness } from "../../tests/support/harness";
 import { cameraPhoto, GPS_MARK } from "../../tests/support/photos";
 import { findDoctor, findPatient, updateDoctor, updatePatient } from "../db/queries/accounts";
-import { readImageHeader } from "./image-header";
-import { PICTURE_MAX_BYTES, PICTURE_SIDE } from "./picture";
-import { isReencoded, reencodeAll } from "./reencode-all";
+import { readImageHeader } from "../storage/image-header";
+import { PICTURE_MAX_BYTES, PICTURE_SIDE } from "../storage/picture";
+import { isReencoded } from "../storage/reencode-stored";
+import { reencodeAll } from "./reencode-all";
 
 let h: Harness;
 beforeAll(async () => {

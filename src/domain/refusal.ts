@@ -1,10 +1,11 @@
 /**
- * How a use case says no. An action throws a Refusal of a kind (the input is invalid, the thing
- * is not found or not yours, the state does not allow it, ...) with the sentence to show; it
- * knows nothing of HTTP. The JSON API maps the kind to a status (src/http/errors.ts), and a form
- * handler shows the sentence beside the form with the same status.
+ * How the house says no. A use case (or a layer below it: storage, the throttles, the calendar)
+ * throws a Refusal of a kind (the input is invalid, the thing is not found or not yours, the
+ * state does not allow it, ...) with the sentence to show; it knows nothing of HTTP, so it lives
+ * in src/domain where every layer may import it. The JSON API maps the kind to a status
+ * (src/http/errors.ts), and a form handler shows the sentence beside the form with the same status.
  */
-import type { Lang, Translate } from "../domain/i18n";
+import type { Lang, Translate } from "./i18n";
 
 /**
  * What a page says beside the field when the API's message is for programs: a message that

@@ -1,0 +1,8 @@
+/**
+ * The mail a person may turn off (issue 25): reminders before a meeting, and notices of changes.
+ * Mail about the account and its security is always sent, so it has no switch here.
+ */
+export type MailPreferences = { reminders: boolean; notices: boolean };
+
+/** Until a person chooses, every mail is on. */
+export const MAIL_ON: MailPreferences = { reminders: true, notices: true };
