@@ -4,6 +4,8 @@ import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
 import type { Lang } from "../domain/i18n";
 
+export const LANGUAGE_SAVED = "Your language is saved; your mails will be written in it.";
+
 /** Keeps `lang` as the account's language. */
 export function saveLanguage(deps: Deps, who: { role: Role; id: string }, lang: Lang): Promise<void> {
   return deps.database.write((tx) => setAccountLanguage(tx, who.role, who.id, lang));

@@ -8,7 +8,13 @@ import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
 import { canonicalZone } from "../domain/zones";
 
-/** Keeps `zone` (already checked to be a real one) as the account's; `report`: only if it has none yet. */
-export function saveTimeZone(deps: Deps, who: { role: Role; id: string }, zone: string, report: boolean): Promise<boolean> {
-  return deps.database.write((tx) => setAccountTimeZone(tx, who.role, who.id, canonicalZone(zone), report));
+export const TIME_ZONE_SAVED = "Your time zone is saved.";
+
+/**
+ * Keeps `zone` (already checked to be a real one) as the account's; `report`: only if it has none
+ * yet. Returns the zone as kept (its canonical name), or undefined when a report changed nothing.
+ */
+export async function saveTimeZone(deps: Deps, who: { role: Role; id: string }, zone: string, report: boolean): Promise<string | undefined> {
+  const kept = canonicalZone(zone);
+  return (await deps.database.write((tx) => setAccountTimeZone(tx, who.role, who.id, kept, report))) ? kept : undefined;
 }

@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { APPOINTMENT_STATUSES } from "../domain/appointment";
 import { DOCTOR_STATUSES, ROLES, SPECIALIZATIONS } from "../domain/fields";
+import { LANGS } from "../domain/i18n";
 import type { AdminDoctorJson, AppointmentJson, adminJson, doctorJson, patientJson } from "./shapes";
 
 const id = z.string().meta({ description: "An opaque id", example: "3f2c9a4e-8b1d-4c55-9a0e-2b7f1c6d8e90" });
@@ -142,6 +143,14 @@ export const DoctorFeedback = z
   })
   .meta({ id: "DoctorFeedback" });
 
+/** An account's mail choices (issue 25): each kind on or off. */
+const MailPreferences = z
+  .object({
+    reminders: z.boolean().meta({ description: "Reminders before a meeting" }),
+    notices: z.boolean().meta({ description: "Notices of requests, times, changes and cancellations" }),
+  })
+  .meta({ id: "MailPreferences" });
+
 const token = z.string().meta({ description: "A JWT (HS256); send it as `Authorization: Bearer <token>`" });
 
 /** Every answer body, by what it answers. */
@@ -194,6 +203,11 @@ export const answers = {
   // issue 28
   resetSession: z.object({ message: z.string(), token, role: z.enum(ROLES), name: z.string() }).meta({ id: "ResetSession" }),
   sessions: z.object({ sessions: z.array(Session) }),
+  // issue 45: the account's settings
+  mailPreferences: z.object({ preferences: MailPreferences }),
+  mailPreferencesSaved: z.object({ message: z.string(), preferences: MailPreferences }),
+  timeZoneSaved: z.object({ message: z.string(), timeZone: z.string().meta({ description: "The zone as kept: its canonical IANA name", example: "Asia/Kolkata" }) }),
+  languageSaved: z.object({ message: z.string(), language: z.enum(LANGS) }),
 };
 
 // The builders in shapes.ts must produce exactly these types: a compile error here is drift.

@@ -41,17 +41,20 @@ export async function resolveSession(deps: Deps, token: string): Promise<Session
 }
 
 /**
- * Guards protected API routes: the bearer token must name an account of `role`, and a doctor
- * must be approved (unless `anyStatus`, for the doctor's own status check). It runs before any
- * input validation, so a caller without the right to ask learns nothing about the input rules.
+ * Guards protected API routes: the bearer token must name an account of `role` (or of one of
+ * the roles listed), and a doctor must be approved (unless `anyStatus`, for the doctor's own
+ * status check). It runs before any input validation, so a caller without the right to ask
+ * learns nothing about the input rules.
  */
-export function requireRole(deps: Deps, role: Role, options: { anyStatus?: boolean } = {}): MiddlewareHandler {
+export function requireRole(deps: Deps, role: Role | readonly Role[], options: { anyStatus?: boolean } = {}): MiddlewareHandler {
+  const roles: readonly Role[] = typeof role === "string" ? [role] : role;
+  const only = `This action is only for ${roles.map((r) => `${r}s`).join(" and ")}`;
   return async (c, next) => {
     const token = bearerToken(c);
     if (token === undefined) throw new ApiError(401, "Authentication required");
     const user = await resolveSession(deps, token);
     if (user === undefined) throw new ApiError(401, "Invalid or expired token");
-    if (user.role !== role) throw new ApiError(403, `This action is only for ${role}s`);
+    if (!roles.includes(user.role)) throw new ApiError(403, only);
     if (user.role === "doctor" && user.account.status !== "approved" && !options.anyStatus) {
       throw new ApiError(403, `Your account status is: ${user.account.status}`);
     }

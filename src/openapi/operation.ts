@@ -1,7 +1,14 @@
 /** What one entry of ./operations.ts says about a route under /api/auth; ./document.ts renders it as OpenAPI. */
 import type { z } from "zod";
 
-export type Who = "anyone" | "anyone signed in (any role, any doctor status)" | "patient" | "doctor, any status" | "approved doctor" | "admin";
+export type Who =
+  | "anyone"
+  | "anyone signed in (any role, any doctor status)"
+  | "patient"
+  | "patient or approved doctor"
+  | "doctor, any status"
+  | "approved doctor"
+  | "admin";
 /** The error statuses an operation may answer beyond those implied by its body and its caller. */
 export type ErrorStatus = 403 | 404 | 408 | 409 | 413 | 415 | 429 | 503;
 

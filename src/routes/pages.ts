@@ -10,7 +10,7 @@ import { pageMessage, showRefused, type FormState } from "../http/forms";
 import { pictureBodyLimit } from "../http/upload-gate";
 import { savesData, themeOf } from "../render/Document";
 import { LANG_COOKIE, langOf } from "../i18n/request";
-import { isLang } from "../domain/i18n";
+import { languageForm } from "../http/schemas";
 import { saveLanguage } from "../actions/language";
 import type { Deps } from "../config/deps";
 import { renderedOnce } from "../http/cached";
@@ -146,10 +146,11 @@ export function pageRoutes(deps: Deps) {
   pages.post("/language", async (c) => {
     // A malformed form changes nothing: back to the page, in the language it was.
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    if (isLang(form.lang)) {
-      setCookie(c, LANG_COOKIE, form.lang, { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "Lax" });
+    const parsed = languageForm.safeParse(form);
+    if (parsed.success) {
+      setCookie(c, LANG_COOKIE, parsed.data.lang, { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "Lax" });
       const user = await cookieSession(c, deps);
-      if (user !== undefined) await saveLanguage(deps, { role: user.role, id: user.account.id }, form.lang);
+      if (user !== undefined) await saveLanguage(deps, { role: user.role, id: user.account.id }, parsed.data.lang);
     }
     return c.redirect(safeBack(form.back), 303);
   });

@@ -163,6 +163,12 @@ describe("round trips per request", () => {
     await measure(`PUT ${API}/doctor-profile`, `${API}/doctor-profile`, { token: doctor.token, form: h.profileForm({ name: "Dana Doctor", collegeName: "City Medical College", specialization: "Cardiologist" }) });
     await measure(`PUT ${API}/patient-profile`, `${API}/patient-profile`, { token: patient.token, form: h.profileForm({ name: "Pat Patient" }) });
 
+    // The account's settings, the JSON twins of the profile pages' forms.
+    await measure(`GET ${API}/mail-preferences`, `${API}/mail-preferences`, { token: patient.token });
+    await measure(`PUT ${API}/mail-preferences`, `${API}/mail-preferences`, { token: doctor.token, json: { reminders: true, notices: true } });
+    await measure(`PUT ${API}/time-zone`, `${API}/time-zone`, { token: patient.token, json: { timeZone: "UTC" } });
+    await measure(`PUT ${API}/language`, `${API}/language`, { token: patient.token, json: { language: "en" } });
+
     // Calendar feeds: made, then read as a calendar app does.
     for (const [role, token] of [["patient", patient.token], ["doctor", doctor.token]] as const) {
       await measure(`GET ${API}/${role}-dashboard/calendar-feed`, `${API}/${role}-dashboard/calendar-feed`, { token });
@@ -174,6 +180,9 @@ describe("round trips per request", () => {
     await measure(`GET ${API}/admin-dashboard/doctors`, `${API}/admin-dashboard/doctors`, { token: admin });
     const other = await h.signupDoctor({ approve: false });
     await measure(`PATCH ${API}/admin-dashboard/doctor-status/:id`, `${API}/admin-dashboard/doctor-status/${other.id}`, { token: admin, json: { status: "approved" } });
+    const changing = await h.signupDoctor({ name: "Esha E", specialization: "Cardiologist" });
+    await h.call("PUT", `${API}/doctor-profile`, { token: changing.token, form: h.profileForm({ name: "Esha E", specialization: "Psychiatrist", collegeName: "City Medical College" }) });
+    await measure(`PATCH ${API}/admin-dashboard/doctor-change/:id`, `${API}/admin-dashboard/doctor-change/${changing.id}`, { token: admin, json: { decision: "approve" } });
 
     // Accounts: sign up, log in, passwords, sessions.
     const email = `rt.${Date.now()}@example.com`;

@@ -25,7 +25,7 @@ export function mailPreferencesPost(
   return (c: Context) =>
     handleForm(c, {
       schema: mailPreferencesForm,
-      run: (input) => setMailPreferences(deps, role, pageAccount(c, role).id, { reminders: input.reminders === "on", notices: input.notices === "on" }),
+      run: (choice) => setMailPreferences(deps, role, pageAccount(c, role).id, choice),
       again: (form) => again(c, form),
       then: () => doneThen(c, profilePath, { text: tOf(c)("account.mailSaved"), tone: "success" }),
     });
