@@ -73,14 +73,22 @@ export function clientConfig(url: string, authToken?: string, replica?: Replica)
  */
 export async function openDatabase(url: string, authToken?: string, replica?: Replica): Promise<Database> {
   const kind = databaseKind(url, replica);
-  if (kind !== "remote") {
-    const path = url.slice("file:".length).split("?")[0]!;
-    if (path !== ":memory:" && path !== "") {
-      mkdirSync(dirname(resolve(path)), { recursive: true });
-      ownerOnly(path);
-    }
+  const path = kind === "remote" ? "" : url.slice("file:".length).split("?")[0]!;
+  const onDisk = path !== ":memory:" && path !== "";
+  if (onDisk) {
+    mkdirSync(dirname(resolve(path)), { recursive: true });
+    // libSQL makes a replica's file itself: one made before it, without the replica's metadata, is refused.
+    if (kind === "file") ownerOnly(path);
   }
-  const client = createClient(clientConfig(url, authToken, replica));
+  // A replica's file is created as the client opens (synchronously): private from its creation.
+  const mask = kind === "replica" ? process.umask(0o077) : undefined;
+  let client: Client;
+  try {
+    client = createClient(clientConfig(url, authToken, replica));
+  } finally {
+    if (mask !== undefined) process.umask(mask);
+  }
+  if (kind === "replica" && onDisk) ownerOnly(path);
   if (kind === "file") {
     // WAL is a property of the file; foreign keys and the busy timeout are set on every
     // connection the client opens (libSQL's defaults: foreign_keys on, timeout from the config).
