@@ -142,7 +142,8 @@ test("the primary's schema is exactly the one the migrations make in a plain fil
   }
 });
 
-let patient = { email: "pat@example.com", token: "" };
+const patient = { email: "pat@example.com", token: "" };
+const racedDoctor = { id: "" };
 test("a patient reads their own write on the node at once; the other node sees it within the sync interval", async () => {
   const [a, b] = nodes as [Node, Node];
   expect((await call(a, "POST", "/api/auth/signupPatient", { name: "Pat Patient", email: patient.email, password: PASSWORD })).status).toBe(201);
@@ -165,6 +166,7 @@ test("a booking on one node, with both nodes sending mail: each outbox mail is d
   });
   expect(doctor.status, doctor.text).toBe(201);
   const doctorId = doctor.json.doctor._id as string;
+  racedDoctor.id = doctorId;
   const admin = await call(b, "POST", "/api/auth/loginAdmin", ADMIN);
   expect(admin.status).toBe(200);
   expect((await call(b, "PATCH", `/api/auth/admin-dashboard/doctor-status/${doctorId}`, { status: "approved" }, admin.json.token)).status).toBe(200);
@@ -196,6 +198,19 @@ test("a booking on one node, with both nodes sending mail: each outbox mail is d
   expect(new Set(ids).size).toBe(ids.length);
 }, 60_000);
 
+test("the same booking sent through both nodes at once: one wins (the check runs on the primary)", async () => {
+  const [a, b] = nodes as [Node, Node];
+  const email = "racer@example.com";
+  expect((await call(a, "POST", "/api/auth/signupPatient", { name: "Rae Racer", email, password: PASSWORD })).status).toBe(201);
+  const token = (await call(a, "POST", "/api/auth/loginPatient", { email, password: PASSWORD })).json.token as string;
+  await within(SYNC_SECONDS * 1000 + 3000, async () => (await call(b, "POST", "/api/auth/loginPatient", { email, password: PASSWORD })).status === 200);
+  const doctorId = racedDoctor.id;
+  const tries = [a, b, a, b].map((node) => call(node, "POST", "/api/auth/patient-dashboard/bookAppointment", { doctorId, reason: "Racing for one appointment" }, token));
+  const statuses = (await Promise.all(tries)).map((answer) => answer.status);
+  expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+  expect(statuses.filter((status) => status !== 201 && (status < 400 || status >= 500))).toEqual([]);
+}, 30_000);
+
 /** Runs a subcommand of the binary in `dir` with `env`. */
 async function subcommand(dir: string, env: Record<string, string>, ...args: string[]) {
   const child = Bun.spawn([join(dir, "carebook"), ...args], { cwd: dir, env, stdout: "pipe", stderr: "pipe" });
@@ -222,7 +237,7 @@ test("`carebook backup` on an edge node copies the primary; `restore` puts it in
   try {
     const rows = (await restored.execute({ sql: "select count(*) n from patients where email = ?", args: [patient.email] })).rows;
     expect(Number(rows[0]!.n)).toBe(1);
-    expect(Number((await restored.execute("select count(*) n from appointments")).rows[0]!.n)).toBe(1);
+    expect(Number((await restored.execute("select count(*) n from appointments")).rows[0]!.n)).toBe(2);
   } finally {
     restored.close();
   }
