@@ -68,3 +68,21 @@ test("the local copy and every file beside it are readable by their owner only",
   expect(files).toContain("app.db");
   for (const file of files) expect({ file, mode: (statSync(join(dir, "edge", file)).mode & 0o777).toString(8) }).toEqual({ file, mode: "600" });
 });
+
+test("the sync URLs refused at start are those libSQL cannot sync from; http:// can", async () => {
+  const port = new URL(primary.url).port;
+  const attempt = async (syncUrl: string) => {
+    try {
+      // libSQL connects as it opens the file: the client itself may throw.
+      const client = createClient({ url: `file:${join(dir, `try-${Bun.hash(syncUrl)}.db`)}`, syncUrl });
+      await client.sync();
+      client.close();
+      return "synced";
+    } catch (error) {
+      return String(error);
+    }
+  };
+  expect(await attempt(`ws://127.0.0.1:${port}`)).toContain("unsupported scheme ws");
+  expect(await attempt(`libsql://127.0.0.1:${port}?tls=0`)).toContain("error trying to connect"); // TLS spoken to a plain server
+  expect(await attempt(`http://127.0.0.1:${port}`)).toBe("synced");
+});
