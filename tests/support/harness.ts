@@ -196,6 +196,8 @@ export async function startHarness(env: Record<string, string> = {}, observe: Ob
     app,
     deps,
     dir,
+    /** The libSQL server behind the app under CAREBOOK_TEST_DB=sqld (to stop or restart it); undefined on a file. */
+    sqld,
     transcript,
     call,
     profileForm,
