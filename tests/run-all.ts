@@ -1,9 +1,11 @@
 /**
  * `bun run check`: the whole test suite, as CI runs it. Typecheck and the dependency rules, then the unit and API tests
- * (bun test, rooted in src/), then the browser journeys (Playwright, tests/e2e) when there are any.
+ * (bun test, rooted in src/), the API tests again on a libSQL server (sqld), then the browser journeys (Playwright,
+ * tests/e2e) when there are any.
  * Ends with one line `N passed, M failed` over all suites, and fails if anything failed.
  */
 import { existsSync, readdirSync } from "node:fs";
+import { apiTestFiles } from "./support/api-tests";
 
 type Suite = { name: string; passed: number; failed: number };
 const suites: Suite[] = [];
@@ -42,12 +44,21 @@ suites.push({ name: "typecheck", passed: tsc.code === 0 ? 1 : 0, failed: tsc.cod
 const arrows = await run(["bun", "run", "deps:check"]);
 suites.push({ name: "dependency rules", passed: arrows.code === 0 ? 1 : 0, failed: arrows.code === 0 ? 0 : 1 });
 
+/** Runs `bun test` with `args` and `env`, counted as the suite `name`. */
+async function bunTest(name: string, args: string[] = [], env: Record<string, string> = {}) {
+  const result = await run(["bun", "test", ...args], env);
+  const passed = count(result.output, /^\s*(\d+) pass$/gm);
+  let failed = count(result.output, /^\s*(\d+) fail$/gm);
+  if (result.code !== 0 && failed === 0) failed = 1; // crashed before counting
+  suites.push({ name, passed, failed });
+}
+
 // 2. Unit and API tests.
-const unit = await run(["bun", "test"]);
-const unitPassed = count(unit.output, /^\s*(\d+) pass$/gm);
-let unitFailed = count(unit.output, /^\s*(\d+) fail$/gm);
-if (unit.code !== 0 && unitFailed === 0) unitFailed = 1; // crashed before counting
-suites.push({ name: "bun test", passed: unitPassed, failed: unitFailed });
+await bunTest("bun test");
+
+// 2b. The JSON API tests again, each harness on a fresh libSQL server (tests/support/sqld.ts)
+// instead of a file; tests about the file itself are skipped there, each naming why.
+await bunTest("bun test (sqld)", apiTestFiles(), { CAREBOOK_TEST_DB: "sqld" });
 
 // 3. Browser journeys.
 const specs = existsSync("tests/e2e") ? readdirSync("tests/e2e").filter((f) => f.endsWith(".spec.ts")) : [];
