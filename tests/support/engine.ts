@@ -2,7 +2,7 @@
  * Which database the API tests run on: an embedded file (the default) or, with
  * CAREBOOK_TEST_DB=sqld, a libSQL server (`bun run check` runs them both ways).
  */
-import { describe, test } from "bun:test";
+import { test } from "bun:test";
 
 const chosen = process.env.CAREBOOK_TEST_DB ?? "file";
 if (chosen !== "file" && chosen !== "sqld") throw new Error(`CAREBOOK_TEST_DB must be file or sqld, not ${chosen}`);
@@ -17,10 +17,4 @@ export const onSqld = chosen === "sqld";
 export function onFileOnly(reason: string): typeof test {
   if (!onSqld) return test;
   return ((name: string, fn: unknown, options?: unknown) => test.skip(`${name} [file only: ${reason}]`, fn as never, options as never)) as typeof test;
-}
-
-/** `describe` on an embedded file; on sqld its tests are skipped, each named with `reason`. */
-export function describeOnFileOnly(reason: string): typeof describe {
-  if (!onSqld) return describe;
-  return ((name: string, fn: () => void) => describe.skip(`${name} [file only: ${reason}]`, fn)) as typeof describe;
 }
