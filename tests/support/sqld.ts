@@ -30,7 +30,9 @@ export type Sqld = {
   url: string;
   /** The folder holding the server's data (`data.sqld`) and its log (`sqld.log`). */
   dir: string;
-  /** Stops the server and starts it again on the same folder and port: the data is kept. */
+  /** Stops the server, keeping its folder (an outage); restart() brings it back. */
+  halt(): Promise<void>;
+  /** Stops the server if it runs and starts it again on the same folder and port: the data is kept. */
   restart(): Promise<void>;
   /** Stops the server and removes its folder if startSqld made it. */
   stop(): Promise<void>;
@@ -87,6 +89,7 @@ export async function startSqld(options: SqldOptions = {}): Promise<Sqld> {
   return {
     url: `http://127.0.0.1:${port}`,
     dir,
+    halt,
     async restart() {
       await halt();
       await launch(true);
