@@ -1,7 +1,7 @@
 /**
  * An edge node: the app on an embedded replica (DATABASE_SYNC_URL) of a real libSQL server
- * (tests/support/sqld.ts), started on an empty folder. It migrates the primary through the
- * replica, answers reads from its local copy and writes through to the primary.
+ * (tests/support/sqld.ts), started on an empty folder. It migrates the primary directly
+ * (src/config/boot.ts), answers reads from its local copy and writes through to the primary.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createClient } from "@libsql/client";
