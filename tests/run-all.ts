@@ -2,12 +2,14 @@
  * `bun run check`: the whole test suite, as CI runs it. First what the browser journeys need from
  * the machine (tests/prerequisites.ts: installed as root, else a stop within seconds naming the
  * command); then the client build; then, side by side on the machine's cores, the typecheck with
- * the dependency rules and the unit and API tests (bun test, rooted in src/); last the browser
- * journeys (Playwright, tests/e2e), alone, since their timings read the machine.
+ * the dependency rules and the unit and API tests (bun test, rooted in src/); then the JSON API
+ * tests again on a libSQL server (sqld); last the browser journeys (Playwright, tests/e2e), alone,
+ * since their timings read the machine.
  * Ends with one line `N passed, M failed` over all suites, and fails if anything failed.
  */
 import { existsSync, readdirSync } from "node:fs";
 import { ensurePrerequisites } from "./prerequisites";
+import { apiTestFiles } from "./support/api-tests";
 
 type Suite = { name: string; passed: number; failed: number; seconds: number };
 const suites: Suite[] = [];
@@ -86,6 +88,10 @@ const [types, unit] = await Promise.all([
   run(["bun", "test"], { quiet: true }),
 ]);
 suites.push(...types, bunTest("bun test", unit));
+
+// 2b. The JSON API tests again, each harness on a fresh libSQL server (tests/support/sqld.ts)
+// instead of a file; tests about the file itself are skipped there, each naming why.
+suites.push(bunTest("bun test (sqld)", await run(["bun", "test", ...apiTestFiles()], { env: { CAREBOOK_TEST_DB: "sqld" } })));
 
 // 3. Browser journeys, alone on the machine.
 if (specs.length > 0) {

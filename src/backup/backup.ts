@@ -1,7 +1,9 @@
 /**
  * `carebook backup`: a consistent copy of an embedded database taken while the server keeps
  * serving (SQLite's VACUUM INTO on a connection of its own: one read transaction, so writers
- * go on in WAL mode), checked with integrity_check, then the pictures that copy names. A backup
+ * go on in WAL mode), checked with integrity_check, then the pictures that copy names. A libSQL
+ * server (or an edge node's primary) is first pulled into a temporary embedded replica, since
+ * VACUUM INTO is refused on a server and on a replica, and that file is copied the same way. A backup
  * is `NAME.db` and the folder `NAME.uploads/`; both are written under `.partial` names and
  * renamed when complete, the database last, so a `.db` file in the backup folder is always whole.
  * Everything is written private (./private-files.ts): files 0600, folders 0700, from creation.
@@ -14,11 +16,11 @@ import { databaseKind } from "../db/client";
 import { hasCarebookTables, integrityCheck, picturesNamed, snapshotInto } from "../db/queries/backup";
 import type { Config } from "../config/env";
 import { beginPictureBackup, listPictures } from "./pictures";
-import { privateFolder, privately, writePrivateFile } from "./private-files";
+import { newPrivateFolder, privateFolder, privately, writePrivateFile } from "./private-files";
 
 export type BackupResult = {
-  /** The database copy written, if this deployment's database is an embedded file. */
-  file?: string;
+  /** The database copy written. */
+  file: string;
   /** The pictures folder written, if pictures are on the local disk. */
   pictures?: string;
   pictureCount: number;
@@ -82,27 +84,20 @@ async function backupPrivately(config: Config, file?: string): Promise<BackupRes
   const started = performance.now();
   const notes: string[] = [];
   const kind = databaseKind(config.databaseUrl, config.databaseReplica);
-  if (kind === "remote") {
-    notes.push(`The database is a libSQL server (${new URL(config.databaseUrl).host}): its provider backs it up (Turso: point-in-time restore; sqld: its own snapshots). No database copy was written.`);
-  } else if (kind === "replica") {
-    notes.push(`DATABASE_URL is a replica of ${new URL(config.databaseReplica!.syncUrl).host}: the primary holds the data and its provider backs it up. No database copy was written.`);
-  }
   if (config.s3) {
     notes.push(`Pictures are in the S3 bucket ${config.s3.bucket}: the provider keeps them (turn on the bucket's versioning). No pictures were copied.`);
   }
-  if (kind !== "file") {
-    if (config.s3) return { pictureCount: 0, bytes: 0, ms: performance.now() - started, notes };
-    return picturesOnly(config, resolve(file ?? join(config.backup.dir, backupName())), started, notes);
-  }
-
-  const source = databasePath(config.databaseUrl);
-  if (!existsSync(source)) throw new Error(`There is no database at ${source} (DATABASE_URL) to back up.`);
+  const local = kind === "file" ? databasePath(config.databaseUrl) : undefined;
+  if (local !== undefined && !existsSync(local)) throw new Error(`There is no database at ${local} (DATABASE_URL) to back up.`);
   const target = resolve(file ?? join(config.backup.dir, backupName()));
   const picturesTarget = picturesDirOf(target);
   if (occupied(target) || occupied(picturesTarget) || occupied(checksumFileOf(target))) throw new Error(`${target} already exists; give another name.`);
   backupFolder(config, dirname(target));
   const partial = partialOf(target);
   const picturesPartial = partialOf(picturesTarget);
+  // A libSQL server, or the primary of this edge node: its current state pulled into a temporary
+  // local replica (a consistent point: the replica applies whole transactions), backed up like a file.
+  const pulled = local === undefined ? partialOf(target.replace(/\.db$/, ".replica")) : undefined;
 
   // Deleted pictures are set aside from before the snapshot until they are copied.
   const pictures = config.s3 ? undefined : await beginPictureBackup(resolve(config.uploadDir));
@@ -114,6 +109,11 @@ async function backupPrivately(config: Config, file?: string): Promise<BackupRes
       steps[name] = now - mark;
       mark = now;
     };
+    let source = local!;
+    if (pulled !== undefined) {
+      source = await pullReplica(pulled, config.databaseReplica?.syncUrl ?? config.databaseUrl, config.databaseAuthToken);
+      step("pull");
+    }
     const live = createClient({ url: `file:${source}`, timeout: 5000 });
     try {
       await snapshotInto(live, partial);
@@ -126,7 +126,7 @@ async function backupPrivately(config: Config, file?: string): Promise<BackupRes
     try {
       const problems = await integrityCheck(copy, statSync(partial).size);
       if (problems.join() !== "ok") throw new Error(`The copy failed integrity_check: ${problems.slice(0, 5).join("; ")}`);
-      if (!(await hasCarebookTables(copy))) throw new Error(`${source} is not a Carebook database.`);
+      if (!(await hasCarebookTables(copy))) throw new Error(`${local ?? "The primary"} is not a Carebook database.`);
       named = await picturesNamed(copy);
     } finally {
       copy.close();
@@ -156,36 +156,38 @@ async function backupPrivately(config: Config, file?: string): Promise<BackupRes
     rmSync(picturesTarget, { recursive: true, force: true }); // it did not exist before this backup
     throw error;
   } finally {
+    if (pulled !== undefined) rmSync(pulled, { recursive: true, force: true });
     await pictures?.end();
   }
 }
 
-/** With a remote database: the whole local pictures folder, since no snapshot names the pictures. */
-async function picturesOnly(config: Config, target: string, started: number, notes: string[]): Promise<BackupResult> {
-  const picturesTarget = picturesDirOf(target);
-  if (occupied(picturesTarget)) throw new Error(`${picturesTarget} already exists; give another name.`);
-  backupFolder(config, dirname(picturesTarget));
-  const root = resolve(config.uploadDir);
-  const pictures = await beginPictureBackup(root);
+/**
+ * Syncs a new embedded replica of the server at `syncUrl` into the new folder `dir` and returns
+ * its file. The client is closed before the file is read, so nothing changes it meanwhile.
+ */
+async function pullReplica(dir: string, syncUrl: string, authToken?: string): Promise<string> {
+  newPrivateFolder(dir);
+  const path = join(dir, "primary.db");
+  let replica: ReturnType<typeof createClient> | undefined;
   try {
-    const partial = partialOf(picturesTarget);
-    const copied = await pictures.copyNamed(partial, listPictures(root));
-    await rename(partial, picturesTarget);
-    notes.push("Restore these pictures together with the provider's database backup of the same time.");
-    return { pictures: picturesTarget, pictureCount: copied.copied, bytes: copied.bytes, ms: performance.now() - started, notes };
+    // The native client connects to the server as it opens: both steps can fail on it.
+    replica = createClient({ url: `file:${path}`, syncUrl, authToken });
+    await replica.sync();
+  } catch (error) {
+    throw new Error(`Could not copy the database from ${new URL(syncUrl).host}: ${(error as Error).message}`);
   } finally {
-    await pictures.end();
+    replica?.close();
   }
+  return path;
 }
 
 /** One line per part written, with sizes and the time taken; then the notes. */
 export function describeBackup(result: BackupResult): string {
   const mb = (n: number) => `${(n / 2 ** 20).toFixed(1)} MiB`;
-  const lines: string[] = [];
-  if (result.file) lines.push(`Database: ${result.file} (${mb(statSync(result.file).size)}, integrity_check ok)`);
+  const lines = [`Database: ${result.file} (${mb(statSync(result.file).size)}, integrity_check ok)`];
   if (result.pictures) lines.push(`Pictures: ${result.pictures}/ (${result.pictureCount} files)`);
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const steps = Object.entries(result.steps ?? {}).map(([name, ms]) => `${name} ${seconds(ms)}`);
-  lines.push(result.file || result.pictures ? `Wrote ${mb(result.bytes)} in ${seconds(result.ms)}${steps.length ? ` (${steps.join(", ")})` : ""}.` : "Wrote nothing.");
+  lines.push(`Wrote ${mb(result.bytes)} in ${seconds(result.ms)}${steps.length ? ` (${steps.join(", ")})` : ""}.`);
   return [...lines, ...result.notes].join("\n");
 }

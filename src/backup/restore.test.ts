@@ -57,7 +57,7 @@ beforeAll(async () => {
   await migrateDatabase(database, MIGRATIONS_DIR);
   database.close();
   await addPatient("in-backup");
-  backup = (await takeBackup(config, join(dir, "good.db"))).file!;
+  backup = (await takeBackup(config, join(dir, "good.db"))).file;
   await addPatient("after-backup");
 });
 

@@ -150,7 +150,7 @@ async function restorePrivately(config: Config, file: string): Promise<RestoreRe
   const started = performance.now();
   const kind = databaseKind(config.databaseUrl, config.databaseReplica);
   if (kind !== "file") {
-    throw new Error("DATABASE_URL is a libSQL server or a replica of one: restore with the provider's tools (docs/deploy.md), not into this node.");
+    throw new Error("DATABASE_URL is a libSQL server or a replica of one: restore into a file (DATABASE_URL=file:…), then load that file with the provider's tools (docs/deploy.md).");
   }
   const source = resolve(file);
   if (!existsSync(source) || !statSync(source).isFile()) throw new Error(`There is no backup file at ${source}.`);

@@ -20,9 +20,13 @@ export function dataDir(config: Config): string {
 
 /** Opens and migrates the database and builds everything createApp needs. */
 export async function boot(config: Config, options: ObserveOptions & { onRoundTrip?: RoundTrip } = {}): Promise<Deps> {
-  const database = await openDatabase(config.databaseUrl, config.databaseAuthToken, config.databaseReplica, options.onRoundTrip);
   // The same migrations on every kind of database; in the binary they are embedded (assets.ts).
-  await migrateDatabase(database, MIGRATIONS_DIR);
+  // An edge node (an embedded replica) applies them to its primary directly, then opens its copy:
+  // written through the replica, sqld would rewrite each statement's text (the schema would no
+  // longer match the one `restore` checks against), and a retry would read a stale copy.
+  if (config.databaseReplica) await migratePrimary(config.databaseReplica.syncUrl, config.databaseAuthToken);
+  const database = await openDatabase(config.databaseUrl, config.databaseAuthToken, config.databaseReplica, options.onRoundTrip);
+  if (!config.databaseReplica) await migrateDatabase(database, MIGRATIONS_DIR);
   return {
     config,
     database,
@@ -31,4 +35,14 @@ export async function boot(config: Config, options: ObserveOptions & { onRoundTr
     now: () => new Date(),
     observe: createObserve(config, database, MIGRATIONS_DIR, options),
   };
+}
+
+/** Migrates the primary at `url` over a connection of its own, closed afterwards. */
+async function migratePrimary(url: string, authToken?: string): Promise<void> {
+  const primary = await openDatabase(url, authToken);
+  try {
+    await migrateDatabase(primary, MIGRATIONS_DIR);
+  } finally {
+    primary.close();
+  }
 }

@@ -68,7 +68,7 @@ describe("the logins", () => {
       await h.signupPatient("Real Person");
       const proc = Bun.spawn(["bun", "src/index.ts", "demo"], {
         cwd: ROOT,
-        env: { ...process.env, LC_ALL: "", LANG: "hi_IN.UTF-8", DATABASE_URL: `file:${join(h.dir, "app.db")}`, UPLOAD_DIR: join(h.dir, "uploads"), JWT_SECRET: "test-secret-that-is-at-least-32-bytes-long", PORT: "0", HOST: "127.0.0.1" },
+        env: { ...process.env, LC_ALL: "", LANG: "hi_IN.UTF-8", DATABASE_URL: h.deps.config.databaseUrl, UPLOAD_DIR: join(h.dir, "uploads"), JWT_SECRET: "test-secret-that-is-at-least-32-bytes-long", PORT: "0", HOST: "127.0.0.1" },
         stdin: "ignore",
         stdout: "pipe",
         stderr: "pipe",

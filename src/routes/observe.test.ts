@@ -1,7 +1,7 @@
 /**
  * The operator's endpoints (issue 30): /healthz, /readyz (503 while the database file cannot be
- * read or the uploads folder is read-only, 200 again after), and /metrics (only with the token;
- * its counters move with the traffic).
+ * read, or its server is down, or the uploads folder is read-only, 200 again after), and
+ * /metrics (only with the token; its counters move with the traffic).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
@@ -82,8 +82,10 @@ describe("probes", () => {
     }
   });
 
-  test("/readyz answers 503 while the database file cannot be read, and 200 again after", async () => {
-    const undo = unreadable(join(h.dir, "app.db"));
+  // On a libSQL server (CAREBOOK_TEST_DB=sqld) the outage is the server stopped, then started again on its data.
+  test("/readyz answers 503 while the database file cannot be read (or the server is down), and 200 again after", async () => {
+    const sqld = h.sqld;
+    const undo = sqld ? (await sqld.halt(), () => sqld.restart()) : unreadable(join(h.dir, "app.db"));
     try {
       const res = await h.call("GET", "/readyz");
       expect(res.status).toBe(503);
@@ -92,7 +94,7 @@ describe("probes", () => {
       expect(res.body.checks.database.detail).not.toContain(h.dir); // no paths in a public answer
       expect(res.body.checks.uploads.ok).toBe(true);
     } finally {
-      undo();
+      await undo();
     }
     expect((await h.call("GET", "/readyz")).status).toBe(200);
   });
@@ -105,7 +107,7 @@ describe("probes", () => {
       expect(res.body.checks.uploads.ok).toBe(false);
       expect(res.body.checks.database.ok).toBe(true);
     } finally {
-      undo();
+      await undo();
     }
     expect((await h.call("GET", "/readyz")).status).toBe(200);
   });

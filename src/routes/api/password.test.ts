@@ -417,5 +417,5 @@ describe("enumeration", () => {
     } finally {
       await t.stop();
     }
-  });
+  }, 60_000); // 360 requests, up to three times: about 4 s on a file, 10 s on sqld (a round trip each statement)
 });
