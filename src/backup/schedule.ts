@@ -10,8 +10,12 @@ import { join, resolve } from "node:path";
 import type { Config } from "../config/env";
 import { backupName, checksumFileOf, picturesDirOf } from "./backup";
 
-/** A finished scheduled backup's file name (.partial ones and manual backups are never counted). */
-const COMPLETE = /^carebook-scheduled-[0-9T-]+Z\.db$/;
+/**
+ * A finished scheduled backup: its database copy (NAME.db, renamed last), or, with a remote
+ * database, which writes no copy, its pictures folder alone (NAME.uploads). .partial ones and
+ * manual backups are never counted.
+ */
+const COMPLETE = /^(carebook-scheduled-[0-9T-]+Z)\.(db|uploads)$/;
 /** A leftover of a backup that died is removed once it is older than this. */
 const PARTIAL_STALE_MS = 24 * 3_600_000;
 
@@ -25,12 +29,13 @@ export function backupCommand(file: string): string[] {
 export function pruneBackups(dir: string, keep: number): string[] {
   if (!existsSync(dir)) return [];
   const entries = readdirSync(dir);
-  const complete = entries.filter((name) => COMPLETE.test(name)).sort();
-  const removed = complete.slice(0, Math.max(0, complete.length - keep));
+  const complete = finished(entries);
+  const removed = complete.slice(0, Math.max(0, complete.length - keep)).map((stem) => (entries.includes(`${stem}.db`) ? `${stem}.db` : `${stem}.uploads`));
   for (const name of removed) {
-    rmSync(join(dir, name), { force: true });
-    rmSync(checksumFileOf(join(dir, name)), { force: true });
-    rmSync(picturesDirOf(join(dir, name)), { recursive: true, force: true });
+    const db = join(dir, name.replace(/\.uploads$/, ".db"));
+    rmSync(db, { force: true });
+    rmSync(checksumFileOf(db), { force: true });
+    rmSync(picturesDirOf(db), { recursive: true, force: true });
   }
   for (const name of entries.filter((n) => n.endsWith(".partial"))) {
     const path = join(dir, name);
@@ -41,8 +46,15 @@ export function pruneBackups(dir: string, keep: number): string[] {
 
 /** When the newest complete scheduled backup in `dir` was finished (ms), if there is one. */
 export function lastGoodBackupAt(dir: string): number | undefined {
-  const newest = existsSync(dir) ? readdirSync(dir).filter((name) => COMPLETE.test(name)).sort().at(-1) : undefined;
-  return newest === undefined ? undefined : statSync(join(dir, newest)).mtimeMs;
+  const entries = existsSync(dir) ? readdirSync(dir) : [];
+  const newest = finished(entries).at(-1);
+  if (newest === undefined) return undefined;
+  return statSync(join(dir, entries.includes(`${newest}.db`) ? `${newest}.db` : `${newest}.uploads`)).mtimeMs;
+}
+
+/** The finished scheduled backups among `entries`, oldest first, by name without its ending. */
+function finished(entries: string[]): string[] {
+  return [...new Set(entries.map((name) => COMPLETE.exec(name)?.[1]).filter((stem) => stem !== undefined))].sort();
 }
 
 /**
@@ -63,7 +75,7 @@ export function scheduleBackups(config: Config, log: (line: string) => void = co
     const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
     child = undefined;
     if (stopped) return;
-    if (code === 0 && existsSync(file)) {
+    if (code === 0 && (existsSync(file) || existsSync(picturesDirOf(file)))) {
       const removed = pruneBackups(resolve(dir), keep);
       log(`Scheduled backup: ${out.trim().split("\n").join("; ")}${removed.length ? `; removed ${removed.length} older (BACKUP_KEEP=${keep})` : ""}`);
     } else {
