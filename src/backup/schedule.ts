@@ -8,6 +8,8 @@
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Config } from "../config/env";
+import type { Database } from "../db/client";
+import { takeLease } from "../db/queries/leases";
 import { backupName, checksumFileOf, picturesDirOf } from "./backup";
 
 /**
@@ -16,6 +18,11 @@ import { backupName, checksumFileOf, picturesDirOf } from "./backup";
  * manual backups are never counted.
  */
 const COMPLETE = /^(carebook-scheduled-[0-9T-]+Z)\.(db|uploads)$/;
+/**
+ * How much of an interval a turn is held: the instances' timers drift apart by how long each
+ * backup takes, so a turn must end a little before the holder's next one comes round.
+ */
+const LEASE_SHARE = 0.9;
 /** A leftover of a backup that died is removed once it is older than this. */
 const PARTIAL_STALE_MS = 24 * 3_600_000;
 
@@ -58,10 +65,25 @@ function finished(entries: string[]): string[] {
 }
 
 /**
- * Starts the schedule when BACKUP_INTERVAL_HOURS is above 0: the first backup one interval
- * after start, then one interval after each ends (never two at once). Returns stop().
+ * Whether this instance takes this interval's backup: instances on one database share one
+ * schedule, so each turn is a lease (src/db/queries/leases.ts) held for most of an interval.
+ * Whoever comes next within that time leaves the turn to its holder; one that comes after it
+ * (its holder died, or is late) takes it.
  */
-export function scheduleBackups(config: Config, log: (line: string) => void = console.log) {
+export function backupTurns(database: Database, intervalMs: number): () => Promise<boolean> {
+  const holder = crypto.randomUUID();
+  return () => {
+    const now = new Date();
+    return database.write((tx) => takeLease(tx, "scheduled-backup", holder, now, new Date(now.getTime() + intervalMs * LEASE_SHARE)));
+  };
+}
+
+/**
+ * Starts the schedule when BACKUP_INTERVAL_HOURS is above 0: the first backup one interval
+ * after start, then one interval after each ends (never two at once), each only when `myTurn`
+ * says so (backupTurns: not when another instance on the database has just taken it). Returns stop().
+ */
+export function scheduleBackups(config: Config, myTurn: () => Promise<boolean>, log: (line: string) => void = console.log) {
   const { dir, intervalHours, keep } = config.backup;
   if (intervalHours <= 0) return undefined;
   const intervalMs = intervalHours * 3_600_000;
@@ -70,6 +92,7 @@ export function scheduleBackups(config: Config, log: (line: string) => void = co
   let stopped = false;
 
   async function runOnce() {
+    if (!(await myTurn()) || stopped) return;
     const file = join(resolve(dir), backupName(new Date(), "scheduled"));
     child = Bun.spawn(backupCommand(file), { env: process.env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
     const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
