@@ -7,6 +7,10 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { call, fixtures, newAddress, PASSWORD, startPair, uniqueEmail, type Pair } from "../../tests/support/server-pair";
 
+// Two servers, sqld and other work share two cores: a test that timed out would have bun kill the
+// processes it sees dangling (both servers and sqld), and every later test with them.
+const T = 60_000;
+
 let pair: Pair;
 let A: string;
 let B: string;
@@ -34,7 +38,7 @@ test("one doctor's schedulings of eight requests at one time, sent to both insta
   expect(count(statuses, 200)).toBe(1);
   expect(count(statuses, 409)).toBe(patients.length - 1);
   expect(await pair.rows("SELECT count(*) AS n FROM appointments WHERE doctor_id = ? AND status = 'confirmed'", [doctor.id])).toEqual([{ n: 1 }]);
-});
+}, T);
 
 test("one patient's requests to one doctor, sent to both instances at once: one is open", async () => {
   const doctor = await f.doctor(B);
@@ -48,7 +52,7 @@ test("one patient's requests to one doctor, sent to both instances at once: one 
   expect(count(statuses, 201)).toBe(1);
   expect(count(statuses, 409)).toBe(9);
   expect(await pair.rows("SELECT count(*) AS n FROM appointments WHERE patient_id = ? AND doctor_id = ?", [patient.id, doctor.id])).toEqual([{ n: 1 }]);
-});
+}, T);
 
 test("feedback on one finished meeting, sent to both instances at once: one is kept", async () => {
   const doctor = await f.doctor(A);
@@ -66,7 +70,7 @@ test("feedback on one finished meeting, sent to both instances at once: one is k
   expect(count(statuses, 201)).toBe(1);
   expect(count(statuses, 409)).toBe(9);
   expect(await pair.rows("SELECT count(*) AS n FROM feedback WHERE appointment_id = ?", [id])).toEqual([{ n: 1 }]);
-});
+}, T);
 
 test("failed logins count across both instances: the limit (3) is reached whichever one is asked", async () => {
   const patient = await f.patient(A);
@@ -80,7 +84,7 @@ test("failed logins count across both instances: the limit (3) is reached whiche
   // The right password from that address is refused too until the window passes; from elsewhere it works.
   expect((await call(B, "POST", "/api/auth/loginPatient", { from, json: { email: patient.email, password: PASSWORD } })).status).toBe(429);
   expect((await call(B, "POST", "/api/auth/loginPatient", { json: { email: patient.email, password: PASSWORD } })).status).toBe(200);
-});
+}, T);
 
 test("signups count across both instances: the limit (3 an hour per address) holds over both", async () => {
   const from = newAddress();
@@ -88,7 +92,7 @@ test("signups count across both instances: the limit (3 an hour per address) hol
   const statuses = await Promise.all([A, B, A, B, A, B].map(signup)).then((all) => all.map((r) => r.status));
   expect(count(statuses, 201)).toBe(3);
   expect(count(statuses, 429)).toBe(3);
-});
+}, T);
 
 test("a reminder goes out once with both senders running", async () => {
   const doctor = await f.doctor(A);
@@ -102,7 +106,7 @@ test("a reminder goes out once with both senders running", async () => {
   await Bun.sleep(6_000);
   expect(reminders()).toHaveLength(1);
   expect(await pair.rows("SELECT state FROM mail_outbox WHERE appointment_id = ? AND template = 'reminder' AND recipient_role = 'patient'", [id])).toEqual([{ state: "sent" }]);
-}, 60_000);
+}, T);
 
 test("every mail written so far is sent once: as many caught as rows sent, no Message-ID twice", async () => {
   const deadline = Date.now() + 30_000;
@@ -114,7 +118,7 @@ test("every mail written so far is sent once: as many caught as rows sent, no Me
   const caught = pair.mail.mails.map((m) => m.messageId);
   expect(new Set(caught).size).toBe(caught.length);
   expect(caught.sort()).toEqual(sent.map((r) => r.message_id).sort());
-}, 60_000);
+}, T);
 
 test("killing one instance outright in a burst of bookings over both loses no acknowledged booking", async () => {
   const doctors = await Promise.all([f.doctor(A), f.doctor(B), f.doctor(A)]);
@@ -141,4 +145,4 @@ test("killing one instance outright in a burst of bookings over both loses no ac
   // B serves on alone.
   const after = await call(B, "POST", "/api/auth/patient-dashboard/bookAppointment", { token: patients[0]!.token, json: { doctorId: (await f.doctor(B)).id, reason: "After" } });
   expect(after.status).toBe(201);
-}, 60_000);
+}, T);

@@ -6,6 +6,10 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { call, fixtures, PASSWORD, sessionCookie, startPair, uniqueEmail, type Pair } from "../../tests/support/server-pair";
 
+// Two servers, sqld and other work share two cores: a test that timed out would have bun kill the
+// processes it sees dangling (both servers and sqld), and every later test with them.
+const T = 60_000;
+
 let pair: Pair;
 let A: string;
 let B: string;
@@ -22,7 +26,7 @@ test("both instances started together on an empty database: one admin, migrated 
   expect(await pair.rows("SELECT count(*) AS n FROM admins")).toEqual([{ n: 1 }]);
   expect(pair.a.output()).not.toMatch(/error/i);
   expect(pair.b.output()).not.toMatch(/error/i);
-});
+}, T);
 
 test("an account made on A logs in on B; a password changed on B counts on A", async () => {
   const email = uniqueEmail("pat");
@@ -33,14 +37,14 @@ test("an account made on A logs in on B; a password changed on B counts on A", a
   expect(changed.status).toBe(200);
   expect((await call(A, "POST", "/api/auth/loginPatient", { json: { email, password: PASSWORD } })).status).toBe(401);
   expect((await call(A, "POST", "/api/auth/loginPatient", { json: { email, password: "another-horse-2" } })).status).toBe(200);
-});
+}, T);
 
 test("logout on A ends the session on B at once, though B had just admitted its token", async () => {
   const patient = await f.patient(A);
   expect((await call(B, "GET", "/api/auth/patient-profile", { token: patient.token })).status).toBe(200);
   expect((await call(A, "POST", "/api/auth/logout", { token: patient.token })).status).toBe(200);
   expect((await call(B, "GET", "/api/auth/patient-profile", { token: patient.token })).status).toBe(401);
-});
+}, T);
 
 test("a session ended on B by its owner is refused on A", async () => {
   const patient = await f.patient(A);
@@ -49,7 +53,7 @@ test("a session ended on B by its owner is refused on A", async () => {
   expect((await call(B, "POST", "/api/auth/sessions/revokeOthers", { token: patient.token })).status).toBe(200);
   expect((await call(A, "GET", "/api/auth/patient-profile", { token: other.body.token })).status).toBe(401);
   expect((await call(A, "GET", "/api/auth/patient-profile", { token: patient.token })).status).toBe(200);
-});
+}, T);
 
 test("a doctor approved on A is listed on B, in the JSON list, the dashboard and the home page B had kept", async () => {
   const patient = await f.patient(B);
@@ -72,7 +76,7 @@ test("a doctor approved on A is listed on B, in the JSON list, the dashboard and
   expect((await call(B, "GET", "/api/auth/doctor-dashboard/appointments", { token: doctor.token })).status).toBe(200);
   await f.setStatus(B, doctor.id, "blocked");
   expect((await call(A, "GET", "/api/auth/doctor-dashboard/appointments", { token: doctor.token })).status).toBe(403);
-});
+}, T);
 
 test("a booking on A and its scheduling on B show on both, in kept JSON answers and kept pages", async () => {
   const doctor = await f.doctor(A);
@@ -96,7 +100,7 @@ test("a booking on A and its scheduling on B show on both, in kept JSON answers 
     expect(page).not.toBe(pageBefore);
     expect(page).toContain(doctor.name);
   }
-});
+}, T);
 
 test("a language and a time zone chosen on A are B's next page for that account", async () => {
   const patient = await f.patient(A);
@@ -114,4 +118,4 @@ test("a language and a time zone chosen on A are B's next page for that account"
   const after = await page();
   expect(after.text).toContain('lang="hi"');
   expect(after.text).toContain('value="Asia/Kolkata" selected');
-});
+}, T);

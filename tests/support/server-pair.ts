@@ -10,11 +10,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startServer, stopServer, type Server } from "../../bench/server";
 import { startMailCatcher } from "./mail-catcher";
+import { cookiesNamed, send, type Sent } from "./served";
 import { startSqld } from "./sqld";
 
 export const PASSWORD = "correct-horse-1";
 
-export type Call = { status: number; body: any; text: string; headers: Headers };
+export type Call = Sent;
 export type CallOptions = { token?: string; json?: unknown; form?: Record<string, string>; cookie?: string; from?: string };
 
 let addresses = 0;
@@ -27,29 +28,13 @@ export const newAddress = () => `10.${(++addresses >> 16) & 255}.${(addresses >>
 let emails = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}${++emails}.${Date.now()}@example.com`;
 
-/** One request to `base`; a form post says it comes from the site itself (the pages' CSRF check). */
+/** One request to `base` (http://127.0.0.1:PORT); a form post says it comes from the site itself (the pages' CSRF check). */
 export async function call(base: string, method: string, path: string, options: CallOptions = {}): Promise<Call> {
   const headers: Record<string, string> = { "x-forwarded-for": options.from ?? newAddress() };
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie !== undefined) headers.cookie = options.cookie;
-  let body: string | undefined;
-  if (options.json !== undefined) {
-    headers["content-type"] = "application/json";
-    body = JSON.stringify(options.json);
-  } else if (options.form !== undefined) {
-    headers["content-type"] = "application/x-www-form-urlencoded";
-    headers["sec-fetch-site"] = "same-origin";
-    body = new URLSearchParams(options.form).toString();
-  }
-  const res = await fetch(`${base}${path}`, { method, headers, body, redirect: "manual" });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: res.status, body: parsed, text, headers: res.headers };
+  if (options.form !== undefined) headers["sec-fetch-site"] = "same-origin";
+  return send(Number(new URL(base).port), method, path, { json: options.json, form: options.form, headers });
 }
 
 /** Starts sqld, an SMTP catcher and two servers on it; `env` adds settings for both. */
@@ -90,6 +75,10 @@ export async function startPair(env: Record<string, string> = {}) {
     rows,
     /** Stops what still runs (SIGTERM) and removes the folder; resolves when no process is left. */
     async stop() {
+      // A server that died by itself (not stopped, not killed by a test) says why.
+      for (const [name, s] of [["A", a], ["B", b]] as const) {
+        if (s.process.exitCode !== null && s.process.exitCode !== 0) console.error(`server ${name} exited with ${s.process.exitCode}:\n${s.output().slice(-4000)}`);
+      }
       await Promise.all([a, b].filter((s) => s.process.exitCode === null && s.process.signalCode === null).map((s) => stopServer(s, "SIGTERM")));
       database.close();
       await mail.stop();
@@ -145,8 +134,4 @@ export function fixtures(pair: Pair) {
 }
 
 /** The session cookie a login answer set, as a Cookie header carries it. */
-export const sessionCookie = (res: Call) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .find((c) => c.startsWith("carebook_session="))!;
+export const sessionCookie = (res: Call) => cookiesNamed(res.cookies, "carebook_session=")[0]!;
