@@ -11,16 +11,18 @@ const optionalText = z
   .optional()
   .transform((v) => (v === "" ? undefined : v));
 
-/** What a remote libSQL database (sqld, Turso) is reached by. */
-const REMOTE_URL = /^(libsql|https?|wss?):\/\/[^/]/;
+/** What an embedded replica can sync from (a libSQL server: sqld, Turso). */
+const SYNC_URL = /^(https?:\/\/[^/]|libsql:\/\/(?![^#]*[?&]tls=0)[^/])/;
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: optionalText,
   DATABASE_URL: z.string().trim().min(1).default("file:data/app.db"),
   DATABASE_AUTH_TOKEN: optionalText,
-  DATABASE_SYNC_URL: optionalText.refine((v) => v === undefined || REMOTE_URL.test(v), {
-    message: "DATABASE_SYNC_URL must be a libsql://, http(s):// or ws(s):// URL",
+  // A replica syncs over HTTP only: libSQL's sync refuses ws(s):// ("unsupported scheme") and
+  // takes libsql:// as https:// whatever its ?tls says (checked against sqld 0.24).
+  DATABASE_SYNC_URL: optionalText.refine((v) => v === undefined || SYNC_URL.test(v), {
+    message: "DATABASE_SYNC_URL must be an http:// or https:// URL, or libsql:// for a server with TLS (such as Turso); ws://, wss:// and libsql://…?tls=0 cannot sync",
   }),
   DATABASE_SYNC_INTERVAL: z.coerce.number().positive().default(5),
   JWT_SECRET: optionalText.refine((v) => v === undefined || Buffer.byteLength(v) >= 32, {

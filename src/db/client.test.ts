@@ -57,6 +57,18 @@ describe("configuration", () => {
     expect(() => parseEnv({ DATABASE_URL: "file:r.db", DATABASE_SYNC_URL: "libsql://b.example" })).toThrow("JWT_SECRET");
     expect(parseEnv({ DATABASE_URL: "libsql://a.example", JWT_SECRET: SECRET }).databaseUrl).toBe("libsql://a.example");
   });
+
+  test("a sync URL libSQL cannot sync from stops the start, naming the schemes that work", () => {
+    for (const syncUrl of ["ws://sqld:8080", "wss://db.example.org", "libsql://sqld:8080?tls=0", "libsql://sqld:8080/?x=1&tls=0"]) {
+      const start = () => parseEnv({ DATABASE_URL: "file:r.db", DATABASE_SYNC_URL: syncUrl, JWT_SECRET: SECRET });
+      expect(start).toThrow("DATABASE_SYNC_URL must be an http:// or https:// URL, or libsql:// for a server with TLS");
+    }
+    for (const syncUrl of ["http://sqld:8080", "https://db.example.org", "libsql://db.example.turso.io", "libsql://db.example.org?tls=1"]) {
+      expect(parseEnv({ DATABASE_URL: "file:r.db", DATABASE_SYNC_URL: syncUrl, JWT_SECRET: SECRET }).databaseReplica?.syncUrl).toBe(syncUrl);
+    }
+    // A server URL for DATABASE_URL itself still takes every scheme the client speaks.
+    for (const url of ["ws://sqld:8080", "libsql://sqld:8080?tls=0"]) expect(parseEnv({ DATABASE_URL: url, JWT_SECRET: SECRET }).databaseUrl).toBe(url);
+  });
 });
 
 describe("opening", () => {

@@ -73,14 +73,17 @@ export function clientConfig(url: string, authToken?: string, replica?: Replica)
  */
 export async function openDatabase(url: string, authToken?: string, replica?: Replica): Promise<Database> {
   const kind = databaseKind(url, replica);
-  if (kind !== "remote") {
-    const path = url.slice("file:".length).split("?")[0]!;
-    if (path !== ":memory:" && path !== "") {
-      mkdirSync(dirname(resolve(path)), { recursive: true });
-      ownerOnly(path);
-    }
+  const path = kind === "remote" ? "" : url.slice("file:".length).split("?")[0]!;
+  const onDisk = path !== ":memory:" && path !== "";
+  if (onDisk) {
+    mkdirSync(dirname(resolve(path)), { recursive: true });
+    // An embedded file is created 0600 before libSQL opens it. A replica's is left to libSQL,
+    // which refuses to sync into a file it did not create (no wal index beside it); ownerOnly
+    // tightens it just after, before the first sync brings any data.
+    if (kind === "file" && !existsSync(path)) closeSync(openSync(path, "a", 0o600));
   }
   const client = createClient(clientConfig(url, authToken, replica));
+  if (onDisk) ownerOnly(path);
   if (kind === "file") {
     // WAL is a property of the file; foreign keys and the busy timeout are set on every
     // connection the client opens (libSQL's defaults: foreign_keys on, timeout from the config).
@@ -111,13 +114,12 @@ export async function openDatabase(url: string, authToken?: string, replica?: Re
 }
 
 /**
- * The database holds health data: its file is created readable by its owner only (0600), like
- * the JWT secret, and an older file is tightened. SQLite gives the -wal and -shm files the mode
- * of the database file; any already there are tightened too.
+ * The database holds health data: its file is readable by its owner only (0600), like the JWT
+ * secret, and an older file is tightened. SQLite gives the -wal and -shm files the mode of the
+ * database file; any already there are tightened too, and a replica's wal index.
  */
 function ownerOnly(path: string): void {
-  if (!existsSync(path)) closeSync(openSync(path, "a", 0o600));
-  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+  for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-client_wal_index`]) {
     if (existsSync(file)) chmodSync(file, 0o600);
   }
 }

@@ -2,6 +2,7 @@
  * A fresh Carebook for one test file: its own libSQL file database and uploads folder in a
  * temporary directory, the real app driven through app.request(), and fixtures that create
  * users through the API (or the database where the API cannot, such as the admin).
+ * With CAREBOOK_TEST_DB=sqld the database is a fresh libSQL server instead (tests/support/sqld.ts).
  */
 import { createClient, type InValue } from "@libsql/client";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,6 +16,8 @@ import type { ObserveOptions } from "../../src/observe/observe";
 import type { DoctorStatus, Specialization } from "../../src/domain/fields";
 import { parseEnv } from "../../src/config/env";
 import { checkAnswers } from "./answer-check";
+import { onSqld } from "./engine";
+import { startSqld } from "./sqld";
 
 export type Answer<T = any> = { status: number; body: T; headers: Headers; text: string };
 
@@ -45,8 +48,10 @@ export type Doctor = Awaited<ReturnType<Harness["signupDoctor"]>>;
  */
 export async function startHarness(env: Record<string, string> = {}, observe: ObserveOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), "carebook-test-"));
+  // A server of its own per harness (sqld answers within about 30 ms), unless the test names its database.
+  const sqld = onSqld && env.DATABASE_URL === undefined ? await startSqld() : undefined;
   const config = parseEnv({
-    DATABASE_URL: `file:${join(dir, "app.db")}`,
+    DATABASE_URL: sqld?.url ?? `file:${join(dir, "app.db")}`,
     UPLOAD_DIR: join(dir, "uploads"),
     JWT_SECRET: "test-secret-that-is-at-least-32-bytes-long",
     LOGIN_FAILURE_LIMIT: "1000",
@@ -169,9 +174,9 @@ export async function startHarness(env: Record<string, string> = {}, observe: Ob
     if (res.status !== 303) throw new Error(`approveChange: ${res.status}`);
   }
 
-  /** Runs `sql` on the app's database file through a connection of its own, as another instance or a script would. */
+  /** Runs `sql` on the app's database through a connection of its own, as another instance or a script would. */
   async function elsewhere(sql: string, args: InValue[] = []) {
-    const other = createClient({ url: `file:${join(dir, "app.db")}` });
+    const other = createClient({ url: config.databaseUrl });
     try {
       return await other.execute({ sql, args });
     } finally {
@@ -202,9 +207,10 @@ export async function startHarness(env: Record<string, string> = {}, observe: Ob
     book,
     schedule,
     elsewhere,
-    /** Closes the database and removes the temporary folder. */
+    /** Closes the database, stops its server if any, and removes the temporary folder. */
     async stop() {
       deps.database.close();
+      await sqld?.stop();
       rmSync(dir, { recursive: true, force: true });
       if (violations.length > 0) throw new Error(`${violations.length} answer(s) did not match the OpenAPI document:\n${violations.join("\n")}`);
     },

@@ -130,13 +130,17 @@ export function someApprovedDoctors(r: Reader, n: number): Promise<DirectoryDoct
  * row in the driver, drizzle and JSON.stringify.
  */
 export async function approvedDoctorsJson(r: Reader): Promise<string> {
+  // Ordered in the subquery, not with an aggregate's ORDER BY: sqld parses every statement
+  // itself and refuses that form (SQLite 3.44 syntax). SQLite does not flatten an ordered
+  // subquery into an aggregate, so the rows reach json_group_array in the index's order; json()
+  // keeps each object an object, since a subquery's column loses its JSON subtype.
   const row = await r.get<{ json: string | null }>(sql`
-    select json_group_array(
-      json_object('_id', ${doctors.id}, 'name', ${doctors.name}, 'specialization', ${doctors.specialization},
-                  'collegeName', ${doctors.collegeName}, 'profileImage', ${doctors.profileImage})
+    select json_group_array(json(doctor)) as json from (
+      select json_object('_id', ${doctors.id}, 'name', ${doctors.name}, 'specialization', ${doctors.specialization},
+                         'collegeName', ${doctors.collegeName}, 'profileImage', ${doctors.profileImage}) as doctor
+      from ${doctors} where ${doctors.status} = 'approved'
       order by ${doctors.specialization}, ${doctors.name}
-    ) as json
-    from ${doctors} where ${doctors.status} = 'approved'`);
+    )`);
   return row?.json ?? "[]";
 }
 
