@@ -5,7 +5,7 @@
 import { createApp } from "./app";
 import { socketBodyLimit } from "./http/upload-gate";
 import { ensureAdmin } from "./auth/admins";
-import { scheduleBackups } from "./backup/schedule";
+import { backupTurns, scheduleBackups } from "./backup/schedule";
 import { picturePool } from "./storage/picture";
 import { boot } from "./config/boot";
 import { pruneEvents } from "./db/queries/throttle";
@@ -45,7 +45,7 @@ await prune();
 const pruning = setInterval(prune, 3_600_000);
 pruning.unref();
 
-const backups = scheduleBackups(config);
+const backups = scheduleBackups(config, backupTurns(deps.database, config.backup.intervalHours * 3_600_000));
 
 const app = createApp(deps);
 // The app refuses bodies over its limits itself, as JSON with CORS headers (upload-gate.ts).

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { startServer, stopServer } from "../../bench/server";
 import { integrityCheck } from "../db/queries/backup";
 import { backupName, picturesDirOf } from "./backup";
-import { pruneBackups } from "./schedule";
+import { lastGoodBackupAt, pruneBackups } from "./schedule";
 
 const dir = mkdtempSync(join(tmpdir(), "carebook-schedule-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -91,4 +91,14 @@ test("pruning counts finished scheduled backups only: not a manual one, not a pa
   expect(pruneBackups(folder, 2)).toEqual([names[0]!]);
   const left = readdirSync(folder).sort();
   expect(left).toEqual([manual, names[1]!, `${names[1]}.sha256`, names[2]!, `${names[2]}.sha256`, fresh, picturesDirOf(names[1]!), picturesDirOf(names[2]!)].sort());
+});
+
+test("with a remote database a scheduled backup is its pictures folder alone: it counts as finished and is pruned", () => {
+  const folder = join(dir, "prune-remote");
+  mkdirSync(folder, { recursive: true });
+  const names = [0, 1, 2].map((i) => backupName(new Date(Date.UTC(2026, 0, 1, i)), "scheduled"));
+  for (const name of names) mkdirSync(picturesDirOf(join(folder, name)));
+  expect(lastGoodBackupAt(folder)).toBeNumber();
+  expect(pruneBackups(folder, 2)).toEqual([picturesDirOf(names[0]!)]);
+  expect(readdirSync(folder).sort()).toEqual([picturesDirOf(names[1]!), picturesDirOf(names[2]!)]);
 });

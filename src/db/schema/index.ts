@@ -7,3 +7,4 @@ export * from "./calendar";
 export * from "./mail";
 export * from "./availability";
 export * from "./sessions";
+export * from "./leases";
