@@ -1,7 +1,8 @@
 /**
  * Fair upload slots (issue 23), over real HTTP on loopback: a body trickled one byte at a time
  * is cut with 408 and its slot freed; one account has one upload in progress at a time (a second
- * one gets 429 at once) while another account's upload goes through.
+ * one gets 429 at once) while another account's upload goes through; with the gate's line full,
+ * the profile pages' forms are shown again with the busy message beside the picture field (503).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Hono } from "hono";
@@ -9,7 +10,8 @@ import net from "node:net";
 import { JPEG_1X1, startHarness, type Harness } from "../../tests/support/harness";
 import { ApiError } from "./errors";
 import { Limiter } from "../storage/limiter";
-import { ONE_UPLOAD_MESSAGE, socketBodyLimit, UPLOAD_TOO_SLOW_MESSAGE, uploadGate } from "./upload-gate";
+import { translator } from "../i18n/catalog";
+import { ONE_UPLOAD_MESSAGE, socketBodyLimit, UPLOAD_LINE, UPLOAD_SLOTS, UPLOAD_TOO_SLOW_MESSAGE, uploadGate } from "./upload-gate";
 
 let h: Harness;
 let server: ReturnType<typeof Bun.serve>;
@@ -47,8 +49,8 @@ function openUpload(port: number, path: string, token: string, first = "", page 
   socket.on("error", () => undefined);
   const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
   const who = page ? `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\nCookie: carebook_session=${token}\r\n` : `PUT ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n`;
-  socket.write(`${who}Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: 100000\r\n\r\n${first}`);
-  return { socket, answer: () => answer, closed };
+  const sent = new Promise<void>((resolve) => socket.write(`${who}Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: 100000\r\n\r\n${first}`, () => resolve()));
+  return { socket, answer: () => answer, closed, sent };
 }
 
 test("a body trickled one byte at a time is cut with 408 and a message, and the slot is free again", async () => {
@@ -141,3 +143,52 @@ test("a page's profile form posted again while the first post is on its way wait
   expect(res.status).toBe(303);
   expect(res.headers.get("location")).toBe(path);
 }, 30_000);
+
+test("with the gate's line full, a profile page's form is shown again with the busy message, 503 and Retry-After", async () => {
+  // Every slot and every place in line held by another account's upload that sends its head and stops.
+  const holders = await Promise.all(Array.from({ length: UPLOAD_SLOTS + UPLOAD_LINE }, (_, i) => h.signupPatient(`Holder ${i}`)));
+  for (const holder of holders) {
+    const upload = openUpload(server.port!, "/api/auth/patient-profile", holder.token, "--xyz\r\n");
+    await upload.sent;
+    await Bun.sleep(20);
+    // Held once the same account's next upload is refused at once (429). A probe that overtook the
+    // held upload's head waits in line in its place (the held one is refused): it is given up on.
+    let probe: Response | undefined;
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await Bun.sleep(20)) {
+      const form = new FormData();
+      form.set("name", "Probe");
+      const url = `http://127.0.0.1:${server.port}/api/auth/patient-profile`;
+      probe = await fetch(url, { method: "PUT", headers: { authorization: `Bearer ${holder.token}` }, body: form, signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
+      if (probe === undefined || probe.status === 429) break;
+    }
+    expect(probe?.status ?? 429).toBe(429);
+  }
+  const post = async (path: string, token: string, lang: "en" | "hi") => {
+    const form = new FormData();
+    form.set("name", "Busy Day");
+    form.set("profileImage", new File([JPEG_1X1], "a.jpg", { type: "image/jpeg" }));
+    const res = await fetch(`http://127.0.0.1:${server.port}${path}`, {
+      method: "POST",
+      headers: { cookie: `carebook_session=${token}; lang=${lang}`, origin: `http://127.0.0.1:${server.port}` },
+      body: form,
+      redirect: "manual",
+    });
+    return { res, html: await res.text(), busy: translator(lang)("msg.picture.busy") };
+  };
+  const patient = await h.signupPatient("Busy Patient");
+  const doctor = await h.signupDoctor({ name: "Busy Doctor" });
+  for (const { res, html, busy } of [
+    await post("/patient-dashboard/patient-profile", patient.token, "en"),
+    await post("/doctor-dashboard/doctor-profile", doctor.token, "hi"),
+  ]) {
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(res.headers.get("content-type")).toStartWith("text/html");
+    // The page again, the message right after the picture field.
+    const field = html.indexOf('id="profileImage"');
+    expect(field).toBeGreaterThan(0);
+    expect(html.indexOf(busy, field)).toBeGreaterThan(field);
+  }
+  expect(translator("hi")("msg.picture.busy")).toMatch(/[\u0900-\u097f]/);
+  for (const socket of sockets) socket.destroy();
+}, 60_000);

@@ -12,6 +12,8 @@
  *   UPLOAD_PACE.minBytesPerSecond (after a grace period) or is not complete within
  *   UPLOAD_PACE.totalMs is cut with 408, so no one holds a slot by trickling bytes.
  * Refusals are ApiErrors, so they are the usual `{ message }` with the CORS headers of /api.
+ * A page's form refused before its body is read (429, 503) goes on to its route with the refusal
+ * in `c.var.uploadRefused`, and the route shows the form again with it (pictureBodyLimit).
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -22,6 +24,13 @@ import { bearerToken, sessionCookieToken } from "./session-token";
 import { ApiError, Refusal, refusalAnswer } from "./errors";
 import { Limiter } from "../storage/limiter";
 import { uploadTooLargeMessage } from "../domain/fields";
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** Why the gate refused this page's upload before reading its body (the route shows it). */
+    uploadRefused: ApiError | undefined;
+  }
+}
 
 /** Room for the form's text fields and multipart boundaries around the largest picture. */
 export const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -152,15 +161,24 @@ export function uploadGate(deps: Deps, options: UploadGateOptions = {}): Middlew
       await earlier.ended;
       earlier = uploading.get(uploader);
     }
-    if (earlier !== undefined) throw new ApiError(429, ONE_UPLOAD_MESSAGE, { "Retry-After": "5", Connection: "close" });
+    // The page's form is shown again by its route (the body unread, the connection ended).
+    const refuse = (error: ApiError) => {
+      if (api) throw error;
+      c.set("uploadRefused", error);
+      return next();
+    };
+    if (earlier !== undefined) return refuse(new ApiError(429, ONE_UPLOAD_MESSAGE, { "Retry-After": "5", Connection: "close" }));
     let end!: () => void;
     uploading.set(uploader, { ended: new Promise<void>((resolve) => (end = resolve)), waiting: false });
     try {
-      const release = await slots.acquire().catch((error: unknown) => {
+      let release: () => void;
+      try {
+        release = await slots.acquire();
+      } catch (error) {
         if (!(error instanceof Refusal)) throw error;
         // The upload was never read: end the connection rather than drain it.
-        throw new ApiError(503, error.message, { ...refusalAnswer(error).headers, Connection: "close" });
-      });
+        return await refuse(new ApiError(503, error.message, { ...refusalAnswer(error).headers, Connection: "close" }));
+      }
       // The body's clock starts now: waiting in line costs the uploader nothing.
       const paced = pacedRequest(c.req.raw, pace);
       c.req.raw = paced.request;
@@ -181,11 +199,22 @@ export function uploadGate(deps: Deps, options: UploadGateOptions = {}): Middlew
 
 /**
  * The body limit of a profile form (the largest picture and its form around it), counted as the
- * body streams, so a chunked one is cut at the limit; `onError` answers the refusal.
+ * body streams, so a chunked one is cut at the limit; `onError` answers the refusal, and
+ * `onRefused` a page form's refusal by the gate before its body was read (the API's is thrown there).
  */
-export function pictureBodyLimit(maxUploadBytes: number, onError: (c: Context) => Response | Promise<Response>): MiddlewareHandler {
+export function pictureBodyLimit(
+  maxUploadBytes: number,
+  onError: (c: Context) => Response | Promise<Response>,
+  onRefused: (c: Context, refusal: ApiError) => Response | Promise<Response> = (_c, refusal) => {
+    throw refusal;
+  },
+): MiddlewareHandler {
   const limit = bodyLimit({ maxSize: maxUploadBytes + FORM_OVERHEAD_BYTES, onError });
-  return (c, next) => limit(c, () => readUploadForm(c, maxUploadBytes + FORM_OVERHEAD_BYTES, next));
+  return async (c, next) => {
+    const refused = c.get("uploadRefused");
+    if (refused !== undefined) return onRefused(c, refused);
+    return limit(c, () => readUploadForm(c, maxUploadBytes + FORM_OVERHEAD_BYTES, next));
+  };
 }
 
 /**

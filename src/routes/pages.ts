@@ -4,6 +4,7 @@
  */
 import { Hono, type Context } from "hono";
 import { setCookie } from "hono/cookie";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { logOut } from "../actions/accounts";
 import { pictureTooLarge } from "../actions/profile";
 import { pageMessage, showRefused, type FormState } from "../http/forms";
@@ -187,11 +188,18 @@ async function privatePages(c: Context, next: () => Promise<void>) {
   if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "private, no-store");
 }
 
-/** The body limit of a profile form with a picture; a larger post shows the form again with the message. */
+/**
+ * The body limit of a profile form with a picture; a larger post, or one the upload gate refused
+ * (its line full, 503), shows the form again with the message beside the picture field.
+ */
 function pictureFormLimit(deps: Deps, again: (c: Context, form: FormState) => Promise<Response>) {
-  const message = pictureTooLarge(deps.config.maxUploadBytes).message;
-  // A chunked body cut at the limit: the page says why, and the connection ends rather than drain the rest.
-  return pictureBodyLimit(deps.config.maxUploadBytes, (c) =>
-    showRefused(c, { form: { message: pageMessage(c, message), values: {} }, status: 413, headers: { Connection: "close" } }, (form) => again(c, form)),
+  const tooLarge = pictureTooLarge(deps.config.maxUploadBytes).message;
+  const show = (c: Context, message: string, status: ContentfulStatusCode, headers: Record<string, string>) =>
+    showRefused(c, { form: { message: pageMessage(c, message), values: {} }, status, headers }, (form) => again(c, form));
+  return pictureBodyLimit(
+    deps.config.maxUploadBytes,
+    // A chunked body cut at the limit: the page says why, and the connection ends rather than drain the rest.
+    (c) => show(c, tooLarge, 413, { Connection: "close" }),
+    (c, refusal) => show(c, refusal.message, refusal.status, refusal.headers),
   );
 }

@@ -77,6 +77,26 @@ test("past its time budget a worker is ended and replaced; the upload is refused
   expect(pool.load).toEqual({ active: 0, queued: 0 });
 }, 60_000);
 
+test("large pictures decode one at a time beside small ones, and each retires its worker", async () => {
+  const pool = new PicturePool(2, 30_000);
+  pools.push(pool);
+  pool.warm();
+  const large = await cameraPhoto(2400, 1800);
+  const small = await cameraPhoto(300, 200);
+  let most = 0;
+  const sample = setInterval(() => (most = Math.max(most, pool.load.active)), 2);
+  await Promise.all([pool.run(large.slice(), "jpg", { large: true }), pool.run(large.slice(), "jpg", { large: true })]);
+  expect(most).toBe(1);
+  // Each large picture's worker was replaced: 2 started by warm, 2 replacements.
+  expect(pool.starts).toBe(4);
+  most = 0;
+  await Promise.all([pool.run(large.slice(), "jpg", { large: true }), pool.run(small.slice(), "jpg")]);
+  clearInterval(sample);
+  expect(most).toBe(2);
+  expect(pool.starts).toBe(5);
+  expect(pool.load).toEqual({ active: 0, queued: 0 });
+}, 60_000);
+
 test("an honest 24-megapixel photo is re-encoded in a worker while this thread stays free", async () => {
   const photo = await cameraPhoto(6000, 4000);
   // A timer on this thread keeps ticking while the worker decodes: its longest gap is the stall.

@@ -4,6 +4,12 @@
  * busy past it is terminated (its WebAssembly memory with it) and a fresh one started, and the
  * upload is refused. A bounded line waits for a worker (./limiter.ts); beyond it, 503.
  *
+ * A large picture (a camera photo) needs some 150 MB of its worker's memory while it decodes,
+ * and the codecs' WebAssembly memory never shrinks afterwards (issue 45). So large pictures
+ * decode one at a time in the process, and the worker that decoded one is replaced after it
+ * answers; the next large one starts once the old worker has exited and its memory is returned.
+ * Small pictures go on meanwhile in the other workers.
+ *
  * The budget counts the CPU time the worker's thread spends on the picture (read from
  * /proc/self/task/<thread>/stat on Linux), not the time on the clock: on a machine busy with
  * other work an honest photo waits for the CPU without being refused for it, while a picture
@@ -27,6 +33,8 @@ export const PICTURE_FAILED_MESSAGE = "This picture could not be processed. Plea
 const START_LIMIT_MS = 30_000;
 /** A job measured by CPU time is still ended after this many times its budget on the clock. */
 const WALL_FACTOR = 8;
+/** Waiting for an ended worker to exit; it takes a few ms. */
+const EXIT_LIMIT_MS = 2_000;
 /** How often a job's CPU time is read, at most. */
 const CPU_CHECK_MS = 250;
 
@@ -54,7 +62,7 @@ function workerUrl(): string | URL {
   return import.meta.url.includes("$bunfs") ? "./storage/picture-worker.ts" : here;
 }
 
-type Pending = { resolve: (bytes: Uint8Array) => void; reject: (error: unknown) => void; stop: () => void };
+type Pending = { resolve: (bytes: Uint8Array) => void; reject: (error: unknown) => void; stop: () => void; retire: boolean };
 
 /** One worker thread, restarted when it is ended or dies. */
 class PictureWorker {
@@ -65,6 +73,8 @@ class PictureWorker {
   private threadId: number | undefined;
   /** How many times a worker was started here (for tests). */
   starts = 0;
+  /** Settles once the last worker ended here has exited (its memory returned to the system). */
+  gone: Promise<void> = Promise.resolve();
 
   constructor() {
     this.start();
@@ -92,6 +102,7 @@ class PictureWorker {
         if (!pending) return;
         this.pending = undefined;
         pending.stop();
+        if (pending.retire) this.replace();
         if (answer.result.ok) pending.resolve(answer.result.bytes);
         else pending.reject(new Refusal(answer.result.kind, answer.result.message));
       });
@@ -107,20 +118,36 @@ class PictureWorker {
     this.ready.catch(() => undefined);
   }
 
+  /** Ends the worker (whatever it is doing) and starts a fresh one; `gone` waits for the old one's exit. */
+  private replace() {
+    const old = this.worker;
+    this.gone = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, EXIT_LIMIT_MS);
+      old.addEventListener("close", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    old.terminate();
+    this.start();
+  }
+
   /** Ends the worker (whatever it is doing), rejects its job and starts a fresh one. */
   private fail(error: unknown) {
     const pending = this.pending;
     this.pending = undefined;
-    this.worker.terminate();
-    this.start();
+    this.replace();
     if (pending) {
       pending.stop();
       pending.reject(error);
     }
   }
 
-  /** Re-encodes one picture within `budgetMs` of the worker's own time (its start not counted). */
-  async process(bytes: Uint8Array, type: ImageExtension, budgetMs: number, collect: boolean, transfer: boolean): Promise<Uint8Array> {
+  /**
+   * Re-encodes one picture within `budgetMs` of the worker's own time (its start not counted).
+   * `retire` replaces the worker once it has answered (its memory with it).
+   */
+  async process(bytes: Uint8Array, type: ImageExtension, budgetMs: number, retire: boolean, transfer: boolean): Promise<Uint8Array> {
     try {
       await this.ready;
     } catch {
@@ -149,8 +176,8 @@ class PictureWorker {
           clearInterval(cpu);
         };
       }
-      this.pending = { resolve, reject, stop };
-      this.worker.postMessage({ bytes: own, type, collect } satisfies PictureJob, [own.buffer as ArrayBuffer]);
+      this.pending = { resolve, reject, stop, retire };
+      this.worker.postMessage({ bytes: own, type } satisfies PictureJob, [own.buffer as ArrayBuffer]);
     });
   }
 
@@ -163,6 +190,8 @@ export class PicturePool {
   private readonly idle: PictureWorker[] = [];
   private readonly all: PictureWorker[] = [];
   private readonly line: Limiter;
+  /** One large picture decoding at a time, its worker's exit included. */
+  private readonly largeTurn: Limiter;
 
   constructor(
     /** Worker threads, started on first use. */
@@ -173,6 +202,7 @@ export class PicturePool {
     waiting = 16,
   ) {
     this.line = new Limiter(size, waiting);
+    this.largeTurn = new Limiter(1, waiting);
   }
 
   /** How many run and wait now (for tests and benches). */
@@ -186,25 +216,34 @@ export class PicturePool {
   }
 
   /**
-   * The re-encoded bytes, or a Refusal (unsupported, too_large, busy, or too slow). `collect`
-   * asks the worker for a full garbage collection after a large picture; `budgetMs` overrides
-   * the pool's budget for this one picture (tests); `transfer` gives the bytes' buffer to the
-   * worker (it is detached here, saving a copy of up to MAX_UPLOAD_BYTES).
+   * The re-encoded bytes, or a Refusal (unsupported, too_large, busy, or too slow). `large`
+   * marks a picture that decodes alone and retires its worker (see the top of this file);
+   * `budgetMs` overrides the pool's budget for this one picture (tests); `transfer` gives the
+   * bytes' buffer to the worker (it is detached here, saving a copy of up to MAX_UPLOAD_BYTES).
    */
-  async run(bytes: Uint8Array, type: ImageExtension, options: { collect?: boolean; budgetMs?: number; transfer?: boolean } = {}): Promise<Uint8Array> {
-    return this.line.run(async () => {
-      // The line lets at most `size` jobs in, so an idle worker exists or one may be started.
-      let worker = this.idle.pop();
-      if (!worker) {
-        worker = new PictureWorker();
-        this.all.push(worker);
-      }
-      try {
-        return await worker.process(bytes, type, options.budgetMs ?? this.budgetMs, options.collect ?? false, options.transfer ?? false);
-      } finally {
-        this.idle.push(worker);
-      }
-    });
+  async run(bytes: Uint8Array, type: ImageExtension, options: { large?: boolean; budgetMs?: number; transfer?: boolean } = {}): Promise<Uint8Array> {
+    const large = options.large ?? false;
+    const turn = large ? await this.largeTurn.acquire() : undefined;
+    let retired: PictureWorker | undefined;
+    try {
+      return await this.line.run(async () => {
+        // The line lets at most `size` jobs in, so an idle worker exists or one may be started.
+        let worker = this.idle.pop();
+        if (!worker) {
+          worker = new PictureWorker();
+          this.all.push(worker);
+        }
+        if (large) retired = worker;
+        try {
+          return await worker.process(bytes, type, options.budgetMs ?? this.budgetMs, large, options.transfer ?? false);
+        } finally {
+          this.idle.push(worker);
+        }
+      });
+    } finally {
+      // The answer goes back at once; the next large picture waits for the old worker's exit.
+      if (turn) void (retired?.gone ?? Promise.resolve()).then(turn);
+    }
   }
 
   /**

@@ -18,7 +18,7 @@ import type { ImageExtension } from "./names";
 declare const self: Worker;
 
 /** What the pool sends: one picture and its type (already checked from its header). */
-export type PictureJob = { bytes: Uint8Array; type: ImageExtension; collect: boolean };
+export type PictureJob = { bytes: Uint8Array; type: ImageExtension };
 /** What the worker answers: first `{ ready }` (with its thread id on Linux), then one result per job. */
 export type PictureAnswer = { ready: true; threadId?: number } | { result: ReencodeResult };
 
@@ -42,7 +42,7 @@ function lowerOwnPriority(): number | undefined {
 }
 
 self.onmessage = async (event: MessageEvent<PictureJob>) => {
-  const { bytes, type, collect } = event.data;
+  const { bytes, type } = event.data;
   let result: ReencodeResult;
   try {
     result = await reencode(bytes, type);
@@ -51,8 +51,6 @@ self.onmessage = async (event: MessageEvent<PictureJob>) => {
   }
   const answer: PictureAnswer = { result };
   self.postMessage(answer, result.ok ? [result.bytes.buffer as ArrayBuffer] : []);
-  // A camera photo leaves some 100 MB of pixel copies behind: collect them before the next one.
-  if (collect) Bun.gc(true);
 };
 
 const threadId = lowerOwnPriority();

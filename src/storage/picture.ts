@@ -33,7 +33,10 @@ export const MAX_JPEG_SCANS = 100;
  */
 export const PICTURE_TIME_BUDGET_MS = 5_000;
 
-/** Past this many pixels (2000 x 2000), a picture's garbage is collected at once. */
+/**
+ * Past this many pixels (2000 x 2000), a picture decodes alone and its worker is replaced after
+ * it (./picture-pool.ts), and the upload's garbage on this thread is collected at once.
+ */
 const LARGE_PIXELS = 4_000_000;
 
 export type Picture = { bytes: Uint8Array; ext: ImageExtension };
@@ -80,7 +83,7 @@ export async function processPicture(bytes: Uint8Array, workers?: number): Promi
   const header = checkPictureHeader(bytes);
   const large = header.width * header.height > LARGE_PIXELS;
   try {
-    const out = await picturePool(workers).run(bytes, header.type, { collect: large, transfer: true });
+    const out = await picturePool(workers).run(bytes, header.type, { large, transfer: true });
     return { bytes: out, ext: "jpg" };
   } finally {
     // The upload's body (up to MAX_UPLOAD_BYTES, read, parsed and copied on this thread) is
