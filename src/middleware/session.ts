@@ -14,7 +14,7 @@ import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
 import { ApiError } from "../http/errors";
 import { hostCookie } from "../http/https";
-import { rememberDevice } from "./device";
+import { newTrustedDevice } from "./device";
 
 /** Who is signed in, and the directory version their request's account read saw (src/db/queries/directory.ts). */
 export type SessionUser = (
@@ -108,7 +108,8 @@ export async function startSession(
   role: Role,
   account: { id: string; email: string; tokenVersion: number; passwordHash: string },
 ) {
-  const sid = await beginSession(deps, role, account.id, deviceName(c.req.header("user-agent")));
+  const trusted = newTrustedDevice(c, deps, role, account);
+  const sid = await beginSession(deps, role, account.id, deviceName(c.req.header("user-agent")), trusted.save);
   const token = await issueToken(deps.keys, { sub: account.id, role, ver: account.tokenVersion, sid });
   const name = hostCookie(c, COOKIE);
   setCookie(c, name, token, {
@@ -118,7 +119,7 @@ export async function startSession(
     secure: name === SECURE_COOKIE,
     maxAge: Math.round(deps.config.tokenTtlHours * 3600),
   });
-  await rememberDevice(c, deps, role, account);
+  trusted.setCookie();
   return token;
 }
 
