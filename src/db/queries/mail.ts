@@ -163,19 +163,22 @@ export async function adminRecipients(r: Reader): Promise<Recipient[]> {
   return rows.map((row) => ({ role: "admin" as const, ...row }));
 }
 
+/** The columns of an appointment a mail may use (never its reason). */
+const factColumns = {
+  id: appointments.id,
+  patientId: appointments.patientId,
+  doctorId: appointments.doctorId,
+  status: appointments.status,
+  scheduledAt: appointments.scheduledAt,
+  endsAt: appointments.endsAt,
+  meetLink: appointments.meetLink,
+  cancelReason: appointments.cancelReason,
+};
+
 /** The facts of one appointment a mail may use (never its reason). */
 export function appointmentFacts(r: Reader, id: string) {
   return r
-    .select({
-      id: appointments.id,
-      patientId: appointments.patientId,
-      doctorId: appointments.doctorId,
-      status: appointments.status,
-      scheduledAt: appointments.scheduledAt,
-      endsAt: appointments.endsAt,
-      meetLink: appointments.meetLink,
-      cancelReason: appointments.cancelReason,
-    })
+    .select(factColumns)
     .from(appointments)
     .where(eq(appointments.id, id))
     .get();
@@ -185,16 +188,7 @@ export function appointmentFacts(r: Reader, id: string) {
 export async function meetingPeople(r: Reader, id: string) {
   const row = await r
     .select({
-      a: {
-        id: appointments.id,
-        patientId: appointments.patientId,
-        doctorId: appointments.doctorId,
-        status: appointments.status,
-        scheduledAt: appointments.scheduledAt,
-        endsAt: appointments.endsAt,
-        meetLink: appointments.meetLink,
-        cancelReason: appointments.cancelReason,
-      },
+      a: factColumns,
       patient: recipientColumns(patients),
       doctor: recipientColumns(doctors),
     })
