@@ -4,6 +4,7 @@
  * session check reads the row with the account, src/db/queries/sessions.ts).
  */
 import type { Deps } from "../config/deps";
+import type { Tx } from "../db/client";
 import type { Role } from "../domain/fields";
 import { accountSessions, deleteSession, deleteSessions, insertSession, touchSession } from "../db/queries/sessions";
 import { Refusal } from "../domain/refusal";
@@ -15,11 +16,17 @@ export const SESSION_NOT_FOUND = "Session not found";
 export const SESSION_ENDED = "That device is signed out.";
 export const OTHERS_ENDED = "Every other device is signed out.";
 
-/** A new session row for the account; its id (the token's `sid`). */
-export async function beginSession(deps: Deps, role: Role, accountId: string, device: string): Promise<string> {
+/**
+ * A new session row for the account; its id (the token's `sid`). `also` writes in the same
+ * transaction (the login's trusted device): one COMMIT, fewer round trips (issue 43).
+ */
+export async function beginSession(deps: Deps, role: Role, accountId: string, device: string, also?: (tx: Tx) => Promise<void>): Promise<string> {
   const id = crypto.randomUUID();
   const now = deps.now();
-  await deps.database.write((tx) => insertSession(tx, { id, role, accountId, device, createdAt: now, lastSeenAt: now }));
+  await deps.database.write(async (tx) => {
+    await insertSession(tx, { id, role, accountId, device, createdAt: now, lastSeenAt: now });
+    await also?.(tx);
+  });
   return id;
 }
 

@@ -12,7 +12,7 @@ import { getConnInfo } from "hono/bun";
 import type { Reader, Tx } from "../db/client";
 import {
   clearEvents,
-  countEvents,
+  countEventsEach,
   deleteEvents,
   oldestEvent,
   recordEvents,
@@ -80,17 +80,25 @@ const THROTTLES: Partial<Record<AuthEventKind, Throttle>> = {
 };
 
 /** Refuses with 429 and Retry-After (when the oldest counted event leaves the window) once `limit` is used. */
-export async function assertUnder(deps: Deps, r: Reader, { kind, keys, limit, windowMs, message }: Limit) {
+export async function assertUnder(deps: Deps, r: Reader, limit: Limit): Promise<void> {
+  const refusal = await firstRefusal(deps, r, [limit]);
+  if (refusal !== undefined) throw refusal.refusal;
+}
+
+/** The refusal of the first of `limits` that is used up, all counted in one read (one round trip). */
+async function firstRefusal(deps: Deps, r: Reader, limits: Limit[]): Promise<{ limit: Limit; refusal: Refusal } | undefined> {
   const now = deps.now();
-  const since = new Date(now.getTime() - windowMs);
-  const used = await countEvents(r, kind, keys, since);
-  if (used < limit) return;
-  const oldest = (await oldestEvent(r, kind, keys, since)) ?? now;
+  const sinceOf = (limit: Limit) => new Date(now.getTime() - limit.windowMs);
+  const used = await countEventsEach(r, limits.map((l) => ({ kind: l.kind, keys: l.keys, since: sinceOf(l) })));
+  const limit = limits.find((l, i) => used[i]! >= l.limit);
+  if (limit === undefined) return undefined;
+  const { kind, keys, windowMs, message } = limit;
+  const oldest = (await oldestEvent(r, kind, keys, sinceOf(limit))) ?? now;
   const retryAfter = Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 1000));
   const refusal = new Refusal("too_many", message, retryAfter);
   const throttle = kind === "login_fail" ? ("prefix" in keys ? "account" : "account_from_address") : THROTTLES[kind];
   if (throttle !== undefined) refusedBy.set(refusal, throttle);
-  throw refusal;
+  return { limit, refusal };
 }
 
 /** Counts a login's or signup's refusal by its throttle in the metrics, and passes the error on. */
@@ -119,14 +127,21 @@ function refuseFlood(deps: Deps, address: string): void {
   throw refusal;
 }
 
-/** The per-minute limit on every login and signup attempt from one address, checked and counted. */
-async function countAttempt(deps: Deps, tx: Tx, address: string): Promise<void> {
-  const limit = deps.config.authAttemptsPerMinute;
-  await assertUnder(deps, tx, { kind: "auth_attempt", keys: { key: address }, limit, windowMs: ATTEMPT_WINDOW_MS, message: TOO_MANY_ATTEMPTS });
+/**
+ * Checks the per-minute limit on every login and signup attempt from `address`, then `limits`, in
+ * one read, and refuses at the first used up; otherwise records the attempt and `events` in one
+ * insert. Returns the ids of `events` (to take back later).
+ */
+async function checkAndCount(deps: Deps, tx: Tx, address: string, limits: Limit[], events: { kind: AuthEventKind; key: string }[]): Promise<number[]> {
+  const attempts: Limit = { kind: "auth_attempt", keys: { key: address }, limit: deps.config.authAttemptsPerMinute, windowMs: ATTEMPT_WINDOW_MS, message: TOO_MANY_ATTEMPTS };
+  const refused = await firstRefusal(deps, tx, [attempts, ...limits]);
   const now = deps.now();
-  await recordEvents(tx, [{ kind: "auth_attempt", key: address }], now);
-  // Remembered before the commit: a transaction that then fails only makes a refusal come early by one.
-  noteAttempt(deps.database, address, now.getTime());
+  // The attempt counts once its own limit passes, even if a later limit refuses. Remembered before
+  // the commit: a transaction that then fails only makes a refusal come early by one.
+  if (refused?.limit !== attempts) noteAttempt(deps.database, address, now.getTime());
+  if (refused !== undefined) throw refused.refusal;
+  const rows = await recordEvents(tx, [{ kind: "auth_attempt", key: address }, ...events], now);
+  return rows.filter((row) => row.kind !== "auth_attempt").map((row) => row.id);
 }
 
 /** Who tries to log in to which account; `deviceId` when the client holds a valid device cookie for it. */
@@ -148,25 +163,22 @@ async function loginAttempt(deps: Deps, who: LoginAttemptOf): Promise<LoginAttem
   const login = (kind: AuthEventKind, keys: EventKeys, max: number): Limit => ({ kind, keys, limit: max, windowMs: LOGIN_WINDOW_MS, message: TOO_MANY_LOGINS });
   refuseFlood(deps, who.address);
   return deps.database.write(async (tx) => {
-    await countAttempt(deps, tx, who.address);
     if (who.deviceId !== undefined) {
       // A trusted device answers for its own failures only.
-      await assertUnder(deps, tx, login("login_device", { key: who.deviceId }, limit));
-      const eventIds = await recordEvents(tx, [{ kind: "login_device", key: who.deviceId }], deps.now());
+      const device = { kind: "login_device", key: who.deviceId } as const;
+      const eventIds = await checkAndCount(deps, tx, who.address, [login(device.kind, { key: device.key }, limit)], [device]);
       return { ...who, eventIds };
     }
     const account = `${who.role} ${who.email}`;
-    await assertUnder(deps, tx, login("login_fail", { key: `${account} ${who.address}` }, limit));
-    await assertUnder(deps, tx, login("login_fail", { prefix: account }, limit * WIDE_FACTOR));
-    await assertUnder(deps, tx, login("login_ip", { key: who.address }, limit * WIDE_FACTOR));
-    const eventIds = await recordEvents(
-      tx,
-      [
-        { kind: "login_fail", key: `${account} ${who.address}` },
-        { kind: "login_ip", key: who.address },
-      ],
-      deps.now(),
-    );
+    const limits = [
+      login("login_fail", { key: `${account} ${who.address}` }, limit),
+      login("login_fail", { prefix: account }, limit * WIDE_FACTOR),
+      login("login_ip", { key: who.address }, limit * WIDE_FACTOR),
+    ];
+    const eventIds = await checkAndCount(deps, tx, who.address, limits, [
+      { kind: "login_fail", key: `${account} ${who.address}` },
+      { kind: "login_ip", key: who.address },
+    ]);
     return { ...who, eventIds };
   });
 }
@@ -177,11 +189,11 @@ async function loginAttempt(deps: Deps, who: LoginAttemptOf): Promise<LoginAttem
  * emails, other clients keep theirs.
  */
 export function loginSucceeded(deps: Deps, attempt: LoginAttempt): Promise<void> {
-  return deps.database.write(async (tx) => {
-    await deleteEvents(tx, attempt.eventIds);
-    if (attempt.deviceId !== undefined) await clearEvents(tx, "login_device", attempt.deviceId);
-    else await clearEvents(tx, "login_fail", `${attempt.role} ${attempt.email} ${attempt.address}`);
-  });
+  return deps.database.write((tx) =>
+    attempt.deviceId !== undefined
+      ? clearEvents(tx, attempt.eventIds, "login_device", attempt.deviceId)
+      : clearEvents(tx, attempt.eventIds, "login_fail", `${attempt.role} ${attempt.email} ${attempt.address}`),
+  );
 }
 
 /**
@@ -196,17 +208,14 @@ export function beginSignup(deps: Deps, address: string): Promise<number[]> {
 
 async function signupAttempt(deps: Deps, address: string): Promise<number[]> {
   refuseFlood(deps, address);
-  return deps.database.write(async (tx) => {
-    await countAttempt(deps, tx, address);
-    await assertUnder(deps, tx, {
-      kind: "signup_ip",
-      keys: { key: address },
-      limit: deps.config.signupLimit,
-      windowMs: SIGNUP_WINDOW_MS,
-      message: "Too many signups from this address. Please try again later.",
-    });
-    return recordEvents(tx, [{ kind: "signup_ip", key: address }], deps.now());
-  });
+  const signups: Limit = {
+    kind: "signup_ip",
+    keys: { key: address },
+    limit: deps.config.signupLimit,
+    windowMs: SIGNUP_WINDOW_MS,
+    message: "Too many signups from this address. Please try again later.",
+  };
+  return deps.database.write((tx) => checkAndCount(deps, tx, address, [signups], [{ kind: "signup_ip", key: address }]));
 }
 
 /** Takes back a signup's count (only for a failure of the server, never for a refusal). */
@@ -227,22 +236,18 @@ export function countResetRequest(deps: Deps, who: { role: string; email: string
   const reset = (kind: AuthEventKind, key: string, max: number): Limit => ({ kind, keys: { key }, limit: max, windowMs: LOGIN_WINDOW_MS, message: TOO_MANY_RESETS });
   refuseFlood(deps, who.address);
   return deps.database.write(async (tx) => {
-    await countAttempt(deps, tx, who.address);
-    await assertUnder(deps, tx, reset("reset_account", `${who.role} ${who.email}`, limit));
-    await assertUnder(deps, tx, reset("reset_ip", who.address, limit * WIDE_FACTOR));
-    await recordEvents(
-      tx,
-      [
-        { kind: "reset_account", key: `${who.role} ${who.email}` },
-        { kind: "reset_ip", key: who.address },
-      ],
-      deps.now(),
-    );
+    const limits = [reset("reset_account", `${who.role} ${who.email}`, limit), reset("reset_ip", who.address, limit * WIDE_FACTOR)];
+    await checkAndCount(deps, tx, who.address, limits, [
+      { kind: "reset_account", key: `${who.role} ${who.email}` },
+      { kind: "reset_ip", key: who.address },
+    ]);
   });
 }
 
 /** A reset link's use, or a password change, under the per-minute attempt limit of its address (each costs a password hash). */
 export function countPasswordAttempt(deps: Deps, address: string): Promise<void> {
   refuseFlood(deps, address);
-  return deps.database.write((tx) => countAttempt(deps, tx, address));
+  return deps.database.write(async (tx) => {
+    await checkAndCount(deps, tx, address, [], []);
+  });
 }

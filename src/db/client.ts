@@ -104,7 +104,13 @@ export async function openDatabase(url: string, authToken?: string, replica?: Re
     db,
     client,
     write(fn) {
-      const run = queue.then(() => db.transaction(fn));
+      const run = queue.then(() =>
+        db.transaction(async (tx) => {
+          const result = await fn(tx);
+          await runDeferred(tx);
+          return result;
+        }),
+      );
       queue = run.catch(() => undefined);
       return run;
     },
@@ -114,6 +120,26 @@ export async function openDatabase(url: string, authToken?: string, replica?: Re
       client.close();
     },
   };
+}
+
+/** Work kept for the end of a write transaction, by transaction. */
+const deferred = new WeakMap<Tx, (() => Promise<void>)[]>();
+
+/**
+ * Runs `work` at the end of `tx`, after the use case and before its COMMIT (in order, once each):
+ * rows a use case gathers on the way (its mails) go in one statement, one round trip (issue 43).
+ */
+export function beforeCommit(tx: Tx, work: () => Promise<void>): void {
+  const list = deferred.get(tx);
+  if (list === undefined) deferred.set(tx, [work]);
+  else list.push(work);
+}
+
+async function runDeferred(tx: Tx): Promise<void> {
+  const list = deferred.get(tx);
+  if (list === undefined) return;
+  deferred.delete(tx);
+  for (const work of list) await work();
 }
 
 /**

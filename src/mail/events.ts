@@ -9,7 +9,7 @@
 import { calendarText, doctorTitle, isScheduled } from "../calendar/ics";
 import { calendarEntry } from "../db/queries/calendar";
 import type { Tx } from "../db/client";
-import { adminRecipients, appointmentFacts, dropWaiting, recipientOf, type Recipient } from "../db/queries/mail";
+import { adminRecipients, dropWaiting, meetingPeople, recipientOf, type Recipient } from "../db/queries/mail";
 import type { Deps } from "../config/deps";
 import { enqueueMail, mailMode } from "./outbox";
 import { readerLang, readerT, templates } from "./templates";
@@ -20,14 +20,6 @@ type MailDeps = Pick<Deps, "config" | "keys" | "now">;
 
 /** Mails that belong to a meeting's time: dropped while still waiting when the time changes or goes. */
 const TIMED = ["reminder", "feedbackInvite"];
-
-async function meetingPeople(tx: Tx, appointmentId: string) {
-  const a = await appointmentFacts(tx, appointmentId);
-  if (a === undefined) return undefined;
-  const [patient, doctor] = await Promise.all([recipientOf(tx, "patient", a.patientId), recipientOf(tx, "doctor", a.doctorId)]);
-  if (patient === undefined || doctor === undefined) return undefined;
-  return { a, patient, doctor };
-}
 
 /** A time as `reader` reads it (their zone, else the other side's, else UTC; in their language). */
 const whenFor = (at: Date, reader: Recipient, other: Recipient) => formatWhen(at, zoneOf(reader, other.timeZone ?? undefined), readerLang(reader));
@@ -62,7 +54,9 @@ export async function requestBooked(tx: Tx, deps: MailDeps, appointmentId: strin
  */
 export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: string, options: { moved?: boolean } = {}): Promise<void> {
   if (mailMode(deps.config) === "off") return;
-  await dropWaiting(tx, appointmentId, TIMED, "the meeting's time changed");
+  // Only a moved meeting has reminders of an earlier time: a first time is set on a pending
+  // request (src/domain/appointment.ts), and nothing writes a request's reminders.
+  if (options.moved === true) await dropWaiting(tx, appointmentId, TIMED, "the meeting's time changed");
   const people = await meetingPeople(tx, appointmentId);
   if (people === undefined) return;
   const { a, patient, doctor } = people;

@@ -3,8 +3,8 @@
  * caller's transaction, so the mail exists exactly when the change that causes it does. The
  * sender (sender.ts) delivers it. Adding a mail = a template (templates.ts) and a call here.
  */
-import type { Tx } from "../db/client";
-import { insertOutbox, type MailCategory, type Recipient } from "../db/queries/mail";
+import { beforeCommit, type Tx } from "../db/client";
+import { insertOutbox, type MailCategory, type OutboxInsert, type Recipient } from "../db/queries/mail";
 import { siteUrl, type Config } from "../config/env";
 import type { Deps } from "../config/deps";
 import { renderMail, type MailContent } from "./layout";
@@ -33,13 +33,20 @@ export type OutgoingMail = {
 };
 
 const listeners = new Set<() => void>();
-/** Called after every enqueue in this process: the sender looks at once rather than at its next round. */
+/** Called after every transaction that wrote mail in this process: the sender looks at once rather than at its next round. */
 export function onEnqueue(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** Writes `mail` into the outbox in `tx`. Nothing when mail is off (no SMTP_URL, no preview). */
+/** The mails a transaction has written so far, inserted together just before it commits. */
+const pending = new WeakMap<Tx, OutboxInsert[]>();
+
+/**
+ * Writes `mail` into the outbox in `tx` (a `database.write` transaction). Nothing when mail is off
+ * (no SMTP_URL, no preview). All of a transaction's mails go in one INSERT before its COMMIT: one
+ * round trip, however many mails a change makes (issue 43).
+ */
 export async function enqueueMail(tx: Tx, deps: Pick<Deps, "config" | "keys" | "now">, mail: OutgoingMail): Promise<void> {
   if (mailMode(deps.config) === "off") return;
   const site = siteUrl(deps.config);
@@ -49,7 +56,17 @@ export async function enqueueMail(tx: Tx, deps: Pick<Deps, "config" | "keys" | "
   const rendered = renderMail(mail.content, { siteUrl: site, support: deps.config.support, unsubscribeUrl });
   const id = crypto.randomUUID();
   const now = deps.now();
-  await insertOutbox(tx, {
+  let rows = pending.get(tx);
+  if (rows === undefined) {
+    const gathered: OutboxInsert[] = (rows = []);
+    pending.set(tx, gathered);
+    beforeCommit(tx, async () => {
+      pending.delete(tx);
+      await insertOutbox(tx, gathered);
+      for (const listener of listeners) listener();
+    });
+  }
+  rows.push({
     id,
     messageId: `<${id}@${new URL(site).hostname}>`,
     template: mail.template,
@@ -67,5 +84,4 @@ export async function enqueueMail(tx: Tx, deps: Pick<Deps, "config" | "keys" | "
     nextAttemptAt: mail.sendAt ?? now,
     createdAt: now,
   });
-  for (const listener of listeners) listener();
 }

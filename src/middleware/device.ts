@@ -10,6 +10,7 @@ import type { Asker } from "../actions/passwords";
 import { deviceName } from "../domain/user-agent";
 import { accountTag, DEVICE_DAYS, newDeviceId, signDevice, verifyDevice } from "../auth/device";
 import { replaceDevice } from "../db/queries/devices";
+import type { Tx } from "../db/client";
 import { clientAddress } from "../auth/throttle";
 import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
@@ -40,19 +41,32 @@ export function loginClient(c: Context, deps: Deps): Client {
  * mark of the current password: a new password revokes every device cookie given before it.
  */
 export async function rememberDevice(c: Context, deps: Deps, role: Role, account: { email: string; passwordHash: string }): Promise<void> {
+  const device = newTrustedDevice(c, deps, role, account);
+  await deps.database.write(device.save);
+  device.setCookie();
+}
+
+/**
+ * rememberDevice in two steps, for a caller with a transaction of its own (a login's session):
+ * `save` records the device in it, then `setCookie` hands it to the browser.
+ */
+export function newTrustedDevice(c: Context, deps: Deps, role: Role, account: { email: string; passwordHash: string }) {
   const tag = accountTag(deps.keys, { role, email: account.email });
   const name = hostCookie(c, `${PREFIX}${tag}`);
   const old = getCookie(c, name);
   const previous = old === undefined ? undefined : verifyDevice(deps.keys, tag, old);
   const deviceId = newDeviceId(deps.keys, account.passwordHash);
-  await deps.database.write((tx) => replaceDevice(tx, tag, deviceId, deps.now(), previous));
-  setCookie(c, name, signDevice(deps.keys, tag, deviceId), {
-    httpOnly: true,
-    sameSite: "Lax",
-    path: "/",
-    secure: name !== `${PREFIX}${tag}`,
-    maxAge: DEVICE_DAYS * 86_400,
-  });
+  return {
+    save: (tx: Tx) => replaceDevice(tx, tag, deviceId, deps.now(), previous),
+    setCookie: () =>
+      setCookie(c, name, signDevice(deps.keys, tag, deviceId), {
+        httpOnly: true,
+        sameSite: "Lax",
+        path: "/",
+        secure: name !== `${PREFIX}${tag}`,
+        maxAge: DEVICE_DAYS * 86_400,
+      }),
+  };
 }
 
 /** Who asks for a password reset or change: the address (limits) and the browser's coarse name (mails). */

@@ -13,7 +13,7 @@ import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
 import { ApiError } from "../http/errors";
 import { bearerToken, sessionCookieToken, setSessionCookie } from "../http/session-token";
-import { rememberDevice } from "./device";
+import { newTrustedDevice } from "./device";
 
 /** Who is signed in, and the directory version their request's account read saw (src/db/queries/directory.ts). */
 export type SessionUser = (
@@ -100,10 +100,11 @@ export async function startSession(
   role: Role,
   account: { id: string; email: string; tokenVersion: number; passwordHash: string },
 ) {
-  const sid = await beginSession(deps, role, account.id, deviceName(c.req.header("user-agent")));
+  const trusted = newTrustedDevice(c, deps, role, account);
+  const sid = await beginSession(deps, role, account.id, deviceName(c.req.header("user-agent")), trusted.save);
   const token = await issueToken(deps.keys, { sub: account.id, role, ver: account.tokenVersion, sid });
   setSessionCookie(c, token, Math.round(deps.config.tokenTtlHours * 3600));
-  await rememberDevice(c, deps, role, account);
+  trusted.setCookie();
   return token;
 }
 

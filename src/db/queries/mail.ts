@@ -13,8 +13,13 @@ export type MailRole = "patient" | "doctor" | "admin";
 /** The states a row can still be sent from. */
 const OPEN: OutboxState[] = ["waiting", "failing"];
 
-export async function insertOutbox(tx: Tx, row: OutboxInsert): Promise<void> {
-  await tx.insert(mailOutbox).values(row);
+/** Rows per INSERT: well under SQLite's limit of bound values per statement (16 a row). */
+const ROWS_PER_INSERT = 500;
+
+/** Writes `rows` into the outbox, in one statement (per 500 rows). */
+export async function insertOutbox(tx: Tx, rows: OutboxInsert | OutboxInsert[]): Promise<void> {
+  const list = Array.isArray(rows) ? rows : [rows];
+  for (let i = 0; i < list.length; i += ROWS_PER_INSERT) await tx.insert(mailOutbox).values(list.slice(i, i + ROWS_PER_INSERT));
 }
 
 /** Open rows whose time has come, and rows claimed by a sender that never finished once the claim ran out. */
@@ -143,36 +148,56 @@ export async function savePreferences(tx: Tx, role: MailRole, accountId: string,
 export type Recipient = { role: MailRole; id: string; name: string; email: string; timeZone: string | null; language: string | null };
 
 const tables = { patient: patients, doctor: doctors, admin: admins } as const;
+const recipientColumns = (t: (typeof tables)[MailRole]) => ({ id: t.id, name: t.name, email: t.email, timeZone: t.timeZone, language: t.language });
 
 /** One account as a mail's recipient. */
 export async function recipientOf(r: Reader, role: MailRole, id: string): Promise<Recipient | undefined> {
   const t = tables[role];
-  const row = await r.select({ id: t.id, name: t.name, email: t.email, timeZone: t.timeZone, language: t.language }).from(t).where(eq(t.id, id)).get();
+  const row = await r.select(recipientColumns(t)).from(t).where(eq(t.id, id)).get();
   return row && { role, ...row };
 }
 
 /** Every admin (a doctor waiting for approval goes to each). */
 export async function adminRecipients(r: Reader): Promise<Recipient[]> {
-  const rows = await r.select({ id: admins.id, name: admins.name, email: admins.email, timeZone: admins.timeZone, language: admins.language }).from(admins);
+  const rows = await r.select(recipientColumns(admins)).from(admins);
   return rows.map((row) => ({ role: "admin" as const, ...row }));
 }
+
+/** The columns of an appointment a mail may use (never its reason). */
+const factColumns = {
+  id: appointments.id,
+  patientId: appointments.patientId,
+  doctorId: appointments.doctorId,
+  status: appointments.status,
+  scheduledAt: appointments.scheduledAt,
+  endsAt: appointments.endsAt,
+  meetLink: appointments.meetLink,
+  cancelReason: appointments.cancelReason,
+};
 
 /** The facts of one appointment a mail may use (never its reason). */
 export function appointmentFacts(r: Reader, id: string) {
   return r
-    .select({
-      id: appointments.id,
-      patientId: appointments.patientId,
-      doctorId: appointments.doctorId,
-      status: appointments.status,
-      scheduledAt: appointments.scheduledAt,
-      endsAt: appointments.endsAt,
-      meetLink: appointments.meetLink,
-      cancelReason: appointments.cancelReason,
-    })
+    .select(factColumns)
     .from(appointments)
     .where(eq(appointments.id, id))
     .get();
+}
+
+/** An appointment's facts with its patient and its doctor as recipients, in one query. */
+export async function meetingPeople(r: Reader, id: string) {
+  const row = await r
+    .select({
+      a: factColumns,
+      patient: recipientColumns(patients),
+      doctor: recipientColumns(doctors),
+    })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
+    .where(eq(appointments.id, id))
+    .get();
+  return row && { a: row.a, patient: { role: "patient" as const, ...row.patient }, doctor: { role: "doctor" as const, ...row.doctor } };
 }
 
 /** Forgets finished messages (sent, dropped, given up) written before `before`: the outbox stays small. */

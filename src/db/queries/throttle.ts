@@ -1,5 +1,5 @@
 /** Counted auth events behind the login and signup limits. */
-import { and, count, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
 import { authEvents } from "../schema";
 
@@ -24,6 +24,14 @@ export async function countEvents(r: Reader, kind: AuthEventKind, keys: EventKey
   return row?.n ?? 0;
 }
 
+/** Several counts of `countEvents` in one statement (one round trip), in the order given. */
+export async function countEventsEach(r: Reader, counts: { kind: AuthEventKind; keys: EventKeys; since: Date }[]): Promise<number[]> {
+  if (counts.length === 0) return [];
+  const columns = counts.map((c, i) => sql`(select count(*) from ${authEvents} where ${matching(c.kind, c.keys, c.since)}) as ${sql.identifier(`n${i}`)}`);
+  const row = await r.get<Record<string, unknown>>(sql`select ${sql.join(columns, sql`, `)}`);
+  return counts.map((_, i) => Number(row?.[`n${i}`] ?? 0));
+}
+
 /** The oldest `kind` event for `keys` since `since`: when it leaves the window, a slot frees up. */
 export async function oldestEvent(r: Reader, kind: AuthEventKind, keys: EventKeys, since: Date): Promise<Date | undefined> {
   const row = await r
@@ -36,15 +44,14 @@ export async function oldestEvent(r: Reader, kind: AuthEventKind, keys: EventKey
   return row?.at;
 }
 
-/** Records events and returns their ids, in the order given. */
-export async function recordEvents(tx: Tx, events: { kind: AuthEventKind; key: string }[], at: Date): Promise<number[]> {
+/** Records events (in one statement) and returns them with their ids. */
+export async function recordEvents(tx: Tx, events: { kind: AuthEventKind; key: string }[], at: Date): Promise<{ id: number; kind: AuthEventKind }[]> {
   if (events.length === 0) return [];
-  const rows = await tx
+  return tx
     .insert(authEvents)
     .values(events.map((e) => ({ ...e, at })))
-    .returning({ id: authEvents.id })
+    .returning({ id: authEvents.id, kind: authEvents.kind })
     .all();
-  return rows.map((r) => r.id);
 }
 
 /** Forgets single events by id (an attempt that turned out not to count). */
@@ -53,9 +60,10 @@ export async function deleteEvents(tx: Tx, ids: number[]): Promise<void> {
   await tx.delete(authEvents).where(inArray(authEvents.id, ids));
 }
 
-/** Forgets every `kind` event for one key. */
-export async function clearEvents(tx: Tx, kind: AuthEventKind, key: string): Promise<void> {
-  await tx.delete(authEvents).where(and(eq(authEvents.kind, kind), eq(authEvents.key, key)));
+/** Forgets single events by id and every `kind` event for one key, in one statement. */
+export async function clearEvents(tx: Tx, ids: number[], kind: AuthEventKind, key: string): Promise<void> {
+  const byKey = and(eq(authEvents.kind, kind), eq(authEvents.key, key));
+  await tx.delete(authEvents).where(ids.length === 0 ? byKey : or(inArray(authEvents.id, ids), byKey));
 }
 
 /** Forgets events older than `before`; nothing counts them any more. */
