@@ -24,6 +24,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadGenerator, type LoadResult } from "./load-generator";
+import { slotsRowMeetings, SLOTS_ROW } from "./plan";
 import { openSeeder } from "./seed";
 import { ADMIN, freePort, ROOT, startServer, startTwin, stopServer, waitFor } from "./server";
 import { jsonClient } from "../tests/support/http";
@@ -91,17 +92,13 @@ try {
   seeder.practice(doctorSignup.doctor._id, 50);
   seeder.crowd(1000 - seeder.count("appointments"), 20, doctorIds);
   // Issue 26's slots row: a doctor with 14 days of hours (08:00-20:00 every day, Europe/Berlin)
-  // and 200 confirmed meetings among them.
+  // and 200 confirmed meetings among them, planned from the next midnight (bench/plan.ts).
   const slotsEmail = `bench-slots-${stamp}@example.com`;
   const slotsSignup = await call("POST", "/signupDoctor", { name: "Dr. Sam Slots", email: slotsEmail, password: PASSWORD, specialization: "Neurologist", collegeName: "City Medical College" });
   await call("PATCH", `/admin-dashboard/doctor-status/${slotsSignup.doctor._id}`, { status: "approved" }, admin.token);
   const slotsDoctor = await call("POST", "/loginDoctor", { email: slotsEmail, password: PASSWORD });
-  const weekly = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "20:00" }));
-  await call("PUT", "/doctor-dashboard/availability", { timeZone: "Europe/Berlin", weekly, daysOff: [] }, slotsDoctor.token);
-  const open = (await call("GET", `/patient-dashboard/doctors/${slotsSignup.doctor._id}/slots`, undefined, patient.token)).slots as { start: string }[];
-  // 200 meetings spread over the fortnight: 7 slots taken of every 10 (after the first 30, clear of the notice window).
-  const taken = open.slice(30).filter((_, i) => i % 10 < 7).slice(0, 200).map((s) => Date.parse(s.start));
-  if (taken.length !== 200) throw new Error(`slots row: only ${taken.length} slots to fill`);
+  await call("PUT", "/doctor-dashboard/availability", SLOTS_ROW.hours, slotsDoctor.token);
+  const taken = slotsRowMeetings(Date.now());
   seeder.meetings(slotsSignup.doctor._id, taken);
   seeder.analyze();
 
