@@ -18,7 +18,9 @@
  * adds that commit's twins, measured the same way, to read a change's effect in the same run.
  *
  * BENCH_SECONDS (default 5) per run; BENCH_APP_FLAGS adds flags to `bun` for the app (e.g.
- * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the app under this load).
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the app under this load). A quick check
+ * (src/build/bench-signed-in.test.ts): BENCH_SECONDS=1 (warm-ups as short), BENCH_OBSERVE=off,
+ * BENCH_ONLY=<rows>, BENCH_APPOINTMENTS=<fewer than the default 100,000>.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -30,6 +32,9 @@ import { ADMIN, freePort, ROOT, startServer, startTwin, stopServer, waitFor } fr
 import { jsonClient } from "../tests/support/http";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
+/** A JIT warm-up run before each measured one: a second, or a run's length if shorter. */
+const WARM_SECONDS = Math.min(1, SECONDS);
+const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS || 100_000);
 const CONNECTIONS = 32;
 const PASSWORD = "correct-horse-1";
 const SECRET = "bench-secret-that-is-at-least-32-bytes-long!";
@@ -189,8 +194,8 @@ try {
   const measured: Measured[] = [];
   const loads: number[] = [];
   const measure = async (row: RowSpec): Promise<Measured> => {
-    await run(BASE + row.path, row.headers, 1); // warm the JIT
-    await run(FLOOR + row.path, row.headers, 1);
+    await run(BASE + row.path, row.headers, WARM_SECONDS); // warm the JIT
+    await run(FLOOR + row.path, row.headers, WARM_SECONDS);
     loads.push(loadavg()[0]!);
     const ceilingResult = await run(CEILING, {});
     const floorResult = await run(FLOOR + row.path, row.headers);
@@ -200,7 +205,7 @@ try {
     if (twins) {
       // The twins take turns, the order rotating each round: a drift of the shared machine's speed weighs on all alike.
       const turns = [twins.plain, twins.observed, ...(before ? [before.plain, before.observed] : [])];
-      for (const server of turns) await run(server.url + row.path, row.headers, 1);
+      for (const server of turns) await run(server.url + row.path, row.headers, WARM_SECONDS);
       const runs = turns.map((): Timed[] => []);
       for (let round = 0; round < OBSERVE_ROUNDS; round++) {
         for (let k = 0; k < turns.length; k++) {
@@ -263,7 +268,7 @@ try {
 
   const growthRow = rows[0]!;
   const at1k = ONLY && !ONLY.test(growthRow.name) ? undefined : await measure(growthRow);
-  seeder.crowd(100_000 - seeder.count("appointments"), 20, doctorIds);
+  seeder.crowd(APPOINTMENTS - seeder.count("appointments"), 20, doctorIds);
   seeder.analyze();
   const total = seeder.count("appointments");
   console.log(`Seeded: 2,000 doctors, ${total} appointments in ${seeder.count("patients")} patients.`);
