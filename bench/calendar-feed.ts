@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadGenerator } from "./load-generator";
+import { planningWeek } from "./plan";
 import { openSeeder } from "./seed";
 import { ADMIN, api, PASSWORD, startServer, stopServer } from "./server";
 
@@ -93,6 +94,9 @@ function seedFeed(path: string, doctorId: string) {
   db.exec("PRAGMA busy_timeout = 10000");
   const hash = (db.query("select password_hash as h from patients limit 1").get() as { h: string }).h;
   const now = Date.now();
+  // Meetings are planned from the planning week (bench/plan.ts): upcoming from its Monday, the
+  // past ones from its past, all inside the feed's 30 days whatever the day and hour of the run.
+  const week = planningWeek(now);
   const patient = db.prepare("insert into patients (id, name, email, password_hash, token_version, created_at) values (?, ?, ?, ?, 0, ?)");
   const appointment = db.prepare(
     "insert into appointments (id, patient_id, doctor_id, reason, status, created_at, scheduled_at, ends_at, meet_link, cancelled_by, cancel_reason, cancelled_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -103,9 +107,9 @@ function seedFeed(path: string, doctorId: string) {
       const kind = i < 80 ? "upcoming" : i < 90 ? "recent" : "cancelled";
       const [patientId, id] = [crypto.randomUUID(), crypto.randomUUID()];
       patient.run(patientId, `Patient Number ${i}`, `feed-${i}-${now}@example.com`, hash, now);
-      const start = kind === "recent" ? now - (1 + i - 80) * 2 * DAY : now + (1 + (i % 80)) * 3_600_000 * 5;
-      const booked = now - 40 * DAY;
-      const cancelledAt = kind === "cancelled" ? now - (i - 89) * DAY : null;
+      const start = kind === "recent" ? week.past - (i - 80) * 2 * DAY : week.start + (i % 80) * 3_600_000 * 5;
+      const booked = week.past - 40 * DAY;
+      const cancelledAt = kind === "cancelled" ? week.past - (i - 90) * DAY : null;
       appointment.run(id, patientId, doctorId, "A reason the feed never shows", kind === "cancelled" ? "cancelled" : "confirmed", booked, start, start + 1_800_000, `https://meet.jit.si/carebook-${id}`, cancelledAt ? "patient" : null, cancelledAt ? "Feeling better" : null, cancelledAt);
       audit.run(booked, "patient", patientId, id, "book", null, "pending", null);
       audit.run(booked + DAY, "doctor", doctorId, id, "schedule", "pending", "confirmed", `scheduled for ${new Date(start).toISOString()}`);

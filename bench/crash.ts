@@ -16,6 +16,7 @@ import { createClient } from "@libsql/client";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { planningWeek } from "./plan";
 import { ADMIN, PASSWORD, api, pool, startServer, stopServer } from "./server";
 
 export type CrashOptions = {
@@ -89,7 +90,7 @@ export async function runCrash(options: CrashOptions): Promise<CrashResult> {
     const fiveHundreds: string[] = [];
     let stop = false;
     let slot = 0;
-    const firstSlot = Date.now() + 24 * 3_600_000;
+    const firstSlot = planningWeek(Date.now()).start; // beyond the notice whatever the hour (bench/plan.ts)
 
     const patientWork = patients.map(async (patient, p) => {
       // Each patient books each doctor once, in its own order: a bounded loop.

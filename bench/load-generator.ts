@@ -18,9 +18,9 @@ export type LoadOptions = {
 export type LoadResult = { rps: number; p50: number; p99: number; requests: number; errors: number };
 export type Generator = { name: string; run(options: LoadOptions): Promise<LoadResult> };
 
-/** wrk if present, else after `apt-get install -y wrk`, else autocannon (npm). */
+/** wrk if present, else after `apt-get install -y wrk` (not with BENCH_INSTALL=off, as in tests), else autocannon (npm). */
 export async function loadGenerator(): Promise<Generator> {
-  if (!Bun.which("wrk") && Bun.which("apt-get")) {
+  if (!Bun.which("wrk") && Bun.which("apt-get") && process.env.BENCH_INSTALL !== "off") {
     console.log("wrk is missing: apt-get install -y wrk");
     const install = Bun.spawnSync(["sh", "-c", "apt-get install -y -qq wrk || (apt-get update -qq && apt-get install -y -qq wrk)"], {
       stdout: "ignore",
@@ -61,7 +61,8 @@ function ms(text: string): number {
 }
 
 async function runWrk(wrk: string, o: LoadOptions): Promise<LoadResult> {
-  const args = [wrk, "-t1", `-c${o.connections}`, `-d${o.seconds}s`, "--timeout", "10s", "--latency", "-s", wrkScript(o), o.url];
+  // wrk counts whole seconds: a shorter run (a quick check) takes one.
+  const args = [wrk, "-t1", `-c${o.connections}`, `-d${Math.max(1, Math.ceil(o.seconds))}s`, "--timeout", "10s", "--latency", "-s", wrkScript(o), o.url];
   const proc = Bun.spawn(args, { stdout: "pipe", stderr: "pipe" });
   const killer = setTimeout(() => proc.kill(), (o.seconds + 30) * 1000);
   const [out, err] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);

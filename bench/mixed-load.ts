@@ -10,6 +10,7 @@ import autocannon from "autocannon";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { planningWeek } from "./plan";
 import { ADMIN, PASSWORD, api, pool, startServer, stopServer } from "./server";
 
 const [connections = 200, seconds = 30] = process.argv.slice(2).map(Number);
@@ -45,7 +46,7 @@ try {
   // Bookings acknowledged and not yet scheduled, for the doctors' schedule requests.
   const toSchedule: { appointmentId: string; patientId: string; doctor: number }[] = [];
   let slot = 0;
-  const firstSlot = Date.now() + 24 * 3_600_000;
+  const firstSlot = planningWeek(Date.now()).start; // beyond the notice whatever the hour (bench/plan.ts)
   let n = 0;
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
   const json = (method: string, path: string, token: string | undefined, body?: unknown) => ({

@@ -8,6 +8,7 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { jsonClient } from "../tests/support/http";
 import { inlineCssOnWire } from "./inline-css-weight";
+import { planningWeek } from "./plan";
 
 export type Kind = "html" | "css" | "js" | "img" | "other";
 export type Weight = Record<Kind, number> & { total: number; scripts: number; requests: number; acceptEncoding: string };
@@ -298,11 +299,13 @@ export async function createFixtures(baseURL: string, admin: { email: string; pa
     return { role: "patient", token: res.token, name, id: profile.patient._id };
   };
   const patients = await Promise.all(["Pat Weigh", "Sam Weigh", "Ana Weigh"].map(patient));
-  // Each patient books the approved doctor; the doctor confirms two, one stays pending.
+  // Each patient books the approved doctor; the doctor confirms two (at 10:00 on the planning
+  // week's first days, bench/plan.ts), one stays pending.
+  const week = planningWeek(Date.now());
   for (const [i, p] of patients.entries()) {
     const booked = await call("POST", "/patient-dashboard/bookAppointment", { doctorId: approved.id, reason: `Recurring headaches, visit ${i + 1}` }, p.token);
     if (i < 2) {
-      const at = new Date(Date.now() + (i + 1) * 86_400_000);
+      const at = new Date(week.at(i, "10:00"));
       await call(
         "POST",
         "/doctor-dashboard/scheduleAppointments",

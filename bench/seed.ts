@@ -6,6 +6,7 @@
  */
 import { Database } from "bun:sqlite";
 import { SPECIALIZATIONS } from "../src/domain/fields";
+import { planningWeek } from "./plan";
 
 const FIRST = ["Amelia", "Rohan", "Sofia", "Kwame", "Li", "Noah", "Priya", "Omar", "Hana", "Mateo", "Zara", "Ivan", "Aisha", "Lucas", "Mei", "Tomas"];
 const LAST = ["Hart", "Mehta", "Alvarez", "Mensah", "Chen", "Novak", "Okafor", "Rossi", "Silva", "Tanaka", "Weber", "Kowalski", "Haddad", "Singh", "Brown", "Garcia"];
@@ -23,8 +24,11 @@ const DAY = 24 * HOUR;
 
 export type Seeder = ReturnType<typeof openSeeder>;
 
-/** Opens the app's database file for bulk inserts. */
-export function openSeeder(path: string, consultMinutes = 30) {
+/**
+ * Opens the app's database file for bulk inserts. Appointments are planned from the planning
+ * week after `now` (bench/plan.ts): upcoming ones in it and after, past ones before its past.
+ */
+export function openSeeder(path: string, consultMinutes = 30, now = Date.now()) {
   const db = new Database(path);
   db.exec("PRAGMA busy_timeout = 10000");
   const hash = (db.query("select password_hash as h from patients limit 1").get() as { h: string } | null)?.h;
@@ -39,13 +43,14 @@ export function openSeeder(path: string, consultMinutes = 30) {
     "insert into appointments (id, patient_id, doctor_id, reason, status, created_at, scheduled_at, ends_at, meet_link, cancelled_by, cancel_reason, cancelled_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
   const insertFeedback = db.prepare("insert into feedback (id, appointment_id, patient_id, doctor_id, message, created_at) values (?, ?, ?, ?, ?, ?)");
-  const now = Date.now();
+  // Accounts are created now, as the API would; appointments are planned from the week.
+  const week = planningWeek(now);
 
   /** One appointment of `patientId` with `doctorId`; `kind` picks its state (completed = confirmed in the past). */
   function appointment(patientId: string, doctorId: string, kind: "pending" | "upcoming" | "completed" | "cancelled", i: number) {
     const id = crypto.randomUUID();
-    const created = now - (30 + (i % 300)) * DAY;
-    const scheduled = kind === "upcoming" ? now + (1 + (i % 60)) * DAY + (i % 8) * HOUR : kind === "completed" ? now - (1 + (i % 300)) * DAY : null;
+    const created = week.past - (30 + (i % 300)) * DAY;
+    const scheduled = kind === "upcoming" ? week.start + (i % 60) * DAY + (i % 8) * HOUR : kind === "completed" ? week.past - (i % 300) * DAY : null;
     const ends = scheduled === null ? null : scheduled + consultMinutes * 60_000;
     const status = kind === "pending" ? "pending" : kind === "cancelled" ? "cancelled" : "confirmed";
     insertAppointment.run(

@@ -18,17 +18,23 @@
  * adds that commit's twins, measured the same way, to read a change's effect in the same run.
  *
  * BENCH_SECONDS (default 5) per run; BENCH_APP_FLAGS adds flags to `bun` for the app (e.g.
- * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the app under this load).
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the app under this load). A quick check
+ * (src/build/bench-signed-in.test.ts): BENCH_SECONDS=1 (warm-ups as short), BENCH_OBSERVE=off,
+ * BENCH_ONLY=<rows>, BENCH_APPOINTMENTS=<fewer than the default 100,000>.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadGenerator, type LoadResult } from "./load-generator";
+import { slotsRowMeetings, SLOTS_ROW } from "./plan";
 import { openSeeder } from "./seed";
 import { ADMIN, freePort, ROOT, startServer, startTwin, stopServer, waitFor } from "./server";
 import { jsonClient } from "../tests/support/http";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
+/** A JIT warm-up run before each measured one: a second, or a run's length if shorter. */
+const WARM_SECONDS = Math.min(1, SECONDS);
+const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS || 100_000);
 const CONNECTIONS = 32;
 const PASSWORD = "correct-horse-1";
 const SECRET = "bench-secret-that-is-at-least-32-bytes-long!";
@@ -91,17 +97,13 @@ try {
   seeder.practice(doctorSignup.doctor._id, 50);
   seeder.crowd(1000 - seeder.count("appointments"), 20, doctorIds);
   // Issue 26's slots row: a doctor with 14 days of hours (08:00-20:00 every day, Europe/Berlin)
-  // and 200 confirmed meetings among them.
+  // and 200 confirmed meetings among them, planned from the next midnight (bench/plan.ts).
   const slotsEmail = `bench-slots-${stamp}@example.com`;
   const slotsSignup = await call("POST", "/signupDoctor", { name: "Dr. Sam Slots", email: slotsEmail, password: PASSWORD, specialization: "Neurologist", collegeName: "City Medical College" });
   await call("PATCH", `/admin-dashboard/doctor-status/${slotsSignup.doctor._id}`, { status: "approved" }, admin.token);
   const slotsDoctor = await call("POST", "/loginDoctor", { email: slotsEmail, password: PASSWORD });
-  const weekly = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "20:00" }));
-  await call("PUT", "/doctor-dashboard/availability", { timeZone: "Europe/Berlin", weekly, daysOff: [] }, slotsDoctor.token);
-  const open = (await call("GET", `/patient-dashboard/doctors/${slotsSignup.doctor._id}/slots`, undefined, patient.token)).slots as { start: string }[];
-  // 200 meetings spread over the fortnight: 7 slots taken of every 10 (after the first 30, clear of the notice window).
-  const taken = open.slice(30).filter((_, i) => i % 10 < 7).slice(0, 200).map((s) => Date.parse(s.start));
-  if (taken.length !== 200) throw new Error(`slots row: only ${taken.length} slots to fill`);
+  await call("PUT", "/doctor-dashboard/availability", SLOTS_ROW.hours, slotsDoctor.token);
+  const taken = slotsRowMeetings(Date.now());
   seeder.meetings(slotsSignup.doctor._id, taken);
   seeder.analyze();
 
@@ -192,8 +194,8 @@ try {
   const measured: Measured[] = [];
   const loads: number[] = [];
   const measure = async (row: RowSpec): Promise<Measured> => {
-    await run(BASE + row.path, row.headers, 1); // warm the JIT
-    await run(FLOOR + row.path, row.headers, 1);
+    await run(BASE + row.path, row.headers, WARM_SECONDS); // warm the JIT
+    await run(FLOOR + row.path, row.headers, WARM_SECONDS);
     loads.push(loadavg()[0]!);
     const ceilingResult = await run(CEILING, {});
     const floorResult = await run(FLOOR + row.path, row.headers);
@@ -203,7 +205,7 @@ try {
     if (twins) {
       // The twins take turns, the order rotating each round: a drift of the shared machine's speed weighs on all alike.
       const turns = [twins.plain, twins.observed, ...(before ? [before.plain, before.observed] : [])];
-      for (const server of turns) await run(server.url + row.path, row.headers, 1);
+      for (const server of turns) await run(server.url + row.path, row.headers, WARM_SECONDS);
       const runs = turns.map((): Timed[] => []);
       for (let round = 0; round < OBSERVE_ROUNDS; round++) {
         for (let k = 0; k < turns.length; k++) {
@@ -266,7 +268,7 @@ try {
 
   const growthRow = rows[0]!;
   const at1k = ONLY && !ONLY.test(growthRow.name) ? undefined : await measure(growthRow);
-  seeder.crowd(100_000 - seeder.count("appointments"), 20, doctorIds);
+  seeder.crowd(APPOINTMENTS - seeder.count("appointments"), 20, doctorIds);
   seeder.analyze();
   const total = seeder.count("appointments");
   console.log(`Seeded: 2,000 doctors, ${total} appointments in ${seeder.count("patients")} patients.`);
