@@ -59,19 +59,21 @@ beforeAll(async () => {
     form: h.profileForm({ name: "Fuzz Patient" }, { bytes: PNG_1X1, name: "p.png", type: "image/png" }),
   });
   picture = upload.body.patient.profileImage;
-});
+}, 60_000);
 afterAll(() => h.stop());
 
 // ---------- state: every table and the uploads folder, hashed ----------
 
+let tableNames: string[] | undefined;
+/** Every table's rows, read in one batch: one round trip on a libSQL server (a statement each would be some twenty). */
 async function tableHashes(): Promise<Record<string, string>> {
   const client = h.deps.database.client;
-  const tables = await client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name");
+  tableNames ??= (await client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")).rows.map((r) => String(r.name));
+  const results = await client.batch(tableNames.map((name) => `SELECT * FROM "${name}" ORDER BY rowid`), "read");
   const out: Record<string, string> = {};
-  for (const { name } of tables.rows) {
-    const rows = await client.execute(`SELECT * FROM "${String(name)}" ORDER BY rowid`);
-    out[String(name)] = createHash("sha256").update(JSON.stringify(rows.rows)).digest("hex");
-  }
+  tableNames.forEach((name, i) => {
+    out[name] = createHash("sha256").update(JSON.stringify(results[i]!.rows)).digest("hex");
+  });
   const files = (() => {
     try {
       return readdirSync(join(h.dir, "uploads"), { recursive: true }).map(String).sort();
