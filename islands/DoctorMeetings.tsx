@@ -54,7 +54,10 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
   }
 
   if (loadError) return <Notice text={loadError} tone="error" />;
-  const top = <Notice text={done} tone={notice?.tone ?? "success"} />;
+  // A refusal for a meeting that no longer has its forms (cancelled meanwhile) is said at the top.
+  const refusedId = refused?.target?.replace(/^reschedule:/, "");
+  const stray = refused && !list.some((m) => m._id === refusedId && m.status === "confirmed") ? refused.message : null;
+  const top = <Notice text={done ?? stray} tone={done ? (notice?.tone ?? "success") : "error"} />;
   if (list.length === 0) {
     return (
       <>

@@ -70,7 +70,10 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
   }
 
   if (loadError) return <Notice text={loadError} tone="error" />;
-  const top = <Notice text={done} tone={notice?.tone ?? "success"} />;
+  // A refusal for a meeting that no longer has that form (the doctor scheduled or declined it meanwhile) is said at the top.
+  const formOf = (a: StoryJson) => a.status === "pending" || a.status === "confirmed" || (a.status === "completed" && !a.hasFeedback);
+  const stray = refused && !list.some((a) => a._id === refused.target && formOf(a)) ? refused.message : null;
+  const top = <Notice text={done ?? stray} tone={done ? (notice?.tone ?? "success") : "error"} />;
   if (list.length === 0) {
     return (
       <>
