@@ -37,8 +37,8 @@ export function TextForm({ action, hidden, field, emptyMessage, button, confirm,
   const [busy, setBusy] = useState(false);
   const step = useRef<HTMLDetailsElement>(null);
   const id = `${field.name}-${Object.values(hidden).join("-")}`;
-  // The server's refusal of this form's post is the page's first result (src/domain/notice.ts).
-  const messageId = message !== null && message === error ? NOTICE_ID : `${id}-message`;
+  // The server's refusal of this form's post is the page's result (src/domain/notice.ts); an empty field's word is only the field's.
+  const messageId = message !== null && message !== emptyMessage ? NOTICE_ID : `${id}-message`;
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const input = event.currentTarget.elements.namedItem(field.name) as HTMLInputElement | HTMLTextAreaElement;
