@@ -93,7 +93,7 @@ export function patientMeetingsPosts(deps: Deps) {
           cancelAppointment(deps, { role: "patient", id: pageAccount(c, "patient").id }, { appointmentId, reason: reason || tOf(c)("PatientMeetings.withdrawnByPatient") }),
         again: (form) => render(c, deps, form),
         page: PATH,
-        then: () => doneThen(c, PATH, { text: tOf(c)("PatientMeetings.withdrawnDone"), tone: "success" }),
+        then: () => doneThen(c, PATH, { text: tOf(c)("patient.meetings.withdrawn"), tone: "success" }),
       }),
     feedback: (c: Context) =>
       handleForm(c, {
