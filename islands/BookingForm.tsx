@@ -127,11 +127,13 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
           </p>
         )}
       </div>
-      <Notice text={flash} />
+      <Notice text={flash} passing />
       <div id="reason-error">
         <Notice text={error} tone="error" />
       </div>
-      <Notice text={success} tone="success" />
+      <Notice text={success} tone="success">
+        <a href="/patient-dashboard/patient-meetings">{t("BookingForm.toMeetings")}</a>
+      </Notice>
       <div className="actions">
         <button type="submit" disabled={busy}>
           {t("BookingForm.submit")}

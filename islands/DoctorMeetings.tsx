@@ -17,7 +17,7 @@ import { useT } from "./lib/i18n";
 import { CancelledLine, MeetingLinks, ReasonStep, StorySection } from "./lib/story";
 import { RescheduledNote, RescheduleForm } from "./lib/MeetingChanges";
 import { LocalTime } from "./lib/time";
-import { Notice, useRefreshOnReturn } from "./lib/ui";
+import { Notice, useRefreshOnReturn, withNodes } from "./lib/ui";
 
 export type Meeting = StoryJson & { feedback: string | null };
 export type Props = { meetings: Meeting[]; timeZone: string; form?: FormState; notice?: NoticeJson };
@@ -54,7 +54,10 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
   }
 
   if (loadError) return <Notice text={loadError} tone="error" />;
-  const top = <Notice text={done} tone={notice?.tone ?? "success"} />;
+  // A refusal for a meeting that no longer has its forms (cancelled meanwhile) is said at the top.
+  const refusedId = refused?.target?.replace(/^reschedule:/, "");
+  const stray = refused && !list.some((m) => m._id === refusedId && m.status === "confirmed") ? refused.message : null;
+  const top = <Notice text={done ?? stray} tone={done ? (notice?.tone ?? "success") : "error"} />;
   if (list.length === 0) {
     return (
       <>
@@ -89,19 +92,21 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
         title={t("DoctorMeetings.upcoming")}
         items={upcoming}
         card={(m, i) => (
-          <li key={m._id} className={i === 0 ? "card meeting meeting-next" : "card meeting"}>
+          <li key={m._id} id={`meeting-${m._id}`} className={i === 0 ? "card meeting meeting-next" : "card meeting"}>
             {i === 0 && <p className="next-label">{t("DoctorMeetings.next")}</p>}
             {head(m)}
             <RescheduledNote meeting={m} timeZone={timeZone} />
             <MeetingLinks meetLink={m.meetLink} ics={`/doctor-dashboard/doctor-Meetings/${encodeURIComponent(m._id)}.ics`} />
             <ReasonStep
               action="/doctor-dashboard/doctor-Meetings/cancel"
+              page="/doctor-dashboard/doctor-Meetings"
               id={m._id}
               first={t("DoctorMeetings.cancel")}
               ariaLabel={t("DoctorMeetings.cancelAria", { name: m.patient.name })}
-              note={t("DoctorMeetings.cancelNote")}
+              note={withNodes(t, "DoctorMeetings.cancelAsk", {}, { name: m.patient.name, time: <LocalTime iso={m.scheduledAt!} timeZone={timeZone} /> })}
               label={t("DoctorMeetings.cancelLabel")}
               submit={t("DoctorMeetings.cancelSubmit")}
+              keep={t("story.keepAppointment")}
               emptyMessage={say(MESSAGES.cancelReasonEmpty)}
               refused={refused}
               send={(reason) => cancel(m, reason)}

@@ -31,7 +31,10 @@ export type Props = {
   words?: { status: Record<string, string>; spec: Record<string, string> };
 };
 
-const CANCEL_PATH = "/patient-dashboard/patient-meetings/cancel";
+const PAGE = "/patient-dashboard/patient-meetings";
+const CANCEL_PATH = `${PAGE}/cancel`;
+/** Withdrawing a request: the reason may be left empty (src/routes/pages/patient-dashboard/patient-meetings.tsx). */
+const WITHDRAW_PATH = `${PAGE}/withdraw`;
 
 export default function PatientMeetings({ appointments, timeZone, form: refused, notice, words }: Props) {
   const t = useT();
@@ -67,7 +70,10 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
   }
 
   if (loadError) return <Notice text={loadError} tone="error" />;
-  const top = <Notice text={done} tone={notice?.tone ?? "success"} />;
+  // A refusal for a meeting that no longer has that form (the doctor scheduled or declined it meanwhile) is said at the top.
+  const formOf = (a: StoryJson) => a.status === "pending" || a.status === "confirmed" || (a.status === "completed" && !a.hasFeedback);
+  const stray = refused && !list.some((a) => a._id === refused.target && formOf(a)) ? refused.message : null;
+  const top = <Notice text={done ?? stray} tone={done ? (notice?.tone ?? "success") : "error"} />;
   if (list.length === 0) {
     return (
       <>
@@ -109,7 +115,7 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
         title={t("patientStory.upcoming")}
         items={upcoming}
         card={(a, i) => (
-          <li key={a._id} className={i === 0 ? "card meeting meeting-next" : "card meeting"}>
+          <li key={a._id} id={`meeting-${a._id}`} className={i === 0 ? "card meeting meeting-next" : "card meeting"}>
             {i === 0 && <p className="next-label">{t("patientStory.next")}</p>}
             {head(a)}
             {reason(a)}
@@ -118,12 +124,14 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
             <MeetingLinks meetLink={a.meetLink} ics={`/patient-dashboard/patient-meetings/${encodeURIComponent(a._id)}.ics`} />
             <ReasonStep
               action={CANCEL_PATH}
+              page={PAGE}
               id={a._id}
               first={t("patientStory.cancel")}
               ariaLabel={t("patientStory.cancelAria", { name: a.doctor.name })}
-              note={t("PatientMeetings.cancelNote")}
+              note={withNodes(t, "PatientMeetings.cancelAsk", {}, { name: a.doctor.name, time: <LocalTime iso={a.scheduledAt!} timeZone={timeZone} /> })}
               label={t("patientStory.cancelLabel")}
               submit={t("patientStory.cancelSubmit")}
+              keep={t("story.keepAppointment")}
               emptyMessage={say(MESSAGES.cancelReasonEmpty)}
               refused={refused}
               send={(text) => cancel(a, text)}
@@ -136,22 +144,25 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
         title={t("PatientMeetings.pendingTitle")}
         items={pending}
         card={(a) => (
-          <li key={a._id} className="card meeting">
+          <li key={a._id} id={`meeting-${a._id}`} className="card meeting">
             {head(a)}
             {reason(a)}
             <p className="muted">{t("PatientMeetings.pendingNote")}</p>
             <PreferredTimesNote meeting={a} timeZone={timeZone} />
             <ReasonStep
-              action={CANCEL_PATH}
+              action={WITHDRAW_PATH}
+              page={PAGE}
               id={a._id}
               first={t("PatientMeetings.withdraw")}
               ariaLabel={t("PatientMeetings.withdrawAria", { name: a.doctor.name })}
-              note={t("PatientMeetings.withdrawNote")}
+              note={withNodes(t, "PatientMeetings.withdrawAsk", {}, { name: a.doctor.name })}
               label={t("PatientMeetings.withdrawLabel")}
               submit={t("PatientMeetings.withdraw")}
+              keep={t("PatientMeetings.keepRequest")}
+              optional
               emptyMessage={say(MESSAGES.withdrawReasonEmpty)}
               refused={refused}
-              send={(text) => cancel(a, text)}
+              send={(text) => cancel(a, text || t("PatientMeetings.withdrawnByPatient"))}
             />
           </li>
         )}

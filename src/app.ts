@@ -12,6 +12,7 @@ import type { Deps } from "./config/deps";
 import { observeRequests } from "./middleware/observe";
 import { setSupportContact } from "./components/Shell";
 import { securityHeaders } from "./middleware/security";
+import { cookieSession } from "./middleware/session";
 import { compressAnswers } from "./http/compress";
 import { ApiError, Refusal, refusalAnswer } from "./http/errors";
 import { uploadCors } from "./http/upload-cors";
@@ -94,7 +95,8 @@ export function createApp(deps: Deps) {
   app.route("/", unsubscribeRoutes(deps));
   app.route("/", pageRoutes(deps));
 
-  app.notFound((c) => (isApi(c) ? c.json({ message: "Not found" }, 404) : notFoundResponse(c)));
+  // A signed-in person's 404 offers their dashboard: no page guard ran, so the cookie is read here.
+  app.notFound(async (c) => (isApi(c) ? c.json({ message: "Not found" }, 404) : notFoundResponse(c, (c.get("user") ?? (await cookieSession(c, deps)))?.role)));
 
   app.onError((error, c) => {
     if (error instanceof HTTPException && error.res) return error.getResponse();

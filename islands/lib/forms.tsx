@@ -6,21 +6,25 @@
  * field, or the server's refusal (never a browser prompt or alert).
  *
  * `confirm`: what it does cannot be undone (cancel, withdraw): the form sits behind a first
- * button, a native <details>, so that one tap never does it, with or without script.
+ * button, a native <details>, so that one tap never does it, with or without script. The opener
+ * is a plain button; the step says what will happen, its confirming button is the strong one,
+ * and `keep` is the way out (issue 39): a link that shows the page again with the step closed,
+ * or, live, closes it in place.
  */
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
+import { NOTICE_ID } from "../../src/domain/notice";
 import { Notice } from "./ui";
 
 export type TextFormProps = {
   action: string;
   hidden: Record<string, string>;
   /** The text field: its name, its label, and whether it is a text area. */
-  field: { name: string; label: string; multiline?: boolean; maxLength: number };
+  field: { name: string; label: string; multiline?: boolean; maxLength: number; optional?: boolean };
   /** Shown beside the field when it is sent empty. */
   emptyMessage: string;
   button: { label: string; className?: string; ariaLabel?: string };
   /** The first step of an action that cannot be undone: the label of the button that opens the form. */
-  confirm?: { label: string; ariaLabel?: string; note?: ReactNode };
+  confirm?: { label: string; ariaLabel?: string; note?: ReactNode; keep?: { label: string; href: string } };
   /** What a refused post typed, and the server's message for it. */
   value?: string;
   error?: string | null;
@@ -31,12 +35,15 @@ export type TextFormProps = {
 export function TextForm({ action, hidden, field, emptyMessage, button, confirm, value, error, send }: TextFormProps) {
   const [message, setMessage] = useState<string | null>(error ?? null);
   const [busy, setBusy] = useState(false);
+  const step = useRef<HTMLDetailsElement>(null);
   const id = `${field.name}-${Object.values(hidden).join("-")}`;
+  // The server's refusal of this form's post is the page's result (src/domain/notice.ts); an empty field's word is only the field's.
+  const messageId = message !== null && message !== emptyMessage ? NOTICE_ID : `${id}-message`;
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const input = event.currentTarget.elements.namedItem(field.name) as HTMLInputElement | HTMLTextAreaElement;
     const text = input.value.trim();
-    if (!text) {
+    if (!text && !field.optional) {
       setMessage(emptyMessage);
       input.focus();
       return;
@@ -60,27 +67,37 @@ export function TextForm({ action, hidden, field, emptyMessage, button, confirm,
           maxLength={field.maxLength}
           defaultValue={value}
           aria-invalid={message ? true : undefined}
-          aria-describedby={message ? `${id}-message` : undefined}
+          aria-describedby={message ? messageId : undefined}
           {...(field.multiline ? { rows: 3 } : {})}
         />
       </div>
-      {message && (
-        <p id={`${id}-message`} className="notice notice-error" role="alert">
-          {message}
-        </p>
-      )}
-      <button type="submit" className={button.className} aria-label={button.ariaLabel} disabled={busy}>
-        {button.label}
-      </button>
+      <Notice text={message} tone="error" id={messageId} />
+      <div className="actions">
+        <button type="submit" className={button.className} aria-label={button.ariaLabel} disabled={busy}>
+          {button.label}
+        </button>
+        {confirm?.keep && (
+          <a className="button button-secondary" href={confirm.keep.href} onClick={keep}>
+            {confirm.keep.label}
+          </a>
+        )}
+      </div>
     </form>
   );
+  // Live, the way out closes the step where it is and gives the focus back to its opener.
+  function keep(event: MouseEvent) {
+    if (!step.current) return;
+    event.preventDefault();
+    step.current.open = false;
+    step.current.querySelector("summary")?.focus();
+  }
   if (!confirm) return form;
   return (
-    <details className="confirm" open={error ? true : undefined}>
-      <summary className="button button-danger" aria-label={confirm.ariaLabel}>
+    <details className="confirm" open={error ? true : undefined} ref={step}>
+      <summary className="button button-secondary" aria-label={confirm.ariaLabel}>
         {confirm.label}
       </summary>
-      {confirm.note && <p className="small">{confirm.note}</p>}
+      {confirm.note && <p className="confirm-ask">{confirm.note}</p>}
       {form}
     </details>
   );

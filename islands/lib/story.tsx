@@ -65,28 +65,35 @@ export function MeetingLinks({ meetLink, ics }: { meetLink: string | null; ics: 
 
 /**
  * Cancelling or withdrawing: a reason behind a first step (TextForm with `confirm`). `first` is
- * the first button, `label` the field's, `submit` the second button's.
+ * the first button, `note` says what will happen, `label` is the field's, `submit` the second
+ * button's, `keep` the way out (back to `page`, at this meeting's card: its id is `meeting-<id>`).
+ * `optional`: the reason may be left empty (withdrawing a request; the form's handler says why).
  */
 export function ReasonStep(props: {
   action: string;
+  page: string;
   id: string;
   first: string;
   ariaLabel: string;
-  note: string;
+  note: ReactNode;
   label: string;
   submit: string;
+  keep: string;
+  optional?: boolean;
   emptyMessage: string;
   refused?: FormState;
   send: (reason: string) => Promise<string | null>;
 }) {
   const refused = props.refused?.target === props.id ? props.refused : undefined;
+  // Without script the way out shows the page again (a query of its own makes it a new visit, so the step is closed) at this card.
+  const keep = { label: props.keep, href: `${props.page}?kept=${encodeURIComponent(props.id)}#meeting-${encodeURIComponent(props.id)}` };
   return (
     <TextForm
       action={props.action}
       hidden={{ appointmentId: props.id }}
-      field={{ name: "reason", label: props.label, maxLength: LIMITS.cancelReason.max }}
+      field={{ name: "reason", label: props.label, maxLength: LIMITS.cancelReason.max, optional: props.optional }}
       emptyMessage={props.emptyMessage}
-      confirm={{ label: props.first, ariaLabel: props.ariaLabel, note: props.note }}
+      confirm={{ label: props.first, ariaLabel: props.ariaLabel, note: props.note, keep }}
       button={{ label: props.submit, className: "button-danger" }}
       value={refused?.values.reason}
       error={refused?.message}

@@ -1,14 +1,48 @@
 /** @jsxImportSource react */
 /** Small pieces the islands share. */
-import { Fragment, createElement, useEffect, useState, type ReactNode } from "react";
+import { Fragment, createElement, useEffect, useRef, useState, type ReactNode } from "react";
 import type { Translate, Values } from "../../src/domain/i18n";
+import { NOTICE_ID } from "../../src/domain/notice";
 
-/** A message region: polite for information, assertive (role=alert) for errors. */
-export function Notice({ text, tone = "info" }: { text: string | null; tone?: "info" | "error" | "success" }) {
+type NoticeProps = {
+  text: string | null;
+  tone?: "info" | "error" | "success";
+  /** A passing word (a draft loaded) rather than the result of a post: never the page's #notice, never focused. */
+  passing?: boolean;
+  /** What follows the text inside the notice (a link to where the result is). */
+  children?: ReactNode;
+  /** Another id, for a message a field names (aria-describedby) once it is no longer the page's first result. */
+  id?: string;
+};
+
+/**
+ * A message region: polite for information, assertive (role=alert) for errors. The result of a
+ * post is the page's #notice (src/domain/notice.ts): a form's redirect opens the page there and
+ * the page focuses it as it loads; live, a new result takes the focus, and with it the view,
+ * unless the person is typing in a field (a message beside that field is in view already).
+ */
+export function Notice({ text, tone = "info", passing = false, children, id }: NoticeProps) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const shown = useRef(text);
+  useEffect(() => {
+    // The text it was drawn with (hydration) was focused by the page already, if at all.
+    if (passing || !text || text === shown.current) return void (shown.current = text);
+    shown.current = text;
+    const typing = document.activeElement?.matches("input:not([type=submit]), textarea, select") ?? false;
+    if (!typing) ref.current?.focus({ preventScroll: true });
+    ref.current?.scrollIntoView({ block: typing ? "nearest" : "start" });
+  }, [text, passing]);
   if (!text) return null;
   return (
-    <p className={`notice notice-${tone}`} role={tone === "error" ? "alert" : "status"}>
+    <p
+      ref={ref}
+      id={id ?? (passing ? undefined : NOTICE_ID)}
+      tabIndex={passing ? undefined : -1}
+      className={`notice notice-${tone}`}
+      role={tone === "error" ? "alert" : "status"}
+    >
       {text}
+      {children && <> {children}</>}
     </p>
   );
 }

@@ -9,6 +9,7 @@ import { LOCALES, type Lang } from "../domain/i18n";
 import type { FormState } from "../http/forms";
 import { translator } from "../i18n/catalog";
 import { useT } from "../render/lang";
+import { NoticeLine } from "./NoticeLine";
 
 /** Weekday `i` (0 Monday to 6 Sunday) as `lang` writes it: "Monday", "सोमवार". */
 export function weekdayName(i: number, lang: Lang): string {
@@ -37,11 +38,7 @@ export function HoursForm({ hours, fallbackZone, form }: { hours: Availability |
     <section class="card hours" aria-labelledby="hours-title">
       <h2 id="hours-title">{t("hoursForm.title")}</h2>
       <p class="small muted">{t("hoursForm.intro")}</p>
-      {form && (
-        <p class="notice notice-error" role="alert">
-          {form.message}
-        </p>
-      )}
+      <NoticeLine notice={form && { text: form.message, tone: "error" }} />
       <form method="post" action="/doctor-dashboard/doctor-profile/hours">
         <div class="field">
           <label for="hours-tz">{t("hoursForm.zone")}</label>

@@ -1,11 +1,15 @@
-/** The 404 page of SPEC §2: titled 'Page Not Found', with links home and to both logins. */
+/**
+ * The 404 page of SPEC §2: titled 'Page Not Found', with links home and to both logins; a
+ * signed-in person is offered their dashboard instead of the logins (issue 39).
+ */
 import type { Context } from "hono";
+import { DASHBOARD, type Role } from "../domain/fields";
 import { renderPage, themeOf } from "../render/Document";
 import { Shell } from "./Shell";
 import { tOf } from "../i18n/request";
 
-/** Answers a request with the 404 page (status 404). */
-export function notFoundResponse(c: Context): Promise<Response> {
+/** Answers a request with the 404 page (status 404); `role`: who is signed in, if the caller knows better than the request's user. */
+export function notFoundResponse(c: Context, role: Role | undefined = c.get("user")?.role): Promise<Response> {
   const t = tOf(c);
   return renderPage(
     c,
@@ -18,12 +22,20 @@ export function notFoundResponse(c: Context): Promise<Response> {
           <a class="button" href="/">
             {t("notFound.home")}
           </a>
-          <a class="button button-secondary" href="/loginDoctor">
-            {t("notFound.doctorLogin")}
-          </a>
-          <a class="button button-secondary" href="/loginPatient">
-            {t("notFound.patientLogin")}
-          </a>
+          {role !== undefined ? (
+            <a class="button button-secondary" href={DASHBOARD[role]}>
+              {t("notFound.dashboard")}
+            </a>
+          ) : (
+            <>
+              <a class="button button-secondary" href="/loginDoctor">
+                {t("notFound.doctorLogin")}
+              </a>
+              <a class="button button-secondary" href="/loginPatient">
+                {t("notFound.patientLogin")}
+              </a>
+            </>
+          )}
         </nav>
       </section>
     </Shell>,

@@ -69,7 +69,7 @@ const MAX_FRAMES = 512;
 
 /** The frame's text before and after the page's content, rendered once per area, path and theme. */
 function keptFrame(area: Role, path: string, theme: PageTheme, t: T): [string, string] | undefined {
-  const key = `${area}\u0000${path}\u0000${theme}\u0000${t.lang}\u0000${support.email}\u0000${support.phone}`;
+  const key = `${area}\u0000${path}\u0000${theme}\u0000${t.lang}\u0000${support.email}\u0000${support.phone ?? ""}`;
   return keptIn(frames, MAX_FRAMES, key, () => renderFrame(area, path, theme, t));
 }
 
@@ -91,8 +91,8 @@ function renderFrame(area: Role, path: string, theme: PageTheme, t: T): [string,
 }
 
 /** The support contact the footer shows (SUPPORT_EMAIL, SUPPORT_PHONE): set once by the app (src/app.ts). */
-let support = { email: "support@example.com", phone: "+1 (555) 010-0000" };
-export function setSupportContact(contact: { email: string; phone: string }): void {
+let support: { email: string; phone?: string } = { email: "support@example.com" };
+export function setSupportContact(contact: { email: string; phone?: string }): void {
   support = contact;
 }
 
@@ -170,7 +170,13 @@ export function Footer() {
     <footer class="site-footer">
       <div class="footer-inner">
         <p>
-          {t("shell.support")} <a href={`mailto:${support.email}`}>{support.email}</a> · <a href={`tel:${support.phone.replace(/[^+\d]/g, "")}`}>{support.phone}</a>
+          {t("shell.support")} <a href={`mailto:${support.email}`}>{support.email}</a>
+          {support.phone !== undefined && (
+            <>
+              {" · "}
+              <a href={`tel:${support.phone.replace(/[^+\d]/g, "")}`}>{support.phone}</a>
+            </>
+          )}
         </p>
         <nav aria-label={t("nav.footer")}>
           <a href="/about">{t("nav.about")}</a> <a href="/services">{t("nav.services")}</a> <a href="/privacy">{t("nav.privacy")}</a>

@@ -79,7 +79,8 @@ const envSchema = z.object({
   MAIL_PREVIEW: z.enum(["true", "false"], { message: "MAIL_PREVIEW must be true or false" }).default("false"),
   BOOKING_NOTICE_MINUTES: z.coerce.number().min(0).default(120),
   SUPPORT_EMAIL: z.string().trim().min(3).default("support@example.com"),
-  SUPPORT_PHONE: z.string().trim().min(3).default("+1 (555) 010-0000"),
+  // Unset: no phone is shown anywhere (never a made-up number, issue 39).
+  SUPPORT_PHONE: z.string().trim().min(3).optional(),
   // Unset: pretty in a terminal, JSON when piped (a collector reads it).
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -160,7 +161,7 @@ export type Config = {
   reminderMinutes: number[];
   /** The earliest free slot offered is this many minutes from now. */
   bookingNoticeMinutes: number;
-  support: { email: string; phone: string };
+  support: { email: string; phone?: string };
   log: { format: "json" | "pretty"; level: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent" };
   /** Bearer token `/metrics` requires; unset: no `/metrics` (404). */
   metricsToken?: string;

@@ -9,6 +9,8 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { api } from "../../tests/support/http";
+import type { Specialization } from "../domain/fields";
+import { DEMO_REASONS } from "./seed";
 
 const ROOT = resolve(import.meta.dir, "..", "..");
 let dir: string;
@@ -89,6 +91,8 @@ describe("bun run demo on an empty folder", () => {
     const meetings = await api(base, "GET", "/patient-dashboard/patient-meetings", { token: login.body.token });
     const seen = meetings.body.appointments.map((a: any) => `${a.status}${a.status === "completed" ? (a.hasFeedback ? "+feedback" : "-feedback") : ""}`);
     expect(seen.sort()).toEqual(["completed+feedback", "completed-feedback", "confirmed", "pending"]);
+    // Each reason fits the doctor's specialization (issue 39).
+    for (const a of meetings.body.appointments) expect(DEMO_REASONS[a.doctor.specialization as Specialization]).toContain(a.reason);
     const confirmed = meetings.body.appointments.find((a: any) => a.status === "confirmed");
     expect(new Date(confirmed.scheduledAt).getTime()).toBeGreaterThan(Date.now());
     const profile = await api(base, "GET", "/patient-profile", { token: login.body.token });

@@ -18,6 +18,7 @@ import { ensureAdmin } from "../auth/admins";
 import type { Deps } from "../config/deps";
 import { avatarPng } from "./pictures";
 import { approvedDoctor, DEMO_ADMIN, DEMO_DOCTORS, DEMO_PASSWORD, DEMO_PATIENTS, type DemoDoctor } from "./people";
+import type { Specialization } from "../domain/fields";
 
 type Reply = { status: number; body: any };
 type Call = (method: string, path: string, options?: { token?: string; json?: unknown; form?: FormData }) => Promise<Reply>;
@@ -105,20 +106,20 @@ export async function seedDemo(deps: Deps): Promise<void> {
 
     // Meetings that took place: booked and scheduled on the clock five days behind.
     for (const [n, days, hour, withFeedback] of plan.completed) {
-      const id = await book(past, n, REASONS[(n + i) % REASONS.length]!);
+      const id = await book(past, n, reasonFor(n, 0));
       await schedule(past, n, id, dayAt(now, days, hour));
       if (withFeedback) {
         await call()("POST", "/patient-dashboard/giveFeedback", { token: patient.token, json: { appointmentId: id, message: FEEDBACK[i]! } });
       }
     }
     const [by, n] = plan.cancelledBy;
-    const cancelled = await book(call(), n, "Recurring headaches in the afternoon");
+    const cancelled = await book(call(), n, reasonFor(n, 1));
     const reason = by === "patient" ? "I feel better, thank you" : "I am away at a conference that week; please book again";
     await call()("POST", `/${by}-dashboard/cancelAppointment`, { token: by === "patient" ? patient.token : d(n).token, json: { appointmentId: cancelled, reason } });
 
     const [c, days, hour] = plan.confirmed;
-    await schedule(call(), c, await book(call(), c, "Annual check-up"), dayAt(now, days, hour));
-    await book(call(), plan.pending, "Follow-up on my blood test results");
+    await schedule(call(), c, await book(call(), c, reasonFor(c, 2)), dayAt(now, days, hour));
+    await book(call(), plan.pending, reasonFor(plan.pending, 3));
   }
 }
 
@@ -160,13 +161,30 @@ const DEMO_HOURS = {
   daysOff: [],
 };
 
-const REASONS = [
-  "Shortness of breath when climbing stairs",
-  "A rash on my forearm that will not go away",
-  "Persistent knee pain after running",
-  "Trouble sleeping for the last few weeks",
-  "Frequent heartburn after meals",
-];
+/**
+ * Reasons a patient would give each kind of doctor (issue 39: no rash for the cardiologist); the
+ * `k`-th booking with approved doctor `n` takes one of its specialization's, in turn.
+ */
+export const DEMO_REASONS: Record<Specialization, readonly [string, string]> = {
+  Cardiologist: ["Shortness of breath when climbing stairs", "Chest tightness and a racing heartbeat at night"],
+  Neurologist: ["Recurring headaches in the afternoon", "Numbness in my left hand that comes and goes"],
+  Dermatologist: ["A rash on my forearm that will not go away", "A mole that has changed colour"],
+  Pediatrician: ["My son has had a fever for three days", "My daughter's check-up before school"],
+  "Orthopedic Surgeon": ["Persistent knee pain after running", "A stiff shoulder since a fall last month"],
+  Psychiatrist: ["Trouble sleeping for the last few weeks", "Low mood and worry that will not lift"],
+  Oncologist: ["Follow-up after my last scan", "A lump I would like checked"],
+  Endocrinologist: ["Follow-up on my thyroid results", "High blood sugar in my last test"],
+  Gynecologist: ["Irregular periods for several months", "Annual check-up"],
+  Gastroenterologist: ["Frequent heartburn after meals", "Stomach pain and bloating after eating"],
+  Nephrologist: ["Follow-up on my kidney function tests", "Swollen ankles and high blood pressure"],
+  Pulmonologist: ["A cough that has lasted six weeks", "Wheezing when I exercise"],
+  Ophthalmologist: ["Blurred vision when reading", "Red, itchy eyes every morning"],
+  "ENT Specialist": ["Ringing in my ears", "A sore throat that keeps coming back"],
+  Urologist: ["Needing to pass water often at night", "Pain in my lower back and side"],
+  "General Physician": ["Annual check-up", "Follow-up on my blood test results"],
+};
+
+const reasonFor = (n: number, k: number): string => DEMO_REASONS[approvedDoctor(n).specialization][k % 2]!;
 
 const FEEDBACK = [
   "Very thorough and kind. The explanation of my results was clear, thank you.",

@@ -26,6 +26,8 @@ export type Specialization = (typeof SPECIALIZATIONS)[number];
 
 export const ROLES = ["patient", "doctor", "admin"] as const;
 export type Role = (typeof ROLES)[number];
+/** Each role's home page once signed in. */
+export const DASHBOARD: Readonly<Record<Role, string>> = { patient: "/patient-dashboard", doctor: "/doctor-dashboard", admin: "/admin-dashboard" };
 
 export const DOCTOR_STATUSES = ["pending", "approved", "rejected", "blocked"] as const;
 export type DoctorStatus = (typeof DOCTOR_STATUSES)[number];

@@ -8,6 +8,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import { Refusal } from "../domain/refusal";
+import { NOTICE_ID } from "../domain/notice";
 import { refusalAnswer } from "./errors";
 import { hostCookie } from "./https";
 import { describeIssue } from "./validate";
@@ -129,7 +130,7 @@ export async function showRefused(c: Context, refused: Refused, render: (form: F
     }
     refusedForms.set(id, { form: refused.form, until: now + 60_000 });
     setCookie(c, REFUSED_COOKIE, id, { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 60 });
-    return c.redirect(formPage, 303);
+    return c.redirect(atNotice(formPage), 303);
   }
   const page = await render(refused.form);
   const res = new Response(page.body, { status: refused.status, headers: page.headers });
@@ -139,13 +140,20 @@ export async function showRefused(c: Context, refused: Refused, render: (form: F
 
 const NOTICE_COOKIE = "notice";
 
-/** Goes to `to` after a successful post (303), carrying `notice` to be shown there once. */
+/**
+ * `to` with the fragment of the element that shows a post's result, a notice or a refusal
+ * (`id="notice"`: islands/lib/ui.tsx, src/components/NoticeLine.tsx): the browser opens the page
+ * there, below the sticky header, not at its top with the result a screen or two down (issue 39).
+ * It replaces any other fragment: the result is what the person looks for first.
+ */
+export const atNotice = (to: string): string => `${to.split("#")[0]}#${NOTICE_ID}`;
+
+/** Goes to `to` after a successful post (303), carrying `notice` to be shown there once, in view (atNotice). */
 export function doneThen(c: Context, to: string, notice?: Notice): Response {
-  if (notice !== undefined) {
-    const name = hostCookie(c, NOTICE_COOKIE);
-    setCookie(c, name, encodeURIComponent(JSON.stringify(notice)), { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 60, secure: name !== NOTICE_COOKIE });
-  }
-  return c.redirect(to, 303);
+  if (notice === undefined) return c.redirect(to, 303);
+  const name = hostCookie(c, NOTICE_COOKIE);
+  setCookie(c, name, encodeURIComponent(JSON.stringify(notice)), { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 60, secure: name !== NOTICE_COOKIE });
+  return c.redirect(atNotice(to), 303);
 }
 
 // Either name of the notice cookie (plain, or __Host- over HTTPS): a cheap test; takeNotice reads the right one.

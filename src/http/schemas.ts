@@ -263,6 +263,14 @@ export const cancelBody = z.object({
   reason: text("reason", LIMITS.cancelReason, { multiline: true }),
 });
 
+/**
+ * The patient's page form that withdraws a request: cancelBody with the reason optional (issue
+ * 39); the page gives the doctor its own words when none was typed. The API keeps cancelBody.
+ */
+export const withdrawForm = cancelBody.extend({
+  reason: text("reason", { ...LIMITS.cancelReason, min: 0 }, { multiline: true }).optional(),
+});
+
 export const feedbackBody = z.object({
   appointmentId: id("appointmentId"),
   message: text("message", LIMITS.feedback, { multiline: true }),

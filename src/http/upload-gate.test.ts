@@ -141,7 +141,7 @@ test("a page's profile form posted again while the first post is on its way wait
   first.socket.destroy();
   const res = await second;
   expect(res.status).toBe(303);
-  expect(res.headers.get("location")).toBe(path);
+  expect(res.headers.get("location")).toBe(`${path}#notice`);
 }, 30_000);
 
 test("with the gate's line full, a profile page's form is shown again with the busy message, 503 and Retry-After", async () => {

@@ -176,7 +176,7 @@ describe("an account that chose nothing (or English)", () => {
         "",
         "-- ",
         "Carebook",
-        "Questions? Write to support@example.com or call +1 (555) 010-0000.",
+        "Questions? Write to support@example.com.",
         `You can choose which mails Carebook sends you on your profile page. To stop mails like this one: ${row.url}`,
         "",
       ].join("\n"),

@@ -21,7 +21,7 @@ export type MailContent = {
 
 export type Rendered = { subject: string; text: string; html: string };
 
-export type Frame = { siteUrl: string; support: { email: string; phone: string }; unsubscribeUrl?: string };
+export type Frame = { siteUrl: string; support: { email: string; phone?: string }; unsubscribeUrl?: string };
 
 /** Stands for the link inside a message until the message is escaped (no character of it is escaped). */
 const LINK = "\u0001link\u0001";
@@ -31,7 +31,9 @@ export function renderMail(content: MailContent, frame: Frame): Rendered {
   const link = frame.siteUrl + content.action.path;
   const facts = content.facts ?? [];
   const footer = [
-    t("mail.footer.questions", { email: frame.support.email, phone: frame.support.phone }),
+    frame.support.phone === undefined
+      ? t("mail.footer.questionsByMail", { email: frame.support.email })
+      : t("mail.footer.questions", { email: frame.support.email, phone: frame.support.phone }),
     ...(frame.unsubscribeUrl ? [t("mail.footer.unsubscribe", { url: frame.unsubscribeUrl })] : [t("mail.footer.account")]),
   ];
   const text = [

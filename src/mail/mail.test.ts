@@ -260,7 +260,7 @@ describe("people choose", () => {
       body: "reminders=on",
     });
     expect(saved.status).toBe(303);
-    expect(saved.headers.get("location")).toBe("/patient-dashboard/patient-profile");
+    expect(saved.headers.get("location")).toBe("/patient-dashboard/patient-profile#notice");
     const html = await page();
     expect(html).toMatch(/<input type="checkbox" name="reminders" value="on" checked=""/);
     expect(html).toMatch(/<input type="checkbox" name="notices" value="on"\/?>/);

@@ -11,6 +11,7 @@ import { contentSecurityPolicy, scriptHash } from "../middleware/security";
 import { stylesheetFor } from "./inline-css";
 import { keptIn } from "../domain/bounded";
 import { escapeHtml, flat } from "./html";
+import { NOTICE_ID } from "../domain/notice";
 import { LangContext } from "./lang";
 import { tOf } from "../i18n/request";
 import type { T } from "../i18n/catalog";
@@ -103,11 +104,20 @@ function loaderFor(islands: PageIslands): { tag: string; hash: string } {
   });
 }
 
-/** The CSP that allows exactly the page's loader (if any) and its stylesheet, per pair of hashes. */
+/**
+ * A page that shows the result of a post (`id="notice"`, src/domain/notice.ts) moves focus to it
+ * as it loads, so that a screen reader reads it and the keyboard goes on from there (issue 39).
+ * It runs before the loader adds its listeners: this focus does not wake an island.
+ */
+const NOTICE_MARK = ` id="${NOTICE_ID}"`;
+const FOCUS_SOURCE = `document.getElementById(${JSON.stringify(NOTICE_ID)}).focus()`;
+const FOCUS_NOTICE = { tag: `<script>${FOCUS_SOURCE}</script>`, hash: scriptHash(FOCUS_SOURCE) };
+
+/** The CSP that allows exactly the page's scripts (if any) and its stylesheet, per set of hashes. */
 const policies = new Map<string, string>();
 
-function policyFor(loaderHash: string | undefined, styleHash: string): string {
-  return keptIn(policies, 256, `${loaderHash ?? ""} ${styleHash}`, () => contentSecurityPolicy(loaderHash === undefined ? [] : [loaderHash], [styleHash]));
+function policyFor(scriptHashes: string[], styleHash: string): string {
+  return keptIn(policies, 256, `${scriptHashes.join(" ")} ${styleHash}`, () => contentSecurityPolicy(scriptHashes, [styleHash]));
 }
 
 /**
@@ -147,7 +157,9 @@ export async function renderPage(c: Context, options: PageOptions, body: Child):
   // stylesheet too, for the client entry to fetch first (src/render/inline-css.ts).
   const style = stylesheetFor(html);
   const full = loader === undefined ? "" : ` data-full="${escapeHtml(clientManifest().css)}"`;
-  c.header("Content-Security-Policy", policyFor(loader?.hash, style.hash));
+  const focus = savesData(c) || !html.includes(NOTICE_MARK) ? undefined : FOCUS_NOTICE;
+  const scripts = [focus, loader].filter((script) => script !== undefined);
+  c.header("Content-Security-Policy", policyFor(scripts.map((script) => script.hash), style.hash));
   const session = sessionMarker(c);
   // An account without a zone of its own: the client reports the browser's (src/routes/pages/time-zone.ts).
   const zoneUnset = c.get("user")?.account.timeZone === null ? " data-zone-unset" : "";
@@ -155,7 +167,7 @@ export async function renderPage(c: Context, options: PageOptions, body: Child):
     (options.guard === undefined ? "" : ` data-guard="${escapeHtml(options.guard)}"`) +
     (session === undefined ? "" : ` data-session="${escapeHtml(session)}"`) +
     zoneUnset;
-  const page = `<!doctype html><html lang="${t.lang}" dir="ltr"${themeAttribute(themeOf(c))}><head>${headOf(options, t)}<style${full}>${style.text}</style></head><body${bodyAttributes}>${html}${loader?.tag ?? ""}</body></html>`;
+  const page = `<!doctype html><html lang="${t.lang}" dir="ltr"${themeAttribute(themeOf(c))}><head>${headOf(options, t)}<style${full}>${style.text}</style></head><body${bodyAttributes}>${html}${scripts.map((script) => script.tag).join("")}</body></html>`;
   // Said outright, the request log reads the bytes sent from it instead of copying the answer (src/middleware/observe.ts).
   c.header("Content-Length", String(Buffer.byteLength(page)));
   return c.html(page, options.status ?? 200);

@@ -101,6 +101,7 @@ export function pageRoutes(deps: Deps) {
   pages.get("/patient-dashboard/patient-meetings", patientMeetingsPage(deps));
   const patientMeetings = patientMeetingsPosts(deps);
   pages.post("/patient-dashboard/patient-meetings/cancel", patientMeetings.cancel);
+  pages.post("/patient-dashboard/patient-meetings/withdraw", patientMeetings.withdraw);
   pages.post("/patient-dashboard/patient-meetings/feedback", patientMeetings.feedback);
   pages.get("/patient-dashboard/patient-profile", patientProfilePage(deps));
   pages.post("/patient-dashboard/patient-profile/mail", mailPreferencesPost(deps, "patient", "/patient-dashboard/patient-profile", patientProfileAgain(deps)));

@@ -28,6 +28,7 @@ export default {
   "notFound.home": "Home",
   "notFound.doctorLogin": "Doctor login",
   "notFound.patientLogin": "Patient login",
+  "notFound.dashboard": "Go to your dashboard",
   "error.title": "Something went wrong",
   "error.text": "Something went wrong. Please try again.",
   "error.reference": "If it happens again, tell support this reference:",

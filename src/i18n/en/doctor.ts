@@ -76,7 +76,7 @@ export default {
   "DoctorMeetings.next": "Next meeting",
   "DoctorMeetings.cancel": "Cancel",
   "DoctorMeetings.cancelAria": "Cancel the meeting with {name}",
-  "DoctorMeetings.cancelNote": "Cancelling cannot be undone. The patient will see your reason.",
+  "DoctorMeetings.cancelAsk": "Cancel the appointment with {name} on {time}? The patient will be told, with your reason.",
   "DoctorMeetings.cancelLabel": "Reason for cancelling",
   "DoctorMeetings.cancelSubmit": "Cancel appointment",
   "DoctorMeetings.waiting": "Requests waiting",

@@ -3,6 +3,8 @@ export default {
   // The frame of every mail (src/mail/layout.ts).
   "mail.hello": "Hello {name},",
   "mail.footer.questions": "Questions? Write to {email} or call {phone}.",
+  // No SUPPORT_PHONE set: no number to call.
+  "mail.footer.questionsByMail": "Questions? Write to {email}.",
   "mail.footer.unsubscribe": "You can choose which mails Carebook sends you on your profile page. To stop mails like this one: {url}",
   // The HTML part: {link} is a link whose words are mail.footer.stopLink.
   "mail.footer.unsubscribeHtml": "You can choose which mails Carebook sends you on your profile page, or {link}.",

@@ -29,6 +29,7 @@ export default {
   "notFound.home": "होम",
   "notFound.doctorLogin": "डॉक्टर लॉगिन",
   "notFound.patientLogin": "मरीज़ लॉगिन",
+  "notFound.dashboard": "अपने डैशबोर्ड पर जाएँ",
   "error.title": "कुछ गड़बड़ हो गई",
   "error.text": "कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।",
   "error.reference": "अगर ऐसा फिर हो, तो सहायता टीम को यह संदर्भ बताएँ:",

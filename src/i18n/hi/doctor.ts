@@ -71,7 +71,7 @@ export default {
   "DoctorMeetings.next": "अगली मीटिंग",
   "DoctorMeetings.cancel": "रद्द करें",
   "DoctorMeetings.cancelAria": "{name} के साथ मीटिंग रद्द करें",
-  "DoctorMeetings.cancelNote": "रद्द करने के बाद इसे वापस नहीं किया जा सकता। मरीज़ आपका कारण देखेंगे।",
+  "DoctorMeetings.cancelAsk": "{name} के साथ {time} का अपॉइंटमेंट रद्द करें? मरीज़ को बताया जाएगा और वे आपका कारण देखेंगे।",
   "DoctorMeetings.cancelLabel": "रद्द करने का कारण",
   "DoctorMeetings.cancelSubmit": "अपॉइंटमेंट रद्द करें",
   "DoctorMeetings.waiting": "इंतज़ार में अनुरोध",

@@ -10,8 +10,9 @@ import { changePassword, requestPasswordReset, RESET_INVALID, resetLinkIsLive, r
 import { endOtherSessions, endSession, listSessions } from "../../actions/sessions";
 import { Refusal } from "../../domain/refusal";
 import { Shell } from "../../components/Shell";
+import { NoticeLine } from "../../components/NoticeLine";
 import type { Deps } from "../../config/deps";
-import { LIMITS, ROLES, type Role } from "../../domain/fields";
+import { DASHBOARD, LIMITS, ROLES, type Role } from "../../domain/fields";
 import { doneThen, handleForm, takeNotice, type FormState, type Notice } from "../../http/forms";
 import { changePasswordBody, forgotPasswordBody, resetPasswordForm } from "../../http/schemas";
 import { renderPage, themeOf } from "../../render/Document";
@@ -23,20 +24,10 @@ import { signedInUser, startSession } from "../../middleware/session";
 import { endSessionCookie } from "../../http/session-token";
 
 const LOGIN: Record<Role, string> = { patient: "/loginPatient", doctor: "/loginDoctor", admin: "/loginAdmin" };
-const DASHBOARD: Record<Role, string> = { patient: "/patient-dashboard", doctor: "/doctor-dashboard", admin: "/admin-dashboard" };
 /** The form on a profile page a refused change-password post belongs to. */
 export const PASSWORD_FORM = "password";
 
 const roleOf = (value: string | undefined): Role => (ROLES.includes(value as Role) ? (value as Role) : "patient");
-
-function NoticeLine({ notice }: { notice?: Notice }) {
-  if (notice === undefined) return null;
-  return (
-    <p class={`notice notice-${notice.tone}`} role={notice.tone === "error" ? "alert" : "status"}>
-      {notice.text}
-    </p>
-  );
-}
 
 /**
  * A device's stored name ("Firefox on Linux", src/domain/user-agent.ts) in the page's language:

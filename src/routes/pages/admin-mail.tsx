@@ -48,9 +48,12 @@ export function adminMailPage(deps: Deps) {
               </>
             ))}
           </dl>
+          {/* The table's name above its scrolling box, not a caption: a caption is as wide as the table, off a 360 px screen (issue 39). */}
+          <h2 id="outbox-latest" class="table-title">
+            {t("admin.latest", { count: SHOWN })}
+          </h2>
           <div class="table-wrap">
-            <table class="admin-table">
-              <caption>{t("admin.latest", { count: SHOWN })}</caption>
+            <table class="admin-table" aria-labelledby="outbox-latest">
               <thead>
                 <tr>
                   <th scope="col">{t("admin.colWritten")}</th>

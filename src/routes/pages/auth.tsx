@@ -15,7 +15,7 @@ import { renderPage, themeOf } from "../../render/Document";
 import { Shell } from "../../components/Shell";
 import type { DoctorRow } from "../../db/queries/accounts";
 import type { Deps } from "../../config/deps";
-import { SPECIALIZATIONS, type Role } from "../../domain/fields";
+import { DASHBOARD, SPECIALIZATIONS, type Role } from "../../domain/fields";
 import { doneThen, handleForm, hasNotice, showRefused, takeNotice, type FormState, type Notice } from "../../http/forms";
 import { doctorSignupBody, loginBody, patientSignupBody } from "../../http/schemas";
 import { Island } from "../../render/islands";
@@ -26,7 +26,6 @@ import { tOf } from "../../i18n/request";
 import type { Key, T } from "../../i18n/catalog";
 
 const TITLES: Record<Role, string> = { patient: "Patient", doctor: "Doctor", admin: "Admin" };
-const DASHBOARD: Record<Role, string> = { patient: "/patient-dashboard", doctor: "/doctor-dashboard", admin: "/admin-dashboard" };
 
 type Mode = "login" | "signup";
 type View = { form?: FormState; waiting?: boolean; notice?: Notice };
@@ -98,10 +97,13 @@ export function authPageRoutes(deps: Deps) {
 
   for (const [path, { role, mode }] of Object.entries(AUTH_PAGES)) {
     pages.get(path, async (c) => {
+      // A login page opened while signed in goes on to that person's dashboard (issue 39); a
+      // pending doctor's is the waiting screen on /loginDoctor.
+      const user = mode === "login" ? await cookieSession(c, deps) : undefined;
+      const waiting = user?.role === "doctor" && user.account.status === "pending";
+      if (user !== undefined && !(waiting && path === "/loginDoctor")) return c.redirect(waiting ? "/loginDoctor" : DASHBOARD[user.role], 303);
       const notice = takeNotice(c);
       if (path !== "/loginDoctor") return renderAuthPage(c, role, mode, { notice });
-      const user = await cookieSession(c, deps);
-      const waiting = user?.role === "doctor" && user.account.status === "pending";
       // The waiting screen's Refresh Status calls the API: the page carries the session for it.
       if (waiting) c.set("user", user);
       return renderAuthPage(c, role, mode, { notice, waiting });

@@ -87,7 +87,7 @@ describe("login and signup", () => {
     expect(await (await get("/loginDoctor", session)).text()).toContain("Awaiting approval");
 
     const still = await post("/loginDoctor/refresh", {}, { cookie: session });
-    expect([still.status, still.headers.get("location")]).toEqual([303, "/loginDoctor"]);
+    expect([still.status, still.headers.get("location")]).toEqual([303, "/loginDoctor#notice"]);
     const waiting = await (await get("/loginDoctor", `${session}; ${noticeFrom(still)}`)).text();
     expect(waiting).toContain("Your account is still awaiting approval.");
 
@@ -121,7 +121,7 @@ describe("the patient's and the doctor's forms", () => {
     expect(await empty.text()).toContain("Please enter a reason.");
 
     const booked = await post(bookPath, { reason: "Dizzy spells" }, { cookie: asPatient });
-    expect([booked.status, booked.headers.get("location")]).toEqual([303, bookPath]);
+    expect([booked.status, booked.headers.get("location")]).toEqual([303, `${bookPath}#notice`]);
     const shown = await (await get(bookPath, `${asPatient}; ${noticeFrom(booked)}`)).text();
     expect(shown).toContain("Appointment request sent. The doctor will schedule it soon.");
     const twice = await post(bookPath, { reason: "Again" }, { cookie: asPatient });
@@ -136,7 +136,7 @@ describe("the patient's and the doctor's forms", () => {
 
     // 10:00 in Kolkata (UTC+5:30) is 04:30 UTC.
     const scheduled = await post("/doctor-dashboard/schedule", { ...ids, date: "2099-01-05", time: "10:00", tz: "Asia/Kolkata" }, { cookie: asDoctor });
-    expect([scheduled.status, scheduled.headers.get("location")]).toEqual([303, "/doctor-dashboard"]);
+    expect([scheduled.status, scheduled.headers.get("location")]).toEqual([303, "/doctor-dashboard#notice"]);
     const [meeting] = (await h.call("GET", "/api/auth/patient-dashboard/patient-meetings", { token: patient.token })).body.appointments;
     expect([meeting.status, meeting.scheduledAt]).toEqual(["confirmed", "2099-01-05T04:30:00.000Z"]);
 
@@ -144,7 +144,7 @@ describe("the patient's and the doctor's forms", () => {
     expect(noReason.status).toBe(400);
     expect(await noReason.text()).toContain("Please enter a reason.");
     const cancelled = await post("/patient-dashboard/patient-meetings/cancel", { appointmentId: meeting._id, reason: "Travelling" }, { cookie: asPatient });
-    expect([cancelled.status, cancelled.headers.get("location")]).toEqual([303, "/patient-dashboard/patient-meetings"]);
+    expect([cancelled.status, cancelled.headers.get("location")]).toEqual([303, "/patient-dashboard/patient-meetings#notice"]);
     const list = await (await get("/patient-dashboard/patient-meetings", `${asPatient}; ${noticeFrom(cancelled)}`)).text();
     expect(list).toContain("Appointment cancelled successfully");
     // Kept in the story, under "Past and cancelled", with who and why (issue 27).
@@ -171,9 +171,9 @@ describe("the patient's and the doctor's forms", () => {
     await h.schedule(doctor.token, second, p2.id, inMinutes(90));
     const asDoctor = cookieOf(doctor.token);
     const pending = await post("/doctor-dashboard/cancel", { appointmentId: first, reason: "Not my field" }, { cookie: asDoctor });
-    expect([pending.status, pending.headers.get("location")]).toEqual([303, "/doctor-dashboard"]);
+    expect([pending.status, pending.headers.get("location")]).toEqual([303, "/doctor-dashboard#notice"]);
     const confirmed = await post("/doctor-dashboard/doctor-Meetings/cancel", { appointmentId: second, reason: "Unwell" }, { cookie: asDoctor });
-    expect([confirmed.status, confirmed.headers.get("location")]).toEqual([303, "/doctor-dashboard/doctor-Meetings"]);
+    expect([confirmed.status, confirmed.headers.get("location")]).toEqual([303, "/doctor-dashboard/doctor-Meetings#notice"]);
     const other = await h.signupDoctor();
     const notTheirs = await post("/doctor-dashboard/doctor-Meetings/cancel", { appointmentId: second, reason: "x" }, { cookie: cookieOf(other.token) });
     expect(notTheirs.status).toBe(404);
@@ -189,7 +189,7 @@ describe("the patient's and the doctor's forms", () => {
     expect((await h.call("GET", "/api/auth/patient-profile", { token: patient.token })).body.patient.name).toBe("Old Name");
     const good = h.profileForm({ name: "New Name" }, { bytes: PNG_1X1, name: "me.png", type: "image/png" });
     const saved = await post("/patient-dashboard/patient-profile", good, { cookie: asPatient });
-    expect([saved.status, saved.headers.get("location")]).toEqual([303, "/patient-dashboard/patient-profile"]);
+    expect([saved.status, saved.headers.get("location")]).toEqual([303, "/patient-dashboard/patient-profile#notice"]);
     const profile = (await h.call("GET", "/api/auth/patient-profile", { token: patient.token })).body.patient;
     expect(profile.name).toBe("New Name");
     expect(profile.profileImage).toMatch(/\.jpg$/);
@@ -206,7 +206,7 @@ describe("the patient's and the doctor's forms", () => {
     const admin = cookieOf(await h.admin());
     const path = `/admin-dashboard/doctor-status/${doctor.id}`;
     const approved = await post(path, { status: "approved" }, { cookie: admin });
-    expect([approved.status, approved.headers.get("location")]).toEqual([303, "/admin-dashboard"]);
+    expect([approved.status, approved.headers.get("location")]).toEqual([303, "/admin-dashboard#notice"]);
     expect(await (await get("/admin-dashboard", `${admin}; ${noticeFrom(approved)}`)).text()).toContain("Approve: Dr Admin Form is now approved");
     const refused = await post(path, { status: "rejected", reason: "Too late" }, { cookie: admin });
     expect(refused.status).toBe(409);

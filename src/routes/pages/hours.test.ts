@@ -38,7 +38,7 @@ describe("the doctor's hours form", () => {
     const doctor = await h.signupDoctor();
     const res = await post("/doctor-dashboard/doctor-profile/hours", { tz: "Europe/Berlin", day1: "9:00-12:00, 14:00 - 17:30", day3: "09:00–13:00", daysOff: "2026-12-24 to 2026-12-26\n2027-01-01" }, doctor.token);
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/doctor-dashboard/doctor-profile");
+    expect(res.headers.get("location")).toBe("/doctor-dashboard/doctor-profile#notice");
     expect(noticeOf(res)).toContain("Hours saved successfully");
     const api = await h.call("GET", "/api/auth/doctor-dashboard/availability", { token: doctor.token });
     expect(api.body.availability).toEqual({

@@ -61,7 +61,9 @@ test("the patient's page tells each appointment's story in order; the JSON list 
   expect(html).not.toContain("Dr. Longago");
   // The next meeting's Join is a button; cancel and withdraw sit behind a first step.
   expect(html).toMatch(/<a class="button" href="https:\/\/meet\.jit\.si\/[^"]+" target="_blank" rel="noopener noreferrer">Join meeting<\/a>/);
-  expect(html).toContain('<details class="confirm"><summary class="button button-danger" aria-label="Withdraw the request to Dr. Waiting">Withdraw request</summary>');
+  // The opener is a plain button; the step asks, its confirming button is the strong one, beside the way out (issue 39).
+  expect(html).toContain('<details class="confirm"><summary class="button button-secondary" aria-label="Withdraw the request to Dr. Waiting">Withdraw request</summary><p class="confirm-ask">Withdraw your request to <!-- -->Dr. Waiting<!-- -->? The doctor will be told.');
+  expect(html).toMatch(/action="\/patient-dashboard\/patient-meetings\/withdraw"[^]*?Reason for withdrawing \(optional\)[^]*?<button type="submit" class="button-danger">Withdraw request<\/button><a class="button button-secondary" href="[^"]+">Keep request<\/a>/);
 
   const api = await h.call("GET", "/api/auth/patient-dashboard/patient-meetings", { token: patient.token });
   expect(api.body.appointments.map((a: { status: string }) => a.status).sort()).toEqual(["completed", "confirmed", "confirmed", "pending"]);
@@ -82,7 +84,7 @@ test("a patient withdraws a pending request by form with a reason, then can book
   expect(refusedPage).toContain('<details class="confirm" open="">');
 
   const withdrawn = await post("/patient-dashboard/patient-meetings/cancel", { appointmentId: id, reason: "Feeling better" }, patient.token);
-  expect([withdrawn.status, withdrawn.headers.get("location")]).toEqual([303, "/patient-dashboard/patient-meetings"]);
+  expect([withdrawn.status, withdrawn.headers.get("location")]).toEqual([303, "/patient-dashboard/patient-meetings#notice"]);
   const html = await page("/patient-dashboard/patient-meetings", patient.token);
   expect(html).toContain("<strong>Request withdrawn by you</strong>");
   expect(html).toContain(`href="${bookPath}">Book <!-- -->Dr. Silent<!-- --> again</a>`);

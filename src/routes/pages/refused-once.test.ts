@@ -24,7 +24,7 @@ test("a refused booking goes back to the form with the message and the typed tex
     headers: { origin: "http://localhost", cookie, "sec-fetch-mode": "navigate" },
     body: new URLSearchParams({ reason: "Typed again" }),
   });
-  expect([refused.status, refused.headers.get("location")]).toEqual([303, path]);
+  expect([refused.status, refused.headers.get("location")]).toEqual([303, `${path}#notice`]);
   const kept = refused.headers.getSetCookie().find((c) => c.startsWith("refused="))!.split(";")[0]!;
 
   const shown = await h.app.request(path, { headers: { cookie: `${cookie}; ${kept}` } });

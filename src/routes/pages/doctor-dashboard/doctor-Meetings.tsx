@@ -79,6 +79,7 @@ export function doctorMeetingsReschedule(deps: Deps) {
       target: (body) => `reschedule:${String(body.appointmentId ?? "")}`,
       run: (input) => rescheduleAppointment(deps, pageAccount(c, "doctor").id, input),
       again: (form) => render(c, deps, form),
+      page: PATH,
       then: () => doneThen(c, PATH, { text: tOf(c)("doctorPage.rescheduled"), tone: "success" }),
     });
 }

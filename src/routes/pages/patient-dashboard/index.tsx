@@ -10,6 +10,8 @@ import { Island } from "../../../render/islands";
 import { keptViewerPage } from "../kept";
 import { tOf } from "../../../i18n/request";
 import { patientPage } from "./shell";
+import { NoticeLine } from "../../../components/NoticeLine";
+import { takeNotice } from "../../../http/forms";
 
 export function patientDashboardPage(deps: Deps) {
   return (c: Context) => keptViewerPage(c, deps, () => render(c, deps), { directory: true });
@@ -24,6 +26,8 @@ async function render(c: Context, deps: Deps): Promise<Response> {
     t("patient.dash.title"),
     <section aria-labelledby="dash-title">
       <h1 id="dash-title">{t("patient.dash.heading")}</h1>
+      {/* A post that leads here (a password reset) says what it did. */}
+      <NoticeLine notice={takeNotice(c)} />
       <Island
         name="SpecializationSearch"
         props={{ query, specializations: SPECIALIZATIONS.map((name) => ({ name, count: counts.get(name) ?? 0 })) }}

@@ -1,7 +1,7 @@
 /**
  * /patient-dashboard/patient-meetings : the patient's meetings as a story (upcoming, waiting,
  * past and cancelled: islands/PatientMeetings.tsx), with the cancel form of a confirmed meeting
- * or a pending request (withdraw) and the feedback form of a completed one. Both post here and come back with
+ * or a pending request (withdraw: the reason optional) and the feedback form of a completed one. They post here and come back with
  * the API's message, or show the refusal beside the meeting's form.
  */
 import type { Context } from "hono";
@@ -10,7 +10,7 @@ import { listStory } from "../../../db/queries/appointments";
 import { historySince, storySections } from "../../../domain/story";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
-import { cancelBody, feedbackBody } from "../../../http/schemas";
+import { cancelBody, feedbackBody, withdrawForm } from "../../../http/schemas";
 import { holdsUntil } from "../../../http/cached";
 import { storyJson } from "../../../http/shapes";
 import { nextStatusChange } from "../../../domain/appointment";
@@ -83,6 +83,17 @@ export function patientMeetingsPosts(deps: Deps) {
         again: (form) => render(c, deps, form),
         page: PATH,
         then: () => doneThen(c, PATH, { text: tOf(c)("PatientMeetings.cancelledNotice"), tone: "success" }),
+      }),
+    // A pending request, withdrawn: the same use case, with words of the page's when no reason was typed.
+    withdraw: (c: Context) =>
+      handleForm(c, {
+        schema: withdrawForm,
+        target: byAppointment,
+        run: ({ appointmentId, reason }) =>
+          cancelAppointment(deps, { role: "patient", id: pageAccount(c, "patient").id }, { appointmentId, reason: reason || tOf(c)("PatientMeetings.withdrawnByPatient") }),
+        again: (form) => render(c, deps, form),
+        page: PATH,
+        then: () => doneThen(c, PATH, { text: tOf(c)("patient.meetings.withdrawn"), tone: "success" }),
       }),
     feedback: (c: Context) =>
       handleForm(c, {
