@@ -32,6 +32,7 @@ import { pageRoutes, prerenderedPages } from "./routes/pages";
 import { unsubscribeRoutes } from "./routes/pages/mail";
 import { sendStatic, staticRoutes } from "./routes/static";
 import { uploadRoutes } from "./routes/uploads";
+import { sealingKey, withSealKey } from "./http/sealed";
 
 /** Every request body is small but the profile forms', which carry a picture (limited where they are handled). */
 export const BODY_LIMIT = 64 * 1024;
@@ -55,6 +56,7 @@ export function createApp(deps: Deps) {
   app.route("/", prerenderedPages(deps));
   app.use("/uploads/*", uploadCors(deps.config.corsOrigins));
   app.use("*", securityHeaders(deps));
+  app.use("*", withSealKey(sealingKey(deps.keys.secret)));
   app.use("*", compressAnswers);
 
   if (deps.config.corsOrigins.length > 0) {

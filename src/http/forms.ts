@@ -11,6 +11,7 @@ import { Refusal } from "../domain/refusal";
 import { NOTICE_ID } from "../domain/notice";
 import { refusalAnswer } from "./errors";
 import { hostCookie } from "./https";
+import { seal, unseal } from "./sealed";
 import { describeIssue } from "./validate";
 import type { Translate } from "../domain/i18n";
 import { humanMessage } from "../domain/messages";
@@ -103,9 +104,8 @@ async function attempt<V>(
 }
 
 const REFUSED_COOKIE = "refused";
-/** Refused forms waiting for their one view, by a random id (bounded, oldest out; a minute at most). */
-const refusedForms = new Map<string, { form: FormState; until: number }>();
-const MAX_REFUSED = 2048;
+/** A sealed refusal larger than this is not sent as a cookie (browsers keep 4 KB a cookie): the page is answered directly. */
+const MAX_SEALED = 3800;
 
 /**
  * Whether the post is a browser's navigation (a form submitted by a person): only then is a
@@ -117,20 +117,17 @@ const isNavigation = (c: Context) => c.req.header("sec-fetch-mode") === "navigat
 /**
  * The page's answer to a refused form: the page rendered again, with the refusal's status; or,
  * for a person's form post when `page` names the GET that shows the form, a 303 there with the
- * refusal kept on the server for one view (takeRefused), so that Back and Reload never resend it.
+ * refusal sealed into a cookie for one view (takeRefused), so that Back and Reload never resend it.
+ * The cookie, not this process's memory: with several instances the GET may reach another one.
  */
 export async function showRefused(c: Context, refused: Refused, render: (form: FormState) => Promise<Response>, formPage?: string): Promise<Response> {
   if (formPage !== undefined && isNavigation(c) && Object.keys(refused.headers).length === 0) {
-    const id = crypto.randomUUID();
-    const now = Date.now();
-    // Kept in the order they expire: drop from the oldest until what is left is live and within bounds.
-    for (const [key, kept] of refusedForms) {
-      if (kept.until >= now && refusedForms.size < MAX_REFUSED) break;
-      refusedForms.delete(key);
+    const sealed = seal(c.get("sealKey"), { form: refused.form, until: Date.now() + 60_000 });
+    if (sealed.length <= MAX_SEALED) {
+      const name = hostCookie(c, REFUSED_COOKIE);
+      setCookie(c, name, sealed, { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 60, secure: name !== REFUSED_COOKIE });
+      return c.redirect(atNotice(formPage), 303);
     }
-    refusedForms.set(id, { form: refused.form, until: now + 60_000 });
-    setCookie(c, REFUSED_COOKIE, id, { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 60 });
-    return c.redirect(atNotice(formPage), 303);
   }
   const page = await render(refused.form);
   const res = new Response(page.body, { status: refused.status, headers: page.headers });
@@ -158,17 +155,17 @@ export function doneThen(c: Context, to: string, notice?: Notice): Response {
 
 // Either name of the notice cookie (plain, or __Host- over HTTPS): a cheap test; takeNotice reads the right one.
 const carriesNotice = carriesCookie(`(?:__Host-)?${NOTICE_COOKIE}`);
-const carriesRefused = carriesCookie(REFUSED_COOKIE);
+const carriesRefused = carriesCookie(`(?:__Host-)?${REFUSED_COOKIE}`);
 /** Whether a post left a notice, or a refused form, for this request (shown once: never kept). */
 export const hasNotice = (c: Context) => carriesNotice(c) || carriesRefused(c);
 
 /** The refused form a post left for this view (showRefused), if any; shown once. */
 export function takeRefused(c: Context): FormState | undefined {
   if (!carriesRefused(c)) return undefined;
-  const id = getCookie(c, REFUSED_COOKIE);
-  deleteCookie(c, REFUSED_COOKIE, { path: "/" });
-  const kept = id === undefined ? undefined : refusedForms.get(id);
-  if (id !== undefined) refusedForms.delete(id);
+  const name = hostCookie(c, REFUSED_COOKIE);
+  const sealed = getCookie(c, name);
+  deleteCookie(c, name, { path: "/", secure: name !== REFUSED_COOKIE });
+  const kept = sealed === undefined ? undefined : (unseal(c.get("sealKey"), sealed) as { form: FormState; until: number } | undefined);
   return kept !== undefined && kept.until >= Date.now() ? kept.form : undefined;
 }
 
