@@ -7,6 +7,7 @@
  * and the app's clock is moved to it, so the run does not depend on the day or hour.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { nextMonday } from "../../tests/support/monday";
 import { PASSWORD, startHarness, type CallOptions, type Doctor, type Harness, type Patient } from "../../tests/support/harness";
 
 const READ_BUDGET = 3;
@@ -60,12 +61,6 @@ const NOT_YET_WITHIN = new Map<string, number>([
   ["GET /admin-dashboard", 4],
 ]);
 
-/** The next Monday 00:00 UTC at least a day after `now`. */
-export function nextMonday(now: Date): Date {
-  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-  while (day.getUTCDay() !== 1) day.setUTCDate(day.getUTCDate() + 1);
-  return day;
-}
 
 let h: Harness;
 let patient: Patient;
@@ -151,6 +146,8 @@ describe("round trips per request", () => {
     await measure(`POST ${API}/doctor-dashboard/cancelAppointment`, `${API}/doctor-dashboard/cancelAppointment`, {
       token: doctor.token, json: { appointmentId: second + third, reason: "Away that week" },
     });
+    // Issue 39: the doctor takes the cancel back within the undo window.
+    await measure(`POST ${API}/doctor-dashboard/undo`, `${API}/doctor-dashboard/undo`, { token: doctor.token, json: { appointmentId: second + third } });
 
     // The doctor's own reads and writes.
     await measure(`GET ${API}/doctor-profile`, `${API}/doctor-profile`, { token: doctor.token });
