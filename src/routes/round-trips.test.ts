@@ -234,7 +234,7 @@ describe("round trips per request", () => {
     // Form posts: the same use cases as their JSON twins, through the page's door.
     const paging = await h.signupPatient("Chitra C");
     const fourth = await h.book(paging.token, doctor.id);
-    await measure("POST /doctor-dashboard/schedule", "/doctor-dashboard/schedule", form(doctor.token, { appointmentId: fourth, patientId: paging.id, slot: at(14).toISOString() }));
+    await measure("POST /doctor-dashboard/schedule", "/doctor-dashboard/schedule", form(doctor.token, { appointmentId: fourth, patientId: paging.id, slot: at(14).toISOString(), confirm: "2" }));
     await measure("POST /patient-dashboard/patient-meetings/cancel", "/patient-dashboard/patient-meetings/cancel", form(paging.token, { appointmentId: fourth, reason: "Feeling better" }));
     await measure("POST /patient-dashboard/bookAppointment/:doctorId", `/patient-dashboard/bookAppointment/${doctor.id}`, form(paging.token, { reason: "A rash on both arms" }));
     await measure("POST /language", "/language", form(patient.token, { lang: "hi" }));
