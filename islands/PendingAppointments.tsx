@@ -18,7 +18,6 @@ import { useLang, useT } from "./lib/i18n";
 import { LocalTime, useViewerZone } from "./lib/time";
 import { formatDay, formatTime, zonedInstant } from "../src/domain/time";
 import { zoneName } from "../src/domain/zones";
-import { LightField } from "./lib/LightField";
 import { SlotChoices } from "./lib/SlotChoices";
 import { useRefreshOnReturn } from "./lib/ui";
 import { ConfirmSchedule, type Ask } from "./lib/ConfirmSchedule";
@@ -251,11 +250,11 @@ function ScheduleForm({ a, zone, today, values, error, send }: {
       <input type="hidden" name="tz" value={zone} />
       <div className="field">
         <label htmlFor={`date-${a._id}`}>{t("PendingAppointments.date")}</label>
-        <LightField id={`date-${a._id}`} name="date" type="date" min={today} defaultValue={values?.date} described={described} />
+        <input id={`date-${a._id}`} name="date" type="date" min={today} defaultValue={values?.date} {...described} />
       </div>
       <div className="field">
         <label htmlFor={`time-${a._id}`}>{t("PendingAppointments.time", { zone: zoneName(zone, lang) })}</label>
-        <LightField id={`time-${a._id}`} name="time" type="time" defaultValue={values?.time} described={described} />
+        <input id={`time-${a._id}`} name="time" type="time" defaultValue={values?.time} {...described} />
       </div>
       {message && (
         <p id={messageId} className="notice notice-error field-message" role="alert">

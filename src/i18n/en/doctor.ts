@@ -61,8 +61,6 @@ export default {
   "undo.note": "(for a few seconds; the patient is told after that)",
   "undo.done": "Undone. Nothing was sent to the patient.",
   "undo.failed": "The change could not be undone.",
-  "lightField.date": "YYYY-MM-DD",
-  "lightField.time": "HH:MM",
   "PendingAppointments.schedule": "Schedule",
   "PendingAppointments.cancelLabel": "Reason for cancelling",
   "PendingAppointments.cancel": "Cancel",

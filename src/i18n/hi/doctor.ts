@@ -57,8 +57,6 @@ export default {
   "undo.note": "(कुछ ही सेकंड तक; उसके बाद मरीज़ को बताया जाएगा)",
   "undo.done": "बदलाव वापस ले लिया गया। मरीज़ को कुछ नहीं भेजा गया।",
   "undo.failed": "यह बदलाव वापस नहीं लिया जा सका।",
-  "lightField.date": "वर्ष-माह-दिन",
-  "lightField.time": "घंटा:मिनट",
   "PendingAppointments.schedule": "समय तय करें",
   "PendingAppointments.cancelLabel": "रद्द करने का कारण",
   "PendingAppointments.cancel": "रद्द करें",

@@ -29,9 +29,9 @@ test("min on the date input; a past time and an overlap are refused in words bes
   const secondId = await h.book(second.token, doctor.id);
 
   const page = await (await h.app.request("/doctor-dashboard", { headers: { cookie: `carebook_session=${doctor.token}` } })).text();
-  // A light field (issue 29) until the loader makes it a date input; its min is there from the start.
+  // A real date field (issue 39), with its min.
   const dateField = page.match(/<input\b[^>]*\bname="date"[^>]*>/)![0];
-  expect(dateField).toContain('data-type="date"');
+  expect(dateField).toContain('type="date"');
   expect(dateField).toContain(`min="${dateInZone(new Date(), "Asia/Kolkata")}"`);
 
   const ids = { appointmentId: secondId, patientId: second.id, tz: "Asia/Kolkata" };
