@@ -7,12 +7,10 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Notice as NoticeJson } from "../../src/http/forms";
 import { api } from "./api";
-import { useHumanMessage } from "./messages";
 import { useT } from "./i18n";
 
 export function UndoNotice({ notice, onUndone }: { notice: NoticeJson | null; onUndone: (text: string) => void }) {
   const t = useT();
-  const say = useHumanMessage();
   const undo = notice?.undo;
   const [open, setOpen] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -30,7 +28,8 @@ export function UndoNotice({ notice, onUndone }: { notice: NoticeJson | null; on
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const answer = await api("/doctor-dashboard/undo", { json: { appointmentId: undo!.appointmentId } });
-    if (!answer.ok) return setError(say.or(answer, t("undo.failed")));
+    // Too late or nothing to undo: the one thing to say (the share of the catalog stays small).
+    if (!answer.ok) return setError(t("undo.failed"));
     onUndone(t("undo.done"));
   }
 

@@ -105,7 +105,6 @@ const EXACT: Record<string, string> = {
   // The doctor's undo (issue 39; src/domain/undo.ts).
   "There is nothing to undo for this appointment": "msg.undo.nothing",
   "The time to undo this has passed": "msg.undo.closed",
-  "Change undone": "msg.undo.done",
   // Profile and pictures.
   "Failed to load profile. Please try again.": "msg.profile.loadFailed",
   "Failed to update profile. Please try again.": "msg.profile.updateFailed",
