@@ -18,18 +18,22 @@ import { CancelledLine, MeetingLinks, ReasonStep, StorySection } from "./lib/sto
 import { RescheduledNote, RescheduleForm } from "./lib/MeetingChanges";
 import { LocalTime } from "./lib/time";
 import { Notice, useRefreshOnReturn, withNodes } from "./lib/ui";
+import { UndoNotice } from "./lib/UndoNotice";
 
 export type Meeting = StoryJson & { feedback: string | null };
-export type Props = { meetings: Meeting[]; timeZone: string; form?: FormState; notice?: NoticeJson };
+/** `undoSeconds`: how long a cancel can be undone here (UNDO_SECONDS, issue 39). */
+export type Props = { meetings: Meeting[]; timeZone: string; form?: FormState; notice?: NoticeJson; undoSeconds?: number };
 
-export default function DoctorMeetings({ meetings, timeZone, form: refused, notice }: Props) {
+export default function DoctorMeetings({ meetings, timeZone, form: refused, notice, undoSeconds = 10 }: Props) {
   const [list, setList] = useState(meetings);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(notice?.text ?? null);
+  const [done, setDone] = useState<NoticeJson | null>(notice ?? null);
   const t = useT();
   const say = useHumanMessage();
 
-  useRefreshOnReturn(async () => {
+  useRefreshOnReturn(() => void reload());
+
+  async function reload() {
     const [answer, feedbacks] = await Promise.all([api("/doctor-dashboard/doctor-meetings"), api("/doctor-dashboard/patient-feedbacks")]);
     if (!answer.ok || !feedbacks.ok) {
       setLoadError(say.or(answer.ok ? feedbacks : answer, "Failed to fetch appointments"));
@@ -40,14 +44,15 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
     // The API lists confirmed and completed meetings only: the requests and cancellations the page showed stay.
     setList((items) => [
       ...answer.body.appointments.map((m: StoryJson) => ({ ...m, hasFeedback: feedbackFor.has(m._id), cancelled: null, feedback: feedbackFor.get(m._id) ?? null })),
-      ...items.filter((m) => m.status === "pending" || m.status === "cancelled"),
+      ...items.filter((m) => (m.status === "pending" || m.status === "cancelled") && !answer.body.appointments.some((a: StoryJson) => a._id === m._id)),
     ]);
-  });
+  }
 
   async function cancel(m: Meeting, reason: string): Promise<string | null> {
     const refusedLive = await say.send("/doctor-dashboard/cancelAppointment", { appointmentId: m._id, reason }, "Failed to cancel appointment.");
     if (refusedLive) return refusedLive;
-    setDone(t("DoctorMeetings.cancelled"));
+    const until = new Date(Date.now() + undoSeconds * 1000).toISOString();
+    setDone({ text: t("DoctorMeetings.cancelled"), tone: "success", undo: { appointmentId: m._id, until, back: "/doctor-dashboard/doctor-Meetings" } });
     const at = new Date().toISOString();
     setList((items) => items.map((x) => (x._id === m._id ? { ...x, status: "cancelled", cancelled: { by: "doctor", at, reason } } : x)));
     return null;
@@ -57,7 +62,17 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
   // A refusal for a meeting that no longer has its forms (cancelled meanwhile) is said at the top.
   const refusedId = refused?.target?.replace(/^reschedule:/, "");
   const stray = refused && !list.some((m) => m._id === refusedId && m.status === "confirmed") ? refused.message : null;
-  const top = <Notice text={done ?? stray} tone={done ? (notice?.tone ?? "success") : "error"} />;
+  const top = done ? (
+    <UndoNotice
+      notice={done}
+      onUndone={(text) => {
+        setDone({ text, tone: "success" });
+        void reload();
+      }}
+    />
+  ) : (
+    <Notice text={stray} tone="error" />
+  );
   if (list.length === 0) {
     return (
       <>

@@ -18,9 +18,10 @@ import { useLang, useT } from "./lib/i18n";
 import { LocalTime, useViewerZone } from "./lib/time";
 import { formatDay, formatTime, zonedInstant } from "../src/domain/time";
 import { zoneName } from "../src/domain/zones";
-import { LightField } from "./lib/LightField";
 import { SlotChoices } from "./lib/SlotChoices";
-import { Notice, useRefreshOnReturn } from "./lib/ui";
+import { useRefreshOnReturn } from "./lib/ui";
+import { ConfirmSchedule, type Ask } from "./lib/ConfirmSchedule";
+import { UndoNotice } from "./lib/UndoNotice";
 
 /** A meeting the doctor already has: whom, and its slot (ISO). */
 export type Booked = { name: string; start: string; end: string };
@@ -39,15 +40,23 @@ export type Props = {
   /** Issue 26: the doctor's hours (null: by request) and the next free slot starts. */
   hours?: Availability | null;
   free?: string[];
+  /** Issue 39: a time waiting for the doctor's yes (rendered at the top; the form posts the answer). */
+  ask?: Ask;
+  /** How long a change can be undone (UNDO_SECONDS). */
+  undoSeconds?: number;
 };
+
+/** The Undo a live change offers: until the window closes, back on this page. */
+const undoOffer = (appointmentId: string, seconds: number) => ({ appointmentId, until: new Date(Date.now() + seconds * 1000).toISOString(), back: "/doctor-dashboard" });
 
 export default function PendingAppointments(props: Props) {
   const { doctorName, appointments, timeZone, today, booked: bookedAtRender = [], slotMinutes = 30, form: refused, notice: posted } = props;
-  const { hours = null, free = [] } = props;
+  const { hours = null, free = [], undoSeconds: slotUndo = 10 } = props;
   const [list, setList] = useState(appointments);
   // The free times offered; one scheduled here is free no more.
   const [freeNow, setFree] = useState(free);
   const [notice, setNotice] = useState<NoticeJson | null>(posted ?? null);
+  const [ask, setAsk] = useState<Ask | null>(props.ask ?? null);
   // Meetings scheduled here since the page was rendered count for the overlap check too.
   const [booked, setBooked] = useState(bookedAtRender);
   // The zone the schedule form's date and time are read in: the browser's once live.
@@ -57,7 +66,9 @@ export default function PendingAppointments(props: Props) {
   const say = useHumanMessage();
   const lang = useLang();
 
-  useRefreshOnReturn(async () => {
+  useRefreshOnReturn(() => void reload());
+
+  async function reload() {
     const answer = await api("/doctor-dashboard/appointments");
     if (!answer.ok) {
       setNotice({ text: say.or(answer, t("PendingAppointments.fetchFailed")), tone: "error" });
@@ -65,7 +76,25 @@ export default function PendingAppointments(props: Props) {
     }
     // As the spec's client does: keep only the pending ones.
     setList(answer.body.appointments.filter((a: AppointmentJson) => a.status === "pending"));
-  });
+  }
+
+  /** Asks before a time is scheduled (issue 39); nothing is sent until the doctor says yes. */
+  const askFor = (a: AppointmentJson, instant: Date) =>
+    setAsk({ appointmentId: a._id, patientId: a.patient._id, name: a.patient.name, at: instant.toISOString() });
+
+  /** The doctor said yes: a time outside the hours asks once more, naming why; else it is scheduled. */
+  async function confirmed(answer: Ask) {
+    const a = list.find((x) => x._id === answer.appointmentId);
+    if (a === undefined) return setAsk(null);
+    if (answer.why === undefined && hours !== null) {
+      // Loaded only now (a chunk of its own): the dashboard's first visit stays within its script budget.
+      const why = (await import("../src/domain/availability")).whyOutside(hours, new Date(answer.at), slotMinutes);
+      if (why !== undefined) return setAsk({ ...answer, why: { ...why, zone: hours.timeZone } });
+    }
+    setAsk(null);
+    const words = await scheduleAt(a, new Date(answer.at));
+    if (words !== null) setNotice({ text: words, tone: "error" });
+  }
 
   /** Schedules through the API: null when done, else the words to show beside the fields. */
   async function schedule(a: AppointmentJson, date: string, time: string): Promise<string | null> {
@@ -73,7 +102,8 @@ export default function PendingAppointments(props: Props) {
     const instant = zonedInstant(date, time, zone);
     if (instant === undefined) return t("PendingAppointments.realTime");
     if (instant.getTime() <= Date.now()) return t("PendingAppointments.past");
-    return scheduleAt(a, instant);
+    askFor(a, instant);
+    return null;
   }
 
   /** A one-tap time (SlotChoices): the button that submitted names the slot's start. */
@@ -81,8 +111,7 @@ export default function PendingAppointments(props: Props) {
     event.preventDefault();
     const tapped = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (tapped?.name !== "slot") return;
-    const words = await scheduleAt(a, new Date(tapped.value));
-    if (words !== null) setNotice({ text: words, tone: "error" });
+    askFor(a, new Date(tapped.value));
   }
 
   async function scheduleAt(a: AppointmentJson, instant: Date): Promise<string | null> {
@@ -105,9 +134,7 @@ export default function PendingAppointments(props: Props) {
       return reason ? `${failed} ${reason}` : failed;
     }
     setBooked((list) => [...list, { name: a.patient.name, start: instant.toISOString(), end: new Date(end).toISOString() }]);
-    // Loaded only now (a chunk of its own): the dashboard's first visit stays within its script budget.
-    const outside = hours !== null && !(await import("../src/domain/availability")).withinHours(hours, instant, slotMinutes);
-    setNotice({ text: t("PendingAppointments.scheduled", { name: a.patient.name, outside: outside ? "yes" : "no" }), tone: "success" });
+    setNotice({ text: t("PendingAppointments.scheduled", { name: a.patient.name }), tone: "success", undo: undoOffer(a._id, slotUndo) });
     setList((items) => items.filter((x) => x._id !== a._id));
     setFree((starts) => starts.filter((iso) => Date.parse(iso) !== instant.getTime()));
     return null;
@@ -116,14 +143,21 @@ export default function PendingAppointments(props: Props) {
   async function cancel(a: AppointmentJson, reason: string): Promise<string | null> {
     const refusedLive = await say.send("/doctor-dashboard/cancelAppointment", { appointmentId: a._id, reason }, t("PendingAppointments.cancelFailed"));
     if (refusedLive) return refusedLive;
-    setNotice({ text: t("PendingAppointments.cancelled", { name: a.patient.name }), tone: "success" });
+    setNotice({ text: t("PendingAppointments.cancelled", { name: a.patient.name }), tone: "success", undo: undoOffer(a._id, slotUndo) });
     setList((items) => items.filter((x) => x._id !== a._id));
     return null;
   }
 
   return (
     <>
-      <Notice text={notice?.text ?? null} tone={notice?.tone} />
+      {ask && <ConfirmSchedule ask={ask} zone={zone} onConfirm={(answer) => void confirmed(answer)} onBack={() => setAsk(null)} />}
+      <UndoNotice
+        notice={notice}
+        onUndone={(text) => {
+          setNotice({ text, tone: "success" });
+          void reload();
+        }}
+      />
       {list.length === 0 ? (
         <p className="empty">{t("PendingAppointments.empty")}</p>
       ) : (
@@ -216,11 +250,11 @@ function ScheduleForm({ a, zone, today, values, error, send }: {
       <input type="hidden" name="tz" value={zone} />
       <div className="field">
         <label htmlFor={`date-${a._id}`}>{t("PendingAppointments.date")}</label>
-        <LightField id={`date-${a._id}`} name="date" type="date" min={today} defaultValue={values?.date} described={described} />
+        <input id={`date-${a._id}`} name="date" type="date" min={today} defaultValue={values?.date} {...described} />
       </div>
       <div className="field">
         <label htmlFor={`time-${a._id}`}>{t("PendingAppointments.time", { zone: zoneName(zone, lang) })}</label>
-        <LightField id={`time-${a._id}`} name="time" type="time" defaultValue={values?.time} described={described} />
+        <input id={`time-${a._id}`} name="time" type="time" defaultValue={values?.time} {...described} />
       </div>
       {message && (
         <p id={messageId} className="notice notice-error field-message" role="alert">

@@ -3,12 +3,11 @@
  * Issue 26 on the meetings pages: the doctor's reschedule form of a confirmed meeting, the note
  * that a meeting was moved (from when, and why), and the times a patient asked for. The form is
  * plain HTML posting to the doctor's meetings page (the server reads the date and time in the zone
- * it names), with or without script; its date and time are light fields (./LightField.tsx).
+ * it names), with or without script; its date and time are native date and time fields (issue 39).
  */
 import { LIMITS } from "../../src/domain/fields";
 import type { FormState } from "../../src/http/forms";
 import type { AppointmentJson } from "../../src/http/shapes";
-import { LightField } from "./LightField";
 import { formatDateTime, LocalTime, useViewerZone, zoneName } from "./time";
 import { useLang, useT } from "./i18n";
 import { Notice, withNodes } from "./ui";
@@ -58,11 +57,11 @@ export function RescheduleForm({ meeting, timeZone, refused }: { meeting: Appoin
         <input type="hidden" name="tz" value={zone} />
         <div className="field">
           <label htmlFor={id("date")}>{t("reschedule.newDate")}</label>
-          <LightField id={id("date")} name="date" type="date" defaultValue={mine?.values.date} />
+          <input id={id("date")} name="date" type="date" defaultValue={mine?.values.date} />
         </div>
         <div className="field">
           <label htmlFor={id("time")}>{withNodes(t, "reschedule.newTime", {}, { zone: zoneName(zone, lang) })}</label>
-          <LightField id={id("time")} name="time" type="time" defaultValue={mine?.values.time} />
+          <input id={id("time")} name="time" type="time" defaultValue={mine?.values.time} />
         </div>
         <div className="field">
           <label htmlFor={id("reason")}>{t("reschedule.moveReason")}</label>

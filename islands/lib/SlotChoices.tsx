@@ -32,7 +32,7 @@ const FREE_SHOWN = 4;
  * Day 1 to 7, short, in `lang` ("Mon" to "Sun" in English), from a week that began on a Monday
  * (not the domain's WEEKDAYS: importing that module would weigh on the dashboard's first script).
  */
-const daysOf = (lang: Lang) => {
+export const daysOf = (lang: Lang) => {
   const day = new Intl.DateTimeFormat(LOCALES[lang], { weekday: "short", timeZone: "UTC" });
   return [1, 2, 3, 4, 5, 6, 7].map((d) => day.format(Date.UTC(2024, 0, d)));
 };

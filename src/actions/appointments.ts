@@ -26,6 +26,7 @@ import { MESSAGES, overlapWords } from "../domain/messages";
 import { checkPreferredTimes } from "./availability";
 import { conflict, invalid, notFound, Refusal } from "../domain/refusal";
 import { transitionAppointment, type Caller } from "./transition";
+import { undoUntil } from "../domain/undo";
 
 export type { Caller };
 
@@ -109,7 +110,7 @@ export async function scheduleAppointment(
       return {
         result: hours !== undefined && !withinHours(hours, slot.start, deps.config.consultMinutes),
         reason: `scheduled for ${slot.start.toISOString()}`,
-        after: (tx) => meetingScheduled(tx, deps, appointment.id),
+        after: (tx) => meetingScheduled(tx, deps, appointment.id, { hold: undoUntil(now, deps.config.undoSeconds) }),
       };
     },
     (appointment) => appointment.patientId === input.patientId,
@@ -135,7 +136,7 @@ export async function rescheduleAppointment(deps: Deps, doctorId: string, input:
       result: { scheduledAt: slot.start, meetLink: appointment.meetLink! },
       reason: `moved from ${old.toISOString()} to ${slot.start.toISOString()}: ${input.reason}`,
       // The patient's "new time" mail; the old time's reminders go, the new time's are written.
-      after: (tx) => meetingScheduled(tx, deps, appointment.id, { moved: true }),
+      after: (tx) => meetingScheduled(tx, deps, appointment.id, { moved: true, hold: undoUntil(now, deps.config.undoSeconds) }),
     };
   });
 }
@@ -144,7 +145,9 @@ export async function rescheduleAppointment(deps: Deps, doctorId: string, input:
 export function cancelAppointment(deps: Deps, caller: Caller, input: { appointmentId: string; reason: string }): Promise<void> {
   return transitionAppointment(deps, caller, input.appointmentId, "cancel", async (tx, appointment, now) => {
     await markCancelled(tx, appointment.id, caller.role, input.reason, now);
-    return { result: undefined, reason: input.reason, after: (tx) => meetingCancelled(tx, deps, appointment.id, caller.role) };
+    // The doctor's cancel can be undone for a while: the patient hears of it once that has passed.
+    const hold = caller.role === "doctor" ? undoUntil(now, deps.config.undoSeconds) : undefined;
+    return { result: undefined, reason: input.reason, after: (tx) => meetingCancelled(tx, deps, appointment.id, caller.role, { hold }) };
   });
 }
 

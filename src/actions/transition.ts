@@ -9,6 +9,7 @@ import { recordAudit } from "../db/queries/audit";
 import type { Deps } from "../config/deps";
 import { applyAppointmentAction, type AppointmentAction, type AppointmentStatus } from "../domain/appointment";
 import { conflict, notFound } from "../domain/refusal";
+import { beforeOf, UNDOABLE } from "../domain/undo";
 
 export type Caller = { role: "patient" | "doctor"; id: string };
 type Found = AppointmentRow & { effective: AppointmentStatus };
@@ -45,6 +46,8 @@ export function transitionAppointment<T>(
       fromStatus: appointment.effective,
       toStatus: step.to,
       reason: reason ?? null,
+      // The doctor's schedule, cancel or reschedule can be undone for a while (issue 39): what it changed.
+      previous: caller.role === "doctor" && (UNDOABLE as readonly string[]).includes(action) ? beforeOf(appointment) : null,
     });
     await after?.(tx);
     return result;

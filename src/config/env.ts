@@ -78,6 +78,8 @@ const envSchema = z.object({
   // Mail written into the outbox and shown rendered to the admin, sent nowhere (set by `bun run demo`).
   MAIL_PREVIEW: z.enum(["true", "false"], { message: "MAIL_PREVIEW must be true or false" }).default("false"),
   BOOKING_NOTICE_MINUTES: z.coerce.number().min(0).default(120),
+  // How long a doctor can undo a schedule, cancel or reschedule; the patient's mail waits as long (issue 39).
+  UNDO_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   SUPPORT_EMAIL: z.string().trim().min(3).default("support@example.com"),
   // Unset: no phone is shown anywhere (never a made-up number, issue 39).
   SUPPORT_PHONE: z.string().trim().min(3).optional(),
@@ -161,6 +163,8 @@ export type Config = {
   reminderMinutes: number[];
   /** The earliest free slot offered is this many minutes from now. */
   bookingNoticeMinutes: number;
+  /** The doctor's undo window after a schedule, cancel or reschedule; their mails wait until it closes. */
+  undoSeconds: number;
   support: { email: string; phone?: string };
   log: { format: "json" | "pretty"; level: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent" };
   /** Bearer token `/metrics` requires; unset: no `/metrics` (404). */
@@ -234,6 +238,7 @@ export function parseEnv(env: Record<string, string | undefined>, terminal = pro
       .filter((m) => m > 0)
       .sort((a, b) => b - a),
     bookingNoticeMinutes: e.BOOKING_NOTICE_MINUTES,
+    undoSeconds: e.UNDO_SECONDS,
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
     log: { format: e.LOG_FORMAT ?? (terminal ? "pretty" : "json"), level: e.LOG_LEVEL },
     metricsToken: e.METRICS_TOKEN,

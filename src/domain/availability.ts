@@ -176,6 +176,23 @@ export function withinHours(a: Availability, start: Date, consultMinutes: number
   });
 }
 
+/** Why a time is outside the hours (whyOutside), with the hours' zone. */
+export type OutsideWhy = ({ dayOff: string } | { weekday: number; ranges: WeeklyRange[] }) & { zone: string };
+/** A time asked about before it is scheduled (issue 39): whose request, when (ISO), and, at the second question, why it is outside the hours. */
+export type ScheduleQuestion = { appointmentId: string; patientId: string; name: string; at: string; why?: OutsideWhy };
+
+/**
+ * Why a time is not within the doctor's hours (issue 39: the second confirmation names it): a
+ * day off (its date in the hours' zone), or that weekday's ranges; undefined when it is within.
+ */
+export function whyOutside(a: Availability, start: Date, consultMinutes: number): { dayOff: string } | { weekday: number; ranges: WeeklyRange[] } | undefined {
+  if (withinHours(a, start, consultMinutes)) return undefined;
+  const date = localDate(start.getTime(), a.timeZone);
+  if (isDayOff(date, a.daysOff)) return { dayOff: date };
+  const weekday = weekdayOf(date);
+  return { weekday, ranges: a.weekly.filter((r) => r.day === weekday) };
+}
+
 /**
  * Until when free slots computed at `now` stay true by the clock alone: until the first falls
  * inside the notice window, and at most an hour (new days come into the window).

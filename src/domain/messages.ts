@@ -102,6 +102,9 @@ const EXACT: Record<string, string> = {
   [MESSAGES.timeInPast]: "msg.schedule.timeInPast",
   [MESSAGES.realDateAndTime]: "msg.schedule.realDateAndTime",
   [DATE_AND_TIME_REQUIRED]: "msg.schedule.dateAndTime",
+  // The doctor's undo (issue 39; src/domain/undo.ts).
+  "There is nothing to undo for this appointment": "msg.undo.nothing",
+  "The time to undo this has passed": "msg.undo.closed",
   // Profile and pictures.
   "Failed to load profile. Please try again.": "msg.profile.loadFailed",
   "Failed to update profile. Please try again.": "msg.profile.updateFailed",

@@ -183,6 +183,11 @@ export const answers = {
     feedback: z.object({ _id: id, appointment: z.object({ _id: id }), message: z.string(), createdAt: time }),
   }),
   scheduled: z.object({ message: z.string(), appointmentId: id, scheduledAt: time, meetLink: z.string() }),
+  /** An undone change (issue 39): the appointment as it is again. */
+  undone: z.object({
+    message: z.string(),
+    appointment: z.object({ _id: id, status: appointmentStatus, scheduledAt: time.nullable(), meetLink: z.string().nullable() }),
+  }),
   availability: z.object({ availability: Availability.nullable() }),
   availabilitySaved: z.object({ message: z.string(), availability: Availability }),
   freeSlots: z.object({

@@ -58,13 +58,13 @@ describe("a refused form in Hindi", () => {
     const secondId = await h.book(second.token, doctor.id);
     const ids = { appointmentId: secondId, patientId: second.id, tz: "Asia/Kolkata" };
 
-    const overlap = await post("/doctor-dashboard/schedule", { ...ids, date: "2031-01-15", time: "10:45" }, cookie);
+    const overlap = await post("/doctor-dashboard/schedule", { ...ids, date: "2031-01-15", time: "10:45", confirm: "2" }, cookie);
     expect(overlap.status).toBe(409);
     const html = await overlap.text();
     expect(html).toMatch(/को 10:30 .*से 11:00 .*तक आपका Mr X के साथ पहले से अपॉइंटमेंट है।/);
     expect(html).not.toContain("You already have");
 
-    const past = await post("/doctor-dashboard/schedule", { ...ids, date: "2020-01-01", time: "10:00" }, cookie);
+    const past = await post("/doctor-dashboard/schedule", { ...ids, date: "2020-01-01", time: "10:00", confirm: "2" }, cookie);
     expect(past.status).toBe(400);
     expect(await past.text()).toContain("कृपया आगे का कोई समय चुनें।");
   });

@@ -21,7 +21,9 @@ import { tOf } from "../i18n/request";
 /** What a refused form shows: the message, the typed values, and which form on the page it was. */
 export type FormState = { message: string; values: Record<string, string>; target?: string };
 /** A one-time message shown on the page a successful post leads to. */
-export type Notice = { text: string; tone: "success" | "error" | "info" };
+export type Notice = { text: string; tone: "success" | "error" | "info"; undo?: UndoOffer };
+/** A doctor's change that can still be undone (issue 39): which appointment, until when (ISO), and the page to come back to. */
+export type UndoOffer = { appointmentId: string; until: string; back: string };
 
 /** A refused post: the page renders the form again from this state, with this status. */
 export type Refused = { form: FormState; status: ContentfulStatusCode; headers: Record<string, string> };
@@ -187,7 +189,10 @@ export function takeNotice(c: Context): Notice | undefined {
   try {
     const notice = JSON.parse(decodeURIComponent(raw)) as Notice;
     const toneOk = notice.tone === "success" || notice.tone === "error" || notice.tone === "info";
-    return typeof notice.text === "string" && toneOk ? { text: notice.text.slice(0, 500), tone: notice.tone } : undefined;
+    if (typeof notice.text !== "string" || !toneOk) return undefined;
+    const { undo } = notice;
+    const undoOk = undo !== undefined && typeof undo.appointmentId === "string" && typeof undo.until === "string" && typeof undo.back === "string";
+    return { text: notice.text.slice(0, 500), tone: notice.tone, ...(undoOk ? { undo: { appointmentId: undo.appointmentId.slice(0, 64), until: undo.until.slice(0, 40), back: undo.back.slice(0, 100) } } : {}) };
   } catch {
     return undefined;
   }

@@ -258,6 +258,9 @@ export const slotsQuery = z.object({
 /** The `{doctorId}` of a doctor's free slots. */
 export const slotsParam = z.object({ doctorId: z.string().min(1).max(64) });
 
+/** The doctor's undo of their latest change of an appointment (issue 39). */
+export const undoBody = z.object({ appointmentId: id("appointmentId") });
+
 export const cancelBody = z.object({
   appointmentId: id("appointmentId"),
   reason: text("reason", LIMITS.cancelReason, { multiline: true }),

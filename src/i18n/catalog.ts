@@ -73,8 +73,8 @@ export const ISLAND_SHARED: Readonly<Record<IslandName, readonly string[]>> = {
   SpecializationSearch: ["spec."],
   BookingForm: ["msg.booking.", "msg.doctor.", "msg.session."],
   PatientMeetings: ["story.", "patientStory.", "preferred.", "msg.meeting.", "msg.patient.", "msg.session."],
-  PendingAppointments: ["slots.", "lightField.", "msg.meeting.", "msg.schedule.", "msg.session."],
-  DoctorMeetings: ["story.", "reschedule.", "lightField.", "status.pending", "status.confirmed", "status.cancelled", "status.completed", "msg.meeting.", "msg.session."],
+  PendingAppointments: ["slots.", "undo.", "msg.meeting.", "msg.schedule.", "msg.session."],
+  DoctorMeetings: ["story.", "reschedule.", "undo.", "status.pending", "status.confirmed", "status.cancelled", "status.completed", "msg.meeting.", "msg.session."],
   ProfileForm: ["spec.", "status.", "msg.profile.", "msg.session."],
   AdminTable: ["status.", "msg.admin."],
 };

@@ -18,6 +18,9 @@ import { formatWhen } from "./time";
 
 type MailDeps = Pick<Deps, "config" | "keys" | "now">;
 
+/** A doctor's change that can be undone (issue 39): its mails are not sent before `hold`, when the undo window closes. */
+type Held = { hold?: Date };
+
 /** Mails that belong to a meeting's time: dropped while still waiting when the time changes or goes. */
 const TIMED = ["reminder", "feedbackInvite"];
 
@@ -52,11 +55,11 @@ export async function requestBooked(tx: Tx, deps: MailDeps, appointmentId: strin
  * times (those of an earlier time are dropped first). A reminder whose time has already passed
  * when the meeting is set is not written: the scheduled mail says it all.
  */
-export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: string, options: { moved?: boolean } = {}): Promise<void> {
+export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: string, options: { moved?: boolean } & Held = {}): Promise<void> {
   if (mailMode(deps.config) === "off") return;
   // Only a moved meeting has reminders of an earlier time: a first time is set on a pending
   // request (src/domain/appointment.ts), and nothing writes a request's reminders.
-  if (options.moved === true) await dropWaiting(tx, appointmentId, TIMED, "the meeting's time changed");
+  if (options.moved === true) await dropWaiting(tx, appointmentId, TIMED, "the meeting's time changed", deps.now());
   const people = await meetingPeople(tx, appointmentId);
   if (people === undefined) return;
   const { a, patient, doctor } = people;
@@ -68,6 +71,7 @@ export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: st
     to: patient,
     appointmentId,
     calendar: entry && isScheduled(entry) ? calendarText([entry], "patient", { lang: readerLang(patient) }) : undefined,
+    sendAt: options.hold,
     content: templates.scheduled(readerT(patient), {
       patientName: patient.name,
       doctorName: doctor.name,
@@ -80,6 +84,8 @@ export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: st
   for (const minutes of deps.config.reminderMinutes) {
     const due = new Date(a.scheduledAt.getTime() - minutes * 60_000);
     if (due.getTime() <= now) continue;
+    // Never before the undo window closes: an undone change sends nothing.
+    if (options.hold !== undefined && due < options.hold) due.setTime(options.hold.getTime());
     for (const [reader, other, role] of [
       [patient, doctor, "patient"],
       [doctor, patient, "doctor"],
@@ -115,9 +121,9 @@ export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: st
  * A meeting or request was cancelled by `by`: its waiting reminders go; the other side hears it.
  * The doctor's reason goes to the patient; the patient's stays on the site (it may be medical).
  */
-export async function meetingCancelled(tx: Tx, deps: MailDeps, appointmentId: string, by: "patient" | "doctor"): Promise<void> {
+export async function meetingCancelled(tx: Tx, deps: MailDeps, appointmentId: string, by: "patient" | "doctor", options: Held = {}): Promise<void> {
   if (mailMode(deps.config) === "off") return;
-  await dropWaiting(tx, appointmentId, TIMED, "the meeting was cancelled");
+  await dropWaiting(tx, appointmentId, TIMED, "the meeting was cancelled", deps.now());
   const people = await meetingPeople(tx, appointmentId);
   if (people === undefined) return;
   const { a, patient, doctor } = people;
@@ -127,6 +133,7 @@ export async function meetingCancelled(tx: Tx, deps: MailDeps, appointmentId: st
       category: "notice",
       to: patient,
       appointmentId,
+      sendAt: options.hold,
       content: templates.cancelledByDoctor(readerT(patient), {
         patientName: patient.name,
         doctorName: doctor.name,

@@ -28,6 +28,7 @@ import {
   availabilityBody,
   rescheduleBody,
   scheduleBody,
+  undoBody,
   slotsParam,
   slotsQuery,
 } from "../http/schemas";
@@ -232,6 +233,16 @@ export const OPERATIONS: Operation[] = [
     description: "The meet link stays. The new slot must be in the future and overlap no other confirmed appointment (409); `reason` (1 to 500 characters) is shown to the patient. The audit trail keeps the old and the new time.",
     body: { kind: "json", schema: rescheduleBody, example: EXAMPLES.reschedule },
     ok: { status: 200, schema: answers.scheduled, description: "Moved", example: EXAMPLES.rescheduled },
+    errors: [404, 409],
+  },
+  {
+    method: "post", path: `${DOCTOR}/undo`, tag: "Doctor", who: "approved doctor",
+    summary: "Undo the doctor's latest schedule, cancel or reschedule of an appointment",
+    description:
+      "Within UNDO_SECONDS (default 10) of the change, the appointment is put back as it was, the mails the change wrote (held until the window closes) are dropped, and the undo is kept in the audit trail. " +
+      "After the window, or when the latest change is not this doctor's schedule, cancel or reschedule (an undo already done), 409. Another doctor's appointment: 404.",
+    body: { kind: "json", schema: undoBody, example: EXAMPLES.undo },
+    ok: { status: 200, schema: answers.undone, description: "Undone", example: EXAMPLES.undone },
     errors: [404, 409],
   },
   {

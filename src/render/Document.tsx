@@ -127,15 +127,6 @@ function policyFor(scriptHashes: string[], styleHash: string): string {
  */
 const PROPS_BLOCK = /<script type="application\/json">[^<]*<\/script>/g;
 
-/**
- * A field sent as light markup, a text field (no `type`) the loader turns into its real type
- * once the page has painted (`data-type="date"`: the doctor's schedule fields,
- * islands/PendingAppointments.tsx). A page sent without script carries it as its real type.
- */
-const LIGHT_FIELD = /<input\b[^>]*\bdata-type="(?:date|time)"[^>]*>/g;
-const realField = (tag: string) =>
-  tag.replace(/\s(?:pattern|placeholder|inputmode)="[^"]*"/gi, "").replace(/\bdata-type="(date|time)"/, 'type="$1"');
-
 /** No attribute for "system": the stylesheet follows prefers-color-scheme then. */
 const themeAttribute = (theme: PageTheme) => (theme === "system" ? "" : ` data-theme="${theme}"`);
 
@@ -151,7 +142,7 @@ export async function renderPage(c: Context, options: PageOptions, body: Child):
   let loader: { tag: string; hash: string } | undefined;
   // The language follows the cookie, the account or Accept-Language (src/i18n/request.ts).
   c.header("Vary", "Save-Data, Accept-Language", { append: true });
-  if (savesData(c)) html = html.replace(PROPS_BLOCK, "").replace(LIGHT_FIELD, realField);
+  if (savesData(c)) html = html.replace(PROPS_BLOCK, "");
   else if (needsLoader(islands)) loader = loaderFor(islands);
   // Only the rules this HTML can use; a page whose islands may come alive names the whole
   // stylesheet too, for the client entry to fetch first (src/render/inline-css.ts).

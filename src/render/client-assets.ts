@@ -33,10 +33,8 @@ export function clientManifest(): ClientManifest {
  * fetched before for this same build (the client notes them in localStorage, islands/client.tsx)
  * hydrate when the browser is idle: their code comes from its cache. It also keeps the `tz`
  * cookie (the viewer's time zone, for the server's dates) as the client entry would, and brings a
- * pending doctor's waiting screen to life. And at idle it turns the light fields
- * (`<input type="text" data-type="date">`, issue 29 item 4) into their real type, but for one
- * that has focus or a value (a type change would drop what is being typed): the fields' cost comes
- * after the first paint, and needs no code. Only the listeners are added while the page parses:
+ * pending doctor's waiting screen to life. (Date and time fields are sent as their real type:
+ * a page without script has them too, issue 39.) Only the listeners are added while the page parses:
  * the rest waits for the first frame (`requestAnimationFrame`, then a task), since the cookie and
  * localStorage are synchronous calls out of the renderer that, run as the parser reached the
  * script, held the frame with the end of the page (the meetings pages' largest paragraph) by tens
@@ -56,6 +54,6 @@ export function islandLoader(clientFile: string, passive: readonly string[]): st
     `localStorage.getItem("status")=="pending"&&D.querySelectorAll(A).forEach(I);` +
     `const k=(localStorage.getItem(${json(ISLANDS_CACHED_KEY)})||"").split("|");` +
     `k[0]==C&&Q(()=>D.querySelectorAll(A).forEach(r=>(k[1]||"").split(",").includes(r.dataset.island)&&L(r)))` +
-    `}catch{}Q(()=>D.querySelectorAll("input[data-type]").forEach(i=>{i==D.activeElement||i.value||(i.type=i.dataset.type,i.removeAttribute("data-type"))}))}))})()`
+    `}catch{}}))})()`
   );
 }

@@ -25,6 +25,7 @@ import { aboutPage } from "./pages/about";
 import { adminDashboardPage, doctorChangePost, doctorStatusPost } from "./pages/admin-dashboard";
 import { AUTH_PAGES, authPageIsPersonal, authPageRoutes, renderAuthPage } from "./pages/auth";
 import { doctorDashboardPage, doctorDashboardPosts } from "./pages/doctor-dashboard";
+import { doctorUndoPost } from "./pages/doctor-dashboard/undo";
 import { doctorMeetingsCancel, doctorMeetingsPage, doctorMeetingsReschedule } from "./pages/doctor-dashboard/doctor-Meetings";
 import { doctorHoursPost, doctorProfileAgain, doctorProfilePage, doctorProfilePost } from "./pages/doctor-dashboard/doctor-profile";
 import { homePage } from "./pages/index";
@@ -113,6 +114,7 @@ export function pageRoutes(deps: Deps) {
   const pending = doctorDashboardPosts(deps);
   pages.post("/doctor-dashboard/schedule", pending.schedule);
   pages.post("/doctor-dashboard/cancel", pending.cancel);
+  pages.post("/doctor-dashboard/undo", doctorUndoPost(deps));
   pages.get("/doctor-dashboard/doctor-Meetings", doctorMeetingsPage(deps));
   pages.post("/doctor-dashboard/doctor-Meetings/cancel", doctorMeetingsCancel(deps));
   pages.post("/doctor-dashboard/doctor-Meetings/reschedule", doctorMeetingsReschedule(deps));

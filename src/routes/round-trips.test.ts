@@ -7,6 +7,7 @@
  * and the app's clock is moved to it, so the run does not depend on the day or hour.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { nextMonday } from "../../tests/support/monday";
 import { PASSWORD, startHarness, type CallOptions, type Doctor, type Harness, type Patient } from "../../tests/support/harness";
 
 const READ_BUDGET = 3;
@@ -59,12 +60,6 @@ const NOT_YET_WITHIN = new Map<string, number>([
   ["GET /admin-dashboard", 4],
 ]);
 
-/** The next Monday 00:00 UTC at least a day after `now`. */
-export function nextMonday(now: Date): Date {
-  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-  while (day.getUTCDay() !== 1) day.setUTCDate(day.getUTCDate() + 1);
-  return day;
-}
 
 let h: Harness;
 let patient: Patient;
@@ -150,6 +145,8 @@ describe("round trips per request", () => {
     await measure(`POST ${API}/doctor-dashboard/cancelAppointment`, `${API}/doctor-dashboard/cancelAppointment`, {
       token: doctor.token, json: { appointmentId: second + third, reason: "Away that week" },
     });
+    // Issue 39: the doctor takes the cancel back within the undo window.
+    await measure(`POST ${API}/doctor-dashboard/undo`, `${API}/doctor-dashboard/undo`, { token: doctor.token, json: { appointmentId: second + third } });
 
     // The doctor's own reads and writes.
     await measure(`GET ${API}/doctor-profile`, `${API}/doctor-profile`, { token: doctor.token });
@@ -236,7 +233,7 @@ describe("round trips per request", () => {
     // Form posts: the same use cases as their JSON twins, through the page's door.
     const paging = await h.signupPatient("Chitra C");
     const fourth = await h.book(paging.token, doctor.id);
-    await measure("POST /doctor-dashboard/schedule", "/doctor-dashboard/schedule", form(doctor.token, { appointmentId: fourth, patientId: paging.id, slot: at(14).toISOString() }));
+    await measure("POST /doctor-dashboard/schedule", "/doctor-dashboard/schedule", form(doctor.token, { appointmentId: fourth, patientId: paging.id, slot: at(14).toISOString(), confirm: "2" }));
     await measure("POST /patient-dashboard/patient-meetings/cancel", "/patient-dashboard/patient-meetings/cancel", form(paging.token, { appointmentId: fourth, reason: "Feeling better" }));
     await measure("POST /patient-dashboard/bookAppointment/:doctorId", `/patient-dashboard/bookAppointment/${doctor.id}`, form(paging.token, { reason: "A rash on both arms" }));
     await measure("POST /language", "/language", form(patient.token, { lang: "hi" }));

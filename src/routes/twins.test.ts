@@ -44,6 +44,7 @@ const TWINS: Record<string, Twin> = {
 
   "/doctor-dashboard/schedule": { api: "POST /api/auth/doctor-dashboard/scheduleAppointments" },
   "/doctor-dashboard/cancel": { api: "POST /api/auth/doctor-dashboard/cancelAppointment" },
+  "/doctor-dashboard/undo": { api: "POST /api/auth/doctor-dashboard/undo" },
   "/doctor-dashboard/doctor-Meetings/cancel": { api: "POST /api/auth/doctor-dashboard/cancelAppointment" },
   "/doctor-dashboard/doctor-Meetings/reschedule": { api: "POST /api/auth/doctor-dashboard/rescheduleAppointment" },
   "/doctor-dashboard/doctor-Meetings/calendar-feed": { api: "POST /api/auth/doctor-dashboard/calendar-feed" },

@@ -1,5 +1,5 @@
 /** The mail outbox and the people's mail preferences (issue 25): the only SQL of src/mail. */
-import { and, count, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
 import { admins, appointments, doctors, mailOutbox, mailPreferences, patients } from "../schema";
 import type { MailCategory, OutboxState } from "../schema/mail";
@@ -84,12 +84,32 @@ export async function finishClaim(
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, "sending"), eq(mailOutbox.claimedBy, owner)));
 }
 
-/** Drops a meeting's mails still to be sent of these templates (its old time's reminders). */
-export async function dropWaiting(tx: Tx, appointmentId: string, templates: string[], why: string): Promise<void> {
+/** Drops a meeting's mails still to be sent of these templates (its old time's reminders), noting when (an undo puts them back). */
+export async function dropWaiting(tx: Tx, appointmentId: string, templates: string[], why: string, at: Date): Promise<void> {
   await tx
     .update(mailOutbox)
-    .set({ state: "dropped", lastError: why })
+    .set({ state: "dropped", lastError: why, droppedAt: at })
     .where(and(eq(mailOutbox.appointmentId, appointmentId), inArray(mailOutbox.state, OPEN), inArray(mailOutbox.template, templates)));
+}
+
+/**
+ * An undone change's mails (issue 39), in one statement: what the change wrote (still waiting:
+ * its window holds them) is dropped, and what it dropped (the old time's reminders) waits again.
+ */
+export async function undoMail(tx: Tx, appointmentId: string, since: Date): Promise<void> {
+  await tx
+    .update(mailOutbox)
+    .set({
+      state: sql`case when ${mailOutbox.state} = 'dropped' then 'waiting' else 'dropped' end`,
+      lastError: sql`case when ${mailOutbox.state} = 'dropped' then null else 'the change was undone' end`,
+      droppedAt: sql`case when ${mailOutbox.state} = 'dropped' then null else ${since.getTime()} end`,
+    })
+    .where(
+      and(
+        eq(mailOutbox.appointmentId, appointmentId),
+        or(and(inArray(mailOutbox.state, OPEN), gte(mailOutbox.createdAt, since)), and(eq(mailOutbox.state, "dropped"), gte(mailOutbox.droppedAt, since))),
+      ),
+    );
 }
 
 /** How many messages are in each state (the admin's view). */

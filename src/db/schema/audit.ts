@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { AppointmentBefore } from "../../domain/undo";
 
 /**
  * The audit trail: every admin status change and every appointment transition, with who, what,
@@ -17,6 +18,9 @@ export const auditEvents = sqliteTable(
     fromStatus: text("from_status"),
     toStatus: text("to_status"),
     reason: text("reason"),
+    // A doctor's undoable change (schedule, cancel, reschedule; issue 39): the appointment as it
+    // was before, which an undo within the window puts back.
+    previous: text("previous", { mode: "json" }).$type<AppointmentBefore>(),
   },
   // a subject's history in order; the admin table reads every doctor's at once
   (t) => [index("audit_events_subject_at").on(t.subject, t.subjectId, t.at)],

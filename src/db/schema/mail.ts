@@ -41,6 +41,8 @@ export const mailOutbox = sqliteTable(
     claimedBy: text("claimed_by"),
     claimedUntil: at("claimed_until"),
     lastError: text("last_error"),
+    // When a change dropped it (its meeting's time changed or went): an undo of that change puts it back.
+    droppedAt: at("dropped_at"),
     createdAt: at("created_at").notNull(),
     sentAt: at("sent_at"),
   },

@@ -93,6 +93,8 @@ export default {
   "msg.schedule.timeInPast": "Choose a time in the future.",
   "msg.schedule.realDateAndTime": "Choose a real date and time.",
   "msg.schedule.dateAndTime": "Please select both date and time!",
+  "msg.undo.nothing": "There is nothing to undo for this appointment.",
+  "msg.undo.closed": "The time to undo this has passed: the patient has been told.",
 
   // Pages only: an appointment no longer in the state the page showed.
   "msg.state.scheduled": "Only a pending appointment can be scheduled; this one is {status}",

@@ -95,6 +95,12 @@ export default {
   "slots.preferredBy": "Preferred by the patient",
   "slots.nextFree": "Your next free times",
   "slots.orPick": "Or pick any date and time below.",
-  "slots.orPickHours": "Or pick any date and time below; a time outside your hours ({hours}) is allowed, and the page will say so.",
+  "slots.orPickHours": "Or pick any date and time below; a time outside your hours ({hours}) is allowed once you confirm it.",
   "slots.noHours": "none",
+  "slots.confirmAsk": "Schedule {name} on {when}?",
+  "slots.confirm": "Schedule",
+  "slots.confirmAnyway": "Schedule anyway",
+  "slots.goBack": "Go back",
+  "slots.outsideHours": "{time} is outside your hours ({hours}).",
+  "slots.dayOff": "{day} is a day off.",
 } satisfies Record<string, string>;

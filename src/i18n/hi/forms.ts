@@ -79,6 +79,8 @@ export default {
   "msg.schedule.timeInPast": "कृपया आगे का कोई समय चुनें।",
   "msg.schedule.realDateAndTime": "कृपया सही तारीख़ और समय चुनें।",
   "msg.schedule.dateAndTime": "कृपया तारीख़ और समय दोनों चुनें!",
+  "msg.undo.nothing": "इस अपॉइंटमेंट में वापस लेने के लिए कुछ नहीं है।",
+  "msg.undo.closed": "इसे वापस लेने का समय निकल गया: मरीज़ को बता दिया गया है।",
 
   "msg.state.scheduled": "सिर्फ़ लंबित अपॉइंटमेंट का समय तय किया जा सकता है; इसकी स्थिति है: {status}",
   "msg.state.rescheduled": "सिर्फ़ पक्की मीटिंग का समय बदला जा सकता है; इसकी स्थिति है: {status}",

@@ -88,6 +88,12 @@ export default {
   "slots.preferredBy": "मरीज़ की पसंद के समय",
   "slots.nextFree": "आपके अगले खाली समय",
   "slots.orPick": "या नीचे कोई भी तारीख़ और समय चुनें।",
-  "slots.orPickHours": "या नीचे कोई भी तारीख़ और समय चुनें; आपके काम के घंटों ({hours}) से बाहर का समय भी चुन सकते हैं, पेज यह बता देगा।",
+  "slots.orPickHours": "या नीचे कोई भी तारीख़ और समय चुनें; आपके काम के घंटों ({hours}) से बाहर का समय भी पक्का करके चुन सकते हैं।",
   "slots.noHours": "कोई नहीं",
+  "slots.confirmAsk": "{name} का अपॉइंटमेंट {when} पर तय करें?",
+  "slots.confirm": "समय तय करें",
+  "slots.confirmAnyway": "फिर भी तय करें",
+  "slots.goBack": "वापस जाएँ",
+  "slots.outsideHours": "{time} आपके काम के घंटों ({hours}) से बाहर है।",
+  "slots.dayOff": "{day} को आपकी छुट्टी है।",
 } satisfies Record<keyof typeof en, string>;

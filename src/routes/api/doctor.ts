@@ -8,7 +8,9 @@ import { listDoctorFeedback, listDoctorMeetings, listDoctorPending } from "../..
 import type { Deps } from "../../config/deps";
 import { nextStatusChange } from "../../domain/appointment";
 import { keptAnswers } from "../../http/cached";
-import { cancelBody, rescheduleBody, scheduleBody } from "../../http/schemas";
+import { cancelBody, rescheduleBody, scheduleBody, undoBody } from "../../http/schemas";
+import { undoChange } from "../../actions/undo";
+import { UNDO_MESSAGES } from "../../domain/undo";
 import { appointmentListJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
@@ -42,6 +44,13 @@ export function doctorApi(deps: Deps) {
     const input = c.req.valid("json");
     const { scheduledAt, meetLink } = await rescheduleAppointment(deps, doctor.id, input);
     return c.json({ message: RESCHEDULED, appointmentId: input.appointmentId, scheduledAt: scheduledAt.toISOString(), meetLink });
+  });
+
+  // Issue 39: the doctor's latest change of an appointment taken back within the undo window.
+  api.post("/doctor-dashboard/undo", zValidator("json", undoBody, onInvalid), async (c) => {
+    const doctor = signedIn(c, "doctor");
+    const a = await undoChange(deps, doctor.id, c.req.valid("json").appointmentId);
+    return c.json({ message: UNDO_MESSAGES.undone, appointment: { _id: a.id, status: a.status, scheduledAt: a.scheduledAt?.toISOString() ?? null, meetLink: a.meetLink } });
   });
 
   doctorHoursRoutes(api, deps);

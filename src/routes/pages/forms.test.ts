@@ -130,12 +130,12 @@ describe("the patient's and the doctor's forms", () => {
 
     const [pending] = (await h.call("GET", "/api/auth/doctor-dashboard/appointments", { token: doctor.token })).body.appointments;
     const ids = { appointmentId: pending._id, patientId: patient.id };
-    const noTime = await post("/doctor-dashboard/schedule", { ...ids, date: "2099-01-05", time: "", tz: "UTC" }, { cookie: asDoctor });
+    const noTime = await post("/doctor-dashboard/schedule", { ...ids, date: "2099-01-05", time: "", tz: "UTC", confirm: "2" }, { cookie: asDoctor });
     expect(noTime.status).toBe(400);
     expect(await noTime.text()).toContain("Please select both date and time!");
 
     // 10:00 in Kolkata (UTC+5:30) is 04:30 UTC.
-    const scheduled = await post("/doctor-dashboard/schedule", { ...ids, date: "2099-01-05", time: "10:00", tz: "Asia/Kolkata" }, { cookie: asDoctor });
+    const scheduled = await post("/doctor-dashboard/schedule", { ...ids, date: "2099-01-05", time: "10:00", tz: "Asia/Kolkata", confirm: "2" }, { cookie: asDoctor });
     expect([scheduled.status, scheduled.headers.get("location")]).toEqual([303, "/doctor-dashboard#notice"]);
     const [meeting] = (await h.call("GET", "/api/auth/patient-dashboard/patient-meetings", { token: patient.token })).body.appointments;
     expect([meeting.status, meeting.scheduledAt]).toEqual(["confirmed", "2099-01-05T04:30:00.000Z"]);
@@ -237,7 +237,7 @@ describe("cross-site posts", () => {
       ["/patient-dashboard/patient-meetings/cancel", { appointmentId, reason: "forged" }, asPatient],
       ["/patient-dashboard/patient-meetings/feedback", { appointmentId, message: "forged" }, asPatient],
       ["/patient-dashboard/patient-profile", h.profileForm({ name: "Forged" }), asPatient],
-      ["/doctor-dashboard/schedule", { appointmentId, patientId: patient.id, date: "2099-01-01", time: "10:00", tz: "UTC" }, asDoctor],
+      ["/doctor-dashboard/schedule", { appointmentId, patientId: patient.id, date: "2099-01-01", time: "10:00", tz: "UTC", confirm: "2" }, asDoctor],
       ["/doctor-dashboard/cancel", { appointmentId, reason: "forged" }, asDoctor],
       ["/doctor-dashboard/doctor-Meetings/cancel", { appointmentId, reason: "forged" }, asDoctor],
       ["/doctor-dashboard/doctor-profile", h.profileForm({ name: "Forged", specialization: "Urologist", collegeName: "F" }), asDoctor],

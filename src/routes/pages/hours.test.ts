@@ -103,7 +103,7 @@ describe("booking with preferred times, scheduling in one tap, rescheduling", ()
     expect(await page("/patient-dashboard/patient-meetings", patient.token)).toContain("Times you asked for:");
   });
 
-  test("the doctor's pending card offers the preferred times first; one tap confirms one", async () => {
+  test("the doctor's pending card offers the preferred times first; a tap asks, Schedule confirms it", async () => {
     const html = await page("/doctor-dashboard", doctor.token);
     const preferredAt = html.indexOf("Preferred by the patient");
     const freeAt = html.indexOf("Your next free times");
@@ -111,9 +111,20 @@ describe("booking with preferred times, scheduling in one tap, rescheduling", ()
     expect(freeAt).toBeGreaterThan(preferredAt);
     expect(html).toMatch(new RegExp(`<button type="submit" value="${free[5]}"[^>]*name="slot"`));
     const id = (await h.call("GET", "/api/auth/doctor-dashboard/appointments", { token: doctor.token })).body.appointments[0]._id;
-    const res = await post("/doctor-dashboard/schedule", { appointmentId: id, patientId: patient.id, slot: free[5]! }, doctor.token);
+    // Issue 39: the tap alone schedules nothing; it asks, at the top of the page, with a way back.
+    const tap = await post("/doctor-dashboard/schedule", { appointmentId: id, patientId: patient.id, slot: free[5]! }, doctor.token);
+    expect(tap.status).toBe(200);
+    const asked = await tap.text();
+    expect(asked).toContain(`Schedule ${patient.name} on `);
+    expect(asked.indexOf('id="confirm-schedule"')).toBeLessThan(asked.indexOf("Preferred by the patient"));
+    expect(asked).toMatch(/name="confirm" value="1"/);
+    expect(asked).toContain('href="/doctor-dashboard"');
+    expect((await h.call("GET", "/api/auth/doctor-dashboard/appointments", { token: doctor.token })).body.appointments[0].status).toBe("pending");
+    const res = await post("/doctor-dashboard/schedule", { appointmentId: id, patientId: patient.id, slot: free[5]!, confirm: "1" }, doctor.token);
     expect(res.status).toBe(303);
     expect(noticeOf(res)).toContain("Appointment scheduled successfully");
+    // The notice offers the Undo (a form of its own) while the window is open.
+    expect(JSON.parse(noticeOf(res)).undo).toMatchObject({ appointmentId: id, back: "/doctor-dashboard" });
     expect(noticeOf(res)).not.toContain("outside your hours");
     const mine = (await h.call("GET", "/api/auth/patient-dashboard/patient-meetings", { token: patient.token })).body.appointments[0];
     expect(mine.scheduledAt).toBe(free[5]);
@@ -137,7 +148,7 @@ describe("booking with preferred times, scheduling in one tap, rescheduling", ()
     expect(html).toContain(free[5]!);
   });
 
-  test("a time outside the doctor's hours is allowed, and the page says so", async () => {
+  test("a time outside the doctor's hours, or on a day off, asks a second time, naming why", async () => {
     const day = await h.signupDoctor();
     await post("/doctor-dashboard/doctor-profile/hours", { tz: "UTC", day1: "09:00-10:00" }, day.token);
     const someone = await h.signupPatient();
@@ -146,9 +157,25 @@ describe("booking with preferred times, scheduling in one tap, rescheduling", ()
     // A Tuesday at 15:00 UTC, next week: outside Monday 09:00-10:00.
     const tuesday = new Date(Date.now() + 7 * DAY);
     tuesday.setUTCDate(tuesday.getUTCDate() + ((2 - tuesday.getUTCDay() + 7) % 7));
-    const res = await post("/doctor-dashboard/schedule", { appointmentId: id, patientId: someone.id, date: tuesday.toISOString().slice(0, 10), time: "15:00", tz: "UTC" }, day.token);
+    const fields = { appointmentId: id, patientId: someone.id, date: tuesday.toISOString().slice(0, 10), time: "15:00", tz: "UTC" };
+    const first = await post("/doctor-dashboard/schedule", fields, day.token);
+    expect(first.status).toBe(200);
+    expect(await first.text()).not.toContain("15:00 is outside your hours");
+    const second = await post("/doctor-dashboard/schedule", { ...fields, confirm: "1" }, day.token);
+    expect(second.status).toBe(200);
+    const why = await second.text();
+    expect(why).toContain("15:00 is outside your hours (Tue none).");
+    expect(why).toContain("Schedule anyway");
+    expect(why).toMatch(/name="confirm" value="2"/);
+    const res = await post("/doctor-dashboard/schedule", { ...fields, confirm: "2" }, day.token);
     expect(res.status).toBe(303);
-    expect(noticeOf(res)).toBe(JSON.stringify({ text: "Appointment scheduled successfully. That time is outside your hours.", tone: "success" }));
+    expect(JSON.parse(noticeOf(res))).toMatchObject({ text: "Appointment scheduled successfully. That time is outside your hours.", tone: "success" });
+    // A day off: named as one.
+    await post("/doctor-dashboard/doctor-profile/hours", { tz: "UTC", day1: "09:00-10:00", daysOff: tuesday.toISOString().slice(0, 10).replace(/-\d+$/, "") + tuesday.toISOString().slice(7, 10) }, day.token);
+    const other = await h.signupPatient("Neha S");
+    const next = await h.book(other.token, day.id);
+    const off = await post("/doctor-dashboard/schedule", { ...fields, appointmentId: next, patientId: other.id, time: "16:00", confirm: "1" }, day.token);
+    expect(await off.text()).toMatch(/is a day off\./);
   });
 
   test("each specialization card shows the next free time, or by request", async () => {

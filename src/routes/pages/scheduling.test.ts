@@ -29,23 +29,23 @@ test("min on the date input; a past time and an overlap are refused in words bes
   const secondId = await h.book(second.token, doctor.id);
 
   const page = await (await h.app.request("/doctor-dashboard", { headers: { cookie: `carebook_session=${doctor.token}` } })).text();
-  // A light field (issue 29) until the loader makes it a date input; its min is there from the start.
+  // A real date field (issue 39), with its min.
   const dateField = page.match(/<input\b[^>]*\bname="date"[^>]*>/)![0];
-  expect(dateField).toContain('data-type="date"');
+  expect(dateField).toContain('type="date"');
   expect(dateField).toContain(`min="${dateInZone(new Date(), "Asia/Kolkata")}"`);
 
   const ids = { appointmentId: secondId, patientId: second.id, tz: "Asia/Kolkata" };
-  const past = await post("/doctor-dashboard/schedule", { ...ids, date: "2020-01-01", time: "10:00" }, doctor.token);
+  const past = await post("/doctor-dashboard/schedule", { ...ids, date: "2020-01-01", time: "10:00", confirm: "2" }, doctor.token);
   expect(past.status).toBe(400);
   const pastPage = await past.text();
   expect(pastPage).toContain("Choose a time in the future.");
   expect(pastPage).not.toContain("scheduledDateTime");
 
-  const overlap = await post("/doctor-dashboard/schedule", { ...ids, date: "2031-01-15", time: "10:45" }, doctor.token);
+  const overlap = await post("/doctor-dashboard/schedule", { ...ids, date: "2031-01-15", time: "10:45", confirm: "2" }, doctor.token);
   expect(overlap.status).toBe(409);
   expect(await overlap.text()).toContain("You already have Mr X at 10:30 to 11:00 on Wed 15 Jan.");
 
-  const fake = await post("/doctor-dashboard/schedule", { ...ids, date: "2031-02-30", time: "10:45" }, doctor.token);
+  const fake = await post("/doctor-dashboard/schedule", { ...ids, date: "2031-02-30", time: "10:45", confirm: "2" }, doctor.token);
   expect(fake.status).toBe(400);
   expect(await fake.text()).toContain("Choose a real date and time.");
 
@@ -54,5 +54,5 @@ test("min on the date input; a past time and an overlap are refused in words bes
   expect([api.status, api.body.message]).toEqual([400, "scheduledDateTime must be in the future"]);
   const apiOverlap = await h.schedule(doctor.token, secondId, second.id, new Date("2031-01-15T05:15:00Z"));
   expect([apiOverlap.status, apiOverlap.body.message]).toEqual([409, "This time overlaps another confirmed appointment"]);
-  expect((await post("/doctor-dashboard/schedule", { ...ids, date: "2031-01-15", time: "11:00" }, doctor.token)).status).toBe(303);
+  expect((await post("/doctor-dashboard/schedule", { ...ids, date: "2031-01-15", time: "11:00", confirm: "2" }, doctor.token)).status).toBe(303);
 });

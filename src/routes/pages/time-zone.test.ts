@@ -79,7 +79,7 @@ test("the doctor's schedule form reads the date and time in the doctor's zone", 
   const dashboard = await page("/doctor-dashboard", cookie);
   expect(dashboard).toContain("Time (India Standard Time (Kolkata))");
   expect(dashboard).toContain('name="tz" value="Asia/Kolkata"');
-  const res = await post("/doctor-dashboard/schedule", { appointmentId: id, patientId: patient.id, date: "2031-03-01", time: "10:30", tz: "Asia/Kolkata" }, cookie);
+  const res = await post("/doctor-dashboard/schedule", { appointmentId: id, patientId: patient.id, date: "2031-03-01", time: "10:30", tz: "Asia/Kolkata", confirm: "2" }, cookie);
   expect(res.status).toBe(303);
   const scheduled = await h.elsewhere("select scheduled_at from appointments where id = ?", [id]);
   expect(new Date(Number(scheduled.rows[0]!.scheduled_at)).toISOString()).toBe("2031-03-01T05:00:00.000Z");

@@ -20,6 +20,7 @@ import { tOf } from "../../../i18n/request";
 import { calendarFeedPanel, hasNewFeedLink } from "../calendar-panel";
 import { keptViewerPage } from "../kept";
 import { doctorPage } from "./shell";
+import { undoNotice } from "./index";
 
 const PATH = "/doctor-dashboard/doctor-Meetings";
 
@@ -44,7 +45,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <ZoneNote zone={timeZone} chosen={doctor.timeZone !== null} role="doctor" id="zone-note" />
       <Island
         name="DoctorMeetings"
-        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice }}
+        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds }}
       />
       {calendar}
     </section>,
@@ -67,7 +68,7 @@ export function doctorMeetingsCancel(deps: Deps) {
       run: (input) => cancelAppointment(deps, { role: "doctor", id: pageAccount(c, "doctor").id }, input),
       again: (form) => render(c, deps, form),
       page: PATH,
-      then: () => doneThen(c, PATH, { text: tOf(c)("doctorPage.cancelled"), tone: "success" }),
+      then: (_, values) => doneThen(c, PATH, undoNotice(deps, tOf(c)("doctorPage.cancelled"), values.appointmentId ?? "", PATH)),
     });
 }
 
@@ -80,6 +81,6 @@ export function doctorMeetingsReschedule(deps: Deps) {
       run: (input) => rescheduleAppointment(deps, pageAccount(c, "doctor").id, input),
       again: (form) => render(c, deps, form),
       page: PATH,
-      then: () => doneThen(c, PATH, { text: tOf(c)("doctorPage.rescheduled"), tone: "success" }),
+      then: (_, values) => doneThen(c, PATH, undoNotice(deps, tOf(c)("doctorPage.rescheduled"), values.appointmentId ?? "", PATH)),
     });
 }

@@ -10,7 +10,11 @@ import { slotsHoldUntil } from "../../../domain/availability";
 import { listDoctorMeetings, listDoctorPending } from "../../../db/queries/appointments";
 import { dateInZone, zonedInstant } from "../../../domain/time";
 import type { Deps } from "../../../config/deps";
-import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
+import { doneThen, handleForm, takeNotice, takeRefused, type FormState, type Notice } from "../../../http/forms";
+import { readAvailability } from "../../../db/queries/availability";
+import { whyOutside } from "../../../domain/availability";
+import { undoUntil } from "../../../domain/undo";
+import type { ScheduleQuestion as Ask } from "../../../domain/availability";
 import { cancelBody, scheduleForm } from "../../../http/schemas";
 import { holdsUntil } from "../../../http/cached";
 import { appointmentJson } from "../../../http/shapes";
@@ -24,7 +28,7 @@ import { doctorPage } from "./shell";
 
 const PATH = "/doctor-dashboard";
 
-async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
+async function render(c: Context, deps: Deps, form?: FormState, ask?: Ask): Promise<Response> {
   const doctor = pageAccount(c, "doctor");
   const t = tOf(c);
   const now = deps.now();
@@ -61,11 +65,42 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
           notice,
           hours: free.availability,
           free: free.slots.map((s) => new Date(s.start).toISOString()),
+          ask,
+          undoSeconds: deps.config.undoSeconds,
         }}
       />
     </section>,
     PATH,
   );
+}
+
+/**
+ * Issue 39: a time is scheduled only once the doctor says yes, and a time outside their hours
+ * only once they say yes again, knowing why. A post without that answer (`confirm` 1, or 2 for
+ * outside the hours) shows the question at the top of the page instead; one that cannot be
+ * scheduled anyway (no time, a time past) goes on to be refused as before.
+ */
+async function askFirst(c: Context, deps: Deps): Promise<Response | undefined> {
+  const body = (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
+  const parsed = scheduleForm.safeParse(body);
+  if (!parsed.success || parsed.data.scheduledDateTime.getTime() <= deps.now().getTime()) return undefined;
+  const { appointmentId, patientId, scheduledDateTime: at } = parsed.data;
+  const confirm = String(body.confirm ?? "");
+  if (confirm === "2") return undefined;
+  const doctor = pageAccount(c, "doctor");
+  const request = (await listDoctorPending(deps.database.db, doctor, deps.now())).find((a) => a.id === appointmentId && a.patient.id === patientId);
+  if (request === undefined) return undefined;
+  const ask: Ask = { appointmentId, patientId, name: request.patient.name, at: at.toISOString() };
+  if (confirm !== "1") return render(c, deps, undefined, ask);
+  const hours = await readAvailability(deps.database.db, doctor.id);
+  const why = hours && whyOutside(hours, at, deps.config.consultMinutes);
+  return why ? render(c, deps, undefined, { ...ask, why: { ...why, zone: hours!.timeZone } }) : undefined;
+}
+
+/** The notice after a doctor's change, with its Undo until the window closes (issue 39). */
+export function undoNotice(deps: Deps, text: string, appointmentId: string, back: string): Notice {
+  const until = undoUntil(deps.now(), deps.config.undoSeconds).toISOString();
+  return { text, tone: "success", ...(deps.config.undoSeconds > 0 ? { undo: { appointmentId, until, back } } : {}) };
 }
 
 export function doctorDashboardPage(deps: Deps) {
@@ -77,7 +112,8 @@ const formOf = (action: string) => (body: Record<string, unknown>) => `${action}
 
 export function doctorDashboardPosts(deps: Deps) {
   return {
-    schedule: (c: Context) =>
+    schedule: async (c: Context) =>
+      (await askFirst(c, deps)) ??
       handleForm(c, {
         schema: scheduleForm,
         target: formOf("schedule"),
@@ -85,7 +121,8 @@ export function doctorDashboardPosts(deps: Deps) {
         again: (form) => render(c, deps, form),
         page: PATH,
         // The API's words (SCHEDULED, OUTSIDE_HOURS in src/actions/appointments.ts), in the page's language.
-        then: ({ outsideHours }) => doneThen(c, PATH, { text: tOf(c)(outsideHours ? "doctorPage.scheduledOutside" : "doctorPage.scheduled"), tone: "success" }),
+        then: ({ outsideHours }, values) =>
+          doneThen(c, PATH, undoNotice(deps, tOf(c)(outsideHours ? "doctorPage.scheduledOutside" : "doctorPage.scheduled"), values.appointmentId ?? "", PATH)),
       }),
     cancel: (c: Context) =>
       handleForm(c, {
@@ -94,7 +131,7 @@ export function doctorDashboardPosts(deps: Deps) {
         run: (input) => cancelAppointment(deps, { role: "doctor", id: pageAccount(c, "doctor").id }, input),
         again: (form) => render(c, deps, form),
         page: PATH,
-        then: () => doneThen(c, PATH, { text: tOf(c)("doctorPage.cancelled"), tone: "success" }),
+        then: (_, values) => doneThen(c, PATH, undoNotice(deps, tOf(c)("doctorPage.cancelled"), values.appointmentId ?? "", PATH)),
       }),
   };
 }

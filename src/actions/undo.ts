@@ -1,0 +1,39 @@
+/**
+ * The doctor takes back their latest schedule, cancel or reschedule of an appointment within the
+ * undo window (issue 39): in one transaction the appointment is put back as it was, the change's
+ * mails (held until the window closes) are dropped and those it dropped wait again, and the undo
+ * is recorded in the audit trail. After the window, or with nothing to undo, it is refused.
+ */
+import type { Deps } from "../config/deps";
+import { recordAudit } from "../db/queries/audit";
+import { undoMail } from "../db/queries/mail";
+import { latestChange, restoreAppointment } from "../db/queries/undo";
+import type { AppointmentRow } from "../db/queries/appointments";
+import { conflict, notFound } from "../domain/refusal";
+import { fieldsOf, UNDO_MESSAGES, undoVerdict } from "../domain/undo";
+
+/** Undoes doctor `doctorId`'s latest change of appointment `appointmentId`: the appointment as it is again. */
+export function undoChange(deps: Deps, doctorId: string, appointmentId: string): Promise<AppointmentRow> {
+  return deps.database.write(async (tx) => {
+    const now = deps.now();
+    const found = await latestChange(tx, appointmentId, doctorId);
+    if (found === undefined) throw notFound("Appointment");
+    const verdict = undoVerdict(found.latest, doctorId, now, deps.config.undoSeconds);
+    if (!verdict.ok) throw conflict(UNDO_MESSAGES[verdict.why]);
+    const { previous, at } = verdict;
+    await restoreAppointment(tx, appointmentId, previous);
+    await undoMail(tx, appointmentId, at);
+    await recordAudit(tx, {
+      at: now,
+      actorRole: "doctor",
+      actorId: doctorId,
+      subject: "appointment",
+      subjectId: appointmentId,
+      action: "undo",
+      fromStatus: found.appointment.status,
+      toStatus: previous.status,
+      reason: `undid ${found.latest!.action} of ${at.toISOString()}`,
+    });
+    return { ...found.appointment, ...fieldsOf(previous) };
+  });
+}
