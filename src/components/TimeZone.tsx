@@ -20,13 +20,19 @@ export const ZONE_FORM_PAGE: Record<Role, string> = {
  * and links to the choice; when it is only the usual zone of the page's language it says that the
  * person's own is not known yet (issue 39). `live`: the times beside it are islands', so the
  * client hides the note once it has reported the browser's zone (islands then show that zone);
- * times rendered by the server alone (the booking page's free times) keep it.
+ * times rendered by the server alone (the booking page's free times) keep it, and the client loads
+ * such a page again once if the zone was a guess and the browser's differs (src/render/client-assets.ts).
  */
 export function ZoneNote({ reader, role, id, live = true }: { reader: ReaderZone; role: Role; id?: string; live?: boolean }) {
   const t = useT();
   const chosen = reader.from === "account";
   return (
-    <p class="small muted zone-note" id={id} data-zone-note={chosen || !live ? undefined : "unset"}>
+    <p
+      class="small muted zone-note"
+      id={id}
+      data-zone-note={chosen || !live ? undefined : "unset"}
+      data-zone-rendered={chosen || live ? undefined : reader.zone}
+    >
       {t("account.zoneNote", { zone: zoneName(reader.zone, t.lang), from: reader.from })}{" "}
       <a href={`${ZONE_FORM_PAGE[role]}#time-zone`}>{t(chosen ? "account.zoneChange" : "account.zoneChoose")}</a>
     </p>

@@ -22,7 +22,7 @@ import { H } from "./hindi";
 
 const KOLKATA = "Asia/Kolkata";
 /** An hour a day in Berlin: the week's free times spread over seven days, the last far enough ahead for its reminders. */
-const BERLIN_HOURS = { timeZone: "Europe/Berlin", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "09:00", end: "10:00" })), daysOff: [] };
+export const BERLIN_HOURS = { timeZone: "Europe/Berlin", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "09:00", end: "10:00" })), daysOff: [] };
 
 /** The words a page in `lang` shows for the English catalog text `english`. */
 const words = (lang: Lang, english: string) => (lang === "en" ? english : H(english));
