@@ -23,6 +23,7 @@ import { forgetDevices, isLiveDevice } from "../db/queries/devices";
 import { deleteSessions } from "../db/queries/sessions";
 import type { Deps } from "../config/deps";
 import type { Role, Specialization } from "../domain/fields";
+import type { Lang } from "../domain/i18n";
 import { doctorSignedUp } from "../mail/events";
 import { conflict, Refusal } from "../domain/refusal";
 
@@ -88,13 +89,17 @@ async function signUp<T>(deps: Deps, role: Role, input: Credentials, client: Cli
   }
 }
 
-export type PatientSignup = Credentials & { name: string };
+/**
+ * `language`: the one the signup was made in (the page's, or an API call's Accept-Language), kept
+ * on the account so that the first mail is already in it (issue 39).
+ */
+export type PatientSignup = Credentials & { name: string; language?: Lang };
 export type DoctorSignup = PatientSignup & { specialization: Specialization; collegeName: string };
 
 export function signUpPatient(deps: Deps, input: PatientSignup, client: Client): Promise<PatientRow> {
   return signUp(deps, "patient", input, client, (passwordHash) =>
     deps.database.write((tx) =>
-      insertPatient(tx, { id: crypto.randomUUID(), name: input.name, email: input.email, passwordHash, createdAt: deps.now() }),
+      insertPatient(tx, { id: crypto.randomUUID(), name: input.name, email: input.email, passwordHash, language: input.language, createdAt: deps.now() }),
     ),
   );
 }
@@ -109,6 +114,7 @@ export function signUpDoctor(deps: Deps, input: DoctorSignup, client: Client): P
         name: input.name,
         email: input.email,
         passwordHash,
+        language: input.language,
         specialization: input.specialization,
         collegeName: input.collegeName,
         status: "pending",

@@ -5,8 +5,9 @@
  */
 import { MAX_PREFERRED, type Interval } from "../domain/availability";
 import { LOCALES, type Lang } from "../domain/i18n";
+import type { ReaderZone } from "../domain/time";
 import { useT } from "../render/lang";
-import { zoneName } from "../../islands/lib/time";
+import { ZoneNote } from "./TimeZone";
 
 /** How many slots the page lists: enough to choose from, few enough for the page-weight budget. */
 export const SLOTS_SHOWN = 48;
@@ -25,19 +26,22 @@ export function slotsByDay(slots: Interval[], zone: string, lang: Lang = "en"): 
   return [...groups];
 }
 
-export function SlotPicker({ slots, zone, ticked = [], form = "booking-form" }: { slots: Interval[]; zone: string; ticked?: string[]; form?: string }) {
+/** `reader`: the patient's zone, named beside the times (never the doctor's: issue 39). */
+export function SlotPicker({ slots, reader, ticked = [], form = "booking-form" }: { slots: Interval[]; reader: ReaderZone; ticked?: string[]; form?: string }) {
   const t = useT();
+  const zone = reader.zone;
   if (slots.length === 0) {
     return <p class="small muted slot-none">{t("patient.slots.none")}</p>;
   }
   const times = timeFormat(zone, t.lang);
   const chosen = new Set(ticked);
   return (
-    <fieldset class="card slot-picker" aria-describedby="slot-hint">
+    <fieldset class="card slot-picker" aria-describedby="slot-hint slot-zone">
       <legend>{t("patient.slots.legend")}</legend>
       <p id="slot-hint" class="small muted">
-        {t("patient.slots.hint", { max: MAX_PREFERRED, zone: zoneName(zone, t.lang) })}
+        {t("patient.slots.hint", { max: MAX_PREFERRED })}
       </p>
+      <ZoneNote reader={reader} role="patient" id="slot-zone" live={false} />
       {slotsByDay(slots, zone, t.lang).map(([day, list]) => (
         <div class="slot-day" role="group" aria-label={day}>
           <h3 class="small">{day}</h3>

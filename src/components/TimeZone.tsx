@@ -3,6 +3,7 @@
  * profile pages' form that chooses it (POST /time-zone, src/routes/pages/time-zone.ts).
  */
 import type { Role } from "../domain/fields";
+import type { ReaderZone } from "../domain/time";
 import { canonicalZone, commonZonesIn, zoneName } from "../domain/zones";
 import { useT } from "../render/lang";
 
@@ -14,15 +15,25 @@ export const ZONE_FORM_PAGE: Record<Role, string> = {
 };
 
 /**
- * "Times are in India Standard Time (Kolkata). Change". `chosen`: the account has a zone of its
- * own; when not, the client hides the note once it has reported the browser's zone (islands
- * then show that zone).
+ * "Times are in India Standard Time (Kolkata). Change time zone": the reader's zone, named, and
+ * where it came from (readerZone, src/domain/time.ts). Until the person chooses one it says so
+ * and links to the choice; when it is only the usual zone of the page's language it says that the
+ * person's own is not known yet (issue 39). `live`: the times beside it are islands', so the
+ * client hides the note once it has reported the browser's zone (islands then show that zone);
+ * times rendered by the server alone (the booking page's free times) keep it, and the client loads
+ * such a page again once if the zone was a guess and the browser's differs (src/render/client-assets.ts).
  */
-export function ZoneNote({ zone, chosen, role, id }: { zone: string; chosen: boolean; role: Role; id?: string }) {
+export function ZoneNote({ reader, role, id, live = true }: { reader: ReaderZone; role: Role; id?: string; live?: boolean }) {
   const t = useT();
+  const chosen = reader.from === "account";
   return (
-    <p class="small muted zone-note" id={id} data-zone-note={chosen ? undefined : "unset"}>
-      {t("account.zoneNote", { zone: zoneName(zone, t.lang), chosen: chosen ? "yes" : "no" })}{" "}
+    <p
+      class="small muted zone-note"
+      id={id}
+      data-zone-note={chosen || !live ? undefined : "unset"}
+      data-zone-rendered={chosen || live ? undefined : reader.zone}
+    >
+      {t("account.zoneNote", { zone: zoneName(reader.zone, t.lang), from: reader.from })}{" "}
       <a href={`${ZONE_FORM_PAGE[role]}#time-zone`}>{t(chosen ? "account.zoneChange" : "account.zoneChoose")}</a>
     </p>
   );

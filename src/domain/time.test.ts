@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { dateInZone, formatDateTime, formatTime, isTimeZone, zonedInstant, zoneOf } from "./time";
+import { dateInZone, formatDateTime, formatTime, isTimeZone, zonedInstant, readerZone } from "./time";
 import { COMMON_ZONES, zoneLabel } from "./zones";
 
 describe("zones", () => {
@@ -15,12 +15,16 @@ describe("zones", () => {
     expect(zoneLabel("Not/AZone")).toBe("Coordinated Universal Time (UTC)");
   });
 
-  test("zoneOf: the account's own zone, else the browser's report, else UTC; nonsense is ignored", () => {
-    expect(zoneOf({ timeZone: "Asia/Kolkata" }, "Europe/Paris")).toBe("Asia/Kolkata");
-    expect(zoneOf({ timeZone: null }, "Europe/Paris")).toBe("Europe/Paris");
-    expect(zoneOf({ timeZone: "Mars/Base" }, "nonsense")).toBe("UTC");
-    expect(zoneOf(undefined)).toBe("UTC");
-    expect(zoneOf({ timeZone: null }, "nonsense", "Europe/Berlin")).toBe("Europe/Berlin");
+  test("readerZone: the account's own zone, else the browser's report, else the usual zone of the language; never anyone else's", () => {
+    expect(readerZone({ timeZone: "Asia/Kolkata" }, "Europe/Paris", "en")).toEqual({ zone: "Asia/Kolkata", from: "account" });
+    expect(readerZone({ timeZone: null }, "Europe/Paris", "hi")).toEqual({ zone: "Europe/Paris", from: "browser" });
+    expect(readerZone(undefined, "Asia/Kolkata", "en")).toEqual({ zone: "Asia/Kolkata", from: "browser" });
+    // Nothing known (no script has run, nothing chosen): Hindi readers get IST, everyone else UTC.
+    expect(readerZone({ timeZone: null }, undefined, "hi")).toEqual({ zone: "Asia/Kolkata", from: "language" });
+    expect(readerZone(undefined, undefined, "en")).toEqual({ zone: "UTC", from: "language" });
+    // Nonsense in the account or the cookie counts as nothing.
+    expect(readerZone({ timeZone: "Mars/Base" }, "nonsense", "en")).toEqual({ zone: "UTC", from: "language" });
+    expect(readerZone({ timeZone: "Mars/Base" }, "nonsense", "hi")).toEqual({ zone: "Asia/Kolkata", from: "language" });
   });
 });
 

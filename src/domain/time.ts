@@ -1,5 +1,5 @@
 /**
- * Time zones and times as people read them: which zone an account's pages use (`zoneOf`),
+ * Time zones and times as people read them: which zone a reader's times are shown in (`readerZone`),
  * formatting in a zone (the zones' names for people are in ./zones.ts), and the
  * instant a date and a time typed in a zone stand for (the doctor's schedule form). Pure: no I/O,
  * shared by the server's pages and the islands.
@@ -24,16 +24,26 @@ export function isTimeZone(zone: string): boolean {
   });
 }
 
+/** The usual zone of a language's readers, for a reader whose own zone is not known yet (issue 39). */
+export const LANGUAGE_ZONES: Readonly<Record<Lang, string>> = { en: "UTC", hi: "Asia/Kolkata" };
+
 /**
- * The zone an account's pages show times in: the one the person chose (or their browser reported
- * to their account), else the one this browser reported (the `tz` cookie), else `fallback` (UTC
- * unless the caller knows better, e.g. the doctor's own zone beside their free times).
+ * The reader's zone and where it came from: `account`, the one the person chose on a profile (or
+ * their browser reported to their account); `browser`, the one this browser reported (the `tz`
+ * cookie); `language`, none known yet, so the usual zone of the language they read (a page's, or
+ * for a mail the account's). Never the other party's: a doctor's hours are not a patient's clock.
  */
-export function zoneOf(account: { timeZone?: string | null } | undefined, reported?: string, fallback = "UTC"): string {
+export type ReaderZone = { zone: string; from: "account" | "browser" | "language" };
+
+/**
+ * The zone every page, mail and island shows a reader's times in (STYLE lesson 22): the account's
+ * own zone, else this browser's report, else the usual zone of `lang`. The one place that decides.
+ */
+export function readerZone(account: { timeZone?: string | null } | undefined, reported: string | undefined, lang: Lang): ReaderZone {
   const own = account?.timeZone;
-  if (own && isTimeZone(own)) return own;
-  if (reported && isTimeZone(reported)) return reported;
-  return fallback;
+  if (own && isTimeZone(own)) return { zone: own, from: "account" };
+  if (reported && isTimeZone(reported)) return { zone: reported, from: "browser" };
+  return { zone: LANGUAGE_ZONES[lang], from: "language" };
 }
 
 // One formatter per zone and style: building an Intl.DateTimeFormat costs far more than

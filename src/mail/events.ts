@@ -13,8 +13,7 @@ import { adminRecipients, dropWaiting, meetingPeople, recipientOf, type Recipien
 import type { Deps } from "../config/deps";
 import { enqueueMail, mailMode } from "./outbox";
 import { readerLang, readerT, templates } from "./templates";
-import { zoneOf } from "../domain/time";
-import { formatWhen } from "./time";
+import { whenFor } from "./time";
 
 type MailDeps = Pick<Deps, "config" | "keys" | "now">;
 
@@ -24,8 +23,6 @@ type Held = { hold?: Date };
 /** Mails that belong to a meeting's time: dropped while still waiting when the time changes or goes. */
 const TIMED = ["reminder", "feedbackInvite"];
 
-/** A time as `reader` reads it (their zone, else the other side's, else UTC; in their language). */
-const whenFor = (at: Date, reader: Recipient, other: Recipient) => formatWhen(at, zoneOf(reader, other.timeZone ?? undefined), readerLang(reader));
 
 /** A patient asked for an appointment: the patient hears it was sent, the doctor that it waits. */
 export async function requestBooked(tx: Tx, deps: MailDeps, appointmentId: string): Promise<void> {
@@ -75,7 +72,7 @@ export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: st
     content: templates.scheduled(readerT(patient), {
       patientName: patient.name,
       doctorName: doctor.name,
-      when: whenFor(a.scheduledAt, patient, doctor),
+      when: whenFor(a.scheduledAt, patient),
       meetLink: a.meetLink,
       moved: options.moved === true,
     }),
@@ -100,7 +97,7 @@ export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: st
         content: templates.reminder(t, {
           readerName: role === "doctor" ? doctorTitle(reader.name, t) : reader.name,
           otherName: role === "patient" ? doctorTitle(other.name, t) : other.name,
-          when: whenFor(a.scheduledAt, reader, other),
+          when: whenFor(a.scheduledAt, reader),
           meetLink: a.meetLink,
           role,
         }),
@@ -137,7 +134,7 @@ export async function meetingCancelled(tx: Tx, deps: MailDeps, appointmentId: st
       content: templates.cancelledByDoctor(readerT(patient), {
         patientName: patient.name,
         doctorName: doctor.name,
-        when: a.scheduledAt ? whenFor(a.scheduledAt, patient, doctor) : undefined,
+        when: a.scheduledAt ? whenFor(a.scheduledAt, patient) : undefined,
         doctorReason: a.cancelReason ?? "",
       }),
     });
@@ -150,7 +147,7 @@ export async function meetingCancelled(tx: Tx, deps: MailDeps, appointmentId: st
       content: templates.cancelledByPatient(readerT(doctor), {
         doctorName: doctor.name,
         patientName: patient.name,
-        when: a.scheduledAt ? whenFor(a.scheduledAt, doctor, patient) : undefined,
+        when: a.scheduledAt ? whenFor(a.scheduledAt, doctor) : undefined,
       }),
     });
   }

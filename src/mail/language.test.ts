@@ -123,7 +123,8 @@ describe("a patient who reads Carebook in Hindi", () => {
     expect(reminders.rows.map((r) => r.role)).toEqual(["doctor", "patient"]);
     const [toDoctor, toPatient] = reminders.rows.map((r) => r.subject as string);
     expect(toDoctor).toStartWith("Reminder: consultation with Meera Sharma, ");
-    expect(toDoctor).toEndWith(", 10:00 India Standard Time (Asia/Kolkata)");
+    // The doctor has no zone of their own and reads English: UTC, named; never the patient's zone (issue 39).
+    expect(toDoctor).toEndWith(", 04:30 UTC");
     expect(toPatient).toBe(`रिमाइंडर: डॉ. Omar Haddad के साथ परामर्श, ${WHEN_HI}`);
   }, 60_000);
 

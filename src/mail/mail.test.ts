@@ -161,13 +161,21 @@ describe("every mail, to whom, with what", () => {
       const mail = await smtp.waitFor((m) => m.envelopeTo.includes(patient.email) && /^Scheduled/.test(m.subject ?? "") && (m.text ?? "").includes(shown), 30_000, shown);
       expect(mail.subject).toContain(shown);
     }
-    // No zone of their own: the doctor's.
-    const other = await h.signupPatient("Noor Zone");
-    const doctor = await h.signupDoctor({ name: "Kolkata Doctor" });
-    await h.elsewhere("update doctors set time_zone = 'Asia/Kolkata' where id = ?", [doctor.id]);
-    const id = await h.book(other.token, doctor.id, REASON);
-    expect((await h.schedule(doctor.token, id, other.id, new Date("2027-01-04T09:30:00Z"))).status).toBe(200);
-    await smtp.waitFor((m) => m.envelopeTo.includes(other.email) && (m.text ?? "").includes("Monday, 4 January 2027, 15:00 India Standard Time (Asia/Kolkata)"));
+    // No zone of their own: never the doctor's, but the usual zone of the language they signed up
+    // in (issue 39): UTC for English, India Standard Time for Hindi, named either way.
+    const at = new Date("2027-01-04T09:30:00Z");
+    for (const [lang, shown] of [
+      ["en", "Monday, 4 January 2027, 09:30 UTC"],
+      ["hi", "सोमवार, 4 जनवरी 2027, 15:00 भारतीय मानक समय (Asia/Kolkata)"],
+    ] as const) {
+      const doctor = await h.signupDoctor({ name: `Berlin Doctor ${lang}` });
+      await h.elsewhere("update doctors set time_zone = 'Europe/Berlin' where id = ?", [doctor.id]);
+      const other = await h.signupPatient(`Noor Zone ${lang}`, { lang });
+      const id = await h.book(other.token, doctor.id, REASON);
+      expect((await h.schedule(doctor.token, id, other.id, at)).status).toBe(200);
+      const mail = await smtp.waitFor((m) => m.envelopeTo.includes(other.email) && (m.text ?? "").includes(shown), 30_000, shown);
+      expect(mail.text).not.toContain("Europe/Berlin");
+    }
   }, 60_000);
 });
 

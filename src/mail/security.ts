@@ -11,9 +11,8 @@ import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
 import type { MailContent } from "./layout";
 import { enqueueMail, mailMode } from "./outbox";
-import { zoneOf } from "../domain/time";
-import { formatWhen } from "./time";
-import { readerLang, readerT } from "./templates";
+import { whenFor } from "./time";
+import { readerT } from "./templates";
 import type { T } from "../i18n/catalog";
 
 type MailDeps = Pick<Deps, "config" | "keys" | "now">;
@@ -22,7 +21,7 @@ type MailDeps = Pick<Deps, "config" | "keys" | "now">;
 export type Origin = { device: string; at: Date };
 
 const greeting = (t: T, to: Recipient) => t("mail.hello", { name: to.role === "doctor" ? doctorTitle(to.name, t) : to.name });
-const from = (origin: Origin, to: Recipient) => `${origin.device}, ${formatWhen(origin.at, zoneOf(to), readerLang(to))}`;
+const from = (origin: Origin, to: Recipient) => `${origin.device}, ${whenFor(origin.at, to)}`;
 export const forgotPath = (role: Role) => `/forgotPassword?role=${role}`;
 
 export const securityTemplates = {

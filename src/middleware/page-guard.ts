@@ -6,7 +6,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
-import { zoneOf } from "../domain/time";
+import { readerZone, type ReaderZone } from "../domain/time";
+import { langOf } from "../i18n/request";
 import { cookieSession, type AccountOf } from "./session";
 
 function redirect(c: Context, to: string): never {
@@ -42,9 +43,13 @@ export function reportedTimeZone(c: Context): string | undefined {
 }
 
 /**
- * The zone the viewer's pages show times in: their account's (chosen on the profile, or reported
- * by a browser with script), else this browser's report, else `fallback` (src/domain/time.ts, zoneOf).
+ * The viewer's zone and where it came from, as readerZone decides it (src/domain/time.ts): their
+ * account's, else this browser's report, else the usual zone of the page's language. Every page
+ * reads it here; the page says so when it is only the language's (ZoneNote).
  */
-export function viewerTimeZone(c: Context, fallback = "UTC"): string {
-  return zoneOf(c.get("user")?.account, reportedTimeZone(c), fallback);
+export function viewerZone(c: Context): ReaderZone {
+  return readerZone(c.get("user")?.account, reportedTimeZone(c), langOf(c));
 }
+
+/** The zone the viewer's times are shown in (viewerZone's). */
+export const viewerTimeZone = (c: Context): string => viewerZone(c).zone;

@@ -14,6 +14,7 @@ import { boot } from "../../src/config/boot";
 import type { Deps } from "../../src/config/deps";
 import type { ObserveOptions } from "../../src/observe/observe";
 import type { DoctorStatus, Specialization } from "../../src/domain/fields";
+import type { Lang } from "../../src/domain/i18n";
 import { parseEnv } from "../../src/config/env";
 import { checkAnswers } from "./answer-check";
 import { onSqld } from "./engine";
@@ -98,9 +99,13 @@ export async function startHarness(env: Record<string, string> = {}, observe: Ob
     return answer;
   }
 
-  async function signupPatient(name = "Pat Patient") {
+  // Signups are made in English unless a test asks otherwise: an account keeps the language it
+  // signed up in (issue 39), and its mails follow it.
+  const signupHeaders = (lang: Lang = "en") => ({ "accept-language": lang });
+
+  async function signupPatient(name = "Pat Patient", options: { lang?: Lang } = {}) {
     const email = uniqueEmail("patient");
-    const res = await call("POST", "/api/auth/signupPatient", { json: { name, email, password: PASSWORD } });
+    const res = await call("POST", "/api/auth/signupPatient", { json: { name, email, password: PASSWORD }, headers: signupHeaders(options.lang) });
     if (res.status !== 201) throw new Error(`signupPatient: ${res.status} ${res.text}`);
     const profile = await call("GET", "/api/auth/patient-profile", { token: res.body.token });
     return { token: res.body.token as string, email, name, id: profile.body.patient._id as string };
@@ -111,10 +116,11 @@ export async function startHarness(env: Record<string, string> = {}, observe: Ob
    * false or another status is asked for).
    */
   async function signupDoctor(
-    options: { name?: string; specialization?: Specialization; approve?: boolean; status?: DoctorStatus } = {},
+    options: { name?: string; specialization?: Specialization; approve?: boolean; status?: DoctorStatus; lang?: Lang } = {},
   ) {
     const email = uniqueEmail("doctor");
     const res = await call("POST", "/api/auth/signupDoctor", {
+      headers: signupHeaders(options.lang),
       json: {
         name: options.name ?? "Dana Doctor",
         email,

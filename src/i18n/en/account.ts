@@ -36,7 +36,7 @@ export default {
   "account.othersEnded": "Every other device is signed out.",
   "account.sessionEnded": "That device is signed out.",
   // time zone: the pages' note and the profile pages' form
-  "account.zoneNote": "Times are in {zone}{chosen, select, yes {} other { until you choose your time zone}}.",
+  "account.zoneNote": "Times are in {zone}{from, select, account {} browser { until you choose your time zone} other {: we do not know your time zone yet}}.",
   "account.zoneChange": "Change time zone",
   "account.zoneChoose": "Choose time zone",
   "account.zoneTitle": "Time zone",

@@ -16,7 +16,7 @@ export default {
   "patient.book.with": "With {name}, {spec} ({college})",
   "patient.slots.none": "This doctor takes requests without set times: describe when you can come in your reason, and the doctor will schedule a time.",
   "patient.slots.legend": "Times that suit you (optional)",
-  "patient.slots.hint": "Tick up to {max} of the doctor's free times, shown in your time zone ({zone}). The doctor confirms one, or proposes another.",
+  "patient.slots.hint": "Tick up to {max} of the doctor's free times. The doctor confirms one, or proposes another.",
   "patient.meetings.title": "My meetings",
   "patient.profile.title": "My profile",
   // islands/SpecializationSearch.tsx

@@ -33,7 +33,7 @@ export default {
   "account.passwordChanged": "आपका पासवर्ड बदल गया है। बाकी सभी डिवाइस साइन आउट हो गए हैं।",
   "account.othersEnded": "बाकी सभी डिवाइस साइन आउट हो गए हैं।",
   "account.sessionEnded": "वह डिवाइस साइन आउट हो गया है।",
-  "account.zoneNote": "समय {zone} में दिखाए गए हैं{chosen, select, yes {} other {, जब तक आप अपना समय क्षेत्र नहीं चुनते}}।",
+  "account.zoneNote": "समय {zone} में दिखाए गए हैं{from, select, account {} browser {, जब तक आप अपना समय क्षेत्र नहीं चुनते} other {, क्योंकि आपका समय क्षेत्र अभी पता नहीं है}}।",
   "account.zoneChange": "समय क्षेत्र बदलें",
   "account.zoneChoose": "समय क्षेत्र चुनें",
   "account.zoneTitle": "समय क्षेत्र",

@@ -14,6 +14,7 @@ import { loginClient } from "../../middleware/device";
 import { crossSiteApiRefused } from "../../middleware/same-origin";
 import { bearerSession, requireRole, signedIn, startSession } from "../../middleware/session";
 import { endSessionCookie } from "../../http/session-token";
+import { langOf } from "../../i18n/request";
 
 export function authApi(deps: Deps) {
   const api = new Hono();
@@ -22,13 +23,13 @@ export function authApi(deps: Deps) {
   for (const path of ["/signupPatient", "/signupDoctor", "/loginPatient", "/loginDoctor", "/loginAdmin", "/logout"]) api.use(path, sameSiteOnly);
 
   api.post("/signupPatient", zValidator("json", patientSignupBody, onInvalid), async (c) => {
-    const patient = await signUpPatient(deps, c.req.valid("json"), loginClient(c, deps));
+    const patient = await signUpPatient(deps, { ...c.req.valid("json"), language: langOf(c) }, loginClient(c, deps));
     const token = await startSession(c, deps, "patient", patient);
     return c.json({ token, role: "patient", name: patient.name }, 201);
   });
 
   api.post("/signupDoctor", zValidator("json", doctorSignupBody, onInvalid), async (c) => {
-    const doctor = await signUpDoctor(deps, c.req.valid("json"), loginClient(c, deps));
+    const doctor = await signUpDoctor(deps, { ...c.req.valid("json"), language: langOf(c) }, loginClient(c, deps));
     const token = await startSession(c, deps, "doctor", doctor);
     return c.json({ message: DOCTOR_SIGNED_UP, token, doctor: doctorJson(doctor) }, 201);
   });

@@ -16,7 +16,7 @@ import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from ".
 import { doctorChangeBody, doctorStatusForm, pageQuery } from "../../http/schemas";
 import { notFoundResponse } from "../../components/NotFound";
 import { adminDoctorJson } from "../../http/shapes";
-import { pageAccount, viewerTimeZone } from "../../middleware/page-guard";
+import { pageAccount, viewerZone } from "../../middleware/page-guard";
 import { Island } from "../../render/islands";
 import { TimeZoneForm, ZoneNote } from "../../components/TimeZone";
 import { ADMIN_PAGE_SIZE } from "../../domain/admin-table";
@@ -51,7 +51,8 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
   if (page > pages) return notFoundResponse(c);
   const admin = pageAccount(c, "admin");
-  const timeZone = viewerTimeZone(c);
+  const reader = viewerZone(c);
+  const timeZone = reader.zone;
   const t = tOf(c);
   // The page's specializations named in its language, for the table (kept out of its messages for their weight).
   const specs: Record<string, string> = {};
@@ -63,7 +64,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     <Shell area="admin" path={PATH} theme={themeOf(c)}>
       <section class="page-wide" aria-labelledby="admin-title">
         <h1 id="admin-title">{t("admin.doctors")}</h1>
-        <ZoneNote zone={timeZone} chosen={admin.timeZone !== null} role="admin" />
+        <ZoneNote reader={reader} role="admin" />
         <p>
           <a href="/admin-dashboard/mail">{t("admin.outboxLink")}</a>
           {t("admin.outboxWhat")}

@@ -22,7 +22,7 @@ import { Island } from "../../render/islands";
 import { loginClient } from "../../middleware/device";
 import { cookieSession, startSession } from "../../middleware/session";
 import { hasSessionCookie } from "../../http/session-token";
-import { tOf } from "../../i18n/request";
+import { langOf, tOf } from "../../i18n/request";
 import type { Key, T } from "../../i18n/catalog";
 
 const TITLES: Record<Role, string> = { patient: "Patient", doctor: "Doctor", admin: "Admin" };
@@ -130,7 +130,7 @@ export function authPageRoutes(deps: Deps) {
   pages.post("/signupPatient", (c) =>
     handleForm(c, {
       schema: patientSignupBody,
-      run: (input) => signUpPatient(deps, input, client(c)),
+      run: (input) => signUpPatient(deps, { ...input, language: langOf(c) }, client(c)),
       again: again(c, "patient", "signup"),
       then: async (patient) => {
         await startSession(c, deps, "patient", patient);
@@ -143,7 +143,7 @@ export function authPageRoutes(deps: Deps) {
   pages.post("/signupDoctor", (c) =>
     handleForm(c, {
       schema: doctorSignupBody,
-      run: (input) => signUpDoctor(deps, input, client(c)),
+      run: (input) => signUpDoctor(deps, { ...input, language: langOf(c) }, client(c)),
       again: again(c, "doctor", "signup"),
       then: async (doctor) => {
         await startSession(c, deps, "doctor", doctor);

@@ -84,7 +84,7 @@ describe("booking with preferred times, scheduling in one tap, rescheduling", ()
 
   test("the booking page lists the free times by day, in the viewer's zone, named; ticked ones are booked", async () => {
     const html = await page(`/patient-dashboard/bookAppointment/${doctor.id}`, patient.token, "; tz=Asia%2FKolkata");
-    expect(html).toContain("shown in your time zone (Asia/Kolkata)");
+    expect(html).toContain("Times are in India Standard Time (Kolkata) until you choose your time zone.");
     expect(html).toContain(`name="preferredTimes[]" value="${free[0]}" form="booking-form"`);
     expect(html).toContain('id="booking-form"');
     // Grouped by day: a heading per day with its weekday spelled out.

@@ -29,7 +29,7 @@ test("a meeting is shown in the zone the patient chose on the profile, named for
   // No zone yet and no report: the page says so and offers the choice.
   let html = await page("/patient-dashboard/patient-meetings", cookie);
   expect(html).toContain("data-zone-unset");
-  expect(html).toContain("Times are in Coordinated Universal Time (UTC) until you choose your time zone");
+  expect(html).toContain("Times are in Coordinated Universal Time (UTC): we do not know your time zone yet.");
 
   const profile = await page("/patient-dashboard/patient-profile", cookie);
   expect(profile).toContain('<option value="Asia/Kolkata">India Standard Time (Kolkata)</option>');

@@ -43,7 +43,7 @@ export async function hoursJourney(browser: Browser, script: boolean) {
     // 2. The patient ticks two free times and books.
     await patientPage.goto(`/patient-dashboard/bookAppointment/${doctor.id}`);
     await ready(patientPage, script);
-    await expect(patientPage.getByText("shown in your time zone (UTC)")).toBeVisible();
+    await expect(patientPage.locator("#slot-zone")).toContainText("Times are in Coordinated Universal Time (UTC)");
     await accessible(patientPage, script);
     const boxes = patientPage.locator('input[name="preferredTimes[]"]');
     await boxes.nth(1).check();

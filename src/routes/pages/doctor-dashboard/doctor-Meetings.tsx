@@ -15,7 +15,7 @@ import { storyJson } from "../../../http/shapes";
 import { nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
 import { ZoneNote } from "../../../components/TimeZone";
-import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
+import { pageAccount, viewerZone } from "../../../middleware/page-guard";
 import { tOf } from "../../../i18n/request";
 import { calendarFeedPanel, hasNewFeedLink } from "../calendar-panel";
 import { keptViewerPage } from "../kept";
@@ -34,7 +34,8 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   ]);
   const calendar = await calendarFeedPanel(c, deps, "doctor", doctor.id);
   const notice = form ? undefined : takeNotice(c);
-  const timeZone = viewerTimeZone(c);
+  const reader = viewerZone(c);
+  const timeZone = reader.zone;
   holdsUntil(c, nextStatusChange(meetings, now));
   const feedbackFor = new Map(feedbacks.map((f) => [f.appointment.id, f.message]));
   return doctorPage(
@@ -42,7 +43,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     t("doctorPage.meetingsTitle"),
     <section aria-labelledby="meetings-title">
       <h1 id="meetings-title">{t("doctorPage.meetingsTitle")}</h1>
-      <ZoneNote zone={timeZone} chosen={doctor.timeZone !== null} role="doctor" id="zone-note" />
+      <ZoneNote reader={reader} role="doctor" id="zone-note" />
       <Island
         name="DoctorMeetings"
         props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds }}

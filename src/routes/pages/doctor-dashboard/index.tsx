@@ -21,7 +21,7 @@ import { appointmentJson } from "../../../http/shapes";
 import { nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
 import { ZoneNote } from "../../../components/TimeZone";
-import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
+import { pageAccount, viewerTimeZone, viewerZone } from "../../../middleware/page-guard";
 import { tOf } from "../../../i18n/request";
 import { keptViewerPage } from "../kept";
 import { doctorPage } from "./shell";
@@ -37,7 +37,8 @@ async function render(c: Context, deps: Deps, form?: FormState, ask?: Ask): Prom
   const free = await doctorFreeSlots(deps, doctor.id, 14, deps.database.db, 8);
   holdsUntil(c, slotsHoldUntil(free.slots, deps.config.bookingNoticeMinutes, now));
   const notice = form ? undefined : takeNotice(c);
-  const timeZone = viewerTimeZone(c);
+  const reader = viewerZone(c);
+  const timeZone = reader.zone;
   // The date inputs offer no day before today in the doctor's zone: the page is kept until tomorrow at most.
   const today = dateInZone(now, timeZone);
   const tomorrow = zonedInstant(dateInZone(now.getTime() + 24 * 60 * 60 * 1000, timeZone), "00:00", timeZone);
@@ -51,7 +52,7 @@ async function render(c: Context, deps: Deps, form?: FormState, ask?: Ask): Prom
     t("doctorPage.pendingTitle"),
     <section aria-labelledby="pending-title">
       <h1 id="pending-title">{t("doctorPage.pendingTitle")}</h1>
-      <ZoneNote zone={timeZone} chosen={doctor.timeZone !== null} role="doctor" />
+      <ZoneNote reader={reader} role="doctor" />
       <Island
         name="PendingAppointments"
         props={{

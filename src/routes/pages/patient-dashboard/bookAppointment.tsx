@@ -17,7 +17,7 @@ import { notFoundResponse } from "../../../components/NotFound";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
 import { bookForm } from "../../../http/schemas";
 import { Island } from "../../../render/islands";
-import { viewerTimeZone, pageAccount } from "../../../middleware/page-guard";
+import { viewerZone, pageAccount } from "../../../middleware/page-guard";
 import { keptViewerPage } from "../kept";
 import { BackLink } from "../../../components/Shell";
 import { patientPage } from "./shell";
@@ -42,7 +42,7 @@ async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlo
     return row && { id: row.id, name: row.name, specialization: row.specialization, collegeName: row.collegeName, status: row.status };
   }, c.get("user")?.directoryVersion);
   if (doctor === undefined || doctor.status !== "approved") return notFoundResponse(c);
-  const { timeZone, slots } = free ?? (await freeSlotsOf(c, deps));
+  const { slots } = free ?? (await freeSlotsOf(c, deps));
   holdsUntil(c, slotsHoldUntil(slots, deps.config.bookingNoticeMinutes, deps.now()));
   const t = tOf(c);
   // The doctor's name is bold wherever the language puts it in the sentence.
@@ -58,7 +58,7 @@ async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlo
         <strong>{doctor.name}</strong>
         {after}
       </p>
-      <SlotPicker slots={slots} zone={viewerTimeZone(c, timeZone ?? "UTC")} ticked={form?.values["preferredTimes[]"]?.split("\n")} />
+      <SlotPicker slots={slots} reader={viewerZone(c)} ticked={form?.values["preferredTimes[]"]?.split("\n")} />
       <Island name="BookingForm" props={{ doctorId: doctor.id, doctorName: doctor.name, form, notice: form ? undefined : takeNotice(c) }} />
     </section>,
   );

@@ -16,7 +16,7 @@ import { storyJson } from "../../../http/shapes";
 import { nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
 import { ZoneNote } from "../../../components/TimeZone";
-import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
+import { pageAccount, viewerZone } from "../../../middleware/page-guard";
 import { calendarFeedPanel, hasNewFeedLink } from "../calendar-panel";
 import { keptViewerPage } from "../kept";
 import { patientPage } from "./shell";
@@ -32,7 +32,8 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const meetings = await listStory(deps.database.db, "patient", patient, now, historySince(now));
   const calendar = await calendarFeedPanel(c, deps, "patient", patient.id);
   const notice = form ? undefined : takeNotice(c);
-  const timeZone = viewerTimeZone(c);
+  const reader = viewerZone(c);
+  const timeZone = reader.zone;
   holdsUntil(c, nextStatusChange(meetings, now));
   const t = tOf(c);
   const appointments = meetings.map((m) => storyJson(m, "patient"));
@@ -41,7 +42,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     t("patient.meetings.title"),
     <section aria-labelledby="meetings-title">
       <h1 id="meetings-title">{t("patient.meetings.title")}</h1>
-      <ZoneNote zone={timeZone} chosen={patient.timeZone !== null} role="patient" />
+      <ZoneNote reader={reader} role="patient" />
       <Island name="PatientMeetings" props={{ appointments, timeZone, form, notice, ...wordsOf(appointments, t) }} />
       {calendar}
     </section>,
