@@ -114,7 +114,7 @@ export function signUpDoctor(deps: Deps, input: DoctorSignup, client: Client): P
         status: "pending",
         createdAt: now,
       });
-      await recordAudit(tx, { at: now, actorRole: "doctor", actorId: created.id, subject: "doctor", subjectId: created.id, action: "Signup", toStatus: "pending" });
+      recordAudit(tx, { at: now, actorRole: "doctor", actorId: created.id, subject: "doctor", subjectId: created.id, action: "Signup", toStatus: "pending" });
       await doctorSignedUp(tx, deps, created);
       return created;
     }),
