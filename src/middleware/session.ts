@@ -10,6 +10,7 @@ import { sessionAccount } from "../db/queries/sessions";
 import { beginSession, noteSeen } from "../actions/sessions";
 import { deviceName } from "../domain/user-agent";
 import type { Deps } from "../config/deps";
+import type { Tx } from "../db/client";
 import type { Role } from "../domain/fields";
 import { ApiError } from "../http/errors";
 import { bearerToken, sessionCookieToken, setSessionCookie } from "../http/session-token";
@@ -99,9 +100,14 @@ export async function startSession(
   deps: Deps,
   role: Role,
   account: { id: string; email: string; tokenVersion: number; passwordHash: string },
+  /** More writes for the session's transaction (a login's take-back from the throttle). */
+  also?: (tx: Tx) => void,
 ) {
   const trusted = newTrustedDevice(c, deps, role, account);
-  const sid = await beginSession(deps, role, account.id, deviceName(c.req.header("user-agent")), trusted.save);
+  const sid = await beginSession(deps, role, account.id, deviceName(c.req.header("user-agent")), (tx) => {
+    trusted.save(tx);
+    also?.(tx);
+  });
   const token = await issueToken(deps.keys, { sub: account.id, role, ver: account.tokenVersion, sid });
   setSessionCookie(c, token, Math.round(deps.config.tokenTtlHours * 3600));
   trusted.setCookie();
