@@ -41,6 +41,18 @@ export async function resolveSession(deps: Deps, token: string): Promise<Session
   return { role: claims.role, account: read.account, directoryVersion: read.directoryVersion, sessionId: claims.sid } as SessionUser;
 }
 
+/** Bearer sessions already read, by request: two guards on one route (a role's and a call's) read once. */
+const readFor = new WeakMap<Request, { token: string; user: Promise<SessionUser | undefined> }>();
+
+/** The session of this request's bearer token, read once per request. */
+function requestSession(c: Context, deps: Deps, token: string): Promise<SessionUser | undefined> {
+  const known = readFor.get(c.req.raw);
+  if (known?.token === token) return known.user;
+  const user = resolveSession(deps, token);
+  readFor.set(c.req.raw, { token, user });
+  return user;
+}
+
 /**
  * Guards protected API routes: the bearer token must name an account of `role` (or of one of
  * the roles listed), and a doctor must be approved (unless `anyStatus`, for the doctor's own
@@ -53,7 +65,7 @@ export function requireRole(deps: Deps, role: Role | readonly Role[], options: {
   return async (c, next) => {
     const token = bearerToken(c);
     if (token === undefined) throw new ApiError(401, "Authentication required");
-    const user = await resolveSession(deps, token);
+    const user = await requestSession(c, deps, token);
     if (user === undefined) throw new ApiError(401, "Invalid or expired token");
     if (!roles.includes(user.role)) throw new ApiError(403, only);
     if (user.role === "doctor" && user.account.status !== "approved" && !options.anyStatus) {
@@ -69,7 +81,7 @@ export function requireSignedIn(deps: Deps): MiddlewareHandler {
   return async (c, next) => {
     const token = bearerToken(c);
     if (token === undefined) throw new ApiError(401, "Authentication required");
-    const user = await resolveSession(deps, token);
+    const user = await requestSession(c, deps, token);
     if (user === undefined) throw new ApiError(401, "Invalid or expired token");
     c.set("user", user);
     await next();
