@@ -5,7 +5,7 @@
 import { accountTag, DEVICE_DAYS, deviceOfPassword } from "../auth/device";
 import { checkPassword, hashPassword } from "../auth/passwords";
 import { beginLoginAttempt, beginSignup, loginSucceeded, signupFailed } from "../auth/throttle";
-import { isUniqueViolation } from "../db/client";
+import { isUniqueViolation, type Tx } from "../db/client";
 import {
   bumpTokenVersion,
   emailTaken,
@@ -47,10 +47,16 @@ const FIND = {
 } as const;
 
 /**
+ * A login that passed: the account, and `succeeded`, the attempt's take-back from the throttle,
+ * which the caller writes in the transaction that begins the session (one COMMIT for both).
+ */
+export type LoggedIn<A> = { account: A; succeeded: (tx: Tx) => void };
+
+/**
  * Checks credentials under the login throttle. The account on success (a doctor of any status:
  * the caller shows it); a refusal otherwise, the same for a wrong email and a wrong password.
  */
-export async function logIn<R extends Role>(deps: Deps, role: R, { email, password }: Credentials, client: Client): Promise<Accounts[R]> {
+export async function logIn<R extends Role>(deps: Deps, role: R, { email, password }: Credentials, client: Client): Promise<LoggedIn<Accounts[R]>> {
   const account = (await FIND[role](deps.database.db, email)) as Accounts[R] | undefined;
   // A device cookie counts while its id is live (not retired by a logout or a later login) and was
   // earned under the current password (a reset or a change revokes every one given before it).
@@ -69,8 +75,7 @@ export async function logIn<R extends Role>(deps: Deps, role: R, { email, passwo
   if (!(await checkPassword(account?.passwordHash, password, client.address)) || account === undefined) {
     throw new Refusal("unauthenticated", BAD_LOGIN);
   }
-  await loginSucceeded(deps, attempt);
-  return account;
+  return { account, succeeded: (tx) => loginSucceeded(tx, attempt) };
 }
 
 /** Runs a signup under the per-address limit; a taken email is a conflict, even when two race. */
@@ -120,7 +125,7 @@ export function signUpDoctor(deps: Deps, input: DoctorSignup, client: Client): P
         status: "pending",
         createdAt: now,
       });
-      await recordAudit(tx, { at: now, actorRole: "doctor", actorId: created.id, subject: "doctor", subjectId: created.id, action: "Signup", toStatus: "pending" });
+      recordAudit(tx, { at: now, actorRole: "doctor", actorId: created.id, subject: "doctor", subjectId: created.id, action: "Signup", toStatus: "pending" });
       await doctorSignedUp(tx, deps, created);
       return created;
     }),
@@ -134,7 +139,7 @@ export function signUpDoctor(deps: Deps, input: DoctorSignup, client: Client): P
 export function logOut(deps: Deps, role: Role, account: { id: string; email: string }): Promise<void> {
   return deps.database.write(async (tx) => {
     await bumpTokenVersion(tx, role, account.id);
-    await deleteSessions(tx, role, account.id);
+    deleteSessions(tx, role, account.id);
     await forgetDevices(tx, accountTag(deps.keys, { role, email: account.email }));
   });
 }

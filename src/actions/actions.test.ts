@@ -52,7 +52,7 @@ describe("accounts", () => {
     expect(patient.name).toBe("Ann");
     const taken = await refusal(() => signUpPatient(h.deps, { name: "Ann again", email, password: PASSWORD }, client));
     expect([taken.kind, taken.message]).toEqual(["conflict", "An account with this email already exists"]);
-    expect((await logIn(h.deps, "patient", { email, password: PASSWORD }, client)).id).toBe(patient.id);
+    expect((await logIn(h.deps, "patient", { email, password: PASSWORD }, client)).account.id).toBe(patient.id);
     const wrong = await refusal(() => logIn(h.deps, "patient", { email, password: "not-the-password" }, client));
     const nobody = await refusal(() => logIn(h.deps, "patient", { email: uniqueEmail("none"), password: PASSWORD }, client));
     expect([wrong.kind, wrong.message]).toEqual(["unauthenticated", "Invalid email or password"]);

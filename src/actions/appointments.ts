@@ -63,7 +63,7 @@ export function bookAppointment(deps: Deps, patient: Pick<PatientRow, "id">, inp
       createdAt: now,
       preferredTimes: preferred.length === 0 ? null : preferred.map((p) => p.toISOString()),
     });
-    await recordAudit(tx, { at: now, actorRole: "patient", actorId: patient.id, subject: "appointment", subjectId: created.id, action: "book", toStatus: "pending" });
+    recordAudit(tx, { at: now, actorRole: "patient", actorId: patient.id, subject: "appointment", subjectId: created.id, action: "book", toStatus: "pending" });
     await requestBooked(tx, deps, created.id);
     return created;
   });

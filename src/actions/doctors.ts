@@ -35,13 +35,16 @@ export function setStatusOfDoctor(
     if (current === undefined) throw notFound("Doctor");
     const step = changeDoctorStatus(current.status, input.status);
     if (!step.ok) throw conflict(step.reason);
-    await recordAudit(tx, adminEvent(deps, adminId, input.doctorId, { action: step.action, fromStatus: current.status, toStatus: input.status, reason: input.reason || null }));
+    // The history as it stands, and this change's event (kept for the COMMIT, so not read back).
+    const event = adminEvent(deps, adminId, input.doctorId, { action: step.action, fromStatus: current.status, toStatus: input.status, reason: input.reason || null });
+    const history = await historyOf(tx, "doctor", input.doctorId);
+    recordAudit(tx, event);
     const doctor = await setDoctorStatus(tx, input.doctorId, input.status);
     await doctorStatusChanged(tx, deps, doctor.id, step.action);
     if (input.status === "blocked") {
       const now = deps.now();
       for (const cancelled of await cancelOpenOfDoctor(tx, input.doctorId, DOCTOR_UNAVAILABLE, now)) {
-        await recordAudit(tx, {
+        recordAudit(tx, {
           at: now,
           actorRole: "admin",
           actorId: adminId,
@@ -54,8 +57,7 @@ export function setStatusOfDoctor(
         await meetingCancelled(tx, deps, cancelled.id, "doctor");
       }
     }
-    const history = await historyOf(tx, "doctor", input.doctorId);
-    return { doctor, history, message: `${step.action}: ${doctor.name} is now ${doctor.status}` };
+    return { doctor, history: [...history, { id: 0, ...event }], message: `${step.action}: ${doctor.name} is now ${doctor.status}` };
   });
 }
 
@@ -96,9 +98,10 @@ export function decideDoctorChange(
       pendingCollegeName: null,
     });
     const action = approve ? "Approve change" : "Decline change";
-    await recordAudit(tx, adminEvent(deps, adminId, input.doctorId, { action, fromStatus: current.status, toStatus: current.status, reason: what }));
+    const event = adminEvent(deps, adminId, input.doctorId, { action, fromStatus: current.status, toStatus: current.status, reason: what });
     const history = await historyOf(tx, "doctor", input.doctorId);
-    return { doctor, history, change, message: `${approve ? "Approved" : "Declined"} ${doctor.name}'s change of ${what}.` };
+    recordAudit(tx, event);
+    return { doctor, history: [...history, { id: 0, ...event }], change, message: `${approve ? "Approved" : "Declined"} ${doctor.name}'s change of ${what}.` };
   });
 }
 

@@ -96,7 +96,7 @@ export async function resetPassword(deps: Deps, token: string, password: string,
     const link = await takePasswordReset(tx, hashOf(token));
     if (link === undefined || link.expiresAt.getTime() <= now.getTime()) throw invalid(RESET_INVALID);
     await setPasswordHash(tx, link.role, link.accountId, passwordHash, true);
-    await deleteSessions(tx, link.role, link.accountId);
+    deleteSessions(tx, link.role, link.accountId);
     await voidPasswordResets(tx, link.role, link.accountId);
     const account = await findAccount(tx, link.role, link.accountId);
     if (account === undefined) throw invalid(RESET_INVALID);
@@ -119,11 +119,11 @@ export async function changePassword(
   const { role, account } = who;
   const attempt = await beginLoginAttempt(deps, { role, email: account.email, address: asker.address });
   if (!(await checkPassword(account.passwordHash, input.currentPassword, asker.address))) throw invalid(WRONG_CURRENT_PASSWORD);
-  await loginSucceeded(deps, attempt);
   const passwordHash = await hashPassword(input.newPassword, asker.address);
   return deps.database.write(async (tx) => {
+    loginSucceeded(tx, attempt);
     await setPasswordHash(tx, role, account.id, passwordHash, false);
-    await deleteSessions(tx, role, account.id, who.sessionId);
+    deleteSessions(tx, role, account.id, who.sessionId);
     await voidPasswordResets(tx, role, account.id);
     await passwordChanged(tx, deps, { role, id: account.id }, { device: asker.device, at: deps.now() }, "change");
     const updated = await findAccount(tx, role, account.id);

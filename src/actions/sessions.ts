@@ -20,12 +20,13 @@ export const OTHERS_ENDED = "Every other device is signed out.";
  * A new session row for the account; its id (the token's `sid`). `also` writes in the same
  * transaction (the login's trusted device): one COMMIT, fewer round trips (issue 43).
  */
-export async function beginSession(deps: Deps, role: Role, accountId: string, device: string, also?: (tx: Tx) => Promise<void>): Promise<string> {
+export async function beginSession(deps: Deps, role: Role, accountId: string, device: string, also?: (tx: Tx) => void): Promise<string> {
   const id = crypto.randomUUID();
   const now = deps.now();
+  // Writes only, sent with the COMMIT: one round trip (src/db/at-commit.ts).
   await deps.database.write(async (tx) => {
-    await insertSession(tx, { id, role, accountId, device, createdAt: now, lastSeenAt: now });
-    await also?.(tx);
+    insertSession(tx, { id, role, accountId, device, createdAt: now, lastSeenAt: now });
+    also?.(tx);
   });
   return id;
 }
@@ -34,7 +35,7 @@ export async function beginSession(deps: Deps, role: Role, accountId: string, de
 export async function noteSeen(deps: Deps, sessionId: string, lastSeenAt: Date): Promise<void> {
   const now = deps.now();
   if (now.getTime() - lastSeenAt.getTime() < SEEN_EVERY_MS) return;
-  await deps.database.write((tx) => touchSession(tx, sessionId, now));
+  await deps.database.write(async (tx) => touchSession(tx, sessionId, now));
 }
 
 export type SessionView = { id: string; device: string; createdAt: Date; lastSeenAt: Date; current: boolean };
@@ -54,5 +55,5 @@ export async function endSession(deps: Deps, role: Role, accountId: string, sess
 
 /** Ends every session of the account but `keep`. */
 export function endOtherSessions(deps: Deps, role: Role, accountId: string, keep: string): Promise<void> {
-  return deps.database.write((tx) => deleteSessions(tx, role, accountId, keep));
+  return deps.database.write(async (tx) => deleteSessions(tx, role, accountId, keep));
 }

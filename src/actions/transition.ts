@@ -36,7 +36,7 @@ export function transitionAppointment<T>(
     const step = applyAppointmentAction(appointment.effective, action, caller.role);
     if (!step.ok) throw conflict(step.reason);
     const { result, reason, after } = await change(tx, appointment, now);
-    await recordAudit(tx, {
+    recordAudit(tx, {
       at: now,
       actorRole: caller.role,
       actorId: caller.id,

@@ -17,6 +17,7 @@ import {
   oldestEvent,
   recordEvents,
   type AuthEventKind,
+  type Recorded,
   type EventKeys,
 } from "../db/queries/throttle";
 import type { Deps } from "../config/deps";
@@ -130,9 +131,9 @@ function refuseFlood(deps: Deps, address: string): void {
 /**
  * Checks the per-minute limit on every login and signup attempt from `address`, then `limits`, in
  * one read, and refuses at the first used up; otherwise records the attempt and `events` in one
- * insert. Returns the ids of `events` (to take back later).
+ * insert (sent with the COMMIT). Returns `events` as recorded (to take back later).
  */
-async function checkAndCount(deps: Deps, tx: Tx, address: string, limits: Limit[], events: { kind: AuthEventKind; key: string }[]): Promise<number[]> {
+async function checkAndCount(deps: Deps, tx: Tx, address: string, limits: Limit[], events: { kind: AuthEventKind; key: string }[]): Promise<Recorded> {
   const attempts: Limit = { kind: "auth_attempt", keys: { key: address }, limit: deps.config.authAttemptsPerMinute, windowMs: ATTEMPT_WINDOW_MS, message: TOO_MANY_ATTEMPTS };
   const refused = await firstRefusal(deps, tx, [attempts, ...limits]);
   const now = deps.now();
@@ -140,14 +141,14 @@ async function checkAndCount(deps: Deps, tx: Tx, address: string, limits: Limit[
   // the commit: a transaction that then fails only makes a refusal come early by one.
   if (refused?.limit !== attempts) noteAttempt(deps.database, address, now.getTime());
   if (refused !== undefined) throw refused.refusal;
-  const rows = await recordEvents(tx, [{ kind: "auth_attempt", key: address }, ...events], now);
-  return rows.filter((row) => row.kind !== "auth_attempt").map((row) => row.id);
+  recordEvents(tx, [{ kind: "auth_attempt", key: address }, ...events], now);
+  return { events, at: now };
 }
 
 /** Who tries to log in to which account; `deviceId` when the client holds a valid device cookie for it. */
 export type LoginAttemptOf = { role: string; email: string; address: string; deviceId?: string };
 /** A login attempt counted in advance as a failure; see beginLoginAttempt. */
-export type LoginAttempt = LoginAttemptOf & { eventIds: number[] };
+export type LoginAttempt = LoginAttemptOf & { recorded: Recorded };
 
 /**
  * Refuses a login attempt past any limit, and otherwise counts it as a failure, in one write
@@ -166,8 +167,8 @@ async function loginAttempt(deps: Deps, who: LoginAttemptOf): Promise<LoginAttem
     if (who.deviceId !== undefined) {
       // A trusted device answers for its own failures only.
       const device = { kind: "login_device", key: who.deviceId } as const;
-      const eventIds = await checkAndCount(deps, tx, who.address, [login(device.kind, { key: device.key }, limit)], [device]);
-      return { ...who, eventIds };
+      const recorded = await checkAndCount(deps, tx, who.address, [login(device.kind, { key: device.key }, limit)], [device]);
+      return { ...who, recorded };
     }
     const account = `${who.role} ${who.email}`;
     const limits = [
@@ -175,25 +176,23 @@ async function loginAttempt(deps: Deps, who: LoginAttemptOf): Promise<LoginAttem
       login("login_fail", { prefix: account }, limit * WIDE_FACTOR),
       login("login_ip", { key: who.address }, limit * WIDE_FACTOR),
     ];
-    const eventIds = await checkAndCount(deps, tx, who.address, limits, [
+    const recorded = await checkAndCount(deps, tx, who.address, limits, [
       { kind: "login_fail", key: `${account} ${who.address}` },
       { kind: "login_ip", key: who.address },
     ]);
-    return { ...who, eventIds };
+    return { ...who, recorded };
   });
 }
 
 /**
  * A successful login takes this attempt back and forgets the failures of that role and email
  * from this client only: its device when trusted, otherwise its address. Other roles, other
- * emails, other clients keep theirs.
+ * emails, other clients keep theirs. Sent with the COMMIT of `tx`, the transaction that begins
+ * the session (one round trip for both).
  */
-export function loginSucceeded(deps: Deps, attempt: LoginAttempt): Promise<void> {
-  return deps.database.write((tx) =>
-    attempt.deviceId !== undefined
-      ? clearEvents(tx, attempt.eventIds, "login_device", attempt.deviceId)
-      : clearEvents(tx, attempt.eventIds, "login_fail", `${attempt.role} ${attempt.email} ${attempt.address}`),
-  );
+export function loginSucceeded(tx: Tx, attempt: LoginAttempt): void {
+  if (attempt.deviceId !== undefined) clearEvents(tx, attempt.recorded, "login_device", attempt.deviceId);
+  else clearEvents(tx, attempt.recorded, "login_fail", `${attempt.role} ${attempt.email} ${attempt.address}`);
 }
 
 /**
@@ -202,11 +201,11 @@ export function loginSucceeded(deps: Deps, attempt: LoginAttempt): Promise<void>
  * refused as a taken email (409) stays counted: otherwise emails could be probed without limit.
  * Returns the events to take back with signupFailed when the server itself failed.
  */
-export function beginSignup(deps: Deps, address: string): Promise<number[]> {
+export function beginSignup(deps: Deps, address: string): Promise<Recorded> {
   return counted(deps, "signup", () => signupAttempt(deps, address));
 }
 
-async function signupAttempt(deps: Deps, address: string): Promise<number[]> {
+async function signupAttempt(deps: Deps, address: string): Promise<Recorded> {
   refuseFlood(deps, address);
   const signups: Limit = {
     kind: "signup_ip",
@@ -219,8 +218,8 @@ async function signupAttempt(deps: Deps, address: string): Promise<number[]> {
 }
 
 /** Takes back a signup's count (only for a failure of the server, never for a refusal). */
-export function signupFailed(deps: Deps, eventIds: number[]): Promise<void> {
-  return deps.database.write((tx) => deleteEvents(tx, eventIds));
+export function signupFailed(deps: Deps, recorded: Recorded): Promise<void> {
+  return deps.database.write(async (tx) => deleteEvents(tx, recorded));
 }
 
 const TOO_MANY_RESETS = "Too many password reset requests. Please try again later.";

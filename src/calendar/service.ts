@@ -93,6 +93,6 @@ async function countRefusedFeedFetch(deps: Deps, address: string): Promise<void>
   await deps.database.write(async (tx) => {
     // Again inside the write, so parallel refusals cannot all slip under the limit.
     await assertUnder(deps, tx, limit);
-    await recordEvents(tx, [{ kind: "feed_ip", key: address }], deps.now());
+    recordEvents(tx, [{ kind: "feed_ip", key: address }], deps.now());
   });
 }

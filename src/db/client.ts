@@ -22,6 +22,7 @@ import { dirname, resolve } from "node:path";
 import * as schema from "./schema";
 import { keptIn } from "../domain/bounded";
 import { countRoundTrips, type RoundTrip } from "./round-trips";
+import { committingKept, runBeforeCommit } from "./at-commit";
 
 export type Db = LibSQLDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -97,7 +98,8 @@ export async function openDatabase(url: string, authToken?: string, replica?: Re
     await client.sync();
   }
   const reader = kind === "file" ? preparedReader(url, onRoundTrip) : undefined;
-  const db = drizzle(reader ? withPreparedReads(client, reader) : client, { schema });
+  // Transactions send their kept writes with their COMMIT (src/db/at-commit.ts).
+  const db = drizzle(committingKept(reader ? withPreparedReads(client, reader) : client), { schema });
   if (reader) keptRowReaders.set(db, reader.rows);
   let queue: Promise<unknown> = Promise.resolve();
   return {
@@ -107,7 +109,7 @@ export async function openDatabase(url: string, authToken?: string, replica?: Re
       const run = queue.then(() =>
         db.transaction(async (tx) => {
           const result = await fn(tx);
-          await runDeferred(tx);
+          await runBeforeCommit(tx);
           return result;
         }),
       );
@@ -120,26 +122,6 @@ export async function openDatabase(url: string, authToken?: string, replica?: Re
       client.close();
     },
   };
-}
-
-/** Work kept for the end of a write transaction, by transaction. */
-const deferred = new WeakMap<Tx, (() => Promise<void>)[]>();
-
-/**
- * Runs `work` at the end of `tx`, after the use case and before its COMMIT (in order, once each):
- * rows a use case gathers on the way (its mails) go in one statement, one round trip (issue 43).
- */
-export function beforeCommit(tx: Tx, work: () => Promise<void>): void {
-  const list = deferred.get(tx);
-  if (list === undefined) deferred.set(tx, [work]);
-  else list.push(work);
-}
-
-async function runDeferred(tx: Tx): Promise<void> {
-  const list = deferred.get(tx);
-  if (list === undefined) return;
-  deferred.delete(tx);
-  for (const work of list) await work();
 }
 
 /**

@@ -3,8 +3,9 @@
  * caller's transaction, so the mail exists exactly when the change that causes it does. The
  * sender (sender.ts) delivers it. Adding a mail = a template (templates.ts) and a call here.
  */
-import { beforeCommit, type Tx } from "../db/client";
-import { insertOutbox, type MailCategory, type OutboxInsert, type Recipient } from "../db/queries/mail";
+import type { Tx } from "../db/client";
+import { atCommit, beforeCommit } from "../db/at-commit";
+import { outboxInserts, type MailCategory, type OutboxInsert, type Recipient } from "../db/queries/mail";
 import { siteUrl, type Config } from "../config/env";
 import type { Deps } from "../config/deps";
 import { renderMail, type MailContent } from "./layout";
@@ -62,7 +63,7 @@ export async function enqueueMail(tx: Tx, deps: Pick<Deps, "config" | "keys" | "
     pending.set(tx, gathered);
     beforeCommit(tx, async () => {
       pending.delete(tx);
-      await insertOutbox(tx, gathered);
+      for (const insert of outboxInserts(tx, gathered)) atCommit(tx, insert);
       for (const listener of listeners) listener();
     });
   }

@@ -42,7 +42,7 @@ export function loginClient(c: Context, deps: Deps): Client {
  */
 export async function rememberDevice(c: Context, deps: Deps, role: Role, account: { email: string; passwordHash: string }): Promise<void> {
   const device = newTrustedDevice(c, deps, role, account);
-  await deps.database.write(device.save);
+  await deps.database.write(async (tx) => device.save(tx));
   device.setCookie();
 }
 

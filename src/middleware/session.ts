@@ -10,6 +10,7 @@ import { sessionAccount } from "../db/queries/sessions";
 import { beginSession, noteSeen } from "../actions/sessions";
 import { deviceName } from "../domain/user-agent";
 import type { Deps } from "../config/deps";
+import type { Tx } from "../db/client";
 import type { Role } from "../domain/fields";
 import { ApiError } from "../http/errors";
 import { bearerToken, sessionCookieToken, setSessionCookie } from "../http/session-token";
@@ -40,6 +41,18 @@ export async function resolveSession(deps: Deps, token: string): Promise<Session
   return { role: claims.role, account: read.account, directoryVersion: read.directoryVersion, sessionId: claims.sid } as SessionUser;
 }
 
+/** Bearer sessions already read, by request: two guards on one route (a role's and a call's) read once. */
+const readFor = new WeakMap<Request, { token: string; user: Promise<SessionUser | undefined> }>();
+
+/** The session of this request's bearer token, read once per request. */
+function requestSession(c: Context, deps: Deps, token: string): Promise<SessionUser | undefined> {
+  const known = readFor.get(c.req.raw);
+  if (known?.token === token) return known.user;
+  const user = resolveSession(deps, token);
+  readFor.set(c.req.raw, { token, user });
+  return user;
+}
+
 /**
  * Guards protected API routes: the bearer token must name an account of `role` (or of one of
  * the roles listed), and a doctor must be approved (unless `anyStatus`, for the doctor's own
@@ -52,7 +65,7 @@ export function requireRole(deps: Deps, role: Role | readonly Role[], options: {
   return async (c, next) => {
     const token = bearerToken(c);
     if (token === undefined) throw new ApiError(401, "Authentication required");
-    const user = await resolveSession(deps, token);
+    const user = await requestSession(c, deps, token);
     if (user === undefined) throw new ApiError(401, "Invalid or expired token");
     if (!roles.includes(user.role)) throw new ApiError(403, only);
     if (user.role === "doctor" && user.account.status !== "approved" && !options.anyStatus) {
@@ -68,7 +81,7 @@ export function requireSignedIn(deps: Deps): MiddlewareHandler {
   return async (c, next) => {
     const token = bearerToken(c);
     if (token === undefined) throw new ApiError(401, "Authentication required");
-    const user = await resolveSession(deps, token);
+    const user = await requestSession(c, deps, token);
     if (user === undefined) throw new ApiError(401, "Invalid or expired token");
     c.set("user", user);
     await next();
@@ -99,9 +112,14 @@ export async function startSession(
   deps: Deps,
   role: Role,
   account: { id: string; email: string; tokenVersion: number; passwordHash: string },
+  /** More writes for the session's transaction (a login's take-back from the throttle). */
+  also?: (tx: Tx) => void,
 ) {
   const trusted = newTrustedDevice(c, deps, role, account);
-  const sid = await beginSession(deps, role, account.id, deviceName(c.req.header("user-agent")), trusted.save);
+  const sid = await beginSession(deps, role, account.id, deviceName(c.req.header("user-agent")), (tx) => {
+    trusted.save(tx);
+    also?.(tx);
+  });
   const token = await issueToken(deps.keys, { sub: account.id, role, ver: account.tokenVersion, sid });
   setSessionCookie(c, token, Math.round(deps.config.tokenTtlHours * 3600));
   trusted.setCookie();

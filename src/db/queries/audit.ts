@@ -3,13 +3,17 @@ import { and, asc, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
 import { auditEvents } from "../schema";
 import { keptList } from "./kept-list";
+import { atCommit } from "../at-commit";
 
 export type AuditEvent = Omit<typeof auditEvents.$inferInsert, "id">;
 export type AuditRow = typeof auditEvents.$inferSelect;
 
-/** Records one event; call it inside the transaction that makes the change. */
-export async function recordAudit(tx: Tx, event: AuditEvent): Promise<void> {
-  await tx.insert(auditEvents).values(event);
+/**
+ * Records one event; call it inside the transaction that makes the change. The row is sent with
+ * the COMMIT (src/db/at-commit.ts): a read in the same transaction does not see it.
+ */
+export function recordAudit(tx: Tx, event: AuditEvent): void {
+  atCommit(tx, tx.insert(auditEvents).values(event));
 }
 
 /** Every doctor's status history (or only those of `doctorIds`), oldest first, grouped by doctor id (one query). */

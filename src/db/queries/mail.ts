@@ -16,10 +16,17 @@ const OPEN: OutboxState[] = ["waiting", "failing"];
 /** Rows per INSERT: well under SQLite's limit of bound values per statement (16 a row). */
 const ROWS_PER_INSERT = 500;
 
-/** Writes `rows` into the outbox, in one statement (per 500 rows). */
-export async function insertOutbox(tx: Tx, rows: OutboxInsert | OutboxInsert[]): Promise<void> {
+/** The statements (built, not run) that write `rows` into the outbox: one per 500 rows. */
+export function outboxInserts(tx: Tx, rows: OutboxInsert | OutboxInsert[]) {
   const list = Array.isArray(rows) ? rows : [rows];
-  for (let i = 0; i < list.length; i += ROWS_PER_INSERT) await tx.insert(mailOutbox).values(list.slice(i, i + ROWS_PER_INSERT));
+  const inserts = [];
+  for (let i = 0; i < list.length; i += ROWS_PER_INSERT) inserts.push(tx.insert(mailOutbox).values(list.slice(i, i + ROWS_PER_INSERT)));
+  return inserts;
+}
+
+/** Writes `rows` into the outbox now. */
+export async function insertOutbox(tx: Tx, rows: OutboxInsert | OutboxInsert[]): Promise<void> {
+  for (const insert of outboxInserts(tx, rows)) await insert;
 }
 
 /** Open rows whose time has come, and rows claimed by a sender that never finished once the claim ran out. */

@@ -10,6 +10,7 @@ import type { Database, Reader, Tx } from "../client";
 import type { Role } from "../../domain/fields";
 import { admins, doctors, patients, sessions } from "../schema";
 import type { AccountRow } from "./accounts";
+import { atCommit } from "../at-commit";
 
 const DIRECTORY_VERSION = '(select "version" from "directory_version" where "id" = 1) as "directory_version"';
 
@@ -56,13 +57,14 @@ export function sessionAccount(database: Database, role: Role, id: string, sessi
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-export async function insertSession(tx: Tx, row: SessionRow): Promise<void> {
-  await tx.insert(sessions).values(row);
+/** Writes a new session row, sent with the COMMIT (src/db/at-commit.ts). */
+export function insertSession(tx: Tx, row: SessionRow): void {
+  atCommit(tx, tx.insert(sessions).values(row));
 }
 
-/** Moves a session's last-seen time on (at most every few minutes: see src/middleware/session.ts). */
-export async function touchSession(tx: Tx, id: string, at: Date): Promise<void> {
-  await tx.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+/** Moves a session's last-seen time on (at most every few minutes: see src/middleware/session.ts); sent with the COMMIT. */
+export function touchSession(tx: Tx, id: string, at: Date): void {
+  atCommit(tx, tx.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id)));
 }
 
 const ofAccount = (role: Role, accountId: string) => and(eq(sessions.role, role), eq(sessions.accountId, accountId));
@@ -83,9 +85,9 @@ export async function deleteSession(tx: Tx, role: Role, accountId: string, id: s
   return gone.length > 0;
 }
 
-/** Ends every session of the account but `keep` (every one when undefined), and drops expired rows of it. */
-export async function deleteSessions(tx: Tx, role: Role, accountId: string, keep?: string): Promise<void> {
-  await tx.delete(sessions).where(keep === undefined ? ofAccount(role, accountId) : and(ofAccount(role, accountId), ne(sessions.id, keep)));
+/** Ends every session of the account but `keep` (every one when undefined); sent with the COMMIT. */
+export function deleteSessions(tx: Tx, role: Role, accountId: string, keep?: string): void {
+  atCommit(tx, tx.delete(sessions).where(keep === undefined ? ofAccount(role, accountId) : and(ofAccount(role, accountId), ne(sessions.id, keep))));
 }
 
 /** Drops every session begun before `before` (their tokens have expired). */

@@ -2,6 +2,7 @@
 import { and, count, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
 import { authEvents } from "../schema";
+import { atCommit } from "../at-commit";
 
 export type AuthEventKind = (typeof authEvents.$inferSelect)["kind"];
 
@@ -44,26 +45,34 @@ export async function oldestEvent(r: Reader, kind: AuthEventKind, keys: EventKey
   return row?.at;
 }
 
-/** Records events (in one statement) and returns them with their ids. */
-export async function recordEvents(tx: Tx, events: { kind: AuthEventKind; key: string }[], at: Date): Promise<{ id: number; kind: AuthEventKind }[]> {
-  if (events.length === 0) return [];
-  return tx
-    .insert(authEvents)
-    .values(events.map((e) => ({ ...e, at })))
-    .returning({ id: authEvents.id, kind: authEvents.kind })
-    .all();
+/**
+ * Records events in one statement, sent with `tx`'s COMMIT (src/db/at-commit.ts): the limits
+ * were read in the same write transaction, so no other attempt counts in between.
+ */
+export function recordEvents(tx: Tx, events: { kind: AuthEventKind; key: string }[], at: Date): void {
+  if (events.length === 0) return;
+  atCommit(tx, tx.insert(authEvents).values(events.map((e) => ({ ...e, at }))));
 }
 
-/** Forgets single events by id (an attempt that turned out not to count). */
-export async function deleteEvents(tx: Tx, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await tx.delete(authEvents).where(inArray(authEvents.id, ids));
+/** Events recorded together, to take back later: which ones, and when. */
+export type Recorded = { events: { kind: AuthEventKind; key: string }[]; at: Date };
+
+/** One event of each of `recorded` (events alike are interchangeable for the counts). */
+function oneOfEach({ events, at }: Recorded): SQL {
+  const ids = events.map((e) => sql`(select ${authEvents.id} from ${authEvents} where ${and(eq(authEvents.kind, e.kind), eq(authEvents.key, e.key), eq(authEvents.at, at))} limit 1)`);
+  return sql`${authEvents.id} in (${sql.join(ids, sql`, `)})`;
 }
 
-/** Forgets single events by id and every `kind` event for one key, in one statement. */
-export async function clearEvents(tx: Tx, ids: number[], kind: AuthEventKind, key: string): Promise<void> {
+/** Takes back events an attempt recorded (it turned out not to count); sent with the COMMIT. */
+export function deleteEvents(tx: Tx, recorded: Recorded): void {
+  if (recorded.events.length === 0) return;
+  atCommit(tx, tx.delete(authEvents).where(oneOfEach(recorded)));
+}
+
+/** Takes back `recorded` and forgets every `kind` event for one key, in one statement sent with the COMMIT. */
+export function clearEvents(tx: Tx, recorded: Recorded, kind: AuthEventKind, key: string): void {
   const byKey = and(eq(authEvents.kind, kind), eq(authEvents.key, key));
-  await tx.delete(authEvents).where(ids.length === 0 ? byKey : or(inArray(authEvents.id, ids), byKey));
+  atCommit(tx, tx.delete(authEvents).where(recorded.events.length === 0 ? byKey : or(oneOfEach(recorded), byKey)));
 }
 
 /** Forgets events older than `before`; nothing counts them any more. */

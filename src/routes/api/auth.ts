@@ -35,22 +35,22 @@ export function authApi(deps: Deps) {
   });
 
   api.post("/loginPatient", zValidator("json", loginBody, onInvalid), async (c) => {
-    const patient = await logIn(deps, "patient", c.req.valid("json"), loginClient(c, deps));
-    const token = await startSession(c, deps, "patient", patient);
+    const { account: patient, succeeded } = await logIn(deps, "patient", c.req.valid("json"), loginClient(c, deps));
+    const token = await startSession(c, deps, "patient", patient, succeeded);
     return c.json({ token, role: "patient", name: patient.name });
   });
 
   // Answers for every status: the client shows the waiting screen or the status message.
   api.post("/loginDoctor", zValidator("json", loginBody, onInvalid), async (c) => {
-    const doctor = await logIn(deps, "doctor", c.req.valid("json"), loginClient(c, deps));
-    const token = await startSession(c, deps, "doctor", doctor);
+    const { account: doctor, succeeded } = await logIn(deps, "doctor", c.req.valid("json"), loginClient(c, deps));
+    const token = await startSession(c, deps, "doctor", doctor, succeeded);
     const statusReason = await statusReasonOf(deps, doctor);
     return c.json({ message: "Login successful", token, doctor: doctorJson(doctor), ...(statusReason && { statusReason }) });
   });
 
   api.post("/loginAdmin", zValidator("json", loginBody, onInvalid), async (c) => {
-    const admin = await logIn(deps, "admin", c.req.valid("json"), loginClient(c, deps));
-    const token = await startSession(c, deps, "admin", admin);
+    const { account: admin, succeeded } = await logIn(deps, "admin", c.req.valid("json"), loginClient(c, deps));
+    const token = await startSession(c, deps, "admin", admin, succeeded);
     return c.json({ token, admin: adminJson(admin) });
   });
 

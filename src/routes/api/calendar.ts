@@ -25,7 +25,8 @@ export function calendarApi(deps: Deps) {
 
     api.get(`${base}/meetings/:id/calendar.ics`, guard, zValidator("param", meetingIdParam, onInvalid), async (c) => {
       const account = signedIn(c, role);
-      const { text, filename } = await meetingCalendar(deps, role, account.id, c.req.valid("param").id);
+      // In the account's language (the session read it already), else English.
+      const { text, filename } = await meetingCalendar(deps, role, account.id, c.req.valid("param").id, account.language ?? "en");
       // The API's rule for every answer (app.ts): nothing kept in caches.
       return sendCalendar(c, text, { cacheControl: "no-store", filename });
     });

@@ -14,6 +14,7 @@ import { statusReasonOf } from "../../actions/doctors";
 import { renderPage, themeOf } from "../../render/Document";
 import { Shell } from "../../components/Shell";
 import type { DoctorRow } from "../../db/queries/accounts";
+import type { Tx } from "../../db/client";
 import type { Deps } from "../../config/deps";
 import { DASHBOARD, SPECIALIZATIONS, type Role } from "../../domain/fields";
 import { doneThen, handleForm, hasNotice, showRefused, takeNotice, type FormState, type Notice } from "../../http/forms";
@@ -79,10 +80,12 @@ function statusMessage(t: T, status: string, reason?: string | null): string {
 }
 
 /** Where a doctor's login leads: the dashboard, the waiting screen, or the status message. */
-async function doctorGoesOn(c: Context, deps: Deps, doctor: DoctorRow, values: Record<string, string>) {
+async function doctorGoesOn(c: Context, deps: Deps, doctor: DoctorRow, values: Record<string, string>, succeeded: (tx: Tx) => void) {
   if (doctor.status === "approved" || doctor.status === "pending") {
-    return startSession(c, deps, "doctor", doctor).then(() => doneThen(c, doctor.status === "approved" ? DASHBOARD.doctor : "/loginDoctor"));
+    return startSession(c, deps, "doctor", doctor, succeeded).then(() => doneThen(c, doctor.status === "approved" ? DASHBOARD.doctor : "/loginDoctor"));
   }
+  // No session for this doctor; the right password still takes the attempt back.
+  await deps.database.write(async (tx) => succeeded(tx));
   const reason = await statusReasonOf(deps, doctor);
   const message = statusMessage(tOf(c), doctor.status, reason);
   return showRefused(c, { form: { message, values }, status: 403, headers: {} }, (form) =>
@@ -118,9 +121,9 @@ export function authPageRoutes(deps: Deps) {
         schema: loginBody,
         run: (credentials) => logIn(deps, role, credentials, client(c)),
         again: again(c, role, "login"),
-        then: async (account, values) => {
-          if (role === "doctor") return doctorGoesOn(c, deps, account as DoctorRow, values);
-          await startSession(c, deps, role, account);
+        then: async ({ account, succeeded }, values) => {
+          if (role === "doctor") return doctorGoesOn(c, deps, account as DoctorRow, values, succeeded);
+          await startSession(c, deps, role, account, succeeded);
           return doneThen(c, DASHBOARD[role]);
         },
       }),
