@@ -57,7 +57,7 @@ export function setStatusOfDoctor(
         await meetingCancelled(tx, deps, cancelled.id, "doctor");
       }
     }
-    return { doctor, history: [...history, { id: 0, ...event }], message: `${step.action}: ${doctor.name} is now ${doctor.status}` };
+    return { doctor, history: [...history, { id: 0, previous: null, ...event }], message: `${step.action}: ${doctor.name} is now ${doctor.status}` };
   });
 }
 
@@ -101,7 +101,7 @@ export function decideDoctorChange(
     const event = adminEvent(deps, adminId, input.doctorId, { action, fromStatus: current.status, toStatus: current.status, reason: what });
     const history = await historyOf(tx, "doctor", input.doctorId);
     recordAudit(tx, event);
-    return { doctor, history: [...history, { id: 0, ...event }], change, message: `${approve ? "Approved" : "Declined"} ${doctor.name}'s change of ${what}.` };
+    return { doctor, history: [...history, { id: 0, previous: null, ...event }], change, message: `${approve ? "Approved" : "Declined"} ${doctor.name}'s change of ${what}.` };
   });
 }
 
