@@ -116,7 +116,7 @@ test.describe("dashboard", () => {
     await expectAccessible(page);
 
     await waitForHydration(page);
-    const search = page.getByRole("searchbox", { name: "Search specializations" });
+    const search = page.getByRole("searchbox", { name: "Search by what troubles you, a specialization or a doctor" });
     await search.pressSequentially("card");
     await expect(page.locator(".spec-card")).toHaveCount(1);
     await expect(card(page, "Cardiologist")).toBeVisible();
@@ -139,10 +139,10 @@ test.describe("dashboard", () => {
     await page.goto(`${ORIGIN}/patient-dashboard?q=cardio`);
     await expect(page.locator(".spec-card")).toHaveCount(1);
     await expect(card(page, "Cardiologist")).toBeVisible();
-    await expect(page.getByRole("searchbox", { name: "Search specializations" })).toHaveValue("cardio");
+    await expect(page.getByRole("searchbox", { name: "Search by what troubles you, a specialization or a doctor" })).toHaveValue("cardio");
     // (axe needs script in the page; the dashboard's accessibility is checked with script above.)
 
-    const search = page.getByRole("searchbox", { name: "Search specializations" });
+    const search = page.getByRole("searchbox", { name: "Search by what troubles you, a specialization or a doctor" });
     await search.fill("neuro");
     await search.press("Enter");
     await expect(page).toHaveURL(/\/patient-dashboard\?q=neuro$/);

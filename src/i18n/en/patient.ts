@@ -20,10 +20,13 @@ export default {
   "patient.meetings.title": "My meetings",
   "patient.profile.title": "My profile",
   // islands/SpecializationSearch.tsx
-  "SpecializationSearch.label": "Search specializations",
-  "SpecializationSearch.placeholder": "e.g. Cardiologist",
+  "SpecializationSearch.label": "Search by what troubles you, a specialization or a doctor",
+  "SpecializationSearch.placeholder": "e.g. skin, heart, child, or a doctor's name",
   "SpecializationSearch.shown": "{count} specializations shown",
   "SpecializationSearch.none": "No specialization matches “{query}”.",
+  "SpecializationSearch.tryGeneral": "A {general} can see you for most things first, or choose from all specializations below.",
+  "SpecializationSearch.doctorsNamed": "Doctors with this name",
+  "SpecializationSearch.all": "All specializations",
   "SpecializationSearch.doctors": "{count, plural, one {# doctor} other {# doctors}}",
   // islands/BookingForm.tsx (booked: also the page's notice after a booking posted without script)
   "BookingForm.reasonLabel": "Reason for your visit to {name}",
