@@ -17,7 +17,7 @@ import { api } from "./lib/api";
 import { useHumanMessage } from "./lib/messages";
 import { TextForm } from "./lib/forms";
 import { PreferredTimesNote, RescheduledNote } from "./lib/MeetingChanges";
-import { CancelledLine, MeetingLinks, ReasonStep, StorySection } from "./lib/story";
+import { CancelledLine, MeetingLinks, ReasonStep, StateBadge, StorySection } from "./lib/story";
 import { LocalTime } from "./lib/time";
 import { useT } from "./lib/i18n";
 import { Notice, useRefreshOnReturn, withNodes } from "./lib/ui";
@@ -27,8 +27,8 @@ export type Props = {
   timeZone: string;
   form?: FormState;
   notice?: NoticeJson;
-  /** The words the server wrote for the page's language: the status badges and the doctors' specializations (by their English names). */
-  words?: { status: Record<string, string>; spec: Record<string, string> };
+  /** The words the server wrote for the page's language: the doctors' specializations (by their English names). */
+  words?: { spec: Record<string, string> };
 };
 
 const CANCEL_PATH = "/patient-dashboard/patient-meetings/cancel";
@@ -82,17 +82,17 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
     );
   }
   const { upcoming, pending, past } = storySections(list);
-  const head = (a: StoryJson, label?: string) => (
+  const head = (a: StoryJson) => (
     <div className="meeting-head">
       <h3>
         {a.doctor.name} <span className="muted">· {words?.spec[a.doctor.specialization] ?? a.doctor.specialization}</span>
       </h3>
-      <span className={`badge badge-${a.status}`}>{label ?? words?.status[a.status] ?? a.status}</span>
+      <StateBadge a={a} />
     </div>
   );
   const reason = (a: StoryJson) => (
     <p>
-      <strong>{t("patientStory.reason")}</strong> {a.reason}
+      <strong>{t("reason.visit")}</strong> {a.reason}
     </p>
   );
   const when = (a: StoryJson) =>
@@ -119,11 +119,11 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
             <ReasonStep
               action={CANCEL_PATH}
               id={a._id}
-              first={t("patientStory.cancel")}
+              first={t("act.cancel")}
               ariaLabel={t("patientStory.cancelAria", { name: a.doctor.name })}
               note={t("PatientMeetings.cancelNote")}
               label={t("patientStory.cancelLabel")}
-              submit={t("patientStory.cancelSubmit")}
+              submit={t("act.cancelMeeting")}
               emptyMessage={say(MESSAGES.cancelReasonEmpty)}
               refused={refused}
               send={(text) => cancel(a, text)}
@@ -144,11 +144,11 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
             <ReasonStep
               action={CANCEL_PATH}
               id={a._id}
-              first={t("PatientMeetings.withdraw")}
+              first={t("act.withdraw")}
               ariaLabel={t("PatientMeetings.withdrawAria", { name: a.doctor.name })}
               note={t("PatientMeetings.withdrawNote")}
               label={t("PatientMeetings.withdrawLabel")}
-              submit={t("PatientMeetings.withdraw")}
+              submit={t("act.withdraw")}
               emptyMessage={say(MESSAGES.withdrawReasonEmpty)}
               refused={refused}
               send={(text) => cancel(a, text)}
@@ -162,7 +162,7 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
         items={past}
         card={(a) => (
           <li key={a._id} className="card meeting">
-            {head(a, a.status === "cancelled" && a.scheduledAt === null ? t("patientStory.withdrawn") : undefined)}
+            {head(a)}
             {reason(a)}
             {when(a)}
             <CancelledLine a={a} self="patient" other={a.doctor.name} timeZone={timeZone} />

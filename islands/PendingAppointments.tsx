@@ -134,7 +134,7 @@ export default function PendingAppointments(props: Props) {
               <li key={a._id} className="card meeting">
                 <div className="meeting-head">
                   <h2>{a.patient.name}</h2>
-                  <span className="badge badge-pending">{t("PendingAppointments.badge")}</span>
+                  <span className="badge badge-pending">{t("state.requested")}</span>
                 </div>
                 <p className="small muted">
                   {a.patient.email}
@@ -142,7 +142,7 @@ export default function PendingAppointments(props: Props) {
                   <LocalTime iso={a.createdAt} timeZone={timeZone} />
                 </p>
                 <p>
-                  <strong>{t("PendingAppointments.reason")}</strong> {a.reason}
+                  <strong>{t("reason.visit")}</strong> {a.reason}
                 </p>
                 <SlotChoices
                   preferred={a.preferredTimes}
@@ -168,11 +168,11 @@ export default function PendingAppointments(props: Props) {
                   field={{ name: "reason", label: t("PendingAppointments.cancelLabel"), maxLength: LIMITS.cancelReason.max }}
                   emptyMessage={t("PendingAppointments.reasonEmpty")}
                   confirm={{
-                    label: t("PendingAppointments.cancel"),
+                    label: t("act.decline"),
                     ariaLabel: t("PendingAppointments.cancelAria", { name: a.patient.name }),
                     note: t("PendingAppointments.cancelNote"),
                   }}
-                  button={{ label: t("PendingAppointments.cancelRequest"), className: "button-danger" }}
+                  button={{ label: t("act.declineRequest"), className: "button-danger" }}
                   value={refusedHere(a._id, "cancel")?.values.reason}
                   error={refusedHere(a._id, "cancel")?.message}
                   send={(reason) => cancel(a, reason)}

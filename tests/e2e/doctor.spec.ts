@@ -198,7 +198,7 @@ test("dashboard: schedule needs date and time, moves the request to meetings wit
   await expect(meeting.locator("time")).toHaveAttribute("datetime", "2030-01-15T09:30:00.000Z");
   await expect(meeting.getByRole("link", { name: "Join meeting" })).toHaveAttribute("href", /^https:\/\/meet\.jit\.si\/[\w-]{20,}$/);
   // Ben's request is part of the story: declined, with why.
-  await expect(page.getByRole("listitem").filter({ hasText: ben.name })).toContainText("Request declined by you");
+  await expect(page.getByRole("listitem").filter({ hasText: ben.name })).toContainText("Declined by you");
   await expect(page.getByRole("listitem").filter({ hasText: ben.name })).toContainText("I am away that week.");
 });
 

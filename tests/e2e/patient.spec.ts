@@ -331,7 +331,7 @@ test.describe("meetings", () => {
     await meeting.getByLabel("Reason for withdrawing").fill("The pain is gone");
     await meeting.getByRole("button", { name: "Withdraw request" }).click();
     await expect(page.getByRole("status")).toContainText("was withdrawn");
-    await expect(meeting).toContainText("Request withdrawn by you");
+    await expect(meeting).toContainText("Withdrawn by you");
     await expectAccessible(page);
     await meeting.getByRole("link", { name: "Book Dr. Wes Withdrawn again" }).click();
     await expect(page).toHaveURL(new RegExp(`/bookAppointment/${doctor.id}$`));

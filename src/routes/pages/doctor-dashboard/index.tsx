@@ -94,7 +94,7 @@ export function doctorDashboardPosts(deps: Deps) {
         run: (input) => cancelAppointment(deps, { role: "doctor", id: pageAccount(c, "doctor").id }, input),
         again: (form) => render(c, deps, form),
         page: PATH,
-        then: () => doneThen(c, PATH, { text: tOf(c)("doctorPage.cancelled"), tone: "success" }),
+        then: () => doneThen(c, PATH, { text: tOf(c)("doctorPage.declined"), tone: "success" }),
       }),
   };
 }
