@@ -87,7 +87,7 @@ export default function SpecializationSearch({ query, specializations, doctors =
       {named.length > 0 && (
         <section aria-labelledby="search-doctors" className="search-doctors">
           <h2 id="search-doctors">{t("SpecializationSearch.doctorsNamed")}</h2>
-          <ul className="spec-grid" role="list">
+          <ul className="spec-grid doctor-grid" role="list">
             {named.map((d) => (
               <li key={d._id}>
                 <a className="card spec-card" href={`/patient-dashboard/bookAppointment/${encodeURIComponent(d._id)}`}>

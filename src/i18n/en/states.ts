@@ -21,7 +21,7 @@ export default {
   "act.declineRequest": "Decline request",
   "act.withdraw": "Withdraw request",
   "act.cancel": "Cancel",
-  "act.cancelMeeting": "Cancel meeting",
+  "act.cancelMeeting": "Cancel appointment",
   // The label of each side's reason: the visit's own, and why it was declined, withdrawn or cancelled.
   "reason.visit": "Reason for the visit:",
   "reason.ending": "Why:",

@@ -16,7 +16,7 @@ export default {
   "act.declineRequest": "अनुरोध अस्वीकार करें",
   "act.withdraw": "अनुरोध वापस लें",
   "act.cancel": "रद्द करें",
-  "act.cancelMeeting": "मीटिंग रद्द करें",
+  "act.cancelMeeting": "अपॉइंटमेंट रद्द करें",
   "reason.visit": "मिलने का कारण:",
   "reason.ending": "वजह:",
 } satisfies Record<keyof typeof en, string>;
