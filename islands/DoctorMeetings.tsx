@@ -14,7 +14,7 @@ import { api } from "./lib/api";
 import { useHumanMessage } from "./lib/messages";
 import { MESSAGES } from "../src/domain/messages";
 import { useT } from "./lib/i18n";
-import { CancelledLine, MeetingLinks, ReasonStep, StorySection } from "./lib/story";
+import { CancelledLine, MeetingLinks, ReasonStep, StateBadge, StorySection } from "./lib/story";
 import { RescheduledNote, RescheduleForm } from "./lib/MeetingChanges";
 import { LocalTime } from "./lib/time";
 import { Notice, useRefreshOnReturn, withNodes } from "./lib/ui";
@@ -82,15 +82,15 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
     );
   }
   const { upcoming, pending, past } = storySections(list);
-  const head = (m: Meeting, label?: string) => (
+  const head = (m: Meeting) => (
     <>
       <div className="meeting-head">
         <h3>{m.patient.name}</h3>
-        <span className={`badge badge-${m.status}`}>{label ?? t(`status.${m.status}`)}</span>
+        <StateBadge a={m} />
       </div>
       <p className="small muted">{m.patient.email}</p>
       <p>
-        <strong>{t("DoctorMeetings.reason")}</strong> {m.reason}
+        <strong>{t("reason.visit")}</strong> {m.reason}
       </p>
       {m.scheduledAt && (
         <p>
@@ -116,11 +116,11 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
               action="/doctor-dashboard/doctor-Meetings/cancel"
               page="/doctor-dashboard/doctor-Meetings"
               id={m._id}
-              first={t("DoctorMeetings.cancel")}
+              first={t("act.cancel")}
               ariaLabel={t("DoctorMeetings.cancelAria", { name: m.patient.name })}
               note={withNodes(t, "DoctorMeetings.cancelAsk", {}, { name: m.patient.name, time: <LocalTime iso={m.scheduledAt!} timeZone={timeZone} /> })}
               label={t("DoctorMeetings.cancelLabel")}
-              submit={t("DoctorMeetings.cancelSubmit")}
+              submit={t("act.cancelMeeting")}
               keep={t("story.keepAppointment")}
               emptyMessage={say(MESSAGES.cancelReasonEmpty)}
               refused={refused}
@@ -149,7 +149,7 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
         items={past}
         card={(m) => (
           <li key={m._id} className="card meeting">
-            {head(m, m.status === "cancelled" && m.scheduledAt === null ? t(m.cancelled?.by === "patient" ? "DoctorMeetings.withdrawn" : "DoctorMeetings.declined") : undefined)}
+            {head(m)}
             <CancelledLine a={m} self="doctor" other={t("DoctorMeetings.patient")} timeZone={timeZone} />
             {m.status === "completed" && (
               <div className="feedback">

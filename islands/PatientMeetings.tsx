@@ -17,7 +17,7 @@ import { api } from "./lib/api";
 import { useHumanMessage } from "./lib/messages";
 import { TextForm } from "./lib/forms";
 import { PreferredTimesNote, RescheduledNote } from "./lib/MeetingChanges";
-import { CancelledLine, MeetingLinks, ReasonStep, StorySection } from "./lib/story";
+import { CancelledLine, MeetingLinks, ReasonStep, StateBadge, StorySection } from "./lib/story";
 import { LocalTime } from "./lib/time";
 import { useT } from "./lib/i18n";
 import { Notice, useRefreshOnReturn, withNodes } from "./lib/ui";
@@ -27,8 +27,8 @@ export type Props = {
   timeZone: string;
   form?: FormState;
   notice?: NoticeJson;
-  /** The words the server wrote for the page's language: the status badges and the doctors' specializations (by their English names). */
-  words?: { status: Record<string, string>; spec: Record<string, string> };
+  /** The words the server wrote for the page's language: the doctors' specializations (by their English names). */
+  words?: { spec: Record<string, string> };
 };
 
 const PAGE = "/patient-dashboard/patient-meetings";
@@ -88,17 +88,17 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
     );
   }
   const { upcoming, pending, past } = storySections(list);
-  const head = (a: StoryJson, label?: string) => (
+  const head = (a: StoryJson) => (
     <div className="meeting-head">
       <h3>
         {a.doctor.name} <span className="muted">· {words?.spec[a.doctor.specialization] ?? a.doctor.specialization}</span>
       </h3>
-      <span className={`badge badge-${a.status}`}>{label ?? words?.status[a.status] ?? a.status}</span>
+      <StateBadge a={a} />
     </div>
   );
   const reason = (a: StoryJson) => (
     <p>
-      <strong>{t("patientStory.reason")}</strong> {a.reason}
+      <strong>{t("reason.visit")}</strong> {a.reason}
     </p>
   );
   const when = (a: StoryJson) =>
@@ -126,11 +126,11 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
               action={CANCEL_PATH}
               page={PAGE}
               id={a._id}
-              first={t("patientStory.cancel")}
+              first={t("act.cancel")}
               ariaLabel={t("patientStory.cancelAria", { name: a.doctor.name })}
               note={withNodes(t, "PatientMeetings.cancelAsk", {}, { name: a.doctor.name, time: <LocalTime iso={a.scheduledAt!} timeZone={timeZone} /> })}
               label={t("patientStory.cancelLabel")}
-              submit={t("patientStory.cancelSubmit")}
+              submit={t("act.cancelMeeting")}
               keep={t("story.keepAppointment")}
               emptyMessage={say(MESSAGES.cancelReasonEmpty)}
               refused={refused}
@@ -153,14 +153,14 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
               action={WITHDRAW_PATH}
               page={PAGE}
               id={a._id}
-              first={t("PatientMeetings.withdraw")}
+              first={t("act.withdraw")}
               ariaLabel={t("PatientMeetings.withdrawAria", { name: a.doctor.name })}
               note={withNodes(t, "PatientMeetings.withdrawAsk", {}, { name: a.doctor.name })}
               label={t("PatientMeetings.withdrawLabel")}
-              submit={t("PatientMeetings.withdraw")}
+              submit={t("act.withdraw")}
               keep={t("PatientMeetings.keepRequest")}
               optional
-              emptyMessage={say(MESSAGES.withdrawReasonEmpty)}
+              emptyMessage=""
               refused={refused}
               send={(text) => cancel(a, text || t("PatientMeetings.withdrawnByPatient"))}
             />
@@ -173,7 +173,7 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
         items={past}
         card={(a) => (
           <li key={a._id} className="card meeting">
-            {head(a, a.status === "cancelled" && a.scheduledAt === null ? t("patientStory.withdrawn") : undefined)}
+            {head(a)}
             {reason(a)}
             {when(a)}
             <CancelledLine a={a} self="patient" other={a.doctor.name} timeZone={timeZone} />

@@ -9,6 +9,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import type { Availability } from "../src/domain/availability";
 import { LIMITS } from "../src/domain/fields";
+import { DATE_AND_TIME_REQUIRED, MESSAGES } from "../src/domain/messages";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { AppointmentJson } from "../src/http/shapes";
 import { api } from "./lib/api";
@@ -71,7 +72,7 @@ export default function PendingAppointments(props: Props) {
   async function reload() {
     const answer = await api("/doctor-dashboard/appointments");
     if (!answer.ok) {
-      setNotice({ text: say.or(answer, t("PendingAppointments.fetchFailed")), tone: "error" });
+      setNotice({ text: say.or(answer, say("Failed to fetch appointments")), tone: "error" });
       return;
     }
     // As the spec's client does: keep only the pending ones.
@@ -98,10 +99,10 @@ export default function PendingAppointments(props: Props) {
 
   /** Schedules through the API: null when done, else the words to show beside the fields. */
   async function schedule(a: AppointmentJson, date: string, time: string): Promise<string | null> {
-    if (!date || !time) return t("PendingAppointments.dateAndTime");
+    if (!date || !time) return say(DATE_AND_TIME_REQUIRED);
     const instant = zonedInstant(date, time, zone);
-    if (instant === undefined) return t("PendingAppointments.realTime");
-    if (instant.getTime() <= Date.now()) return t("PendingAppointments.past");
+    if (instant === undefined) return say(MESSAGES.realDateAndTime);
+    if (instant.getTime() <= Date.now()) return say(MESSAGES.timeInPast);
     askFor(a, instant);
     return null;
   }
@@ -130,7 +131,7 @@ export default function PendingAppointments(props: Props) {
     });
     if (!answer.ok) {
       const reason = say.or(answer, "");
-      const failed = t("PendingAppointments.scheduleFailed");
+      const failed = say("Failed to schedule appointment.");
       return reason ? `${failed} ${reason}` : failed;
     }
     setBooked((list) => [...list, { name: a.patient.name, start: instant.toISOString(), end: new Date(end).toISOString() }]);
@@ -141,7 +142,7 @@ export default function PendingAppointments(props: Props) {
   }
 
   async function cancel(a: AppointmentJson, reason: string): Promise<string | null> {
-    const refusedLive = await say.send("/doctor-dashboard/cancelAppointment", { appointmentId: a._id, reason }, t("PendingAppointments.cancelFailed"));
+    const refusedLive = await say.send("/doctor-dashboard/cancelAppointment", { appointmentId: a._id, reason }, say("Failed to cancel appointment."));
     if (refusedLive) return refusedLive;
     setNotice({ text: t("PendingAppointments.cancelled", { name: a.patient.name }), tone: "success", undo: undoOffer(a._id, slotUndo) });
     setList((items) => items.filter((x) => x._id !== a._id));
@@ -168,7 +169,7 @@ export default function PendingAppointments(props: Props) {
               <li key={a._id} className="card meeting">
                 <div className="meeting-head">
                   <h2>{a.patient.name}</h2>
-                  <span className="badge badge-pending">{t("PendingAppointments.badge")}</span>
+                  <span className="badge badge-pending">{t("state.requested")}</span>
                 </div>
                 <p className="small muted">
                   {a.patient.email}
@@ -176,7 +177,7 @@ export default function PendingAppointments(props: Props) {
                   <LocalTime iso={a.createdAt} timeZone={timeZone} />
                 </p>
                 <p>
-                  <strong>{t("PendingAppointments.reason")}</strong> {a.reason}
+                  <strong>{t("reason.visit")}</strong> {a.reason}
                 </p>
                 <SlotChoices
                   preferred={a.preferredTimes}
@@ -202,11 +203,11 @@ export default function PendingAppointments(props: Props) {
                   field={{ name: "reason", label: t("PendingAppointments.cancelLabel"), maxLength: LIMITS.cancelReason.max }}
                   emptyMessage={t("PendingAppointments.reasonEmpty")}
                   confirm={{
-                    label: t("PendingAppointments.cancel"),
+                    label: t("act.decline"),
                     ariaLabel: t("PendingAppointments.cancelAria", { name: a.patient.name }),
                     note: t("PendingAppointments.cancelNote"),
                   }}
-                  button={{ label: t("PendingAppointments.cancelRequest"), className: "button-danger" }}
+                  button={{ label: t("act.declineRequest"), className: "button-danger" }}
                   value={refusedHere(a._id, "cancel")?.values.reason}
                   error={refusedHere(a._id, "cancel")?.message}
                   send={(reason) => cancel(a, reason)}

@@ -19,7 +19,7 @@ export function RescheduledNote({ meeting, timeZone }: { meeting: AppointmentJso
   return (
     <p className="notice notice-info rescheduled">
       {withNodes(t, "story.movedNote", {}, {
-        moved: <strong>{t("story.moved")}</strong>,
+        moved: <strong>{t("state.moved")}</strong>,
         time: <LocalTime iso={meeting.rescheduled.from} timeZone={timeZone} />,
         reason: meeting.rescheduled.reason,
       })}
@@ -51,7 +51,7 @@ export function RescheduleForm({ meeting, timeZone, refused }: { meeting: Appoin
   const id = (name: string) => `${name}-move-${meeting._id}`;
   return (
     <details className="reschedule" open={mine !== undefined}>
-      <summary>{t("reschedule.reschedule")}</summary>
+      <summary>{t("act.move")}</summary>
       <form className="schedule-form" method="post" action="/doctor-dashboard/doctor-Meetings/reschedule">
         <input type="hidden" name="appointmentId" value={meeting._id} />
         <input type="hidden" name="tz" value={zone} />
@@ -68,7 +68,7 @@ export function RescheduleForm({ meeting, timeZone, refused }: { meeting: Appoin
           <input id={id("reason")} name="reason" maxLength={LIMITS.cancelReason.max} defaultValue={mine?.values.reason} />
         </div>
         <div className="actions">
-          <button type="submit">{t("reschedule.move")}</button>
+          <button type="submit">{t("act.move")}</button>
         </div>
         <Notice text={mine?.message ?? null} tone="error" />
       </form>

@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { LIMITS } from "../../src/domain/fields";
 import type { FormState } from "../../src/http/forms";
+import { storyState } from "../../src/domain/story";
 import type { StoryJson } from "../../src/http/shapes";
 import { TextForm } from "./forms";
 import { LocalTime } from "./time";
@@ -22,28 +23,34 @@ export function StorySection<T extends { _id: string }>({ id, title, items, card
 }
 
 /**
- * "Cancelled by you on …" / "Request withdrawn by the patient on …", with the reason. `self`
- * is the viewer's side; `other` names the other side.
+ * "Declined by Dr. Rao on …" / "Withdrawn by you on …", with the reason: the state's one word
+ * (src/i18n/<lang>/states.ts) and by whom. `self` is the viewer's side; `other` names the other side.
  */
 export function CancelledLine({ a, self, other, timeZone }: { a: StoryJson; self: "patient" | "doctor"; other: string; timeZone: string }) {
   const t = useT();
   if (!a.cancelled) return null;
+  const state = storyState(a);
   // "admin": the admin blocked the doctor, and Carebook cancelled what was open (docs/decisions.md).
-  const who = a.cancelled.by === self ? t("story.you") : a.cancelled.by === "admin" ? "Carebook" : other;
-  const what = t(a.scheduledAt === null ? (a.cancelled.by === "patient" ? "story.whatWithdrawn" : "story.whatDeclined") : "story.whatCancelled");
+  const who = a.cancelled.by === "admin" ? "Carebook" : other;
   return (
     <>
       <p>
         {withNodes(t, "story.cancelledAt", {}, {
-          line: <strong>{t("story.cancelledBy", { what, who, by: a.cancelled.by === self ? "self" : a.cancelled.by })}</strong>,
+          line: <strong>{t("state.by", { state, word: t(`state.${state}`), who, self: a.cancelled.by === self ? "yes" : "no" })}</strong>,
           time: <LocalTime iso={a.cancelled.at} timeZone={timeZone} />,
         })}
       </p>
       <p>
-        <strong>{t("story.why")}</strong> {a.cancelled.reason}
+        <strong>{t("reason.ending")}</strong> {a.cancelled.reason}
       </p>
     </>
   );
+}
+
+/** The badge of an appointment's state, in the words both sides read. */
+export function StateBadge({ a }: { a: StoryJson }) {
+  const t = useT();
+  return <span className={`badge badge-${a.status}`}>{t(`state.${storyState(a)}`)}</span>;
 }
 
 /** A confirmed meeting's links: Join (a real button) and Add to calendar. */

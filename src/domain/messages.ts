@@ -11,7 +11,6 @@ export const DATE_AND_TIME_REQUIRED = "Please select both date and time!";
 
 export const MESSAGES = {
   cancelReasonEmpty: "Please say why you are cancelling.",
-  withdrawReasonEmpty: "Please say why you are withdrawing this request.",
   feedbackEmpty: "Please write your feedback before sending it.",
   blockReasonEmpty: "Please say why this doctor is blocked.",
   rejectReasonEmpty: "Please say why this doctor is rejected.",
@@ -97,7 +96,6 @@ const EXACT: Record<string, string> = {
   "This meeting has started and can no longer be rescheduled": "msg.schedule.started",
   "Feedback has already been given for this appointment": "msg.patient.feedbackGiven",
   [MESSAGES.cancelReasonEmpty]: "msg.meeting.cancelReasonEmpty",
-  [MESSAGES.withdrawReasonEmpty]: "msg.patient.withdrawReasonEmpty",
   [MESSAGES.feedbackEmpty]: "msg.patient.feedbackEmpty",
   [MESSAGES.timeInPast]: "msg.schedule.timeInPast",
   [MESSAGES.realDateAndTime]: "msg.schedule.realDateAndTime",

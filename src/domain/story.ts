@@ -24,3 +24,27 @@ export function storySections<T extends Told>(items: readonly T[]): { upcoming: 
   const past = items.filter((a) => a.status === "completed" || a.status === "cancelled").sort((a, b) => endedAt(b) - endedAt(a));
   return { upcoming, pending, past };
 }
+
+/** What people read an appointment's state as (src/i18n/<lang>/states.ts names each), the same on both sides and in mails. */
+export type StoryState = "requested" | "scheduled" | "moved" | "declined" | "withdrawn" | "cancelled" | "completed";
+
+type Stated = { status: AppointmentStatus; scheduledAt: string | null; rescheduled?: unknown; cancelled?: { by: string } | null };
+
+/**
+ * The state of `a`: a request never scheduled that ended is declined (by the doctor) or
+ * withdrawn (by the patient); a meeting that ended, or a request Carebook ended when it blocked
+ * the doctor, was cancelled (by whom: `a.cancelled.by`); a confirmed one the doctor moved is moved.
+ */
+export function storyState(a: Stated): StoryState {
+  switch (a.status) {
+    case "pending":
+      return "requested";
+    case "confirmed":
+      return a.rescheduled ? "moved" : "scheduled";
+    case "completed":
+      return "completed";
+    case "cancelled":
+      if (a.scheduledAt !== null || a.cancelled?.by === "admin") return "cancelled";
+      return a.cancelled?.by === "patient" ? "withdrawn" : "declined";
+  }
+}

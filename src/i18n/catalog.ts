@@ -17,6 +17,7 @@ import enForms from "./en/forms";
 import enMail from "./en/mail";
 import enPatient from "./en/patient";
 import enPublic from "./en/public";
+import enStates from "./en/states";
 import hiAccount from "./hi/account";
 import hiAdmin from "./hi/admin";
 import hiAuth from "./hi/auth";
@@ -28,21 +29,22 @@ import hiForms from "./hi/forms";
 import hiMail from "./hi/mail";
 import hiPatient from "./hi/patient";
 import hiPublic from "./hi/public";
+import hiStates from "./hi/states";
 
-const en = { ...enCommon, ...enPublic, ...enAuth, ...enPatient, ...enDoctor, ...enAdmin, ...enAccount, ...enForms, ...enMail, ...enCalendar, ...enDemo };
+const en = { ...enCommon, ...enPublic, ...enAuth, ...enPatient, ...enDoctor, ...enAdmin, ...enAccount, ...enForms, ...enMail, ...enCalendar, ...enDemo, ...enStates };
 
 /** Every message's key. */
 export type Key = keyof typeof en;
 export type Catalog = Readonly<Record<Key, string>>;
 
-const hi: Catalog = { ...hiCommon, ...hiPublic, ...hiAuth, ...hiPatient, ...hiDoctor, ...hiAdmin, ...hiAccount, ...hiForms, ...hiMail, ...hiCalendar, ...hiDemo };
+const hi: Catalog = { ...hiCommon, ...hiPublic, ...hiAuth, ...hiPatient, ...hiDoctor, ...hiAdmin, ...hiAccount, ...hiForms, ...hiMail, ...hiCalendar, ...hiDemo, ...hiStates };
 
 export const CATALOGS: Readonly<Record<Lang, Catalog>> = { en, hi };
 
 /** The area files of each language, for the check that they agree (catalog.test.ts). */
 export const AREAS = {
-  en: { common: enCommon, public: enPublic, auth: enAuth, patient: enPatient, doctor: enDoctor, admin: enAdmin, account: enAccount, forms: enForms, mail: enMail, calendar: enCalendar, demo: enDemo },
-  hi: { common: hiCommon, public: hiPublic, auth: hiAuth, patient: hiPatient, doctor: hiDoctor, admin: hiAdmin, account: hiAccount, forms: hiForms, mail: hiMail, calendar: hiCalendar, demo: hiDemo },
+  en: { common: enCommon, public: enPublic, auth: enAuth, patient: enPatient, doctor: enDoctor, admin: enAdmin, account: enAccount, forms: enForms, mail: enMail, calendar: enCalendar, demo: enDemo, states: enStates },
+  hi: { common: hiCommon, public: hiPublic, auth: hiAuth, patient: hiPatient, doctor: hiDoctor, admin: hiAdmin, account: hiAccount, forms: hiForms, mail: hiMail, calendar: hiCalendar, demo: hiDemo, states: hiStates },
 } as const;
 
 /** The server's `t`: a message of `lang` by key, with values filled in. */
@@ -72,9 +74,9 @@ export const ISLAND_SHARED: Readonly<Record<IslandName, readonly string[]>> = {
   AuthForm: ["status.", "msg.auth.", "msg.status.", "msg.rule.email"],
   SpecializationSearch: ["spec."],
   BookingForm: ["msg.booking.", "msg.doctor.", "msg.session."],
-  PatientMeetings: ["story.", "patientStory.", "preferred.", "msg.meeting.", "msg.patient.", "msg.session."],
-  PendingAppointments: ["slots.", "undo.", "msg.meeting.", "msg.schedule.", "msg.session."],
-  DoctorMeetings: ["story.", "reschedule.", "undo.", "status.pending", "status.confirmed", "status.cancelled", "status.completed", "msg.meeting.", "msg.session."],
+  PatientMeetings: ["state.", "act.cancel", "act.withdraw", "reason.", "story.", "patientStory.", "preferred.", "msg.meeting.", "msg.patient.", "msg.session."],
+  PendingAppointments: ["state.requested", "act.decline", "reason.visit", "slots.", "undo.", "msg.meeting.", "msg.schedule.", "msg.session."],
+  DoctorMeetings: ["state.", "act.cancel", "act.move", "reason.", "story.", "reschedule.", "undo.", "status.pending", "status.confirmed", "status.cancelled", "status.completed", "msg.meeting.", "msg.session."],
   ProfileForm: ["spec.", "status.", "msg.profile.", "msg.session."],
   AdminTable: ["status.", "msg.admin."],
 };

@@ -141,8 +141,8 @@ describe("every mail, to whom, with what", () => {
       json: { appointmentId: second, reason: CANCEL_NOTE },
     });
     expect(patientCancel.status).toBe(200);
-    const heard = await smtp.waitFor((m) => m.envelopeTo.includes(doctor.email) && /cancelled their appointment request/.test(m.subject ?? ""));
-    expect(heard.subject).toBe("Maya Patel cancelled their appointment request");
+    const heard = await smtp.waitFor((m) => m.envelopeTo.includes(doctor.email) && /has withdrawn their appointment request/.test(m.subject ?? ""));
+    expect(heard.subject).toBe("Maya Patel has withdrawn their appointment request");
     checkMail(heard, "/doctor-dashboard");
   }, 60_000);
 

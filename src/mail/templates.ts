@@ -67,7 +67,7 @@ export const templates = {
     };
   },
 
-  /** To the patient: the doctor cancelled, and why (the doctor's own words). */
+  /** To the patient: the doctor cancelled the meeting or declined the request, and why (the doctor's own words). */
   cancelledByDoctor: (t: T, p: { patientName: string; doctorName: string; when?: string; doctorReason: string }): MailContent => {
     const doctor = doctorTitle(p.doctorName, t);
     return {
@@ -77,14 +77,14 @@ export const templates = {
       paragraphs: [t(p.when ? "mail.cancelledByDoctor.bodyMeeting" : "mail.cancelledByDoctor.bodyRequest", { doctor })],
       facts: [
         ...(p.when ? ([[t("mail.fact.plannedFor"), p.when]] as [string, string][]) : []),
-        [t("mail.fact.cancelledBy"), doctor],
+        [t("mail.fact.cancelledBy", { state: p.when ? "cancelled" : "declined" }), doctor],
         [t("mail.fact.doctorReason"), p.doctorReason],
       ],
       action: { label: t("mail.action.patientMeetings"), path: PAGES.patientMeetings },
     };
   },
 
-  /** To the doctor: the patient cancelled (their reason stays on the site). */
+  /** To the doctor: the patient cancelled the meeting or withdrew the request (their reason stays on the site). */
   cancelledByPatient: (t: T, p: { doctorName: string; patientName: string; when?: string }): MailContent => ({
     lang: t.lang,
     subject: t(p.when ? "mail.cancelledByPatient.subjectMeeting" : "mail.cancelledByPatient.subjectRequest", { patient: p.patientName }),

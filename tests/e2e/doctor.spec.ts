@@ -173,17 +173,17 @@ test("dashboard: schedule needs date and time, moves the request to meetings wit
   await expect(form(ben).getByRole("alert")).toHaveText("You already have Ann Able at 10:30 to 11:00 on Tue 15 Jan.");
   await expect(request(page, ben)).toBeVisible();
 
-  // Cancel: behind a first step, and only with a reason.
-  await request(page, cat).getByLabel(`Cancel ${cat.name}'s request`).click();
-  await request(page, cat).getByRole("button", { name: "Cancel request" }).click();
-  await expect(request(page, cat).getByRole("alert")).toHaveText("Please say why you are cancelling.");
-  await request(page, cat).getByLabel("Reason for cancelling").fill("Please see your GP first.");
-  await request(page, cat).getByRole("button", { name: "Cancel request" }).click();
+  // Decline: behind a first step, and only with a reason.
+  await request(page, cat).getByLabel(`Decline ${cat.name}'s request`).click();
+  await request(page, cat).getByRole("button", { name: "Decline request" }).click();
+  await expect(request(page, cat).getByRole("alert")).toHaveText("Please say why you are declining.");
+  await request(page, cat).getByLabel("Reason for declining").fill("Please see your GP first.");
+  await request(page, cat).getByRole("button", { name: "Decline request" }).click();
   await expect(request(page, cat)).toHaveCount(0);
 
-  await request(page, ben).getByLabel(`Cancel ${ben.name}'s request`).click();
-  await request(page, ben).getByLabel("Reason for cancelling").fill("I am away that week.");
-  await request(page, ben).getByRole("button", { name: "Cancel request" }).click();
+  await request(page, ben).getByLabel(`Decline ${ben.name}'s request`).click();
+  await request(page, ben).getByLabel("Reason for declining").fill("I am away that week.");
+  await request(page, ben).getByRole("button", { name: "Decline request" }).click();
   await expect(page.getByText("No pending appointments.")).toBeVisible();
   await page.reload();
   await expect(page.getByText("No pending appointments.")).toBeVisible();
@@ -193,12 +193,12 @@ test("dashboard: schedule needs date and time, moves the request to meetings wit
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Meetings" }).click();
   await expect(page).toHaveURL(/\/doctor-dashboard\/doctor-Meetings$/);
   const meeting = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: ann.name }) });
-  await expect(meeting).toContainText("confirmed");
+  await expect(meeting).toContainText("Scheduled");
   await expect(meeting.locator("time")).toHaveText("Tue, 15 Jan 2030, 10:30 CET");
   await expect(meeting.locator("time")).toHaveAttribute("datetime", "2030-01-15T09:30:00.000Z");
   await expect(meeting.getByRole("link", { name: "Join meeting" })).toHaveAttribute("href", /^https:\/\/meet\.jit\.si\/[\w-]{20,}$/);
   // Ben's request is part of the story: declined, with why.
-  await expect(page.getByRole("listitem").filter({ hasText: ben.name })).toContainText("Request declined by you");
+  await expect(page.getByRole("listitem").filter({ hasText: ben.name })).toContainText("Declined by you");
   await expect(page.getByRole("listitem").filter({ hasText: ben.name })).toContainText("I am away that week.");
 });
 
@@ -217,13 +217,13 @@ test("meetings: feedback or 'No feedback received yet.' on completed ones, a con
   await page.goto("/doctor-dashboard/doctor-Meetings");
   await waitForHydration(page);
   const meeting = (p: Account) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: p.name }) });
-  await expect(meeting(fay)).toContainText("completed");
+  await expect(meeting(fay)).toContainText("Completed");
   await expect(meeting(fay)).toContainText("Very thorough, thank you doctor.");
   await expect(meeting(fay)).not.toContainText("No feedback received yet.");
-  await expect(meeting(gus)).toContainText("completed");
+  await expect(meeting(gus)).toContainText("Completed");
   await expect(meeting(gus)).toContainText("No feedback received yet.");
   await expect(meeting(gus).getByLabel(/^Cancel/)).toHaveCount(0);
-  await expect(meeting(hal)).toContainText("confirmed");
+  await expect(meeting(hal)).toContainText("Scheduled");
   await expect(meeting(hal).locator("time")).toHaveText(/\d{2}:\d{2} CES?T$/);
   await expectAccessible(page);
 

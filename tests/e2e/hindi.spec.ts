@@ -35,7 +35,7 @@ test("a patient switches to Hindi and books through the island, in Hindi before 
 
   await page.goto("/patient-dashboard/patient-meetings");
   const meeting = page.locator(".meeting").filter({ hasText: "डॉ. कविता जोशी" });
-  await expect(meeting.locator(".badge")).toHaveText(H("pending"));
+  await expect(meeting.locator(".badge")).toHaveText(H("Requested"));
 });
 
 test("the doctor, in Hindi, schedules a request through the island", async ({ page }) => {
@@ -52,7 +52,7 @@ test("the doctor, in Hindi, schedules a request through the island", async ({ pa
   await expect(page.getByRole("status").filter({ hasText: "रमेश कुमार" })).toBeVisible();
   await expectAccessible(page);
   await page.goto("/doctor-dashboard/doctor-Meetings");
-  await expect(page.locator(".meeting").filter({ hasText: "रमेश कुमार" }).locator(".badge")).toHaveText(H("confirmed"));
+  await expect(page.locator(".meeting").filter({ hasText: "रमेश कुमार" }).locator(".badge")).toHaveText(H("Scheduled"));
 });
 
 test("the patient, in Hindi, cancels a confirmed meeting and gives feedback on a completed one", async ({ page }) => {
@@ -76,7 +76,7 @@ test("the patient, in Hindi, cancels a confirmed meeting and gives feedback on a
   await confirmed.locator('[name="reason"]').fill("अब आराम है");
   await confirmed.locator('details.confirm button[type="submit"]').first().click();
   await expect(page.locator(".meeting").filter({ hasText: "डॉ. विजय सिंह" })).toContainText("अब आराम है");
-  await expect(page.locator(".meeting").filter({ hasText: "डॉ. विजय सिंह" }).locator(".badge")).toHaveText(H("cancelled"));
+  await expect(page.locator(".meeting").filter({ hasText: "डॉ. विजय सिंह" }).locator(".badge")).toHaveText(H("Cancelled"));
 
   const completed = page.locator(".meeting").filter({ hasText: "डॉ. पूजा नायर" });
   await completed.locator('[name="message"]').fill("बहुत मददगार, धन्यवाद");

@@ -26,7 +26,7 @@ test("a signed-in page fetches no script on arrival; the search box's first focu
   expect(scripts).toEqual([]);
   expect(await islandsLive(page)).toBe(false);
 
-  const search = page.getByRole("searchbox", { name: "Search specializations" });
+  const search = page.getByRole("searchbox", { name: "Search by what troubles you, a specialization or a doctor" });
   await search.focus();
   await expect.poll(() => islandsLive(page)).toBe(true);
   expect(scripts.length).toBeGreaterThan(0);

@@ -82,7 +82,6 @@ export default {
   "msg.patient.feedbackFailed": "Failed to submit feedback.",
   "msg.patient.feedbackSent": "Feedback submitted successfully!",
   "msg.patient.feedbackGiven": "Feedback has already been given for this appointment",
-  "msg.patient.withdrawReasonEmpty": "Please say why you are withdrawing this request.",
   "msg.patient.feedbackEmpty": "Please write your feedback before sending it.",
 
   // The doctor scheduling and moving meetings (PendingAppointments, DoctorMeetings).

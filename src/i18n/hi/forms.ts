@@ -69,7 +69,6 @@ export default {
   "msg.patient.feedbackFailed": "फ़ीडबैक नहीं भेजा जा सका।",
   "msg.patient.feedbackSent": "फ़ीडबैक भेज दिया गया!",
   "msg.patient.feedbackGiven": "इस अपॉइंटमेंट पर फ़ीडबैक पहले ही दिया जा चुका है",
-  "msg.patient.withdrawReasonEmpty": "कृपया बताएं कि आप यह अनुरोध क्यों वापस ले रहे हैं।",
   "msg.patient.feedbackEmpty": "भेजने से पहले कृपया अपना फ़ीडबैक लिखें।",
 
   "msg.schedule.failed": "अपॉइंटमेंट का समय तय नहीं हो सका।",

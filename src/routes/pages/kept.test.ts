@@ -144,11 +144,11 @@ describe("what is shown once is shown once", () => {
     expect(await page("/doctor-dashboard", d.token)).not.toContain("Notice check");
     for (let i = 0; i < 2; i++) {
       const shown = await get("/doctor-dashboard", d.token, {}, `; ${notice}`);
-      expect(await shown.text()).toContain("Appointment cancelled successfully");
+      expect(await shown.text()).toContain("Request declined. The patient sees your reason.");
       expect(shown.headers.getSetCookie().some((c) => c.startsWith("notice=;"))).toBe(true);
     }
     const plain = await page("/doctor-dashboard", d.token);
-    expect(plain).not.toContain("Appointment cancelled successfully");
+    expect(plain).not.toContain("Request declined. The patient sees your reason.");
     expect(plain).not.toContain("Notice check");
   });
 

@@ -54,7 +54,7 @@ test("the patient's page tells each appointment's story in order; the JSON list 
 
   const html = await page("/patient-dashboard/patient-meetings", patient.token);
   inOrder(html, "PatientMeetings", ["Upcoming", "Next meeting", "Dr. Sooner", "Dr. Later", "Waiting for the doctor", "Dr. Waiting", "Past and cancelled", "Dr. Refuser", "Dr. Done"]);
-  expect(html).toContain("<strong>Request declined by Dr. Refuser</strong>");
+  expect(html).toContain("<strong>Declined by Dr. Refuser</strong>");
   expect(html).toContain("Not my field, see a dermatologist");
   expect(html).toContain("Give Feedback");
   // Older than 90 days: gone from the page.
@@ -86,11 +86,11 @@ test("a patient withdraws a pending request by form with a reason, then can book
   const withdrawn = await post("/patient-dashboard/patient-meetings/cancel", { appointmentId: id, reason: "Feeling better" }, patient.token);
   expect([withdrawn.status, withdrawn.headers.get("location")]).toEqual([303, "/patient-dashboard/patient-meetings#notice"]);
   const html = await page("/patient-dashboard/patient-meetings", patient.token);
-  expect(html).toContain("<strong>Request withdrawn by you</strong>");
+  expect(html).toContain("<strong>Withdrawn by you</strong>");
   expect(html).toContain(`href="${bookPath}">Book <!-- -->Dr. Silent<!-- --> again</a>`);
 
   const doctorPage = await page("/doctor-dashboard/doctor-Meetings", doctor.token);
-  expect(doctorPage).toContain("<strong>Request withdrawn by the patient</strong>");
+  expect(doctorPage).toContain("<strong>Withdrawn by the patient</strong>");
   expect(doctorPage).toContain("Feeling better");
 
   expect((await post(bookPath, { reason: "It came back" }, patient.token)).status).toBe(303);

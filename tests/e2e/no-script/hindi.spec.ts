@@ -108,7 +108,7 @@ test("the doctor, in Hindi, schedules the request", async () => {
 test("the patient sees the meeting in Hindi and cancels it with a reason", async () => {
   await patient.goto("/patient-dashboard/patient-meetings");
   const card = patient.locator(".meeting").filter({ hasText: doctorName });
-  await expect(card.locator(".badge")).toHaveText(H("confirmed"));
+  await expect(card.locator(".badge")).toHaveText(H("Scheduled"));
   await card.locator("details.confirm > summary").first().click();
   await card.locator('[name="reason"]').fill("अब बेहतर महसूस हो रहा है");
   await card.locator('details.confirm button[type="submit"]').first().click();

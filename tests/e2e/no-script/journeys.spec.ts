@@ -111,7 +111,7 @@ test("the doctor schedules: date and time are required, then the meeting is conf
 test("the patient sees the meeting and cancels it with a reason (an empty one is refused)", async () => {
   await patient.goto("/patient-dashboard/patient-meetings");
   const card = patient.locator(".meeting").filter({ hasText: doctorName });
-  await expect(card.getByText("confirmed")).toBeVisible();
+  await expect(card.getByText("Scheduled", { exact: true })).toBeVisible();
   await expect(card.getByRole("link", { name: "Join meeting" })).toBeVisible();
   // Cancel is a second step that opens without script (a <details>), and needs a reason.
   await card.getByLabel(`Cancel the meeting with ${doctorName}`).click();

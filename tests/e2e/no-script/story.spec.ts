@@ -25,7 +25,7 @@ test("a patient withdraws a pending request with a reason, sees it in the story,
   await card.getByLabel("Reason for withdrawing").fill("The swelling went down");
   await card.getByRole("button", { name: "Withdraw request" }).click();
   await expect(page.getByText("Your request was withdrawn. You can book again at any time.")).toBeVisible();
-  await expect(card).toContainText("Request withdrawn by you");
+  await expect(card).toContainText("Withdrawn by you");
   await expect(card).toContainText("The swelling went down");
   await expectAccessibleWithoutScript(page);
   await card.getByRole("link", { name: "Book Dr. Otto Quiet again" }).click();

@@ -75,7 +75,7 @@ export async function hoursJourney(browser: Browser, script: boolean) {
     const moved = new Date(Date.parse(first!) + 2 * DAY).toISOString();
     await doctorPage.goto("/doctor-dashboard/doctor-Meetings");
     await ready(doctorPage, script);
-    await doctorPage.getByText("Reschedule", { exact: true }).click();
+    await doctorPage.locator("summary", { hasText: "Move meeting" }).click();
     await doctorPage.getByLabel("New date").fill(moved.slice(0, 10));
     await doctorPage.getByLabel(/^New time/).fill(moved.slice(11, 16));
     await doctorPage.getByLabel(/^Reason \(the patient sees it\)/).fill("A conference that morning");

@@ -132,7 +132,7 @@ export function doctorDashboardPosts(deps: Deps) {
         run: (input) => cancelAppointment(deps, { role: "doctor", id: pageAccount(c, "doctor").id }, input),
         again: (form) => render(c, deps, form),
         page: PATH,
-        then: (_, values) => doneThen(c, PATH, undoNotice(deps, tOf(c)("doctorPage.cancelled"), values.appointmentId ?? "", PATH)),
+        then: (_, values) => doneThen(c, PATH, undoNotice(deps, tOf(c)("doctorPage.declined"), values.appointmentId ?? "", PATH)),
       }),
   };
 }

@@ -54,18 +54,16 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   );
 }
 
-const STATUSES = ["pending", "confirmed", "cancelled", "completed"] as const;
-
 /**
  * The words the island shows that the server can write (keeping the island's own messages small):
- * the status badges and the specializations of the doctors listed, in the page's language.
- * English needs none: the island shows the values as they are.
+ * the specializations of the doctors listed, in the page's language. English needs none: the
+ * island shows the values as they are. (The states' words are the island's own: states.ts.)
  */
 function wordsOf(appointments: { doctor: { specialization: string } }[], t: T) {
   if (t.lang === "en") return {};
   const spec: Record<string, string> = {};
   for (const a of appointments) spec[a.doctor.specialization] ??= t(`spec.${a.doctor.specialization}` as Key);
-  return { words: { status: Object.fromEntries(STATUSES.map((s) => [s, t(`status.${s}`)])), spec } };
+  return { words: { spec } };
 }
 
 export function patientMeetingsPage(deps: Deps) {
