@@ -98,7 +98,8 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
     }
     localStorage.removeItem(key);
     setReason("");
-    for (const box of ticked) box.checked = false;
+    // The ticked times go with it (the picker, islands/SlotPicker.tsx, hears the form's reset).
+    (document.getElementById(FORM_ID) as HTMLFormElement | null)?.reset();
     // The API's message is SPEC's English; the page says it in its own language.
     setSuccess(t("BookingForm.booked"));
   }

@@ -72,6 +72,7 @@ export const ISLAND_SHARED: Readonly<Record<IslandName, readonly string[]>> = {
   AuthForm: ["status.", "msg.auth.", "msg.status.", "msg.rule.email"],
   SpecializationSearch: ["spec."],
   BookingForm: ["msg.booking.", "msg.doctor.", "msg.session."],
+  SlotPicker: [],
   PatientMeetings: ["story.", "patientStory.", "preferred.", "msg.meeting.", "msg.patient.", "msg.session."],
   PendingAppointments: ["slots.", "lightField.", "msg.meeting.", "msg.schedule.", "msg.session."],
   DoctorMeetings: ["story.", "reschedule.", "lightField.", "status.pending", "status.confirmed", "status.cancelled", "status.completed", "msg.meeting.", "msg.session."],

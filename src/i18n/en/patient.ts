@@ -35,6 +35,12 @@ export default {
   "BookingForm.reasonRequired": "Please enter the reason for your visit.",
   "BookingForm.tooMany": "Please tick at most {max} times",
   "BookingForm.booked": "Appointment request sent. The doctor will schedule it soon.",
+  // islands/SlotPicker.tsx (issue 39: a day first, then its times)
+  "SlotPicker.day": "Day",
+  "SlotPicker.dayOption": "{day} ({count} free)",
+  "SlotPicker.show": "Show times",
+  "SlotPicker.elsewhere": "Also ticked, on other days:",
+  "SlotPicker.limit": "You can tick up to {max} times. Untick one to choose another.",
   // islands/PatientMeetings.tsx (cancelledNotice, feedbackGiven: also the page's notices)
   "PatientMeetings.withdrawnNotice": "Your request to {name} was withdrawn. You can book again at any time.",
   "PatientMeetings.feedbackGiven": "Feedback submitted successfully!",
