@@ -103,7 +103,7 @@ export default function SlotPicker({ zone, from, gaps, ticked: first, day: asked
     </label>
   );
   return (
-    <fieldset className="card slot-picker" aria-describedby="slot-hint" ref={root}>
+    <fieldset className="slot-picker" aria-describedby="slot-hint" ref={root}>
       <legend id="slot-legend">{legend}</legend>
       <p id="slot-hint" className="small muted">
         {hint}
@@ -114,7 +114,7 @@ export default function SlotPicker({ zone, from, gaps, ticked: first, day: asked
           <select id="slot-day" name="day" form={FORM} value={shown?.date} onChange={(e) => setDay(e.target.value)}>
             {days.map((d) => (
               <option key={d.date} value={d.date}>
-                {t("SlotPicker.dayOption", { day: formatDay(d.starts[0]!, zone, lang), count: d.starts.length })}
+                {formatDay(d.starts[0]!, zone, lang)}
               </option>
             ))}
           </select>

@@ -7,7 +7,7 @@ import { MAX_PREFERRED, type Interval } from "../domain/availability";
 import { useT } from "../render/lang";
 import { Island } from "../render/islands";
 import { zoneName } from "../../islands/lib/time";
-import { DAYS_SHOWN } from "../../islands/SlotPicker";
+import { DAYS_SHOWN, daysOf } from "../../islands/SlotPicker";
 
 /**
  * How many slots the page reads at most: every slot of DAYS_SHOWN days of 48 half-hour
@@ -35,8 +35,12 @@ export function SlotPicker({ slots, zone, ticked = [], day, refusal }: PickerPro
   if (slots.length === 0) {
     return <p class="small muted slot-none">{t("patient.slots.none")}</p>;
   }
+  // Only the slots of the days the island offers cross to it (the page reads a few weeks to find them).
+  const all = slotsAsProps(slots);
+  const days = daysOf(all.from, all.gaps, zone);
+  const last = Date.parse(days.at(-1)?.starts.at(-1) ?? "");
   const props = {
-    ...slotsAsProps(slots),
+    ...slotsAsProps(slots.filter((s) => s.start <= last)),
     zone,
     ticked,
     ...(day !== undefined && { day }),

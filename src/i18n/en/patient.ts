@@ -37,7 +37,6 @@ export default {
   "BookingForm.booked": "Appointment request sent. The doctor will schedule it soon.",
   // islands/SlotPicker.tsx (issue 39: a day first, then its times)
   "SlotPicker.day": "Day",
-  "SlotPicker.dayOption": "{day} ({count} free)",
   "SlotPicker.show": "Show times",
   "SlotPicker.elsewhere": "Also ticked, on other days:",
   "SlotPicker.limit": "You can tick up to {max} times. Untick one to choose another.",

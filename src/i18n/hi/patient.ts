@@ -34,7 +34,6 @@ export default {
   "BookingForm.tooMany": "कृपया ज़्यादा से ज़्यादा {max} समय चुनें",
   "BookingForm.booked": "अपॉइंटमेंट का अनुरोध भेज दिया गया है। डॉक्टर जल्द ही समय तय करेंगे।",
   "SlotPicker.day": "दिन",
-  "SlotPicker.dayOption": "{day} ({count} खाली)",
   "SlotPicker.show": "समय दिखाएँ",
   "SlotPicker.elsewhere": "दूसरे दिनों में चुने गए समय:",
   "SlotPicker.limit": "आप ज़्यादा से ज़्यादा {max} समय चुन सकते हैं। दूसरा समय चुनने के लिए पहले कोई एक हटाएँ।",

@@ -26,10 +26,13 @@ import { patientPage } from "./shell";
 import { tOf } from "../../../i18n/request";
 import type { Key } from "../../../i18n/catalog";
 
-/** The doctor's next free slots over two weeks (issues 26, 39); none for an unknown doctor (the page is a 404). */
+/**
+ * The doctor's next free slots (issues 26, 39): as far ahead as a preferred time may be, so that
+ * the picker finds two weeks of days with free times; none for an unknown doctor (the page is a 404).
+ */
 async function freeSlotsOf(c: Context, deps: Deps): Promise<DoctorSlots> {
   try {
-    return await doctorFreeSlots(deps, c.req.param("doctorId") ?? "", SLOT_DAYS.default, deps.database.db, SLOTS_SHOWN);
+    return await doctorFreeSlots(deps, c.req.param("doctorId") ?? "", SLOT_DAYS.max, deps.database.db, SLOTS_SHOWN);
   } catch (error) {
     if (error instanceof Refusal) return { timeZone: null, slots: [], availability: null };
     throw error;
@@ -65,8 +68,11 @@ async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlo
         <strong>{doctor.name}</strong>
         {after}
       </p>
-      <SlotPicker slots={slots} zone={viewerTimeZone(c, timeZone ?? "UTC")} ticked={ticked} day={form?.values.day} refusal={aboutTimes ? form.message : undefined} />
-      <Island name="BookingForm" props={{ doctorId: doctor.id, doctorName: doctor.name, form: form && (aboutTimes ? { ...form, message: "" } : form), notice: form ? undefined : takeNotice(c) }} />
+      {/* One card: the day and its times, then the reason and the Book button (issue 39: one screen on a phone). */}
+      <div class="card booking-card">
+        <SlotPicker slots={slots} zone={viewerTimeZone(c, timeZone ?? "UTC")} ticked={ticked} day={form?.values.day} refusal={aboutTimes ? form.message : undefined} />
+        <Island name="BookingForm" props={{ doctorId: doctor.id, doctorName: doctor.name, form: form && (aboutTimes ? { ...form, message: "" } : form), notice: form ? undefined : takeNotice(c) }} />
+      </div>
     </section>,
   );
 }
