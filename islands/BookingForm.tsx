@@ -98,7 +98,8 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
     }
     localStorage.removeItem(key);
     setReason("");
-    for (const box of ticked) box.checked = false;
+    // The ticked times go with it (the picker, islands/SlotPicker.tsx, hears the form's reset).
+    (document.getElementById(FORM_ID) as HTMLFormElement | null)?.reset();
     // The API's message is SPEC's English; the page says it in its own language.
     setSuccess(t("BookingForm.booked"));
   }
@@ -106,13 +107,13 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
   const invalid = error === t("BookingForm.reasonRequired");
   return (
     // noValidate: the inline message below replaces the browser's bubble, which shows no text in the page.
-    <form id={FORM_ID} className="card" method="post" onSubmit={book} noValidate>
+    <form id={FORM_ID} method="post" onSubmit={book} noValidate>
       <div className="field">
         <label htmlFor="reason">{withNodes(t, "BookingForm.reasonLabel", {}, { name: doctorName })}</label>
         <textarea
           id="reason"
           name="reason"
-          rows={6}
+          rows={4}
           required
           maxLength={LIMITS.bookingReason.max}
           value={reason}
@@ -121,11 +122,6 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
           aria-invalid={invalid ? true : undefined}
           aria-describedby={live ? (invalid ? "reason-hint reason-error" : "reason-hint") : invalid ? "reason-error" : undefined}
         />
-        {live && (
-          <p id="reason-hint" className="small muted">
-            {t("BookingForm.hint")}
-          </p>
-        )}
       </div>
       <Notice text={flash} passing />
       <div id="reason-error">
@@ -143,6 +139,12 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
           {t("BookingForm.discard")}
         </button>
       </div>
+      {/* After the buttons: a note about the field, not a step before booking (issue 39: the Book button within one screen). */}
+      {live && (
+        <p id="reason-hint" className="small muted">
+          {t("BookingForm.hint")}
+        </p>
+      )}
     </form>
   );
 }

@@ -16,6 +16,7 @@ const loaders: Record<IslandName, () => Promise<{ default: ComponentType<any> }>
   AuthForm: () => import("./AuthForm"),
   SpecializationSearch: () => import("./SpecializationSearch"),
   BookingForm: () => import("./BookingForm"),
+  SlotPicker: () => import("./SlotPicker"),
   PatientMeetings: () => import("./PatientMeetings"),
   PendingAppointments: () => import("./PendingAppointments"),
   DoctorMeetings: () => import("./DoctorMeetings"),

@@ -4,6 +4,7 @@ export const ISLAND_NAMES = [
   "AuthForm",
   "SpecializationSearch",
   "BookingForm",
+  "SlotPicker",
   "PatientMeetings",
   "PendingAppointments",
   "DoctorMeetings",

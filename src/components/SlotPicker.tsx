@@ -1,63 +1,61 @@
 /**
- * The booking page's free times (issue 26): the doctor's next free slots grouped by day, in the
- * viewer's zone (named), each a checkbox of the booking form (`form="booking-form"`) so that the
- * form posts the ticked ones as `preferredTimes[]` with or without script. At most three count.
+ * The booking page's free times (issues 26 and 39): the SlotPicker island (a day, then its times,
+ * at most three ticked: islands/SlotPicker.tsx) with the doctor's free slots in the viewer's zone,
+ * named; or, for a doctor without hours, the sentence that says requests come without set times.
  */
 import { MAX_PREFERRED, type Interval } from "../domain/availability";
-import { LOCALES, type Lang } from "../domain/i18n";
 import type { ReaderZone } from "../domain/time";
 import { useT } from "../render/lang";
+import { Island } from "../render/islands";
+import { zoneName } from "../../islands/lib/time";
+import { DAYS_SHOWN, daysOf } from "../../islands/SlotPicker";
 import { ZoneNote } from "./TimeZone";
 
-/** How many slots the page lists: enough to choose from, few enough for the page-weight budget. */
-export const SLOTS_SHOWN = 48;
+/**
+ * How many slots the page reads at most: every slot of DAYS_SHOWN days of 48 half-hour
+ * consultations; only a doctor with shorter consultations around the clock reaches it.
+ */
+export const SLOTS_SHOWN = DAYS_SHOWN * 48;
 
-const dayFormat = (zone: string, lang: Lang) => new Intl.DateTimeFormat(LOCALES[lang], { weekday: "long", day: "numeric", month: "long", timeZone: zone });
-const timeFormat = (zone: string, lang: Lang) => new Intl.DateTimeFormat(LOCALES[lang], { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone });
-
-/** Slots grouped by their day in `zone`, in order: [day label in `lang`, slots]. */
-export function slotsByDay(slots: Interval[], zone: string, lang: Lang = "en"): [string, Interval[]][] {
-  const days = dayFormat(zone, lang);
-  const groups = new Map<string, Interval[]>();
-  for (const slot of slots) {
-    const label = days.format(slot.start);
-    groups.set(label, [...(groups.get(label) ?? []), slot]);
-  }
-  return [...groups];
+/** The slots as the island's props carry them: the first start, then the gaps between starts (they repeat, and compress to little). */
+export function slotsAsProps(slots: Interval[]): { from: string; gaps: number[] } {
+  return { from: new Date(slots[0]?.start ?? 0).toISOString(), gaps: slots.slice(1).map((s, i) => s.start - slots[i]!.start) };
 }
 
-/** `reader`: the patient's zone, named beside the times (never the doctor's: issue 39). */
-export function SlotPicker({ slots, reader, ticked = [], form = "booking-form" }: { slots: Interval[]; reader: ReaderZone; ticked?: string[]; form?: string }) {
+type PickerProps = {
+  slots: Interval[];
+  /** The patient's zone, named beside the times (never the doctor's: issue 39). */
+  reader: ReaderZone;
+  /** What a refused post or "Show times" brought back. */
+  ticked?: string[];
+  day?: string;
+  /** The server's refusal of the ticked times, said beside them. */
+  refusal?: string;
+};
+
+export function SlotPicker({ slots, reader, ticked = [], day, refusal }: PickerProps) {
   const t = useT();
   const zone = reader.zone;
   if (slots.length === 0) {
     return <p class="small muted slot-none">{t("patient.slots.none")}</p>;
   }
-  const times = timeFormat(zone, t.lang);
-  const chosen = new Set(ticked);
+  // Only the slots of the days the island offers cross to it (the page reads a few weeks to find them).
+  const all = slotsAsProps(slots);
+  const days = daysOf(all.from, all.gaps, zone);
+  const last = Date.parse(days.at(-1)?.starts.at(-1) ?? "");
+  const props = {
+    ...slotsAsProps(slots.filter((s) => s.start <= last)),
+    zone,
+    ticked,
+    ...(day !== undefined && { day }),
+    ...(refusal !== undefined && { refusal }),
+    legend: t("patient.slots.legend"),
+    hint: t("patient.slots.hint", { max: MAX_PREFERRED, zone: zoneName(zone, t.lang) }),
+  };
   return (
-    <fieldset class="card slot-picker" aria-describedby="slot-hint slot-zone">
-      <legend>{t("patient.slots.legend")}</legend>
-      <p id="slot-hint" class="small muted">
-        {t("patient.slots.hint", { max: MAX_PREFERRED })}
-      </p>
+    <>
       <ZoneNote reader={reader} role="patient" id="slot-zone" live={false} />
-      {slotsByDay(slots, zone, t.lang).map(([day, list]) => (
-        <div class="slot-day" role="group" aria-label={day}>
-          <h3 class="small">{day}</h3>
-          <div class="slot-times">
-            {list.map((slot) => {
-              const iso = new Date(slot.start).toISOString();
-              return (
-                <label class="slot">
-                  <input type="checkbox" name="preferredTimes[]" value={iso} form={form} checked={chosen.has(iso)} />
-                  <time datetime={iso}>{times.format(slot.start)}</time>
-                </label>
-              );
-            })}
-          </div>
-        </div>
-      ))}
-    </fieldset>
+      <Island name="SlotPicker" props={props} />
+    </>
   );
 }

@@ -62,6 +62,14 @@ async function formBody(c: Context): Promise<Record<string, unknown>> {
   return (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
 }
 
+/**
+ * The posted form's text fields, as a refused post would bring them back (typedValues): for a
+ * post that only asks to see the form again another way (the booking page's "Show times").
+ */
+export async function postedValues(c: Context, schema: z.ZodType): Promise<Record<string, string>> {
+  return typedValues(schema, await formBody(c));
+}
+
 type Parsed<T> = { ok: true; data: T; values: Record<string, string> } | { ok: false; refused: Refused };
 
 /** Parses `body` with `schema`: the data, or the refusal the page shows (400, naming the field, in the page's language `t`). */

@@ -96,7 +96,8 @@ export const bookBody = z.object({
 /** The booking page's form: the ticked slots come as `preferredTimes[]`, one field each. */
 export const bookForm = z
   // The fields the form has (what a refused post echoes back, src/http/forms.ts); the rules are bookBody's.
-  .object({ doctorId: z.unknown().optional(), reason: bookBody.shape.reason, "preferredTimes[]": z.unknown().optional() })
+  // (`day`: the day the picker showed, brought back with a refusal; the booking does not use it)
+  .object({ doctorId: z.unknown().optional(), reason: bookBody.shape.reason, "preferredTimes[]": z.unknown().optional(), day: z.unknown().optional() })
   .transform((b, ctx) => {
     const ticked = b["preferredTimes[]"] === undefined ? undefined : [b["preferredTimes[]"]].flat();
     if (ticked !== undefined && ticked.length > MAX_PREFERRED) {

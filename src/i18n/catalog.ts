@@ -74,6 +74,7 @@ export const ISLAND_SHARED: Readonly<Record<IslandName, readonly string[]>> = {
   AuthForm: ["status.", "msg.auth.", "msg.status.", "msg.rule.email"],
   SpecializationSearch: ["spec."],
   BookingForm: ["msg.booking.", "msg.doctor.", "msg.session."],
+  SlotPicker: [],
   PatientMeetings: ["state.", "act.cancel", "act.withdraw", "reason.", "story.", "patientStory.", "preferred.", "msg.meeting.", "msg.patient.", "msg.session."],
   PendingAppointments: ["state.requested", "act.decline", "reason.visit", "slots.", "undo.", "msg.meeting.", "msg.schedule.", "msg.session."],
   DoctorMeetings: ["state.", "act.cancel", "act.move", "reason.", "story.", "reschedule.", "undo.", "status.pending", "status.confirmed", "status.cancelled", "status.completed", "msg.meeting.", "msg.session."],

@@ -20,6 +20,7 @@ import { Messages } from "../../islands/lib/i18n";
 import PatientMeetings from "../../islands/PatientMeetings";
 import PendingAppointments from "../../islands/PendingAppointments";
 import ProfileForm from "../../islands/ProfileForm";
+import SlotPicker from "../../islands/SlotPicker";
 import SpecializationSearch from "../../islands/SpecializationSearch";
 import ThemeToggle from "../../islands/ThemeToggle";
 
@@ -28,6 +29,7 @@ const COMPONENTS = {
   AuthForm,
   SpecializationSearch,
   BookingForm,
+  SlotPicker,
   PatientMeetings,
   PendingAppointments,
   DoctorMeetings,

@@ -40,6 +40,11 @@ export default {
   "BookingForm.booked": "Appointment request sent. The doctor will schedule it soon.",
   // After a booking: where to find it next (issue 39).
   "BookingForm.toMeetings": "See it under Meetings",
+  // islands/SlotPicker.tsx (issue 39: a day first, then its times)
+  "SlotPicker.day": "Day",
+  "SlotPicker.show": "Show times",
+  "SlotPicker.elsewhere": "Also ticked, on other days:",
+  "SlotPicker.limit": "You can tick up to {max} times. Untick one to choose another.",
   // islands/PatientMeetings.tsx (cancelledNotice, feedbackGiven: also the page's notices)
   "PatientMeetings.withdrawnNotice": "Your request to {name} was withdrawn. You can book again at any time.",
   "PatientMeetings.feedbackGiven": "Feedback submitted successfully!",

@@ -36,6 +36,10 @@ export default {
   "BookingForm.reasonRequired": "कृपया मिलने का कारण लिखें।",
   "BookingForm.tooMany": "कृपया ज़्यादा से ज़्यादा {max} समय चुनें",
   "BookingForm.booked": "अपॉइंटमेंट का अनुरोध भेज दिया गया है। डॉक्टर जल्द ही समय तय करेंगे।",
+  "SlotPicker.day": "दिन",
+  "SlotPicker.show": "समय दिखाएँ",
+  "SlotPicker.elsewhere": "दूसरे दिनों में चुने गए समय:",
+  "SlotPicker.limit": "आप ज़्यादा से ज़्यादा {max} समय चुन सकते हैं। दूसरा समय चुनने के लिए पहले कोई एक हटाएँ।",
   "BookingForm.toMeetings": "इसे अपॉइंटमेंट में देखें",
   "PatientMeetings.withdrawnNotice": "{name} से अनुरोध वापस लिया गया। आप फिर से बुक कर सकते हैं।",
 

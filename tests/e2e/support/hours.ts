@@ -45,6 +45,9 @@ export async function hoursJourney(browser: Browser, script: boolean) {
     await ready(patientPage, script);
     await expect(patientPage.locator("#slot-zone")).toContainText("Times are in Coordinated Universal Time (UTC)");
     await accessible(patientPage, script);
+    // A day first (issue 39): tomorrow's, a whole day of free times whatever the hour now.
+    await patientPage.locator("#slot-day").selectOption({ index: 1 });
+    if (!script) await patientPage.getByRole("button", { name: "Show times" }).click();
     const boxes = patientPage.locator('input[name="preferredTimes[]"]');
     await boxes.nth(1).check();
     await boxes.nth(3).check();

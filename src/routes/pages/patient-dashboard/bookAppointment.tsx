@@ -1,20 +1,22 @@
 /**
- * /patient-dashboard/bookAppointment/{doctorId} : the reason form with its per-doctor draft,
- * and a way back to the dashboard. An unknown or unapproved doctor is the 404 page. The form
- * posts here; the server books and comes back with its message, or shows the refusal.
+ * /patient-dashboard/bookAppointment/{doctorId} : the doctor's free times (a day, then its
+ * times), the reason form with its per-doctor draft, and a way back to the dashboard. An unknown
+ * or unapproved doctor is the 404 page. The form posts here; the server books and comes back with
+ * its message, or shows the refusal; a post of "Show times" (no script) shows the chosen day's
+ * times with what was typed and ticked.
  */
 import type { Context } from "hono";
 import { bookAppointment } from "../../../actions/appointments";
 import { doctorFreeSlots, type DoctorSlots } from "../../../actions/availability";
 import { Refusal } from "../../../domain/refusal";
 import { SlotPicker, SLOTS_SHOWN } from "../../../components/SlotPicker";
-import { slotsHoldUntil } from "../../../domain/availability";
+import { MAX_PREFERRED, SLOT_DAYS, slotsHoldUntil } from "../../../domain/availability";
 import { holdsUntil } from "../../../http/cached";
 import { findDoctor } from "../../../db/queries/accounts";
 import { keptForDirectory } from "../../../db/queries/directory";
 import type { Deps } from "../../../config/deps";
 import { notFoundResponse } from "../../../components/NotFound";
-import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
+import { doneThen, handleForm, postedValues, takeNotice, takeRefused, type FormState } from "../../../http/forms";
 import { bookForm } from "../../../http/schemas";
 import { Island } from "../../../render/islands";
 import { viewerZone, pageAccount } from "../../../middleware/page-guard";
@@ -24,15 +26,21 @@ import { patientPage } from "./shell";
 import { tOf } from "../../../i18n/request";
 import type { Key } from "../../../i18n/catalog";
 
-/** The doctor's next free slots over a week (issue 26); none for an unknown doctor (the page is a 404). */
+/**
+ * The doctor's next free slots (issues 26, 39): as far ahead as a preferred time may be, so that
+ * the picker finds two weeks of days with free times; none for an unknown doctor (the page is a 404).
+ */
 async function freeSlotsOf(c: Context, deps: Deps): Promise<DoctorSlots> {
   try {
-    return await doctorFreeSlots(deps, c.req.param("doctorId") ?? "", 7, deps.database.db, SLOTS_SHOWN);
+    return await doctorFreeSlots(deps, c.req.param("doctorId") ?? "", SLOT_DAYS.max, deps.database.db, SLOTS_SHOWN);
   } catch (error) {
     if (error instanceof Refusal) return { timeZone: null, slots: [], availability: null };
     throw error;
   }
 }
+
+/** The refusals that are about the ticked times: said beside the picker, not under the reason. */
+const PICKER_MESSAGES = ["msg.booking.tickAtMost", "msg.booking.notFree"] as const;
 
 async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlots): Promise<Response> {
   // What the page shows of the doctor, kept per directory version (no secrets kept: a projection).
@@ -45,6 +53,8 @@ async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlo
   const { slots } = free ?? (await freeSlotsOf(c, deps));
   holdsUntil(c, slotsHoldUntil(slots, deps.config.bookingNoticeMinutes, deps.now()));
   const t = tOf(c);
+  const aboutTimes = form !== undefined && PICKER_MESSAGES.some((key) => form.message === t(key, { max: MAX_PREFERRED }));
+  const ticked = form?.values["preferredTimes[]"]?.split("\n").filter(Boolean);
   // The doctor's name is bold wherever the language puts it in the sentence.
   const [before, after = ""] = t("patient.book.with", { name: "\u0000", spec: t(`spec.${doctor.specialization}` as Key), college: doctor.collegeName }).split("\u0000");
   return patientPage(
@@ -58,8 +68,11 @@ async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlo
         <strong>{doctor.name}</strong>
         {after}
       </p>
-      <SlotPicker slots={slots} reader={viewerZone(c)} ticked={form?.values["preferredTimes[]"]?.split("\n")} />
-      <Island name="BookingForm" props={{ doctorId: doctor.id, doctorName: doctor.name, form, notice: form ? undefined : takeNotice(c) }} />
+      {/* One card: the day and its times, then the reason and the Book button (issue 39: one screen on a phone). */}
+      <div class="card booking-card">
+        <SlotPicker slots={slots} reader={viewerZone(c)} ticked={ticked} day={form?.values.day} refusal={aboutTimes ? form.message : undefined} />
+        <Island name="BookingForm" props={{ doctorId: doctor.id, doctorName: doctor.name, form: form && (aboutTimes ? { ...form, message: "" } : form), notice: form ? undefined : takeNotice(c) }} />
+      </div>
     </section>,
   );
 }
@@ -74,8 +87,11 @@ export function bookAppointmentPage(deps: Deps) {
 }
 
 export function bookAppointmentPost(deps: Deps) {
-  return (c: Context) =>
-    handleForm(c, {
+  return async (c: Context) => {
+    // "Show times" without script: the same page, the chosen day's times, nothing booked.
+    const values = await postedValues(c, bookForm);
+    if ((await c.req.parseBody()).show !== undefined) return render(c, deps, { message: "", values });
+    return handleForm(c, {
       schema: bookForm,
       extra: { doctorId: c.req.param("doctorId") },
       run: (input) => bookAppointment(deps, pageAccount(c, "patient"), input),
@@ -83,4 +99,5 @@ export function bookAppointmentPost(deps: Deps) {
       page: c.req.path,
       then: () => doneThen(c, c.req.path, { text: tOf(c)("BookingForm.booked"), tone: "success" }),
     });
+  };
 }

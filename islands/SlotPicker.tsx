@@ -1,0 +1,145 @@
+/** @jsxImportSource react */
+/**
+ * The booking page's free times (issues 26 and 39): a day first (a select of the next days that
+ * have free times), then that day's times as checkboxes of the booking form (`form=`), so that
+ * the form posts the ticked ones as `preferredTimes[]` with or without script. Times ticked on
+ * another day stay, listed under the day's. Live, the day changes in place and a fourth tick is
+ * refused where it is made; without script, "Show times" posts the form to show the chosen day
+ * (what was typed and ticked comes back) and the server's refusal of four is shown here.
+ */
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { dateInZone, formatDay, formatTime } from "../src/domain/time";
+import { MAX_PREFERRED as MAX } from "../src/domain/availability";
+import { useLang, useT } from "./lib/i18n";
+
+export type Props = {
+  /** The viewer's zone, as the server chose it: the hint above names it. */
+  zone: string;
+  /** The free slots' starts: the first as ISO, then the gaps between starts in ms (small, plain JSON). */
+  from: string;
+  gaps: number[];
+  /** The times ticked when the page was made (a refused post, or "Show times"). */
+  ticked: string[];
+  /** The day shown (YYYY-MM-DD in `zone`); the first with free times when absent or unknown. */
+  day?: string;
+  /** The server's refusal of the ticked times, in the page's language (no script). */
+  refusal?: string;
+  /** The picker's name and the hint below it, with the zone named (the page's words). */
+  legend: string;
+  hint: string;
+};
+
+/** How many days the select offers. */
+export const DAYS_SHOWN = 14;
+/** The form the checkboxes belong to (islands/BookingForm.tsx). */
+const FORM = "booking-form";
+
+type Day = { date: string; starts: string[] };
+
+/** The slots' starts grouped by their date in `zone`, the first DAYS_SHOWN days. */
+export function daysOf(from: string, gaps: number[], zone: string): Day[] {
+  const days: Day[] = [];
+  let at = Date.parse(from);
+  if (Number.isNaN(at)) return days;
+  for (let i = 0; i <= gaps.length; i++) {
+    if (i > 0) at += gaps[i - 1]!;
+    const date = dateInZone(at, zone);
+    const last = days[days.length - 1];
+    if (last?.date === date) last.starts.push(new Date(at).toISOString());
+    else if (days.length === DAYS_SHOWN) break;
+    else days.push({ date, starts: [new Date(at).toISOString()] });
+  }
+  return days;
+}
+
+export default function SlotPicker({ zone, from, gaps, ticked: first, day: asked, refusal, legend, hint }: Props) {
+  const t = useT();
+  const lang = useLang();
+  const days = daysOf(from, gaps, zone);
+  const [day, setDay] = useState(days.some((d) => d.date === asked) ? asked! : (days[0]?.date ?? ""));
+  const [ticked, setTicked] = useState(first);
+  const [message, setMessage] = useState(refusal ?? (first.length > MAX ? t("SlotPicker.limit", { max: MAX }) : null));
+  const [live, setLive] = useState(false);
+  const root = useRef<HTMLFieldSetElement>(null);
+
+  useEffect(() => {
+    setLive(true);
+    // What was chosen before the code arrived (the tap that brought it included) is what counts.
+    const select = root.current?.querySelector("select");
+    if (select && select.value !== day) setDay(select.value);
+    const boxes = [...(root.current?.querySelectorAll<HTMLInputElement>("input[type=checkbox]") ?? [])];
+    setTicked(boxes.filter((b) => b.checked).map((b) => b.value));
+    // A booking made (the form resets) or "Discard" without script: nothing ticked any more.
+    const form = document.getElementById(FORM);
+    const cleared = () => {
+      setTicked([]);
+      setMessage(null);
+    };
+    form?.addEventListener("reset", cleared);
+    return () => form?.removeEventListener("reset", cleared);
+  }, []);
+
+  function tick(event: ChangeEvent<HTMLInputElement>) {
+    const { value, checked } = event.target;
+    if (!checked) {
+      setTicked(ticked.filter((v) => v !== value));
+      setMessage(null);
+    } else if (ticked.length >= MAX) {
+      // Refused in place: the box stays unticked and the reason is said beside it.
+      event.target.checked = false;
+      setMessage(t("SlotPicker.limit", { max: MAX }));
+    } else {
+      setTicked([...ticked, value]);
+      setMessage(null);
+    }
+  }
+
+  const shown = days.find((d) => d.date === day) ?? days[0];
+  const elsewhere = ticked.filter((iso) => !shown?.starts.includes(iso));
+  const box = (iso: string, label: string) => (
+    <label className="slot" key={iso}>
+      <input type="checkbox" name="preferredTimes[]" value={iso} form={FORM} checked={ticked.includes(iso)} onChange={tick} />
+      <time dateTime={iso}>{label}</time>
+    </label>
+  );
+  return (
+    <fieldset className="slot-picker" aria-describedby="slot-hint" ref={root}>
+      <legend id="slot-legend">{legend}</legend>
+      <p id="slot-hint" className="small muted">
+        {hint}
+      </p>
+      <div className="field slot-day-pick">
+        <label htmlFor="slot-day">{t("SlotPicker.day")}</label>
+        <div className="slot-day-row">
+          <select id="slot-day" name="day" form={FORM} value={shown?.date} onChange={(e) => setDay(e.target.value)}>
+            {days.map((d) => (
+              <option key={d.date} value={d.date}>
+                {formatDay(d.starts[0]!, zone, lang)}
+              </option>
+            ))}
+          </select>
+          {/* Without script the day changes by posting the form back (what was typed comes back too). */}
+          {!live && (
+            <button type="submit" name="show" value="day" form={FORM} formNoValidate className="button-secondary">
+              {t("SlotPicker.show")}
+            </button>
+          )}
+        </div>
+      </div>
+      <div className="slot-times" role="group" aria-label={shown ? formatDay(shown.starts[0]!, zone, lang) : undefined}>
+        {shown?.starts.map((iso) => box(iso, formatTime(iso, zone, lang)))}
+      </div>
+      {elsewhere.length > 0 && (
+        <div className="slot-elsewhere" role="group" aria-labelledby="slot-elsewhere">
+          <p id="slot-elsewhere" className="small">
+            {t("SlotPicker.elsewhere")}
+          </p>
+          <div className="slot-times">{elsewhere.map((iso) => box(iso, `${formatDay(iso, zone, lang)} ${formatTime(iso, zone, lang)}`))}</div>
+        </div>
+      )}
+      <p id="slot-limit" className={message ? "notice notice-error" : "visually-hidden"} role="status">
+        {message}
+      </p>
+    </fieldset>
+  );
+}
