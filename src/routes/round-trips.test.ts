@@ -41,11 +41,6 @@ const NOT_YET_WITHIN = new Map<string, number>([
   ["POST /api/auth/patient-dashboard/cancelAppointment", 7],
   ["POST /patient-dashboard/patient-meetings/cancel", 7],
   ["POST /api/auth/patient-dashboard/bookAppointment", 7],
-  ["GET /api/auth/admin-dashboard/doctors", 4],
-  ["GET /doctor-dashboard", 4],
-  ["GET /doctor-dashboard/doctor-Meetings", 4],
-  ["GET /doctor-dashboard/doctor-profile", 4],
-  ["GET /admin-dashboard", 4],
 ]);
 
 
