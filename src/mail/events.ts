@@ -56,7 +56,7 @@ export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: st
   if (mailMode(deps.config) === "off") return;
   // Only a moved meeting has reminders of an earlier time: a first time is set on a pending
   // request (src/domain/appointment.ts), and nothing writes a request's reminders.
-  if (options.moved === true) await dropWaiting(tx, appointmentId, TIMED, "the meeting's time changed", deps.now());
+  if (options.moved === true) dropWaiting(tx, appointmentId, TIMED, "the meeting's time changed", deps.now());
   const people = await meetingPeople(tx, appointmentId);
   if (people === undefined) return;
   const { a, patient, doctor } = people;
@@ -120,7 +120,7 @@ export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: st
  */
 export async function meetingCancelled(tx: Tx, deps: MailDeps, appointmentId: string, by: "patient" | "doctor", options: Held = {}): Promise<void> {
   if (mailMode(deps.config) === "off") return;
-  await dropWaiting(tx, appointmentId, TIMED, "the meeting was cancelled", deps.now());
+  dropWaiting(tx, appointmentId, TIMED, "the meeting was cancelled", deps.now());
   const people = await meetingPeople(tx, appointmentId);
   if (people === undefined) return;
   const { a, patient, doctor } = people;

@@ -37,9 +37,7 @@ const NOT_YET_WITHIN = new Map<string, number>([
   ["POST /api/auth/signupDoctor", 7],
   ["POST /api/auth/doctor-dashboard/scheduleAppointments", 8],
   ["POST /doctor-dashboard/schedule", 8],
-  ["POST /api/auth/doctor-dashboard/rescheduleAppointment", 8],
-  ["POST /api/auth/patient-dashboard/cancelAppointment", 7],
-  ["POST /patient-dashboard/patient-meetings/cancel", 7],
+  ["POST /api/auth/doctor-dashboard/rescheduleAppointment", 7],
   ["POST /api/auth/patient-dashboard/bookAppointment", 7],
 ]);
 
@@ -227,6 +225,7 @@ describe("round trips per request", () => {
 
     const budget = (route: string) => (route.startsWith("GET ") ? READ_BUDGET : WRITE_BUDGET);
     // No route over its budget, or over what it made when it was listed as not yet within it.
+    if (process.env.SHOW_TRIPS) console.log(JSON.stringify([...measured].filter(([r]) => NOT_YET_WITHIN.has(r))));
     const over = [...measured].filter(([route, trips]) => trips > (NOT_YET_WITHIN.get(route) ?? budget(route)));
     expect(over).toEqual([]);
     // A listed route that has come within its budget leaves the list (so the list only shrinks).
