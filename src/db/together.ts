@@ -9,7 +9,7 @@
  * counted as the server would send them: one round trip for the reads of one turn.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Client, InArgs, InStatement, ResultSet } from "@libsql/client";
+import type { Client, InArgs, InStatement, ResultSet, Transaction } from "@libsql/client";
 import type { RoundTrip } from "./round-trips";
 
 type Waiting = { statement: InStatement; resolve: (result: ResultSet) => void; reject: (error: unknown) => void };
@@ -25,39 +25,59 @@ export function together<T>(reads: () => Promise<T>): Promise<T> {
 
 const isSelect = (sql: string) => /^\s*select\b/i.test(sql);
 
-async function send(client: Client, waiting: Waiting[]): Promise<void> {
+/** Where a group's reads go: a client (a read batch) or an open transaction (a batch in it). */
+type Target = Pick<Client, "execute"> & { batch(statements: InStatement[]): Promise<ResultSet[]> };
+
+async function send(target: Target, waiting: Waiting[]): Promise<void> {
   try {
-    // One read alone goes as it is; several go in one batch (a read-only transaction, one request).
-    const results = waiting.length === 1 ? [await client.execute(waiting[0]!.statement)] : await client.batch(waiting.map((w) => w.statement), "read");
+    // One read alone goes as it is; several go in one batch (one request).
+    const results = waiting.length === 1 ? [await target.execute(waiting[0]!.statement)] : await target.batch(waiting.map((w) => w.statement));
     waiting.forEach((w, i) => w.resolve(results[i]!));
   } catch (error) {
     for (const w of waiting) w.reject(error);
   }
 }
 
-/** `client` whose SELECTs made inside `together` wait for the turn to end and go as one batch. */
-export function sendingTogether(client: Client): Client {
-  const execute = (stmtOrSql: InStatement, args?: InArgs): Promise<ResultSet> => {
+/** `target`'s execute, gathering the SELECTs made inside `together` until the turn ends. */
+function gathering(target: Target) {
+  return (stmtOrSql: InStatement, args?: InArgs): Promise<ResultSet> => {
     const statement = typeof stmtOrSql === "string" ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql;
     const current = group.getStore();
-    if (current === undefined || !isSelect(statement.sql)) return client.execute(statement);
+    if (current === undefined || !isSelect(statement.sql)) return target.execute(statement);
     return new Promise((resolve, reject) => {
       if (current.waiting.length === 0) {
         setImmediate(() => {
           const waiting = current.waiting;
           current.waiting = [];
-          void send(client, waiting);
+          void send(target, waiting);
         });
       }
       current.waiting.push({ statement, resolve, reject });
     });
   };
-  return new Proxy(client, {
+}
+
+/** `object` with `execute` replaced (and, given `transaction`, its transactions wrapped by it). */
+function withExecute<T extends object>(object: T, execute: unknown, transaction?: (value: Function) => unknown): T {
+  return new Proxy(object, {
     get(target, property) {
       if (property === "execute") return execute;
       const value = Reflect.get(target, property);
+      if (property === "transaction" && transaction && typeof value === "function") return transaction(value.bind(target));
       return typeof value === "function" ? value.bind(target) : value;
     },
+  });
+}
+
+/**
+ * `client` whose SELECTs made inside `together` wait for the turn to end and go as one batch: a
+ * read-only batch outside a transaction; inside one (its reads see its writes), a batch in it.
+ */
+export function sendingTogether(client: Client): Client {
+  const reads: Target = { execute: (s) => client.execute(s), batch: (statements) => client.batch(statements, "read") };
+  return withExecute(client, gathering(reads), (open) => async (...args: unknown[]) => {
+    const tx = (await (open as (...a: unknown[]) => Promise<Transaction>)(...args)) as Transaction;
+    return withExecute(tx, gathering({ execute: (s) => tx.execute(s), batch: (statements) => tx.batch(statements) }));
   });
 }
 

@@ -38,7 +38,6 @@ const NOT_YET_WITHIN = new Map<string, number>([
   ["POST /api/auth/doctor-dashboard/scheduleAppointments", 8],
   ["POST /doctor-dashboard/schedule", 8],
   ["POST /api/auth/doctor-dashboard/rescheduleAppointment", 7],
-  ["POST /api/auth/patient-dashboard/bookAppointment", 7],
 ]);
 
 
