@@ -103,7 +103,8 @@ export async function scheduleAppointment(
     "schedule",
     async (tx, appointment, now) => {
       if (slot.start.getTime() <= now.getTime()) throw new Refusal("invalid", "scheduledDateTime must be in the future", undefined, MESSAGES.timeInPast);
-      const overlap = await findOverlap(tx, doctorId, slot, appointment.id);
+      // The overlap and the doctor's hours in one round trip (issue 43).
+      const [overlap, hours] = await together(() => Promise.all([findOverlap(tx, doctorId, slot, appointment.id), readAvailability(tx, doctorId)]));
       if (overlap) {
         const other = overlap.start && overlap.end ? { name: overlap.name, start: overlap.start, end: overlap.end } : undefined;
         // Said in the page's language, its times in the doctor's zone.
@@ -112,7 +113,6 @@ export async function scheduleAppointment(
       }
       await confirmAppointment(tx, appointment.id, slot, meetLink);
       // Allowed, but the doctor's page says so (issue 26). A doctor without hours has no "outside".
-      const hours = await readAvailability(tx, doctorId);
       return {
         result: hours !== undefined && !withinHours(hours, slot.start, deps.config.consultMinutes),
         reason: `scheduled for ${slot.start.toISOString()}`,

@@ -35,9 +35,6 @@ const NOT_YET_WITHIN = new Map<string, number>([
   ["POST /api/auth/changePassword", 10],
   ["POST /api/auth/resetPassword", 9],
   ["POST /api/auth/signupDoctor", 7],
-  ["POST /api/auth/doctor-dashboard/scheduleAppointments", 8],
-  ["POST /doctor-dashboard/schedule", 8],
-  ["POST /api/auth/doctor-dashboard/rescheduleAppointment", 7],
 ]);
 
 
