@@ -221,7 +221,6 @@ describe("round trips per request", () => {
 
     const budget = (route: string) => (route.startsWith("GET ") ? READ_BUDGET : WRITE_BUDGET);
     // No route over its budget, or over what it made when it was listed as not yet within it.
-    if (process.env.SHOW_TRIPS) console.log(JSON.stringify([...measured].filter(([r]) => NOT_YET_WITHIN.has(r))));
     const over = [...measured].filter(([route, trips]) => trips > (NOT_YET_WITHIN.get(route) ?? budget(route)));
     expect(over).toEqual([]);
     // A listed route that has come within its budget leaves the list (so the list only shrinks).
