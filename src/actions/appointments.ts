@@ -16,6 +16,7 @@ import {
   type FeedbackRow,
 } from "../db/queries/appointments";
 import { recordAudit } from "../db/queries/audit";
+import { together } from "../db/together";
 import { readAvailability } from "../db/queries/availability";
 import { withinHours } from "../domain/availability";
 import type { Deps } from "../config/deps";
@@ -46,14 +47,19 @@ export type BookInput = { doctorId: string; reason: string; preferredTimes?: Dat
  */
 export function bookAppointment(deps: Deps, patient: Pick<PatientRow, "id">, input: BookInput): Promise<AppointmentRow> {
   return deps.database.write(async (tx) => {
-    const doctor = await findDoctor(tx, input.doctorId);
-    if (doctor === undefined || doctor.status !== "approved") throw notFound("Doctor");
     const now = deps.now();
-    if (await hasOpenAppointment(tx, patient.id, input.doctorId, now)) {
-      throw conflict("You already have an open appointment with this doctor");
-    }
     const preferred = input.preferredTimes ?? [];
-    await checkPreferredTimes(deps, tx, input.doctorId, preferred);
+    // The three checks read in one round trip (issue 43), then refuse in this order.
+    const [doctor, open, notFree] = await together(() =>
+      Promise.all([
+        findDoctor(tx, input.doctorId),
+        hasOpenAppointment(tx, patient.id, input.doctorId, now),
+        checkPreferredTimes(deps, tx, input.doctorId, preferred).then(() => undefined, (refusal: unknown) => refusal),
+      ]),
+    );
+    if (doctor === undefined || doctor.status !== "approved") throw notFound("Doctor");
+    if (open) throw conflict("You already have an open appointment with this doctor");
+    if (notFree !== undefined) throw notFree;
     const created = await insertAppointment(tx, {
       id: crypto.randomUUID(),
       patientId: patient.id,
@@ -97,7 +103,8 @@ export async function scheduleAppointment(
     "schedule",
     async (tx, appointment, now) => {
       if (slot.start.getTime() <= now.getTime()) throw new Refusal("invalid", "scheduledDateTime must be in the future", undefined, MESSAGES.timeInPast);
-      const overlap = await findOverlap(tx, doctorId, slot, appointment.id);
+      // The overlap and the doctor's hours in one round trip (issue 43).
+      const [overlap, hours] = await together(() => Promise.all([findOverlap(tx, doctorId, slot, appointment.id), readAvailability(tx, doctorId)]));
       if (overlap) {
         const other = overlap.start && overlap.end ? { name: overlap.name, start: overlap.start, end: overlap.end } : undefined;
         // Said in the page's language, its times in the doctor's zone.
@@ -106,7 +113,6 @@ export async function scheduleAppointment(
       }
       await confirmAppointment(tx, appointment.id, slot, meetLink);
       // Allowed, but the doctor's page says so (issue 26). A doctor without hours has no "outside".
-      const hours = await readAvailability(tx, doctorId);
       return {
         result: hours !== undefined && !withinHours(hours, slot.start, deps.config.consultMinutes),
         reason: `scheduled for ${slot.start.toISOString()}`,

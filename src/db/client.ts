@@ -23,6 +23,7 @@ import * as schema from "./schema";
 import { keptIn } from "../domain/bounded";
 import { countRoundTrips, type RoundTrip } from "./round-trips";
 import { committingKept, runBeforeCommit } from "./at-commit";
+import { countedTogether, sendingTogether } from "./together";
 
 export type Db = LibSQLDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -97,9 +98,11 @@ export async function openDatabase(url: string, authToken?: string, replica?: Re
     // Pull the primary's current state before anything (the migrator first of all) reads it.
     await client.sync();
   }
-  const reader = kind === "file" ? preparedReader(url, onRoundTrip) : undefined;
-  // Transactions send their kept writes with their COMMIT (src/db/at-commit.ts).
-  const db = drizzle(committingKept(reader ? withPreparedReads(client, reader) : client), { schema });
+  const reader = kind === "file" ? preparedReader(url, onRoundTrip && countedTogether(onRoundTrip)) : undefined;
+  // Transactions send their kept writes with their COMMIT (src/db/at-commit.ts); reads made
+  // together go in one batch (src/db/together.ts).
+  const reads = sendingTogether(client);
+  const db = drizzle(committingKept(reader ? withPreparedReads(reads, reader) : reads), { schema });
   if (reader) keptRowReaders.set(db, reader.rows);
   let queue: Promise<unknown> = Promise.resolve();
   return {

@@ -7,7 +7,8 @@
  * English; issue 31), read with their zone in the one query that finds them (recipientOf).
  */
 import { calendarText, doctorTitle, isScheduled } from "../calendar/ics";
-import { calendarEntry } from "../db/queries/calendar";
+import { meetingEntry } from "../db/queries/calendar";
+import { together } from "../db/together";
 import type { Tx } from "../db/client";
 import { adminRecipients, dropWaiting, meetingPeople, recipientOf, type Recipient } from "../db/queries/mail";
 import type { Deps } from "../config/deps";
@@ -56,12 +57,12 @@ export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: st
   if (mailMode(deps.config) === "off") return;
   // Only a moved meeting has reminders of an earlier time: a first time is set on a pending
   // request (src/domain/appointment.ts), and nothing writes a request's reminders.
-  if (options.moved === true) await dropWaiting(tx, appointmentId, TIMED, "the meeting's time changed", deps.now());
-  const people = await meetingPeople(tx, appointmentId);
+  if (options.moved === true) dropWaiting(tx, appointmentId, TIMED, "the meeting's time changed", deps.now());
+  // The people and the patient's calendar entry (the same meeting) in one round trip (issue 43).
+  const [people, entry] = await together(() => Promise.all([meetingPeople(tx, appointmentId), meetingEntry(tx, appointmentId)]));
   if (people === undefined) return;
   const { a, patient, doctor } = people;
   if (a.status !== "confirmed" || a.scheduledAt === null || a.endsAt === null || a.meetLink === null) return;
-  const entry = await calendarEntry(tx, appointmentId, "patient", patient.id);
   await enqueueMail(tx, deps, {
     template: "scheduled",
     category: "notice",
@@ -120,7 +121,7 @@ export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: st
  */
 export async function meetingCancelled(tx: Tx, deps: MailDeps, appointmentId: string, by: "patient" | "doctor", options: Held = {}): Promise<void> {
   if (mailMode(deps.config) === "off") return;
-  await dropWaiting(tx, appointmentId, TIMED, "the meeting was cancelled", deps.now());
+  dropWaiting(tx, appointmentId, TIMED, "the meeting was cancelled", deps.now());
   const people = await meetingPeople(tx, appointmentId);
   if (people === undefined) return;
   const { a, patient, doctor } = people;

@@ -35,17 +35,6 @@ const NOT_YET_WITHIN = new Map<string, number>([
   ["POST /api/auth/changePassword", 10],
   ["POST /api/auth/resetPassword", 9],
   ["POST /api/auth/signupDoctor", 7],
-  ["POST /api/auth/doctor-dashboard/scheduleAppointments", 8],
-  ["POST /doctor-dashboard/schedule", 8],
-  ["POST /api/auth/doctor-dashboard/rescheduleAppointment", 8],
-  ["POST /api/auth/patient-dashboard/cancelAppointment", 7],
-  ["POST /patient-dashboard/patient-meetings/cancel", 7],
-  ["POST /api/auth/patient-dashboard/bookAppointment", 7],
-  ["GET /api/auth/admin-dashboard/doctors", 4],
-  ["GET /doctor-dashboard", 4],
-  ["GET /doctor-dashboard/doctor-Meetings", 4],
-  ["GET /doctor-dashboard/doctor-profile", 4],
-  ["GET /admin-dashboard", 4],
 ]);
 
 

@@ -150,6 +150,13 @@ export function listAllDoctors(r: Reader): Promise<DoctorRow[]> {
 }
 const allDoctors = keptList(getTableColumns(doctors), (r) => r.select().from(doctors).orderBy(asc(doctors.createdAt)));
 
+const newestFirst = [desc(doctors.createdAt), desc(doctors.id)];
+
+/** The ids of the same page of doctors, as a subquery (to read their histories in the same round trip). */
+export function doctorsPageIds(r: Reader, offset: number, limit: number) {
+  return r.select({ id: doctors.id }).from(doctors).orderBy(...newestFirst).limit(limit).offset(offset);
+}
+
 /**
  * One page of the admin's table in its order (src/domain/admin-table.ts: newest signup first, so
  * those waiting for a decision come first), and how many doctors there are in all: two queries,
@@ -157,7 +164,7 @@ const allDoctors = keptList(getTableColumns(doctors), (r) => r.select().from(doc
  */
 export async function doctorsPage(r: Reader, offset: number, limit: number): Promise<{ doctors: DoctorRow[]; total: number }> {
   const [rows, [counted]] = await Promise.all([
-    r.select().from(doctors).orderBy(desc(doctors.createdAt), desc(doctors.id)).limit(limit).offset(offset).all(),
+    r.select().from(doctors).orderBy(...newestFirst).limit(limit).offset(offset).all(),
     r.select({ total: count() }).from(doctors).all(),
   ]);
   return { doctors: rows, total: counted?.total ?? 0 };

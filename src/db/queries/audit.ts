@@ -1,5 +1,5 @@
 /** The audit trail: append an event, read a subject's history. */
-import { and, asc, eq, getTableColumns, inArray } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, type SQLWrapper } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
 import { auditEvents } from "../schema";
 import { keptList } from "./kept-list";
@@ -16,8 +16,8 @@ export function recordAudit(tx: Tx, event: AuditEvent): void {
   atCommit(tx, tx.insert(auditEvents).values(event));
 }
 
-/** Every doctor's status history (or only those of `doctorIds`), oldest first, grouped by doctor id (one query). */
-export async function doctorStatusHistories(r: Reader, doctorIds?: string[]): Promise<Map<string, AuditRow[]>> {
+/** Every doctor's status history (or only those of `doctorIds`, a list or a subquery), oldest first, grouped by doctor id (one query). */
+export async function doctorStatusHistories(r: Reader, doctorIds?: string[] | SQLWrapper): Promise<Map<string, AuditRow[]>> {
   const rows =
     doctorIds === undefined
       ? await doctorEvents(r)

@@ -70,6 +70,12 @@ export async function calendarEntry(r: Reader, id: string, role: CalendarRole, a
   return row && toRow(row);
 }
 
+/** A meeting's entry by its id alone: for the meeting's own mail, read with its people (issue 43). */
+export async function meetingEntry(r: Reader, id: string): Promise<CalendarRow | undefined> {
+  const row = await calendarQuery(r).where(eq(appointments.id, id)).get();
+  return row && toRow(row);
+}
+
 /**
  * What an account's feed lists, by time: confirmed meetings that start at or after `since`
  * (upcoming and recent ones), and meetings cancelled at or after `since` whose slot did too.

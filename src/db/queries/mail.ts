@@ -4,6 +4,7 @@ import type { Reader, Tx } from "../client";
 import { admins, appointments, doctors, mailOutbox, mailPreferences, patients } from "../schema";
 import type { MailCategory, OutboxState } from "../schema/mail";
 import { MAIL_ON, type MailPreferences } from "../../domain/mail-preferences";
+import { atCommit } from "../at-commit";
 
 export type { MailCategory, OutboxState };
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -91,12 +92,17 @@ export async function finishClaim(
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, "sending"), eq(mailOutbox.claimedBy, owner)));
 }
 
-/** Drops a meeting's mails still to be sent of these templates (its old time's reminders), noting when (an undo puts them back). */
-export async function dropWaiting(tx: Tx, appointmentId: string, templates: string[], why: string, at: Date): Promise<void> {
-  await tx
+/**
+ * Drops a meeting's mails still to be sent of these templates (its old time's reminders), noting
+ * when (an undo puts them back). Sent with the COMMIT (issue 43): nothing in the transaction reads
+ * the outbox after it, and the mails the use case writes are kept after it, so they are not dropped.
+ */
+export function dropWaiting(tx: Tx, appointmentId: string, templates: string[], why: string, at: Date): void {
+  const drop = tx
     .update(mailOutbox)
     .set({ state: "dropped", lastError: why, droppedAt: at })
     .where(and(eq(mailOutbox.appointmentId, appointmentId), inArray(mailOutbox.state, OPEN), inArray(mailOutbox.template, templates)));
+  atCommit(tx, drop);
 }
 
 /**

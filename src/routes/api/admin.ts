@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { decideDoctorChange, setStatusOfDoctor } from "../../actions/doctors";
 import { listAllDoctors } from "../../db/queries/accounts";
 import { doctorStatusHistories } from "../../db/queries/audit";
+import { together } from "../../db/together";
 import { keptForDirectory } from "../../db/queries/directory";
 import type { Deps } from "../../config/deps";
 import { prepare, sendCached } from "../../http/cached";
@@ -23,7 +24,8 @@ export function adminApi(deps: Deps) {
   // Every doctor with its history: built (and compressed) once per directory version.
   api.get("/admin-dashboard/doctors", async (c) => {
     const body = await keptForDirectory(database, "admin-json", async () => {
-      const [doctors, histories] = await Promise.all([listAllDoctors(database.db), doctorStatusHistories(database.db)]);
+      // Both in one round trip (issue 43).
+      const [doctors, histories] = await together(() => Promise.all([listAllDoctors(database.db), doctorStatusHistories(database.db)]));
       const json = JSON.stringify(doctors.map((d) => adminDoctorJson(d, histories.get(d.id) ?? [])));
       return prepare(json, { "Content-Type": "application/json" }, "no-store", { finest: true });
     }, c.get("user")?.directoryVersion);

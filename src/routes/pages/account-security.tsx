@@ -7,7 +7,7 @@
 import { Hono, type Context } from "hono";
 import { formatDateTime } from "../../../islands/lib/time";
 import { changePassword, requestPasswordReset, RESET_INVALID, resetLinkIsLive, resetPassword } from "../../actions/passwords";
-import { endOtherSessions, endSession, listSessions } from "../../actions/sessions";
+import { endOtherSessions, endSession, listSessions, type SessionView } from "../../actions/sessions";
 import { Refusal } from "../../domain/refusal";
 import { Shell } from "../../components/Shell";
 import { NoticeLine } from "../../components/NoticeLine";
@@ -169,10 +169,14 @@ export function accountSecurityPages(deps: Deps) {
 
 // ---------- the profile pages' section ----------
 
-/** "Password and devices" on a profile page at `base`; `form` is a refused change-password post. */
-export async function AccountSecuritySection({ c, deps, base, form }: { c: Context; deps: Deps; base: string; form?: FormState }) {
+/** The signed-in account's devices, for its section; read by the page with its other reads (issue 43). */
+export function ownSessions(c: Context, deps: Deps): Promise<SessionView[]> {
   const user = signedInUser(c);
-  const sessions = await listSessions(deps, user.role, user.account.id, user.sessionId);
+  return listSessions(deps, user.role, user.account.id, user.sessionId);
+}
+
+/** "Password and devices" on a profile page at `base`, listing `sessions`; `form` is a refused change-password post. */
+export function AccountSecuritySection({ c, base, form, sessions }: { c: Context; base: string; form?: FormState; sessions: SessionView[] }) {
   const zone = viewerTimeZone(c);
   const t = tOf(c);
   const when = (at: Date) => <time datetime={at.toISOString()}>{formatDateTime(at.toISOString(), zone, t.lang)}</time>;
@@ -269,7 +273,7 @@ export async function adminAccountPage(c: Context, deps: Deps, form?: FormState)
       <section class="page-narrow" aria-labelledby="account-title">
         <h1 id="account-title">{t("account.myAccount")}</h1>
         <NoticeLine notice={notice} />
-        <AccountSecuritySection c={c} deps={deps} base={ADMIN_ACCOUNT} form={form} />
+        <AccountSecuritySection c={c} base={ADMIN_ACCOUNT} form={form} sessions={await ownSessions(c, deps)} />
       </section>
     </Shell>,
   );

@@ -6,6 +6,7 @@
 import type { Context } from "hono";
 import { cancelAppointment, rescheduleAppointment } from "../../../actions/appointments";
 import { listDoctorFeedback, listStory } from "../../../db/queries/appointments";
+import { together } from "../../../db/together";
 import { historySince } from "../../../domain/story";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
@@ -28,11 +29,14 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const doctor = pageAccount(c, "doctor");
   const t = tOf(c);
   const now = deps.now();
-  const [meetings, feedbacks] = await Promise.all([
-    listStory(deps.database.db, "doctor", doctor, now, historySince(now)),
-    listDoctorFeedback(deps.database.db, doctor, now),
-  ]);
-  const calendar = await calendarFeedPanel(c, deps, "doctor", doctor.id);
+  // The page's reads go in one round trip (issue 43).
+  const [meetings, feedbacks, calendar] = await together(() =>
+    Promise.all([
+      listStory(deps.database.db, "doctor", doctor, now, historySince(now)),
+      listDoctorFeedback(deps.database.db, doctor, now),
+      calendarFeedPanel(c, deps, "doctor", doctor.id),
+    ]),
+  );
   const notice = form ? undefined : takeNotice(c);
   const reader = viewerZone(c);
   const timeZone = reader.zone;

@@ -7,6 +7,7 @@
 import type { Context } from "hono";
 import { getAvailability, setAvailability } from "../../../actions/availability";
 import { updateDoctorProfile } from "../../../actions/profile";
+import { together } from "../../../db/together";
 import { HoursForm } from "../../../components/HoursForm";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
@@ -15,7 +16,7 @@ import { doctorJson } from "../../../http/shapes";
 import { Island } from "../../../render/islands";
 import { TimeZoneForm } from "../../../components/TimeZone";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
-import { AccountSecuritySection, PASSWORD_FORM } from "../account-security";
+import { AccountSecuritySection, ownSessions, PASSWORD_FORM } from "../account-security";
 import { mailPreferencesOf } from "../../../actions/mail-preferences";
 import { MailPreferencesForm } from "../../../components/MailPreferencesForm";
 import { mailMode } from "../../../mail/outbox";
@@ -34,7 +35,10 @@ async function render(c: Context, deps: Deps, refused?: FormState): Promise<Resp
   // A refusal belongs to the form it came from: the hours form, the password form (issue 28) or the profile form.
   const [form, hoursRefused] = refused?.target === HOURS ? [undefined, refused] : [refused, undefined];
   const profileForm = form?.target === PASSWORD_FORM ? undefined : form;
-  const [hours, mail] = await Promise.all([getAvailability(deps, doctor.id), mailPreferencesOf(deps, "doctor", doctor.id)]);
+  // The page's reads go in one round trip (issue 43).
+  const [hours, mail, sessions] = await together(() =>
+    Promise.all([getAvailability(deps, doctor.id), mailPreferencesOf(deps, "doctor", doctor.id), ownSessions(c, deps)]),
+  );
   return doctorPage(
     c,
     t("doctorPage.profileTitle"),
@@ -45,7 +49,7 @@ async function render(c: Context, deps: Deps, refused?: FormState): Promise<Resp
       <TimeZoneForm zone={viewerTimeZone(c)} />
       <HoursForm hours={hours} fallbackZone={doctor.timeZone ?? viewerTimeZone(c)} form={hoursRefused} />
       <MailPreferencesForm action="/doctor-dashboard/doctor-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
-      <AccountSecuritySection c={c} deps={deps} base="/doctor-dashboard/doctor-profile" form={form} />
+      <AccountSecuritySection c={c} base="/doctor-dashboard/doctor-profile" form={form} sessions={sessions} />
     </section>,
     PATH,
   );

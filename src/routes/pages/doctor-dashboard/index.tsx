@@ -8,6 +8,7 @@ import { cancelAppointment, scheduleAppointment } from "../../../actions/appoint
 import { doctorFreeSlots } from "../../../actions/availability";
 import { slotsHoldUntil } from "../../../domain/availability";
 import { listDoctorMeetings, listDoctorPending } from "../../../db/queries/appointments";
+import { together } from "../../../db/together";
 import { dateInZone, zonedInstant } from "../../../domain/time";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState, type Notice } from "../../../http/forms";
@@ -32,9 +33,11 @@ async function render(c: Context, deps: Deps, form?: FormState, ask?: Ask): Prom
   const doctor = pageAccount(c, "doctor");
   const t = tOf(c);
   const now = deps.now();
-  const [pending, meetings] = await Promise.all([listDoctorPending(deps.database.db, doctor, now), listDoctorMeetings(deps.database.db, doctor, now)]);
   // Issue 26: the next free times offered beside each request, and the hours they come from.
-  const free = await doctorFreeSlots(deps, doctor.id, 14, deps.database.db, 8);
+  // The three reads go in one round trip (issue 43).
+  const [pending, meetings, free] = await together(() =>
+    Promise.all([listDoctorPending(deps.database.db, doctor, now), listDoctorMeetings(deps.database.db, doctor, now), doctorFreeSlots(deps, doctor.id, 14, deps.database.db, 8)]),
+  );
   holdsUntil(c, slotsHoldUntil(free.slots, deps.config.bookingNoticeMinutes, now));
   const notice = form ? undefined : takeNotice(c);
   const reader = viewerZone(c);

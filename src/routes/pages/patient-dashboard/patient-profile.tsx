@@ -12,8 +12,9 @@ import { patientJson } from "../../../http/shapes";
 import { Island } from "../../../render/islands";
 import { TimeZoneForm } from "../../../components/TimeZone";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
-import { AccountSecuritySection, PASSWORD_FORM } from "../account-security";
+import { AccountSecuritySection, ownSessions, PASSWORD_FORM } from "../account-security";
 import { mailPreferencesOf } from "../../../actions/mail-preferences";
+import { together } from "../../../db/together";
 import { MailPreferencesForm } from "../../../components/MailPreferencesForm";
 import { mailMode } from "../../../mail/outbox";
 import { patientPage } from "./shell";
@@ -21,7 +22,8 @@ import { tOf } from "../../../i18n/request";
 
 async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const patient = pageAccount(c, "patient");
-  const mail = await mailPreferencesOf(deps, "patient", patient.id);
+  // The page's reads go in one round trip (issue 43).
+  const [mail, sessions] = await together(() => Promise.all([mailPreferencesOf(deps, "patient", patient.id), ownSessions(c, deps)]));
   // A refused change of password shows in its own form (issue 28), not in the profile's.
   const profileForm = form?.target === PASSWORD_FORM ? undefined : form;
   const t = tOf(c);
@@ -33,7 +35,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <Island name="ProfileForm" props={{ role: "patient", profile: patientJson(patient), form: profileForm, notice: form ? undefined : takeNotice(c) }} />
       <TimeZoneForm zone={viewerTimeZone(c)} />
       <MailPreferencesForm action="/patient-dashboard/patient-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
-      <AccountSecuritySection c={c} deps={deps} base="/patient-dashboard/patient-profile" form={form} />
+      <AccountSecuritySection c={c} base="/patient-dashboard/patient-profile" form={form} sessions={sessions} />
     </section>,
   );
 }
