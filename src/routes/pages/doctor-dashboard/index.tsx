@@ -21,6 +21,7 @@ import { appointmentJson } from "../../../http/shapes";
 import { nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
 import { ZoneNote } from "../../../components/TimeZone";
+import { FirstStepsCard, TodayMeetings } from "../../../components/DoctorToday";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { tOf } from "../../../i18n/request";
 import { keptViewerPage } from "../kept";
@@ -52,6 +53,13 @@ async function render(c: Context, deps: Deps, form?: FormState, ask?: Ask): Prom
     <section aria-labelledby="pending-title">
       <h1 id="pending-title">{t("doctorPage.pendingTitle")}</h1>
       <ZoneNote zone={timeZone} chosen={doctor.timeZone !== null} role="doctor" />
+      {/* Issue 39: the question stands alone at the top; else the first steps, then today's meetings. */}
+      {ask === undefined && (
+        <>
+          <FirstStepsCard done={{ hours: free.availability !== null, photo: doctor.profileImage !== null, profile: doctor.profileCheckedAt !== null }} />
+          <TodayMeetings meetings={booked} zone={timeZone} now={now} />
+        </>
+      )}
       <Island
         name="PendingAppointments"
         props={{
