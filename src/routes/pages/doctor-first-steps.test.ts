@@ -81,6 +81,11 @@ describe("today's meetings on the dashboard", () => {
     expect(section).not.toContain("Ravi Tomorrow");
     expect(html.indexOf("Neha Today")).toBeLessThan(html.indexOf("Asha Waiting"));
 
+    // No zone of their own and none reported yet: today is the day of their hours' zone, named.
+    const hours = { timeZone: "Asia/Kolkata", weekly: [{ day: 1, start: "09:00", end: "17:00" }], daysOff: [] };
+    expect((await h.call("PUT", "/api/auth/doctor-dashboard/availability", { token: doctor.token, json: hours })).status).toBe(200);
+    expect(await dashboard(doctor.token)).toMatch(/India Standard Time.*14:00<\/time>–<time[^>]*>14:30<\/time> Neha Today/);
+
     const none = await h.signupDoctor();
     expect(await dashboard(none.token)).toContain("No meetings today.");
   });

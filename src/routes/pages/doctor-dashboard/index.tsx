@@ -57,7 +57,8 @@ async function render(c: Context, deps: Deps, form?: FormState, ask?: Ask): Prom
       {ask === undefined && (
         <>
           <FirstStepsCard done={{ hours: free.availability !== null, photo: doctor.profileImage !== null, profile: doctor.profileCheckedAt !== null }} />
-          <TodayMeetings meetings={booked} zone={timeZone} now={now} />
+          {/* Until the doctor's own zone is known, "today" is the day of the zone of their hours (named). */}
+          <TodayMeetings meetings={booked} zone={viewerTimeZone(c, free.availability?.timeZone)} now={now} />
         </>
       )}
       <Island
