@@ -103,6 +103,9 @@ export default function PendingAppointments(props: Props) {
     const instant = zonedInstant(date, time, zone);
     if (instant === undefined) return say(MESSAGES.realDateAndTime);
     if (instant.getTime() <= Date.now()) return say(MESSAGES.timeInPast);
+    // A time that overlaps a meeting is said beside the fields at once, not after the question.
+    const overlap = overlapWords(instant);
+    if (overlap) return overlap;
     askFor(a, instant);
     return null;
   }
@@ -115,17 +118,23 @@ export default function PendingAppointments(props: Props) {
     askFor(a, new Date(tapped.value));
   }
 
-  async function scheduleAt(a: AppointmentJson, instant: Date): Promise<string | null> {
+  /** The meeting a slot from `instant` would overlap, in words (as overlapMessage in src/domain/messages.ts); null when free. */
+  function overlapWords(instant: Date): string | null {
     const end = instant.getTime() + slotMinutes * 60_000;
     const overlap = booked.find((b) => Date.parse(b.start) < end && instant.getTime() < Date.parse(b.end));
-    // The same words as overlapMessage (src/domain/messages.ts), in the page's language.
-    if (overlap)
-      return t("PendingAppointments.overlap", {
-        name: overlap.name,
-        start: formatTime(overlap.start, zone, lang),
-        end: formatTime(overlap.end, zone, lang),
-        day: formatDay(overlap.start, zone, lang),
-      });
+    if (overlap === undefined) return null;
+    return t("PendingAppointments.overlap", {
+      name: overlap.name,
+      start: formatTime(overlap.start, zone, lang),
+      end: formatTime(overlap.end, zone, lang),
+      day: formatDay(overlap.start, zone, lang),
+    });
+  }
+
+  async function scheduleAt(a: AppointmentJson, instant: Date): Promise<string | null> {
+    const end = instant.getTime() + slotMinutes * 60_000;
+    const overlap = overlapWords(instant);
+    if (overlap) return overlap;
     const answer = await api("/doctor-dashboard/scheduleAppointments", {
       json: { doctorName, patientId: a.patient._id, appointmentId: a._id, scheduledDateTime: instant.toISOString() },
     });

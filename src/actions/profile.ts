@@ -86,7 +86,9 @@ export function updateDoctorProfile(deps: Deps, doctorId: string, input: DoctorP
           ...(input.collegeName !== before!.collegeName && { pendingCollegeName: input.collegeName }),
         }
       : { specialization: input.specialization, collegeName: input.collegeName, pendingSpecialization: null, pendingCollegeName: null };
-    const after = await updateDoctor(tx, doctorId, { name: input.name, ...changes, ...(profileImage && { profileImage }) });
+    // A saved profile is a checked one: the dashboard's first steps stop asking (issue 39).
+    const checked = before?.profileCheckedAt ?? deps.now();
+    const after = await updateDoctor(tx, doctorId, { name: input.name, ...changes, ...(profileImage && { profileImage }), profileCheckedAt: checked });
     return { result: after, previous: before?.profileImage ?? null };
   });
 }

@@ -74,6 +74,7 @@ export async function updateDoctor(
     profileImage?: string;
     pendingSpecialization?: Specialization | null;
     pendingCollegeName?: string | null;
+    profileCheckedAt?: Date;
   },
 ): Promise<DoctorRow> {
   return (await tx.update(doctors).set(fields).where(eq(doctors.id, id)).returning().get())!;

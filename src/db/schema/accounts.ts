@@ -46,6 +46,9 @@ export const doctors = sqliteTable(
     // the directory shows the columns above until it is approved (issue 27). Null: no change waiting.
     pendingSpecialization: text("pending_specialization").$type<Specialization>(),
     pendingCollegeName: text("pending_college_name"),
+    // When the doctor first saved their profile (page or API): until then the dashboard's first
+    // steps ask them to check it (issue 39). Null: never saved.
+    profileCheckedAt: integer("profile_checked_at", { mode: "timestamp_ms" }),
     tokenVersion: tokenVersion(),
     listsVersion: listsVersion(),
     timeZone: timeZone(),

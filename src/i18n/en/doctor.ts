@@ -15,6 +15,15 @@ export default {
   "doctorPage.pendingChange": "Your change of {changes} is waiting for the admin's review.",
   "doctorPage.pendingSpecialization": "specialization to {pending} (patients see {current} until then)",
   "doctorPage.pendingCollege": "college to {pending} (patients see {current} until then)",
+  // Issue 39: an approved doctor's first steps (each gone once done) and today's meetings on the dashboard.
+  "doctorPage.firstTitle": "What to do next",
+  "doctorPage.firstHours": "Set your hours, so patients can pick a free time",
+  "doctorPage.firstPhoto": "Add a photo, so patients know whom they will meet",
+  "doctorPage.firstProfile": "Check your profile and save it",
+  "doctorPage.todayTitle": "Today, {day}",
+  "doctorPage.todayNone": "No meetings today.",
+  "doctorPage.todayZone": "Times in {zone}.",
+  "doctorPage.todayAll": "All meetings",
 
   // The hours form (src/components/HoursForm.tsx); the weekdays come from Intl.
   "hoursForm.title": "Hours",

@@ -15,6 +15,14 @@ export default {
   "doctorPage.pendingChange": "{changes} करने का आपका अनुरोध एडमिन की समीक्षा के इंतज़ार में है। तब तक मरीज़ों को पहले वाली जानकारी ही दिखेगी।",
   "doctorPage.pendingSpecialization": "विशेषज्ञता {current} से बदलकर {pending}",
   "doctorPage.pendingCollege": "कॉलेज {current} से बदलकर {pending}",
+  "doctorPage.firstTitle": "आगे क्या करें",
+  "doctorPage.firstHours": "अपने काम के घंटे तय करें, ताकि मरीज़ खाली समय चुन सकें",
+  "doctorPage.firstPhoto": "अपनी फ़ोटो जोड़ें, ताकि मरीज़ जानें कि वे किससे मिलेंगे",
+  "doctorPage.firstProfile": "अपनी प्रोफ़ाइल जाँचें और सहेजें",
+  "doctorPage.todayTitle": "आज, {day}",
+  "doctorPage.todayNone": "आज कोई मीटिंग नहीं है।",
+  "doctorPage.todayZone": "समय {zone} में।",
+  "doctorPage.todayAll": "सभी मीटिंग",
 
   "hoursForm.title": "काम के घंटे",
   "hoursForm.intro":

@@ -135,6 +135,8 @@ describe("profile updates (multipart)", () => {
       pending_specialization: "Neurologist",
       pending_college_name: "New College",
       lists_version: Number(before.lists_version) + 1,
+      // The first save checks the profile (the dashboard's first steps, issue 39); later ones keep that time.
+      profile_checked_at: expect.any(Number),
     });
   });
 

@@ -104,7 +104,9 @@ export function authPageRoutes(deps: Deps) {
       // pending doctor's is the waiting screen on /loginDoctor.
       const user = mode === "login" ? await cookieSession(c, deps) : undefined;
       const waiting = user?.role === "doctor" && user.account.status === "pending";
-      if (user !== undefined && !(waiting && path === "/loginDoctor")) return c.redirect(waiting ? "/loginDoctor" : DASHBOARD[user.role], 303);
+      // A rejected or blocked doctor's session enters no dashboard (its guard sends them back here): they see the login.
+      const shut = user?.role === "doctor" && !waiting && user.account.status !== "approved";
+      if (user !== undefined && !shut && !(waiting && path === "/loginDoctor")) return c.redirect(waiting ? "/loginDoctor" : DASHBOARD[user.role], 303);
       const notice = takeNotice(c);
       if (path !== "/loginDoctor") return renderAuthPage(c, role, mode, { notice });
       // The waiting screen's Refresh Status calls the API: the page carries the session for it.

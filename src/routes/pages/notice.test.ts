@@ -109,6 +109,11 @@ test("a login page opened while signed in goes to that role's dashboard; signup 
   expect((await get("/loginDoctor", pending.token)).status).toBe(200);
   expect((await get("/signupPatient", patient.token)).status).toBe(200);
   expect((await h.app.request("/loginPatient")).status).toBe(200);
+  // A doctor blocked or rejected with a session still held: the login, never a loop through the dashboard's guard.
+  for (const status of ["blocked", "rejected"] as const) {
+    const shut = await h.signupDoctor({ status });
+    expect([status, (await get("/loginDoctor", shut.token)).status]).toEqual([status, 200]);
+  }
 });
 
 test("a signed-in person's 404 offers their dashboard; the footer shows no phone unless SUPPORT_PHONE is set", async () => {

@@ -1,6 +1,6 @@
 /**
  * Issue 26's journey, the same with script and without: a doctor sets hours on the profile; a
- * patient ticks two free times and books; the doctor confirms one in one tap; the patient's
+ * patient ticks two free times and books; the doctor confirms one (a tap, then yes to the question); the patient's
  * meetings page shows it; the doctor reschedules it with a reason; the patient sees the new time,
  * that it moved, and why. Both browsers show times in UTC (their zone, and the server's fallback).
  */
@@ -67,12 +67,14 @@ export async function hoursJourney(browser: Browser, script: boolean) {
     await expect(preferred.nth(0)).toHaveAttribute("value", first!);
     await expect(preferred.nth(1)).toHaveAttribute("value", second!);
     await preferred.nth(0).click();
+    // Issue 39: the tap asks first; the question's Schedule says yes.
+    await doctorPage.locator("#confirm-schedule").getByRole("button", { name: "Schedule", exact: true }).click();
     await expect(doctorPage.getByText(script ? `Scheduled ${patient.name}. The meet link is in your meetings.` : "Appointment scheduled successfully")).toBeVisible();
 
-    // 4. The patient's meetings page shows it at that time.
+    // 4. The patient's meetings page shows it at that time (the cancel step names it again: the first).
     await patientPage.goto("/patient-dashboard/patient-meetings");
     await ready(patientPage, script);
-    await expect(patientPage.locator(`time[datetime="${first}"]`)).toBeVisible();
+    await expect(patientPage.locator(`time[datetime="${first}"]`).first()).toBeVisible();
 
     // 5. The doctor moves it two days later, saying why.
     const moved = new Date(Date.parse(first!) + 2 * DAY).toISOString();
@@ -89,10 +91,10 @@ export async function hoursJourney(browser: Browser, script: boolean) {
     await patientPage.goto("/patient-dashboard/patient-meetings");
     await ready(patientPage, script);
     const meeting = patientPage.getByRole("listitem").filter({ hasText: "A conference that morning" });
-    await expect(meeting.locator(`time[datetime="${moved}"]`)).toBeVisible();
+    await expect(meeting.locator(`time[datetime="${moved}"]`).first()).toBeVisible();
     await expect(meeting.getByText(/Moved\s+by the doctor from/)).toBeVisible();
     await accessible(patientPage, script);
-    await expect(meeting.locator(`time[datetime="${first}"]`)).toBeVisible();
+    await expect(meeting.locator(`time[datetime="${first}"]`).first()).toBeVisible();
   } finally {
     await doctorPage.context().close();
     await patientPage.context().close();

@@ -39,6 +39,9 @@ const server = Bun.spawn(["bun", "src/index.ts"], {
     PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
     // The journeys' output stays readable: no line per request, but a failure's line with its stack.
     LOG_LEVEL: "warn",
+    // The doctor's undo window (issue 39): short enough for a journey to wait it out and see the
+    // patient's mail go, long enough to undo within it.
+    UNDO_SECONDS: "3",
   },
 });
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => server.kill(signal));

@@ -1,0 +1,1 @@
+ALTER TABLE `doctors` ADD `profile_checked_at` integer;

@@ -1,0 +1,68 @@
+/**
+ * The top of the doctor's dashboard (issue 39): what a new doctor has still to do, each step a
+ * link that is gone once done, and today's meetings in the doctor's zone, named. Both come from
+ * what the page already read (the account, the hours, the meetings): no read of their own.
+ */
+import { dateInZone, formatDay, formatTime } from "../domain/time";
+import { zoneName } from "../domain/zones";
+import { useT } from "../render/lang";
+
+const PROFILE = "/doctor-dashboard/doctor-profile";
+
+/** What is done: hours set, a picture, the profile saved once (page or API). */
+export type FirstSteps = { hours: boolean; photo: boolean; profile: boolean };
+
+/** "What to do next": the steps not yet done, or nothing once all are. */
+export function FirstStepsCard({ done }: { done: FirstSteps }) {
+  const t = useT();
+  const steps = [
+    !done.hours && { href: `${PROFILE}#hours-title`, text: t("doctorPage.firstHours") },
+    !done.photo && { href: `${PROFILE}#profileImage`, text: t("doctorPage.firstPhoto") },
+    !done.profile && { href: PROFILE, text: t("doctorPage.firstProfile") },
+  ].filter((s) => s !== false);
+  if (steps.length === 0) return null;
+  return (
+    <section class="card first-steps" aria-labelledby="first-steps-title">
+      <h2 id="first-steps-title">{t("doctorPage.firstTitle")}</h2>
+      <ol>
+        {steps.map((s) => (
+          <li>
+            <a href={s.href}>{s.text}</a>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** A meeting on the doctor's calendar: whom, and its slot (ISO). */
+export type TodayMeeting = { name: string; start: string; end: string };
+
+/** Today's meetings (today in `zone`), in time order, each "10:00–10:30 Name". */
+export function TodayMeetings({ meetings, zone, now }: { meetings: TodayMeeting[]; zone: string; now: Date }) {
+  const t = useT();
+  const today = dateInZone(now, zone);
+  const todays = meetings.filter((m) => dateInZone(m.start, zone) === today).sort((a, b) => a.start.localeCompare(b.start));
+  return (
+    <section class="today" aria-labelledby="today-title">
+      <h2 id="today-title">{t("doctorPage.todayTitle", { day: formatDay(now, zone, t.lang) })}</h2>
+      {todays.length === 0 ? (
+        <p class="muted">{t("doctorPage.todayNone")}</p>
+      ) : (
+        <>
+          <p class="small muted">{t("doctorPage.todayZone", { zone: zoneName(zone, t.lang) })}</p>
+          <ul class="today-list">
+            {todays.map((m) => (
+              <li>
+                <time datetime={m.start}>{formatTime(m.start, zone, t.lang)}</time>–<time datetime={m.end}>{formatTime(m.end, zone, t.lang)}</time> {m.name}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p>
+        <a href="/doctor-dashboard/doctor-Meetings">{t("doctorPage.todayAll")}</a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+/** Issue 39 with script, in English and Hindi: ask before scheduling, undo, first steps (tests/e2e/support/doctor-confirm.ts). */
+import { test } from "./support/fixtures";
+import { confirmJourney, firstLoginJourney } from "./support/doctor-confirm";
+
+for (const lang of ["en", "hi"] as const) {
+  test(`${lang}: a tapped time asks first and Go back schedules nothing; outside the hours asks again, naming why; Undo sends no mail, a schedule left alone mails once`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    await confirmJourney(browser, true, lang);
+  });
+
+  test(`${lang}: an approved doctor's first login says what to do next, each step gone once done`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    await firstLoginJourney(browser, true, lang);
+  });
+}
