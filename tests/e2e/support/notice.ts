@@ -10,13 +10,13 @@ import { E2E_PORT } from "./env";
 import { apiCall, book, createDoctor, createPatient, expect, PASSWORD, schedule, test, type Account } from "./fixtures";
 import { H, switchToHindi, within } from "./hindi";
 
-const HOUR = 3_600_000;
+export const HOUR = 3_600_000;
 
 /**
  * A fixed reference for the times a journey plans: the Monday 00:00 UTC one to two weeks ahead.
  * Times are hours after it, never after the hour of the run (the browsers' zone is UTC below).
  */
-function nextMondayUtc(): number {
+export function nextMondayUtc(): number {
   const today = new Date();
   const midnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   const toMonday = (8 - today.getUTCDay()) % 7 || 7;
@@ -24,7 +24,7 @@ function nextMondayUtc(): number {
 }
 
 /** A confirmed meeting between `patient` and `doctor` at `at` (a doctor's slots must not overlap). */
-async function confirmedAt(patient: Account, doctor: Account, at: number, reason: string) {
+export async function confirmedAt(patient: Account, doctor: Account, at: number, reason: string) {
   const id = await book(patient, doctor, reason);
   const scheduledDateTime = new Date(at).toISOString();
   await apiCall("POST", "/doctor-dashboard/scheduleAppointments", { doctorName: doctor.name, patientId: patient.id, appointmentId: id, scheduledDateTime }, doctor.token);
