@@ -39,14 +39,18 @@ async function signedIn(page: Page, account: Account, lang: "en" | "hi", path: s
   if (lang === "hi") await switchToHindi(page);
 }
 
-/** The page's #notice is wholly inside the viewport (it may still be scrolling there) and, with script, focused. */
+/**
+ * The page's #notice is wholly inside the viewport and below the sticky header (it may still be
+ * scrolling there) and, with script, focused.
+ */
 export async function expectNoticeInView(page: Page, script: boolean) {
   const notice = page.locator("#notice");
   await expect(notice).toBeVisible();
   const { height } = page.viewportSize()!;
+  const header = await page.locator(".site-header").boundingBox();
   await expect.poll(async () => {
     const box = await notice.boundingBox();
-    return box !== null && box.y >= 0 && box.y + box.height <= height;
+    return box !== null && box.y >= (header?.height ?? 0) && box.y + box.height <= height;
   }).toBe(true);
   if (script) await expect(notice).toBeFocused();
 }
