@@ -309,7 +309,7 @@ describe("pages without script", () => {
     const pat = await h.signupPatient("Pat Pages");
     const sent = await post("/forgotPassword", { role: "patient", email: pat.email });
     expect(sent.status).toBe(303);
-    expect(sent.headers.get("location")).toBe("/forgotPassword?role=patient");
+    expect(sent.headers.get("location")).toBe("/forgotPassword?role=patient#notice");
     const unknown = await post("/forgotPassword", { role: "patient", email: uniqueEmail("nobody") });
     expect(unknown.status).toBe(303);
     expect(unknown.headers.get("location")).toBe(sent.headers.get("location"));
@@ -317,7 +317,7 @@ describe("pages without script", () => {
 
     const reset = await post(`/resetPassword/${token}`, { password: NEW_PASSWORD });
     expect(reset.status).toBe(303);
-    expect(reset.headers.get("location")).toBe("/patient-dashboard");
+    expect(reset.headers.get("location")).toBe("/patient-dashboard#notice");
     const cookie = reset.headers.getSetCookie().find((c) => c.startsWith("__Host-carebook_session="))!.split(";")[0]!;
     expect((await post(`/resetPassword/${token}`, { password: NEW_PASSWORD })).status).toBe(400);
 

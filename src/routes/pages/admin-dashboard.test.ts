@@ -130,7 +130,7 @@ describe("GET /admin-dashboard in pages of 50, newest first", () => {
       body: "status=approved",
     });
     expect(posted.status).toBe(303);
-    expect(posted.headers.get("location")).toBe("/admin-dashboard?page=2");
+    expect(posted.headers.get("location")).toBe("/admin-dashboard?page=2#notice");
   });
 
   test("the island's page of the API's answer (read again on return) is the server's page", async () => {

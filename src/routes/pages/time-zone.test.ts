@@ -36,7 +36,7 @@ test("a meeting is shown in the zone the patient chose on the profile, named for
 
   const saved = await post("/time-zone", { timeZone: "Asia/Kolkata" }, cookie);
   expect(saved.status).toBe(303);
-  expect(saved.headers.get("location")).toBe("/patient-dashboard/patient-profile#time-zone");
+  expect(saved.headers.get("location")).toBe("/patient-dashboard/patient-profile#notice");
   expect(await zoneOfPatient(patient.id)).toBe("Asia/Kolkata");
 
   html = await page("/patient-dashboard/patient-meetings", cookie);
