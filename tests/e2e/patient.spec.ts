@@ -288,7 +288,8 @@ test.describe("meetings", () => {
     await expect(meeting).toContainText("Check-up after treatment");
     await expect(meeting.getByRole("link", { name: "Join meeting" })).toHaveAttribute("href", /^https:\/\/meet\.jit\.si\/[\w-]{16,}$/);
     await waitForHydration(page);
-    await expect(meeting.locator("time")).toHaveText(/\d{1,2} \w{3} \d{4}, \d{2}:\d{2} (CET|CEST)$/);
+    // The meeting's own time (the cancel step's question names it again).
+    await expect(meeting.locator("p", { hasText: "When:" }).locator("time")).toHaveText(/\d{1,2} \w{3} \d{4}, \d{2}:\d{2} (CET|CEST)$/);
     await expectAccessible(page);
 
     // Never a browser prompt or alert (issue 27): the reason is a field behind a first step.
@@ -417,16 +418,17 @@ test.describe("profile", () => {
 });
 
 test.describe("guards and logout", () => {
-  test("without a session, or with a doctor's, patient pages go to /loginPatient", async ({ page }) => {
+  test("without a session patient pages go to /loginPatient; with a doctor's, on from there to the doctor's dashboard", async ({ page }) => {
     for (const path of ["/patient-dashboard", "/patient-dashboard/patient-meetings", "/patient-dashboard/patient-profile"]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/loginPatient$/);
     }
+    // /loginPatient opened while signed in goes to that role's dashboard (issue 39 item 11).
     await signIn(page, await createDoctor({ name: "Dr. Wrong Role" }));
     await page.goto("/patient-dashboard");
-    await expect(page).toHaveURL(/\/loginPatient$/);
+    await expect(page).toHaveURL(/\/doctor-dashboard$/);
     await page.goto("/patient-dashboard/patient-meetings");
-    await expect(page).toHaveURL(/\/loginPatient$/);
+    await expect(page).toHaveURL(/\/doctor-dashboard$/);
   });
 
   test("Logout clears storage, goes to /loginPatient, and Back does not bring the dashboard back", async ({ page }) => {
