@@ -7,7 +7,7 @@
  */
 import type { Browser, Page, Route } from "@playwright/test";
 import { E2E_PORT } from "./support/env";
-import { apiCall, book, confirmedMeeting, createDoctor, createPatient, expect, islandsLive, signIn, test, type Account } from "./support/fixtures";
+import { apiCall, book, confirmedMeeting, createDoctor, createPatient, expect, islandsLive, signIn, test, waitForHydration, type Account } from "./support/fixtures";
 
 const ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 const cards = (page: Page) => page.locator(".spec-card");
@@ -34,6 +34,8 @@ test.describe("search that meets people's words", () => {
         const page = await open(browser, patient, lang, script);
         await page.goto(`${ORIGIN}/patient-dashboard`);
         const box = page.getByRole("searchbox", { name: SEARCH[lang] });
+        // Typed once the island is live (a word typed before it arrives: the test below).
+        if (script) await waitForHydration(page);
         await box.fill(word);
         if (!script) await box.press("Enter");
         await expect(cards(page)).toHaveCount(1);
