@@ -101,10 +101,13 @@ export async function openDatabase(url: string, authToken?: string, replica?: Re
   const reader = kind === "file" ? preparedReader(url, onRoundTrip && countedTogether(onRoundTrip)) : undefined;
   // Transactions send their kept writes with their COMMIT (src/db/at-commit.ts); reads made
   // together go in one batch (src/db/together.ts).
-  const reads = sendingTogether(client);
+  // An embedded replica's client has one connection, which a write transaction holds: a read of
+  // another request meanwhile waits for it rather than failing (TRANSACTION_ACTIVE).
+  let queue: Promise<unknown> = Promise.resolve();
+  const shared = kind === "replica" ? waitingOutTransactions(client, () => queue) : client;
+  const reads = sendingTogether(shared);
   const db = drizzle(committingKept(reader ? withPreparedReads(reads, reader) : reads), { schema });
   if (reader) keptRowReaders.set(db, reader.rows);
-  let queue: Promise<unknown> = Promise.resolve();
   return {
     db,
     client,
@@ -119,12 +122,40 @@ export async function openDatabase(url: string, authToken?: string, replica?: Re
       queue = run.catch(() => undefined);
       return run;
     },
-    readRow: reader?.readRow ?? (async (sql, args) => (await client.execute({ sql, args })).rows[0] as Record<string, unknown> | undefined),
+    readRow: reader?.readRow ?? (async (sql, args) => (await shared.execute({ sql, args })).rows[0] as Record<string, unknown> | undefined),
     close: () => {
       reader?.close();
       client.close();
     },
   };
+}
+
+const WAITS = new Set<PropertyKey>(["execute", "batch", "executeMultiple"]);
+
+/**
+ * `client` whose statements outside a transaction, refused while this process's write transaction
+ * holds the one connection (an embedded replica), wait for that transaction (`running`) and go
+ * again; a transaction's own statements go through its transaction object, untouched.
+ */
+function waitingOutTransactions(client: Client, running: () => Promise<unknown>): Client {
+  return new Proxy(client, {
+    get(target, property) {
+      const value = Reflect.get(target, property);
+      if (typeof value !== "function") return value;
+      if (!WAITS.has(property)) return value.bind(target);
+      return async (...args: unknown[]) => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await value.apply(target, args);
+          } catch (error) {
+            if ((error as { code?: string }).code !== "TRANSACTION_ACTIVE" || attempt >= 100) throw error;
+            // The running write ends soon; a bound, should anything inside it wait on this read.
+            await Promise.race([running(), Bun.sleep(50)]);
+          }
+        }
+      };
+    },
+  });
 }
 
 /**
