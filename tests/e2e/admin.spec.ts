@@ -192,8 +192,8 @@ test.describe("status changes", () => {
 
     expect((await act(page, doctor, "Block", "keyboard")).status()).toBe(200);
     await expectRow(page, doctor, "blocked");
-    // The Block button left with the old status; keyboard focus stays in the row.
-    await expect(rowOf(page, doctor).getByRole("button", { name: `Reactivate ${doctor.name}` })).toBeFocused();
+    // The result takes the focus (issue 39: the notice of a post is where the person looks next).
+    await expect(page.locator("#notice")).toBeFocused();
     const refused = await rawApi("GET", "/doctor-dashboard/appointments", undefined, doctor.token);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe("Your account status is: blocked");
@@ -248,14 +248,15 @@ test.describe("guards and logout", () => {
     await page.goto("/admin-dashboard");
     await expect(page).toHaveURL(/\/loginPatient$/);
 
+    // Signed in as someone else, the login page sends each to their own dashboard (issue 39).
     await signIn(page, await createPatient());
     await page.goto("/admin-dashboard");
-    await expect(page).toHaveURL(/\/loginPatient$/);
+    await expect(page).toHaveURL(/\/patient-dashboard$/);
 
     await page.context().clearCookies();
     await signIn(page, await adminDoctor("approved"));
     await page.goto("/admin-dashboard");
-    await expect(page).toHaveURL(/\/loginPatient$/);
+    await expect(page).toHaveURL(/\/doctor-dashboard$/);
   });
 
   test("a session begun without script (cookie, empty storage) keeps working once script runs", async ({ page }) => {

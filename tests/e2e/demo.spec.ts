@@ -63,8 +63,9 @@ test("a printed demo patient logs in and finds meetings in every state", async (
   // Every state, the cancelled one too, under "Past and cancelled" (issue 27).
   await expect(meetings).toHaveCount(5);
   await expect(page.getByRole("heading", { name: "Past and cancelled" })).toBeVisible();
-  for (const status of ["pending", "confirmed", "completed"]) await expect(meetings.filter({ hasText: status }).first()).toBeVisible();
-  await expect(meetings.filter({ hasText: "confirmed" }).getByRole("link", { name: "Join meeting" })).toBeVisible();
+  // One word for each state (issue 39): Requested, Scheduled, Completed.
+  for (const status of ["Requested", "Scheduled", "Completed"]) await expect(meetings.filter({ hasText: status }).first()).toBeVisible();
+  await expect(meetings.filter({ hasText: "Scheduled" }).getByRole("link", { name: "Join meeting" })).toBeVisible();
   await expect(page.getByText("Feedback Submitted")).toHaveCount(1);
   await expect(meetings.filter({ hasText: "completed" }).getByRole("button", { name: /feedback/i })).toHaveCount(1);
 });

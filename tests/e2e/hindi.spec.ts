@@ -49,6 +49,8 @@ test("the doctor, in Hindi, schedules a request through the island", async ({ pa
   await card.locator('[name="date"]').fill("2099-04-04");
   await card.locator('[name="time"]').fill("10:30");
   await card.getByRole("button", { name: H("Schedule") }).click();
+  // It asks first (issue 39): the panel's strong button schedules.
+  await page.locator("#confirm-schedule").getByRole("button", { name: /समय तय करें|फिर भी तय करें/ }).click();
   await expect(page.getByRole("status").filter({ hasText: "रमेश कुमार" })).toBeVisible();
   await expectAccessible(page);
   await page.goto("/doctor-dashboard/doctor-Meetings");

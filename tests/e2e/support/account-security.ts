@@ -55,7 +55,7 @@ export async function accountSecurityJourney(browser: Browser, javaScriptEnabled
     await accessible(page);
     await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Save and sign in" }).click();
-    await expect(page).toHaveURL(/\/patient-dashboard$/);
+    await expect(page).toHaveURL(/\/patient-dashboard(#notice)?$/);
     // The token from before the reset is refused.
     const before = await fetch(new URL("/api/auth/patient-profile", page.url()), { headers: { authorization: `Bearer ${patient.token}` } });
     expect(before.status).toBe(401);
