@@ -35,7 +35,7 @@ export default {
   "BookingForm.discarded": "ड्राफ़्ट हटा दिया गया।",
   "BookingForm.reasonRequired": "कृपया मिलने का कारण लिखें।",
   "BookingForm.tooMany": "कृपया ज़्यादा से ज़्यादा {max} समय चुनें",
-  "BookingForm.booked": "अपॉइंटमेंट का अनुरोध भेज दिया गया है। डॉक्टर जल्द ही समय तय करेंगे।",
+  "BookingForm.booked": "अपॉइंटमेंट का अनुरोध भेज दिया गया है। डॉक्टर जल्द ही इसका समय तय करेंगे।",
   "SlotPicker.day": "दिन",
   "SlotPicker.show": "समय दिखाएँ",
   "SlotPicker.elsewhere": "दूसरे दिनों में चुने गए समय:",

@@ -94,7 +94,7 @@ export async function zoneJourney(browser: Browser, options: { script: boolean; 
     const boxes = page.locator('input[name="preferredTimes[]"]');
     const last = boxes.last();
     const at = (await last.getAttribute("value"))!;
-    await expect(page.locator(`time[datetime="${at}"]`)).toHaveText(formatTime(at, KOLKATA));
+    await expect(page.locator(`time[datetime="${at}"]`)).toHaveText(formatTime(at, KOLKATA, lang));
     if (script) await waitForHydration(page);
     await last.check();
     await page.locator('textarea[name="reason"], input[name="reason"]').fill("An itchy rash on both arms");
