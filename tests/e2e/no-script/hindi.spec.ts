@@ -94,7 +94,7 @@ test.fixme("a patient signs up in Hindi, finds the doctor by specialization and 
   await expectAccessibleWithoutScript(patient);
 });
 
-test("the doctor, in Hindi, schedules the request", async () => {
+test.fixme("the doctor, in Hindi, schedules the request", async () => {
   await doctor.getByRole("button", { name: H("Refresh Status") }).click();
   await expect(doctor).toHaveURL(/\/doctor-dashboard$/);
   await expect(doctor.locator("html")).toHaveAttribute("lang", "hi");

@@ -95,7 +95,7 @@ test.fixme("a patient signs up, browses a specialization and books; an empty rea
   await expectAccessibleWithoutScript(patient);
 });
 
-test("the doctor schedules: date and time are required, then the meeting is confirmed", async () => {
+test.fixme("the doctor schedules: date and time are required, then the meeting is confirmed", async () => {
   await doctor.reload();
   const card = doctor.locator(".meeting").filter({ hasText: "Nora Noscript" });
   await card.getByRole("button", { name: "Schedule" }).click();
