@@ -1,10 +1,10 @@
 /**
  * `bun run check`: the whole test suite, as CI runs it. First what the browser journeys need from
  * the machine (tests/prerequisites.ts: installed as root, else a stop within seconds naming the
- * command); then the client build; then, side by side on the machine's cores, the typecheck with
- * the dependency rules and the unit and API tests (bun test, rooted in src/); then the JSON API
- * tests again on a libSQL server (sqld); last the browser journeys (Playwright, tests/e2e), alone,
- * since their timings read the machine.
+ * command); then the client build; then, side by side on the machine's cores, the unit and API
+ * tests (bun test, rooted in src/) and, on the other core, the typecheck, the dependency rules and
+ * the JSON API tests again on a libSQL server (sqld); last the browser journeys (Playwright,
+ * tests/e2e), alone, since their timings read the machine.
  * Ends with one line `N passed, M failed` over all suites, and fails if anything failed.
  */
 import { existsSync, readdirSync } from "node:fs";
@@ -77,21 +77,20 @@ if (specs.length > 0 && !ensurePrerequisites()) {
 const build = await run(["bun", "src/build/client-build.ts"]);
 if (build.code !== 0) suites.push({ name: "client build", passed: 0, failed: 1, seconds: build.seconds });
 
-// 2. Side by side: types and the rules of the arrows (.dependency-cruiser.cjs) on one core, the unit
-//    and API tests on the other.
+// 2. Side by side on the machine's two cores: the unit and API tests on the embedded file on one;
+//    on the other, types and the rules of the arrows (.dependency-cruiser.cjs), then the JSON API
+//    tests again, each harness on a fresh libSQL server (tests/support/sqld.ts) instead of a file
+//    (tests about the file itself are skipped there, each naming why).
 const [types, unit] = await Promise.all([
   (async () => {
     const tsc = await run(["bun", "x", "tsc", "--noEmit", "-p", "."], { quiet: true });
     const arrows = await run(["bun", "run", "deps:check"], { quiet: true });
-    return [whole("typecheck", tsc), whole("dependency rules", arrows)];
+    const remote = await run(["bun", "test", ...apiTestFiles()], { env: { CAREBOOK_TEST_DB: "sqld" }, quiet: true });
+    return [whole("typecheck", tsc), whole("dependency rules", arrows), bunTest("bun test (sqld)", remote)];
   })(),
   run(["bun", "test"], { quiet: true }),
 ]);
 suites.push(...types, bunTest("bun test", unit));
-
-// 2b. The JSON API tests again, each harness on a fresh libSQL server (tests/support/sqld.ts)
-// instead of a file; tests about the file itself are skipped there, each naming why.
-suites.push(bunTest("bun test (sqld)", await run(["bun", "test", ...apiTestFiles()], { env: { CAREBOOK_TEST_DB: "sqld" } })));
 
 // 3. Browser journeys, alone on the machine.
 if (specs.length > 0) {

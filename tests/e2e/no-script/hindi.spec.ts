@@ -10,18 +10,18 @@ import type { Page } from "@playwright/test";
 import { expectAccessibleWithoutScript } from "../support/axe";
 import { projectPage } from "../support/project-page";
 import { ADMIN } from "../support/env";
-import { apiCall, completeInDatabase, expect, PASSWORD, test, uniqueEmail } from "../support/fixtures";
+import { apiCall, completeInDatabase, confirmSchedule, expect, PASSWORD, test, uniqueEmail } from "../support/fixtures";
 import { H, switchToHindi } from "../support/hindi";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(90_000);
 
 
-/** The one-time notice a post leaves, in Hindi: present, and holding `text` where given. */
+/** The one-time notice a post leaves, in Hindi: present, and holding `text` where given (a link may follow it). */
 async function notice(page: Page, text?: string | RegExp) {
   const shown = page.locator(".notice").first();
   await expect(shown).toBeVisible();
-  if (text !== undefined) await expect(shown).toHaveText(text);
+  if (text !== undefined) await expect(shown).toContainText(text);
 }
 
 const stamp = Date.now();
@@ -72,8 +72,7 @@ test("the admin, in Hindi, is refused a wrong password in Hindi, then approves t
   await expectAccessibleWithoutScript(admin);
 });
 
-// Known failing since the issue-39 merges (day-first picker, #notice), not yet diagnosed: see the closing note.
-test.fixme("a patient signs up in Hindi, finds the doctor by specialization and books", async () => {
+test("a patient signs up in Hindi, finds the doctor by specialization and books", async () => {
   await patient.goto("/signupPatient");
   await switchToHindi(patient);
   await patient.getByLabel(H("Name"), { exact: true }).fill(patientName);
@@ -94,7 +93,7 @@ test.fixme("a patient signs up in Hindi, finds the doctor by specialization and 
   await expectAccessibleWithoutScript(patient);
 });
 
-test.fixme("the doctor, in Hindi, schedules the request", async () => {
+test("the doctor, in Hindi, schedules the request", async () => {
   await doctor.getByRole("button", { name: H("Refresh Status") }).click();
   await expect(doctor).toHaveURL(/\/doctor-dashboard$/);
   await expect(doctor.locator("html")).toHaveAttribute("lang", "hi");
@@ -102,6 +101,7 @@ test.fixme("the doctor, in Hindi, schedules the request", async () => {
   await card.locator('[name="date"]').fill("2099-03-04");
   await card.locator('[name="time"]').fill("09:30");
   await card.locator('button[type="submit"]').filter({ hasText: H("Schedule") }).click();
+  await confirmSchedule(doctor);
   await notice(doctor, H("Appointment scheduled successfully"));
   await expectAccessibleWithoutScript(doctor);
 });
@@ -129,6 +129,7 @@ test("a completed meeting takes feedback in Hindi, and the doctor reads it", asy
   await card.locator('[name="date"]').fill("2099-03-05");
   await card.locator('[name="time"]').fill("11:00");
   await card.locator('button[type="submit"]').filter({ hasText: H("Schedule") }).click();
+  await confirmSchedule(doctor);
   await notice(doctor, H("Appointment scheduled successfully"));
 
   const patientToken = (await apiCall("POST", "/loginPatient", { email: patientEmail, password: PASSWORD })).token;

@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { expectAccessibleWithoutScript } from "../support/axe";
 import { E2E_PORT } from "../support/env";
-import { adminAccount, book, createDoctor, createPatient, expect, test, type Account } from "../support/fixtures";
+import { adminAccount, book, confirmSchedule, createDoctor, createPatient, expect, test, type Account } from "../support/fixtures";
 
 test.use({ javaScriptEnabled: false });
 
@@ -54,10 +54,12 @@ test("the doctor chooses a time zone on the profile; the schedule form reads it 
   await expect(card(ann).getByText("Choose a time in the future.")).toBeVisible();
   await card(ann).getByLabel("Date").fill("2099-03-04");
   await card(ann).getByRole("button", { name: "Schedule" }).click();
+  await confirmSchedule(page);
   await expect(page.getByText("Appointment scheduled successfully")).toBeVisible();
   await card(ben).getByLabel("Date").fill("2099-03-04");
   await card(ben).getByLabel(/^Time/).fill("10:45");
   await card(ben).getByRole("button", { name: "Schedule" }).click();
+  await confirmSchedule(page);
   await expect(card(ben).getByText("You already have Ann Zone at 10:30 to 11:00 on Wed 4 Mar.")).toBeVisible();
   await expectAccessibleWithoutScript(page);
 

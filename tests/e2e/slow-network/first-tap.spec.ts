@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { ADMIN } from "../support/env";
-import { adminAccount, apiCall, book, createDoctor, createPatient, expect, PASSWORD, signIn, test } from "../support/fixtures";
+import { adminAccount, apiCall, book, confirmSchedule, createDoctor, createPatient, expect, PASSWORD, signIn, test } from "../support/fixtures";
 
 test.setTimeout(90_000);
 
@@ -69,6 +69,7 @@ test("a schedule tapped as soon as the page shows confirms exactly once", async 
   await card.getByLabel("Date").fill("2099-06-07");
   await card.getByLabel(/^Time/).fill("08:15");
   await card.getByRole("button", { name: "Schedule" }).click();
+  await confirmSchedule(page);
   await expect(page.getByText(/Appointment scheduled successfully|Scheduled Slow Scheduled\. The meet link is in your meetings\./)).toBeVisible({ timeout: 30_000 });
   const { appointments } = await apiCall("GET", "/doctor-dashboard/doctor-meetings", undefined, doctor.token);
   expect(appointments.map((a: { status: string }) => a.status)).toEqual(["confirmed"]);

@@ -76,6 +76,8 @@ export async function confirmJourney(browser: Browser, script: boolean, lang: La
   // Hours on weekdays 09:00-17:00 UTC: free times to tap, and 03:00 outside them.
   const weekly = [1, 2, 3, 4, 5].map((day) => ({ day, start: "09:00", end: "17:00" }));
   await apiCall("PUT", "/doctor-dashboard/availability", { timeZone: "UTC", weekly, daysOff: [] }, doctor.token);
+  // Typed times are read in the zone the page names: the doctor's chosen UTC (unchosen, a Hindi page without script guesses India's).
+  await apiCall("PUT", "/time-zone", { timeZone: "UTC" }, doctor.token);
   const patient = await createPatient(`Neha ${tag}`);
   const id = await book(patient, doctor);
   const page = await open(browser, doctor, script, lang);

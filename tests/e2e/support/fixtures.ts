@@ -132,6 +132,14 @@ export async function waitForHydration(page: Page) {
     .toBe(true);
 }
 
+/**
+ * Answers the doctor's "Schedule … on …?" question (issue 39: a schedule asks first, and asks
+ * again, naming why, for a time outside the hours), in either language, with or without script.
+ */
+export async function confirmSchedule(page: Page) {
+  await page.locator("#confirm-schedule").getByRole("button", { name: /^(Schedule|Schedule anyway|समय तय करें|फिर भी तय करें)$/ }).click();
+}
+
 /** A real 1x1 PNG. */
 export const TINY_PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",

@@ -132,6 +132,9 @@ export function noticeJourneys(script: boolean) {
         const monday = nextMondayUtc();
         // Made side by side: on a busy machine the set-up, not the journey, was what ran out of time.
         const [moving] = await Promise.all([confirmedAt(patient, doctor, monday + 10 * HOUR, "Moving this one"), confirmedAt(other, doctor, monday + 11 * HOUR, "Staying put")]);
+        // The form reads a typed time in the zone the page names: without script and unchosen, Hindi
+        // guesses India's; the doctor chooses UTC, the zone the times below are written in.
+        await apiCall("PUT", "/time-zone", { timeZone: "UTC" }, doctor.token);
         await signedIn(page, doctor, lang, "/doctor-dashboard/doctor-Meetings");
         const target = new Date(onto === "taken" ? monday + 11 * HOUR : Date.UTC(2020, 0, 6, 10)).toISOString();
         const step = page.locator(".meeting").filter({ hasText: "Moving this one" }).locator("details.reschedule");
