@@ -37,7 +37,10 @@ test("old pictures are re-encoded once, metadata dropped, originals removed; bro
   });
   expect(isReencoded(photo)).toBe(false);
 
-  const first = await reencodeAll(h.deps);
+  const lines: string[] = [];
+  const first = await reencodeAll(h.deps, (line) => lines.push(line));
+  // Each line names both sizes: the original's as stored, never the emptied buffer sent to the worker.
+  expect(lines.filter((line) => line.includes(`(${photo.length} -> `))).toHaveLength(2);
   expect(first).toEqual({ reencoded: 2, alreadyDone: 0, missing: 0, failed: [`patients/${junk}`] });
 
   const newDoctor = (await findDoctor(h.deps.database.db, doctor.id))!.profileImage!;

@@ -38,10 +38,12 @@ export async function reencodeStored(storage: ImageStorage, folder: ImageFolder,
   if (stored === undefined) return { outcome: "missing" };
   const bytes = new Uint8Array(await stored.body.arrayBuffer());
   if (isReencoded(bytes)) return { outcome: "already" };
+  // Read before the bytes are handed to the picture worker: a transferred buffer reads as empty after.
+  const bytesBefore = bytes.length;
   try {
     const picture = await processPicture(bytes);
     const saved = await storage.save(folder, picture.bytes, picture.ext);
-    return { outcome: "saved", name: saved, bytesBefore: bytes.length, bytesAfter: picture.bytes.length };
+    return { outcome: "saved", name: saved, bytesBefore, bytesAfter: picture.bytes.length };
   } catch (error) {
     return { outcome: "failed", reason: (error as Error).message };
   }
