@@ -5,7 +5,7 @@
 import { accountTag, DEVICE_DAYS, deviceOfPassword } from "../auth/device";
 import { checkPassword, hashPassword } from "../auth/passwords";
 import { beginLoginAttempt, beginSignup, loginSucceeded, signupFailed } from "../auth/throttle";
-import { isUniqueViolation, type Tx } from "../db/client";
+import { isUniqueViolation, type Reader, type Tx } from "../db/client";
 import {
   bumpTokenVersion,
   emailTaken,
@@ -19,12 +19,14 @@ import {
   type PatientRow,
 } from "../db/queries/accounts";
 import { recordAudit } from "../db/queries/audit";
+import type { Recipient } from "../db/queries/mail";
 import { forgetDevices, isLiveDevice } from "../db/queries/devices";
 import { deleteSessions } from "../db/queries/sessions";
+import { together } from "../db/together";
 import type { Deps } from "../config/deps";
 import type { Role, Specialization } from "../domain/fields";
 import type { Lang } from "../domain/i18n";
-import { doctorSignedUp } from "../mail/events";
+import { doctorSignedUp, doctorSignupReaders } from "../mail/events";
 import { conflict, Refusal } from "../domain/refusal";
 
 export const EMAIL_TAKEN = "An account with this email already exists";
@@ -78,14 +80,26 @@ export async function logIn<R extends Role>(deps: Deps, role: R, { email, passwo
   return { account, succeeded: (tx) => loginSucceeded(tx, attempt) };
 }
 
-/** Runs a signup under the per-address limit; a taken email is a conflict, even when two race. */
-async function signUp<T>(deps: Deps, role: Role, input: Credentials, client: Client, create: (passwordHash: string) => Promise<T>): Promise<T> {
+/**
+ * Runs a signup under the per-address limit; a taken email is a conflict, even when two race.
+ * `alsoRead`: what `create` needs besides, read with the email check (one round trip, issue 43).
+ */
+async function signUp<T, R = undefined>(
+  deps: Deps,
+  role: Role,
+  input: Credentials,
+  client: Client,
+  create: (passwordHash: string, read: R) => Promise<T>,
+  alsoRead?: (r: Reader) => Promise<R>,
+): Promise<T> {
   // Counted up front (see beginSignup). A taken email (409) stays counted, so emails cannot be
   // probed without limit; only a failure of the server itself gives the signup back.
   const reservation = await beginSignup(deps, client.address);
   try {
-    if (await emailTaken(deps.database.db, role, input.email)) throw conflict(EMAIL_TAKEN);
-    return await create(await hashPassword(input.password, client.address));
+    const db = deps.database.db;
+    const [taken, read] = await together(() => Promise.all([emailTaken(db, role, input.email), alsoRead?.(db)]));
+    if (taken) throw conflict(EMAIL_TAKEN);
+    return await create(await hashPassword(input.password, client.address), read as R);
   } catch (error) {
     if (error instanceof Refusal) throw error;
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
@@ -111,7 +125,7 @@ export function signUpPatient(deps: Deps, input: PatientSignup, client: Client):
 
 /** A new doctor starts pending, with the first line of the status history. */
 export function signUpDoctor(deps: Deps, input: DoctorSignup, client: Client): Promise<DoctorRow> {
-  return signUp(deps, "doctor", input, client, (passwordHash) =>
+  const create = (passwordHash: string, admins: Recipient[]) =>
     deps.database.write(async (tx) => {
       const now = deps.now();
       const created = await insertDoctor(tx, {
@@ -126,10 +140,10 @@ export function signUpDoctor(deps: Deps, input: DoctorSignup, client: Client): P
         createdAt: now,
       });
       recordAudit(tx, { at: now, actorRole: "doctor", actorId: created.id, subject: "doctor", subjectId: created.id, action: "Signup", toStatus: "pending" });
-      await doctorSignedUp(tx, deps, created);
+      await doctorSignedUp(tx, deps, created, admins);
       return created;
-    }),
-  );
+    });
+  return signUp(deps, "doctor", input, client, create, (r) => doctorSignupReaders(deps, r));
 }
 
 /**

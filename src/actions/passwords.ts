@@ -13,11 +13,12 @@ import { checkPassword, hashPassword } from "../auth/passwords";
 import { countPasswordAttempt, countResetRequest, beginLoginAttempt, loginSucceeded } from "../auth/throttle";
 import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
-import { findAccount, findAdminByEmail, findDoctorByEmail, findPatientByEmail, setPasswordHash, type AccountRow } from "../db/queries/accounts";
+import { changePasswordHash, findAdminByEmail, findDoctorByEmail, findPatientByEmail, resetPasswordHash, type AccountRow } from "../db/queries/accounts";
 import { findPasswordReset, replacePasswordReset, takePasswordReset, voidPasswordResets } from "../db/queries/password-resets";
+import { recipientFrom } from "../db/queries/mail";
 import { deleteSessions } from "../db/queries/sessions";
 import { passwordChanged, passwordResetRequested, type Origin } from "../mail/security";
-import { invalid, Refusal } from "../domain/refusal";
+import { invalid } from "../domain/refusal";
 
 export const RESET_SENT = "If an account exists for that email, a reset link is on its way.";
 export const RESET_INVALID = "This reset link is not valid any more. Please ask for a new one.";
@@ -63,14 +64,14 @@ export async function requestPasswordReset(deps: Deps, role: Role, email: string
     const token = randomBytes(32).toString("base64url");
     const now = deps.now();
     await deps.database.write(async (tx) => {
-      await replacePasswordReset(tx, {
+      replacePasswordReset(tx, {
         tokenHash: hashOf(token),
         role,
         accountId: account.id,
         createdAt: now,
         expiresAt: new Date(now.getTime() + deps.config.resetTokenMinutes * 60_000),
       });
-      await passwordResetRequested(tx, deps, { role, id: account.id }, token, origin);
+      await passwordResetRequested(tx, deps, recipientFrom(role, account), token, origin);
     });
   });
 }
@@ -95,12 +96,11 @@ export async function resetPassword(deps: Deps, token: string, password: string,
   return deps.database.write(async (tx) => {
     const link = await takePasswordReset(tx, hashOf(token));
     if (link === undefined || link.expiresAt.getTime() <= now.getTime()) throw invalid(RESET_INVALID);
-    await setPasswordHash(tx, link.role, link.accountId, passwordHash, true);
-    deleteSessions(tx, link.role, link.accountId);
-    await voidPasswordResets(tx, link.role, link.accountId);
-    const account = await findAccount(tx, link.role, link.accountId);
+    const account = await resetPasswordHash(tx, link.role, link.accountId, passwordHash);
     if (account === undefined) throw invalid(RESET_INVALID);
-    await passwordChanged(tx, deps, { role: link.role, id: link.accountId }, { device: asker.device, at: now }, "reset");
+    deleteSessions(tx, link.role, link.accountId);
+    voidPasswordResets(tx, link.role, link.accountId);
+    await passwordChanged(tx, deps, recipientFrom(link.role, account), { device: asker.device, at: now }, "reset");
     return { role: link.role, account };
   });
 }
@@ -120,14 +120,14 @@ export async function changePassword(
   const attempt = await beginLoginAttempt(deps, { role, email: account.email, address: asker.address });
   if (!(await checkPassword(account.passwordHash, input.currentPassword, asker.address))) throw invalid(WRONG_CURRENT_PASSWORD);
   const passwordHash = await hashPassword(input.newPassword, asker.address);
+  // Every write is sent with the COMMIT (one round trip): nothing here reads the account back, it
+  // is the one the session check read, with its new hash (accounts are never deleted).
   return deps.database.write(async (tx) => {
     loginSucceeded(tx, attempt);
-    await setPasswordHash(tx, role, account.id, passwordHash, false);
+    changePasswordHash(tx, role, account.id, passwordHash);
     deleteSessions(tx, role, account.id, who.sessionId);
-    await voidPasswordResets(tx, role, account.id);
-    await passwordChanged(tx, deps, { role, id: account.id }, { device: asker.device, at: deps.now() }, "change");
-    const updated = await findAccount(tx, role, account.id);
-    if (updated === undefined) throw new Refusal("not_found", "Account not found");
-    return updated;
+    voidPasswordResets(tx, role, account.id);
+    await passwordChanged(tx, deps, recipientFrom(role, account), { device: asker.device, at: deps.now() }, "change");
+    return { ...account, passwordHash };
   });
 }

@@ -9,7 +9,7 @@
 import { calendarText, doctorTitle, isScheduled } from "../calendar/ics";
 import { meetingEntry } from "../db/queries/calendar";
 import { together } from "../db/together";
-import type { Tx } from "../db/client";
+import type { Reader, Tx } from "../db/client";
 import { adminRecipients, dropWaiting, meetingPeople, recipientOf, type Recipient } from "../db/queries/mail";
 import type { Deps } from "../config/deps";
 import { enqueueMail, mailMode } from "./outbox";
@@ -154,10 +154,18 @@ export async function meetingCancelled(tx: Tx, deps: MailDeps, appointmentId: st
   }
 }
 
-/** A doctor signed up: every admin hears that one waits for approval. */
-export async function doctorSignedUp(tx: Tx, deps: MailDeps, doctor: { name: string; specialization: string }): Promise<void> {
+/**
+ * Who hears of a doctor's signup: every admin (none when mail is off). Read before the signup's
+ * transaction, with its email check, in one round trip (issue 43).
+ */
+export function doctorSignupReaders(deps: MailDeps, r: Reader): Promise<Recipient[]> {
+  return mailMode(deps.config) === "off" ? Promise.resolve([]) : adminRecipients(r);
+}
+
+/** A doctor signed up: each of `admins` (doctorSignupReaders) hears that one waits for approval. */
+export async function doctorSignedUp(tx: Tx, deps: MailDeps, doctor: { name: string; specialization: string }, admins: Recipient[]): Promise<void> {
   if (mailMode(deps.config) === "off") return;
-  for (const admin of await adminRecipients(tx)) {
+  for (const admin of admins) {
     await enqueueMail(tx, deps, {
       template: "doctorWaiting",
       category: "notice",

@@ -6,7 +6,7 @@
  */
 import { doctorTitle } from "../calendar/ics";
 import type { Tx } from "../db/client";
-import { recipientOf, type Recipient } from "../db/queries/mail";
+import type { Recipient } from "../db/queries/mail";
 import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
 import type { MailContent } from "./layout";
@@ -51,11 +51,9 @@ export const securityTemplates = {
   },
 } as const;
 
-/** Writes the reset link's mail into the outbox (in the transaction that stores the link). */
-export async function passwordResetRequested(tx: Tx, deps: MailDeps, who: { role: Role; id: string }, token: string, origin: Origin): Promise<void> {
+/** Writes the reset link's mail to the account `to` (as the use case holds it) into the outbox, in the transaction that stores the link. */
+export async function passwordResetRequested(tx: Tx, deps: MailDeps, to: Recipient, token: string, origin: Origin): Promise<void> {
   if (mailMode(deps.config) === "off") return;
-  const to = await recipientOf(tx, who.role, who.id);
-  if (to === undefined) return;
   await enqueueMail(tx, deps, {
     template: "passwordReset",
     category: "account",
@@ -64,10 +62,8 @@ export async function passwordResetRequested(tx: Tx, deps: MailDeps, who: { role
   });
 }
 
-/** Tells the account its password changed (in the transaction that changes it). */
-export async function passwordChanged(tx: Tx, deps: MailDeps, who: { role: Role; id: string }, origin: Origin, how: "reset" | "change"): Promise<void> {
+/** Tells the account `to` (as the use case holds it) its password changed, in the transaction that changes it. */
+export async function passwordChanged(tx: Tx, deps: MailDeps, to: Recipient, origin: Origin, how: "reset" | "change"): Promise<void> {
   if (mailMode(deps.config) === "off") return;
-  const to = await recipientOf(tx, who.role, who.id);
-  if (to === undefined) return;
   await enqueueMail(tx, deps, { template: "passwordChanged", category: "account", to, content: securityTemplates.passwordChanged({ to, origin, how }) });
 }

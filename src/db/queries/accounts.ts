@@ -2,6 +2,7 @@
 import { asc, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { DoctorStatus, Role, Specialization } from "../../domain/fields";
 import type { Lang } from "../../domain/i18n";
+import { atCommit } from "../at-commit";
 import type { Reader, Tx } from "../client";
 import { admins, doctors, patients } from "../schema";
 import { keptList } from "./kept-list";
@@ -171,13 +172,24 @@ export async function doctorsPage(r: Reader, offset: number, limit: number): Pro
   return { doctors: rows, total: counted?.total ?? 0 };
 }
 
-/** Sets a new password hash; `endSessions` also moves the token version on (every token dies). */
-export async function setPasswordHash(tx: Tx, role: Role, id: string, passwordHash: string, endSessions: boolean): Promise<void> {
+/**
+ * A password change: the new hash, sent with the COMMIT (the caller knows the account it changes;
+ * nothing reads the row back). Tokens stay valid: the caller ends the other sessions itself.
+ */
+export function changePasswordHash(tx: Tx, role: Role, id: string, passwordHash: string): void {
   const table = tables[role];
-  await tx
+  atCommit(tx, tx.update(table).set({ passwordHash }).where(eq(table.id, id)));
+}
+
+/** A password reset: the new hash, and the token version moves on (every token dies). The account as it is now. */
+export function resetPasswordHash(tx: Tx, role: Role, id: string, passwordHash: string): Promise<AccountRow | undefined> {
+  const table = tables[role];
+  return tx
     .update(table)
-    .set(endSessions ? { passwordHash, tokenVersion: sql`${table.tokenVersion} + 1` } : { passwordHash })
-    .where(eq(table.id, id));
+    .set({ passwordHash, tokenVersion: sql`${table.tokenVersion} + 1` })
+    .where(eq(table.id, id))
+    .returning()
+    .get() as Promise<AccountRow | undefined>;
 }
 
 /** The account of `role` with this id, any status. */

@@ -190,6 +190,12 @@ export async function recipientOf(r: Reader, role: MailRole, id: string): Promis
   return row && { role, ...row };
 }
 
+/** An account already in hand as a mail's recipient (no read). */
+export function recipientFrom(role: MailRole, account: Omit<Recipient, "role">): Recipient {
+  const { id, name, email, timeZone, language } = account;
+  return { role, id, name, email, timeZone, language };
+}
+
 /** Every admin (a doctor waiting for approval goes to each). */
 export async function adminRecipients(r: Reader): Promise<Recipient[]> {
   const rows = await r.select(recipientColumns(admins)).from(admins);

@@ -1,15 +1,16 @@
 /** Password reset links (issue 28): stored by the hash of their secret only. */
 import { and, eq, lt } from "drizzle-orm";
 import type { Role } from "../../domain/fields";
+import { atCommit } from "../at-commit";
 import type { Reader, Tx } from "../client";
 import { passwordResets } from "../schema";
 
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
 
-/** Stores a new link for the account, replacing (voiding) any earlier one. */
-export async function replacePasswordReset(tx: Tx, row: PasswordResetRow): Promise<void> {
-  await voidPasswordResets(tx, row.role, row.accountId);
-  await tx.insert(passwordResets).values(row);
+/** Stores a new link for the account, replacing (voiding) any earlier one; both sent with the COMMIT, in this order. */
+export function replacePasswordReset(tx: Tx, row: PasswordResetRow): void {
+  voidPasswordResets(tx, row.role, row.accountId);
+  atCommit(tx, tx.insert(passwordResets).values(row));
 }
 
 /** Takes the link with this hash away (one use) and answers it, or undefined if none. */
@@ -17,9 +18,9 @@ export async function takePasswordReset(tx: Tx, tokenHash: string): Promise<Pass
   return tx.delete(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).returning().get();
 }
 
-/** Voids the account's link, if any (a newer one, or the password changed). */
-export async function voidPasswordResets(tx: Tx, role: Role, accountId: string): Promise<void> {
-  await tx.delete(passwordResets).where(and(eq(passwordResets.role, role), eq(passwordResets.accountId, accountId)));
+/** Voids the account's link, if any (a newer one, or the password changed); sent with the COMMIT. */
+export function voidPasswordResets(tx: Tx, role: Role, accountId: string): void {
+  atCommit(tx, tx.delete(passwordResets).where(and(eq(passwordResets.role, role), eq(passwordResets.accountId, accountId))));
 }
 
 /** The link with this hash, if any (its page asks before showing the form). */

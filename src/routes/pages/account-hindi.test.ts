@@ -54,7 +54,7 @@ async function resetLink(): Promise<string> {
   const patient = await h.signupPatient("रीना");
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
-  await h.deps.database.write((tx) =>
+  await h.deps.database.write(async (tx) =>
     replacePasswordReset(tx, {
       tokenHash: createHash("sha256").update(token).digest("hex"),
       role: "patient",
