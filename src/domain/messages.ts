@@ -84,6 +84,10 @@ const EXACT: Record<string, string> = {
   "Something went wrong": "msg.booking.failed",
   "Appointment request sent. The doctor will schedule it soon.": "msg.booking.sent",
   "Appointment booked.": "msg.booking.booked",
+  // Instant booking (issue 40: src/actions/appointments.ts, src/http/schemas.ts).
+  "This time is not free: please choose another": "msg.booking.slotNotFree",
+  "slotStart is only for doctors with instant booking: send preferredTimes to ask this doctor for a time": "msg.booking.notInstant",
+  "Please choose one of the free times": "msg.booking.chooseTime",
   "preferredTimes must be free times of this doctor: one of them is not (or no longer) free, please choose again": "msg.booking.notFree",
   // Meetings and requests.
   "Appointment not found": "msg.meeting.notFound",

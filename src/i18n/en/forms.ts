@@ -71,6 +71,9 @@ export default {
   "msg.booking.sent": "Appointment request sent. The doctor will schedule it soon.",
   "msg.booking.booked": "Appointment booked.",
   "msg.booking.tickAtMost": "Please tick at most {max} times",
+  "msg.booking.slotNotFree": "This time is not free: please choose another",
+  "msg.booking.notInstant": "This doctor no longer takes bookings at once. Please send a request instead.",
+  "msg.booking.chooseTime": "Please choose one of the free times",
 
   // Any island's meetings and requests.
   "msg.meeting.notFound": "Appointment not found",
