@@ -20,7 +20,7 @@ import { together } from "../db/together";
 import { readAvailability } from "../db/queries/availability";
 import { SLOT_DAYS, withinHours } from "../domain/availability";
 import type { Deps } from "../config/deps";
-import { consultationSlot } from "../domain/appointment";
+import { CHANGE_TOO_LATE, changeUntil, consultationSlot } from "../domain/appointment";
 import { meetingCancelled, meetingScheduled, requestBooked } from "../mail/events";
 import type { Lang, Translate } from "../domain/i18n";
 import { MESSAGES, overlapWords } from "../domain/messages";
@@ -201,9 +201,15 @@ export async function rescheduleAppointment(deps: Deps, doctorId: string, input:
   });
 }
 
-/** The appointment's patient or doctor cancels a pending or confirmed one, saying why. */
+/**
+ * The appointment's patient or doctor cancels a pending or confirmed one, saying why. The patient
+ * cannot once a confirmed meeting is inside the change window (CHANGE_NOTICE_MINUTES before its
+ * start, issue 40): the doctor can.
+ */
 export function cancelAppointment(deps: Deps, caller: Caller, input: { appointmentId: string; reason: string }): Promise<void> {
   return transitionAppointment(deps, caller, input.appointmentId, "cancel", async (tx, appointment, now) => {
+    const start = appointment.effective === "confirmed" ? appointment.scheduledAt : null;
+    if (caller.role === "patient" && start !== null && now.getTime() > changeUntil(start, deps.config.changeNoticeMinutes)) throw conflict(CHANGE_TOO_LATE);
     await markCancelled(tx, appointment.id, caller.role, input.reason, now);
     // The doctor's cancel can be undone for a while: the patient hears of it once that has passed.
     const hold = caller.role === "doctor" ? undoUntil(now, deps.config.undoSeconds) : undefined;

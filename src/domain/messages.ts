@@ -98,6 +98,7 @@ const EXACT: Record<string, string> = {
   "Failed to schedule appointment.": "msg.schedule.failed",
   "This time overlaps another confirmed appointment": "msg.schedule.overlaps",
   "This meeting has started and can no longer be rescheduled": "msg.schedule.started",
+  "This meeting starts too soon to change online: contact the doctor": "msg.change.tooLate",
   "Feedback has already been given for this appointment": "msg.patient.feedbackGiven",
   [MESSAGES.cancelReasonEmpty]: "msg.meeting.cancelReasonEmpty",
   [MESSAGES.feedbackEmpty]: "msg.patient.feedbackEmpty",

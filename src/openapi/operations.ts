@@ -197,6 +197,9 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post", path: `${PATIENT}/cancelAppointment`, tag: "Patient", who: "patient",
     summary: "Cancel one of the patient's pending or confirmed appointments",
+    description:
+      "A confirmed meeting that starts sooner than CHANGE_NOTICE_MINUTES (default 240) from now cannot be cancelled by the patient (issue 40): " +
+      "409 \"This meeting starts too soon to change online: contact the doctor\". The doctor still can.",
     body: { kind: "json", schema: cancelBody, example: EXAMPLES.cancel },
     ok: { status: 200, schema: answers.cancelled, description: "Cancelled", example: EXAMPLES.cancelled },
     errors: [404, 409],

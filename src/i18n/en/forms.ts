@@ -79,6 +79,7 @@ export default {
   "msg.meeting.notFound": "Appointment not found",
   "msg.meeting.loadFailed": "Failed to fetch appointments",
   "msg.meeting.cancelFailed": "Failed to cancel appointment.",
+  "msg.change.tooLate": "This meeting starts too soon to change online: contact the doctor",
   "msg.meeting.cancelReasonEmpty": "Please say why you are cancelling.",
 
   // The patient's meetings (PatientMeetings).

@@ -60,6 +60,7 @@ export default {
   "PatientMeetings.findDoctor": "Find a doctor",
   "PatientMeetings.pendingTitle": "Waiting for the doctor",
   "PatientMeetings.pendingNote": "Waiting for the doctor to schedule a time.",
+  "patient.meetings.changeUntil": "You can cancel online until {time}; after that, contact the doctor.",
   "PatientMeetings.cancelAsk": "Cancel your appointment with {name} on {time}? The doctor will be told, with your reason.",
   "PatientMeetings.withdrawAria": "Withdraw the request to {name}",
   "PatientMeetings.withdrawAsk": "Withdraw your request to {name}? The doctor will be told.",

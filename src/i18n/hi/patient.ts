@@ -56,6 +56,7 @@ export default {
   "PatientMeetings.findDoctor": "डॉक्टर खोजें",
   "PatientMeetings.pendingTitle": "डॉक्टर के जवाब का इंतज़ार",
   "PatientMeetings.pendingNote": "डॉक्टर के समय तय करने का इंतज़ार है।",
+  "patient.meetings.changeUntil": "आप {time} तक ऑनलाइन रद्द कर सकते हैं; उसके बाद डॉक्टर से संपर्क करें।",
   "PatientMeetings.cancelAsk": "{name} के साथ {time} का अपॉइंटमेंट रद्द करें? डॉक्टर को आपका कारण बताया जाएगा।",
   "PatientMeetings.withdrawAria": "{name} को भेजा अनुरोध वापस लें",
   "PatientMeetings.withdrawAsk": "{name} को भेजा अनुरोध वापस लें? डॉक्टर को बताया जाएगा।",
