@@ -11,6 +11,7 @@ import { useState } from "react";
 import { LIMITS } from "../src/domain/fields";
 import { MESSAGES } from "../src/domain/messages";
 import { storySections } from "../src/domain/story";
+import { changeUntil } from "../src/domain/appointment";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { StoryJson } from "../src/http/shapes";
 import { api } from "./lib/api";
@@ -29,6 +30,12 @@ export type Props = {
   notice?: NoticeJson;
   /** The words the server wrote for the page's language: the doctors' specializations (by their English names). */
   words?: { spec: Record<string, string> };
+  /**
+   * Issue 40's change window: a confirmed meeting is changed online until `minutes` before it
+   * starts, judged at the server's clock `now` (ISO); the words come from the server (the island's
+   * share of the catalog stays small): `closed`, and `until` with "{time}" where the time goes.
+   */
+  change: { minutes: number; now: string; closed: string; until: string };
 };
 
 const PAGE = "/patient-dashboard/patient-meetings";
@@ -36,7 +43,7 @@ const CANCEL_PATH = `${PAGE}/cancel`;
 /** Withdrawing a request: the reason may be left empty (src/routes/pages/patient-dashboard/patient-meetings.tsx). */
 const WITHDRAW_PATH = `${PAGE}/withdraw`;
 
-export default function PatientMeetings({ appointments, timeZone, form: refused, notice, words }: Props) {
+export default function PatientMeetings({ appointments, timeZone, form: refused, notice, words, change }: Props) {
   const t = useT();
   const say = useHumanMessage();
   const [list, setList] = useState(appointments);
@@ -122,20 +129,30 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
             {when(a)}
             <RescheduledNote meeting={a} timeZone={timeZone} />
             <MeetingLinks meetLink={a.meetLink} ics={`/patient-dashboard/patient-meetings/${encodeURIComponent(a._id)}.ics`} />
-            <ReasonStep
-              action={CANCEL_PATH}
-              page={PAGE}
-              id={a._id}
-              first={t("act.cancel")}
-              ariaLabel={t("patientStory.cancelAria", { name: a.doctor.name })}
-              note={withNodes(t, "PatientMeetings.cancelAsk", {}, { name: a.doctor.name, time: <LocalTime iso={a.scheduledAt!} timeZone={timeZone} /> })}
-              label={t("patientStory.cancelLabel")}
-              submit={t("act.cancelMeeting")}
-              keep={t("story.keepAppointment")}
-              emptyMessage={say(MESSAGES.cancelReasonEmpty)}
-              refused={refused}
-              send={(text) => cancel(a, text)}
-            />
+            {changeUntil(a.scheduledAt!, change.minutes) < Date.parse(change.now) ? (
+              // Inside the change window: no button, the way to change it instead (issue 40).
+              <p className="muted change-closed">{change.closed}</p>
+            ) : (
+              <>
+                <p className="small muted change-until">
+                  {change.until.split("{time}").flatMap((part, k) => (k === 0 ? [part] : [<LocalTime key={k} iso={new Date(changeUntil(a.scheduledAt!, change.minutes)).toISOString()} timeZone={timeZone} />, part]))}
+                </p>
+                <ReasonStep
+                  action={CANCEL_PATH}
+                  page={PAGE}
+                  id={a._id}
+                  first={t("act.cancel")}
+                  ariaLabel={t("patientStory.cancelAria", { name: a.doctor.name })}
+                  note={withNodes(t, "PatientMeetings.cancelAsk", {}, { name: a.doctor.name, time: <LocalTime iso={a.scheduledAt!} timeZone={timeZone} /> })}
+                  label={t("patientStory.cancelLabel")}
+                  submit={t("act.cancelMeeting")}
+                  keep={t("story.keepAppointment")}
+                  emptyMessage={say(MESSAGES.cancelReasonEmpty)}
+                  refused={refused}
+                  send={(text) => cancel(a, text)}
+                />
+              </>
+            )}
           </li>
         )}
       />

@@ -144,8 +144,9 @@ describe("appointments", () => {
     const [a, b] = [await newPatient("A"), await newPatient("B")];
     const first = await bookAppointment(h.deps, a, { doctorId: doctor.id, reason: "One" });
     const second = await bookAppointment(h.deps, b, { doctorId: doctor.id, reason: "Two" });
-    // Slots last 1.2 s here (CONSULT_MINUTES): half a second later still overlaps.
-    const at = new Date(Date.now() + 3_600_000);
+    // Slots last 1.2 s here (CONSULT_MINUTES): half a second later still overlaps. Five hours
+    // ahead: outside the patient's change window (CHANGE_NOTICE_MINUTES, 240 by default; issue 40).
+    const at = new Date(Date.now() + 5 * 3_600_000);
     await scheduleAppointment(h.deps, doctor.id, { appointmentId: first.id, patientId: a.id, scheduledDateTime: at });
     const overlap = await refusal(() => scheduleAppointment(h.deps, doctor.id, { appointmentId: second.id, patientId: b.id, scheduledDateTime: new Date(at.getTime() + 500) }));
     expect(overlap.kind).toBe("conflict");

@@ -18,13 +18,13 @@ import {
 import { recordAudit } from "../db/queries/audit";
 import { together } from "../db/together";
 import { readAvailability } from "../db/queries/availability";
-import { withinHours } from "../domain/availability";
+import { SLOT_DAYS, withinHours } from "../domain/availability";
 import type { Deps } from "../config/deps";
-import { consultationSlot } from "../domain/appointment";
+import { CHANGE_TOO_LATE, changeUntil, consultationSlot } from "../domain/appointment";
 import { meetingCancelled, meetingScheduled, requestBooked } from "../mail/events";
 import type { Lang, Translate } from "../domain/i18n";
 import { MESSAGES, overlapWords } from "../domain/messages";
-import { checkPreferredTimes } from "./availability";
+import { checkPreferredTimes, doctorFreeSlots, type DoctorSlots } from "./availability";
 import { conflict, invalid, notFound, Refusal } from "../domain/refusal";
 import { transitionAppointment, type Caller } from "./transition";
 import { undoUntil } from "../domain/undo";
@@ -39,13 +39,22 @@ export const RESCHEDULED = "Appointment rescheduled successfully";
 /** Said after a time outside the doctor's hours is scheduled from the page (issue 26). */
 export const OUTSIDE_HOURS = "That time is outside your hours.";
 
-export type BookInput = { doctorId: string; reason: string; preferredTimes?: Date[] };
+/** The instant booking's refusals (issue 40). */
+export const NOT_INSTANT = "slotStart is only for doctors with instant booking: send preferredTimes to ask this doctor for a time";
+export const SLOT_OR_PREFERRED = "Send either slotStart or preferredTimes, not both";
+export const SLOT_NOT_FREE = "This time is not free: please choose another";
+/** The API's answer to an instant booking: the slot's start, as the API gives times (UTC ISO). */
+export const bookedFor = (start: Date) => `Appointment booked for ${start.toISOString()}`;
+
+export type BookInput = { doctorId: string; reason: string; preferredTimes?: Date[]; slotStart?: Date };
 
 /**
  * A patient asks an approved doctor for an appointment: one open request per doctor. Preferred
  * times, when given, must each start one of the doctor's free slots (checked in the transaction).
+ * With `slotStart`, a doctor with instant booking's free slot is booked at once (bookInstantly).
  */
 export function bookAppointment(deps: Deps, patient: Pick<PatientRow, "id">, input: BookInput): Promise<AppointmentRow> {
+  if (input.slotStart !== undefined) return bookInstantly(deps, patient, { ...input, slotStart: input.slotStart });
   return deps.database.write(async (tx) => {
     const now = deps.now();
     const preferred = input.preferredTimes ?? [];
@@ -74,6 +83,51 @@ export function bookAppointment(deps: Deps, patient: Pick<PatientRow, "id">, inp
     return created;
   });
 }
+
+/**
+ * Issue 40: the patient takes one of the free slots of a doctor with instant booking; the
+ * appointment is confirmed at once with its meet link, and both sides are mailed. The slot is
+ * read free inside the write transaction, which the database runs one at a time (BEGIN
+ * IMMEDIATE, src/db/client.ts), as the doctor's scheduling checks overlaps: of two patients
+ * taking one slot, the second finds it busy (409).
+ */
+function bookInstantly(deps: Deps, patient: Pick<PatientRow, "id">, input: BookInput & { slotStart: Date }): Promise<AppointmentRow> {
+  if ((input.preferredTimes ?? []).length > 0) return Promise.reject(invalid(SLOT_OR_PREFERRED));
+  const meetLink = newMeetLink(deps.config.meetBaseUrl);
+  return deps.database.write(async (tx) => {
+    const now = deps.now();
+    // The open-appointment check and the doctor's free slots in one round trip (issue 43).
+    const [open, free] = await together(() =>
+      Promise.all([
+        hasOpenAppointment(tx, patient.id, input.doctorId, now),
+        doctorFreeSlots(deps, input.doctorId, SLOT_DAYS.max, tx).catch((refusal: unknown) => refusal as Error),
+      ]),
+    );
+    if (free instanceof Error) throw free;
+    if (!isInstant(free)) throw invalid(NOT_INSTANT);
+    if (open) throw conflict("You already have an open appointment with this doctor");
+    if (!free.slots.some((s) => s.start === input.slotStart.getTime())) throw new Refusal("conflict", SLOT_NOT_FREE);
+    const slot = consultationSlot(input.slotStart, deps.config.consultMinutes);
+    const created = await insertAppointment(tx, {
+      id: crypto.randomUUID(),
+      patientId: patient.id,
+      doctorId: input.doctorId,
+      reason: input.reason,
+      status: "confirmed",
+      createdAt: now,
+      scheduledAt: slot.start,
+      endsAt: slot.end,
+      meetLink,
+    });
+    const reason = `booked instantly for ${slot.start.toISOString()}`;
+    recordAudit(tx, { at: now, actorRole: "patient", actorId: patient.id, subject: "appointment", subjectId: created.id, action: "book", toStatus: "confirmed", reason });
+    await meetingScheduled(tx, deps, created.id, { booked: true });
+    return created;
+  });
+}
+
+/** Whether a doctor's hours let patients book their free slots at once. */
+export const isInstant = (free: Pick<DoctorSlots, "availability">) => free.availability?.instantBooking === true;
 
 /** A meet link no one can guess: the configured prefix and 128 random bits. */
 function newMeetLink(base: string): string {
@@ -147,9 +201,15 @@ export async function rescheduleAppointment(deps: Deps, doctorId: string, input:
   });
 }
 
-/** The appointment's patient or doctor cancels a pending or confirmed one, saying why. */
+/**
+ * The appointment's patient or doctor cancels a pending or confirmed one, saying why. The patient
+ * cannot once a confirmed meeting is inside the change window (CHANGE_NOTICE_MINUTES before its
+ * start, issue 40): the doctor can.
+ */
 export function cancelAppointment(deps: Deps, caller: Caller, input: { appointmentId: string; reason: string }): Promise<void> {
   return transitionAppointment(deps, caller, input.appointmentId, "cancel", async (tx, appointment, now) => {
+    const start = appointment.effective === "confirmed" ? appointment.scheduledAt : null;
+    if (caller.role === "patient" && start !== null && now.getTime() > changeUntil(start, deps.config.changeNoticeMinutes)) throw conflict(CHANGE_TOO_LATE);
     await markCancelled(tx, appointment.id, caller.role, input.reason, now);
     // The doctor's cancel can be undone for a while: the patient hears of it once that has passed.
     const hold = caller.role === "doctor" ? undoUntil(now, deps.config.undoSeconds) : undefined;

@@ -6,7 +6,7 @@
 import type { Reader } from "../db/client";
 import { readAvailability, saveAvailability, slotSource, slotSourcesOf, type SlotSource } from "../db/queries/availability";
 import type { Deps } from "../config/deps";
-import { availabilityProblem, freeSlots, normalized, SLOT_DAYS, type Availability, type Interval } from "../domain/availability";
+import { availabilityProblem, freeSlots, normalized, SLOT_DAYS, type Availability, type Interval, type NextFree } from "../domain/availability";
 import type { Specialization } from "../domain/fields";
 import { invalid, notFound } from "../domain/refusal";
 
@@ -53,14 +53,15 @@ export async function doctorFreeSlots(deps: Deps, doctorId: string, days: number
   return { timeZone: source.availability?.timeZone ?? null, slots: slotsOf(deps, source, now, days, limit), availability: source.availability ?? null };
 }
 
+
 /** The next free slot start of each approved doctor of a specialization with hours, within `days`. */
-export async function nextFreeTimes(deps: Deps, specialization: Specialization, days: number = SLOT_DAYS.default): Promise<Map<string, number>> {
+export async function nextFreeTimes(deps: Deps, specialization: Specialization, days: number = SLOT_DAYS.default): Promise<Map<string, NextFree>> {
   const now = deps.now();
   const { from, to } = windowOf(now, days);
-  const next = new Map<string, number>();
+  const next = new Map<string, NextFree>();
   for (const source of await slotSourcesOf(deps.database.db, specialization, from, to)) {
     const [first] = slotsOf(deps, source, now, days, 1);
-    if (first !== undefined) next.set(source.doctorId, first.start);
+    if (first !== undefined) next.set(source.doctorId, { start: first.start, instant: source.availability?.instantBooking === true });
   }
   return next;
 }

@@ -28,6 +28,8 @@ export function hoursFormValues(hours: Availability | null, fallbackZone: string
     values[`day${i + 1}`] = (hours?.weekly ?? []).filter((r) => r.day === i + 1).map((r) => `${r.start}-${r.end}`).join(", ");
   });
   values.daysOff = (hours?.daysOff ?? []).map((d) => (d.from === d.to ? d.from : t("hoursForm.range", { from: d.from, to: d.to }))).join("\n");
+  // A tick box posts "on" when ticked and nothing otherwise (issue 40).
+  if (hours?.instantBooking === true) values.instantBooking = "on";
   return values;
 }
 
@@ -57,6 +59,14 @@ export function HoursForm({ hours, fallbackZone, form }: { hours: Availability |
           </textarea>
           <p id="hours-off-hint" class="small muted">
             {t("hoursForm.daysOffHint")}
+          </p>
+        </div>
+        <div class="field">
+          <label class="check">
+            <input type="checkbox" name="instantBooking" value="on" checked={values.instantBooking !== undefined} aria-describedby="hours-instant-hint" /> {t("hoursForm.instant")}
+          </label>
+          <p id="hours-instant-hint" class="small muted">
+            {t("hoursForm.instantHint")}
           </p>
         </div>
         <div class="actions">

@@ -76,6 +76,14 @@ export function nextStatusChange(items: Iterable<{ status: AppointmentStatus; en
   return next;
 }
 
+/** Issue 40's change window: said to a patient who tries to change a meeting too close to its start. */
+export const CHANGE_TOO_LATE = "This meeting starts too soon to change online: contact the doctor";
+
+/** The last instant a patient can change a meeting starting at `start` online (CHANGE_NOTICE_MINUTES before it). */
+export function changeUntil(start: Date | string | number, changeNoticeMinutes: number): number {
+  return new Date(start).getTime() - Math.round(changeNoticeMinutes * 60_000);
+}
+
 export type Slot = { start: Date; end: Date };
 
 /** The slot a consultation starting at `start` occupies: [start, start + minutes). */

@@ -9,7 +9,13 @@ import { isTimeZone, wallClock, zonedInstant } from "./time";
 export type WeeklyRange = { day: number; start: string; end: string };
 /** Days off: inclusive "YYYY-MM-DD" dates in the doctor's zone. */
 export type DaysOff = { from: string; to: string };
-export type Availability = { timeZone: string; weekly: WeeklyRange[]; daysOff: DaysOff[] };
+/**
+ * A doctor's hours; `instantBooking` (issue 40, false when absent): a patient's tap on a free
+ * time books it, confirmed, instead of sending a request.
+ */
+export type Availability = { timeZone: string; weekly: WeeklyRange[]; daysOff: DaysOff[]; instantBooking?: boolean };
+/** A doctor's next free slot start, and whether a patient can book it at once (issue 40). */
+export type NextFree = { start: number; instant: boolean };
 /** A busy or free interval, in ms since the epoch, half-open [start, end). */
 export type Interval = { start: number; end: number };
 
@@ -73,6 +79,7 @@ export function normalized(a: Availability): Availability {
     timeZone: a.timeZone,
     weekly: [...a.weekly].sort((x, y) => x.day - y.day || minutesOf(x.start) - minutesOf(y.start)),
     daysOff: [...a.daysOff].sort((x, y) => (x.from < y.from ? -1 : x.from > y.from ? 1 : 0)),
+    instantBooking: a.instantBooking === true,
   };
 }
 

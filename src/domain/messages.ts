@@ -84,6 +84,10 @@ const EXACT: Record<string, string> = {
   "Something went wrong": "msg.booking.failed",
   "Appointment request sent. The doctor will schedule it soon.": "msg.booking.sent",
   "Appointment booked.": "msg.booking.booked",
+  // Instant booking (issue 40: src/actions/appointments.ts, src/http/schemas.ts).
+  "This time is not free: please choose another": "msg.booking.slotNotFree",
+  "slotStart is only for doctors with instant booking: send preferredTimes to ask this doctor for a time": "msg.booking.notInstant",
+  "Please choose one of the free times": "msg.booking.chooseTime",
   "preferredTimes must be free times of this doctor: one of them is not (or no longer) free, please choose again": "msg.booking.notFree",
   // Meetings and requests.
   "Appointment not found": "msg.meeting.notFound",
@@ -94,6 +98,7 @@ const EXACT: Record<string, string> = {
   "Failed to schedule appointment.": "msg.schedule.failed",
   "This time overlaps another confirmed appointment": "msg.schedule.overlaps",
   "This meeting has started and can no longer be rescheduled": "msg.schedule.started",
+  "This meeting starts too soon to change online: contact the doctor": "msg.change.tooLate",
   "Feedback has already been given for this appointment": "msg.patient.feedbackGiven",
   [MESSAGES.cancelReasonEmpty]: "msg.meeting.cancelReasonEmpty",
   [MESSAGES.feedbackEmpty]: "msg.patient.feedbackEmpty",

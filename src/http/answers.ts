@@ -97,15 +97,18 @@ export const PatientAppointment = Appointment.extend({
   hasFeedback: z.boolean().meta({ description: "Whether the patient has given feedback on it" }),
 }).meta({ id: "PatientAppointment" });
 
-/** The appointment a booking creates: pending, not yet scheduled. */
+/**
+ * The appointment a booking creates: a pending request without a time; or, booked at once with
+ * `slotStart` (issue 40), confirmed at that time with its meet link.
+ */
 export const BookedAppointment = z
   .object({
     _id: id,
-    status: z.literal("pending"),
+    status: z.enum(["pending", "confirmed"]),
     reason: z.string(),
     createdAt: time,
-    scheduledAt: z.null(),
-    meetLink: z.null(),
+    scheduledAt: time.nullable().meta({ description: "The slot's start when booked at once; null for a request" }),
+    meetLink: z.string().nullable().meta({ description: "The meeting's link when booked at once; null for a request" }),
     doctor: z.object({ _id: id }),
     patient: z.object({ _id: id, name: z.string(), email }),
     preferredTimes: z.array(time),
@@ -129,6 +132,7 @@ export const Availability = z
         to: z.string().meta({ description: "YYYY-MM-DD in timeZone, inclusive", example: "2026-12-26" }),
       }),
     ),
+    instantBooking: z.boolean().meta({ description: "Whether a patient's choice of a free time books it at once, confirmed (issue 40)" }),
   })
   .meta({ id: "Availability" });
 

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { DOCTOR_STATUSES, LIMITS, ROLES, SPECIALIZATIONS } from "../domain/fields";
 import { isTimeZone, zonedInstant } from "../domain/time";
-import { availabilityProblem, isDate, MAX_DAYS_OFF, MAX_RANGES, minutesOf, MAX_PREFERRED, SLOT_DAYS, WEEKDAYS } from "../domain/availability";
+import { availabilityProblem, isDate, type Availability, MAX_DAYS_OFF, MAX_RANGES, minutesOf, MAX_PREFERRED, SLOT_DAYS, WEEKDAYS } from "../domain/availability";
 import { CHANGE_DECISIONS, NEEDS_REASON } from "../domain/doctor-status";
 import { DATE_AND_TIME_REQUIRED, MESSAGES } from "../domain/messages";
 import { LANGS } from "../domain/i18n";
@@ -91,6 +91,9 @@ export const bookBody = z.object({
     .refine((times) => !times.every((t) => t instanceof Date) || new Set(times.map((t) => t.getTime())).size === times.length, "preferredTimes must not repeat a time")
     .optional()
     .meta({ description: "Up to three starts of the doctor's free slots the patient prefers" }),
+  slotStart: instant("slotStart")
+    .optional()
+    .meta({ description: "For a doctor with instant booking (issue 40): the start of one of their free slots, booked at once and confirmed" }),
 });
 
 /** The booking page's form: the ticked slots come as `preferredTimes[]`, one field each. */
@@ -106,6 +109,15 @@ export const bookForm = z
     }
     return { ...b, preferredTimes: ticked } as Record<string, unknown>;
   })
+  .pipe(bookBody);
+
+/** The instant booking form's word when no time is chosen (issue 40). */
+export const CHOOSE_TIME = "Please choose one of the free times";
+
+/** The booking page's "Book this time" form (issue 40): a free time as `slotStart`, and the reason; the rules are bookBody's. */
+export const instantBookForm = z
+  .object({ doctorId: z.unknown().optional(), reason: bookBody.shape.reason, slotStart: z.string({ error: CHOOSE_TIME }).min(1, CHOOSE_TIME) })
+  .transform((b) => b as Record<string, unknown>)
   .pipe(bookBody);
 
 export const scheduleBody = z.object({
@@ -187,6 +199,10 @@ export const availabilityBody = z
     daysOff: z
       .array(z.object({ from: day("from"), to: day("to") }), { error: "daysOff must be a list of { from, to }" })
       .max(MAX_DAYS_OFF, `daysOff may hold at most ${MAX_DAYS_OFF} ranges`),
+    instantBooking: z
+      .boolean({ error: "instantBooking must be true or false" })
+      .optional()
+      .meta({ description: "Whether a patient's choice of a free time books it at once, confirmed (issue 40); false when absent" }),
   })
   .superRefine((hours, ctx) => {
     const problem = availabilityProblem(hours);
@@ -212,6 +228,8 @@ export const hoursForm = z
     tz: formText(64, "The time zone of your hours must be a name such as Europe/Berlin or America/New_York"),
     ...Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((day) => [`day${day}`, formText(200, "Your hours for one day are too long")])),
     daysOff: formText(4000, "Your days off are too many for one form"),
+    // The tick box: present ("on") when ticked, absent otherwise.
+    instantBooking: z.string().max(10).optional(),
   })
   .transform((form: Record<string, unknown>, ctx) => {
     const str = (name: string) => (typeof form[name] === "string" ? (form[name] as string).trim() : "");
@@ -233,7 +251,7 @@ export const hoursForm = z
       if (!m) return fail(`Days off in your hours must read like 2026-12-24, or 2026-12-24 to 2026-12-26, one a line`);
       daysOff.push({ from: m[1]!, to: m[2] ?? m[1]! });
     }
-    const hours = { timeZone: str("tz"), weekly, daysOff };
+    const hours: Availability = { timeZone: str("tz"), weekly, daysOff, instantBooking: form.instantBooking !== undefined };
     const problem = availabilityProblem(hours);
     if (problem === undefined) return hours;
     const range = /^weekly\[(\d+)\]/.exec(problem.field);

@@ -12,11 +12,13 @@ import { applyAppointmentAction, APPOINTMENT_STATUSES, type AppointmentAction } 
 import { BAD_LOGIN, EMAIL_TAKEN } from "../actions/accounts";
 import { RESET_INVALID, WRONG_CURRENT_PASSWORD } from "../actions/passwords";
 import { PREFERRED_NOT_FREE } from "../actions/availability";
+import { SLOT_NOT_FREE } from "../actions/appointments";
+import { CHANGE_TOO_LATE } from "../domain/appointment";
 import { SESSION_NOT_FOUND } from "../actions/sessions";
 import { ONE_UPLOAD_MESSAGE, UPLOAD_TOO_SLOW_MESSAGE } from "../http/upload-gate";
 import { PICTURE_FAILED_MESSAGE, PICTURE_TOO_SLOW_MESSAGE } from "../storage/picture-pool";
 import { SERVER_ERROR_MESSAGE, withReference } from "../components/ServerError";
-import { UNKNOWN_ZONE } from "../http/schemas";
+import { CHOOSE_TIME, UNKNOWN_ZONE } from "../http/schemas";
 import { CATALOGS, islandMessagesJson, translator } from "./catalog";
 
 const en = translator("en") as unknown as Translate;
@@ -66,6 +68,10 @@ const API = [
   "You already have an open appointment with this doctor",
   "Appointment request sent. The doctor will schedule it soon.",
   PREFERRED_NOT_FREE,
+  // Issue 40: instant booking and the change window.
+  SLOT_NOT_FREE,
+  CHOOSE_TIME,
+  CHANGE_TOO_LATE,
   "This time overlaps another confirmed appointment",
   "This meeting has started and can no longer be rescheduled",
   "Feedback has already been given for this appointment",

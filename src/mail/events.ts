@@ -49,11 +49,11 @@ export async function requestBooked(tx: Tx, deps: MailDeps, appointmentId: strin
 
 /**
  * A meeting got its time (or a new one, `moved`): the patient gets the time, the link and the
- * calendar file; reminders for both sides and the feedback invitation are written due at their
+ * calendar file (and, when the patient `booked` a free time at once, issue 40, the doctor too); reminders for both sides and the feedback invitation are written due at their
  * times (those of an earlier time are dropped first). A reminder whose time has already passed
  * when the meeting is set is not written: the scheduled mail says it all.
  */
-export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: string, options: { moved?: boolean } & Held = {}): Promise<void> {
+export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: string, options: { moved?: boolean; booked?: boolean } & Held = {}): Promise<void> {
   if (mailMode(deps.config) === "off") return;
   // Only a moved meeting has reminders of an earlier time: a first time is set on a pending
   // request (src/domain/appointment.ts), and nothing writes a request's reminders.
@@ -63,12 +63,14 @@ export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: st
   if (people === undefined) return;
   const { a, patient, doctor } = people;
   if (a.status !== "confirmed" || a.scheduledAt === null || a.endsAt === null || a.meetLink === null) return;
+  // The meeting's calendar file, as `role` sees it, in their language.
+  const ics = (role: "patient" | "doctor", reader: Recipient) => (entry && isScheduled(entry) ? calendarText([entry], role, { lang: readerLang(reader) }) : undefined);
   await enqueueMail(tx, deps, {
     template: "scheduled",
     category: "notice",
     to: patient,
     appointmentId,
-    calendar: entry && isScheduled(entry) ? calendarText([entry], "patient", { lang: readerLang(patient) }) : undefined,
+    calendar: ics("patient", patient),
     sendAt: options.hold,
     content: templates.scheduled(readerT(patient), {
       patientName: patient.name,
@@ -76,8 +78,19 @@ export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: st
       when: whenFor(a.scheduledAt, patient),
       meetLink: a.meetLink,
       moved: options.moved === true,
+      booked: options.booked === true,
     }),
   });
+  if (options.booked === true) {
+    await enqueueMail(tx, deps, {
+      template: "newBooking",
+      category: "notice",
+      to: doctor,
+      appointmentId,
+      calendar: ics("doctor", doctor),
+      content: templates.newBooking(readerT(doctor), { doctorName: doctor.name, patientName: patient.name, when: whenFor(a.scheduledAt, doctor), meetLink: a.meetLink }),
+    });
+  }
   const now = deps.now().getTime();
   for (const minutes of deps.config.reminderMinutes) {
     const due = new Date(a.scheduledAt.getTime() - minutes * 60_000);

@@ -52,13 +52,15 @@ export const templates = {
   }),
 
   /** To the patient: the meeting has a time (or a new one). */
-  scheduled: (t: T, p: { patientName: string; doctorName: string; when: string; meetLink: string; moved: boolean }): MailContent => {
+  scheduled: (t: T, p: { patientName: string; doctorName: string; when: string; meetLink: string; moved: boolean; booked?: boolean }): MailContent => {
     const doctor = doctorTitle(p.doctorName, t);
+    // Booked by the patient (issue 40): the same mail, saying who set the time.
+    const body = p.moved ? "mail.moved.body" : p.booked === true ? "mail.booked.body" : "mail.scheduled.body";
     return {
       lang: t.lang,
       subject: t(p.moved ? "mail.moved.subject" : "mail.scheduled.subject", { doctor, when: p.when }),
       greeting: hello(t, p.patientName),
-      paragraphs: [t(p.moved ? "mail.moved.body" : "mail.scheduled.body", { doctor }), t("mail.scheduled.video")],
+      paragraphs: [t(body, { doctor }), t("mail.scheduled.video")],
       facts: [
         [t("mail.fact.when"), p.when],
         [t("mail.fact.meetLink"), p.meetLink],
@@ -66,6 +68,19 @@ export const templates = {
       action: { label: t("mail.action.patientMeetings"), path: PAGES.patientMeetings },
     };
   },
+
+  /** To the doctor: a patient booked one of their free times at once (issue 40), with the calendar file. */
+  newBooking: (t: T, p: { doctorName: string; patientName: string; when: string; meetLink: string }): MailContent => ({
+    lang: t.lang,
+    subject: t("mail.newBooking.subject", { patient: p.patientName, when: p.when }),
+    greeting: hello(t, doctorTitle(p.doctorName, t)),
+    paragraphs: [t("mail.newBooking.body", { patient: p.patientName })],
+    facts: [
+      [t("mail.fact.when"), p.when],
+      [t("mail.fact.meetLink"), p.meetLink],
+    ],
+    action: { label: t("mail.action.doctorMeetings"), path: PAGES.doctorMeetings },
+  }),
 
   /** To the patient: the doctor cancelled the meeting or declined the request, and why (the doctor's own words). */
   cancelledByDoctor: (t: T, p: { patientName: string; doctorName: string; when?: string; doctorReason: string }): MailContent => {

@@ -47,6 +47,7 @@ const availability = {
     { day: 3, start: "09:00", end: "13:00" },
   ],
   daysOff: [{ from: "2026-12-24", to: "2026-12-26" }],
+  instantBooking: false,
 };
 
 export const EXAMPLES = {

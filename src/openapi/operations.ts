@@ -166,9 +166,15 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "post", path: `${PATIENT}/bookAppointment`, tag: "Patient", who: "patient",
-    summary: "Request an appointment with an approved doctor",
+    summary: "Request an appointment with an approved doctor, or book one of their free times at once",
+    description:
+      "Without `slotStart`: a request, pending until the doctor schedules it (`preferredTimes`: up to three starts of the doctor's free slots). " +
+      "With `slotStart` (issue 40), for a doctor whose hours have `instantBooking`: that free slot is booked at once, confirmed with its meet link, " +
+      "and both sides are mailed; the message is \"Appointment booked for <ISO time>\". A `slotStart` that is not one of the doctor's free slots " +
+      "(taken, outside the hours, inside BOOKING_NOTICE_MINUTES) is 409, and of two patients taking one slot the second gets 409; " +
+      "`slotStart` for a doctor without instant booking, or with `preferredTimes`, is 400.",
     body: { kind: "json", schema: bookBody, example: EXAMPLES.book },
-    ok: { status: 201, schema: answers.booked, description: "The request is pending until the doctor schedules it", example: EXAMPLES.booked },
+    ok: { status: 201, schema: answers.booked, description: "The request (pending), or the booked meeting (confirmed)", example: EXAMPLES.booked },
     errors: [404, 409],
   },
   {
@@ -191,6 +197,9 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post", path: `${PATIENT}/cancelAppointment`, tag: "Patient", who: "patient",
     summary: "Cancel one of the patient's pending or confirmed appointments",
+    description:
+      "A confirmed meeting that starts sooner than CHANGE_NOTICE_MINUTES (default 240) from now cannot be cancelled by the patient (issue 40): " +
+      "409 \"This meeting starts too soon to change online: contact the doctor\". The doctor still can.",
     body: { kind: "json", schema: cancelBody, example: EXAMPLES.cancel },
     ok: { status: 200, schema: answers.cancelled, description: "Cancelled", example: EXAMPLES.cancelled },
     errors: [404, 409],

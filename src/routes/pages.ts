@@ -30,7 +30,7 @@ import { doctorMeetingsCancel, doctorMeetingsPage, doctorMeetingsReschedule } fr
 import { doctorHoursPost, doctorProfileAgain, doctorProfilePage, doctorProfilePost } from "./pages/doctor-dashboard/doctor-profile";
 import { homePage } from "./pages/index";
 import { patientDashboardPage } from "./pages/patient-dashboard";
-import { bookAppointmentPage, bookAppointmentPost } from "./pages/patient-dashboard/bookAppointment";
+import { bookAppointmentPage, bookAppointmentPost, instantBookPost } from "./pages/patient-dashboard/bookAppointment";
 import { calendarPages } from "./pages/calendar";
 import { patientMeetingsPage, patientMeetingsPosts } from "./pages/patient-dashboard/patient-meetings";
 import { patientProfileAgain, patientProfilePage, patientProfilePost } from "./pages/patient-dashboard/patient-profile";
@@ -99,6 +99,7 @@ export function pageRoutes(deps: Deps) {
   pages.get("/patient-dashboard/specialization/:specialization", specializationPage(deps));
   pages.get("/patient-dashboard/bookAppointment/:doctorId", bookAppointmentPage(deps));
   pages.post("/patient-dashboard/bookAppointment/:doctorId", bookAppointmentPost(deps));
+  pages.post("/patient-dashboard/bookAppointment/:doctorId/instant", instantBookPost(deps));
   pages.get("/patient-dashboard/patient-meetings", patientMeetingsPage(deps));
   const patientMeetings = patientMeetingsPosts(deps);
   pages.post("/patient-dashboard/patient-meetings/cancel", patientMeetings.cancel);

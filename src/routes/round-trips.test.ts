@@ -209,6 +209,15 @@ describe("round trips per request", () => {
     await measure("POST /doctor-dashboard/schedule", "/doctor-dashboard/schedule", form(doctor.token, { appointmentId: fourth, patientId: paging.id, slot: at(14).toISOString(), confirm: "2" }));
     await measure("POST /patient-dashboard/patient-meetings/cancel", "/patient-dashboard/patient-meetings/cancel", form(paging.token, { appointmentId: fourth, reason: "Feeling better" }));
     await measure("POST /patient-dashboard/bookAppointment/:doctorId", `/patient-dashboard/bookAppointment/${doctor.id}`, form(paging.token, { reason: "A rash on both arms" }));
+    // Issue 40: a free time of a doctor with instant booking, booked at once through both doors.
+    const instant = await h.signupDoctor({ name: "Ila I" });
+    const allWeek = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" }));
+    await h.call("PUT", `${API}/doctor-dashboard/availability`, { token: instant.token, json: { timeZone: "UTC", weekly: allWeek, daysOff: [], instantBooking: true } });
+    await measure(`POST ${API}/patient-dashboard/bookAppointment`, `${API}/patient-dashboard/bookAppointment`, {
+      token: (await h.signupPatient("Jaya J")).token, json: { doctorId: instant.id, reason: "A rash on both arms", slotStart: at(20).toISOString() }, status: 201,
+    });
+    await measure("GET /patient-dashboard/bookAppointment/:doctorId", `/patient-dashboard/bookAppointment/${instant.id}`, page(patient.token));
+    await measure("POST /patient-dashboard/bookAppointment/:doctorId/instant", `/patient-dashboard/bookAppointment/${instant.id}/instant`, form(paging.token, { reason: "A rash on both arms", slotStart: at(21).toISOString() }));
     await measure("POST /language", "/language", form(patient.token, { lang: "hi" }));
     await measure("POST /theme", "/theme", form(patient.token, { theme: "dark" }));
     await measure("POST /time-zone", "/time-zone", form(patient.token, { timeZone: "Asia/Kolkata" }));

@@ -34,6 +34,7 @@ const TWINS: Record<string, Twin> = {
   "/logout": { api: "POST /api/auth/logout" },
 
   "/patient-dashboard/bookAppointment/:doctorId": { api: "POST /api/auth/patient-dashboard/bookAppointment" },
+  "/patient-dashboard/bookAppointment/:doctorId/instant": { api: "POST /api/auth/patient-dashboard/bookAppointment" },
   "/patient-dashboard/patient-meetings/cancel": { api: "POST /api/auth/patient-dashboard/cancelAppointment" },
   "/patient-dashboard/patient-meetings/withdraw": { api: "POST /api/auth/patient-dashboard/cancelAppointment" },
   "/patient-dashboard/patient-meetings/feedback": { api: "POST /api/auth/patient-dashboard/giveFeedback" },

@@ -21,19 +21,19 @@ const LOOKBACK_MS = 24 * 3_600_000;
 /** A doctor's hours, or undefined before any are set ("by request"). */
 export async function readAvailability(r: Reader, doctorId: string): Promise<Availability | undefined> {
   const row = await r.select().from(doctorAvailability).where(eq(doctorAvailability.doctorId, doctorId)).get();
-  return row && { timeZone: row.timeZone, weekly: row.weekly, daysOff: row.daysOff };
+  return row && { timeZone: row.timeZone, weekly: row.weekly, daysOff: row.daysOff, instantBooking: row.instantBooking };
 }
 
 /** Replaces a doctor's hours. */
 export async function saveAvailability(tx: Tx, doctorId: string, a: Availability, now: Date): Promise<void> {
-  const values = { timeZone: a.timeZone, weekly: a.weekly, daysOff: a.daysOff, updatedAt: now };
+  const values = { timeZone: a.timeZone, weekly: a.weekly, daysOff: a.daysOff, instantBooking: a.instantBooking === true, updatedAt: now };
   await tx.insert(doctorAvailability).values({ doctorId, ...values }).onConflictDoUpdate({ target: doctorAvailability.doctorId, set: values });
 }
 
 /** What the free slots of one doctor are computed from. */
 export type SlotSource = { doctorId: string; status: DoctorStatus; availability: Availability | undefined; busy: Interval[] };
 
-type SourceRow = { id: string; status: DoctorStatus; time_zone: string | null; weekly: string | null; days_off: string | null; busy: string };
+type SourceRow = { id: string; status: DoctorStatus; time_zone: string | null; weekly: string | null; days_off: string | null; instant_booking: number | null; busy: string };
 
 const busyOf = (from: Date, to: Date) => sql`(
   select json_group_array(json_array(a.scheduled_at, a.ends_at)) from appointments a
@@ -43,7 +43,9 @@ const busyOf = (from: Date, to: Date) => sql`(
 
 function toSource(row: SourceRow): SlotSource {
   const availability =
-    row.time_zone === null ? undefined : { timeZone: row.time_zone, weekly: JSON.parse(row.weekly ?? "[]"), daysOff: JSON.parse(row.days_off ?? "[]") };
+    row.time_zone === null
+      ? undefined
+      : { timeZone: row.time_zone, weekly: JSON.parse(row.weekly ?? "[]"), daysOff: JSON.parse(row.days_off ?? "[]"), instantBooking: Number(row.instant_booking) === 1 };
   const busy = (JSON.parse(row.busy) as [number, number][]).map(([start, end]) => ({ start, end }));
   return { doctorId: row.id, status: row.status, availability, busy };
 }
@@ -66,13 +68,13 @@ async function readSources(r: Reader, query: SQL): Promise<SlotSource[]> {
 }
 
 const dialect = new SQLiteSyncDialect();
-const SOURCE_COLUMNS = ["id", "status", "time_zone", "weekly", "days_off", "busy"] as const;
+const SOURCE_COLUMNS = ["id", "status", "time_zone", "weekly", "days_off", "instant_booking", "busy"] as const;
 
 /** The statement of slotSource, as text and arguments (its plan is tested). */
 export const slotSourceQuery = (doctorId: string, from: Date, to: Date) => dialect.sqlToQuery(slotSourceSql(doctorId, from, to));
 
 const slotSourceSql = (doctorId: string, from: Date, to: Date) => sql`
-    select d.id, d.status, h.time_zone, h.weekly, h.days_off, ${busyOf(from, to)} as busy
+    select d.id, d.status, h.time_zone, h.weekly, h.days_off, h.instant_booking, ${busyOf(from, to)} as busy
     from ${doctors} d left join ${doctorAvailability} h on h.doctor_id = d.id
     where d.id = ${doctorId}`;
 
@@ -84,7 +86,7 @@ export function slotSourcesOf(r: Reader, specialization: Specialization, from: D
   return readSources(
     r,
     sql`
-    select d.id, d.status, h.time_zone, h.weekly, h.days_off, ${busyOf(from, to)} as busy
+    select d.id, d.status, h.time_zone, h.weekly, h.days_off, h.instant_booking, ${busyOf(from, to)} as busy
     from ${doctors} d join ${doctorAvailability} h on h.doctor_id = d.id
     where d.status = 'approved' and d.specialization = ${specialization}`,
   );

@@ -15,4 +15,6 @@ export const doctorAvailability = sqliteTable("doctor_availability", {
   weekly: text("weekly", { mode: "json" }).$type<WeeklyRange[]>().notNull(),
   daysOff: text("days_off", { mode: "json" }).$type<DaysOff[]>().notNull(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  // Issue 40: a patient's tap on a free time books it, confirmed, without waiting for the doctor.
+  instantBooking: integer("instant_booking", { mode: "boolean" }).notNull().default(false),
 });

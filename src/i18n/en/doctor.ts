@@ -37,6 +37,8 @@ export default {
   "hoursForm.daysOffPlaceholder": "2026-12-24 to 2026-12-26",
   "hoursForm.daysOffHint": "One date, or a range \"from to to\", a line.",
   "hoursForm.save": "Save hours",
+  "hoursForm.instant": "Instant booking: patients book my free times themselves",
+  "hoursForm.instantHint": "A patient who picks one of your free times has it at once, confirmed, and you get a mail. Without it, patients send a request and you choose the time.",
 
   // The meetings pages' calendar card (src/routes/pages/calendar-panel.tsx) and the calendar routes.
   "calendarPanel.title": "Meetings in your calendar",

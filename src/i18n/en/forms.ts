@@ -71,11 +71,15 @@ export default {
   "msg.booking.sent": "Appointment request sent. The doctor will schedule it soon.",
   "msg.booking.booked": "Appointment booked.",
   "msg.booking.tickAtMost": "Please tick at most {max} times",
+  "msg.booking.slotNotFree": "This time is not free: please choose another",
+  "msg.booking.notInstant": "This doctor no longer takes bookings at once. Please send a request instead.",
+  "msg.booking.chooseTime": "Please choose one of the free times",
 
   // Any island's meetings and requests.
   "msg.meeting.notFound": "Appointment not found",
   "msg.meeting.loadFailed": "Failed to fetch appointments",
   "msg.meeting.cancelFailed": "Failed to cancel appointment.",
+  "msg.change.tooLate": "This meeting starts too soon to change online: contact the doctor",
   "msg.meeting.cancelReasonEmpty": "Please say why you are cancelling.",
 
   // The patient's meetings (PatientMeetings).

@@ -34,6 +34,8 @@ export default {
   "hoursForm.daysOffPlaceholder": "2026-12-24 – 2026-12-26",
   "hoursForm.daysOffHint": "हर पंक्ति में एक तारीख़ लिखें, या \"पहली तारीख़ – आख़िरी तारीख़\" के रूप में कई दिन।",
   "hoursForm.save": "घंटे सहेजें",
+  "hoursForm.instant": "तुरंत बुकिंग: मरीज़ मेरे ख़ाली समय ख़ुद बुक करें",
+  "hoursForm.instantHint": "जो मरीज़ आपका कोई ख़ाली समय चुनता है, वह उसे तुरंत पक्का मिल जाता है और आपको मेल मिलता है। इसके बिना मरीज़ अनुरोध भेजते हैं और समय आप चुनते हैं।",
 
   "calendarPanel.title": "आपके कैलेंडर में मीटिंग",
   "calendarPanel.intro":

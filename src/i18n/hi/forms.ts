@@ -56,6 +56,9 @@ export default {
 
   "msg.booking.open": "इस डॉक्टर के साथ आपका एक अपॉइंटमेंट पहले से खुला है",
   "msg.booking.failed": "कुछ गड़बड़ हो गई",
+  "msg.booking.slotNotFree": "यह समय ख़ाली नहीं है: कृपया कोई और समय चुनें",
+  "msg.booking.notInstant": "यह डॉक्टर अब तुरंत बुकिंग नहीं लेते। कृपया अनुरोध भेजें।",
+  "msg.booking.chooseTime": "कृपया ख़ाली समयों में से एक चुनें।",
   "msg.booking.notFree": "आपके चुने हुए समयों में से कोई एक अब ख़ाली नहीं है। कृपया समय फिर से चुनें",
   "msg.booking.sent": "अपॉइंटमेंट का अनुरोध भेज दिया गया है। डॉक्टर जल्द ही इसका समय तय करेंगे।",
   "msg.booking.booked": "अपॉइंटमेंट बुक हो गया।",
@@ -64,6 +67,7 @@ export default {
   "msg.meeting.notFound": "अपॉइंटमेंट नहीं मिला",
   "msg.meeting.loadFailed": "अपॉइंटमेंट लोड नहीं हो सके",
   "msg.meeting.cancelFailed": "अपॉइंटमेंट रद्द नहीं हो सका।",
+  "msg.change.tooLate": "यह मीटिंग बहुत जल्द शुरू होने वाली है, इसे ऑनलाइन नहीं बदला जा सकता: डॉक्टर से संपर्क करें",
   "msg.meeting.cancelReasonEmpty": "कृपया बताएं कि आप क्यों रद्द कर रहे हैं।",
 
   "msg.patient.feedbackFailed": "फ़ीडबैक नहीं भेजा जा सका।",

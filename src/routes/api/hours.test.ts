@@ -46,7 +46,7 @@ describe("a doctor's hours", () => {
     };
     const saved = await setHours(doctor, hours);
     expect(saved.status).toBe(200);
-    const ordered = { ...hours, weekly: [hours.weekly[2], hours.weekly[1], hours.weekly[0]] };
+    const ordered = { ...hours, weekly: [hours.weekly[2], hours.weekly[1], hours.weekly[0]], instantBooking: false };
     expect(saved.body).toEqual({ message: "Hours saved successfully", availability: ordered });
     expect((await h.call("GET", `${DOCTOR}/availability`, { token: doctor.token })).body).toEqual({ availability: ordered });
   });

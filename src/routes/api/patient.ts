@@ -3,7 +3,7 @@
  */
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
-import { BOOKED, bookAppointment, cancelAppointment, CANCELLED, FEEDBACK_GIVEN, giveFeedback } from "../../actions/appointments";
+import { BOOKED, bookAppointment, bookedFor, cancelAppointment, CANCELLED, FEEDBACK_GIVEN, giveFeedback } from "../../actions/appointments";
 import { approvedDoctorsJson } from "../../db/queries/accounts";
 import { listPatientMeetings } from "../../db/queries/appointments";
 import { keptForDirectory } from "../../db/queries/directory";
@@ -35,16 +35,18 @@ export function patientApi(deps: Deps) {
   api.post("/patient-dashboard/bookAppointment", zValidator("json", bookBody, onInvalid), async (c) => {
     const patient = signedIn(c, "patient");
     const appointment = await bookAppointment(deps, patient, c.req.valid("json"));
+    const at = appointment.scheduledAt;
     return c.json(
       {
-        message: BOOKED,
+        // A request waits for the doctor; a free time of a doctor with instant booking is the patient's at once (issue 40).
+        message: at === null ? BOOKED : bookedFor(at),
         appointment: {
           _id: appointment.id,
           status: appointment.status,
           reason: appointment.reason,
           createdAt: appointment.createdAt.toISOString(),
-          scheduledAt: null,
-          meetLink: null,
+          scheduledAt: at?.toISOString() ?? null,
+          meetLink: appointment.meetLink,
           doctor: { _id: appointment.doctorId },
           patient: { _id: patient.id, name: patient.name, email: patient.email },
           preferredTimes: appointment.preferredTimes ?? [],

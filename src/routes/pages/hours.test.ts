@@ -45,10 +45,23 @@ describe("the doctor's hours form", () => {
       timeZone: "Europe/Berlin",
       weekly: [{ day: 1, start: "09:00", end: "12:00" }, { day: 1, start: "14:00", end: "17:30" }, { day: 3, start: "09:00", end: "13:00" }],
       daysOff: [{ from: "2026-12-24", to: "2026-12-26" }, { from: "2027-01-01", to: "2027-01-01" }],
+      instantBooking: false,
     });
     const html = await page("/doctor-dashboard/doctor-profile", doctor.token);
     expect(html).toContain('value="09:00-12:00, 14:00-17:30"');
     expect(html).toContain("2026-12-24 to 2026-12-26");
+  });
+
+  test("the instant booking tick box (issue 40): ticked, saved and shown ticked; left out, off again", async () => {
+    const doctor = await h.signupDoctor();
+    const instantBox = async () => /<input type="checkbox" name="instantBooking"[^>]*>/.exec(await page("/doctor-dashboard/doctor-profile", doctor.token))![0];
+    const availability = async () => (await h.call("GET", "/api/auth/doctor-dashboard/availability", { token: doctor.token })).body.availability;
+    expect(await instantBox()).not.toContain("checked");
+    expect((await post("/doctor-dashboard/doctor-profile/hours", { tz: "UTC", day1: "09:00-12:00", instantBooking: "on" }, doctor.token)).status).toBe(303);
+    expect((await availability()).instantBooking).toBe(true);
+    expect(await instantBox()).toContain("checked");
+    expect((await post("/doctor-dashboard/doctor-profile/hours", { tz: "UTC", day1: "09:00-12:00" }, doctor.token)).status).toBe(303);
+    expect((await availability()).instantBooking).toBe(false);
   });
 
   test("refuses overlapping or malformed hours in plain words, keeping what was typed; nothing saved", async () => {

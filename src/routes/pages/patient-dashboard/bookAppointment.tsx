@@ -3,10 +3,12 @@
  * times), the reason form with its per-doctor draft, and a way back to the dashboard. An unknown
  * or unapproved doctor is the 404 page. The form posts here; the server books and comes back with
  * its message, or shows the refusal; a post of "Show times" (no script) shows the chosen day's
- * times with what was typed and ticked.
+ * times with what was typed and ticked. A doctor with instant booking (issue 40) has the "Book
+ * this time" form instead (src/components/InstantBookForm.tsx), posted to .../instant.
  */
 import type { Context } from "hono";
-import { bookAppointment } from "../../../actions/appointments";
+import { bookAppointment, isInstant } from "../../../actions/appointments";
+import { InstantBookForm } from "../../../components/InstantBookForm";
 import { doctorFreeSlots, type DoctorSlots } from "../../../actions/availability";
 import { Refusal } from "../../../domain/refusal";
 import { SlotPicker, SLOTS_SHOWN } from "../../../components/SlotPicker";
@@ -17,7 +19,8 @@ import { keptForDirectory } from "../../../db/queries/directory";
 import type { Deps } from "../../../config/deps";
 import { notFoundResponse } from "../../../components/NotFound";
 import { doneThen, handleForm, postedValues, takeNotice, takeRefused, type FormState } from "../../../http/forms";
-import { bookForm } from "../../../http/schemas";
+import { bookForm, instantBookForm } from "../../../http/schemas";
+import { formatDay, formatTime } from "../../../domain/time";
 import { Island } from "../../../render/islands";
 import { viewerZone, pageAccount } from "../../../middleware/page-guard";
 import { keptViewerPage } from "../kept";
@@ -42,6 +45,9 @@ async function freeSlotsOf(c: Context, deps: Deps): Promise<DoctorSlots> {
 /** The refusals that are about the ticked times: said beside the picker, not under the reason. */
 const PICKER_MESSAGES = ["msg.booking.tickAtMost", "msg.booking.notFree"] as const;
 
+/** Which form of the page a refusal came from: the instant one (issue 40) names itself. */
+const INSTANT = "instant";
+
 async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlots): Promise<Response> {
   // What the page shows of the doctor, kept per directory version (no secrets kept: a projection).
   const id = c.req.param("doctorId") ?? "";
@@ -50,7 +56,8 @@ async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlo
     return row && { id: row.id, name: row.name, specialization: row.specialization, collegeName: row.collegeName, status: row.status };
   }, c.get("user")?.directoryVersion);
   if (doctor === undefined || doctor.status !== "approved") return notFoundResponse(c);
-  const { slots } = free ?? (await freeSlotsOf(c, deps));
+  const source = free ?? (await freeSlotsOf(c, deps));
+  const { slots } = source;
   holdsUntil(c, slotsHoldUntil(slots, deps.config.bookingNoticeMinutes, deps.now()));
   const t = tOf(c);
   const aboutTimes = form !== undefined && PICKER_MESSAGES.some((key) => form.message === t(key, { max: MAX_PREFERRED }));
@@ -69,10 +76,16 @@ async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlo
         {after}
       </p>
       {/* One card: the day and its times, then the reason and the Book button (issue 39: one screen on a phone). */}
+      {isInstant(source) ? (
+        <div class="card booking-card" aria-labelledby="instant-title">
+          <InstantBookForm doctorId={doctor.id} doctorName={doctor.name} slots={slots} reader={viewerZone(c)} form={form?.target === INSTANT ? form : undefined} />
+        </div>
+      ) : (
       <div class="card booking-card">
         <SlotPicker slots={slots} reader={viewerZone(c)} ticked={ticked} day={form?.values.day} refusal={aboutTimes ? form.message : undefined} />
         <Island name="BookingForm" props={{ doctorId: doctor.id, doctorName: doctor.name, form: form && (aboutTimes ? { ...form, message: "" } : form), notice: form ? undefined : takeNotice(c) }} />
       </div>
+      )}
     </section>,
   );
 }
@@ -81,7 +94,7 @@ export function bookAppointmentPage(deps: Deps) {
   return async (c: Context) => {
     // The free slots are another doctor's: read first, and part of what the kept page is made of.
     const free = await freeSlotsOf(c, deps);
-    const extra = `${free.timeZone}:${free.slots.map((s) => s.start).join(",")}`;
+    const extra = `${free.timeZone}:${isInstant(free) ? "instant:" : ""}${free.slots.map((s) => s.start).join(",")}`;
     return keptViewerPage(c, deps, () => render(c, deps, takeRefused(c), free), { directory: true, extra });
   };
 }
@@ -98,6 +111,31 @@ export function bookAppointmentPost(deps: Deps) {
       again: (form) => render(c, deps, form),
       page: c.req.path,
       then: () => doneThen(c, c.req.path, { text: tOf(c)("BookingForm.booked"), tone: "success" }),
+    });
+  };
+}
+
+/**
+ * "Book this time" (issue 40): the chosen free time of a doctor with instant booking, booked at
+ * once through the same use case as the API; then the patient's meetings, where it shows confirmed.
+ */
+export function instantBookPost(deps: Deps) {
+  return async (c: Context) => {
+    const doctorId = c.req.param("doctorId") ?? "";
+    return handleForm(c, {
+      schema: instantBookForm,
+      extra: { doctorId },
+      target: () => INSTANT,
+      run: (input) => bookAppointment(deps, pageAccount(c, "patient"), input),
+      again: (form) => render(c, deps, form),
+      page: `/patient-dashboard/bookAppointment/${encodeURIComponent(doctorId)}`,
+      then: (booked) => {
+        const t = tOf(c);
+        const { zone } = viewerZone(c);
+        const at = booked.scheduledAt!;
+        const when = `${formatDay(at, zone, t.lang)} ${formatTime(at, zone, t.lang)}`;
+        return doneThen(c, "/patient-dashboard/patient-meetings", { text: t("patient.instant.booked", { when }), tone: "success" });
+      },
     });
   };
 }

@@ -5,6 +5,9 @@
  * the API's message, or show the refusal beside the meeting's form.
  */
 import type { Context } from "hono";
+import { CHANGE_TOO_LATE, changeUntil } from "../../../domain/appointment";
+import { humanMessage } from "../../../domain/messages";
+import type { Translate } from "../../../domain/i18n";
 import { cancelAppointment, giveFeedback } from "../../../actions/appointments";
 import { listStory } from "../../../db/queries/appointments";
 import { historySince, storySections } from "../../../domain/story";
@@ -35,6 +38,11 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const reader = viewerZone(c);
   const timeZone = reader.zone;
   holdsUntil(c, nextStatusChange(meetings, now));
+  // A confirmed meeting's cancel button goes when its change window opens (issue 40): the page changes then too.
+  for (const m of meetings) {
+    const until = m.status === "confirmed" && m.scheduledAt !== null ? changeUntil(m.scheduledAt, deps.config.changeNoticeMinutes) : Infinity;
+    if (until >= now.getTime()) holdsUntil(c, until + 1);
+  }
   const t = tOf(c);
   const appointments = meetings.map((m) => storyJson(m, "patient"));
   return patientPage(
@@ -43,7 +51,10 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     <section aria-labelledby="meetings-title">
       <h1 id="meetings-title">{t("patient.meetings.title")}</h1>
       <ZoneNote reader={reader} role="patient" />
-      <Island name="PatientMeetings" props={{ appointments, timeZone, form, notice, ...wordsOf(appointments, t) }} />
+      <Island
+        name="PatientMeetings"
+        props={{ appointments, timeZone, form, notice, ...wordsOf(appointments, t), change: changeWords(deps, now, t) }}
+      />
       {calendar}
     </section>,
     PATH,
@@ -64,6 +75,11 @@ function wordsOf(appointments: { doctor: { specialization: string } }[], t: T) {
   const spec: Record<string, string> = {};
   for (const a of appointments) spec[a.doctor.specialization] ??= t(`spec.${a.doctor.specialization}` as Key);
   return { words: { spec } };
+}
+
+/** The change window's rule and words for the island (issue 40): the time goes where "{time}" is. */
+function changeWords(deps: Deps, now: Date, t: T) {
+  return { minutes: deps.config.changeNoticeMinutes, now: now.toISOString(), closed: humanMessage(CHANGE_TOO_LATE, t as Translate), until: t("patient.meetings.changeUntil", { time: "{time}" }) };
 }
 
 export function patientMeetingsPage(deps: Deps) {

@@ -8,6 +8,7 @@ import { keptForDirectory } from "../../../db/queries/directory";
 import type { Deps } from "../../../config/deps";
 import { isSpecialization } from "../../../domain/fields";
 import { nextFreeTimes } from "../../../actions/availability";
+import type { NextFree } from "../../../domain/availability";
 import { nextFreeMarker, withNextFree } from "../../../components/NextFree";
 import { viewerTimeZone } from "../../../middleware/page-guard";
 import { notFoundResponse } from "../../../components/NotFound";
@@ -24,13 +25,13 @@ export function specializationPage(deps: Deps) {
     // Each card's next free time (issue 26) depends on the doctors' hours, meetings and the clock:
     // read on every request (one query), and part of what the kept page is made of.
     const specialization = c.req.param("specialization") ?? "";
-    const next = isSpecialization(specialization) ? await nextFreeTimes(deps, specialization) : new Map<string, number>();
-    const extra = [...next].map(([id, at]) => `${id}=${at}`).join(",");
+    const next = isSpecialization(specialization) ? await nextFreeTimes(deps, specialization) : new Map<string, NextFree>();
+    const extra = [...next].map(([id, at]) => `${id}=${at.start}${at.instant ? "!" : ""}`).join(",");
     return keptViewerPage(c, deps, () => render(c, deps, next), { directory: true, extra });
   };
 }
 
-async function render(c: Context, deps: Deps, next: Map<string, number>): Promise<Response> {
+async function render(c: Context, deps: Deps, next: Map<string, NextFree>): Promise<Response> {
   const specialization = c.req.param("specialization") ?? "";
   if (!isSpecialization(specialization)) return notFoundResponse(c);
   const t = tOf(c);

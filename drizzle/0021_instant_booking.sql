@@ -1,0 +1,1 @@
+ALTER TABLE `doctor_availability` ADD `instant_booking` integer DEFAULT false NOT NULL;
