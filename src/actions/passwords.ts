@@ -16,6 +16,7 @@ import type { Role } from "../domain/fields";
 import { findAccount, findAdminByEmail, findDoctorByEmail, findPatientByEmail, setPasswordHash, type AccountRow } from "../db/queries/accounts";
 import { findPasswordReset, replacePasswordReset, takePasswordReset, voidPasswordResets } from "../db/queries/password-resets";
 import { deleteSessions } from "../db/queries/sessions";
+import { endFeedWith } from "./sessions";
 import { passwordChanged, passwordResetRequested, type Origin } from "../mail/security";
 import { invalid, Refusal } from "../domain/refusal";
 
@@ -97,6 +98,7 @@ export async function resetPassword(deps: Deps, token: string, password: string,
     if (link === undefined || link.expiresAt.getTime() <= now.getTime()) throw invalid(RESET_INVALID);
     await setPasswordHash(tx, link.role, link.accountId, passwordHash, true);
     deleteSessions(tx, link.role, link.accountId);
+    endFeedWith(tx, link.role, link.accountId);
     await voidPasswordResets(tx, link.role, link.accountId);
     const account = await findAccount(tx, link.role, link.accountId);
     if (account === undefined) throw invalid(RESET_INVALID);
@@ -124,6 +126,7 @@ export async function changePassword(
     loginSucceeded(tx, attempt);
     await setPasswordHash(tx, role, account.id, passwordHash, false);
     deleteSessions(tx, role, account.id, who.sessionId);
+    endFeedWith(tx, role, account.id);
     await voidPasswordResets(tx, role, account.id);
     await passwordChanged(tx, deps, { role, id: account.id }, { device: asker.device, at: deps.now() }, "change");
     const updated = await findAccount(tx, role, account.id);
