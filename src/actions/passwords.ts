@@ -38,10 +38,10 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("hex
 // The work written after a forgot-password answer, so tests (and a stopping server) can wait for it.
 const pending = new Set<Promise<void>>();
 
-function afterAnswer(work: () => Promise<void>): void {
+function afterAnswer(deps: Deps, work: () => Promise<void>): void {
   const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
     .then(work)
-    .catch((error) => console.error("password reset: writing the link failed:", error))
+    .catch((error) => deps.observe.log.error({ err: error }, "password reset: writing the link failed"))
     .finally(() => pending.delete(done));
   pending.add(done);
 }
@@ -58,7 +58,7 @@ export async function resetRequestsSettled(): Promise<void> {
 export async function requestPasswordReset(deps: Deps, role: Role, email: string, asker: Asker): Promise<void> {
   await countResetRequest(deps, { role, email, address: asker.address });
   const origin: Origin = { device: asker.device, at: deps.now() };
-  afterAnswer(async () => {
+  afterAnswer(deps, async () => {
     const account = await FIND[role](deps.database.db, email);
     if (account === undefined) return;
     const token = randomBytes(32).toString("base64url");

@@ -31,7 +31,7 @@ export function afterFailure(attempts: number, now: Date): { state: "failing"; n
 }
 
 export function startMailSender(
-  deps: Pick<Deps, "database" | "config" | "now">,
+  deps: Pick<Deps, "database" | "config" | "now" | "observe">,
   transport: Transporter,
   from: string,
   onFailure: () => void = () => undefined,
@@ -84,9 +84,10 @@ export function startMailSender(
       const message = error instanceof Error ? error.message : String(error);
       const next = afterFailure(row.attempts, now);
       onFailure();
-      console.error(
-        `mail: sending "${row.template}" ${row.id} to ${row.toAddress} failed (try ${row.attempts}): ${message}; ` +
-          (next.state === "given_up" ? "given up" : `next try at ${next.nextAttemptAt.toISOString()}`),
+      // The mail's id, not its address: the log carries no one's personal data (issue 44).
+      deps.observe.log.warn(
+        { mailId: row.id, template: row.template, attempt: row.attempts, next: next.state === "given_up" ? "given up" : next.nextAttemptAt.toISOString(), err: error },
+        "mail: sending failed",
       );
       await deps.database.write((tx) => finishClaim(tx, row.id, owner, { ...next, lastError: message.slice(0, 500) }));
     }
@@ -113,7 +114,7 @@ export function startMailSender(
     timer = setTimeout(() => {
       running = running
         .then(round)
-        .catch((error) => console.error("mail: the sender's round failed:", error))
+        .catch((error) => deps.observe.log.error({ err: error }, "mail: the sender's round failed"))
         .finally(() => schedule(kicked ? 0 : ROUND_MS));
     }, delay);
     timer.unref?.();
