@@ -24,6 +24,22 @@ const greeting = (t: T, to: Recipient) => t("mail.hello", { name: to.role === "d
 const from = (origin: Origin, to: Recipient) => `${origin.device}, ${whenFor(origin.at, to)}`;
 export const forgotPath = (role: Role) => `/forgotPassword?role=${role}`;
 
+/** A reset link's secret in a mail's text or HTML. */
+const RESET_LINK = /\/resetPassword\/[A-Za-z0-9_-]{43}/g;
+/** What stands in its place once the mail has left, and on the admin's mail page. */
+export const LINK_REMOVED = "/resetPassword/(removed)";
+
+/**
+ * A mail's body without a live reset link (issue 44, finding 3): the outbox keeps a mail 30 days,
+ * its link only as long as it is needed to send it. Also what the admin's mail page shows.
+ */
+export const withoutResetLink = (body: string) => body.replace(RESET_LINK, LINK_REMOVED);
+
+/** The body a finished mail (sent or given up) keeps, if it must change: a reset mail's without its link. */
+export function finishedBody(row: { template: string; text: string; html: string }): { text: string; html: string } | undefined {
+  return row.template === "passwordReset" ? { text: withoutResetLink(row.text), html: withoutResetLink(row.html) } : undefined;
+}
+
 export const securityTemplates = {
   passwordReset: (p: { to: Recipient; origin: Origin; token: string; minutes: number }): MailContent => {
     const t = readerT(p.to);

@@ -10,6 +10,7 @@
 import type { Transporter } from "nodemailer";
 import { anyDue, appointmentFacts, claimDue, finishClaim, preferencesOf, pruneOutbox, type OutboxRow } from "../db/queries/mail";
 import type { Deps } from "../config/deps";
+import { finishedBody } from "./security";
 import { onEnqueue } from "./outbox";
 
 /** Waits after the 1st, 2nd, … failure; after the last one the message is given up (27 h in all). */
@@ -79,7 +80,8 @@ export function startMailSender(
           : undefined,
         attachments: row.calendar ? [{ filename: "consultation.ics", content: row.calendar, contentType: "text/calendar; charset=utf-8" }] : undefined,
       });
-      await deps.database.write((tx) => finishClaim(tx, row.id, owner, { state: "sent", sentAt: deps.now(), lastError: null }));
+      // A sent reset mail keeps no live link (src/mail/security.ts), in the same write.
+      await deps.database.write((tx) => finishClaim(tx, row.id, owner, { state: "sent", sentAt: deps.now(), lastError: null, ...finishedBody(row) }));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const next = afterFailure(row.attempts, now);
@@ -89,7 +91,8 @@ export function startMailSender(
         { mailId: row.id, template: row.template, attempt: row.attempts, next: next.state === "given_up" ? "given up" : next.nextAttemptAt.toISOString(), err: error },
         "mail: sending failed",
       );
-      await deps.database.write((tx) => finishClaim(tx, row.id, owner, { ...next, lastError: message.slice(0, 500) }));
+      const body = next.state === "given_up" ? finishedBody(row) : undefined;
+      await deps.database.write((tx) => finishClaim(tx, row.id, owner, { ...next, lastError: message.slice(0, 500), ...body }));
     }
   }
 
