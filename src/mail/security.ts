@@ -10,7 +10,7 @@ import { recipientOf, type Recipient } from "../db/queries/mail";
 import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
 import type { MailContent } from "./layout";
-import { enqueueMail, mailMode } from "./outbox";
+import { enqueueMail, mailMode, renderOnly } from "./outbox";
 import { whenFor } from "./time";
 import { readerT } from "./templates";
 import type { T } from "../i18n/catalog";
@@ -67,17 +67,25 @@ export const securityTemplates = {
   },
 } as const;
 
-/** Writes the reset link's mail into the outbox (in the transaction that stores the link). */
-export async function passwordResetRequested(tx: Tx, deps: MailDeps, who: { role: Role; id: string }, token: string, origin: Origin): Promise<void> {
+/**
+ * Writes the reset link's mail into the outbox (in the transaction that stores the link) when
+ * `send`. Otherwise (no account, or no link stored) the same read and the same rendering run and
+ * nothing is written: a request that sends nothing costs what one that sends does (issue 44).
+ */
+export async function passwordResetRequested(
+  tx: Tx,
+  deps: MailDeps,
+  who: { role: Role; id: string; email: string },
+  token: string,
+  origin: Origin,
+  send: boolean,
+): Promise<void> {
   if (mailMode(deps.config) === "off") return;
-  const to = await recipientOf(tx, who.role, who.id);
-  if (to === undefined) return;
-  await enqueueMail(tx, deps, {
-    template: "passwordReset",
-    category: "account",
-    to,
-    content: securityTemplates.passwordReset({ to, origin, token, minutes: deps.config.resetTokenMinutes }),
-  });
+  const found = await recipientOf(tx, who.role, who.id);
+  const to = found ?? { role: who.role, id: who.id, name: who.email, email: who.email, timeZone: null, language: null };
+  const content = securityTemplates.passwordReset({ to, origin, token, minutes: deps.config.resetTokenMinutes });
+  if (found === undefined || !send) return renderOnly(deps, content);
+  await enqueueMail(tx, deps, { template: "passwordReset", category: "account", to, content });
 }
 
 /** Tells the account its password changed (in the transaction that changes it). */
