@@ -87,7 +87,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post", path: `${AUTH}/forgotPassword`, tag: "Accounts", who: "anyone",
     summary: "Ask for a password reset link by mail",
-    description: "Always the same answer, at once, whether or not the account exists. The link (PUBLIC_URL/resetPassword/{token}) works once, for RESET_TOKEN_MINUTES (30 by default); a newer request or a new password voids it. Limited per account and per address like logins.",
+    description: "Always the same answer, at once, whether or not the account exists. The link (PUBLIC_URL/resetPassword/{token}) works once, for RESET_TOKEN_MINUTES (30 by default); an account has at most 3 live links, each valid until it expires or one of them is used (which voids the rest), and a new password voids them all. Limited per account and address and per address like logins (429); past the account's cap across addresses the answer is the same 202 and no mail goes.",
     body: { kind: "json", schema: forgotPasswordBody, example: EXAMPLES.forgotPassword },
     ok: { status: 202, schema: answers.message, description: "Accepted; a mail goes out if the account exists", example: { message: "If an account exists for that email, a reset link is on its way." } },
     errors: [429],
