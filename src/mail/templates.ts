@@ -61,7 +61,7 @@ export const templates = {
       paragraphs: [t(p.moved ? "mail.moved.body" : "mail.scheduled.body", { doctor }), t("mail.scheduled.video")],
       facts: [
         [t("mail.fact.when"), p.when],
-        [t("mail.fact.meetLink"), p.meetLink],
+        [t("mail.fact.meetLink"), p.meetLink, "link"],
       ],
       action: { label: t("mail.action.patientMeetings"), path: PAGES.patientMeetings },
     };
@@ -105,7 +105,7 @@ export const templates = {
     paragraphs: [t("mail.reminder.body", { other: p.otherName })],
     facts: [
       [t("mail.fact.when"), p.when],
-      [t("mail.fact.meetLink"), p.meetLink],
+      [t("mail.fact.meetLink"), p.meetLink, "link"],
     ],
     action: { label: t("mail.action.patientMeetings"), path: p.role === "patient" ? PAGES.patientMeetings : PAGES.doctorMeetings },
   }),
