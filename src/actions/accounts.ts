@@ -23,6 +23,7 @@ import type { Recipient } from "../db/queries/mail";
 import { forgetDevices, isLiveDevice } from "../db/queries/devices";
 import { deleteSessions } from "../db/queries/sessions";
 import { together } from "../db/together";
+import { endFeedWith } from "./sessions";
 import type { Deps } from "../config/deps";
 import type { Role, Specialization } from "../domain/fields";
 import type { Lang } from "../domain/i18n";
@@ -148,12 +149,14 @@ export function signUpDoctor(deps: Deps, input: DoctorSignup, client: Client): P
 
 /**
  * Ends every session of the account, on every device (its token version moves on, its session
- * rows go), and retires every device cookie of it: no browser stays trusted past a logout.
+ * rows go), ends its calendar feed (issue 44), and retires every device cookie of it: no browser
+ * stays trusted past a logout.
  */
 export function logOut(deps: Deps, role: Role, account: { id: string; email: string }): Promise<void> {
   return deps.database.write(async (tx) => {
     await bumpTokenVersion(tx, role, account.id);
     deleteSessions(tx, role, account.id);
+    endFeedWith(tx, role, account.id);
     await forgetDevices(tx, accountTag(deps.keys, { role, email: account.email }));
   });
 }

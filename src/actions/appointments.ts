@@ -20,10 +20,10 @@ import { together } from "../db/together";
 import { readAvailability } from "../db/queries/availability";
 import { SLOT_DAYS, withinHours } from "../domain/availability";
 import type { Deps } from "../config/deps";
-import { CHANGE_TOO_LATE, changeUntil, consultationSlot } from "../domain/appointment";
+import { CHANGE_TOO_LATE, changeUntil, consultationSlot, tooFar } from "../domain/appointment";
 import { meetingCancelled, meetingScheduled, requestBooked } from "../mail/events";
 import type { Lang, Translate } from "../domain/i18n";
-import { MESSAGES, overlapWords } from "../domain/messages";
+import { MESSAGES, overlapWords, TOO_FAR } from "../domain/messages";
 import { checkPreferredTimes, doctorFreeSlots, type DoctorSlots } from "./availability";
 import { conflict, invalid, notFound, Refusal } from "../domain/refusal";
 import { transitionAppointment, type Caller } from "./transition";
@@ -157,6 +157,7 @@ export async function scheduleAppointment(
     "schedule",
     async (tx, appointment, now) => {
       if (slot.start.getTime() <= now.getTime()) throw new Refusal("invalid", "scheduledDateTime must be in the future", undefined, MESSAGES.timeInPast);
+      if (tooFar(slot.start, now)) throw invalid(TOO_FAR);
       // The overlap and the doctor's hours in one round trip (issue 43).
       const [overlap, hours] = await together(() => Promise.all([findOverlap(tx, doctorId, slot, appointment.id), readAvailability(tx, doctorId)]));
       if (overlap) {
@@ -190,6 +191,7 @@ export async function rescheduleAppointment(deps: Deps, doctorId: string, input:
     const old = appointment.scheduledAt!;
     if (old.getTime() <= now.getTime()) throw conflict("This meeting has started and can no longer be rescheduled");
     if (slot.start.getTime() <= now.getTime()) throw invalid("scheduledDateTime must be in the future");
+    if (tooFar(slot.start, now)) throw invalid(TOO_FAR);
     if (await findOverlap(tx, doctorId, slot, appointment.id)) throw conflict("This time overlaps another confirmed appointment");
     await moveAppointment(tx, appointment.id, slot, old, input.reason);
     return {

@@ -224,22 +224,34 @@ export function signupFailed(deps: Deps, recorded: Recorded): Promise<void> {
 
 const TOO_MANY_RESETS = "Too many password reset requests. Please try again later.";
 
+/** What a forgot-password request that passes its limits may do: send a link, or (past the account's cap) nothing. */
+export type ResetAllowance = "send" | "silent";
+
 /**
- * A forgot-password request (issue 28), limited like failed logins: LOGIN_FAILURE_LIMIT per
- * account (role and email, whether an account exists or not, so the limit tells nothing) in the
- * login window from all addresses, ten times that per address across accounts, and the
- * per-minute attempt limit. Checked and counted in one write; never taken back.
+ * A forgot-password request (issue 28; issue 44, finding 4). Limited per account (role and email,
+ * whether an account exists or not, so the limit tells nothing) and address: LOGIN_FAILURE_LIMIT
+ * in the login window, then 429 for that address only; ten times that per address across
+ * accounts; the per-minute attempt limit. Across all addresses an account has a cap of ten times
+ * the limit: past it the request is counted and answered as any other, but sends nothing
+ * ("silent"), so no one elsewhere can turn the owner's own requests into refusals.
+ * Checked and counted in one write; never taken back.
  */
-export function countResetRequest(deps: Deps, who: { role: string; email: string; address: string }): Promise<void> {
+export function countResetRequest(deps: Deps, who: { role: string; email: string; address: string }): Promise<ResetAllowance> {
   const limit = deps.config.loginFailureLimit;
-  const reset = (kind: AuthEventKind, key: string, max: number): Limit => ({ kind, keys: { key }, limit: max, windowMs: LOGIN_WINDOW_MS, message: TOO_MANY_RESETS });
+  const reset = (kind: AuthEventKind, keys: { key: string }, max: number): Limit => ({ kind, keys, limit: max, windowMs: LOGIN_WINDOW_MS, message: TOO_MANY_RESETS });
+  const account = `${who.role} ${who.email}`;
+  const fromHere = `${account} ${who.address}`;
   refuseFlood(deps, who.address);
   return deps.database.write(async (tx) => {
-    const limits = [reset("reset_account", `${who.role} ${who.email}`, limit), reset("reset_ip", who.address, limit * WIDE_FACTOR)];
+    // The account's count from every address: read apart, as it never refuses.
+    const since = new Date(deps.now().getTime() - LOGIN_WINDOW_MS);
+    const [everywhere] = await countEventsEach(tx, [{ kind: "reset_account", keys: { prefix: account }, since }]);
+    const limits = [reset("reset_account", { key: fromHere }, limit), reset("reset_ip", { key: who.address }, limit * WIDE_FACTOR)];
     await checkAndCount(deps, tx, who.address, limits, [
-      { kind: "reset_account", key: `${who.role} ${who.email}` },
+      { kind: "reset_account", key: fromHere },
       { kind: "reset_ip", key: who.address },
     ]);
+    return everywhere! >= limit * WIDE_FACTOR ? "silent" : "send";
   });
 }
 

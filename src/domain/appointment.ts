@@ -95,3 +95,9 @@ export function consultationSlot(start: Date, consultMinutes: number): Slot {
 export function slotsOverlap(a: Slot, b: Slot): boolean {
   return a.start.getTime() < b.end.getTime() && b.start.getTime() < a.end.getTime();
 }
+
+/** How far ahead a meeting may be set (issue 44): two years; a typed year 2206 is refused, not kept. */
+export const MAX_AHEAD_MS = 2 * 366 * 24 * 3600_000;
+
+/** Whether a meeting starting at `start` is further ahead of `now` than MAX_AHEAD_MS. */
+export const tooFar = (start: Date, now: Date): boolean => start.getTime() - now.getTime() > MAX_AHEAD_MS;

@@ -6,6 +6,9 @@
 import type { Lang, Translate, Values } from "./i18n";
 import { formatDay, formatTime } from "./time";
 
+/** The API's message for a time past MAX_AHEAD_MS (src/domain/appointment.ts). */
+export const TOO_FAR = "scheduledDateTime must be at most 2 years ahead";
+
 /** SPEC §5: the schedule form's message when the date or the time is missing. */
 export const DATE_AND_TIME_REQUIRED = "Please select both date and time!";
 
@@ -15,6 +18,7 @@ export const MESSAGES = {
   blockReasonEmpty: "Please say why this doctor is blocked.",
   rejectReasonEmpty: "Please say why this doctor is rejected.",
   timeInPast: "Choose a time in the future.",
+  timeTooFar: "Choose a time within the next two years.",
   realDateAndTime: "Choose a real date and time.",
 } as const;
 
@@ -52,6 +56,7 @@ export function plainWords(message: string): string {
   if (/^specialization must be one of/.test(message)) return "Please choose a specialization from the list.";
   if (message === "decision must be one of: approve, decline") return "Choose Approve change or Decline change.";
   if (message === "scheduledDateTime must be in the future") return MESSAGES.timeInPast;
+  if (message === TOO_FAR) return MESSAGES.timeTooFar;
   if ((m = /^(\w+): (.+)$/.exec(message)) && FIELD_WORDS[m[1]!]) return plainWords(m[2]!);
   return message;
 }
@@ -103,6 +108,7 @@ const EXACT: Record<string, string> = {
   [MESSAGES.cancelReasonEmpty]: "msg.meeting.cancelReasonEmpty",
   [MESSAGES.feedbackEmpty]: "msg.patient.feedbackEmpty",
   [MESSAGES.timeInPast]: "msg.schedule.timeInPast",
+  [MESSAGES.timeTooFar]: "msg.bounds.timeTooFar",
   [MESSAGES.realDateAndTime]: "msg.schedule.realDateAndTime",
   [DATE_AND_TIME_REQUIRED]: "msg.schedule.dateAndTime",
   // The doctor's undo (issue 39; src/domain/undo.ts).
@@ -164,6 +170,7 @@ export function saidOf(message: string): Said | undefined {
   if (message === "email must be a valid email address") return { key: "msg.rule.email" };
   if (/^specialization must be one of/.test(message)) return { key: "msg.rule.specialization" };
   if (message === "scheduledDateTime must be in the future") return { key: "msg.schedule.timeInPast" };
+  if (message === TOO_FAR) return { key: "msg.bounds.timeTooFar" };
   if ((m = /^(\w+): (.+)$/.exec(message)) && FIELD_WORDS[m[1]!]) return saidOf(m[2]!);
   if ((m = /^Your account status is: (\w+)\. Reason: ([\s\S]+)$/.exec(message))) return { key: "msg.auth.statusReason", values: { status: { key: `status.${m[1]}` }, reason: m[2]! } };
   if ((m = /^Your account status is: (\w+)$/.exec(message))) return { key: "msg.status.account", values: { status: { key: `status.${m[1]}` } } };

@@ -14,7 +14,8 @@ export type MailContent = {
   greeting: string;
   paragraphs: string[];
   /** Label and value lines, e.g. ["When", "Monday 30 March 2026, 11:30 …"]. */
-  facts?: [string, string][];
+  /** Label and value; a value is a link only when marked so (a meet link), never because it looks like one (a reason typed by a person, issue 44). */
+  facts?: [label: string, value: string, link?: "link"][];
   /** The page where the detail is: its label and its path on the site. */
   action: { label: string; path: string };
 };
@@ -57,7 +58,7 @@ export function renderMail(content: MailContent, frame: Frame): Rendered {
     ...content.paragraphs.map((x) => p(escapeHtml(x))),
     facts.length
       ? `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${facts
-          .map(([label, value]) => `<tr><th scope="row" style="text-align:left;padding:2px 12px 2px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:2px 0">${linkify(value)}</td></tr>`)
+          .map(([label, value, link]) => `<tr><th scope="row" style="text-align:left;padding:2px 12px 2px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:2px 0">${link ? linkTo(value) : escapeHtml(value)}</td></tr>`)
           .join("")}</table>`
       : "",
     p(`<a href="${escapeHtml(link)}" style="color:#0b5cad;font-weight:600">${escapeHtml(content.action.label)}</a>`),
@@ -77,7 +78,7 @@ function unsubscribeHtml(t: T, url: string): string {
   return escapeHtml(t("mail.footer.unsubscribeHtml", { link: LINK })).replace(LINK, () => anchor);
 }
 
-/** A value that is a web address becomes a link; anything else is text. */
-function linkify(value: string): string {
+/** A fact marked as a link (the meet link the server made): a link when it is a web address, else text. */
+function linkTo(value: string): string {
   return /^https?:\/\/\S+$/.test(value) ? `<a href="${escapeHtml(value)}" style="color:#0b5cad">${escapeHtml(value)}</a>` : escapeHtml(value);
 }

@@ -44,6 +44,14 @@ export function onEnqueue(listener: () => void): () => void {
 const pending = new WeakMap<Tx, OutboxInsert[]>();
 
 /**
+ * Renders `content` as enqueueMail would, and keeps nothing: a request that sends no mail does
+ * the same work as one that does (a forgot-password request for an unknown email, issue 44).
+ */
+export function renderOnly(deps: Pick<Deps, "config">, content: MailContent): void {
+  renderMail(content, { siteUrl: siteUrl(deps.config), support: deps.config.support, unsubscribeUrl: undefined });
+}
+
+/**
  * Writes `mail` into the outbox in `tx` (a `database.write` transaction). Nothing when mail is off
  * (no SMTP_URL, no preview). All of a transaction's mails go in one INSERT before its COMMIT: one
  * round trip, however many mails a change makes (issue 43).

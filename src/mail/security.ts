@@ -6,11 +6,11 @@
  */
 import { doctorTitle } from "../calendar/ics";
 import type { Tx } from "../db/client";
-import type { Recipient } from "../db/queries/mail";
+import { recipientOf, type Recipient } from "../db/queries/mail";
 import type { Deps } from "../config/deps";
 import type { Role } from "../domain/fields";
 import type { MailContent } from "./layout";
-import { enqueueMail, mailMode } from "./outbox";
+import { enqueueMail, mailMode, renderOnly } from "./outbox";
 import { whenFor } from "./time";
 import { readerT } from "./templates";
 import type { T } from "../i18n/catalog";
@@ -23,6 +23,22 @@ export type Origin = { device: string; at: Date };
 const greeting = (t: T, to: Recipient) => t("mail.hello", { name: to.role === "doctor" ? doctorTitle(to.name, t) : to.name });
 const from = (origin: Origin, to: Recipient) => `${origin.device}, ${whenFor(origin.at, to)}`;
 export const forgotPath = (role: Role) => `/forgotPassword?role=${role}`;
+
+/** A reset link's secret in a mail's text or HTML. */
+const RESET_LINK = /\/resetPassword\/[A-Za-z0-9_-]{43}/g;
+/** What stands in its place once the mail has left, and on the admin's mail page. */
+export const LINK_REMOVED = "/resetPassword/(removed)";
+
+/**
+ * A mail's body without a live reset link (issue 44, finding 3): the outbox keeps a mail 30 days,
+ * its link only as long as it is needed to send it. Also what the admin's mail page shows.
+ */
+export const withoutResetLink = (body: string) => body.replace(RESET_LINK, LINK_REMOVED);
+
+/** The body a finished mail (sent or given up) keeps, if it must change: a reset mail's without its link. */
+export function finishedBody(row: { template: string; text: string; html: string }): { text: string; html: string } | undefined {
+  return row.template === "passwordReset" ? { text: withoutResetLink(row.text), html: withoutResetLink(row.html) } : undefined;
+}
 
 export const securityTemplates = {
   passwordReset: (p: { to: Recipient; origin: Origin; token: string; minutes: number }): MailContent => {
@@ -51,15 +67,25 @@ export const securityTemplates = {
   },
 } as const;
 
-/** Writes the reset link's mail to the account `to` (as the use case holds it) into the outbox, in the transaction that stores the link. */
-export async function passwordResetRequested(tx: Tx, deps: MailDeps, to: Recipient, token: string, origin: Origin): Promise<void> {
+/**
+ * Writes the reset link's mail into the outbox (in the transaction that stores the link) when
+ * `send`. Otherwise (no account, or no link stored) the same read and the same rendering run and
+ * nothing is written: a request that sends nothing costs what one that sends does (issue 44).
+ */
+export async function passwordResetRequested(
+  tx: Tx,
+  deps: MailDeps,
+  who: { role: Role; id: string; email: string },
+  token: string,
+  origin: Origin,
+  send: boolean,
+): Promise<void> {
   if (mailMode(deps.config) === "off") return;
-  await enqueueMail(tx, deps, {
-    template: "passwordReset",
-    category: "account",
-    to,
-    content: securityTemplates.passwordReset({ to, origin, token, minutes: deps.config.resetTokenMinutes }),
-  });
+  const found = await recipientOf(tx, who.role, who.id);
+  const to = found ?? { role: who.role, id: who.id, name: who.email, email: who.email, timeZone: null, language: null };
+  const content = securityTemplates.passwordReset({ to, origin, token, minutes: deps.config.resetTokenMinutes });
+  if (found === undefined || !send) return renderOnly(deps, content);
+  await enqueueMail(tx, deps, { template: "passwordReset", category: "account", to, content });
 }
 
 /** Tells the account `to` (as the use case holds it) its password changed, in the transaction that changes it. */

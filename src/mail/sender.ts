@@ -10,6 +10,7 @@
 import type { Transporter } from "nodemailer";
 import { anyDue, appointmentFacts, claimDue, finishClaim, preferencesOf, pruneOutbox, type OutboxRow } from "../db/queries/mail";
 import type { Deps } from "../config/deps";
+import { finishedBody } from "./security";
 import { onEnqueue } from "./outbox";
 
 /** Waits after the 1st, 2nd, … failure; after the last one the message is given up (27 h in all). */
@@ -31,7 +32,7 @@ export function afterFailure(attempts: number, now: Date): { state: "failing"; n
 }
 
 export function startMailSender(
-  deps: Pick<Deps, "database" | "config" | "now">,
+  deps: Pick<Deps, "database" | "config" | "now" | "observe">,
   transport: Transporter,
   from: string,
   onFailure: () => void = () => undefined,
@@ -79,16 +80,19 @@ export function startMailSender(
           : undefined,
         attachments: row.calendar ? [{ filename: "consultation.ics", content: row.calendar, contentType: "text/calendar; charset=utf-8" }] : undefined,
       });
-      await deps.database.write((tx) => finishClaim(tx, row.id, owner, { state: "sent", sentAt: deps.now(), lastError: null }));
+      // A sent reset mail keeps no live link (src/mail/security.ts), in the same write.
+      await deps.database.write((tx) => finishClaim(tx, row.id, owner, { state: "sent", sentAt: deps.now(), lastError: null, ...finishedBody(row) }));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const next = afterFailure(row.attempts, now);
       onFailure();
-      console.error(
-        `mail: sending "${row.template}" ${row.id} to ${row.toAddress} failed (try ${row.attempts}): ${message}; ` +
-          (next.state === "given_up" ? "given up" : `next try at ${next.nextAttemptAt.toISOString()}`),
+      // The mail's id, not its address: the log carries no one's personal data (issue 44).
+      deps.observe.log.warn(
+        { mailId: row.id, template: row.template, attempt: row.attempts, next: next.state === "given_up" ? "given up" : next.nextAttemptAt.toISOString(), err: error },
+        "mail: sending failed",
       );
-      await deps.database.write((tx) => finishClaim(tx, row.id, owner, { ...next, lastError: message.slice(0, 500) }));
+      const body = next.state === "given_up" ? finishedBody(row) : undefined;
+      await deps.database.write((tx) => finishClaim(tx, row.id, owner, { ...next, lastError: message.slice(0, 500), ...body }));
     }
   }
 
@@ -113,7 +117,7 @@ export function startMailSender(
     timer = setTimeout(() => {
       running = running
         .then(round)
-        .catch((error) => console.error("mail: the sender's round failed:", error))
+        .catch((error) => deps.observe.log.error({ err: error }, "mail: the sender's round failed"))
         .finally(() => schedule(kicked ? 0 : ROUND_MS));
     }, delay);
     timer.unref?.();

@@ -63,7 +63,7 @@ export const templates = {
       paragraphs: [t(body, { doctor }), t("mail.scheduled.video")],
       facts: [
         [t("mail.fact.when"), p.when],
-        [t("mail.fact.meetLink"), p.meetLink],
+        [t("mail.fact.meetLink"), p.meetLink, "link"],
       ],
       action: { label: t("mail.action.patientMeetings"), path: PAGES.patientMeetings },
     };
@@ -120,7 +120,7 @@ export const templates = {
     paragraphs: [t("mail.reminder.body", { other: p.otherName })],
     facts: [
       [t("mail.fact.when"), p.when],
-      [t("mail.fact.meetLink"), p.meetLink],
+      [t("mail.fact.meetLink"), p.meetLink, "link"],
     ],
     action: { label: t("mail.action.patientMeetings"), path: p.role === "patient" ? PAGES.patientMeetings : PAGES.doctorMeetings },
   }),

@@ -70,6 +70,7 @@ export function createLogger(config: Config["log"], into?: DestinationStream): L
       level: config.level,
       base: undefined,
       formatters: { level: (label) => ({ level: label }) },
+      serializers: { err: safeError },
     },
     stream,
   );
@@ -77,6 +78,42 @@ export function createLogger(config: Config["log"], into?: DestinationStream): L
   if ("flushSync" in sink) sinks.set(logger, sink as { flushSync(): void });
   return logger;
 }
+
+/** An error as a log line carries it: what went wrong and where, never the values it was given. */
+export type LoggedError = { type: string; message: string; code?: string | number; query?: string; stack: string; cause?: LoggedError };
+
+/** How deep a chain of causes is followed (drizzle's error, libSQL's, the driver's: three). */
+const CAUSE_DEPTH = 4;
+
+/**
+ * The `err` serializer (issue 44, finding 5). pino's own copies every property of an error, and
+ * a failing statement's error holds the values it was run with: drizzle's `params` (and its
+ * message's "params:" line), libSQL's `args`, a driver's `value`, each cause's the same; that is
+ * a reason for a visit, an email, a password hash in the log. Only what helps find the fault is
+ * kept: the type, the message without drizzle's parameter line, a code, the statement's SQL
+ * (placeholders only: drizzle sends every value as a parameter), the stack's frames (not its first
+ * line, which repeats the message), and the causes, the same way. Every error logged goes
+ * through it: `log.error({ err }, ...)`, never console.error.
+ */
+export function safeError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: "(not an Error: its value is not logged)", stack: "" };
+  const fields = error as Error & { code?: unknown; query?: unknown };
+  const logged: LoggedError = {
+    type: error.constructor?.name || error.name,
+    message: scrubbed(error.message),
+    stack: (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line)).join("\n"),
+  };
+  if (typeof fields.code === "string" || typeof fields.code === "number") logged.code = fields.code;
+  if (typeof fields.query === "string") logged.query = fields.query;
+  if (error.cause !== undefined && depth < CAUSE_DEPTH) logged.cause = safeError(error.cause, depth + 1);
+  return logged;
+}
+
+/**
+ * A message without drizzle's "\nparams: ..." line (the values a failed query was run with), and
+ * without email addresses (an SMTP server's refusal may quote the recipient's).
+ */
+const scrubbed = (message: string) => message.replace(/\nparams:[\s\S]*$/, "").replace(/[^\s<>()"',;:@]+@[^\s<>()"',;:@]+/g, "<email>");
 
 const sinks = new WeakMap<Logger, { flushSync(): void }>();
 const streams = new WeakMap<Logger, DestinationStream>();

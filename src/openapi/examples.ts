@@ -60,8 +60,9 @@ export const EXAMPLES = {
   changePassword: { currentPassword: "correct-horse-1", newPassword: "a-new-horse-2" },
   sessions: {
     sessions: [
-      { id: "6b1e2f3a-4c5d-4e6f-8a9b-0c1d2e3f4a5b", device: "Firefox on Linux", createdAt: CREATED, lastSeenAt: AT, current: true },
-      { id: "7c2f3a4b-5d6e-4f70-9b0c-1d2e3f4a5b6c", device: "Safari on iOS", createdAt: CREATED, lastSeenAt: CREATED, current: false },
+      { id: "6b1e2f3a-4c5d-4e6f-8a9b-0c1d2e3f4a5b", kind: "device", device: "Firefox on Linux", createdAt: CREATED, lastSeenAt: AT, current: true },
+      { id: "7c2f3a4b-5d6e-4f70-9b0c-1d2e3f4a5b6c", kind: "device", device: "Safari on iOS", createdAt: CREATED, lastSeenAt: CREATED, current: false },
+      { id: "calendar-feed", kind: "calendarFeed", device: "Calendar feed", createdAt: CREATED, lastSeenAt: CREATED, current: false },
     ],
   },
   patientSession: { token: TOKEN, role: "patient", name: "Pat Patient" },

@@ -87,7 +87,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post", path: `${AUTH}/forgotPassword`, tag: "Accounts", who: "anyone",
     summary: "Ask for a password reset link by mail",
-    description: "Always the same answer, at once, whether or not the account exists. The link (PUBLIC_URL/resetPassword/{token}) works once, for RESET_TOKEN_MINUTES (30 by default); a newer request or a new password voids it. Limited per account and per address like logins.",
+    description: "Always the same answer, at once, whether or not the account exists. The link (PUBLIC_URL/resetPassword/{token}) works once, for RESET_TOKEN_MINUTES (30 by default); an account has at most 3 live links, each valid until it expires or one of them is used (which voids the rest), and a new password voids them all. Limited per account and address and per address like logins (429); past the account's cap across addresses the answer is the same 202 and no mail goes.",
     body: { kind: "json", schema: forgotPasswordBody, example: EXAMPLES.forgotPassword },
     ok: { status: 202, schema: answers.message, description: "Accepted; a mail goes out if the account exists", example: { message: "If an account exists for that email, a reset link is on its way." } },
     errors: [429],
@@ -111,12 +111,13 @@ export const OPERATIONS: Operation[] = [
   {
     method: "get", path: `${AUTH}/sessions`, tag: "Accounts", who: "anyone signed in (any role, any doctor status)",
     summary: "The sessions signed in to this account",
-    ok: { status: 200, schema: answers.sessions, description: "Newest first; `current` is the one asking", example: EXAMPLES.sessions },
+    description: "The private calendar feed, when the account has one, is listed last as one more entry (`kind: calendarFeed`, id `calendar-feed`): its URL opens the account's meetings like a session.",
+    ok: { status: 200, schema: answers.sessions, description: "Newest first, then the calendar feed; `current` is the one asking", example: EXAMPLES.sessions },
   },
   {
     method: "delete", path: `${AUTH}/sessions/{id}`, tag: "Accounts", who: "anyone signed in (any role, any doctor status)",
-    summary: "End one session of this account",
-    description: "Its token (bearer or cookie) is refused from its next request.",
+    summary: "End one session of this account, or its calendar feed",
+    description: "Its token (bearer or cookie) is refused from its next request; for the id `calendar-feed`, the feed's URL is refused from now.",
     params: sessionIdParam,
     ok: { status: 200, schema: answers.message, description: "Ended", example: { message: "That device is signed out." } },
     errors: [404],
@@ -124,6 +125,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post", path: `${AUTH}/sessions/revokeOthers`, tag: "Accounts", who: "anyone signed in (any role, any doctor status)",
     summary: "End every session of this account but this one",
+    description: "The calendar feed ends too (a logout and a password change or reset end it as well).",
     ok: { status: 200, schema: answers.message, description: "Ended", example: { message: "Every other device is signed out." } },
   },
   {

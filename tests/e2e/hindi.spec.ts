@@ -7,6 +7,7 @@
 import { expectAccessible } from "./support/axe";
 import { adminAccount, book, completedMeeting, confirmedMeeting, createDoctor, createPatient, expect, islandsLive, signIn, test, waitForHydration } from "./support/fixtures";
 import { H, switchToHindi, within } from "./support/hindi";
+import { nextJanuary, WEDNESDAY } from "./support/dates";
 
 test("a patient switches to Hindi and books through the island, in Hindi before and after it comes alive", async ({ page }) => {
   const [patient, doctor] = await Promise.all([createPatient("सुनीता देवी"), createDoctor({ name: "डॉ. कविता जोशी", specialization: "Pediatrician" })]);
@@ -46,7 +47,7 @@ test("the doctor, in Hindi, schedules a request through the island", async ({ pa
   await switchToHindi(page);
   await waitForHydration(page);
   const card = page.locator(".meeting").filter({ hasText: "रमेश कुमार" });
-  await card.locator('[name="date"]').fill("2099-04-04");
+  await card.locator('[name="date"]').fill(nextJanuary(WEDNESDAY).iso);
   await card.locator('[name="time"]').fill("10:30");
   await card.getByRole("button", { name: H("Schedule") }).click();
   // It asks first (issue 39): the panel's strong button schedules.

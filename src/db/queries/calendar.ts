@@ -6,6 +6,7 @@ import { and, asc, eq, gte, inArray, or, sql } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
 import { appointments, auditEvents, calendarFeeds, doctors, patients } from "../schema";
 import { keptList } from "./kept-list";
+import { atCommit } from "../at-commit";
 
 export type CalendarRole = "patient" | "doctor";
 
@@ -144,4 +145,20 @@ export async function replaceFeed(tx: Tx, role: CalendarRole, accountId: string,
     .insert(calendarFeeds)
     .values({ role, accountId, tokenHash, createdAt: at })
     .onConflictDoUpdate({ target: [calendarFeeds.role, calendarFeeds.accountId], set: { tokenHash, createdAt: at } });
+}
+
+const feedOfAccount = (role: CalendarRole, accountId: string) => and(eq(calendarFeeds.role, role), eq(calendarFeeds.accountId, accountId));
+
+/**
+ * Ends the account's feed, if it has one: its URL is refused from this write (a logout
+ * everywhere, a new password; issue 44). Sent with the COMMIT (src/db/at-commit.ts).
+ */
+export function deleteFeed(tx: Tx, role: CalendarRole, accountId: string): void {
+  atCommit(tx, tx.delete(calendarFeeds).where(feedOfAccount(role, accountId)));
+}
+
+/** Ends the account's feed now; whether it had one (the devices list's "Log out" of it). */
+export async function deleteFeedNow(tx: Tx, role: CalendarRole, accountId: string): Promise<boolean> {
+  const gone = await tx.delete(calendarFeeds).where(feedOfAccount(role, accountId)).returning({ role: calendarFeeds.role });
+  return gone.length > 0;
 }

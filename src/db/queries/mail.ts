@@ -84,7 +84,7 @@ export async function finishClaim(
   tx: Tx,
   id: string,
   owner: string,
-  outcome: { state: OutboxState; nextAttemptAt?: Date; lastError?: string | null; sentAt?: Date },
+  outcome: { state: OutboxState; nextAttemptAt?: Date; lastError?: string | null; sentAt?: Date; text?: string; html?: string },
 ): Promise<void> {
   await tx
     .update(mailOutbox)

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Role } from "../../domain/fields";
 
 /**
@@ -27,8 +27,9 @@ export const sessions = sqliteTable(
 );
 
 /**
- * Password reset links (issue 28): only the SHA-256 of the link's 256-bit secret is kept. One
- * live row per account at most (a newer request replaces it); used, it is deleted.
+ * Password reset links (issue 28): only the SHA-256 of the link's 256-bit secret is kept. Up to
+ * MAX_LIVE_RESETS live rows per account (issue 44: a newer request no longer voids an unused
+ * link); using one deletes them all.
  */
 export const passwordResets = sqliteTable(
   "password_resets",
@@ -39,5 +40,5 @@ export const passwordResets = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [uniqueIndex("password_resets_account").on(t.role, t.accountId)],
+  (t) => [index("password_resets_account").on(t.role, t.accountId, t.expiresAt)],
 );

@@ -35,6 +35,9 @@ export default {
   "account.passwordChanged": "Your password is changed. Every other device is signed out.",
   "account.othersEnded": "Every other device is signed out.",
   "account.sessionEnded": "That device is signed out.",
+  "account.calendarFeed": "Calendar feed (your calendar app's private address)",
+  "account.feedMade": "Made {created}; logging out turns it off",
+  "account.feedEnded": "The calendar feed is turned off: its address no longer opens.",
   // time zone: the pages' note and the profile pages' form
   "account.zoneNote": "Times are in {zone}{from, select, account {} browser { until you choose your time zone} other {: we do not know your time zone yet}}.",
   "account.zoneChange": "Change time zone",

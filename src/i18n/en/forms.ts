@@ -94,6 +94,8 @@ export default {
   "msg.schedule.overlap": "You already have {name} at {start} to {end} on {day}.",
   "msg.schedule.started": "This meeting has started and can no longer be rescheduled",
   "msg.schedule.timeInPast": "Choose a time in the future.",
+  // Not under msg.schedule.: the doctor's island has no room for it (its 1 KB share); the island says this rare refusal in English; the form without script, in the page's language.
+  "msg.bounds.timeTooFar": "Choose a time within the next two years.",
   "msg.schedule.realDateAndTime": "Choose a real date and time.",
   "msg.schedule.dateAndTime": "Please select both date and time!",
   "msg.undo.nothing": "There is nothing to undo for this appointment.",

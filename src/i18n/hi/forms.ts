@@ -80,6 +80,7 @@ export default {
   "msg.schedule.overlap": "{day} को {start} से {end} तक आपका {name} के साथ पहले से अपॉइंटमेंट है।",
   "msg.schedule.started": "यह मीटिंग शुरू हो चुकी है, अब इसका समय नहीं बदला जा सकता",
   "msg.schedule.timeInPast": "कृपया आगे का कोई समय चुनें।",
+  "msg.bounds.timeTooFar": "कृपया अगले दो साल के भीतर का कोई समय चुनें।",
   "msg.schedule.realDateAndTime": "कृपया सही तारीख़ और समय चुनें।",
   "msg.schedule.dateAndTime": "कृपया तारीख़ और समय दोनों चुनें!",
   "msg.undo.nothing": "इस अपॉइंटमेंट में वापस लेने के लिए कुछ नहीं है।",

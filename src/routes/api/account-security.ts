@@ -6,7 +6,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { changePassword, PASSWORD_CHANGED, PASSWORD_RESET, requestPasswordReset, RESET_SENT, resetPassword } from "../../actions/passwords";
-import { endOtherSessions, endSession, listSessions, OTHERS_ENDED, SESSION_ENDED } from "../../actions/sessions";
+import { endOtherSessions, endSession, FEED_ENDED, FEED_ENTRY, listSessions, OTHERS_ENDED, SESSION_ENDED } from "../../actions/sessions";
 import type { Deps } from "../../config/deps";
 import { changePasswordBody, forgotPasswordBody, resetPasswordBody, sessionIdParam } from "../../http/schemas";
 import { onInvalid } from "../../http/validate";
@@ -53,8 +53,9 @@ export function accountSecurityApi(deps: Deps) {
 
   api.delete("/sessions/:id", requireSignedIn(deps), zValidator("param", sessionIdParam, onInvalid), async (c) => {
     const user = signedInUser(c);
-    await endSession(deps, user.role, user.account.id, c.req.valid("param").id);
-    return c.json({ message: SESSION_ENDED });
+    const { id } = c.req.valid("param");
+    await endSession(deps, user.role, user.account.id, id);
+    return c.json({ message: id === FEED_ENTRY ? FEED_ENDED : SESSION_ENDED });
   });
 
   return api;

@@ -1,6 +1,6 @@
 /**
  * Issue 28: forgot and reset password through a real SMTP server on loopback (the link taken
- * from the mail), one use, expiry, a newer link voiding the older, change password, the
+ * from the mail), one use, expiry, a newer link leaving the older working, change password, the
  * sessions list and its Log out, old bearer tokens and cookies refused, the throttles, and equal
  * answers and timings for known and unknown emails.
  */
@@ -133,14 +133,16 @@ describe("forgot and reset password", () => {
     expect(changed.text).toContain(`${SITE}/forgotPassword?role=patient`);
   });
 
-  test("a newer link voids the older; an unknown or malformed token gets the same 400", async () => {
+  test("a newer link leaves the older working; using one voids the other; an unknown or malformed token gets the same 400", async () => {
     const pat = await h.signupPatient();
     await forgot(pat.email);
     const first = await resetLink(pat.email);
     await forgot(pat.email);
     const second = await resetLink(pat.email, 1);
     expect(second.token).not.toBe(first.token);
-    const old = await json("/api/auth/resetPassword", { token: first.token, password: NEW_PASSWORD });
+    expect(await (await h.app.request(`/resetPassword/${first.token}`)).text()).not.toContain(RESET_INVALID);
+    expect((await json("/api/auth/resetPassword", { token: first.token, password: NEW_PASSWORD })).status).toBe(200);
+    const old = await json("/api/auth/resetPassword", { token: second.token, password: NEW_PASSWORD });
     expect(old.status).toBe(400);
     expect(old.body).toEqual({ message: RESET_INVALID });
     for (const token of ["A".repeat(43), "not-a-token", "x".repeat(200)]) {
@@ -148,7 +150,6 @@ describe("forgot and reset password", () => {
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ message: RESET_INVALID });
     }
-    expect((await json("/api/auth/resetPassword", { token: second.token, password: NEW_PASSWORD })).status).toBe(200);
   });
 
   test("security mails go even to an account that turned every mail off", async () => {
@@ -345,7 +346,7 @@ describe("pages without script", () => {
 });
 
 describe("throttles", () => {
-  test("per account (whether or not it exists) and per address, like logins", async () => {
+  test("per account (whether or not it exists) and address, and per address, like logins", async () => {
     const t = await startHarness({ LOGIN_FAILURE_LIMIT: "3", TRUST_PROXY: "1" });
     try {
       const ask = (email: string, from: string) =>
@@ -353,10 +354,12 @@ describe("throttles", () => {
       const pat = await t.signupPatient();
       const nobody = uniqueEmail("nobody");
       for (const email of [pat.email, nobody]) {
-        for (let i = 0; i < 3; i++) expect((await ask(email, `10.0.0.${i + 1}`)).status).toBe(202);
-        const refused = await ask(email, "10.0.0.9");
+        for (let i = 0; i < 3; i++) expect((await ask(email, "10.0.0.1")).status).toBe(202);
+        const refused = await ask(email, "10.0.0.1");
         expect(refused.status).toBe(429);
         expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+        // Another address is not locked out of that account (issue 44): src/routes/api/reset-lock.test.ts.
+        expect((await ask(email, "10.0.0.9")).status).toBe(202);
       }
       // 3 × 10 per address across accounts.
       for (let i = 0; i < 30; i++) expect((await ask(uniqueEmail("many"), "10.0.1.1")).status).toBe(202);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash, randomBytes } from "node:crypto";
 import { startHarness, type Harness } from "../../../tests/support/harness";
 import { resetRequestsSettled } from "../../actions/passwords";
-import { replacePasswordReset } from "../../db/queries/password-resets";
+import { addPasswordReset } from "../../db/queries/password-resets";
 import { unsubscribeToken } from "../../mail/unsubscribe";
 
 let h: Harness;
@@ -54,14 +54,12 @@ async function resetLink(): Promise<string> {
   const patient = await h.signupPatient("रीना");
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
-  await h.deps.database.write(async (tx) =>
-    replacePasswordReset(tx, {
-      tokenHash: createHash("sha256").update(token).digest("hex"),
-      role: "patient",
-      accountId: patient.id,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + 30 * 60_000),
-    }),
+  await h.deps.database.write((tx) =>
+    addPasswordReset(
+      tx,
+      { tokenHash: createHash("sha256").update(token).digest("hex"), role: "patient", createdAt: now, expiresAt: new Date(now.getTime() + 30 * 60_000) },
+      patient.id,
+    ),
   );
   return token;
 }

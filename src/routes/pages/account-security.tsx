@@ -7,7 +7,7 @@
 import { Hono, type Context } from "hono";
 import { formatDateTime } from "../../../islands/lib/time";
 import { changePassword, requestPasswordReset, RESET_INVALID, resetLinkIsLive, resetPassword } from "../../actions/passwords";
-import { endOtherSessions, endSession, listSessions, type SessionView } from "../../actions/sessions";
+import { endOtherSessions, endSession, FEED_ENTRY, listSessions, type SessionView } from "../../actions/sessions";
 import { Refusal } from "../../domain/refusal";
 import { Shell } from "../../components/Shell";
 import { NoticeLine } from "../../components/NoticeLine";
@@ -194,19 +194,27 @@ export function AccountSecuritySection({ c, base, form, sessions }: { c: Context
       </form>
       <h3 id="devices-title">{t("account.signedInOn")}</h3>
       <ul class="sessions" role="list" aria-labelledby="devices-title">
-        {sessions.map((s) => (
-          <li class="session" data-session={s.id}>
-            <p>
-              <strong>{deviceIn(t, s.device)}</strong> {s.current && <span class="badge badge-done">{t("account.thisDevice")}</span>}
-            </p>
-            <p class="muted small">{withMarkup((m) => t("account.sessionTimes", { created: m.m0!, seen: m.m1! }), [when(s.createdAt), when(s.lastSeenAt)])}</p>
-            <form method="post" action={`${base}/sessions/${s.id}/logout`}>
-              <button type="submit" class="button-secondary" aria-label={t("account.logOutLabel", { device: deviceIn(t, s.device), current: s.current ? "yes" : "no" })}>
-                {t("account.logOut")}
-              </button>
-            </form>
-          </li>
-        ))}
+        {sessions.map((s) => {
+          const feed = s.kind === "calendarFeed";
+          const name = feed ? t("account.calendarFeed") : deviceIn(t, s.device);
+          return (
+            <li class="session" data-session={s.id}>
+              <p>
+                <strong>{name}</strong> {s.current && <span class="badge badge-done">{t("account.thisDevice")}</span>}
+              </p>
+              <p class="muted small">
+                {feed
+                  ? withMarkup((m) => t("account.feedMade", { created: m.m0! }), [when(s.createdAt)])
+                  : withMarkup((m) => t("account.sessionTimes", { created: m.m0!, seen: m.m1! }), [when(s.createdAt), when(s.lastSeenAt)])}
+              </p>
+              <form method="post" action={`${base}/sessions/${s.id}/logout`}>
+                <button type="submit" class="button-secondary" aria-label={t("account.logOutLabel", { device: name, current: s.current ? "yes" : "no" })}>
+                  {t("account.logOut")}
+                </button>
+              </form>
+            </li>
+          );
+        })}
       </ul>
       {sessions.length > 1 && (
         <form method="post" action={`${base}/sessions/logoutOthers`}>
@@ -255,7 +263,7 @@ export function accountSecurityPosts(deps: Deps, base: string, again: (c: Contex
       endSessionCookie(c);
       return doneThen(c, LOGIN[user.role]);
     }
-    return doneThen(c, `${base}#security`, { text: tOf(c)("account.sessionEnded"), tone: "success" });
+    return doneThen(c, `${base}#security`, { text: tOf(c)(id === FEED_ENTRY ? "account.feedEnded" : "account.sessionEnded"), tone: "success" });
   });
   return posts;
 }

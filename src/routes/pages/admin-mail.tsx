@@ -10,6 +10,7 @@ import { notFoundResponse } from "../../components/NotFound";
 import type { Deps } from "../../config/deps";
 import { findOutbox, outboxCounts, recentOutbox, type OutboxState } from "../../db/queries/mail";
 import { mailMode } from "../../mail/outbox";
+import { withoutResetLink } from "../../mail/security";
 import { viewerTimeZone } from "../../middleware/page-guard";
 import { renderPage, themeOf } from "../../render/Document";
 import { tOf } from "../../i18n/request";
@@ -95,7 +96,7 @@ export function adminMailMessagePage(deps: Deps) {
     if (row === undefined) return notFoundResponse(c);
     if (c.req.path.endsWith("/html")) {
       c.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'none'");
-      return c.html(row.html);
+      return c.html(withoutResetLink(row.html));
     }
     const t = tOf(c);
     return renderPage(
@@ -124,7 +125,7 @@ export function adminMailMessagePage(deps: Deps) {
           <p>
             <a href={`${OUTBOX_PATH}/${row.id}/html`}>{t("admin.openHtml")}</a>
           </p>
-          <pre class="mail-text">{row.text}</pre>
+          <pre class="mail-text">{withoutResetLink(row.text)}</pre>
           {row.calendar && (
             <>
               <h2>{t("admin.attachment")}</h2>

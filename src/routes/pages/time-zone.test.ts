@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startHarness, type Harness } from "../../../tests/support/harness";
+import { clockBefore } from "../../../tests/support/monday";
 
 let h: Harness;
 beforeAll(async () => {
@@ -19,6 +20,8 @@ const page = async (path: string, cookie: string) => (await h.app.request(path, 
 const zoneOfPatient = async (id: string) => (await h.elsewhere("select time_zone from patients where id = ?", [id])).rows[0]!.time_zone;
 
 test("a meeting is shown in the zone the patient chose on the profile, named for people", async () => {
+  // Planned at a fixed far date: the app's clock runs shortly before it (the two-year bound, issue 44).
+  clockBefore(h, new Date("2031-01-15T00:00:00Z"));
   const patient = await h.signupPatient();
   const doctor = await h.signupDoctor();
   const id = await h.book(patient.token, doctor.id);
@@ -71,6 +74,8 @@ test("the browser's report is kept only while the account has no zone; nonsense 
 });
 
 test("the doctor's schedule form reads the date and time in the doctor's zone", async () => {
+  // Planned at a fixed far date: the app's clock runs shortly before it (the two-year bound, issue 44).
+  clockBefore(h, new Date("2031-03-01T00:00:00Z"));
   const patient = await h.signupPatient();
   const doctor = await h.signupDoctor();
   const id = await h.book(patient.token, doctor.id);

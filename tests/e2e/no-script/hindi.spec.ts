@@ -12,6 +12,7 @@ import { projectPage } from "../support/project-page";
 import { ADMIN } from "../support/env";
 import { apiCall, completeInDatabase, confirmSchedule, expect, PASSWORD, test, uniqueEmail } from "../support/fixtures";
 import { H, switchToHindi } from "../support/hindi";
+import { dayAfter, nextJanuary, WEDNESDAY } from "../support/dates";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(90_000);
@@ -98,7 +99,7 @@ test("the doctor, in Hindi, schedules the request", async () => {
   await expect(doctor).toHaveURL(/\/doctor-dashboard$/);
   await expect(doctor.locator("html")).toHaveAttribute("lang", "hi");
   const card = doctor.locator(".meeting").filter({ hasText: patientName });
-  await card.locator('[name="date"]').fill("2099-03-04");
+  await card.locator('[name="date"]').fill(nextJanuary(WEDNESDAY).iso);
   await card.locator('[name="time"]').fill("09:30");
   await card.locator('button[type="submit"]').filter({ hasText: H("Schedule") }).click();
   await confirmSchedule(doctor);
@@ -126,7 +127,7 @@ test("a completed meeting takes feedback in Hindi, and the doctor reads it", asy
   await notice(patient, H("Appointment request sent. The doctor will schedule it soon."));
   await doctor.reload();
   const card = doctor.locator(".meeting").filter({ hasText: patientName });
-  await card.locator('[name="date"]').fill("2099-03-05");
+  await card.locator('[name="date"]').fill(dayAfter(nextJanuary(WEDNESDAY)).iso);
   await card.locator('[name="time"]').fill("11:00");
   await card.locator('button[type="submit"]').filter({ hasText: H("Schedule") }).click();
   await confirmSchedule(doctor);

@@ -10,6 +10,7 @@ import { expectAccessibleWithoutScript } from "../support/axe";
 import { projectPage } from "../support/project-page";
 import { ADMIN } from "../support/env";
 import { apiCall, completeInDatabase, confirmSchedule, expect, PASSWORD, test, TINY_PNG, uniqueEmail } from "../support/fixtures";
+import { dayAfter, nextJanuary, WEDNESDAY } from "../support/dates";
 
 test.describe.configure({ mode: "serial" });
 // Each step drives two or three browsers and checks axe on a page the whole suite has filled
@@ -101,7 +102,7 @@ test("the doctor schedules: date and time are required, then the meeting is conf
   await card.getByRole("button", { name: "Schedule" }).click();
   await notice(doctor, "Please select both date and time!");
   const again = doctor.locator(".meeting").filter({ hasText: "Nora Noscript" });
-  await again.getByLabel("Date").fill("2099-03-04");
+  await again.getByLabel("Date").fill(nextJanuary(WEDNESDAY).iso);
   await again.getByLabel(/^Time/).fill("09:30");
   await again.getByRole("button", { name: "Schedule" }).click();
   await confirmSchedule(doctor);
@@ -137,7 +138,7 @@ test("a completed meeting takes feedback once, and the doctor reads it", async (
   await expect(patient.locator("#notice")).toContainText("Appointment request sent. The doctor will schedule it soon.");
   await doctor.reload();
   const card = doctor.locator(".meeting").filter({ hasText: "Nora Noscript" });
-  await card.getByLabel("Date").fill("2099-03-05");
+  await card.getByLabel("Date").fill(dayAfter(nextJanuary(WEDNESDAY)).iso);
   await card.getByLabel(/^Time/).fill("11:00");
   await card.getByRole("button", { name: "Schedule" }).click();
   await confirmSchedule(doctor);

@@ -6,6 +6,7 @@
 import type { Page } from "@playwright/test";
 import { ADMIN } from "../support/env";
 import { adminAccount, apiCall, book, confirmSchedule, createDoctor, createPatient, expect, PASSWORD, signIn, test } from "../support/fixtures";
+import { nextJanuary, WEDNESDAY } from "../support/dates";
 
 test.setTimeout(90_000);
 
@@ -66,7 +67,7 @@ test("a schedule tapped as soon as the page shows confirms exactly once", async 
   await slow3g(page);
   await openFast(page, "/doctor-dashboard");
   const card = page.locator(".meeting").filter({ hasText: "Slow Scheduled" });
-  await card.getByLabel("Date").fill("2099-06-07");
+  await card.getByLabel("Date").fill(nextJanuary(WEDNESDAY).iso);
   await card.getByLabel(/^Time/).fill("08:15");
   await card.getByRole("button", { name: "Schedule" }).click();
   await confirmSchedule(page);
