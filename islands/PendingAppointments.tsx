@@ -17,7 +17,7 @@ import { useHumanMessage } from "./lib/messages";
 import { TextForm } from "./lib/forms";
 import { useLang, useT } from "./lib/i18n";
 import { LocalTime, useViewerZone } from "./lib/time";
-import { formatDay, formatTime, zonedInstant } from "../src/domain/time";
+import { dateInZone, formatDay, formatTime, zonedInstant } from "../src/domain/time";
 import { zoneName } from "../src/domain/zones";
 import { SlotChoices } from "./lib/SlotChoices";
 import { useRefreshOnReturn } from "./lib/ui";
@@ -62,6 +62,9 @@ export default function PendingAppointments(props: Props) {
   const [booked, setBooked] = useState(bookedAtRender);
   // The zone the schedule form's date and time are read in: the browser's once live.
   const zone = useViewerZone(timeZone);
+  // The first day the date fields offer: the server's in its zone, else today in the browser's (a
+  // doctor in New York at 20:00 is still on a day the server's UTC guess has left).
+  const firstDay = zone === timeZone ? today : dateInZone(Date.now(), zone);
   const refusedHere = (id: string, action: string) => (refused?.target === `${action}:${id}` ? refused : undefined);
   const t = useT();
   const say = useHumanMessage();
@@ -201,7 +204,7 @@ export default function PendingAppointments(props: Props) {
                 <ScheduleForm
                   a={a}
                   zone={zone}
-                  today={today}
+                  today={firstDay}
                   values={scheduleRefused?.values}
                   error={scheduleRefused?.message ?? null}
                   send={(date, time) => schedule(a, date, time)}
