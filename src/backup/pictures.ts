@@ -45,6 +45,9 @@ export async function setAsideDuringBackup(root: string, folder: ImageFolder, na
   if (markers(root).length === 0) return false;
   await mkdir(join(root, SET_ASIDE, folder), { recursive: true, mode: PRIVATE_DIR });
   await rename(join(root, folder, name), join(root, SET_ASIDE, folder, name)).catch(() => undefined);
+  // The last backup may have ended (and emptied the folder) while this file moved: then nothing
+  // will delete it but this call.
+  if (markers(root).length === 0) await rm(join(root, SET_ASIDE), { recursive: true, force: true });
   return true;
 }
 
