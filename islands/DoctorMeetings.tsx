@@ -21,10 +21,13 @@ import { Notice, useRefreshOnReturn, withNodes } from "./lib/ui";
 import { UndoNotice } from "./lib/UndoNotice";
 
 export type Meeting = StoryJson & { feedback: string | null };
-/** `undoSeconds`: how long a cancel can be undone here (UNDO_SECONDS, issue 39). */
-export type Props = { meetings: Meeting[]; timeZone: string; form?: FormState; notice?: NoticeJson; undoSeconds?: number };
+/**
+ * `undoSeconds`: how long a cancel can be undone here (UNDO_SECONDS, issue 39); `movedByPatient`:
+ * the server's words for a meeting the patient moved (issue 40), "{moved}" and "{time}" where those go.
+ */
+export type Props = { meetings: Meeting[]; timeZone: string; form?: FormState; notice?: NoticeJson; undoSeconds?: number; movedByPatient?: string };
 
-export default function DoctorMeetings({ meetings, timeZone, form: refused, notice, undoSeconds = 10 }: Props) {
+export default function DoctorMeetings({ meetings, timeZone, form: refused, notice, undoSeconds = 10, movedByPatient }: Props) {
   const [list, setList] = useState(meetings);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [done, setDone] = useState<NoticeJson | null>(notice ?? null);
@@ -110,7 +113,7 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
           <li key={m._id} id={`meeting-${m._id}`} className={i === 0 ? "card meeting meeting-next" : "card meeting"}>
             {i === 0 && <p className="next-label">{t("DoctorMeetings.next")}</p>}
             {head(m)}
-            <RescheduledNote meeting={m} timeZone={timeZone} />
+            <RescheduledNote meeting={m} timeZone={timeZone} byPatient={movedByPatient} />
             <MeetingLinks meetLink={m.meetLink} ics={`/doctor-dashboard/doctor-Meetings/${encodeURIComponent(m._id)}.ics`} />
             <ReasonStep
               action="/doctor-dashboard/doctor-Meetings/cancel"

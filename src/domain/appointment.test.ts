@@ -18,6 +18,7 @@ const ACTORS: AppointmentActor[] = ["patient", "doctor", "server"];
 const ALLOWED = new Set([
   "schedule pending doctor",
   "reschedule confirmed doctor",
+  "reschedule confirmed patient",
   "cancel pending doctor",
   "cancel confirmed doctor",
   "cancel pending patient",

@@ -13,8 +13,9 @@ type Rule = { from: readonly AppointmentStatus[]; to: AppointmentStatus; by: rea
 /** Every allowed transition. Anything not listed here is refused. */
 export const APPOINTMENT_TRANSITIONS: Readonly<Record<AppointmentAction, Rule>> = {
   schedule: { from: ["pending"], to: "confirmed", by: ["doctor"] },
-  // Moving a confirmed meeting to another time (issue 26); that it has not started is checked by time.
-  reschedule: { from: ["confirmed"], to: "confirmed", by: ["doctor"] },
+  // Moving a confirmed meeting to another time (issue 26; the patient too, issue 40); that it has
+  // not started (and, for the patient, the change window) is checked by time.
+  reschedule: { from: ["confirmed"], to: "confirmed", by: ["doctor", "patient"] },
   cancel: { from: ["pending", "confirmed"], to: "cancelled", by: ["doctor", "patient"] },
   complete: { from: ["confirmed"], to: "completed", by: ["server"] },
   // Feedback does not move the appointment; it is allowed only once it is completed.
@@ -82,6 +83,11 @@ export const CHANGE_TOO_LATE = "This meeting starts too soon to change online: c
 /** The last instant a patient can change a meeting starting at `start` online (CHANGE_NOTICE_MINUTES before it). */
 export function changeUntil(start: Date | string | number, changeNoticeMinutes: number): number {
   return new Date(start).getTime() - Math.round(changeNoticeMinutes * 60_000);
+}
+
+/** Whether, at `now`, a patient's change (cancel or move) of a meeting starting at `start` is too late (issue 40). */
+export function tooLateToChange(start: Date, now: Date, changeNoticeMinutes: number): boolean {
+  return now.getTime() > changeUntil(start, changeNoticeMinutes);
 }
 
 export type Slot = { start: Date; end: Date };

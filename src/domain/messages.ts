@@ -97,6 +97,8 @@ const EXACT: Record<string, string> = {
   "Feedback submitted successfully!": "msg.patient.feedbackSent",
   "Failed to schedule appointment.": "msg.schedule.failed",
   "This time overlaps another confirmed appointment": "msg.schedule.overlaps",
+  // Said by the server only (the move's form posts without script): no island carries it.
+  "This time overlaps another of your confirmed appointments": "msg.move.overlapsYours",
   "This meeting has started and can no longer be rescheduled": "msg.schedule.started",
   "This meeting starts too soon to change online: contact the doctor": "msg.change.tooLate",
   "Feedback has already been given for this appointment": "msg.patient.feedbackGiven",

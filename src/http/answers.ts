@@ -87,9 +87,9 @@ export const Appointment = z
     doctor: z.object({ _id: id, name: z.string(), specialization: z.string() }),
     preferredTimes: z.array(time).meta({ description: "The patient's preferred slot starts, as booked; empty when none" }),
     rescheduled: z
-      .object({ from: time, reason: z.string() })
+      .object({ from: time, reason: z.string(), by: z.enum(["patient", "doctor"]).meta({ description: "Who moved it (issue 40: the patient may move their own meeting)" }) })
       .nullable()
-      .meta({ description: "The last time the doctor moved this meeting: the time it had, and why; null if never" }),
+      .meta({ description: "The last time this meeting was moved: the time it had, why (may be empty when the patient moved it), and by whom; null if never" }),
   })
   .meta({ id: "Appointment" });
 

@@ -162,6 +162,16 @@ export const rescheduleBody = z.object({
   reason: text("reason", LIMITS.cancelReason, { multiline: true }),
 });
 
+/**
+ * The patient moves their own meeting (issue 40): a free slot's start, and why (optional). The
+ * meetings page's form posts the same fields (a free time's button is named slotStart).
+ */
+export const ownRescheduleBody = z.object({
+  appointmentId: id("appointmentId"),
+  slotStart: instant("slotStart").meta({ description: "The start of one of the doctor's free slots" }),
+  reason: text("reason", { ...LIMITS.cancelReason, min: 0 }, { multiline: true }).optional(),
+});
+
 /** The reschedule form of the doctor's meetings page: a new date and time (wallFields), and the reason. */
 export const rescheduleForm = z
   .object({ appointmentId: z.string().optional(), ...wallFields, reason: z.string().optional() })

@@ -12,7 +12,7 @@ import { applyAppointmentAction, APPOINTMENT_STATUSES, type AppointmentAction } 
 import { BAD_LOGIN, EMAIL_TAKEN } from "../actions/accounts";
 import { RESET_INVALID, WRONG_CURRENT_PASSWORD } from "../actions/passwords";
 import { PREFERRED_NOT_FREE } from "../actions/availability";
-import { SLOT_NOT_FREE } from "../actions/appointments";
+import { OVERLAPS_YOURS, SLOT_NOT_FREE } from "../actions/appointments";
 import { CHANGE_TOO_LATE } from "../domain/appointment";
 import { SESSION_NOT_FOUND } from "../actions/sessions";
 import { ONE_UPLOAD_MESSAGE, UPLOAD_TOO_SLOW_MESSAGE } from "../http/upload-gate";
@@ -73,6 +73,7 @@ const API = [
   CHOOSE_TIME,
   CHANGE_TOO_LATE,
   "This time overlaps another confirmed appointment",
+  OVERLAPS_YOURS,
   "This meeting has started and can no longer be rescheduled",
   "Feedback has already been given for this appointment",
   "scheduledDateTime must be in the future",

@@ -97,6 +97,7 @@ export const EXAMPLES = {
   availability,
   availabilitySaved: { message: "Hours saved successfully", availability },
   freeSlots: { timeZone: "Europe/Berlin", slots: [{ start: AT, end: "2026-11-23T10:00:00.000Z" }] },
+  ownReschedule: { appointmentId: APPOINTMENT_ID, slotStart: "2026-11-24T13:00:00.000Z", reason: "A clash at work" },
   reschedule: { appointmentId: APPOINTMENT_ID, scheduledDateTime: "2026-11-24T13:00:00.000Z", reason: "An emergency surgery that morning" },
   rescheduled: { message: "Appointment rescheduled successfully", appointmentId: APPOINTMENT_ID, scheduledAt: "2026-11-24T13:00:00.000Z", meetLink: "https://meet.jit.si/carebook-Qm9vT2tJbmdSb29tTmFtZQ" },
   undo: { appointmentId: APPOINTMENT_ID },

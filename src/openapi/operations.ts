@@ -26,6 +26,7 @@ import {
   patientProfileForm,
   patientSignupBody,
   availabilityBody,
+  ownRescheduleBody,
   rescheduleBody,
   scheduleBody,
   undoBody,
@@ -202,6 +203,17 @@ export const OPERATIONS: Operation[] = [
       "409 \"This meeting starts too soon to change online: contact the doctor\". The doctor still can.",
     body: { kind: "json", schema: cancelBody, example: EXAMPLES.cancel },
     ok: { status: 200, schema: answers.cancelled, description: "Cancelled", example: EXAMPLES.cancelled },
+    errors: [404, 409],
+  },
+  {
+    method: "post", path: `${PATIENT}/rescheduleAppointment`, tag: "Patient", who: "patient",
+    summary: "Move the patient's own confirmed meeting to another free time of its doctor",
+    description:
+      "Issue 40. `slotStart` must be the start of one of the doctor's free slots (GET the doctor's slots), else 409 \"This time is not free: please choose another\"; " +
+      "a time that overlaps another of the patient's confirmed meetings, 409. The meet link stays; `reason` (optional, up to 500 characters) is shown to the doctor, who is mailed. " +
+      "A meeting that has started, or starts sooner than CHANGE_NOTICE_MINUTES (default 240) from now: 409 \"This meeting starts too soon to change online: contact the doctor\". Another patient's: 404.",
+    body: { kind: "json", schema: ownRescheduleBody, example: EXAMPLES.ownReschedule },
+    ok: { status: 200, schema: answers.scheduled, description: "Moved", example: EXAMPLES.rescheduled },
     errors: [404, 409],
   },
   {

@@ -105,6 +105,7 @@ export function pageRoutes(deps: Deps) {
   pages.post("/patient-dashboard/patient-meetings/cancel", patientMeetings.cancel);
   pages.post("/patient-dashboard/patient-meetings/withdraw", patientMeetings.withdraw);
   pages.post("/patient-dashboard/patient-meetings/feedback", patientMeetings.feedback);
+  pages.post("/patient-dashboard/patient-meetings/reschedule", patientMeetings.reschedule);
   pages.get("/patient-dashboard/patient-profile", patientProfilePage(deps));
   pages.post("/patient-dashboard/patient-profile/mail", mailPreferencesPost(deps, "patient", "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
   pages.route("/", accountSecurityPosts(deps, "/patient-dashboard/patient-profile", patientProfileAgain(deps)));

@@ -38,6 +38,7 @@ const TWINS: Record<string, Twin> = {
   "/patient-dashboard/patient-meetings/cancel": { api: "POST /api/auth/patient-dashboard/cancelAppointment" },
   "/patient-dashboard/patient-meetings/withdraw": { api: "POST /api/auth/patient-dashboard/cancelAppointment" },
   "/patient-dashboard/patient-meetings/feedback": { api: "POST /api/auth/patient-dashboard/giveFeedback" },
+  "/patient-dashboard/patient-meetings/reschedule": { api: "POST /api/auth/patient-dashboard/rescheduleAppointment" },
   "/patient-dashboard/patient-meetings/calendar-feed": { api: "POST /api/auth/patient-dashboard/calendar-feed" },
   "/patient-dashboard/patient-profile": { api: "PUT /api/auth/patient-profile" },
   "/patient-dashboard/patient-profile/mail": MAIL,

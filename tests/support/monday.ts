@@ -6,3 +6,14 @@ export function nextMonday(now: Date): Date {
   while (day.getUTCDay() !== 1) day.setUTCDate(day.getUTCDate() + 1);
   return day;
 }
+
+/** Runs `fn` with the app's clock (`deps.now`) at `when`, then puts the clock back. */
+export async function atClock<T>(deps: { now: () => Date }, when: Date, fn: () => Promise<T>): Promise<T> {
+  const real = deps.now;
+  deps.now = () => when;
+  try {
+    return await fn();
+  } finally {
+    deps.now = real;
+  }
+}

@@ -28,9 +28,11 @@ export const appointments = sqliteTable(
     cancelledAt: at("cancelled_at"),
     // The patient's preferred slot starts (ISO UTC, at most 3), as booked; null when none.
     preferredTimes: text("preferred_times", { mode: "json" }).$type<string[]>(),
-    // The last reschedule: the time it was moved from, and the doctor's reason.
+    // The last reschedule: the time it was moved from, and the mover's reason.
     rescheduledFrom: at("rescheduled_from"),
     rescheduleReason: text("reschedule_reason"),
+    // Who moved it last (issue 40: the patient may too); null for the moves before that, all the doctor's.
+    rescheduledBy: text("rescheduled_by").$type<"patient" | "doctor">(),
   },
   (t) => [
     // doctor's pending requests by request time

@@ -80,6 +80,7 @@ export default {
   "msg.meeting.loadFailed": "Failed to fetch appointments",
   "msg.meeting.cancelFailed": "Failed to cancel appointment.",
   "msg.change.tooLate": "This meeting starts too soon to change online: contact the doctor",
+  "msg.move.overlapsYours": "This time overlaps another of your confirmed appointments",
   "msg.meeting.cancelReasonEmpty": "Please say why you are cancelling.",
 
   // The patient's meetings (PatientMeetings).

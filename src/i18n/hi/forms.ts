@@ -68,6 +68,7 @@ export default {
   "msg.meeting.loadFailed": "अपॉइंटमेंट लोड नहीं हो सके",
   "msg.meeting.cancelFailed": "अपॉइंटमेंट रद्द नहीं हो सका।",
   "msg.change.tooLate": "यह मीटिंग बहुत जल्द शुरू होने वाली है, इसे ऑनलाइन नहीं बदला जा सकता: डॉक्टर से संपर्क करें",
+  "msg.move.overlapsYours": "यह समय आपकी किसी और पक्की मीटिंग से टकराता है",
   "msg.meeting.cancelReasonEmpty": "कृपया बताएं कि आप क्यों रद्द कर रहे हैं।",
 
   "msg.patient.feedbackFailed": "फ़ीडबैक नहीं भेजा जा सका।",

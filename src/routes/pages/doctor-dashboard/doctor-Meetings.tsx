@@ -50,7 +50,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <ZoneNote reader={reader} role="doctor" id="zone-note" />
       <Island
         name="DoctorMeetings"
-        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds }}
+        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds, movedByPatient: t("doctorPage.movedByPatient", { moved: "{moved}", time: "{time}" }) }}
       />
       {calendar}
     </section>,

@@ -1,0 +1,1 @@
+ALTER TABLE `appointments` ADD `rescheduled_by` text;
