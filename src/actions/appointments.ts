@@ -28,6 +28,7 @@ import { MESSAGES, overlapWords } from "../domain/messages";
 import { checkPreferredTimes, doctorFreeSlots, type DoctorSlots } from "./availability";
 import { conflict, invalid, notFound, Refusal } from "../domain/refusal";
 import { transitionAppointment, type Caller } from "./transition";
+import { checkNoShows } from "./attendance";
 import { undoUntil } from "../domain/undo";
 
 export type { Caller };
@@ -97,16 +98,19 @@ function bookInstantly(deps: Deps, patient: Pick<PatientRow, "id">, input: BookI
   const meetLink = newMeetLink(deps.config.meetBaseUrl);
   return deps.database.write(async (tx) => {
     const now = deps.now();
-    // The open-appointment check and the doctor's free slots in one round trip (issue 43).
-    const [open, free] = await together(() =>
+    // The open-appointment check, the doctor's free slots and the patient's missed meetings in one round trip (issue 43).
+    const [open, free, noShows] = await together(() =>
       Promise.all([
         hasOpenAppointment(tx, patient.id, input.doctorId, now),
         doctorFreeSlots(deps, input.doctorId, SLOT_DAYS.max, tx).catch((refusal: unknown) => refusal as Error),
+        checkNoShows(tx, patient.id, now).then(() => undefined, (refusal: unknown) => refusal as Error),
       ]),
     );
     if (free instanceof Error) throw free;
     if (!isInstant(free)) throw invalid(NOT_INSTANT);
     if (open) throw conflict("You already have an open appointment with this doctor");
+    // Issue 40: a patient who missed meetings may still ask for one, not take a time at once.
+    if (noShows !== undefined) throw noShows;
     if (!free.slots.some((s) => s.start === input.slotStart.getTime())) throw new Refusal("conflict", SLOT_NOT_FREE);
     const slot = consultationSlot(input.slotStart, deps.config.consultMinutes);
     const created = await insertAppointment(tx, {

@@ -25,6 +25,12 @@ const ALLOWED = new Set([
   "cancel confirmed patient",
   "complete confirmed server",
   "feedback completed patient",
+  "attended confirmed doctor",
+  "attended completed doctor",
+  "attended noshow doctor",
+  "noshow confirmed doctor",
+  "noshow completed doctor",
+  "noshow noshow doctor",
 ]);
 
 describe("appointment state machine", () => {

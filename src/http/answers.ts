@@ -21,7 +21,7 @@ const picture = z
   .meta({ description: "The stored picture's name under /uploads/{patients|doctors}/, or null", example: null });
 const specialization = z.enum(SPECIALIZATIONS);
 const doctorStatus = z.enum(DOCTOR_STATUSES);
-const appointmentStatus = z.enum(APPOINTMENT_STATUSES);
+const appointmentStatus = z.enum(APPOINTMENT_STATUSES).meta({ description: "noshow (issue 40, an addition): a meeting the doctor marked as missed by the patient" });
 
 /** One signed-in browser or client of the account (issue 28). */
 export const Session = z
@@ -182,6 +182,11 @@ export const answers = {
   patientMeetings: z.object({ message: z.string(), appointments: z.array(PatientAppointment) }),
   doctorAppointments: z.object({ message: z.string(), appointments: z.array(Appointment) }),
   cancelled: z.object({ message: z.string(), appointmentId: id }),
+  attendanceMarked: z.object({
+    message: z.string(),
+    appointmentId: id,
+    status: z.enum(["confirmed", "completed", "noshow"]).meta({ description: "What the meeting reads as now: noshow when missed; completed once over (confirmed while it lasts) when attended" }),
+  }),
   feedbackGiven: z.object({
     message: z.string(),
     feedback: z.object({ _id: id, appointment: z.object({ _id: id }), message: z.string(), createdAt: time }),

@@ -290,6 +290,17 @@ export const slotsParam = z.object({ doctorId: z.string().min(1).max(64) });
 /** The doctor's undo of their latest change of an appointment (issue 39). */
 export const undoBody = z.object({ appointmentId: id("appointmentId") });
 
+/** Issue 40: the doctor marks a meeting attended (true) or missed (false). */
+export const attendanceBody = z.object({
+  appointmentId: id("appointmentId"),
+  attended: z.boolean({ error: "attended must be true or false" }),
+});
+
+/** The doctor's meetings page's attendance form: its two buttons post attended=true or attended=false. */
+export const attendanceForm = z
+  .object({ appointmentId: z.unknown(), attended: z.enum(["true", "false"], { error: "attended must be true or false" }).transform((v) => v === "true") })
+  .pipe(attendanceBody);
+
 export const cancelBody = z.object({
   appointmentId: id("appointmentId"),
   reason: text("reason", LIMITS.cancelReason, { multiline: true }),

@@ -137,6 +137,12 @@ export async function meetingScheduled(
   });
 }
 
+/** The doctor marked a meeting as missed (issue 40): its feedback invitation, if still waiting, goes (only an attended meeting takes feedback). */
+export async function meetingMissed(tx: Tx, deps: MailDeps, appointmentId: string): Promise<void> {
+  if (mailMode(deps.config) === "off") return;
+  dropWaiting(tx, appointmentId, ["feedbackInvite"], "the patient did not attend", deps.now());
+}
+
 /**
  * A meeting or request was cancelled by `by`: its waiting reminders go; the other side hears it.
  * The doctor's reason goes to the patient; the patient's stays on the site (it may be medical).

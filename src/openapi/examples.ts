@@ -101,6 +101,8 @@ export const EXAMPLES = {
   reschedule: { appointmentId: APPOINTMENT_ID, scheduledDateTime: "2026-11-24T13:00:00.000Z", reason: "An emergency surgery that morning" },
   rescheduled: { message: "Appointment rescheduled successfully", appointmentId: APPOINTMENT_ID, scheduledAt: "2026-11-24T13:00:00.000Z", meetLink: "https://meet.jit.si/carebook-Qm9vT2tJbmdSb29tTmFtZQ" },
   undo: { appointmentId: APPOINTMENT_ID },
+  attendance: { appointmentId: APPOINTMENT_ID, attended: false },
+  attendanceMarked: { message: "Attendance marked", appointmentId: APPOINTMENT_ID, status: "noshow" },
   undone: { message: "Change undone", appointment: { _id: APPOINTMENT_ID, status: "pending", scheduledAt: null, meetLink: null } },
   schedule: { appointmentId: APPOINTMENT_ID, patientId: PATIENT_ID, doctorName: "Dana Doctor", scheduledDateTime: AT },
   scheduled: { message: "Appointment scheduled successfully", appointmentId: APPOINTMENT_ID, scheduledAt: AT, meetLink: appointment.meetLink },

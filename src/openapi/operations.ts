@@ -25,6 +25,7 @@ import {
   meetingIdParam,
   patientProfileForm,
   patientSignupBody,
+  attendanceBody,
   availabilityBody,
   ownRescheduleBody,
   rescheduleBody,
@@ -264,6 +265,17 @@ export const OPERATIONS: Operation[] = [
       "After the window, or when the latest change is not this doctor's schedule, cancel or reschedule (an undo already done), 409. Another doctor's appointment: 404.",
     body: { kind: "json", schema: undoBody, example: EXAMPLES.undo },
     ok: { status: 200, schema: answers.undone, description: "Undone", example: EXAMPLES.undone },
+    errors: [404, 409],
+  },
+  {
+    method: "post", path: `${DOCTOR}/markAttendance`, tag: "Doctor", who: "approved doctor",
+    summary: "Mark a meeting attended or missed by the patient",
+    description:
+      "Issue 40. From the meeting's start until 7 days after its end (before the start, or after that: 409), as often as needed (marking again undoes). " +
+      "`attended: false` makes the meeting read as status `noshow` in every list (it takes no feedback); `true` keeps it `completed` once over. " +
+      "A patient with 2 or more no-shows in the last 90 days cannot book instantly (409), but can still send requests. The audit trail keeps each mark.",
+    body: { kind: "json", schema: attendanceBody, example: EXAMPLES.attendance },
+    ok: { status: 200, schema: answers.attendanceMarked, description: "Marked", example: EXAMPLES.attendanceMarked },
     errors: [404, 409],
   },
   {

@@ -110,6 +110,10 @@ describe("round trips per request", () => {
     await measure(`POST ${API}/patient-dashboard/giveFeedback`, `${API}/patient-dashboard/giveFeedback`, {
       token: patient.token, json: { appointmentId, message: "Clear and kind" }, clock: at(48),
     });
+    // Issue 40: the doctor marks it attended.
+    await measure(`POST ${API}/doctor-dashboard/markAttendance`, `${API}/doctor-dashboard/markAttendance`, {
+      token: doctor.token, json: { appointmentId, attended: true }, clock: at(48),
+    });
     await measure(`GET ${API}/doctor-dashboard/patient-feedbacks`, `${API}/doctor-dashboard/patient-feedbacks`, { token: doctor.token });
 
     // Cancels from both sides.

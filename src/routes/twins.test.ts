@@ -49,6 +49,7 @@ const TWINS: Record<string, Twin> = {
   "/doctor-dashboard/undo": { api: "POST /api/auth/doctor-dashboard/undo" },
   "/doctor-dashboard/doctor-Meetings/cancel": { api: "POST /api/auth/doctor-dashboard/cancelAppointment" },
   "/doctor-dashboard/doctor-Meetings/reschedule": { api: "POST /api/auth/doctor-dashboard/rescheduleAppointment" },
+  "/doctor-dashboard/doctor-Meetings/attendance": { api: "POST /api/auth/doctor-dashboard/markAttendance" },
   "/doctor-dashboard/doctor-Meetings/calendar-feed": { api: "POST /api/auth/doctor-dashboard/calendar-feed" },
   "/doctor-dashboard/doctor-profile": { api: "PUT /api/auth/doctor-profile" },
   "/doctor-dashboard/doctor-profile/hours": { api: "PUT /api/auth/doctor-dashboard/availability" },

@@ -47,6 +47,7 @@ const viewColumns = {
   rescheduledFrom: appointments.rescheduledFrom,
   rescheduleReason: appointments.rescheduleReason,
   rescheduledBy: appointments.rescheduledBy,
+  attended: appointments.attended,
 };
 
 function viewQuery(r: Reader) {
@@ -61,7 +62,7 @@ function viewQuery(r: Reader) {
 function toView(row: Awaited<ReturnType<ReturnType<typeof viewQuery>["all"]>>[number], now: Date): AppointmentView {
   return {
     id: row.id,
-    status: effectiveStatus(row.status, row.endsAt, now),
+    status: effectiveStatus(row.status, row.endsAt, now, row.attended),
     reason: row.reason,
     createdAt: row.createdAt,
     scheduledAt: row.scheduledAt,
@@ -162,7 +163,7 @@ export async function findOwnAppointment(
     .from(appointments)
     .where(and(eq(appointments.id, id), ownerClause))
     .get();
-  return row && { ...row, effective: effectiveStatus(row.status, row.endsAt, now) };
+  return row && { ...row, effective: effectiveStatus(row.status, row.endsAt, now, row.attended) };
 }
 
 /** Whether the patient already has an open (pending, or confirmed and not yet over) request with this doctor. */
@@ -270,7 +271,7 @@ export async function listDoctorFeedback(r: Reader, doctor: ListOwner, now: Date
       id: row.appointmentId,
       scheduledAt: row.scheduledAt,
       endsAt: row.endsAt,
-      status: effectiveStatus(row.status, row.endsAt, now),
+      status: effectiveStatus(row.status, row.endsAt, now, row.attended),
     },
   }));
 }
@@ -283,6 +284,7 @@ const feedbackColumns = {
   scheduledAt: appointments.scheduledAt,
   endsAt: appointments.endsAt,
   status: appointments.status,
+  attended: appointments.attended,
 };
 const doctorFeedback = keptList(feedbackColumns, (r, doctorId) =>
   r
