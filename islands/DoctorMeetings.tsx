@@ -21,10 +21,22 @@ import { Notice, useRefreshOnReturn, withNodes } from "./lib/ui";
 import { UndoNotice } from "./lib/UndoNotice";
 
 export type Meeting = StoryJson & { feedback: string | null };
-/** `undoSeconds`: how long a cancel can be undone here (UNDO_SECONDS, issue 39). */
-export type Props = { meetings: Meeting[]; timeZone: string; form?: FormState; notice?: NoticeJson; undoSeconds?: number };
+/**
+ * `undoSeconds`: how long a cancel can be undone here (UNDO_SECONDS, issue 39); `movedByPatient`:
+ * the server's words for a meeting the patient moved (issue 40), "{moved}" and "{time}" where those go.
+ */
+export type Props = {
+  meetings: Meeting[];
+  timeZone: string;
+  form?: FormState;
+  notice?: NoticeJson;
+  undoSeconds?: number;
+  movedByPatient?: string;
+  /** Issue 40: the past meetings whose attendance can still be marked, and the form's words (the server's). */
+  attendance?: { open: string[]; question: string; yes: string; no: string };
+};
 
-export default function DoctorMeetings({ meetings, timeZone, form: refused, notice, undoSeconds = 10 }: Props) {
+export default function DoctorMeetings({ meetings, timeZone, form: refused, notice, undoSeconds = 10, movedByPatient, attendance }: Props) {
   const [list, setList] = useState(meetings);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [done, setDone] = useState<NoticeJson | null>(notice ?? null);
@@ -60,7 +72,7 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
 
   if (loadError) return <Notice text={loadError} tone="error" />;
   // A refusal for a meeting that no longer has its forms (cancelled meanwhile) is said at the top.
-  const refusedId = refused?.target?.replace(/^reschedule:/, "");
+  const refusedId = refused?.target?.replace(/^(reschedule|attendance):/, "");
   const stray = refused && !list.some((m) => m._id === refusedId && m.status === "confirmed") ? refused.message : null;
   const top = done ? (
     <UndoNotice
@@ -110,7 +122,7 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
           <li key={m._id} id={`meeting-${m._id}`} className={i === 0 ? "card meeting meeting-next" : "card meeting"}>
             {i === 0 && <p className="next-label">{t("DoctorMeetings.next")}</p>}
             {head(m)}
-            <RescheduledNote meeting={m} timeZone={timeZone} />
+            <RescheduledNote meeting={m} timeZone={timeZone} byPatient={movedByPatient} />
             <MeetingLinks meetLink={m.meetLink} ics={`/doctor-dashboard/doctor-Meetings/${encodeURIComponent(m._id)}.ics`} />
             <ReasonStep
               action="/doctor-dashboard/doctor-Meetings/cancel"
@@ -151,6 +163,19 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
           <li key={m._id} className="card meeting">
             {head(m)}
             <CancelledLine a={m} self="doctor" other={t("DoctorMeetings.patient")} timeZone={timeZone} />
+            {attendance?.open.includes(m._id) && (
+              // A plain form with or without script: the page comes back with the meeting's new state.
+              <form className="actions attendance" method="post" action="/doctor-dashboard/doctor-Meetings/attendance">
+                <input type="hidden" name="appointmentId" value={m._id} />
+                <span className="small">{attendance.question}</span>
+                <button type="submit" name="attended" value="true" className="button-secondary">
+                  {attendance.yes}
+                </button>
+                <button type="submit" name="attended" value="false" className="button-secondary">
+                  {attendance.no}
+                </button>
+              </form>
+            )}
             {m.status === "completed" && (
               <div className="feedback">
                 <h4>{t("DoctorMeetings.feedback")}</h4>

@@ -18,6 +18,7 @@ import { api } from "./lib/api";
 import { useHumanMessage } from "./lib/messages";
 import { TextForm } from "./lib/forms";
 import { PreferredTimesNote, RescheduledNote } from "./lib/MeetingChanges";
+import { OwnMove, type MoveWords } from "./lib/OwnMove";
 import { CancelledLine, MeetingLinks, ReasonStep, StateBadge, StorySection } from "./lib/story";
 import { LocalTime } from "./lib/time";
 import { useT } from "./lib/i18n";
@@ -36,6 +37,11 @@ export type Props = {
    * share of the catalog stays small): `closed`, and `until` with "{time}" where the time goes.
    */
   change: { minutes: number; now: string; closed: string; until: string };
+  /**
+   * Issue 40's move by the patient: for each confirmed meeting they may still move, its doctor's
+   * next free times (ISO), and the step's words (the server's, as `change`'s are).
+   */
+  move: { free: Record<string, string[]>; words: MoveWords & { movedByYou: string } };
 };
 
 const PAGE = "/patient-dashboard/patient-meetings";
@@ -43,7 +49,7 @@ const CANCEL_PATH = `${PAGE}/cancel`;
 /** Withdrawing a request: the reason may be left empty (src/routes/pages/patient-dashboard/patient-meetings.tsx). */
 const WITHDRAW_PATH = `${PAGE}/withdraw`;
 
-export default function PatientMeetings({ appointments, timeZone, form: refused, notice, words, change }: Props) {
+export default function PatientMeetings({ appointments, timeZone, form: refused, notice, words, change, move }: Props) {
   const t = useT();
   const say = useHumanMessage();
   const [list, setList] = useState(appointments);
@@ -79,7 +85,8 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
   if (loadError) return <Notice text={loadError} tone="error" />;
   // A refusal for a meeting that no longer has that form (the doctor scheduled or declined it meanwhile) is said at the top.
   const formOf = (a: StoryJson) => a.status === "pending" || a.status === "confirmed" || (a.status === "completed" && !a.hasFeedback);
-  const stray = refused && !list.some((a) => a._id === refused.target && formOf(a)) ? refused.message : null;
+  const refusedId = refused?.target?.replace(/^move:/, "");
+  const stray = refused && !list.some((a) => a._id === refusedId && formOf(a)) ? refused.message : null;
   const top = <Notice text={done ?? stray} tone={done ? (notice?.tone ?? "success") : "error"} />;
   if (list.length === 0) {
     return (
@@ -127,7 +134,7 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
             {head(a)}
             {reason(a)}
             {when(a)}
-            <RescheduledNote meeting={a} timeZone={timeZone} />
+            <RescheduledNote meeting={a} timeZone={timeZone} byPatient={move.words.movedByYou} />
             <MeetingLinks meetLink={a.meetLink} ics={`/patient-dashboard/patient-meetings/${encodeURIComponent(a._id)}.ics`} />
             {changeUntil(a.scheduledAt!, change.minutes) < Date.parse(change.now) ? (
               // Inside the change window: no button, the way to change it instead (issue 40).
@@ -151,6 +158,7 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
                   refused={refused}
                   send={(text) => cancel(a, text)}
                 />
+                {move.free[a._id] !== undefined && <OwnMove id={a._id} free={move.free[a._id]!} timeZone={timeZone} words={move.words} refused={refused} />}
               </>
             )}
           </li>

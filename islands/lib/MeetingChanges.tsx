@@ -5,6 +5,7 @@
  * plain HTML posting to the doctor's meetings page (the server reads the date and time in the zone
  * it names), with or without script; its date and time are native date and time fields (issue 39).
  */
+import { Fragment, type ReactNode } from "react";
 import { LIMITS } from "../../src/domain/fields";
 import type { FormState } from "../../src/http/forms";
 import type { AppointmentJson } from "../../src/http/shapes";
@@ -12,17 +13,23 @@ import { formatDateTime, LocalTime, useViewerZone, zoneName } from "./time";
 import { useLang, useT } from "./i18n";
 import { Notice, withNodes } from "./ui";
 
-/** "Moved by the doctor from <time>: <reason>", when the meeting was moved. */
-export function RescheduledNote({ meeting, timeZone }: { meeting: AppointmentJson; timeZone: string }) {
+/**
+ * "Moved by the doctor from <time>. Reason: <reason>", when the meeting was moved. A move by the
+ * patient (issue 40) is said with `byPatient`, the page's words from the server ("{moved}" and
+ * "{time}" where those go; the islands' catalog shares stay small), and its reason, if one was given.
+ */
+export function RescheduledNote({ meeting, timeZone, byPatient }: { meeting: AppointmentJson; timeZone: string; byPatient?: string }) {
   const t = useT();
-  if (!meeting.rescheduled) return null;
+  const moved = meeting.rescheduled;
+  if (!moved) return null;
+  const nodes: Record<string, ReactNode> = { moved: <strong>{t("state.moved")}</strong>, time: <LocalTime iso={moved.from} timeZone={timeZone} />, reason: moved.reason };
+  if (moved.by !== "patient" || byPatient === undefined) {
+    return <p className="notice notice-info rescheduled">{withNodes(t, "story.movedNote", {}, nodes)}</p>;
+  }
   return (
     <p className="notice notice-info rescheduled">
-      {withNodes(t, "story.movedNote", {}, {
-        moved: <strong>{t("state.moved")}</strong>,
-        time: <LocalTime iso={meeting.rescheduled.from} timeZone={timeZone} />,
-        reason: meeting.rescheduled.reason,
-      })}
+      {byPatient.split(/\{(\w+)\}/).map((part, i) => (i % 2 === 0 ? part : <Fragment key={i}>{nodes[part]}</Fragment>))}
+      {moved.reason !== "" && ` ${t("reason.ending")} ${moved.reason}`}
     </p>
   );
 }

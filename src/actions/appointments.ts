@@ -20,13 +20,15 @@ import { together } from "../db/together";
 import { readAvailability } from "../db/queries/availability";
 import { SLOT_DAYS, withinHours } from "../domain/availability";
 import type { Deps } from "../config/deps";
-import { CHANGE_TOO_LATE, changeUntil, consultationSlot, tooFar } from "../domain/appointment";
+import { CHANGE_TOO_LATE, consultationSlot, tooFar, tooLateToChange, type Slot } from "../domain/appointment";
+import type { Tx } from "../db/client";
 import { meetingCancelled, meetingScheduled, requestBooked } from "../mail/events";
 import type { Lang, Translate } from "../domain/i18n";
 import { MESSAGES, overlapWords, TOO_FAR } from "../domain/messages";
 import { checkPreferredTimes, doctorFreeSlots, type DoctorSlots } from "./availability";
 import { conflict, invalid, notFound, Refusal } from "../domain/refusal";
 import { transitionAppointment, type Caller } from "./transition";
+import { checkNoShows } from "./attendance";
 import { undoUntil } from "../domain/undo";
 
 export type { Caller };
@@ -96,16 +98,19 @@ function bookInstantly(deps: Deps, patient: Pick<PatientRow, "id">, input: BookI
   const meetLink = newMeetLink(deps.config.meetBaseUrl);
   return deps.database.write(async (tx) => {
     const now = deps.now();
-    // The open-appointment check and the doctor's free slots in one round trip (issue 43).
-    const [open, free] = await together(() =>
+    // The open-appointment check, the doctor's free slots and the patient's missed meetings in one round trip (issue 43).
+    const [open, free, noShows] = await together(() =>
       Promise.all([
         hasOpenAppointment(tx, patient.id, input.doctorId, now),
         doctorFreeSlots(deps, input.doctorId, SLOT_DAYS.max, tx).catch((refusal: unknown) => refusal as Error),
+        checkNoShows(tx, patient.id, now).then(() => undefined, (refusal: unknown) => refusal as Error),
       ]),
     );
     if (free instanceof Error) throw free;
     if (!isInstant(free)) throw invalid(NOT_INSTANT);
     if (open) throw conflict("You already have an open appointment with this doctor");
+    // Issue 40: a patient who missed meetings may still ask for one, not take a time at once.
+    if (noShows !== undefined) throw noShows;
     if (!free.slots.some((s) => s.start === input.slotStart.getTime())) throw new Refusal("conflict", SLOT_NOT_FREE);
     const slot = consultationSlot(input.slotStart, deps.config.consultMinutes);
     const created = await insertAppointment(tx, {
@@ -185,20 +190,59 @@ export type RescheduleInput = { appointmentId: string; scheduledDateTime: Date; 
  * The doctor moves a confirmed meeting that has not started to another future time that overlaps
  * none of their other confirmed ones. The meet link stays; the audit trail keeps both times.
  */
-export async function rescheduleAppointment(deps: Deps, doctorId: string, input: RescheduleInput): Promise<{ scheduledAt: Date; meetLink: string }> {
+export function rescheduleAppointment(deps: Deps, doctorId: string, input: RescheduleInput): Promise<Moved> {
   const slot = consultationSlot(input.scheduledDateTime, deps.config.consultMinutes);
-  return transitionAppointment(deps, { role: "doctor", id: doctorId }, input.appointmentId, "reschedule", async (tx, appointment, now) => {
-    const old = appointment.scheduledAt!;
-    if (old.getTime() <= now.getTime()) throw conflict("This meeting has started and can no longer be rescheduled");
+  return moveMeeting(deps, { role: "doctor", id: doctorId }, input.appointmentId, slot, input.reason, async (tx, _, now) => {
     if (slot.start.getTime() <= now.getTime()) throw invalid("scheduledDateTime must be in the future");
     if (tooFar(slot.start, now)) throw invalid(TOO_FAR);
-    if (await findOverlap(tx, doctorId, slot, appointment.id)) throw conflict("This time overlaps another confirmed appointment");
-    await moveAppointment(tx, appointment.id, slot, old, input.reason);
+    if (await findOverlap(tx, doctorId, slot, input.appointmentId)) throw conflict("This time overlaps another confirmed appointment");
+  });
+}
+
+export type OwnRescheduleInput = { appointmentId: string; slotStart: Date; reason?: string };
+/** Said when the patient's new time clashes with another of their own meetings. */
+export const OVERLAPS_YOURS = "This time overlaps another of your confirmed appointments";
+
+/**
+ * Issue 40: the patient moves their own confirmed meeting, outside the change window, to another
+ * free slot of its doctor (read free inside the write transaction, as an instant booking is) that
+ * overlaps none of their other confirmed meetings. The doctor's page shows who moved it and why.
+ */
+export function rescheduleOwnAppointment(deps: Deps, patientId: string, input: OwnRescheduleInput): Promise<Moved> {
+  const slot = consultationSlot(input.slotStart, deps.config.consultMinutes);
+  return moveMeeting(deps, { role: "patient", id: patientId }, input.appointmentId, slot, input.reason ?? "", async (tx, appointment, now) => {
+    if (tooLateToChange(appointment.scheduledAt!, now, deps.config.changeNoticeMinutes)) throw conflict(CHANGE_TOO_LATE);
+    // The doctor's free slots and the patient's own meetings in one round trip (issue 43).
+    const [free, overlap] = await together(() =>
+      Promise.all([
+        doctorFreeSlots(deps, appointment.doctorId, SLOT_DAYS.max, tx).catch((refusal: unknown) => refusal as Error),
+        findOverlap(tx, { patientId }, slot, appointment.id),
+      ]),
+    );
+    if (free instanceof Error) throw free;
+    if (!free.slots.some((s) => s.start === slot.start.getTime())) throw new Refusal("conflict", SLOT_NOT_FREE);
+    if (overlap) throw conflict(OVERLAPS_YOURS);
+  });
+}
+
+type Moved = { scheduledAt: Date; meetLink: string };
+
+/**
+ * Either side's move of a confirmed meeting that has not started, after `check` (the side's own
+ * rules): the meet link stays, the audit trail keeps both times, the other side hears of it and the
+ * old time's reminders give way to the new time's (meetingScheduled). The doctor's can be undone a while.
+ */
+function moveMeeting(deps: Deps, caller: Caller, id: string, slot: Slot, reason: string, check: (tx: Tx, appointment: AppointmentRow, now: Date) => Promise<void>): Promise<Moved> {
+  return transitionAppointment(deps, caller, id, "reschedule", async (tx, appointment, now) => {
+    const old = appointment.scheduledAt!;
+    if (old.getTime() <= now.getTime()) throw conflict("This meeting has started and can no longer be rescheduled");
+    await check(tx, appointment, now);
+    await moveAppointment(tx, appointment.id, slot, old, reason, caller.role);
+    const hold = caller.role === "doctor" ? undoUntil(now, deps.config.undoSeconds) : undefined;
     return {
       result: { scheduledAt: slot.start, meetLink: appointment.meetLink! },
-      reason: `moved from ${old.toISOString()} to ${slot.start.toISOString()}: ${input.reason}`,
-      // The patient's "new time" mail; the old time's reminders go, the new time's are written.
-      after: (tx) => meetingScheduled(tx, deps, appointment.id, { moved: true, hold: undoUntil(now, deps.config.undoSeconds) }),
+      reason: `moved from ${old.toISOString()} to ${slot.start.toISOString()}${reason === "" ? "" : `: ${reason}`}`,
+      after: (tx) => meetingScheduled(tx, deps, appointment.id, { moved: true, by: caller.role, hold }),
     };
   });
 }
@@ -211,7 +255,7 @@ export async function rescheduleAppointment(deps: Deps, doctorId: string, input:
 export function cancelAppointment(deps: Deps, caller: Caller, input: { appointmentId: string; reason: string }): Promise<void> {
   return transitionAppointment(deps, caller, input.appointmentId, "cancel", async (tx, appointment, now) => {
     const start = appointment.effective === "confirmed" ? appointment.scheduledAt : null;
-    if (caller.role === "patient" && start !== null && now.getTime() > changeUntil(start, deps.config.changeNoticeMinutes)) throw conflict(CHANGE_TOO_LATE);
+    if (caller.role === "patient" && start !== null && tooLateToChange(start, now, deps.config.changeNoticeMinutes)) throw conflict(CHANGE_TOO_LATE);
     await markCancelled(tx, appointment.id, caller.role, input.reason, now);
     // The doctor's cancel can be undone for a while: the patient hears of it once that has passed.
     const hold = caller.role === "doctor" ? undoUntil(now, deps.config.undoSeconds) : undefined;

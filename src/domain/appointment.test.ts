@@ -18,12 +18,19 @@ const ACTORS: AppointmentActor[] = ["patient", "doctor", "server"];
 const ALLOWED = new Set([
   "schedule pending doctor",
   "reschedule confirmed doctor",
+  "reschedule confirmed patient",
   "cancel pending doctor",
   "cancel confirmed doctor",
   "cancel pending patient",
   "cancel confirmed patient",
   "complete confirmed server",
   "feedback completed patient",
+  "attended confirmed doctor",
+  "attended completed doctor",
+  "attended noshow doctor",
+  "noshow confirmed doctor",
+  "noshow completed doctor",
+  "noshow noshow doctor",
 ]);
 
 describe("appointment state machine", () => {

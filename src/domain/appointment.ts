@@ -3,9 +3,10 @@
  * No HTTP, no SQL: the routes call these inside a transaction and map a refusal to 409.
  */
 
-export const APPOINTMENT_STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
+/** "noshow" (issue 40): a confirmed meeting the doctor marked as missed by the patient; never stored, derived. */
+export const APPOINTMENT_STATUSES = ["pending", "confirmed", "completed", "cancelled", "noshow"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-export type AppointmentAction = "schedule" | "reschedule" | "cancel" | "complete" | "feedback";
+export type AppointmentAction = "schedule" | "reschedule" | "cancel" | "complete" | "feedback" | "attended" | "noshow";
 export type AppointmentActor = "patient" | "doctor" | "server";
 
 type Rule = { from: readonly AppointmentStatus[]; to: AppointmentStatus; by: readonly AppointmentActor[] };
@@ -13,12 +14,16 @@ type Rule = { from: readonly AppointmentStatus[]; to: AppointmentStatus; by: rea
 /** Every allowed transition. Anything not listed here is refused. */
 export const APPOINTMENT_TRANSITIONS: Readonly<Record<AppointmentAction, Rule>> = {
   schedule: { from: ["pending"], to: "confirmed", by: ["doctor"] },
-  // Moving a confirmed meeting to another time (issue 26); that it has not started is checked by time.
-  reschedule: { from: ["confirmed"], to: "confirmed", by: ["doctor"] },
+  // Moving a confirmed meeting to another time (issue 26; the patient too, issue 40); that it has
+  // not started (and, for the patient, the change window) is checked by time.
+  reschedule: { from: ["confirmed"], to: "confirmed", by: ["doctor", "patient"] },
   cancel: { from: ["pending", "confirmed"], to: "cancelled", by: ["doctor", "patient"] },
   complete: { from: ["confirmed"], to: "completed", by: ["server"] },
   // Feedback does not move the appointment; it is allowed only once it is completed.
   feedback: { from: ["completed"], to: "completed", by: ["patient"] },
+  // The doctor's mark of attendance (issue 40), and its undo by marking again; when is checked by time.
+  attended: { from: ["confirmed", "completed", "noshow"], to: "completed", by: ["doctor"] },
+  noshow: { from: ["confirmed", "completed", "noshow"], to: "noshow", by: ["doctor"] },
 };
 
 export type TransitionResult =
@@ -49,15 +54,20 @@ function refusal(action: AppointmentAction, status: AppointmentStatus): string {
       return `Only a confirmed appointment can be completed; this one is ${status}`;
     case "feedback":
       return `Feedback can be given only on a completed appointment; this one is ${status}`;
+    case "attended":
+    case "noshow":
+      return `Attendance can be marked only on a confirmed meeting; this one is ${status}`;
   }
 }
 
 /**
  * The status a reader sees. A confirmed appointment is completed once its slot has ended
  * (`endsAt`, fixed when it was scheduled): the server's "complete" transition happens by time,
- * so every read derives it and none can see a stale status.
+ * so every read derives it and none can see a stale status. One the doctor marked as missed
+ * (`attended` false, issue 40) is "noshow" from the mark on.
  */
-export function effectiveStatus(stored: AppointmentStatus, endsAt: Date | null, now: Date): AppointmentStatus {
+export function effectiveStatus(stored: AppointmentStatus, endsAt: Date | null, now: Date, attended: boolean | null = null): AppointmentStatus {
+  if (stored === "confirmed" && attended === false) return "noshow";
   if (stored === "confirmed" && endsAt !== null && endsAt.getTime() <= now.getTime()) {
     return applyAppointmentAction(stored, "complete", "server").ok ? "completed" : stored;
   }
@@ -83,6 +93,23 @@ export const CHANGE_TOO_LATE = "This meeting starts too soon to change online: c
 export function changeUntil(start: Date | string | number, changeNoticeMinutes: number): number {
   return new Date(start).getTime() - Math.round(changeNoticeMinutes * 60_000);
 }
+
+/** Whether, at `now`, a patient's change (cancel or move) of a meeting starting at `start` is too late (issue 40). */
+export function tooLateToChange(start: Date, now: Date, changeNoticeMinutes: number): boolean {
+  return now.getTime() > changeUntil(start, changeNoticeMinutes);
+}
+
+/** How long after a meeting's end the doctor can still mark (or change) its attendance. */
+export const ATTENDANCE_DAYS = 7;
+
+/** Why the doctor cannot mark a meeting's attendance at `now` (before its start, or 7 days after its end), or null. */
+export function attendanceRefusal(start: Date, end: Date, now: Date): string | null {
+  if (now.getTime() < start.getTime()) return ATTENDANCE_TOO_EARLY;
+  if (now.getTime() > end.getTime() + ATTENDANCE_DAYS * 24 * 3_600_000) return ATTENDANCE_TOO_LATE;
+  return null;
+}
+export const ATTENDANCE_TOO_EARLY = "This meeting has not started: attendance can be marked from its start";
+export const ATTENDANCE_TOO_LATE = "Attendance can be marked only until 7 days after the meeting";
 
 export type Slot = { start: Date; end: Date };
 

@@ -58,6 +58,8 @@ export function plainWords(message: string): string {
   if (message === "scheduledDateTime must be in the future") return MESSAGES.timeInPast;
   if (message === TOO_FAR) return MESSAGES.timeTooFar;
   if ((m = /^(\w+): (.+)$/.exec(message)) && FIELD_WORDS[m[1]!]) return plainWords(m[2]!);
+  // The API's status word for a missed meeting (issue 40) is not one a person says.
+  if (/; this one is noshow$/.test(message)) return message.replace(/noshow$/, "missed");
   return message;
 }
 
@@ -102,6 +104,12 @@ const EXACT: Record<string, string> = {
   "Feedback submitted successfully!": "msg.patient.feedbackSent",
   "Failed to schedule appointment.": "msg.schedule.failed",
   "This time overlaps another confirmed appointment": "msg.schedule.overlaps",
+  // Said by the server only (the move's form posts without script): no island carries it.
+  "This time overlaps another of your confirmed appointments": "msg.move.overlapsYours",
+  // Issue 40's attendance: the doctor's form (server only) and the instant booking's refusal.
+  "This meeting has not started: attendance can be marked from its start": "msg.attendance.tooEarly",
+  "Attendance can be marked only until 7 days after the meeting": "msg.attendance.tooLate",
+  "You missed 2 or more meetings in the last 90 days, so you cannot book a time instantly: send a request and the doctor will choose a time": "msg.booking.noShows",
   "This meeting has started and can no longer be rescheduled": "msg.schedule.started",
   "This meeting starts too soon to change online: contact the doctor": "msg.change.tooLate",
   "Feedback has already been given for this appointment": "msg.patient.feedbackGiven",
@@ -181,6 +189,7 @@ export function saidOf(message: string): Said | undefined {
     return { key: `msg.state.${m[3]}`, values: { status: { key: `status.${m[4]}` } } };
   if ((m = /^Only a pending or confirmed appointment can be cancelled; this one is (\w+)$/.exec(message))) return { key: "msg.state.cancelled", values: { status: { key: `status.${m[1]}` } } };
   if ((m = /^Feedback can be given only on a completed appointment; this one is (\w+)$/.exec(message))) return { key: "msg.state.feedback", values: { status: { key: `status.${m[1]}` } } };
+  if ((m = /^Attendance can be marked only on a confirmed meeting; this one is (\w+)$/.exec(message))) return { key: "msg.state.attendance", values: { status: { key: `status.${m[1]}` } } };
   if ((m = /^A (pending|approved|rejected|blocked) doctor cannot become (\w+)$/.exec(message)))
     return { key: "msg.review.cannotBecome", values: { from: { key: `status.${m[1]}` }, to: { key: `status.${m[2]}` } } };
   if ((m = /^(Approve|Reject|Block|Reactivate): ([\s\S]+) is now (pending|approved|rejected|blocked)$/.exec(message)))

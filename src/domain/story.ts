@@ -21,12 +21,12 @@ const endedAt = (a: Told) => (a.status === "cancelled" ? time(a.cancelled?.at) :
 export function storySections<T extends Told>(items: readonly T[]): { upcoming: T[]; pending: T[]; past: T[] } {
   const upcoming = items.filter((a) => a.status === "confirmed").sort((a, b) => time(a.scheduledAt) - time(b.scheduledAt));
   const pending = items.filter((a) => a.status === "pending").sort((a, b) => time(a.createdAt) - time(b.createdAt));
-  const past = items.filter((a) => a.status === "completed" || a.status === "cancelled").sort((a, b) => endedAt(b) - endedAt(a));
+  const past = items.filter((a) => a.status === "completed" || a.status === "noshow" || a.status === "cancelled").sort((a, b) => endedAt(b) - endedAt(a));
   return { upcoming, pending, past };
 }
 
 /** What people read an appointment's state as (src/i18n/<lang>/states.ts names each), the same on both sides and in mails. */
-export type StoryState = "requested" | "scheduled" | "moved" | "declined" | "withdrawn" | "cancelled" | "completed";
+export type StoryState = "requested" | "scheduled" | "moved" | "declined" | "withdrawn" | "cancelled" | "completed" | "missed";
 
 type Stated = { status: AppointmentStatus; scheduledAt: string | null; rescheduled?: unknown; cancelled?: { by: string } | null };
 
@@ -43,6 +43,8 @@ export function storyState(a: Stated): StoryState {
       return a.rescheduled ? "moved" : "scheduled";
     case "completed":
       return "completed";
+    case "noshow":
+      return "missed";
     case "cancelled":
       if (a.scheduledAt !== null || a.cancelled?.by === "admin") return "cancelled";
       return a.cancelled?.by === "patient" ? "withdrawn" : "declined";

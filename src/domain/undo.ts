@@ -20,6 +20,8 @@ export type AppointmentBefore = {
   cancelledAt: number | null;
   rescheduledFrom: number | null;
   rescheduleReason: string | null;
+  /** Who moved it last (issue 40); absent in snapshots kept before that (the doctor then). */
+  rescheduledBy?: "patient" | "doctor" | null;
 };
 
 /** The API's words for an undo (the pages say them in their language: src/domain/messages.ts). */
@@ -59,6 +61,7 @@ export function beforeOf(row: {
   cancelledAt: Date | null;
   rescheduledFrom: Date | null;
   rescheduleReason: string | null;
+  rescheduledBy: "patient" | "doctor" | null;
 }): AppointmentBefore {
   const ms = (d: Date | null) => (d === null ? null : d.getTime());
   return {
@@ -71,6 +74,7 @@ export function beforeOf(row: {
     cancelledAt: ms(row.cancelledAt),
     rescheduledFrom: ms(row.rescheduledFrom),
     rescheduleReason: row.rescheduleReason,
+    rescheduledBy: row.rescheduledBy,
   };
 }
 
@@ -83,5 +87,6 @@ export function fieldsOf(before: AppointmentBefore) {
     endsAt: date(before.endsAt),
     cancelledAt: date(before.cancelledAt),
     rescheduledFrom: date(before.rescheduledFrom),
+    rescheduledBy: before.rescheduledBy ?? null,
   };
 }

@@ -21,7 +21,7 @@ const picture = z
   .meta({ description: "The stored picture's name under /uploads/{patients|doctors}/, or null", example: null });
 const specialization = z.enum(SPECIALIZATIONS);
 const doctorStatus = z.enum(DOCTOR_STATUSES);
-const appointmentStatus = z.enum(APPOINTMENT_STATUSES);
+const appointmentStatus = z.enum(APPOINTMENT_STATUSES).meta({ description: "noshow (issue 40, an addition): a meeting the doctor marked as missed by the patient" });
 
 /** One signed-in browser or client of the account (issue 28), or its calendar feed (issue 44). */
 export const Session = z
@@ -88,9 +88,9 @@ export const Appointment = z
     doctor: z.object({ _id: id, name: z.string(), specialization: z.string() }),
     preferredTimes: z.array(time).meta({ description: "The patient's preferred slot starts, as booked; empty when none" }),
     rescheduled: z
-      .object({ from: time, reason: z.string() })
+      .object({ from: time, reason: z.string(), by: z.enum(["patient", "doctor"]).meta({ description: "Who moved it (issue 40: the patient may move their own meeting)" }) })
       .nullable()
-      .meta({ description: "The last time the doctor moved this meeting: the time it had, and why; null if never" }),
+      .meta({ description: "The last time this meeting was moved: the time it had, why (may be empty when the patient moved it), and by whom; null if never" }),
   })
   .meta({ id: "Appointment" });
 
@@ -183,6 +183,11 @@ export const answers = {
   patientMeetings: z.object({ message: z.string(), appointments: z.array(PatientAppointment) }),
   doctorAppointments: z.object({ message: z.string(), appointments: z.array(Appointment) }),
   cancelled: z.object({ message: z.string(), appointmentId: id }),
+  attendanceMarked: z.object({
+    message: z.string(),
+    appointmentId: id,
+    status: z.enum(["confirmed", "completed", "noshow"]).meta({ description: "What the meeting reads as now: noshow when missed; completed once over (confirmed while it lasts) when attended" }),
+  }),
   feedbackGiven: z.object({
     message: z.string(),
     feedback: z.object({ _id: id, appointment: z.object({ _id: id }), message: z.string(), createdAt: time }),

@@ -162,6 +162,16 @@ export const rescheduleBody = z.object({
   reason: text("reason", LIMITS.cancelReason, { multiline: true }),
 });
 
+/**
+ * The patient moves their own meeting (issue 40): a free slot's start, and why (optional). The
+ * meetings page's form posts the same fields (a free time's button is named slotStart).
+ */
+export const ownRescheduleBody = z.object({
+  appointmentId: id("appointmentId"),
+  slotStart: instant("slotStart").meta({ description: "The start of one of the doctor's free slots" }),
+  reason: text("reason", { ...LIMITS.cancelReason, min: 0 }, { multiline: true }).optional(),
+});
+
 /** The reschedule form of the doctor's meetings page: a new date and time (wallFields), and the reason. */
 export const rescheduleForm = z
   .object({ appointmentId: z.string().optional(), ...wallFields, reason: z.string().optional() })
@@ -279,6 +289,17 @@ export const slotsParam = z.object({ doctorId: z.string().min(1).max(64) });
 
 /** The doctor's undo of their latest change of an appointment (issue 39). */
 export const undoBody = z.object({ appointmentId: id("appointmentId") });
+
+/** Issue 40: the doctor marks a meeting attended (true) or missed (false). */
+export const attendanceBody = z.object({
+  appointmentId: id("appointmentId"),
+  attended: z.boolean({ error: "attended must be true or false" }),
+});
+
+/** The doctor's meetings page's attendance form: its two buttons post attended=true or attended=false. */
+export const attendanceForm = z
+  .object({ appointmentId: z.unknown(), attended: z.enum(["true", "false"], { error: "attended must be true or false" }).transform((v) => v === "true") })
+  .pipe(attendanceBody);
 
 export const cancelBody = z.object({
   appointmentId: id("appointmentId"),

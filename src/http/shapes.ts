@@ -58,7 +58,7 @@ export function appointmentJson(a: AppointmentView, view: "patient" | "doctor") 
     patient: { _id: a.patient.id, name: a.patient.name, email: a.patient.email },
     doctor: { _id: a.doctor.id, name: a.doctor.name, specialization: a.doctor.specialization },
     preferredTimes: a.preferredTimes,
-    rescheduled: a.rescheduled && { from: a.rescheduled.from.toISOString(), reason: a.rescheduled.reason },
+    rescheduled: a.rescheduled && { from: a.rescheduled.from.toISOString(), reason: a.rescheduled.reason, by: a.rescheduled.by },
   };
   return view === "patient" ? { ...json, hasFeedback: a.hasFeedback } : json;
 }

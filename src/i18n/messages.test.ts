@@ -12,7 +12,9 @@ import { applyAppointmentAction, APPOINTMENT_STATUSES, type AppointmentAction } 
 import { BAD_LOGIN, EMAIL_TAKEN } from "../actions/accounts";
 import { RESET_INVALID, WRONG_CURRENT_PASSWORD } from "../actions/passwords";
 import { PREFERRED_NOT_FREE } from "../actions/availability";
-import { SLOT_NOT_FREE } from "../actions/appointments";
+import { OVERLAPS_YOURS, SLOT_NOT_FREE } from "../actions/appointments";
+import { TOO_MANY_NO_SHOWS } from "../actions/attendance";
+import { ATTENDANCE_TOO_EARLY, ATTENDANCE_TOO_LATE } from "../domain/appointment";
 import { CHANGE_TOO_LATE } from "../domain/appointment";
 import { SESSION_NOT_FOUND } from "../actions/sessions";
 import { ONE_UPLOAD_MESSAGE, UPLOAD_TOO_SLOW_MESSAGE } from "../http/upload-gate";
@@ -73,6 +75,10 @@ const API = [
   CHOOSE_TIME,
   CHANGE_TOO_LATE,
   "This time overlaps another confirmed appointment",
+  OVERLAPS_YOURS,
+  ATTENDANCE_TOO_EARLY,
+  ATTENDANCE_TOO_LATE,
+  TOO_MANY_NO_SHOWS,
   "This meeting has started and can no longer be rescheduled",
   "Feedback has already been given for this appointment",
   "scheduledDateTime must be in the future",
@@ -101,7 +107,7 @@ const API = [
   "A blocked doctor cannot become rejected",
   UNKNOWN_ZONE,
   // Every refusal of the appointment state machine a page can meet.
-  ...(["schedule", "reschedule", "cancel", "feedback"] as AppointmentAction[]).flatMap((action) =>
+  ...(["schedule", "reschedule", "cancel", "feedback", "attended", "noshow"] as AppointmentAction[]).flatMap((action) =>
     APPOINTMENT_STATUSES.flatMap((status) => {
       const step = applyAppointmentAction(status, action, action === "feedback" ? "patient" : "doctor");
       return step.ok ? [] : [step.reason];

@@ -53,7 +53,13 @@ export async function requestBooked(tx: Tx, deps: MailDeps, appointmentId: strin
  * times (those of an earlier time are dropped first). A reminder whose time has already passed
  * when the meeting is set is not written: the scheduled mail says it all.
  */
-export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: string, options: { moved?: boolean; booked?: boolean } & Held = {}): Promise<void> {
+export async function meetingScheduled(
+  tx: Tx,
+  deps: MailDeps,
+  appointmentId: string,
+  /** `by`: who moved it (issue 40): a move by the patient is told to the doctor, with the calendar file. */
+  options: { moved?: boolean; booked?: boolean; by?: "patient" | "doctor" } & Held = {},
+): Promise<void> {
   if (mailMode(deps.config) === "off") return;
   // Only a moved meeting has reminders of an earlier time: a first time is set on a pending
   // request (src/domain/appointment.ts), and nothing writes a request's reminders.
@@ -79,16 +85,19 @@ export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: st
       meetLink: a.meetLink,
       moved: options.moved === true,
       booked: options.booked === true,
+      byPatient: options.by === "patient",
     }),
   });
-  if (options.booked === true) {
+  // The doctor hears of what the patient did alone: booked a free time, or moved the meeting.
+  const byPatient = options.booked === true || (options.moved === true && options.by === "patient");
+  if (byPatient) {
     await enqueueMail(tx, deps, {
-      template: "newBooking",
+      template: options.moved === true ? "patientMoved" : "newBooking",
       category: "notice",
       to: doctor,
       appointmentId,
       calendar: ics("doctor", doctor),
-      content: templates.newBooking(readerT(doctor), { doctorName: doctor.name, patientName: patient.name, when: whenFor(a.scheduledAt, doctor), meetLink: a.meetLink }),
+      content: templates.newBooking(readerT(doctor), { doctorName: doctor.name, patientName: patient.name, when: whenFor(a.scheduledAt, doctor), meetLink: a.meetLink, moved: options.moved === true }),
     });
   }
   const now = deps.now().getTime();
@@ -126,6 +135,12 @@ export async function meetingScheduled(tx: Tx, deps: MailDeps, appointmentId: st
     sendAt: a.endsAt,
     content: templates.feedbackInvite(readerT(patient), { patientName: patient.name, doctorName: doctor.name }),
   });
+}
+
+/** The doctor marked a meeting as missed (issue 40): its feedback invitation, if still waiting, goes (only an attended meeting takes feedback). */
+export async function meetingMissed(tx: Tx, deps: MailDeps, appointmentId: string): Promise<void> {
+  if (mailMode(deps.config) === "off") return;
+  dropWaiting(tx, appointmentId, ["feedbackInvite"], "the patient did not attend", deps.now());
 }
 
 /**

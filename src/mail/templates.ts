@@ -52,10 +52,10 @@ export const templates = {
   }),
 
   /** To the patient: the meeting has a time (or a new one). */
-  scheduled: (t: T, p: { patientName: string; doctorName: string; when: string; meetLink: string; moved: boolean; booked?: boolean }): MailContent => {
+  scheduled: (t: T, p: { patientName: string; doctorName: string; when: string; meetLink: string; moved: boolean; booked?: boolean; byPatient?: boolean }): MailContent => {
     const doctor = doctorTitle(p.doctorName, t);
-    // Booked by the patient (issue 40): the same mail, saying who set the time.
-    const body = p.moved ? "mail.moved.body" : p.booked === true ? "mail.booked.body" : "mail.scheduled.body";
+    // Booked or moved by the patient (issue 40): the same mail, saying who set the time.
+    const body = p.moved ? (p.byPatient === true ? "mail.movedByYou.body" : "mail.moved.body") : p.booked === true ? "mail.booked.body" : "mail.scheduled.body";
     return {
       lang: t.lang,
       subject: t(p.moved ? "mail.moved.subject" : "mail.scheduled.subject", { doctor, when: p.when }),
@@ -69,12 +69,15 @@ export const templates = {
     };
   },
 
-  /** To the doctor: a patient booked one of their free times at once (issue 40), with the calendar file. */
-  newBooking: (t: T, p: { doctorName: string; patientName: string; when: string; meetLink: string }): MailContent => ({
+  /**
+   * To the doctor: a patient booked one of their free times at once, or `moved` their meeting to
+   * another (issue 40), with the calendar file. The patient's reason for a move stays on the site.
+   */
+  newBooking: (t: T, p: { doctorName: string; patientName: string; when: string; meetLink: string; moved?: boolean }): MailContent => ({
     lang: t.lang,
-    subject: t("mail.newBooking.subject", { patient: p.patientName, when: p.when }),
+    subject: t(p.moved === true ? "mail.patientMoved.subject" : "mail.newBooking.subject", { patient: p.patientName, when: p.when }),
     greeting: hello(t, doctorTitle(p.doctorName, t)),
-    paragraphs: [t("mail.newBooking.body", { patient: p.patientName })],
+    paragraphs: [t(p.moved === true ? "mail.patientMoved.body" : "mail.newBooking.body", { patient: p.patientName })],
     facts: [
       [t("mail.fact.when"), p.when],
       [t("mail.fact.meetLink"), p.meetLink],

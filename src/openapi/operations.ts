@@ -25,7 +25,9 @@ import {
   meetingIdParam,
   patientProfileForm,
   patientSignupBody,
+  attendanceBody,
   availabilityBody,
+  ownRescheduleBody,
   rescheduleBody,
   scheduleBody,
   undoBody,
@@ -207,6 +209,17 @@ export const OPERATIONS: Operation[] = [
     errors: [404, 409],
   },
   {
+    method: "post", path: `${PATIENT}/rescheduleAppointment`, tag: "Patient", who: "patient",
+    summary: "Move the patient's own confirmed meeting to another free time of its doctor",
+    description:
+      "Issue 40. `slotStart` must be the start of one of the doctor's free slots (GET the doctor's slots), else 409 \"This time is not free: please choose another\"; " +
+      "a time that overlaps another of the patient's confirmed meetings, 409. The meet link stays; `reason` (optional, up to 500 characters) is shown to the doctor, who is mailed. " +
+      "A meeting that has started, or starts sooner than CHANGE_NOTICE_MINUTES (default 240) from now: 409 \"This meeting starts too soon to change online: contact the doctor\". Another patient's: 404.",
+    body: { kind: "json", schema: ownRescheduleBody, example: EXAMPLES.ownReschedule },
+    ok: { status: 200, schema: answers.scheduled, description: "Moved", example: EXAMPLES.rescheduled },
+    errors: [404, 409],
+  },
+  {
     method: "post", path: `${PATIENT}/giveFeedback`, tag: "Patient", who: "patient",
     summary: "Give feedback on a completed appointment, once",
     body: { kind: "json", schema: feedbackBody, example: EXAMPLES.feedback },
@@ -254,6 +267,17 @@ export const OPERATIONS: Operation[] = [
       "After the window, or when the latest change is not this doctor's schedule, cancel or reschedule (an undo already done), 409. Another doctor's appointment: 404.",
     body: { kind: "json", schema: undoBody, example: EXAMPLES.undo },
     ok: { status: 200, schema: answers.undone, description: "Undone", example: EXAMPLES.undone },
+    errors: [404, 409],
+  },
+  {
+    method: "post", path: `${DOCTOR}/markAttendance`, tag: "Doctor", who: "approved doctor",
+    summary: "Mark a meeting attended or missed by the patient",
+    description:
+      "Issue 40. From the meeting's start until 7 days after its end (before the start, or after that: 409), as often as needed (marking again undoes). " +
+      "`attended: false` makes the meeting read as status `noshow` in every list (it takes no feedback); `true` keeps it `completed` once over. " +
+      "A patient with 2 or more no-shows in the last 90 days cannot book instantly (409), but can still send requests. The audit trail keeps each mark.",
+    body: { kind: "json", schema: attendanceBody, example: EXAMPLES.attendance },
+    ok: { status: 200, schema: answers.attendanceMarked, description: "Marked", example: EXAMPLES.attendanceMarked },
     errors: [404, 409],
   },
   {

@@ -26,7 +26,7 @@ import { adminDashboardPage, doctorChangePost, doctorStatusPost } from "./pages/
 import { AUTH_PAGES, authPageIsPersonal, authPageRoutes, renderAuthPage } from "./pages/auth";
 import { doctorDashboardPage, doctorDashboardPosts } from "./pages/doctor-dashboard";
 import { doctorUndoPost } from "./pages/doctor-dashboard/undo";
-import { doctorMeetingsCancel, doctorMeetingsPage, doctorMeetingsReschedule } from "./pages/doctor-dashboard/doctor-Meetings";
+import { doctorMeetingsAttendance, doctorMeetingsCancel, doctorMeetingsPage, doctorMeetingsReschedule } from "./pages/doctor-dashboard/doctor-Meetings";
 import { doctorHoursPost, doctorProfileAgain, doctorProfilePage, doctorProfilePost } from "./pages/doctor-dashboard/doctor-profile";
 import { homePage } from "./pages/index";
 import { patientDashboardPage } from "./pages/patient-dashboard";
@@ -105,6 +105,7 @@ export function pageRoutes(deps: Deps) {
   pages.post("/patient-dashboard/patient-meetings/cancel", patientMeetings.cancel);
   pages.post("/patient-dashboard/patient-meetings/withdraw", patientMeetings.withdraw);
   pages.post("/patient-dashboard/patient-meetings/feedback", patientMeetings.feedback);
+  pages.post("/patient-dashboard/patient-meetings/reschedule", patientMeetings.reschedule);
   pages.get("/patient-dashboard/patient-profile", patientProfilePage(deps));
   pages.post("/patient-dashboard/patient-profile/mail", mailPreferencesPost(deps, "patient", "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
   pages.route("/", accountSecurityPosts(deps, "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
@@ -119,6 +120,7 @@ export function pageRoutes(deps: Deps) {
   pages.get("/doctor-dashboard/doctor-Meetings", doctorMeetingsPage(deps));
   pages.post("/doctor-dashboard/doctor-Meetings/cancel", doctorMeetingsCancel(deps));
   pages.post("/doctor-dashboard/doctor-Meetings/reschedule", doctorMeetingsReschedule(deps));
+  pages.post("/doctor-dashboard/doctor-Meetings/attendance", doctorMeetingsAttendance(deps));
   pages.get("/doctor-dashboard/doctor-profile", doctorProfilePage(deps));
   pages.post("/doctor-dashboard/doctor-profile/mail", mailPreferencesPost(deps, "doctor", "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
   pages.route("/", accountSecurityPosts(deps, "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));

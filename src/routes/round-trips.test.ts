@@ -98,6 +98,10 @@ describe("round trips per request", () => {
       token: doctor.token, json: { appointmentId, scheduledDateTime: at(11).toISOString(), reason: "A clash in the clinic" },
     });
     await measure(`GET ${API}/patient-dashboard/patient-meetings`, `${API}/patient-dashboard/patient-meetings`, { token: patient.token });
+    // Issue 40: the patient moves it again, to another free time of the doctor.
+    await measure(`POST ${API}/patient-dashboard/rescheduleAppointment`, `${API}/patient-dashboard/rescheduleAppointment`, {
+      token: patient.token, json: { appointmentId, slotStart: at(12).toISOString(), reason: "A clash at work" },
+    });
     await measure(`GET ${API}/doctor-dashboard/doctor-meetings`, `${API}/doctor-dashboard/doctor-meetings`, { token: doctor.token });
     await measure(`GET ${API}/patient-dashboard/meetings/:id/calendar.ics`, `${API}/patient-dashboard/meetings/${appointmentId}/calendar.ics`, { token: patient.token });
     await measure(`GET ${API}/doctor-dashboard/meetings/:id/calendar.ics`, `${API}/doctor-dashboard/meetings/${appointmentId}/calendar.ics`, { token: doctor.token });
@@ -105,6 +109,10 @@ describe("round trips per request", () => {
     // After the meeting: feedback, read by the doctor.
     await measure(`POST ${API}/patient-dashboard/giveFeedback`, `${API}/patient-dashboard/giveFeedback`, {
       token: patient.token, json: { appointmentId, message: "Clear and kind" }, clock: at(48),
+    });
+    // Issue 40: the doctor marks it attended.
+    await measure(`POST ${API}/doctor-dashboard/markAttendance`, `${API}/doctor-dashboard/markAttendance`, {
+      token: doctor.token, json: { appointmentId, attended: true }, clock: at(48),
     });
     await measure(`GET ${API}/doctor-dashboard/patient-feedbacks`, `${API}/doctor-dashboard/patient-feedbacks`, { token: doctor.token });
 

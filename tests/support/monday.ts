@@ -22,3 +22,14 @@ export function clockBefore(h: { deps: { now: () => Date } }, date: Date, leadDa
     h.deps.now = real;
   });
 }
+
+/** Runs `fn` with the app's clock (`deps.now`) at `when`, then puts the clock back. */
+export async function atClock<T>(deps: { now: () => Date }, when: Date, fn: () => Promise<T>): Promise<T> {
+  const real = deps.now;
+  deps.now = () => when;
+  try {
+    return await fn();
+  } finally {
+    deps.now = real;
+  }
+}

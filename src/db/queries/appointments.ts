@@ -24,8 +24,8 @@ export type AppointmentView = {
   hasFeedback: boolean;
   /** The patient's preferred slot starts (ISO), [] when none. */
   preferredTimes: string[];
-  /** The last move of a confirmed meeting: from when, and why; null if never moved. */
-  rescheduled: { from: Date; reason: string } | null;
+  /** The last move of a confirmed meeting: from when, why, and by whom (issue 40); null if never moved. */
+  rescheduled: { from: Date; reason: string; by: "patient" | "doctor" } | null;
 };
 
 const viewColumns = {
@@ -46,6 +46,8 @@ const viewColumns = {
   preferredTimes: appointments.preferredTimes,
   rescheduledFrom: appointments.rescheduledFrom,
   rescheduleReason: appointments.rescheduleReason,
+  rescheduledBy: appointments.rescheduledBy,
+  attended: appointments.attended,
 };
 
 function viewQuery(r: Reader) {
@@ -60,7 +62,7 @@ function viewQuery(r: Reader) {
 function toView(row: Awaited<ReturnType<ReturnType<typeof viewQuery>["all"]>>[number], now: Date): AppointmentView {
   return {
     id: row.id,
-    status: effectiveStatus(row.status, row.endsAt, now),
+    status: effectiveStatus(row.status, row.endsAt, now, row.attended),
     reason: row.reason,
     createdAt: row.createdAt,
     scheduledAt: row.scheduledAt,
@@ -70,7 +72,7 @@ function toView(row: Awaited<ReturnType<ReturnType<typeof viewQuery>["all"]>>[nu
     doctor: { id: row.doctorId, name: row.doctorName, specialization: row.doctorSpecialization },
     hasFeedback: row.feedbackId !== null,
     preferredTimes: row.preferredTimes ?? [],
-    rescheduled: row.rescheduledFrom === null ? null : { from: row.rescheduledFrom, reason: row.rescheduleReason ?? "" },
+    rescheduled: row.rescheduledFrom === null ? null : { from: row.rescheduledFrom, reason: row.rescheduleReason ?? "", by: row.rescheduledBy ?? "doctor" },
   };
 }
 
@@ -161,7 +163,7 @@ export async function findOwnAppointment(
     .from(appointments)
     .where(and(eq(appointments.id, id), ownerClause))
     .get();
-  return row && { ...row, effective: effectiveStatus(row.status, row.endsAt, now) };
+  return row && { ...row, effective: effectiveStatus(row.status, row.endsAt, now, row.attended) };
 }
 
 /** Whether the patient already has an open (pending, or confirmed and not yet over) request with this doctor. */
@@ -183,15 +185,18 @@ export async function hasOpenAppointment(r: Reader, patientId: string, doctorId:
   return row !== undefined;
 }
 
-/** Another confirmed appointment of the doctor whose slot overlaps `slot`, if any, with its patient's name. */
-export function findOverlap(r: Reader, doctorId: string, slot: Slot, exceptId: string) {
+/**
+ * Another confirmed appointment of the doctor (or, given `{ patientId }`, of the patient: issue
+ * 40's move by the patient) whose slot overlaps `slot`, if any, with its patient's name.
+ */
+export function findOverlap(r: Reader, owner: string | { patientId: string }, slot: Slot, exceptId: string) {
   return r
     .select({ id: appointments.id, name: patients.name, start: appointments.scheduledAt, end: appointments.endsAt })
     .from(appointments)
     .innerJoin(patients, eq(patients.id, appointments.patientId))
     .where(
       and(
-        eq(appointments.doctorId, doctorId),
+        typeof owner === "string" ? eq(appointments.doctorId, owner) : eq(appointments.patientId, owner.patientId),
         eq(appointments.status, "confirmed"),
         lt(appointments.scheduledAt, slot.end),
         gt(appointments.endsAt, slot.start),
@@ -212,11 +217,11 @@ export async function confirmAppointment(tx: Tx, id: string, slot: Slot, meetLin
     .where(eq(appointments.id, id));
 }
 
-/** Moves a confirmed meeting to `slot`, keeping the time it came from and why. */
-export async function moveAppointment(tx: Tx, id: string, slot: Slot, from: Date, reason: string): Promise<void> {
+/** Moves a confirmed meeting to `slot`, keeping the time it came from, why, and who moved it. */
+export async function moveAppointment(tx: Tx, id: string, slot: Slot, from: Date, reason: string, by: "patient" | "doctor"): Promise<void> {
   await tx
     .update(appointments)
-    .set({ scheduledAt: slot.start, endsAt: slot.end, rescheduledFrom: from, rescheduleReason: reason })
+    .set({ scheduledAt: slot.start, endsAt: slot.end, rescheduledFrom: from, rescheduleReason: reason, rescheduledBy: by })
     .where(eq(appointments.id, id));
 }
 
@@ -266,7 +271,7 @@ export async function listDoctorFeedback(r: Reader, doctor: ListOwner, now: Date
       id: row.appointmentId,
       scheduledAt: row.scheduledAt,
       endsAt: row.endsAt,
-      status: effectiveStatus(row.status, row.endsAt, now),
+      status: effectiveStatus(row.status, row.endsAt, now, row.attended),
     },
   }));
 }
@@ -279,6 +284,7 @@ const feedbackColumns = {
   scheduledAt: appointments.scheduledAt,
   endsAt: appointments.endsAt,
   status: appointments.status,
+  attended: appointments.attended,
 };
 const doctorFeedback = keptList(feedbackColumns, (r, doctorId) =>
   r

@@ -15,7 +15,8 @@ export const appointments = sqliteTable(
       .notNull()
       .references(() => doctors.id),
     reason: text("reason").notNull(),
-    // Stored: pending, confirmed or cancelled. "completed" is derived from ends_at at read time.
+    // Stored: pending, confirmed or cancelled. "completed" is derived from ends_at at read time,
+    // "noshow" from attended = false.
     status: text("status").$type<AppointmentStatus>().notNull().default("pending"),
     createdAt: at("created_at").notNull(),
     scheduledAt: at("scheduled_at"),
@@ -28,9 +29,14 @@ export const appointments = sqliteTable(
     cancelledAt: at("cancelled_at"),
     // The patient's preferred slot starts (ISO UTC, at most 3), as booked; null when none.
     preferredTimes: text("preferred_times", { mode: "json" }).$type<string[]>(),
-    // The last reschedule: the time it was moved from, and the doctor's reason.
+    // The last reschedule: the time it was moved from, and the mover's reason.
     rescheduledFrom: at("rescheduled_from"),
     rescheduleReason: text("reschedule_reason"),
+    // Who moved it last (issue 40: the patient may too); null for the moves before that, all the doctor's.
+    rescheduledBy: text("rescheduled_by").$type<"patient" | "doctor">(),
+    // The doctor's mark of attendance (issue 40), from the meeting's start until 7 days after its
+    // end: null unmarked, true attended, false missed (read as the status "noshow").
+    attended: integer("attended", { mode: "boolean" }),
   },
   (t) => [
     // doctor's pending requests by request time

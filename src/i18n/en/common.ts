@@ -61,4 +61,5 @@ export default {
   "status.confirmed": "confirmed",
   "status.cancelled": "cancelled",
   "status.completed": "completed",
+  "status.noshow": "missed",
 } satisfies Record<string, string>;

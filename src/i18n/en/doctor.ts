@@ -9,6 +9,13 @@ export default {
   "doctorPage.cancelled": "Appointment cancelled successfully",
   "doctorPage.declined": "Request declined. The patient sees your reason.",
   "doctorPage.rescheduled": "Appointment rescheduled successfully",
+  // Issue 40: the note of a meeting the patient moved, on the doctor's page (said by the server).
+  "doctorPage.movedByPatient": "{moved} by the patient from {time}.",
+  // Issue 40: the attendance form of a past meeting (said by the server).
+  "doctorPage.attendance.question": "Did the patient attend?",
+  "doctorPage.attendance.yes": "Attended",
+  "doctorPage.attendance.no": "Did not attend",
+  "doctorPage.attendance.marked": "Attendance marked",
   "doctorPage.hoursSaved": "Hours saved successfully",
   "doctorPage.profileUpdated": "Profile updated successfully!",
   // An approved doctor's change waiting for the admin; {changes} is the list of the parts below.

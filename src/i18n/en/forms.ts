@@ -80,6 +80,10 @@ export default {
   "msg.meeting.loadFailed": "Failed to fetch appointments",
   "msg.meeting.cancelFailed": "Failed to cancel appointment.",
   "msg.change.tooLate": "This meeting starts too soon to change online: contact the doctor",
+  "msg.move.overlapsYours": "This time overlaps another of your confirmed appointments",
+  "msg.attendance.tooEarly": "This meeting has not started: attendance can be marked from its start",
+  "msg.attendance.tooLate": "Attendance can be marked only until 7 days after the meeting",
+  "msg.booking.noShows": "You missed 2 or more meetings in the last 90 days, so you cannot book a time instantly: send a request and the doctor will choose a time",
   "msg.meeting.cancelReasonEmpty": "Please say why you are cancelling.",
 
   // The patient's meetings (PatientMeetings).
@@ -106,6 +110,7 @@ export default {
   "msg.state.rescheduled": "Only a confirmed meeting can be rescheduled; this one is {status}",
   "msg.state.cancelled": "Only a pending or confirmed appointment can be cancelled; this one is {status}",
   "msg.state.feedback": "Feedback can be given only on a completed appointment; this one is {status}",
+  "msg.state.attendance": "Attendance can be marked only on a confirmed meeting; this one is {status}",
 
   // The profile (ProfileForm).
   "msg.profile.loadFailed": "Failed to load profile. Please try again.",

@@ -12,6 +12,7 @@ export default {
   "state.withdrawn": "Withdrawn",
   "state.cancelled": "Cancelled",
   "state.completed": "Completed",
+  "state.missed": "Missed",
   // "Declined by Dr. Rao", "Withdrawn by you", "Cancelled by Carebook": the state's word, by whom
   // (`state` is named for the languages whose verb depends on it, such as Hindi).
   "state.by": "{state, select, other {{word}}} by {self, select, yes {you} other {{who}}}",

@@ -62,4 +62,5 @@ export default {
   "status.confirmed": "पक्का",
   "status.cancelled": "रद्द",
   "status.completed": "पूरा हुआ",
+  "status.noshow": "छूटी",
 } satisfies Record<keyof typeof en, string>;

@@ -9,6 +9,11 @@ export default {
   "doctorPage.cancelled": "अपॉइंटमेंट रद्द कर दिया गया",
   "doctorPage.declined": "अनुरोध अस्वीकार कर दिया गया। मरीज़ आपकी वजह देखेंगे।",
   "doctorPage.rescheduled": "अपॉइंटमेंट का नया समय तय हो गया",
+  "doctorPage.movedByPatient": "{moved}: पहले {time} पर था, मरीज़ ने बदला।",
+  "doctorPage.attendance.question": "क्या मरीज़ आए थे?",
+  "doctorPage.attendance.yes": "आए थे",
+  "doctorPage.attendance.no": "नहीं आए",
+  "doctorPage.attendance.marked": "हाज़िरी दर्ज हो गई",
   "doctorPage.hoursSaved": "आपके काम के घंटे सहेज दिए गए",
   "doctorPage.profileUpdated": "प्रोफ़ाइल अपडेट हो गई!",
   // "विशेषज्ञता A से बदलकर B और कॉलेज C से बदलकर D करने का आपका अनुरोध …": what patients still see is the "from" value.

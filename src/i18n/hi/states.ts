@@ -9,6 +9,7 @@ export default {
   "state.withdrawn": "वापस लिया",
   "state.cancelled": "रद्द",
   "state.completed": "पूरा हुआ",
+  "state.missed": "छूटी",
   "state.by": "{self, select, yes {आपने} other {{who} ने}} {word}{state, select, withdrawn {} other { किया}}",
   "act.schedule": "समय तय करें",
   "act.move": "समय बदलें",

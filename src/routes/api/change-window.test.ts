@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { parseEnv } from "../../config/env";
-import { nextMonday } from "../../../tests/support/monday";
+import { atClock as clockAt, nextMonday } from "../../../tests/support/monday";
 import { startHarness, type Harness } from "../../../tests/support/harness";
 
 const PATIENT = "/api/auth/patient-dashboard";
@@ -21,16 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-/** Runs `fn` with the app's clock at `when`. */
-async function atClock<T>(when: Date, fn: () => Promise<T>): Promise<T> {
-  const real = h.deps.now;
-  h.deps.now = () => when;
-  try {
-    return await fn();
-  } finally {
-    h.deps.now = real;
-  }
-}
+const atClock = <T>(when: Date, fn: () => Promise<T>) => clockAt(h.deps, when, fn);
 
 /** A patient's confirmed meeting at Monday 10:00 with a doctor of their own (scheduled on Sunday). */
 async function meetingAtTen() {
@@ -72,7 +63,7 @@ describe("the change window", () => {
   test("the meetings page: until when before the window; inside it, why instead of the button", async () => {
     const { patient } = await meetingAtTen();
     const before = await atClock(at(5), () => meetingsPage(patient.token));
-    expect(before).toContain("You can cancel online until");
+    expect(before).toContain("You can cancel or move it online until");
     expect(before).toContain('action="/patient-dashboard/patient-meetings/cancel"');
     const inside = await atClock(at(7), () => meetingsPage(patient.token));
     expect(inside).toContain(TOO_LATE);

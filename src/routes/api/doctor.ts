@@ -8,7 +8,8 @@ import { listDoctorFeedback, listDoctorMeetings, listDoctorPending } from "../..
 import type { Deps } from "../../config/deps";
 import { nextStatusChange } from "../../domain/appointment";
 import { keptAnswers } from "../../http/cached";
-import { cancelBody, rescheduleBody, scheduleBody, undoBody } from "../../http/schemas";
+import { attendanceBody, cancelBody, rescheduleBody, scheduleBody, undoBody } from "../../http/schemas";
+import { ATTENDANCE_MARKED, markAttendance } from "../../actions/attendance";
 import { undoChange } from "../../actions/undo";
 import { UNDO_MESSAGES } from "../../domain/undo";
 import { appointmentListJson } from "../../http/shapes";
@@ -51,6 +52,14 @@ export function doctorApi(deps: Deps) {
     const doctor = signedIn(c, "doctor");
     const a = await undoChange(deps, doctor.id, c.req.valid("json").appointmentId);
     return c.json({ message: UNDO_MESSAGES.undone, appointment: { _id: a.id, status: a.status, scheduledAt: a.scheduledAt?.toISOString() ?? null, meetLink: a.meetLink } });
+  });
+
+  // Issue 40: the doctor marks a meeting attended or missed (and may mark it again within the window).
+  api.post("/doctor-dashboard/markAttendance", zValidator("json", attendanceBody, onInvalid), async (c) => {
+    const doctor = signedIn(c, "doctor");
+    const input = c.req.valid("json");
+    const { status } = await markAttendance(deps, doctor.id, input);
+    return c.json({ message: ATTENDANCE_MARKED, appointmentId: input.appointmentId, status });
   });
 
   doctorHoursRoutes(api, deps);

@@ -251,7 +251,7 @@ describe("reschedule", () => {
     const mine = (await h.call("GET", `${PATIENT}/patient-meetings`, { token: patient.token })).body.appointments[0];
     expect(mine.scheduledAt).toBe(moved.toISOString());
     expect(mine.meetLink).toBe(scheduled.body.meetLink);
-    expect(mine.rescheduled).toEqual({ from: old.toISOString(), reason: "A surgery ran long" });
+    expect(mine.rescheduled).toEqual({ from: old.toISOString(), reason: "A surgery ran long", by: "doctor" });
     const history = await historyOf(h.deps.database.db, "appointment", id);
     const last = history.at(-1)!;
     expect(last).toMatchObject({ action: "reschedule", actorRole: "doctor", fromStatus: "confirmed", toStatus: "confirmed" });

@@ -3,13 +3,13 @@
  */
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
-import { BOOKED, bookAppointment, bookedFor, cancelAppointment, CANCELLED, FEEDBACK_GIVEN, giveFeedback } from "../../actions/appointments";
+import { BOOKED, bookAppointment, bookedFor, cancelAppointment, CANCELLED, FEEDBACK_GIVEN, giveFeedback, RESCHEDULED, rescheduleOwnAppointment } from "../../actions/appointments";
 import { approvedDoctorsJson } from "../../db/queries/accounts";
 import { listPatientMeetings } from "../../db/queries/appointments";
 import { keptForDirectory } from "../../db/queries/directory";
 import type { Deps } from "../../config/deps";
 import { keptAnswers, prepare, sendCached } from "../../http/cached";
-import { bookBody, cancelBody, feedbackBody } from "../../http/schemas";
+import { bookBody, cancelBody, feedbackBody, ownRescheduleBody } from "../../http/schemas";
 import { appointmentListJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
@@ -73,6 +73,14 @@ export function patientApi(deps: Deps) {
     const input = c.req.valid("json");
     await cancelAppointment(deps, { role: "patient", id: patient.id }, input);
     return c.json({ message: CANCELLED, appointmentId: input.appointmentId });
+  });
+
+  // Issue 40: the patient moves their own meeting to another free time of its doctor.
+  api.post("/patient-dashboard/rescheduleAppointment", zValidator("json", ownRescheduleBody, onInvalid), async (c) => {
+    const patient = signedIn(c, "patient");
+    const input = c.req.valid("json");
+    const { scheduledAt, meetLink } = await rescheduleOwnAppointment(deps, patient.id, input);
+    return c.json({ message: RESCHEDULED, appointmentId: input.appointmentId, scheduledAt: scheduledAt.toISOString(), meetLink });
   });
 
   api.post("/patient-dashboard/giveFeedback", zValidator("json", feedbackBody, onInvalid), async (c) => {

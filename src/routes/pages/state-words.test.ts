@@ -43,6 +43,7 @@ for (const lang of ["en", "hi"] as const) {
       const names: Record<StoryState | "cancelledByPatient", string> = {
         requested: "Dr. Requested", scheduled: "Dr. Scheduled", moved: "Dr. Moved", declined: "Dr. Declined",
         withdrawn: "Dr. Withdrawn", cancelled: "Dr. Cancelled", cancelledByPatient: "Dr. Dropped", completed: "Dr. Completed",
+        missed: "Dr. Missed",
       };
       const seen: { state: StoryState; patientSees: string | undefined; doctorSees: string | undefined; mails: boolean[] }[] = [];
       for (const [as, name] of Object.entries(names) as [StoryState | "cancelledByPatient", string][]) {
@@ -58,12 +59,16 @@ for (const lang of ["en", "hi"] as const) {
         if (as === "cancelledByPatient") await cancel(patient.token, "Cannot come");
         if (state === "moved")
           await h.call("POST", "/api/auth/doctor-dashboard/rescheduleAppointment", { token: doctor.token, json: { appointmentId: id, scheduledDateTime: inMinutes(60 * 24 * 4).toISOString(), reason: "Clinic closed" } });
+        if (state === "missed") {
+          await h.elsewhere("update appointments set scheduled_at = ?, ends_at = ? where id = ?", [Date.now() - 2 * DAY, Date.now() - 2 * DAY + 30 * 60_000, id]);
+          expect((await h.call("POST", "/api/auth/doctor-dashboard/markAttendance", { token: doctor.token, json: { appointmentId: id, attended: false } })).status).toBe(200);
+        }
         if (state === "completed") await h.elsewhere("update appointments set scheduled_at = ?, ends_at = ? where id = ?", [Date.now() - 2 * DAY, Date.now() - 2 * DAY + 30 * 60_000, id]);
 
         const patientCard = cardOf(await page("/patient-dashboard/patient-meetings", patient.token, lang), doctor.name);
         const doctorPath = state === "requested" ? "/doctor-dashboard" : "/doctor-dashboard/doctor-Meetings";
         const doctorCard = cardOf(await page(doctorPath, doctor.token, lang), patient.name);
-        const mails = ["requested", "completed"].includes(state) ? [] : await mailsOf(id);
+        const mails = ["requested", "completed", "missed"].includes(state) ? [] : await mailsOf(id);
         seen.push({ state, patientSees: badge(patientCard), doctorSees: badge(doctorCard), mails: mails.map((m) => m.includes(word(state).toLowerCase())) });
       }
       expect(seen).toEqual(

@@ -1,19 +1,21 @@
 /**
  * /doctor-dashboard/doctor-Meetings : the doctor's meetings as a story (upcoming, requests
  * waiting, past and cancelled: islands/DoctorMeetings.tsx), completed ones with their feedback,
- * and the cancel form of a confirmed one (posted to /doctor-dashboard/doctor-Meetings/cancel).
+ * the cancel form of a confirmed one (posted to /doctor-dashboard/doctor-Meetings/cancel), and
+ * the attendance form of a past one (issue 40, within 7 days of its end).
  */
 import type { Context } from "hono";
 import { cancelAppointment, rescheduleAppointment } from "../../../actions/appointments";
+import { markAttendance } from "../../../actions/attendance";
 import { listDoctorFeedback, listStory } from "../../../db/queries/appointments";
 import { together } from "../../../db/together";
 import { historySince } from "../../../domain/story";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
-import { cancelBody, rescheduleForm } from "../../../http/schemas";
+import { attendanceForm, cancelBody, rescheduleForm } from "../../../http/schemas";
 import { holdsUntil } from "../../../http/cached";
 import { storyJson } from "../../../http/shapes";
-import { nextStatusChange } from "../../../domain/appointment";
+import { ATTENDANCE_DAYS, attendanceRefusal, nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
 import { ZoneNote } from "../../../components/TimeZone";
 import { pageAccount, viewerZone } from "../../../middleware/page-guard";
@@ -42,6 +44,10 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const timeZone = reader.zone;
   holdsUntil(c, nextStatusChange(meetings, now));
   const feedbackFor = new Map(feedbacks.map((f) => [f.appointment.id, f.message]));
+  // The past meetings whose attendance can still be marked (issue 40); the page changes when the first window closes.
+  const open = meetings.filter((m) => (m.status === "completed" || m.status === "noshow") && attendanceRefusal(m.scheduledAt!, m.endsAt!, now) === null);
+  for (const m of open) holdsUntil(c, m.endsAt!.getTime() + ATTENDANCE_DAYS * 24 * 3_600_000 + 1);
+  const attendance = { open: open.map((m) => m.id), question: t("doctorPage.attendance.question"), yes: t("doctorPage.attendance.yes"), no: t("doctorPage.attendance.no") };
   return doctorPage(
     c,
     t("doctorPage.meetingsTitle"),
@@ -50,7 +56,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <ZoneNote reader={reader} role="doctor" id="zone-note" />
       <Island
         name="DoctorMeetings"
-        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds }}
+        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds, movedByPatient: t("doctorPage.movedByPatient", { moved: "{moved}", time: "{time}" }), attendance }}
       />
       {calendar}
     </section>,
@@ -87,5 +93,18 @@ export function doctorMeetingsReschedule(deps: Deps) {
       again: (form) => render(c, deps, form),
       page: PATH,
       then: (_, values) => doneThen(c, PATH, undoNotice(deps, tOf(c)("doctorPage.rescheduled"), values.appointmentId ?? "", PATH)),
+    });
+}
+
+/** Issue 40: the attendance form of a past meeting (its two buttons post attended=true or false). */
+export function doctorMeetingsAttendance(deps: Deps) {
+  return (c: Context) =>
+    handleForm(c, {
+      schema: attendanceForm,
+      target: (body) => `attendance:${String(body.appointmentId ?? "")}`,
+      run: (input) => markAttendance(deps, pageAccount(c, "doctor").id, input),
+      again: (form) => render(c, deps, form),
+      page: PATH,
+      then: () => doneThen(c, PATH, { text: tOf(c)("doctorPage.attendance.marked"), tone: "success" }),
     });
 }

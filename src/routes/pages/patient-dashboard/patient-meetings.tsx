@@ -1,19 +1,23 @@
 /**
  * /patient-dashboard/patient-meetings : the patient's meetings as a story (upcoming, waiting,
- * past and cancelled: islands/PatientMeetings.tsx), with the cancel form of a confirmed meeting
- * or a pending request (withdraw: the reason optional) and the feedback form of a completed one. They post here and come back with
- * the API's message, or show the refusal beside the meeting's form.
+ * past and cancelled: islands/PatientMeetings.tsx), with the cancel and move forms of a confirmed
+ * meeting (move: to one of its doctor's next free times, issue 40), the withdraw form of a pending
+ * request (the reason optional) and the feedback form of a completed one. They post here and come
+ * back with the API's message, or show the refusal beside the meeting's form.
  */
 import type { Context } from "hono";
-import { CHANGE_TOO_LATE, changeUntil } from "../../../domain/appointment";
+import { CHANGE_TOO_LATE, changeUntil, tooLateToChange } from "../../../domain/appointment";
 import { humanMessage } from "../../../domain/messages";
 import type { Translate } from "../../../domain/i18n";
-import { cancelAppointment, giveFeedback } from "../../../actions/appointments";
-import { listStory } from "../../../db/queries/appointments";
+import { cancelAppointment, giveFeedback, rescheduleOwnAppointment } from "../../../actions/appointments";
+import { doctorFreeSlots } from "../../../actions/availability";
+import { listStory, type StoryView } from "../../../db/queries/appointments";
+import { together } from "../../../db/together";
+import { SLOT_DAYS } from "../../../domain/availability";
 import { historySince, storySections } from "../../../domain/story";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
-import { cancelBody, feedbackBody, withdrawForm } from "../../../http/schemas";
+import { cancelBody, feedbackBody, ownRescheduleBody, withdrawForm } from "../../../http/schemas";
 import { holdsUntil } from "../../../http/cached";
 import { storyJson } from "../../../http/shapes";
 import { nextStatusChange } from "../../../domain/appointment";
@@ -29,11 +33,36 @@ import type { T } from "../../../i18n/catalog";
 
 const PATH = "/patient-dashboard/patient-meetings";
 
-async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
+/** The doctor's next free times a move offers (issue 40). */
+const MOVE_TIMES = 6;
+
+type Read = { meetings: StoryView[]; free: Record<string, string[]>; calendar?: Awaited<ReturnType<typeof calendarFeedPanel>> };
+
+/**
+ * The meetings, and for each confirmed one the patient may still move, its doctor's next free
+ * times (ISO). The doctors' slots are read in one round trip, with the calendar panel's read
+ * (issue 43: the page stays within three).
+ */
+async function readMeetings(c: Context, deps: Deps, now: Date): Promise<Read> {
   const patient = pageAccount(c, "patient");
-  const now = deps.now();
   const meetings = await listStory(deps.database.db, "patient", patient, now, historySince(now));
-  const calendar = await calendarFeedPanel(c, deps, "patient", patient.id);
+  const movable = meetings.filter((m) => m.status === "confirmed" && m.scheduledAt !== null && !tooLateToChange(m.scheduledAt, now, deps.config.changeNoticeMinutes));
+  const doctors = [...new Set(movable.map((m) => m.doctor.id))];
+  if (doctors.length === 0) return { meetings, free: {} };
+  const [slots, calendar] = await together(() =>
+    Promise.all([
+      Promise.all(doctors.map((id) => doctorFreeSlots(deps, id, SLOT_DAYS.default, deps.database.db, MOVE_TIMES).then((free) => free.slots, () => []))),
+      calendarFeedPanel(c, deps, "patient", patient.id),
+    ]),
+  );
+  const byDoctor = new Map(doctors.map((id, i) => [id, slots[i]!.map((s) => new Date(s.start).toISOString())]));
+  return { meetings, free: Object.fromEntries(movable.map((m) => [m.id, byDoctor.get(m.doctor.id) ?? []])), calendar };
+}
+
+async function render(c: Context, deps: Deps, form?: FormState, read?: Read): Promise<Response> {
+  const now = deps.now();
+  const { meetings, free, calendar: early } = read ?? (await readMeetings(c, deps, now));
+  const calendar = early ?? (await calendarFeedPanel(c, deps, "patient", pageAccount(c, "patient").id));
   const notice = form ? undefined : takeNotice(c);
   const reader = viewerZone(c);
   const timeZone = reader.zone;
@@ -53,7 +82,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <ZoneNote reader={reader} role="patient" />
       <Island
         name="PatientMeetings"
-        props={{ appointments, timeZone, form, notice, ...wordsOf(appointments, t), change: changeWords(deps, now, t) }}
+        props={{ appointments, timeZone, form, notice, ...wordsOf(appointments, t), change: changeWords(deps, now, t), move: { free, words: moveWords(t) } }}
       />
       {calendar}
     </section>,
@@ -82,8 +111,21 @@ function changeWords(deps: Deps, now: Date, t: T) {
   return { minutes: deps.config.changeNoticeMinutes, now: now.toISOString(), closed: humanMessage(CHANGE_TOO_LATE, t as Translate), until: t("patient.meetings.changeUntil", { time: "{time}" }) };
 }
 
+/** Where the island puts the "Moved" word and the time: the server's words keep the places. */
+const PLACES = { moved: "{moved}", time: "{time}" };
+
+/** The move step's words and the note of a meeting the patient moved (issue 40): the page's, not the island's catalog. */
+function moveWords(t: T) {
+  const key = (name: string) => t(`patient.meetings.move.${name}` as Key);
+  return { open: key("open"), choose: key("choose"), reason: key("reason"), submit: key("submit"), none: key("none"), movedByYou: t("patient.meetings.move.movedByYou", PLACES) };
+}
+
 export function patientMeetingsPage(deps: Deps) {
-  return (c: Context) => keptViewerPage(c, deps, () => render(c, deps, takeRefused(c)), { once: hasNewFeedLink(c) });
+  return async (c: Context) => {
+    // The free times a move offers are read first: the kept page is made of them too.
+    const read = await readMeetings(c, deps, deps.now());
+    return keptViewerPage(c, deps, () => render(c, deps, takeRefused(c), read), { once: hasNewFeedLink(c), extra: JSON.stringify(read.free) });
+  };
 }
 
 const byAppointment = (body: Record<string, unknown>) => String(body.appointmentId ?? "");
@@ -109,6 +151,16 @@ export function patientMeetingsPosts(deps: Deps) {
         again: (form) => render(c, deps, form),
         page: PATH,
         then: () => doneThen(c, PATH, { text: tOf(c)("patient.meetings.withdrawn"), tone: "success" }),
+      }),
+    // Issue 40: the patient's own move to one of the doctor's free times; a refusal shows beside that meeting's step.
+    reschedule: (c: Context) =>
+      handleForm(c, {
+        schema: ownRescheduleBody,
+        target: (body) => `move:${byAppointment(body)}`,
+        run: (input) => rescheduleOwnAppointment(deps, pageAccount(c, "patient").id, input),
+        again: (form) => render(c, deps, form),
+        page: PATH,
+        then: () => doneThen(c, PATH, { text: tOf(c)("patient.meetings.move.done"), tone: "success" }),
       }),
     feedback: (c: Context) =>
       handleForm(c, {
