@@ -393,7 +393,8 @@ const doctorDetails = {
     .pipe(detail(null, languageCodes))
     .meta({ description: `1 to 8 comma-separated codes of: ${LANGUAGE_CODES.join(", ")}; blank clears them`, example: "en,hi" }),
   fee: detail(null, wholeNumber("fee")).meta({ description: "The consultation fee in whole rupees, 0 (free) to 100000; blank clears it", example: "500" }),
-  about: detail(null, textRule(text("about", DETAIL_LIMITS.about, { multiline: true }))).meta({
+  // Forms send a line break as CRLF: kept as one "\n", so 600 characters are the 600 the reader typed.
+  about: detail(null, (v) => textRule(text("about", DETAIL_LIMITS.about, { multiline: true }))(v.replace(/\r\n?/g, "\n"))).meta({
     description: "Plain text about the doctor, up to 600 characters; blank clears it",
   }),
 };
