@@ -431,6 +431,9 @@ export const registrationDecisionBody = z
 /** The admin page's Verify and Reject forms: `verified` as "true" or "false", read into registrationDecisionBody. */
 export const registrationDecisionForm = z
   .object({ verified: z.enum(["true", "false"], { error: "verified must be true or false" }), reason: z.string().optional() })
+  .superRefine((form, ctx) => {
+    if (form.verified === "false" && !form.reason?.trim()) ctx.addIssue({ code: "custom", path: ["reason"], message: MESSAGES.registrationReasonEmpty });
+  })
   .transform(({ verified, reason }) => ({ verified: verified === "true", ...(reason?.trim() ? { reason } : {}) }))
   .pipe(registrationDecisionBody);
 

@@ -35,7 +35,7 @@ describe("the details' bounds: the highest and lowest pass, one past either is a
   for (const [field, ok, refused, message] of cases)
     test(field, async () => {
       const doctor = await h.signupDoctor();
-      const pair = field.startsWith("registration") ? { registrationNumber: "R1", registrationCouncil: "Council", [field]: "" } : {};
+      const pair: Record<string, string> = field.startsWith("registration") ? { registrationNumber: "R1", registrationCouncil: "Council", [field]: "" } : {};
       for (const value of ok) expect((await save(doctor, { ...pair, [field]: value })).status).toBe(200);
       for (const value of refused) {
         const res = await save(doctor, { ...pair, [field]: value });
