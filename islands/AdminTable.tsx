@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from "react";
 import { adminPageOf } from "../src/domain/admin-table";
 import { doctorActions, NEEDS_REASON } from "../src/domain/doctor-status";
 import { LIMITS } from "../src/domain/fields";
+import { DETAIL_LIMITS } from "../src/domain/doctor-details";
 import { MESSAGES } from "../src/domain/messages";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { AdminDoctorJson } from "../src/http/shapes";
@@ -20,7 +21,7 @@ import { TextForm } from "./lib/forms";
 import { useLang, useT } from "./lib/i18n";
 import { useViewerZone } from "./lib/time";
 import { Notice, useRefreshOnReturn } from "./lib/ui";
-import type { Translate } from "../src/domain/i18n";
+import { formatMessage, type Translate, type Values } from "../src/domain/i18n";
 
 type Doctor = AdminDoctorJson;
 /**
@@ -29,7 +30,21 @@ type Doctor = AdminDoctorJson;
  * island's messages for their weight); one missing shows as it is stored. `empty`: what a page
  * without doctors says, given only then (a page with doctors carries no such sentence).
  */
-export type Props = { doctors: Doctor[]; page?: number; timeZone: string; form?: FormState; notice?: NoticeJson; specs?: Record<string, string>; empty?: string };
+export type Props = {
+  doctors: Doctor[];
+  page?: number;
+  timeZone: string;
+  form?: FormState;
+  notice?: NoticeJson;
+  specs?: Record<string, string>;
+  empty?: string;
+  registration?: RegistrationWords;
+};
+/**
+ * The registration's words (issue 41), said by the server in the page's language (ICU patterns
+ * with {name}, {verified}, {reason}), kept out of the island's messages for their weight.
+ */
+export type RegistrationWords = Record<"label" | "none" | "verified" | "waiting" | "waitingFirst" | "refused" | "verify" | "reject" | "why", string>;
 
 const ACTIONS = new Set(["Approve", "Reject", "Block", "Reactivate", "Signup", "Approve change", "Decline change"]);
 /** An admin action's (or an audit event's) name in the page's language. */
@@ -38,7 +53,7 @@ const actionIn = (t: Translate, action: string) => (ACTIONS.has(action) ? t(`Adm
 /** "→" as a character reference: the 2,000-doctor page's text then stays one byte per character (half the memory, docs/performance.md). */
 const ARROW = { __html: "&#8594;" };
 
-export default function AdminTable({ doctors, page = 1, timeZone, form: refused, notice, specs = {}, empty }: Props) {
+export default function AdminTable({ doctors, page = 1, timeZone, form: refused, notice, specs = {}, empty, registration }: Props) {
   const t = useT();
   const say = useHumanMessage();
   const spec = (s: string) => specs[s] ?? s;
@@ -47,7 +62,7 @@ export default function AdminTable({ doctors, page = 1, timeZone, form: refused,
   const refusedInRow =
     refused !== undefined &&
     doctors.some((d) => d._id === refused.target && doctorActions(d.status).some((a) => a.to === refused.values.status && NEEDS_REASON.has(a.to)));
-  const [error, setError] = useState<string | null>(refused && !refusedInRow ? `${t("AdminTable.failed")} ${refused.message}` : null);
+  const [error, setError] = useState<string | null>(refused && !refusedInRow ? `${t("AdminTable.failed")} ${say(refused.message)}` : null);
   const [done, setDone] = useState<string | null>(notice?.text ?? null);
   const [busy, setBusy] = useState<string | null>(null);
   // The clicked button leaves the DOM with the old status: keep keyboard focus in that row.
@@ -177,6 +192,7 @@ export default function AdminTable({ doctors, page = 1, timeZone, form: refused,
                     );
                   })}
                   </div>
+                  {registration && <RegistrationCheck doctor={d} words={registration} page={page} />}
                   {d.pendingChange && (
                     // A plain form, with script too: the page comes back with the decision.
                     <form method="post" action={`/admin-dashboard/doctor-change/${encodeURIComponent(d._id)}${page === 1 ? "" : `?page=${page}`}`} className="actions change-review">
@@ -233,4 +249,44 @@ function When({ iso, timeZone }: { iso: string; timeZone: string }) {
 function PendingValue({ value }: { value: string }) {
   const t = useT();
   return <span className="pending-value">{t("AdminTable.waiting", { value })}</span>;
+}
+
+/**
+ * The doctor's registration and, while one waits, the admin's Verify and Reject forms (issue 41):
+ * plain forms, with script too; the page comes back with the decision.
+ */
+function RegistrationCheck({ doctor, words, page }: { doctor: Doctor; words: RegistrationWords; page: number }) {
+  const lang = useLang();
+  const say = (pattern: string, values?: Values) => formatMessage(pattern, values, lang);
+  const { number, council, verified, reason } = doctor.registration;
+  const action = `/admin-dashboard/doctor-registration/${encodeURIComponent(doctor._id)}${page === 1 ? "" : `?page=${page}`}`;
+  const waiting = number !== null && !verified;
+  // What the directory shows meanwhile: the last verified pair, kept in the audit trail's last "Verify registration".
+  const kept = doctor.statusHistory.findLast((e) => e.action === "Verify registration")?.reason;
+  const state = number === null ? words.none : verified ? words.verified : reason !== null ? say(words.refused, { reason }) : kept ? say(words.waiting, { verified: kept }) : words.waitingFirst;
+  return (
+    <div className="registration">
+      <p>
+        {`${words.label}: `}
+        {number !== null && <strong>{`${number}, ${council} `}</strong>}
+        <span className={waiting ? "pending-value" : undefined}>{state}</span>
+      </p>
+      {waiting && (
+        <div className="actions">
+          <form method="post" action={action}>
+            <input type="hidden" name="verified" value="true" />
+            <button type="submit">{say(words.verify, { name: doctor.name })}</button>
+          </form>
+          <form method="post" action={action} className="reason-form">
+            <input type="hidden" name="verified" value="false" />
+            <label>
+              {words.why}
+              <input name="reason" required maxLength={DETAIL_LIMITS.registrationReason.max} />
+            </label>
+            <button type="submit" className="button-danger">{say(words.reject, { name: doctor.name })}</button>
+          </form>
+        </div>
+      )}
+    </div>
+  );
 }

@@ -7,6 +7,7 @@
  */
 import { useState, type FormEvent } from "react";
 import { IMAGE_ACCEPT, IMAGE_TYPE_MESSAGE, LIMITS, SPECIALIZATIONS } from "../src/domain/fields";
+import { DETAIL_LIMITS, LANGUAGE_CODES, type LanguageCode } from "../src/domain/doctor-details";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { doctorJson, patientJson } from "../src/http/shapes";
 import { api } from "./lib/api";
@@ -19,7 +20,12 @@ type PatientProfile = ReturnType<typeof patientJson>;
 type DoctorProfile = ReturnType<typeof doctorJson>;
 /** A refused post (its message and what was typed) and the notice a saved one left. */
 type Posted = { form?: FormState; notice?: NoticeJson };
-export type Props = ({ role: "patient"; profile: PatientProfile } | { role: "doctor"; profile: DoctorProfile }) & Posted;
+/**
+ * The doctor's details' words (issue 41), said by the server in the page's language so that the
+ * island's own messages stay small: the fields' labels and the languages' names.
+ */
+export type DetailWords = { labels: Record<"heading" | "registrationNumber" | "registrationCouncil" | "experienceYears" | "languages" | "fee" | "about", string>; languages: Record<LanguageCode, string> };
+export type Props = ({ role: "patient"; profile: PatientProfile } | { role: "doctor"; profile: DoctorProfile; details: DetailWords }) & Posted;
 
 function pictureUrl(props: Props, version: number): string | null {
   const file = props.profile.profileImage;
@@ -47,7 +53,7 @@ export default function ProfileForm(initial: Props) {
       setError(t("ProfileForm.loadFailed"));
       return;
     }
-    setProps(initial.role === "doctor" ? { role: "doctor", profile: answer.body.doctor } : { role: "patient", profile: answer.body.patient });
+    setProps(initial.role === "doctor" ? { ...initial, profile: answer.body.doctor } : { role: "patient", profile: answer.body.patient });
     setVersion((v) => v + 1);
   });
 
@@ -70,13 +76,18 @@ export default function ProfileForm(initial: Props) {
     setError(null);
     setSuccess(null);
     if (file instanceof File && file.size > 0) data.set("profileImage", await shrinkPicture(file));
+    // The page's ticked languages (`languages[]`, one field each) go to the API as its comma-separated `languages`.
+    if (data.has("languages[]")) {
+      data.set("languages", data.getAll("languages[]").filter((v) => v !== "").join(","));
+      data.delete("languages[]");
+    }
     const answer = await api(`/${props.role}-profile`, { method: "PUT", form: data });
     setBusy(false);
     if (!answer.ok) {
       setError(say.or(answer, t("ProfileForm.saveFailed")));
       return;
     }
-    setProps(props.role === "doctor" ? { role: "doctor", profile: answer.body.doctor } : { role: "patient", profile: answer.body.patient });
+    setProps(props.role === "doctor" ? { ...props, profile: answer.body.doctor } : { role: "patient", profile: answer.body.patient });
     setVersion((v) => v + 1);
     form.reset();
     setSuccess(t("ProfileForm.saved"));
@@ -129,6 +140,7 @@ export default function ProfileForm(initial: Props) {
               key={`college-${version}`}
             />
           </div>
+          <DoctorDetails profile={props.profile} words={props.details} typed={typed} version={version} />
         </>
       )}
       <div className="field">
@@ -141,5 +153,47 @@ export default function ProfileForm(initial: Props) {
         {t("ProfileForm.save")}
       </button>
     </form>
+  );
+}
+
+/** The doctor's details (issue 41): registration, experience, fee, languages and about; a field left blank keeps or clears it (src/http/schemas.ts). */
+function DoctorDetails({ profile, words, typed, version }: { profile: DoctorProfile; words: DetailWords; typed: Record<string, string>; version: number }) {
+  const { labels } = words;
+  // A refused post's ticks (one a line, an empty first) win over the stored languages.
+  const ticked = typed["languages[]"] !== undefined ? typed["languages[]"].split("\n") : profile.languages;
+  const field = (name: "registrationNumber" | "registrationCouncil", value: string | null, max: number) => (
+    <div className="field">
+      <label htmlFor={name}>{labels[name]}</label>
+      <input id={name} name={name} maxLength={max} defaultValue={typed[name] ?? value ?? ""} key={`${name}-${version}`} />
+    </div>
+  );
+  const count = (name: "experienceYears" | "fee", value: number | null) => (
+    <div className="field">
+      <label htmlFor={name}>{labels[name]}</label>
+      <input id={name} name={name} type="number" inputMode="numeric" min={0} max={DETAIL_LIMITS[name].max} step={1} defaultValue={typed[name] ?? value ?? ""} key={`${name}-${version}`} />
+    </div>
+  );
+  return (
+    <fieldset className="details">
+      <legend>{labels.heading}</legend>
+      {field("registrationNumber", profile.registration.number, DETAIL_LIMITS.registrationNumber.max)}
+      {field("registrationCouncil", profile.registration.council, DETAIL_LIMITS.registrationCouncil.max)}
+      {count("experienceYears", profile.experienceYears)}
+      {count("fee", profile.fee)}
+      <fieldset className="checks" key={`languages-${version}`}>
+        <legend>{labels.languages}</legend>
+        {/* Always sent, so that no language ticked clears them rather than keeping them. */}
+        <input type="hidden" name="languages[]" value="" />
+        {LANGUAGE_CODES.map((code) => (
+          <label key={code} className="check">
+            <input type="checkbox" name="languages[]" value={code} defaultChecked={(ticked as string[]).includes(code)} /> {words.languages[code]}
+          </label>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="about">{labels.about}</label>
+        <textarea id="about" name="about" rows={4} maxLength={DETAIL_LIMITS.about.max} defaultValue={typed.about ?? profile.about ?? ""} key={`about-${version}`} />
+      </div>
+    </fieldset>
   );
 }

@@ -105,6 +105,42 @@ export function decideDoctorChange(
   });
 }
 
+/**
+ * The admin verifies or refuses a doctor's waiting registration (issue 41). Verified, the pair
+ * becomes the one patients are shown; refused, it stays waiting with the reason the doctor reads
+ * until they change it. Recorded in the audit trail with the pair. Both doors call it: the admin
+ * page's forms and PATCH /api/auth/admin-dashboard/doctor-registration/{id}.
+ */
+export function decideRegistration(
+  deps: Deps,
+  adminId: string,
+  input: { doctorId: string; verified: boolean; reason?: string },
+): Promise<StatusChange> {
+  return deps.database.write(async (tx) => {
+    const current = await findDoctor(tx, input.doctorId);
+    if (current === undefined) throw notFound("Doctor");
+    const { pendingRegistrationNumber: number, pendingRegistrationCouncil: council } = current;
+    if (number === null || council === null) throw conflict(NO_REGISTRATION_WAITING);
+    const doctor = await updateDoctor(
+      tx,
+      input.doctorId,
+      input.verified
+        ? { registrationNumber: number, registrationCouncil: council, pendingRegistrationNumber: null, pendingRegistrationCouncil: null, registrationReason: null }
+        : { registrationReason: input.reason ?? null },
+    );
+    const pair = `${number}, ${council}`;
+    const action = input.verified ? "Verify registration" : "Reject registration";
+    const event = adminEvent(deps, adminId, input.doctorId, { action, fromStatus: current.status, toStatus: current.status, reason: input.verified ? pair : `${pair}: ${input.reason}` });
+    const history = await historyOf(tx, "doctor", input.doctorId);
+    recordAudit(tx, event);
+    const message = input.verified ? `Verified ${doctor.name}'s registration ${pair}.` : `Did not verify ${doctor.name}'s registration ${pair}.`;
+    return { doctor, history: [...history, { id: 0, previous: null, ...event }], message };
+  });
+}
+
+/** The refusal of a check when no registration waits (checked already, or never given). */
+export const NO_REGISTRATION_WAITING = "This doctor has no registration waiting for a check";
+
 /** An admin's event about a doctor, for the audit trail. */
 function adminEvent(deps: Deps, adminId: string, doctorId: string, what: { action: string; fromStatus: string; toStatus: string; reason: string | null }) {
   return { at: deps.now(), actorRole: "admin" as const, actorId: adminId, subject: "doctor" as const, subjectId: doctorId, ...what };

@@ -9,7 +9,8 @@ import type { Deps } from "../config/deps";
 import { uploadTooLargeMessage, type Specialization } from "../domain/fields";
 import type { ImageFolder } from "../storage/names";
 import { processPicture } from "../storage/picture";
-import { Refusal } from "../domain/refusal";
+import { invalid, notFound, Refusal } from "../domain/refusal";
+import { registrationChange, type LanguageCode } from "../domain/doctor-details";
 
 export const PROFILE_UPDATED = "Profile updated successfully!";
 
@@ -63,7 +64,32 @@ async function withPicture<T>(
 }
 
 export type PatientProfileInput = { name: string; profileImage?: File };
-export type DoctorProfileInput = PatientProfileInput & { specialization: Specialization; collegeName: string };
+/** The doctor's details (issue 41): absent keeps the stored value, null clears it. */
+export type DoctorDetailsInput = {
+  registrationNumber?: string;
+  registrationCouncil?: string;
+  experienceYears?: number | null;
+  languages?: LanguageCode[] | null;
+  fee?: number | null;
+  about?: string | null;
+};
+export type DoctorProfileInput = PatientProfileInput & { specialization: Specialization; collegeName: string } & DoctorDetailsInput;
+
+/** A registration number without its council, or the other way round: nothing to check. */
+export const REGISTRATION_INCOMPLETE = "registrationNumber and registrationCouncil must be given together";
+
+/** The detail columns to write: what was sent, and a new or changed registration waiting for the admin. */
+function detailChanges(before: DoctorRow, input: DoctorDetailsInput) {
+  const registration = registrationChange(before, { number: input.registrationNumber, council: input.registrationCouncil });
+  if (registration === "incomplete") throw invalid(REGISTRATION_INCOMPLETE);
+  return {
+    ...registration,
+    ...(input.experienceYears !== undefined && { experienceYears: input.experienceYears }),
+    ...(input.languages !== undefined && { languages: input.languages === null ? null : input.languages.join(",") }),
+    ...(input.fee !== undefined && { fee: input.fee }),
+    ...(input.about !== undefined && { about: input.about }),
+  };
+}
 
 export function updatePatientProfile(deps: Deps, patientId: string, input: PatientProfileInput): Promise<PatientRow> {
   return withPicture(deps, "patients", input.profileImage, async (tx, profileImage) => {
@@ -76,6 +102,7 @@ export function updatePatientProfile(deps: Deps, patientId: string, input: Patie
 export function updateDoctorProfile(deps: Deps, doctorId: string, input: DoctorProfileInput): Promise<DoctorRow> {
   return withPicture(deps, "doctors", input.profileImage, async (tx, profileImage) => {
     const before = await findDoctor(tx, doctorId);
+    if (before === undefined) throw notFound("Doctor");
     // An approved doctor's new specialization or college waits for the admin (issue 27): the
     // directory keeps the approved values. The approved value sent again (the form shows it) leaves
     // a waiting change as it is; the admin approves or declines it.
@@ -88,7 +115,7 @@ export function updateDoctorProfile(deps: Deps, doctorId: string, input: DoctorP
       : { specialization: input.specialization, collegeName: input.collegeName, pendingSpecialization: null, pendingCollegeName: null };
     // A saved profile is a checked one: the dashboard's first steps stop asking (issue 39).
     const checked = before?.profileCheckedAt ?? deps.now();
-    const after = await updateDoctor(tx, doctorId, { name: input.name, ...changes, ...(profileImage && { profileImage }), profileCheckedAt: checked });
+    const after = await updateDoctor(tx, doctorId, { name: input.name, ...changes, ...detailChanges(before, input), ...(profileImage && { profileImage }), profileCheckedAt: checked });
     return { result: after, previous: before?.profileImage ?? null };
   });
 }

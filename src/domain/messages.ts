@@ -17,6 +17,7 @@ export const MESSAGES = {
   feedbackEmpty: "Please write your feedback before sending it.",
   blockReasonEmpty: "Please say why this doctor is blocked.",
   rejectReasonEmpty: "Please say why this doctor is rejected.",
+  registrationReasonEmpty: "Please say why this registration is not verified.",
   timeInPast: "Choose a time in the future.",
   timeTooFar: "Choose a time within the next two years.",
   realDateAndTime: "Choose a real date and time.",
@@ -140,6 +141,7 @@ const EXACT: Record<string, string> = {
   "decision must be one of: approve, decline": "msg.review.chooseDecision",
   [MESSAGES.blockReasonEmpty]: "msg.admin.blockReasonEmpty",
   [MESSAGES.rejectReasonEmpty]: "msg.admin.rejectReasonEmpty",
+  [MESSAGES.registrationReasonEmpty]: "msg.admin.registrationReasonEmpty",
   // Pages only: passwords, sessions, the time zone, the doctor's hours.
   "Too many password reset requests. Please try again later.": "msg.account.tooManyResets",
   "This reset link is not valid any more. Please ask for a new one.": "msg.account.resetInvalid",

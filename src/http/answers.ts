@@ -10,6 +10,7 @@ import { z } from "zod";
 import { APPOINTMENT_STATUSES } from "../domain/appointment";
 import { DOCTOR_STATUSES, ROLES, SPECIALIZATIONS } from "../domain/fields";
 import { LANGS } from "../domain/i18n";
+import { LANGUAGE_CODES } from "../domain/doctor-details";
 import type { AdminDoctorJson, AppointmentJson, adminJson, doctorJson, patientJson } from "./shapes";
 
 const id = z.string().meta({ description: "An opaque id", example: "3f2c9a4e-8b1d-4c55-9a0e-2b7f1c6d8e90" });
@@ -40,6 +41,16 @@ export const MessageAnswer = z.object({ message: z.string() }).meta({ id: "Messa
 
 export const Patient = z.object({ _id: id, name: z.string(), email, profileImage: picture }).meta({ id: "Patient" });
 
+/** The doctor's medical registration (issue 41) as it stands. */
+const Registration = z
+  .object({
+    number: z.string().nullable().meta({ example: "DMC/R/12345" }),
+    council: z.string().nullable().meta({ example: "Delhi Medical Council" }),
+    verified: z.boolean().meta({ description: "The admin checked this pair; false while a new or changed pair waits (the last verified pair stays what patients see)" }),
+    reason: z.string().nullable().meta({ description: "Why the admin did not verify the waiting pair; null unless refused" }),
+  })
+  .meta({ id: "Registration", description: "The pair waiting for the admin's check when there is one, else the last verified pair; numbers null when none was given" });
+
 export const Doctor = z
   .object({
     _id: id,
@@ -54,6 +65,11 @@ export const Doctor = z
       .object({ specialization: specialization.nullable(), collegeName: z.string().nullable() })
       .nullable()
       .meta({ description: "An approved doctor's change of specialization or college waiting for the admin's review; the other fields keep the approved values until then" }),
+    experienceYears: z.number().int().nullable().meta({ description: "Years of practice (0-70); null until the doctor says", example: 12 }),
+    languages: z.array(z.enum(LANGUAGE_CODES)).meta({ description: "The languages the doctor speaks, as codes; empty until the doctor says", example: ["en", "hi"] }),
+    fee: z.number().int().nullable().meta({ description: "The consultation fee in whole rupees (0: free); null until the doctor says", example: 500 }),
+    about: z.string().nullable().meta({ description: "Plain text about the doctor (up to 600 characters); null until the doctor says" }),
+    registration: Registration,
   })
   .meta({ id: "Doctor" });
 

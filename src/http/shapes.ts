@@ -6,6 +6,7 @@ import type { AppointmentView, StoryView } from "../db/queries/appointments";
 import type { AdminRow, DoctorRow, PatientRow } from "../db/queries/accounts";
 import type { AuditRow } from "../db/queries/audit";
 import { nextStatusChange } from "../domain/appointment";
+import { languagesOf, registrationOf } from "../domain/doctor-details";
 import type { KeptJson } from "./cached";
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
@@ -28,6 +29,12 @@ export const doctorJson = (d: DoctorRow) => ({
   createdAt: d.createdAt.toISOString(),
   pendingChange:
     d.pendingSpecialization === null && d.pendingCollegeName === null ? null : { specialization: d.pendingSpecialization, collegeName: d.pendingCollegeName },
+  // Issue 41: what patients choose by, and the registration as it stands for the doctor and the admin.
+  experienceYears: d.experienceYears,
+  languages: languagesOf(d.languages),
+  fee: d.fee,
+  about: d.about,
+  registration: registrationOf(d),
 });
 
 /** A doctor as the admin sees one: every field, and the status history from the audit trail. */

@@ -17,6 +17,11 @@ const doctor = {
   profileImage: null,
   createdAt: CREATED,
   pendingChange: null,
+  experienceYears: 12,
+  languages: ["en", "hi"],
+  fee: 500,
+  about: "Heart care for adults, in English and Hindi.",
+  registration: { number: "DMC/R/12345", council: "Delhi Medical Council", verified: true, reason: null },
 };
 
 const adminDoctor = {
@@ -77,6 +82,16 @@ export const EXAMPLES = {
       statusHistory: [
         ...adminDoctor.statusHistory,
         { action: "Approve change", from: "approved", to: "approved", at: AT, by: "admin", reason: "specialization Neurologist to Cardiologist" },
+      ],
+    },
+  },
+  registrationChecked: {
+    message: "Verified Dana Doctor's registration DMC/R/12345, Delhi Medical Council.",
+    doctor: {
+      ...adminDoctor,
+      statusHistory: [
+        ...adminDoctor.statusHistory,
+        { action: "Verify registration", from: "approved", to: "approved", at: AT, by: "admin", reason: "DMC/R/12345, Delhi Medical Council" },
       ],
     },
   },

@@ -22,7 +22,7 @@ import { endSessionCookie, sessionCookieToken } from "../http/session-token";
 import { requirePage } from "../middleware/page-guard";
 import { sameOriginForms } from "../middleware/same-origin";
 import { aboutPage } from "./pages/about";
-import { adminDashboardPage, doctorChangePost, doctorStatusPost } from "./pages/admin-dashboard";
+import { adminDashboardPage, doctorChangePost, doctorRegistrationPost, doctorStatusPost } from "./pages/admin-dashboard";
 import { AUTH_PAGES, authPageIsPersonal, authPageRoutes, renderAuthPage } from "./pages/auth";
 import { doctorDashboardPage, doctorDashboardPosts } from "./pages/doctor-dashboard";
 import { doctorUndoPost } from "./pages/doctor-dashboard/undo";
@@ -139,6 +139,7 @@ export function pageRoutes(deps: Deps) {
   pages.get("/admin-dashboard/mail/:id", adminMailMessagePage(deps));
   pages.get("/admin-dashboard/mail/:id/html", adminMailMessagePage(deps));
   pages.post("/admin-dashboard/doctor-change/:id", doctorChangePost(deps));
+  pages.post("/admin-dashboard/doctor-registration/:id", doctorRegistrationPost(deps));
 
   pages.post("/theme", async (c) => {
     // A malformed form is no theme choice: fall back to light, never an error.

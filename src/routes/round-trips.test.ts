@@ -160,6 +160,10 @@ describe("round trips per request", () => {
     const changing = await h.signupDoctor({ name: "Esha E", specialization: "Cardiologist" });
     await h.call("PUT", `${API}/doctor-profile`, { token: changing.token, form: h.profileForm({ name: "Esha E", specialization: "Psychiatrist", collegeName: "City Medical College" }) });
     await measure(`PATCH ${API}/admin-dashboard/doctor-change/:id`, `${API}/admin-dashboard/doctor-change/${changing.id}`, { token: admin, json: { decision: "approve" } });
+    // Issue 41: a registration given with the profile, then checked by the admin.
+    const registration = { registrationNumber: "DMC/1", registrationCouncil: "Delhi Medical Council" };
+    await h.call("PUT", `${API}/doctor-profile`, { token: changing.token, form: h.profileForm({ name: "Esha E", specialization: "Psychiatrist", collegeName: "City Medical College", ...registration }) });
+    await measure(`PATCH ${API}/admin-dashboard/doctor-registration/:id`, `${API}/admin-dashboard/doctor-registration/${changing.id}`, { token: admin, json: { verified: true } });
 
     // Accounts: sign up, log in, passwords, sessions.
     const email = `rt.${Date.now()}@example.com`;

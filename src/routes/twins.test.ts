@@ -58,6 +58,7 @@ const TWINS: Record<string, Twin> = {
 
   "/admin-dashboard/doctor-status/:id": { api: "PATCH /api/auth/admin-dashboard/doctor-status/:id" },
   "/admin-dashboard/doctor-change/:id": { api: "PATCH /api/auth/admin-dashboard/doctor-change/:id" },
+  "/admin-dashboard/doctor-registration/:id": { api: "PATCH /api/auth/admin-dashboard/doctor-registration/:id" },
   ...SESSIONS("/admin-dashboard/account"),
 
   "/theme": { none: "the page's light or dark theme, a cookie of the browser; no account holds it" },

@@ -65,6 +65,18 @@ export async function updatePatient(
   return (await tx.update(patients).set(fields).where(eq(patients.id, id)).returning().get())!;
 }
 
+/** The doctor's details and registration (issue 41), written by the profile and the admin's check. */
+type DetailColumn =
+  | "registrationNumber"
+  | "registrationCouncil"
+  | "pendingRegistrationNumber"
+  | "pendingRegistrationCouncil"
+  | "registrationReason"
+  | "experienceYears"
+  | "languages"
+  | "fee"
+  | "about";
+
 export async function updateDoctor(
   tx: Tx,
   id: string,
@@ -76,7 +88,7 @@ export async function updateDoctor(
     pendingSpecialization?: Specialization | null;
     pendingCollegeName?: string | null;
     profileCheckedAt?: Date;
-  },
+  } & Partial<Pick<DoctorRow, DetailColumn>>,
 ): Promise<DoctorRow> {
   return (await tx.update(doctors).set(fields).where(eq(doctors.id, id)).returning().get())!;
 }

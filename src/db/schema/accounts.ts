@@ -49,6 +49,19 @@ export const doctors = sqliteTable(
     // When the doctor first saved their profile (page or API): until then the dashboard's first
     // steps ask them to check it (issue 39). Null: never saved.
     profileCheckedAt: integer("profile_checked_at", { mode: "timestamp_ms" }),
+    // The medical registration (issue 41): the last pair the admin verified, which a public
+    // directory shows, and a new or changed pair waiting for the admin beside it, with the
+    // admin's reason once refused (the doctor reads it). Null: none verified, none waiting.
+    registrationNumber: text("registration_number"),
+    registrationCouncil: text("registration_council"),
+    pendingRegistrationNumber: text("pending_registration_number"),
+    pendingRegistrationCouncil: text("pending_registration_council"),
+    registrationReason: text("registration_reason"),
+    // What patients choose by (issue 41); null until the doctor says. Languages: codes, comma-separated.
+    experienceYears: integer("experience_years"),
+    languages: text("languages"),
+    fee: integer("fee"),
+    about: text("about"),
     tokenVersion: tokenVersion(),
     listsVersion: listsVersion(),
     timeZone: timeZone(),

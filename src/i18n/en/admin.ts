@@ -67,4 +67,16 @@ export default {
   "AdminTable.by": ", by {by, select, admin {the admin} other {the doctor}}",
   "AdminTable.waiting": "Change waiting: {value}",
   "AdminTable.done": "{action}: {name} is now {status}",
+  // Issue 41: the doctor's details and the registration the admin checks.
+  "admin.registration": "Registration",
+  "admin.registrationNone": "No registration given",
+  "admin.registrationVerified": "Verified",
+  "admin.registrationWaiting": "Waiting for a check (patients are shown {verified})",
+  "admin.registrationWaitingFirst": "Waiting for a check",
+  "admin.registrationRefused": "Not verified: {reason}",
+  "admin.registrationVerify": "Verify registration of {name}",
+  "admin.registrationReject": "Do not verify registration of {name}",
+  "admin.registrationWhy": "Why not (the doctor reads it)",
+  "admin.registrationVerifiedDone": "Verified {name}'s registration.",
+  "admin.registrationRejectedDone": "{name}'s registration is not verified; the doctor sees your reason.",
 } satisfies Record<string, string>;

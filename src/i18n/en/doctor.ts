@@ -94,4 +94,16 @@ export default {
   "DoctorMeetings.patient": "the patient",
   "DoctorMeetings.feedback": "Feedback",
   "DoctorMeetings.noFeedback": "No feedback received yet.",
+  // Issue 41: the doctor's details and the registration the admin checks.
+  "doctorPage.details": "Details patients choose by",
+  "doctorPage.registrationNumber": "Medical registration number",
+  "doctorPage.registrationCouncil": "Registering council (e.g. Delhi Medical Council)",
+  "doctorPage.experienceYears": "Years of practice",
+  "doctorPage.languages": "Languages you consult in (1 to 8)",
+  "doctorPage.fee": "Consultation fee in rupees (0 for free)",
+  "doctorPage.about": "About you (up to 600 characters, plain text)",
+  "doctorPage.registrationVerified": "Your registration {number}, {council} is verified.",
+  "doctorPage.registrationWaiting": "Your registration {number}, {council} is waiting for the admin's check.",
+  "doctorPage.registrationKept": "Patients are shown {number}, {council} until then.",
+  "doctorPage.registrationRefused": "The admin did not verify your registration {number}, {council}: {reason} Please correct it and save again.",
 } satisfies Record<string, string>;

@@ -136,6 +136,7 @@ export default {
   "msg.admin.changed": "{action}: {name} is now {status}",
   "msg.admin.blockReasonEmpty": "Please say why this doctor is blocked.",
   "msg.admin.rejectReasonEmpty": "Please say why this doctor is rejected.",
+  "msg.admin.registrationReasonEmpty": "Please say why this registration is not verified.",
 
   // Pages only: the admin's review of a doctor's status or change.
   "msg.review.noChange": "This doctor has no change waiting for review",

@@ -65,4 +65,16 @@ export default {
   "AdminTable.by": ", {by, select, admin {एडमिन द्वारा} other {डॉक्टर द्वारा}}",
   "AdminTable.waiting": "बदलाव समीक्षा में: {value}",
   "AdminTable.done": "{action}: {name} अब {status} हैं",
+  // Issue 41: the doctor's details and the registration the admin checks.
+  "admin.registration": "पंजीकरण",
+  "admin.registrationNone": "कोई पंजीकरण नहीं दिया गया",
+  "admin.registrationVerified": "सत्यापित",
+  "admin.registrationWaiting": "जाँच की प्रतीक्षा में (मरीज़ों को {verified} दिखाया जाता है)",
+  "admin.registrationWaitingFirst": "जाँच की प्रतीक्षा में",
+  "admin.registrationRefused": "सत्यापित नहीं: {reason}",
+  "admin.registrationVerify": "{name} का पंजीकरण सत्यापित करें",
+  "admin.registrationReject": "{name} का पंजीकरण सत्यापित न करें",
+  "admin.registrationWhy": "क्यों नहीं (डॉक्टर इसे पढ़ेंगे)",
+  "admin.registrationVerifiedDone": "{name} का पंजीकरण सत्यापित हुआ।",
+  "admin.registrationRejectedDone": "{name} का पंजीकरण सत्यापित नहीं हुआ; डॉक्टर आपका कारण देखेंगे।",
 } satisfies Record<keyof typeof en, string>;

@@ -85,4 +85,16 @@ export default {
   "DoctorMeetings.patient": "मरीज़",
   "DoctorMeetings.feedback": "फ़ीडबैक",
   "DoctorMeetings.noFeedback": "अभी तक कोई फ़ीडबैक नहीं मिला।",
+  // Issue 41: the doctor's details and the registration the admin checks.
+  "doctorPage.details": "वे विवरण जिनसे मरीज़ डॉक्टर चुनते हैं",
+  "doctorPage.registrationNumber": "मेडिकल पंजीकरण संख्या",
+  "doctorPage.registrationCouncil": "पंजीकरण परिषद (जैसे दिल्ली मेडिकल काउंसिल)",
+  "doctorPage.experienceYears": "प्रैक्टिस के वर्ष",
+  "doctorPage.languages": "जिन भाषाओं में आप परामर्श देते हैं (1 से 8)",
+  "doctorPage.fee": "परामर्श शुल्क रुपये में (निःशुल्क के लिए 0)",
+  "doctorPage.about": "आपके बारे में (600 अक्षरों तक, सादा पाठ)",
+  "doctorPage.registrationVerified": "आपका पंजीकरण {number}, {council} सत्यापित है।",
+  "doctorPage.registrationWaiting": "आपका पंजीकरण {number}, {council} एडमिन की जाँच की प्रतीक्षा में है।",
+  "doctorPage.registrationKept": "तब तक मरीज़ों को {number}, {council} दिखाया जाता है।",
+  "doctorPage.registrationRefused": "एडमिन ने आपका पंजीकरण {number}, {council} सत्यापित नहीं किया: {reason} कृपया इसे ठीक करके फिर से सहेजें।",
 } satisfies Record<keyof typeof en, string>;

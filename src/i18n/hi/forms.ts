@@ -118,6 +118,7 @@ export default {
     "{action, select, Approve {स्वीकृत किया} Reject {अस्वीकृत किया} Block {ब्लॉक किया} other {फिर से चालू किया}}: {name} की स्थिति अब {status} है",
   "msg.admin.blockReasonEmpty": "कृपया बताएं कि इस डॉक्टर को क्यों ब्लॉक किया जा रहा है।",
   "msg.admin.rejectReasonEmpty": "कृपया बताएं कि इस डॉक्टर को क्यों अस्वीकार किया जा रहा है।",
+  "msg.admin.registrationReasonEmpty": "कृपया बताएं कि यह पंजीकरण क्यों सत्यापित नहीं किया गया।",
 
   "msg.review.noChange": "इस डॉक्टर का कोई बदलाव समीक्षा के लिए बाकी नहीं है",
   "msg.review.chooseDecision": "कृपया चुनें कि बदलाव मंज़ूर करना है या नामंज़ूर।",

@@ -4,14 +4,14 @@
  */
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
-import { decideDoctorChange, setStatusOfDoctor } from "../../actions/doctors";
+import { decideDoctorChange, decideRegistration, setStatusOfDoctor } from "../../actions/doctors";
 import { listAllDoctors } from "../../db/queries/accounts";
 import { doctorStatusHistories } from "../../db/queries/audit";
 import { together } from "../../db/together";
 import { keptForDirectory } from "../../db/queries/directory";
 import type { Deps } from "../../config/deps";
 import { prepare, sendCached } from "../../http/cached";
-import { doctorChangeBody, doctorIdParam, doctorStatusBody } from "../../http/schemas";
+import { doctorChangeBody, doctorIdParam, doctorStatusBody, registrationDecisionBody } from "../../http/schemas";
 import { adminDoctorJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
@@ -50,6 +50,17 @@ export function adminApi(deps: Deps) {
     async (c) => {
       const admin = signedIn(c, "admin");
       const { doctor, history, message } = await decideDoctorChange(deps, admin.id, { doctorId: c.req.valid("param").id, ...c.req.valid("json") });
+      return c.json({ message, doctor: adminDoctorJson(doctor, history) });
+    },
+  );
+
+  api.patch(
+    "/admin-dashboard/doctor-registration/:id",
+    zValidator("param", doctorIdParam, onInvalid),
+    zValidator("json", registrationDecisionBody, onInvalid),
+    async (c) => {
+      const admin = signedIn(c, "admin");
+      const { doctor, history, message } = await decideRegistration(deps, admin.id, { doctorId: c.req.valid("param").id, ...c.req.valid("json") });
       return c.json({ message, doctor: adminDoctorJson(doctor, history) });
     },
   );

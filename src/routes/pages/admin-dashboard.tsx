@@ -4,7 +4,7 @@
  * which comes back to the same page.
  */
 import type { Context } from "hono";
-import { decideDoctorChange, setStatusOfDoctor, type ReviewedChange } from "../../actions/doctors";
+import { decideDoctorChange, decideRegistration, setStatusOfDoctor, type ReviewedChange } from "../../actions/doctors";
 import { renderPage, themeOf } from "../../render/Document";
 import { Shell } from "../../components/Shell";
 import { doctorsPage, doctorsPageIds } from "../../db/queries/accounts";
@@ -14,15 +14,16 @@ import { doctorStatusHistories } from "../../db/queries/audit";
 import { keptForDirectory } from "../../db/queries/directory";
 import { keptViewerPage } from "./kept";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../http/forms";
-import { doctorChangeBody, doctorStatusForm, pageQuery } from "../../http/schemas";
+import { doctorChangeBody, doctorStatusForm, pageQuery, registrationDecisionForm } from "../../http/schemas";
 import { notFoundResponse } from "../../components/NotFound";
 import { adminDoctorJson } from "../../http/shapes";
 import { pageAccount, viewerZone } from "../../middleware/page-guard";
 import { Island } from "../../render/islands";
+import type { RegistrationWords } from "../../../islands/AdminTable";
 import { TimeZoneForm, ZoneNote } from "../../components/TimeZone";
 import { ADMIN_PAGE_SIZE } from "../../domain/admin-table";
 import { DOCTOR_TRANSITIONS, type ChangeDecision } from "../../domain/doctor-status";
-import type { Key, T } from "../../i18n/catalog";
+import { CATALOGS, type Key, type T } from "../../i18n/catalog";
 import { tOf } from "../../i18n/request";
 
 const PATH = "/admin-dashboard";
@@ -80,6 +81,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
             notice: form ? undefined : takeNotice(c),
             specs,
             empty: doctors.length === 0 ? t("admin.empty") : undefined,
+            registration: registrationWords(t),
           }}
         />
         {pages > 1 && (
@@ -128,6 +130,40 @@ export function doctorChangePost(deps: Deps) {
       run: async (input) => {
         const { doctor, change } = await decideDoctorChange(deps, pageAccount(c, "admin").id, { doctorId: c.req.param("id") ?? "", ...input });
         return changeNotice(tOf(c), input.decision, doctor.name, change);
+      },
+      again: (form) => render(c, deps, form),
+      page: pageUrl(pageOf(c) ?? 1),
+      then: (text) => doneThen(c, pageUrl(pageOf(c) ?? 1), { text, tone: "success" }),
+    });
+}
+
+/** The registration's words for the table (issue 41): patterns the island fills per doctor. */
+function registrationWords(t: T): RegistrationWords {
+  // Left as patterns: the island fills {name}, {verified} and {reason} per doctor.
+  const raw = (key: Key) => CATALOGS[t.lang][key];
+  return {
+    label: t("admin.registration"),
+    none: t("admin.registrationNone"),
+    verified: t("admin.registrationVerified"),
+    waiting: raw("admin.registrationWaiting"),
+    waitingFirst: t("admin.registrationWaitingFirst"),
+    refused: raw("admin.registrationRefused"),
+    verify: raw("admin.registrationVerify"),
+    reject: raw("admin.registrationReject"),
+    why: t("admin.registrationWhy"),
+  };
+}
+
+/** Verify or Reject a doctor's waiting registration (issue 41), posted from the table. */
+export function doctorRegistrationPost(deps: Deps) {
+  return (c: Context) =>
+    handleForm(c, {
+      schema: registrationDecisionForm,
+      target: () => String(c.req.param("id") ?? ""),
+      run: async (input) => {
+        const { doctor } = await decideRegistration(deps, pageAccount(c, "admin").id, { doctorId: c.req.param("id") ?? "", ...input });
+        const t = tOf(c);
+        return input.verified ? t("admin.registrationVerifiedDone", { name: doctor.name }) : t("admin.registrationRejectedDone", { name: doctor.name });
       },
       again: (form) => render(c, deps, form),
       page: pageUrl(pageOf(c) ?? 1),

@@ -11,7 +11,9 @@ import { together } from "../../../db/together";
 import { HoursForm } from "../../../components/HoursForm";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
-import { doctorProfileForm, hoursForm } from "../../../http/schemas";
+import { doctorProfilePageForm, hoursForm } from "../../../http/schemas";
+import { LANGUAGE_CODES, registrationOf, type RegistrationColumns } from "../../../domain/doctor-details";
+import type { DetailWords } from "../../../../islands/ProfileForm";
 import { doctorJson } from "../../../http/shapes";
 import { Island } from "../../../render/islands";
 import { TimeZoneForm } from "../../../components/TimeZone";
@@ -22,7 +24,7 @@ import { MailPreferencesForm } from "../../../components/MailPreferencesForm";
 import { mailMode } from "../../../mail/outbox";
 import { doctorPage } from "./shell";
 import { tOf } from "../../../i18n/request";
-import type { Key } from "../../../i18n/catalog";
+import type { Key, T } from "../../../i18n/catalog";
 import { LOCALES } from "../../../domain/i18n";
 import { useT } from "../../../render/lang";
 
@@ -45,7 +47,11 @@ async function render(c: Context, deps: Deps, refused?: FormState): Promise<Resp
     <section class="page-narrow" aria-labelledby="profile-title">
       <h1 id="profile-title">{t("doctorPage.profileTitle")}</h1>
       <PendingChangeNote doctor={doctor} />
-      <Island name="ProfileForm" props={{ role: "doctor", profile: doctorJson(doctor), form: profileForm, notice: refused ? undefined : takeNotice(c) }} />
+      <RegistrationNote doctor={doctor} />
+      <Island
+        name="ProfileForm"
+        props={{ role: "doctor", profile: doctorJson(doctor), details: detailWords(t), form: profileForm, notice: refused ? undefined : takeNotice(c) }}
+      />
       <TimeZoneForm zone={viewerTimeZone(c)} />
       <HoursForm hours={hours} fallbackZone={doctor.timeZone ?? viewerTimeZone(c)} form={hoursRefused} />
       <MailPreferencesForm action="/doctor-dashboard/doctor-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
@@ -75,7 +81,7 @@ export function doctorHoursPost(deps: Deps) {
 export function doctorProfilePost(deps: Deps) {
   return (c: Context) =>
     handleForm(c, {
-      schema: doctorProfileForm,
+      schema: doctorProfilePageForm,
       run: (input) => updateDoctorProfile(deps, pageAccount(c, "doctor").id, input),
       again: (form) => render(c, deps, form),
       page: c.req.path,
@@ -95,4 +101,37 @@ function PendingChangeNote({ doctor }: { doctor: { specialization: string; colle
   // "A and B" in the page's language (Intl.ListFormat).
   const changes = new Intl.ListFormat(LOCALES[t.lang], { type: "conjunction" }).format(waiting);
   return <p class="notice notice-info">{t("doctorPage.pendingChange", { changes })}</p>;
+}
+
+/** The details' labels and the languages' names in the page's language, for the profile form (kept out of its island catalog for its weight). */
+function detailWords(t: T): DetailWords {
+  return {
+    labels: {
+      heading: t("doctorPage.details"),
+      registrationNumber: t("doctorPage.registrationNumber"),
+      registrationCouncil: t("doctorPage.registrationCouncil"),
+      experienceYears: t("doctorPage.experienceYears"),
+      languages: t("doctorPage.languages"),
+      fee: t("doctorPage.fee"),
+      about: t("doctorPage.about"),
+    },
+    languages: Object.fromEntries(LANGUAGE_CODES.map((code) => [code, t(`language.${code}`)])) as DetailWords["languages"],
+  };
+}
+
+/** The registration as it stands (issue 41): verified, waiting for the admin (with the pair patients see meanwhile), or refused with the admin's reason. */
+function RegistrationNote({ doctor }: { doctor: RegistrationColumns }) {
+  const t = useT();
+  const shown = registrationOf(doctor);
+  if (shown.number === null || shown.council === null) return null;
+  const pair = { number: shown.number, council: shown.council };
+  if (shown.verified) return <p class="notice notice-success">{t("doctorPage.registrationVerified", pair)}</p>;
+  if (shown.reason !== null) return <p class="notice notice-error">{t("doctorPage.registrationRefused", { ...pair, reason: shown.reason })}</p>;
+  const kept = doctor.registrationNumber !== null && doctor.registrationCouncil !== null;
+  return (
+    <p class="notice notice-info">
+      {t("doctorPage.registrationWaiting", pair)}
+      {kept && ` ${t("doctorPage.registrationKept", { number: doctor.registrationNumber!, council: doctor.registrationCouncil! })}`}
+    </p>
+  );
 }
