@@ -31,7 +31,8 @@ const pageBadges = async (path: string, token: string) => {
 };
 
 beforeAll(async () => {
-  h = await startHarness({ CONSULT_MINUTES: "0.02" });
+  // A meeting a second away: no change window (issue 40), so the patient may still cancel it.
+  h = await startHarness({ CONSULT_MINUTES: "0.02", CHANGE_NOTICE_MINUTES: "0" });
   [patient, stranger, doctor, otherDoctor] = await Promise.all([
     h.signupPatient("Cora Completed"),
     h.signupPatient("Stan Stranger"),
