@@ -14,7 +14,7 @@ import { api } from "./lib/api";
 import { useHumanMessage } from "./lib/messages";
 import { MESSAGES } from "../src/domain/messages";
 import { useT } from "./lib/i18n";
-import { CancelledLine, MeetingLinks, ReasonStep, StateBadge, StorySection } from "./lib/story";
+import { CancelledLine, MeetingLinks, personOf, ReasonStep, StateBadge, StorySection, WithAdultNote } from "./lib/story";
 import { RescheduledNote, RescheduleForm } from "./lib/MeetingChanges";
 import { LocalTime } from "./lib/time";
 import { Notice, useRefreshOnReturn, withNodes } from "./lib/ui";
@@ -97,9 +97,10 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
   const head = (m: Meeting) => (
     <>
       <div className="meeting-head">
-        <h3>{m.patient.name}</h3>
+        <h3>{personOf(m, t)}</h3>
         <StateBadge a={m} />
       </div>
+      <WithAdultNote a={m} />
       <p className="small muted">{m.patient.email}</p>
       <p>
         <strong>{t("reason.visit")}</strong> {m.reason}

@@ -19,7 +19,7 @@ import { useHumanMessage } from "./lib/messages";
 import { TextForm } from "./lib/forms";
 import { PreferredTimesNote, RescheduledNote } from "./lib/MeetingChanges";
 import { OwnMove, type MoveWords } from "./lib/OwnMove";
-import { CancelledLine, MeetingLinks, ReasonStep, StateBadge, StorySection } from "./lib/story";
+import { CancelledLine, ForLine, MeetingLinks, ReasonStep, StateBadge, StorySection } from "./lib/story";
 import { LocalTime } from "./lib/time";
 import { useT } from "./lib/i18n";
 import { Notice, useRefreshOnReturn, withNodes } from "./lib/ui";
@@ -110,10 +110,14 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
       <StateBadge a={a} />
     </div>
   );
+  // Issue 42: each card says who the visit is for (nothing is grouped away).
   const reason = (a: StoryJson) => (
-    <p>
-      <strong>{t("reason.visit")}</strong> {a.reason}
-    </p>
+    <>
+      <ForLine a={a} />
+      <p>
+        <strong>{t("reason.visit")}</strong> {a.reason}
+      </p>
+    </>
   );
   const when = (a: StoryJson) =>
     a.scheduledAt && (

@@ -23,6 +23,7 @@ import { SlotChoices } from "./lib/SlotChoices";
 import { useRefreshOnReturn } from "./lib/ui";
 import { ConfirmSchedule, type Ask } from "./lib/ConfirmSchedule";
 import { UndoNotice } from "./lib/UndoNotice";
+import { personOf, WithAdultNote } from "./lib/story";
 
 /** A meeting the doctor already has: whom, and its slot (ISO). */
 export type Booked = { name: string; start: string; end: string };
@@ -180,9 +181,10 @@ export default function PendingAppointments(props: Props) {
             return (
               <li key={a._id} className="card meeting">
                 <div className="meeting-head">
-                  <h2>{a.patient.name}</h2>
+                  <h2>{personOf(a, t)}</h2>
                   <span className="badge badge-pending">{t("state.requested")}</span>
                 </div>
+                <WithAdultNote a={a} />
                 <p className="small muted">
                   {a.patient.email}
                   {` · ${t("PendingAppointments.requested")} `}

@@ -4,7 +4,8 @@ import type { ReactNode } from "react";
 import { LIMITS } from "../../src/domain/fields";
 import type { FormState } from "../../src/http/forms";
 import { storyState } from "../../src/domain/story";
-import type { StoryJson } from "../../src/http/shapes";
+import type { AppointmentJson, StoryJson } from "../../src/http/shapes";
+import { ADULT_AGE } from "../../src/domain/family";
 import { TextForm } from "./forms";
 import { LocalTime } from "./time";
 import { useT } from "./i18n";
@@ -107,4 +108,29 @@ export function ReasonStep(props: {
       send={props.send}
     />
   );
+}
+
+type ForCard = Pick<AppointmentJson, "for" | "patient">;
+
+/**
+ * Who a doctor's card is about (issue 42): the account holder, or the family member it is for,
+ * named with age and relation ("Aarav, 6, child of Priya S.").
+ */
+export function personOf(a: ForCard, t: ReturnType<typeof useT>): string {
+  const p = a.for;
+  return p === null ? a.patient.name : t("family.forDoctor", { name: p.name, age: p.age, relation: p.relation, holder: a.patient.name });
+}
+
+/** The doctor's note on a card for a minor (issue 42): the account holder attends with them. */
+export function WithAdultNote({ a }: { a: ForCard }) {
+  const t = useT();
+  if (a.for === null || a.for.age >= ADULT_AGE) return null;
+  return <p className="small with-adult">{t("family.withAdult", { holder: a.patient.name })}</p>;
+}
+
+/** The patient's line on a card for a family member (issue 42): who the visit is for. */
+export function ForLine({ a }: { a: Pick<AppointmentJson, "for"> }) {
+  const t = useT();
+  if (a.for === null) return null;
+  return <p className="for-line">{t("family.for", { name: a.for.name, relation: a.for.relation, age: a.for.age })}</p>;
 }
