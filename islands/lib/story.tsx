@@ -118,7 +118,7 @@ type ForCard = Pick<AppointmentJson, "for" | "patient">;
  */
 export function personOf(a: ForCard, t: ReturnType<typeof useT>): string {
   const p = a.for;
-  return p === null ? a.patient.name : t("family.forDoctor", { name: p.name, age: p.age, relation: p.relation, holder: a.patient.name });
+  return p === null ? a.patient.name : t("family.personOf", { name: p.name, age: p.age, relation: p.relation, holder: a.patient.name });
 }
 
 /** The doctor's note on a card for a minor (issue 42): the account holder attends with them. */
@@ -132,5 +132,5 @@ export function WithAdultNote({ a }: { a: ForCard }) {
 export function ForLine({ a }: { a: Pick<AppointmentJson, "for"> }) {
   const t = useT();
   if (a.for === null) return null;
-  return <p className="for-line">{t("family.for", { name: a.for.name, relation: a.for.relation, age: a.for.age })}</p>;
+  return <p className="for-line">{t("family.visitFor", { name: a.for.name, relation: a.for.relation, age: a.for.age })}</p>;
 }

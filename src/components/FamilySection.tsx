@@ -57,10 +57,13 @@ export function FamilySection({ base, members, form }: { base: string; members: 
   const t = useT();
   const refusedIn = (target: string) => (form?.target === target ? form : undefined);
   const adding = refusedIn(NEW_MEMBER);
+  // A refusal about a member this account does not keep (gone, or never its own) has no form of its own: said above them all.
+  const orphan = isFamilyTarget(form?.target) && form?.target !== NEW_MEMBER && !members.some((m) => memberTarget(m.id) === form?.target) ? form : undefined;
   return (
     <section id="family" class="card family" aria-labelledby="family-title">
       <h2 id="family-title">{t("family.title")}</h2>
       <p class="small muted">{t("family.intro", { max: MAX_FAMILY })}</p>
+      <NoticeLine notice={orphan && { text: orphan.message, tone: "error" }} />
       {members.length === 0 && <p class="muted">{t("family.none")}</p>}
       {members.map((m) => {
         const refused = refusedIn(memberTarget(m.id));
@@ -73,7 +76,7 @@ export function FamilySection({ base, members, form }: { base: string; members: 
               <MemberFields prefix={`member-${m.id}`} values={values} />
               <div class="actions">
                 <button type="submit">{t("family.save")}</button>
-                <button type="submit" class="button-secondary" formaction={`${action}/remove`} formnovalidate>
+                <button type="submit" class="button-secondary" formAction={`${action}/remove`} formnovalidate>
                   {t("family.remove")}
                 </button>
               </div>

@@ -24,17 +24,22 @@ export const MEMBER_ADDED = "Family member added";
 export const MEMBER_UPDATED = "Family member updated";
 export const MEMBER_REMOVED = "Family member removed";
 
-/** The API's family messages a page says by one key (src/domain/messages.ts, src/i18n/<lang>/family.ts). */
-export const FAMILY_WORDS: Readonly<Record<string, string>> = {
-  [MEMBER_BOOKED]: "msg.family.booked",
-  [BIRTH_IN_FUTURE]: "msg.family.future",
-  "Family member not found": "msg.family.notFound",
-  "dateOfBirth is required": "msg.family.dob",
-  "dateOfBirth must be a date YYYY-MM-DD": "msg.family.dob",
-  [`dateOfBirth must not be before ${EARLIEST_BIRTH}`]: "msg.family.early",
-  [`relation must be one of: ${RELATIONS.join(", ")}`]: "msg.family.relation",
-  [`sex must be one of: ${SEXES.join(", ")}`]: "msg.family.sex",
+/**
+ * The API's family messages as a page says them (src/domain/messages.ts): the catalog's key, and
+ * the English, which src/i18n/en/family.ts says word for word (src/i18n/messages.test.ts).
+ */
+export const FAMILY_WORDS: Readonly<Record<string, { key: string; plain: string }>> = {
+  [MEMBER_BOOKED]: { key: "msg.family.booked", plain: "This person has an open appointment: cancel it first." },
+  [BIRTH_IN_FUTURE]: { key: "msg.family.future", plain: "The date of birth cannot be in the future." },
+  "Family member not found": { key: "msg.family.notFound", plain: "This family member is not on your account." },
+  "dateOfBirth is required": { key: "msg.family.dob", plain: "Please enter the date of birth, such as 2020-05-14." },
+  "dateOfBirth must be a date YYYY-MM-DD": { key: "msg.family.dob", plain: "Please enter the date of birth, such as 2020-05-14." },
+  [`dateOfBirth must not be before ${EARLIEST_BIRTH}`]: { key: "msg.family.early", plain: "The date of birth cannot be before 1900." },
+  [`relation must be one of: ${RELATIONS.join(", ")}`]: { key: "msg.family.relation", plain: "Please choose a relation from the list." },
+  [`sex must be one of: ${SEXES.join(", ")}`]: { key: "msg.family.sex", plain: "Please choose female, male, other or not said." },
 };
+/** FAMILY_FULL as a page says it (its number a value of the catalog's words). */
+export const FAMILY_FULL_PLAIN = `You can keep at most ${MAX_FAMILY} family members.`;
 
 /** A family member as the API and the pages show one. */
 export type FamilyMember = { id: string; name: string; relation: Relation; dateOfBirth: string; sex: Sex | null };

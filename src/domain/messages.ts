@@ -5,7 +5,7 @@
  */
 import type { Lang, Translate, Values } from "./i18n";
 import { formatDay, formatTime } from "./time";
-import { FAMILY_FULL, FAMILY_WORDS, MAX_FAMILY } from "./family";
+import { FAMILY_FULL, FAMILY_FULL_PLAIN, FAMILY_WORDS, MAX_FAMILY } from "./family";
 
 /** The API's message for a time past MAX_AHEAD_MS (src/domain/appointment.ts). */
 export const TOO_FAR = "scheduledDateTime must be at most 2 years ahead";
@@ -50,6 +50,9 @@ const words = (field: string) => FIELD_WORDS[field] ?? ([`a ${field}`, field] as
  */
 export function plainWords(message: string): string {
   let m: RegExpExecArray | null;
+  // Family members (issue 42), before the field patterns ("dateOfBirth is required" has its own words).
+  if (FAMILY_WORDS[message] !== undefined) return FAMILY_WORDS[message].plain;
+  if (message === FAMILY_FULL) return FAMILY_FULL_PLAIN;
   if ((m = /^(\w+) is required$/.exec(message))) return `Please enter ${words(m[1]!)[0]}.`;
   if ((m = /^(\w+) must be at most (\d+) characters$/.exec(message))) return `${words(m[1]!)[1]} can be at most ${m[2]} characters.`;
   if ((m = /^(\w+) must be at least (\d+) characters$/.exec(message))) return `${words(m[1]!)[1]} must be at least ${m[2]} characters.`;
@@ -157,7 +160,7 @@ const EXACT: Record<string, string> = {
   "Days off in your hours must read like 2026-12-24, or 2026-12-24 to 2026-12-26, one a line": "msg.hours.daysOffShape",
   "Days off in your hours must be real dates, each range ending on or after it starts": "msg.hours.daysOffReal",
   // Family members (issue 42).
-  ...FAMILY_WORDS,
+  ...Object.fromEntries(Object.entries(FAMILY_WORDS).map(([message, words]) => [message, words.key])),
 };
 
 /** The fields the catalog has words for (msg.field.<name>.a and .the); any other is named as it is (msg.rule.a and .the). */

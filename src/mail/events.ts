@@ -24,7 +24,7 @@ import type { T } from "../i18n/catalog";
  */
 function naming(content: MailContent, t: T, a: { forName: string | null; forRelation: string | null; forAge: number | null }, role: "patient" | "doctor", holder: string): MailContent {
   if (a.forName === null) return content;
-  const person = role === "patient" ? a.forName : t("family.forDoctor", { name: a.forName, age: a.forAge ?? 0, relation: a.forRelation ?? "other", holder });
+  const person = role === "patient" ? a.forName : t("family.personOf", { name: a.forName, age: a.forAge ?? 0, relation: a.forRelation ?? "other", holder });
   return { ...content, facts: [[t("mail.for"), person], ...(content.facts ?? [])] };
 }
 

@@ -22,8 +22,8 @@ export default {
   "family.me": "Me ({name})",
   "family.member": "{name} ({relation, select, child {child} parent {parent} spouse {spouse} sibling {sibling} other {relative}})",
   // The cards (islands/lib/story.tsx): the patient's, then the doctor's.
-  "family.for": "For {name} ({relation, select, child {your child} parent {your parent} spouse {your spouse} sibling {your sibling} other {a relative}}, {age})",
-  "family.forDoctor": "{name}, {age}, {relation, select, child {child} parent {parent} spouse {spouse} sibling {sibling} other {relative}} of {holder}",
+  "family.visitFor": "For {name} ({relation, select, child {your child} parent {your parent} spouse {your spouse} sibling {your sibling} other {a relative}}, {age})",
+  "family.personOf": "{name}, {age}, {relation, select, child {child} parent {parent} spouse {spouse} sibling {sibling} other {relative}} of {holder}",
   "family.withAdult": "Under 18: {holder} attends with them.",
   // Refusals (src/domain/family.ts, src/http/schemas.ts).
   "msg.family.full": "You can keep at most {max} family members.",

@@ -64,7 +64,8 @@ async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlo
   }, c.get("user")?.directoryVersion);
   if (doctor === undefined || doctor.status !== "approved") return notFoundResponse(c);
   const patient = pageAccount(c, "patient");
-  const [source, members] = free && family ? [free, family] : await together(() => Promise.all([freeSlotsOf(c, deps), familyOf(deps, patient.id)]));
+  const [source, members]: [DoctorSlots, FamilyMember[]] =
+    free && family ? [free, family] : await together(() => Promise.all([freeSlotsOf(c, deps), familyOf(deps, patient.id)]));
   const who = { holder: patient.name, members };
   const { slots } = source;
   holdsUntil(c, slotsHoldUntil(slots, deps.config.bookingNoticeMinutes, deps.now()));
