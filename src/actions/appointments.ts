@@ -8,7 +8,6 @@ import {
   cancelAppointment as markCancelled,
   confirmAppointment,
   findOverlap,
-  hasOpenAppointment,
   insertAppointment,
   insertFeedback,
   moveAppointment,
@@ -16,6 +15,7 @@ import {
   type FeedbackRow,
 } from "../db/queries/appointments";
 import { recordAudit } from "../db/queries/audit";
+import { hasOpenAppointment } from "../db/queries/open-appointments";
 import { together } from "../db/together";
 import { readAvailability } from "../db/queries/availability";
 import { SLOT_DAYS, withinHours } from "../domain/availability";

@@ -4,7 +4,7 @@
  * database runs one at a time, so two adds can never make a ninth.
  */
 import type { Deps } from "../config/deps";
-import { hasOpenForMember } from "../db/queries/appointments";
+import { hasOpenForMember } from "../db/queries/open-appointments";
 import { countFamily, deleteMember, findMember, insertMember, listFamily, updateMember, type FamilyMemberRow, type MemberFields } from "../db/queries/family";
 import { together } from "../db/together";
 import type { Reader } from "../db/client";

@@ -1,10 +1,11 @@
 /** Appointments and feedback: the only SQL behind booking, scheduling, cancelling and lists. */
-import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { effectiveStatus, type AppointmentStatus, type Slot } from "../../domain/appointment";
 import type { ForPerson } from "../../domain/family";
 import type { Reader, Tx } from "../client";
 import { keptForOwner, type ListOwner } from "./account-lists";
 import { keptList } from "./kept-list";
+import { openAt } from "./open-appointments";
 import { appointments, doctors, feedback, patients } from "../schema";
 
 export type AppointmentRow = typeof appointments.$inferSelect;
@@ -178,39 +179,6 @@ export async function findOwnAppointment(
     .where(and(eq(appointments.id, id), ownerClause))
     .get();
   return row && { ...row, effective: effectiveStatus(row.status, row.endsAt, now, row.attended) };
-}
-
-/** Open at `now`: pending, or confirmed and not yet over (docs/decisions.md "One open appointment per doctor"). */
-const openAt = (now: Date) => or(eq(appointments.status, "pending"), and(eq(appointments.status, "confirmed"), gt(appointments.endsAt, now)));
-
-/**
- * Whether this person already has an open request with this doctor: the account holder
- * (`forMemberId` null), or one of their family members (issue 42: the rule holds per person).
- */
-export async function hasOpenAppointment(r: Reader, patientId: string, doctorId: string, now: Date, forMemberId: string | null = null): Promise<boolean> {
-  const row = await r
-    .select({ id: appointments.id })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.patientId, patientId),
-        eq(appointments.doctorId, doctorId),
-        forMemberId === null ? isNull(appointments.forMemberId) : eq(appointments.forMemberId, forMemberId),
-        openAt(now),
-      ),
-    )
-    .get();
-  return row !== undefined;
-}
-
-/** Whether a family member of the patient's has an open appointment with any doctor (issue 42: not removed then). */
-export async function hasOpenForMember(r: Reader, patientId: string, memberId: string, now: Date): Promise<boolean> {
-  const row = await r
-    .select({ id: appointments.id })
-    .from(appointments)
-    .where(and(eq(appointments.patientId, patientId), eq(appointments.forMemberId, memberId), openAt(now)))
-    .get();
-  return row !== undefined;
 }
 
 /**
