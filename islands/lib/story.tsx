@@ -5,7 +5,8 @@ import { LIMITS } from "../../src/domain/fields";
 import type { FormState } from "../../src/http/forms";
 import { storyState } from "../../src/domain/story";
 import type { AppointmentJson, StoryJson } from "../../src/http/shapes";
-import { ADULT_AGE } from "../../src/domain/family";
+import { ADULT_AGE, personWords } from "../../src/domain/family";
+import type { Translate } from "../../src/domain/i18n";
 import { TextForm } from "./forms";
 import { LocalTime } from "./time";
 import { useT } from "./i18n";
@@ -112,14 +113,8 @@ export function ReasonStep(props: {
 
 type ForCard = Pick<AppointmentJson, "for" | "patient">;
 
-/**
- * Who a doctor's card is about (issue 42): the account holder, or the family member it is for,
- * named with age and relation ("Aarav, 6, child of Priya S.").
- */
-export function personOf(a: ForCard, t: ReturnType<typeof useT>): string {
-  const p = a.for;
-  return p === null ? a.patient.name : t("family.personOf", { name: p.name, age: p.age, relation: p.relation, holder: a.patient.name });
-}
+/** Who a doctor's card is about (issue 42): the account holder, or the family member it is for (personWords). */
+export const personOf = (a: ForCard, t: ReturnType<typeof useT>): string => personWords(a.for, a.patient.name, t as Translate);
 
 /** The doctor's note on a card for a minor (issue 42): the account holder attends with them. */
 export function WithAdultNote({ a }: { a: ForCard }) {

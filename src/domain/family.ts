@@ -4,6 +4,7 @@
  * Pure: no I/O.
  */
 import { dateInZone } from "./time";
+import type { Translate } from "./i18n";
 
 export const RELATIONS = ["child", "parent", "spouse", "sibling", "other"] as const;
 export type Relation = (typeof RELATIONS)[number];
@@ -61,4 +62,12 @@ export function ageOn(dateOfBirth: string, date: string): number {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   const age = y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
   return Math.max(0, age);
+}
+
+/**
+ * Who a doctor reads a visit is for: the account holder, or the family member with age and
+ * relation ("Aarav, 6, child of Priya S."), in the language of `t` (the cards, the dashboard, the mails).
+ */
+export function personWords(person: { name: string; relation: string; age: number } | null, holder: string, t: Translate): string {
+  return person === null ? holder : t("family.personOf", { name: person.name, age: person.age, relation: person.relation, holder });
 }

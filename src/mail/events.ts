@@ -17,6 +17,8 @@ import { readerLang, readerT, templates } from "./templates";
 import { whenFor } from "./time";
 import type { MailContent } from "./layout";
 import type { T } from "../i18n/catalog";
+import { personWords } from "../domain/family";
+import type { Translate } from "../domain/i18n";
 
 /**
  * A meeting's mail naming the family member it is for (issue 42): mails go to the account holder
@@ -24,7 +26,7 @@ import type { T } from "../i18n/catalog";
  */
 function naming(content: MailContent, t: T, a: { forName: string | null; forRelation: string | null; forAge: number | null }, role: "patient" | "doctor", holder: string): MailContent {
   if (a.forName === null) return content;
-  const person = role === "patient" ? a.forName : t("family.personOf", { name: a.forName, age: a.forAge ?? 0, relation: a.forRelation ?? "other", holder });
+  const person = role === "patient" ? a.forName : personWords({ name: a.forName, age: a.forAge ?? 0, relation: a.forRelation ?? "other" }, holder, t as Translate);
   return { ...content, facts: [[t("mail.for"), person], ...(content.facts ?? [])] };
 }
 
