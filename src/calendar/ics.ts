@@ -97,7 +97,9 @@ const FORMAT = "1";
  * English leaves the language out, so its tags are those it had before there were two.
  */
 export function calendarVersion(rows: Scheduled[], viewer: CalendarRole, lang: Lang = "en"): string {
-  const input = lang === "en" ? [FORMAT, viewer, rows] : [FORMAT, viewer, lang, rows];
+  // A visit for the holder hashes as it did before issue 42 (no forName): the feeds keep their ETags.
+  const hashed = rows.map(({ forName, ...row }) => (forName === null ? row : { ...row, forName }));
+  const input = lang === "en" ? [FORMAT, viewer, hashed] : [FORMAT, viewer, lang, hashed];
   return new Bun.CryptoHasher("sha256").update(JSON.stringify(input)).digest("base64url").slice(0, 27);
 }
 

@@ -71,3 +71,14 @@ export function ageOn(dateOfBirth: string, date: string): number {
 export function personWords(person: { name: string; relation: string; age: number } | null, holder: string, t: Translate): string {
   return person === null ? holder : t("family.personOf", { name: person.name, age: person.age, relation: person.relation, holder });
 }
+
+/**
+ * What the meetings islands say of who a visit is for, written by the server in the page's
+ * language so that the islands' own catalogs stay small: per relation, with {name}, {age} and
+ * {holder} left for the island to fill (fillFamily). Sent only with a list that has such a visit.
+ */
+export type FamilyWords = { person: Record<Relation, string>; visitFor: Record<Relation, string>; withAdult: string };
+
+/** A FamilyWords pattern with the person's values in their places. */
+export const fillFamily = (pattern: string, values: { name: string; age: number; holder: string }) =>
+  pattern.replace(/\{(name|age|holder)\}/g, (_, key: "name" | "age" | "holder") => String(values[key]));

@@ -77,9 +77,9 @@ export const ISLAND_SHARED: Readonly<Record<IslandName, readonly string[]>> = {
   SpecializationSearch: ["spec."],
   BookingForm: ["msg.booking.", "msg.doctor.", "msg.session.", "msg.family.notFound"],
   SlotPicker: [],
-  PatientMeetings: ["state.", "act.cancel", "act.withdraw", "reason.", "story.", "patientStory.", "preferred.", "msg.meeting.", "msg.patient.", "msg.session.", "family.visitFor"],
-  PendingAppointments: ["state.requested", "act.decline", "reason.visit", "slots.", "undo.", "msg.meeting.", "msg.schedule.", "msg.session.", "family.personOf", "family.withAdult"],
-  DoctorMeetings: ["state.", "act.cancel", "act.move", "reason.", "story.", "reschedule.", "undo.", "status.pending", "status.confirmed", "status.cancelled", "status.completed", "msg.meeting.", "msg.session.", "family.personOf", "family.withAdult"],
+  PatientMeetings: ["state.", "act.cancel", "act.withdraw", "reason.", "story.", "patientStory.", "preferred.", "msg.meeting.", "msg.patient.", "msg.session."],
+  PendingAppointments: ["state.requested", "act.decline", "reason.visit", "slots.", "undo.", "msg.meeting.", "msg.schedule.", "msg.session."],
+  DoctorMeetings: ["state.", "act.cancel", "act.move", "reason.", "story.", "reschedule.", "undo.", "status.pending", "status.confirmed", "status.cancelled", "status.completed", "msg.meeting.", "msg.session."],
   ProfileForm: ["spec.", "status.", "msg.profile.", "msg.session."],
   AdminTable: ["status.", "msg.admin."],
 };

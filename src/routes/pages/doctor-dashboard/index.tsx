@@ -9,6 +9,7 @@ import { doctorFreeSlots } from "../../../actions/availability";
 import { slotsHoldUntil } from "../../../domain/availability";
 import { listDoctorMeetings, listDoctorPending } from "../../../db/queries/appointments";
 import { personWords } from "../../../domain/family";
+import { familyWords } from "../family-words";
 import type { Translate } from "../../../domain/i18n";
 import { together } from "../../../db/together";
 import { dateInZone, zonedInstant } from "../../../domain/time";
@@ -73,6 +74,7 @@ async function render(c: Context, deps: Deps, form?: FormState, ask?: Ask): Prom
         props={{
           doctorName: doctor.name,
           appointments: pending.map((a) => appointmentJson(a, "doctor")),
+          ...familyWords(pending, t),
           timeZone,
           today,
           booked,

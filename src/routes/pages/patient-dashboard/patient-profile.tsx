@@ -72,7 +72,8 @@ function familyPost<S extends typeof familyForm | typeof familyIdParam>(deps: De
       schema,
       extra: { id: c.req.param("id") },
       target: () => target(c),
-      run: (input) => run(c, input),
+      // (handleForm's output type of a schema that is itself a type parameter stays opaque to TypeScript)
+      run: (input) => run(c, input as z.output<S>),
       again: (form) => render(c, deps, form),
       page: PROFILE,
       then: () => doneThen(c, PROFILE, { text: tOf(c)(done), tone: "success" }),
