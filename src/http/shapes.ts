@@ -3,6 +3,8 @@
  * answer contains, so no password hash or token version can leak through a spread.
  */
 import type { AppointmentView, StoryView } from "../db/queries/appointments";
+import type { FamilyMemberRow } from "../db/queries/family";
+import type { ForPerson } from "../domain/family";
 import type { AdminRow, DoctorRow, PatientRow } from "../db/queries/accounts";
 import type { AuditRow } from "../db/queries/audit";
 import { nextStatusChange } from "../domain/appointment";
@@ -53,6 +55,12 @@ export type AdminDoctorJson = ReturnType<typeof adminDoctorJson>;
 
 export const adminJson = (a: AdminRow) => ({ _id: a.id, name: a.name, email: a.email });
 
+/** A family member (issue 42), as only its account holder sees one. */
+export const familyMemberJson = (m: FamilyMemberRow) => ({ _id: m.id, name: m.name, relation: m.relation, dateOfBirth: m.dateOfBirth, sex: m.sex });
+
+/** Who an appointment is for (issue 42): its member as booked, or null for the account holder. */
+export const forJson = (p: ForPerson | null) => p && { _id: p.id, name: p.name, relation: p.relation, age: p.age };
+
 /** An appointment in a list; the patient's own list adds `hasFeedback`. */
 export function appointmentJson(a: AppointmentView, view: "patient" | "doctor") {
   const json = {
@@ -66,6 +74,7 @@ export function appointmentJson(a: AppointmentView, view: "patient" | "doctor") 
     doctor: { _id: a.doctor.id, name: a.doctor.name, specialization: a.doctor.specialization },
     preferredTimes: a.preferredTimes,
     rescheduled: a.rescheduled && { from: a.rescheduled.from.toISOString(), reason: a.rescheduled.reason, by: a.rescheduled.by },
+    for: forJson(a.for),
   };
   return view === "patient" ? { ...json, hasFeedback: a.hasFeedback } : json;
 }

@@ -5,15 +5,16 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { BOOKED, bookAppointment, bookedFor, cancelAppointment, CANCELLED, FEEDBACK_GIVEN, giveFeedback, RESCHEDULED, rescheduleOwnAppointment } from "../../actions/appointments";
 import { approvedDoctorsJson } from "../../db/queries/accounts";
-import { listPatientMeetings } from "../../db/queries/appointments";
+import { forPersonOf, listPatientMeetings } from "../../db/queries/appointments";
 import { keptForDirectory } from "../../db/queries/directory";
 import type { Deps } from "../../config/deps";
 import { keptAnswers, prepare, sendCached } from "../../http/cached";
 import { bookBody, cancelBody, feedbackBody, ownRescheduleBody } from "../../http/schemas";
-import { appointmentListJson } from "../../http/shapes";
+import { appointmentListJson, forJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
 import { patientSlotsRoutes } from "./hours";
+import { familyRoutes } from "./family";
 
 export function patientApi(deps: Deps) {
   const api = new Hono();
@@ -50,6 +51,7 @@ export function patientApi(deps: Deps) {
           doctor: { _id: appointment.doctorId },
           patient: { _id: patient.id, name: patient.name, email: patient.email },
           preferredTimes: appointment.preferredTimes ?? [],
+          for: forJson(forPersonOf(appointment)),
         },
       },
       201,
@@ -57,6 +59,7 @@ export function patientApi(deps: Deps) {
   });
 
   patientSlotsRoutes(api, deps);
+  familyRoutes(api, deps);
 
   // Kept per patient and lists version, until a meeting's end (keptAnswers).
   const meetingsAnswers = keptAnswers();
