@@ -385,14 +385,14 @@ test.describe("profile", () => {
     const email = page.getByLabel("Email");
     await expect(email).toHaveValue(patient.email);
     await expect(email).toHaveAttribute("readonly", "");
-    await expect(page.getByLabel("Name")).toHaveValue("Pru Profile");
+    await expect(page.locator("form.profile-form").getByLabel("Name")).toHaveValue("Pru Profile");
     await waitForHydration(page);
 
-    await page.getByLabel("Name").fill("Prudence Profile");
+    await page.locator("form.profile-form").getByLabel("Name").fill("Prudence Profile");
     await page.getByRole("button", { name: "Save profile" }).click();
     await expect(page.getByRole("status")).toHaveText("Profile updated successfully!");
     await page.reload();
-    await expect(page.getByLabel("Name")).toHaveValue("Prudence Profile");
+    await expect(page.locator("form.profile-form").getByLabel("Name")).toHaveValue("Prudence Profile");
     await expect(page.getByLabel("Email")).toHaveValue(patient.email);
     await waitForHydration(page);
 

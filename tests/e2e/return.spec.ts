@@ -84,13 +84,13 @@ test("profile: a change made elsewhere shows on return; a failed read says 'Fail
   await signIn(page, patient);
   await page.goto("/patient-dashboard/patient-profile");
   await waitForHydration(page);
-  await expect(page.getByLabel("Name")).toHaveValue("First Name");
+  await expect(page.locator("form.profile-form").getByLabel("Name")).toHaveValue("First Name");
   const form = new FormData();
   form.set("name", "Renamed Elsewhere");
   const res = await fetch(new URL("/api/auth/patient-profile", page.url()), { method: "PUT", headers: { authorization: `Bearer ${patient.token}` }, body: form });
   expect(res.status).toBe(200);
   await returnToPage(page);
-  await expect(page.getByLabel("Name")).toHaveValue("Renamed Elsewhere");
+  await expect(page.locator("form.profile-form").getByLabel("Name")).toHaveValue("Renamed Elsewhere");
   await failApi(page, "/patient-profile");
   await returnToPage(page);
   await expect(page.getByRole("alert")).toHaveText("Failed to load profile. Please try again.");

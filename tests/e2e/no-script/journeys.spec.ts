@@ -160,11 +160,11 @@ test("a completed meeting takes feedback once, and the doctor reads it", async (
 
 test("profiles save with a picture", async () => {
   await patient.goto("/patient-dashboard/patient-profile");
-  await patient.getByLabel("Name", { exact: true }).fill("Nora N. Noscript");
+  await patient.locator("form.profile-form").getByLabel("Name", { exact: true }).fill("Nora N. Noscript");
   await patient.getByLabel(/Profile picture/).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: TINY_PNG });
   await patient.getByRole("button", { name: "Save profile" }).click();
   await notice(patient, "Profile updated successfully!");
-  await expect(patient.getByLabel("Name", { exact: true })).toHaveValue("Nora N. Noscript");
+  await expect(patient.locator("form.profile-form").getByLabel("Name", { exact: true })).toHaveValue("Nora N. Noscript");
   await expect(patient.getByRole("img", { name: /profile picture/ })).toBeVisible();
   await expectAccessibleWithoutScript(patient);
 
