@@ -8,3 +8,4 @@ export * from "./mail";
 export * from "./availability";
 export * from "./sessions";
 export * from "./leases";
+export * from "./waitlist";
