@@ -2,7 +2,8 @@
  * The JSON shapes of SERVER-RULES §2, built from database rows. Nothing else decides what an
  * answer contains, so no password hash or token version can leak through a spread.
  */
-import type { AppointmentView, StoryView } from "../db/queries/appointments";
+import type { AppointmentRow, AppointmentView, StoryView } from "../db/queries/appointments";
+import type { WaitlistRow } from "../db/queries/waitlist";
 import type { AdminRow, DoctorRow, PatientRow } from "../db/queries/accounts";
 import type { AuditRow } from "../db/queries/audit";
 import { nextStatusChange } from "../domain/appointment";
@@ -88,3 +89,31 @@ export function storyJson(a: StoryView, view: "patient" | "doctor") {
   return { ...appointmentJson(a, view), hasFeedback: a.hasFeedback, cancelled };
 }
 export type StoryJson = ReturnType<typeof storyJson>;
+
+/** A waitlist entry as the API gives it (issue 40): its offer only while it holds at `now`. */
+export function waitlistEntryJson(e: WaitlistRow, now: Date) {
+  const holds = e.offerStart !== null && e.offerExpiresAt !== null && e.offerExpiresAt.getTime() > now.getTime();
+  return {
+    _id: e.id,
+    doctorId: e.doctorId,
+    reason: e.reason,
+    until: e.until,
+    createdAt: e.createdAt.toISOString(),
+    offer: holds ? { slotStart: e.offerStart!.toISOString(), expiresAt: e.offerExpiresAt!.toISOString() } : null,
+  };
+}
+
+/** A booked appointment as bookAppointment answers it (and the waitlist's accept, issue 40). */
+export function bookedJson(a: AppointmentRow, patient: { id: string; name: string; email: string }) {
+  return {
+    _id: a.id,
+    status: a.status,
+    reason: a.reason,
+    createdAt: a.createdAt.toISOString(),
+    scheduledAt: iso(a.scheduledAt),
+    meetLink: a.meetLink,
+    doctor: { _id: a.doctorId },
+    patient: { _id: patient.id, name: patient.name, email: patient.email },
+    preferredTimes: a.preferredTimes ?? [],
+  };
+}

@@ -1,6 +1,6 @@
 /**
- * A doctor's hours, and what free slots are made of: the hours and the confirmed meetings in a
- * window, read together in one query (the doctor's primary key, then the
+ * A doctor's hours, and what free slots are made of: the hours, the confirmed meetings and the
+ * slots waitlist offers hold in a window, read together in one query (the doctor's primary key, then the
  * appointments_doctor_status_scheduled index over the window).
  */
 import type { InValue } from "@libsql/client";
@@ -35,10 +35,20 @@ export type SlotSource = { doctorId: string; status: DoctorStatus; availability:
 
 type SourceRow = { id: string; status: DoctorStatus; time_zone: string | null; weekly: string | null; days_off: string | null; instant_booking: number | null; busy: string };
 
+/**
+ * What is busy in the window: the confirmed meetings, and the slots a waitlist offer holds
+ * (issue 40) while it has not run out at `from` (the window starts now: src/actions/availability.ts).
+ */
 const busyOf = (from: Date, to: Date) => sql`(
-  select json_group_array(json_array(a.scheduled_at, a.ends_at)) from appointments a
-  where a.doctor_id = d.id and a.status = 'confirmed'
-    and a.scheduled_at >= ${from.getTime() - LOOKBACK_MS} and a.scheduled_at < ${to.getTime()} and a.ends_at > ${from.getTime()}
+  select json_group_array(json_array(s, e)) from (
+    select a.scheduled_at as s, a.ends_at as e from appointments a
+    where a.doctor_id = d.id and a.status = 'confirmed'
+      and a.scheduled_at >= ${from.getTime() - LOOKBACK_MS} and a.scheduled_at < ${to.getTime()} and a.ends_at > ${from.getTime()}
+    union all
+    select w.offer_start, w.offer_end from waitlist w
+    where w.doctor_id = d.id and w.ended_at is null and w.offer_expires_at > ${from.getTime()}
+      and w.offer_start < ${to.getTime()} and w.offer_end > ${from.getTime()}
+  )
 )`;
 
 function toSource(row: SourceRow): SlotSource {

@@ -10,10 +10,11 @@ import { keptForDirectory } from "../../db/queries/directory";
 import type { Deps } from "../../config/deps";
 import { keptAnswers, prepare, sendCached } from "../../http/cached";
 import { bookBody, cancelBody, feedbackBody, ownRescheduleBody } from "../../http/schemas";
-import { appointmentListJson } from "../../http/shapes";
+import { appointmentListJson, bookedJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
 import { patientSlotsRoutes } from "./hours";
+import { patientWaitlistRoutes } from "./waitlist";
 
 export function patientApi(deps: Deps) {
   const api = new Hono();
@@ -40,23 +41,14 @@ export function patientApi(deps: Deps) {
       {
         // A request waits for the doctor; a free time of a doctor with instant booking is the patient's at once (issue 40).
         message: at === null ? BOOKED : bookedFor(at),
-        appointment: {
-          _id: appointment.id,
-          status: appointment.status,
-          reason: appointment.reason,
-          createdAt: appointment.createdAt.toISOString(),
-          scheduledAt: at?.toISOString() ?? null,
-          meetLink: appointment.meetLink,
-          doctor: { _id: appointment.doctorId },
-          patient: { _id: patient.id, name: patient.name, email: patient.email },
-          preferredTimes: appointment.preferredTimes ?? [],
-        },
+        appointment: bookedJson(appointment, patient),
       },
       201,
     );
   });
 
   patientSlotsRoutes(api, deps);
+  patientWaitlistRoutes(api, deps);
 
   // Kept per patient and lists version, until a meeting's end (keptAnswers).
   const meetingsAnswers = keptAnswers();
