@@ -19,6 +19,7 @@ export const WAITLIST_ALREADY = "You are already on this doctor's waitlist";
 export const WAITLIST_NO_OFFER = "This entry has no offer open: it may have run out";
 export const UNTIL_PAST = "until must be today or later in the doctor's time zone";
 export const UNTIL_FAR = `until must be at most ${WAITLIST_MAX_DAYS} days ahead`;
+export const UNTIL_SHAPE = "until must be a date such as 2026-12-24";
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -38,7 +39,7 @@ export function waitingUntil(until: string | undefined, zone: string, now: Date)
   if (last < today) return { refused: UNTIL_PAST };
   if (last > dateInZone(now.getTime() + WAITLIST_MAX_DAYS * DAY_MS, zone)) return { refused: UNTIL_FAR };
   const endsBy = zonedInstant(nextDate(last), "00:00", zone);
-  if (endsBy === undefined) return { refused: "until must be a date such as 2026-12-24" };
+  if (endsBy === undefined) return { refused: UNTIL_SHAPE };
   return { until: last, endsBy };
 }
 

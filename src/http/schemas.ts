@@ -10,6 +10,7 @@ import { availabilityProblem, isDate, type Availability, MAX_DAYS_OFF, MAX_RANGE
 import { CHANGE_DECISIONS, NEEDS_REASON } from "../domain/doctor-status";
 import { DATE_AND_TIME_REQUIRED, MESSAGES } from "../domain/messages";
 import { LANGS } from "../domain/i18n";
+import { UNTIL_SHAPE } from "../domain/waitlist";
 
 type Limit = { min: number; max: number };
 
@@ -126,8 +127,8 @@ export const waitlistBody = z.object({
   doctorId: bookBody.shape.doctorId,
   reason: bookBody.shape.reason,
   until: z
-    .string({ error: "until must be a date such as 2026-12-24" })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "until must be a date such as 2026-12-24")
+    .string({ error: UNTIL_SHAPE })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, UNTIL_SHAPE)
     .optional()
     .meta({ description: "YYYY-MM-DD, inclusive, in the doctor's time zone; at most 31 days ahead; default 14 days from now" }),
 });
