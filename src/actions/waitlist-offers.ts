@@ -31,7 +31,7 @@ export async function offerFreedSlot(tx: Tx, deps: Deps, doctorId: string, start
   const [free, waiting] = await together(() =>
     Promise.all([doctorFreeSlots(deps, doctorId, SLOT_DAYS.max, tx).catch(() => undefined), hasWaiting(tx, doctorId, slot.start)]),
   );
-  if (!waiting || free?.availability?.instantBooking !== true) return;
+  if (!waiting || free === undefined || free.availability?.instantBooking !== true) return;
   if (!free.slots.some((s) => s.start === slot.start.getTime())) return;
   const expiresAt = offerExpiry(now, deps.config.waitlistHoldMinutes);
   const offered = await offerToNext(tx, doctorId, slot, expiresAt, now);

@@ -29,7 +29,7 @@ export function joinWaitlist(deps: Deps, patientId: string, input: JoinInput): P
       Promise.all([findDoctor(tx, input.doctorId), readAvailability(tx, input.doctorId), hasOpenAppointment(tx, patientId, input.doctorId, now)]),
     );
     if (doctor === undefined || doctor.status !== "approved") throw notFound("Doctor");
-    if (hours?.instantBooking !== true) throw invalid(WAITLIST_NOT_INSTANT);
+    if (hours === undefined || hours.instantBooking !== true) throw invalid(WAITLIST_NOT_INSTANT);
     if (open) throw conflict(OPEN_APPOINTMENT);
     const last = waitingUntil(input.until, hours.timeZone, now);
     if ("refused" in last) throw invalid(last.refused);
