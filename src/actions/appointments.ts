@@ -249,11 +249,14 @@ function moveMeeting(deps: Deps, caller: Caller, id: string, slot: Slot, reason:
     return {
       result: { scheduledAt: slot.start, meetLink: appointment.meetLink! },
       reason: `moved from ${old.toISOString()} to ${slot.start.toISOString()}${reason === "" ? "" : `: ${reason}`}`,
-      after: async (tx) => {
-        await meetingScheduled(tx, deps, appointment.id, { moved: true, by: caller.role, hold });
-        // Issue 40: the old time, if free now, goes to the next patient waiting.
-        await offerFreedSlot(tx, deps, appointment.doctorId, old, now, { appointmentId: appointment.id, hold });
-      },
+      // Issue 40: the old time, if free now, goes to the next patient waiting (its reads go with the mail's).
+      after: (tx) =>
+        together(() =>
+          Promise.all([
+            meetingScheduled(tx, deps, appointment.id, { moved: true, by: caller.role, hold }),
+            offerFreedSlot(tx, deps, appointment.doctorId, old, now, { appointmentId: appointment.id, hold }),
+          ]),
+        ).then(() => undefined),
     };
   });
 }
@@ -270,10 +273,11 @@ export function cancelAppointment(deps: Deps, caller: Caller, input: { appointme
     await markCancelled(tx, appointment.id, caller.role, input.reason, now);
     // The doctor's cancel can be undone for a while: the patient hears of it once that has passed.
     const hold = caller.role === "doctor" ? undoUntil(now, deps.config.undoSeconds) : undefined;
+    // Issue 40: a confirmed meeting's time is free again: the next patient waiting may be offered it
+    // (its reads go with the mail's, in one round trip).
     const after = async (tx: Tx) => {
-      await meetingCancelled(tx, deps, appointment.id, caller.role, { hold });
-      // Issue 40: a confirmed meeting's time is free again: the next patient waiting may be offered it.
-      if (start !== null) await offerFreedSlot(tx, deps, appointment.doctorId, start, now, { appointmentId: appointment.id, hold });
+      const offer = start === null ? undefined : offerFreedSlot(tx, deps, appointment.doctorId, start, now, { appointmentId: appointment.id, hold });
+      await together(() => Promise.all([meetingCancelled(tx, deps, appointment.id, caller.role, { hold }), offer]));
     };
     return { result: undefined, reason: input.reason, after };
   });

@@ -4,15 +4,15 @@
  * side, a move away from it, an offer declined, left or run out), offerFreedSlot reads the
  * doctor's free slots with that change in them; if the slot is one of them (in the doctor's hours,
  * past the booking notice, overlapping nothing, held by no other offer), it goes to the first
- * open entry that can take it (one conditional UPDATE), held WAITLIST_HOLD_MINUTES, and the
- * patient's mail is written in the same transaction. The hold needs no timer to hold: the free
+ * open entry that can take it, held WAITLIST_HOLD_MINUTES, and the patient's mail is written in
+ * the same transaction (both sent with its COMMIT). The hold needs no timer to hold: the free
  * slots leave out an offered slot until its offer runs out. Passing a run-out offer on is
  * expireOffers' work, which any server process may do: the UPDATE that ends the run-out entries
- * claims them, so with two processes each is passed on once.
+ * claims them (in a write transaction, one at a time), so with two processes each is passed on once.
  */
 import type { Tx } from "../db/client";
 import { together } from "../db/together";
-import { anyOfferRunOut, endRunOutOffers, hasWaiting, offerToNext } from "../db/queries/waitlist";
+import { anyOfferRunOut, endRunOutOffers, makeOffer, nextInLine } from "../db/queries/waitlist";
 import type { Deps } from "../config/deps";
 import { consultationSlot, type Slot } from "../domain/appointment";
 import { SLOT_DAYS } from "../domain/availability";
@@ -20,22 +20,27 @@ import { offerExpiry } from "../domain/waitlist";
 import { waitlistOffered } from "../mail/events";
 import { doctorFreeSlots } from "./availability";
 
+/** The entries a transaction has offered a time so far: its later offers (makeOffer is sent at COMMIT) pass them over. */
+const offeredIn = new WeakMap<Tx, string[]>();
+
 /**
  * Offers the doctor's slot starting at `start` to the next patient waiting, if it is free now;
  * `mail` ties the offer's mail to the change that freed it (a doctor's change: held for its undo).
+ * Its two reads (the free slots with the change in them, who is next) join the caller's
+ * `together`, if any: a cancel sends them with its mail's read (src/actions/appointments.ts), and
+ * the offer itself goes with the COMMIT, so an offer costs no round trip of its own.
  */
 export async function offerFreedSlot(tx: Tx, deps: Deps, doctorId: string, start: Date, now: Date, mail: { appointmentId?: string; hold?: Date } = {}): Promise<void> {
   const slot: Slot = consultationSlot(start, deps.config.consultMinutes);
   if (slot.start.getTime() <= now.getTime()) return;
-  // The free slots (with the change in them) and whether anyone waits, in one round trip: nobody waiting, no write.
-  const [free, waiting] = await together(() =>
-    Promise.all([doctorFreeSlots(deps, doctorId, SLOT_DAYS.max, tx).catch(() => undefined), hasWaiting(tx, doctorId, slot.start)]),
-  );
-  if (!waiting || free === undefined || free.availability?.instantBooking !== true) return;
+  const skip = offeredIn.get(tx) ?? [];
+  const [free, next] = await Promise.all([doctorFreeSlots(deps, doctorId, SLOT_DAYS.max, tx).catch(() => undefined), nextInLine(tx, doctorId, slot.start, now, skip)]);
+  if (next === undefined || free === undefined || free.availability?.instantBooking !== true) return;
   if (!free.slots.some((s) => s.start === slot.start.getTime())) return;
   const expiresAt = offerExpiry(now, deps.config.waitlistHoldMinutes);
-  const offered = await offerToNext(tx, doctorId, slot, expiresAt, now);
-  if (offered !== undefined) await waitlistOffered(tx, deps, { ...offered, start: slot.start, expiresAt }, mail);
+  makeOffer(tx, next.id, slot, expiresAt);
+  offeredIn.set(tx, [...skip, next.id]);
+  await waitlistOffered(tx, deps, { ...next, start: slot.start, expiresAt }, mail);
 }
 
 /**
@@ -48,7 +53,7 @@ export async function expireOffers(deps: Deps): Promise<number> {
   return deps.database.write(async (tx) => {
     const now = deps.now();
     const ended = await endRunOutOffers(tx, now);
-    for (const { doctorId, slot } of ended) await offerFreedSlot(tx, deps, doctorId, slot.start, now);
+    for (const { doctorId, slot } of ended) await together(() => offerFreedSlot(tx, deps, doctorId, slot.start, now));
     return ended.length;
   });
 }

@@ -55,7 +55,7 @@ export function leaveWaitlist(deps: Deps, patientId: string, entryId: string): P
     const now = deps.now();
     const ended = await endEntry(tx, entryId, patientId, now, "left");
     if (ended === undefined) throw notFound("Waitlist entry");
-    if (ended.offerStart !== null) await offerFreedSlot(tx, deps, ended.doctorId, ended.offerStart, now);
+    if (ended.offerStart !== null) await together(() => offerFreedSlot(tx, deps, ended.doctorId, ended.offerStart!, now));
   });
 }
 
@@ -65,7 +65,7 @@ export function declineOffer(deps: Deps, patientId: string, entryId: string): Pr
     const now = deps.now();
     const ended = await endEntry(tx, entryId, patientId, now, "declined", true);
     if (ended === undefined) throw await missingOrNoOffer(tx, patientId, entryId);
-    await offerFreedSlot(tx, deps, ended.doctorId, ended.offerStart!, now);
+    await together(() => offerFreedSlot(tx, deps, ended.doctorId, ended.offerStart!, now));
   });
 }
 

@@ -1,12 +1,14 @@
 /**
- * The waitlist's SQL (issue 40 item 5). Each change that must happen once is one conditional
- * statement: an offer goes to the first open entry that can take it (an UPDATE of the row its
- * subquery picks), and an offer ends (accepted, declined, run out) only if it is still open, so
- * two requests, or two server processes, can never both act on one offer (STYLE lesson 25).
+ * The waitlist's SQL (issue 40 item 5). What must happen once happens in a write transaction (the
+ * database's only writer while it runs) and by a conditional statement: an offer ends (accepted,
+ * declined, left, run out) only if it is still open, and an offer is made only to an entry still
+ * open without one, so two requests, or two server processes, never both act on one offer
+ * (STYLE lesson 25).
  */
 import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { Slot } from "../../domain/appointment";
 import type { Reader, Tx } from "../client";
+import { atCommit } from "../at-commit";
 import { doctors, waitlist, type WaitlistEnd } from "../schema";
 import type { Recipient } from "./mail";
 
@@ -39,48 +41,45 @@ export async function endEntry(tx: Tx, id: string, patientId: string, now: Date,
   return row;
 }
 
-/** Whether an open entry of the doctor without an offer waits past `start` (an offer of that slot would find one, but for a patient's open appointment). */
-export async function hasWaiting(r: Reader, doctorId: string, start: Date): Promise<boolean> {
-  const row = await r
-    .select({ id: waitlist.id })
-    .from(waitlist)
-    .where(and(eq(waitlist.doctorId, doctorId), isNull(waitlist.endedAt), isNull(waitlist.offerStart), gt(waitlist.endsBy, start)))
-    .limit(1)
-    .get();
-  return row !== undefined;
-}
+/** The entry next in line for a time: its id, its patient as a mail's recipient, and the doctor's name. */
+export type NextInLine = { id: string; patient: Recipient; doctorName: string };
 
-/** An offer just made: the entry, its patient as a mail's recipient, and the doctor's name. */
-export type Offered = { id: string; patient: Recipient; doctorName: string };
-
-type OfferedRow = { id: string; patient_id: string; name: string; email: string; time_zone: string | null; language: string | null; doctor_name: string };
+type NextRow = { id: string; patient_id: string; name: string; email: string; time_zone: string | null; language: string | null; doctor_name: string };
 
 /**
- * Offers `slot` until `expiresAt` to the doctor's first open entry (by when it joined) that has
- * no offer yet, waits at least until the slot's start (`ends_by` after it), and whose patient has
- * no open appointment with the doctor: one statement, which also returns whom to mail.
+ * The doctor's first open entry (by when it joined) that has no offer, waits at least until
+ * `start` (its `ends_by` after it), is not in `skip`, and whose patient has no open appointment
+ * with the doctor; read inside the write transaction that then offers it the time (makeOffer).
  */
-export async function offerToNext(tx: Tx, doctorId: string, slot: Slot, expiresAt: Date, now: Date): Promise<Offered | undefined> {
-  const [row] = await tx.all<OfferedRow>(sql`
-    update waitlist set offer_start = ${slot.start.getTime()}, offer_end = ${slot.end.getTime()}, offer_expires_at = ${expiresAt.getTime()}
-    where id = (
-      select w.id from waitlist w
-      where w.doctor_id = ${doctorId} and w.ended_at is null and w.offer_start is null and w.ends_by > ${slot.start.getTime()}
-        and not exists (
-          select 1 from appointments a where a.patient_id = w.patient_id and a.doctor_id = w.doctor_id
-            and (a.status = 'pending' or (a.status = 'confirmed' and a.ends_at > ${now.getTime()}))
-        )
-      order by w.created_at, w.id limit 1
-    )
-    returning id, patient_id,
-      (select p.name from patients p where p.id = patient_id) as name,
-      (select p.email from patients p where p.id = patient_id) as email,
-      (select p.time_zone from patients p where p.id = patient_id) as time_zone,
-      (select p.language from patients p where p.id = patient_id) as language,
-      (select d.name from doctors d where d.id = doctor_id) as doctor_name`);
+export async function nextInLine(tx: Tx, doctorId: string, start: Date, now: Date, skip: readonly string[] = []): Promise<NextInLine | undefined> {
+  const skipped = skip.length === 0 ? sql`` : sql` and w.id not in (${sql.join(skip.map((id) => sql`${id}`), sql`, `)})`;
+  const [row] = await tx.all<NextRow>(sql`
+    select w.id, w.patient_id, p.name, p.email, p.time_zone, p.language, d.name as doctor_name
+    from waitlist w join patients p on p.id = w.patient_id join doctors d on d.id = w.doctor_id
+    where w.doctor_id = ${doctorId} and w.ended_at is null and w.offer_start is null and w.ends_by > ${start.getTime()}${skipped}
+      and not exists (
+        select 1 from appointments a where a.patient_id = w.patient_id and a.doctor_id = w.doctor_id
+          and (a.status = 'pending' or (a.status = 'confirmed' and a.ends_at > ${now.getTime()}))
+      )
+    order by w.created_at, w.id limit 1`);
   if (row === undefined) return undefined;
   const patient: Recipient = { role: "patient", id: row.patient_id, name: row.name, email: row.email, timeZone: row.time_zone, language: row.language };
   return { id: row.id, patient, doctorName: row.doctor_name };
+}
+
+/**
+ * Offers `slot` to entry `id` until `expiresAt`, sent with the transaction's COMMIT (no round trip
+ * of its own): the transaction that read the entry next in line (nextInLine) is the database's
+ * only writer until then, so nothing can take the entry or the time in between.
+ */
+export function makeOffer(tx: Tx, id: string, slot: Slot, expiresAt: Date): void {
+  atCommit(
+    tx,
+    tx
+      .update(waitlist)
+      .set({ offerStart: slot.start, offerEnd: slot.end, offerExpiresAt: expiresAt })
+      .where(and(eq(waitlist.id, id), isNull(waitlist.endedAt), isNull(waitlist.offerStart))),
+  );
 }
 
 /** Whether any open entry's offer has run out by `now` (a read that spares the expiry job a write). */
