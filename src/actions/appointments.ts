@@ -275,10 +275,13 @@ export function cancelAppointment(deps: Deps, caller: Caller, input: { appointme
     const hold = caller.role === "doctor" ? undoUntil(now, deps.config.undoSeconds) : undefined;
     // Issue 40: a confirmed meeting's time is free again: the next patient waiting may be offered it
     // (its reads go with the mail's, in one round trip).
-    const after = async (tx: Tx) => {
-      const offer = start === null ? undefined : offerFreedSlot(tx, deps, appointment.doctorId, start, now, { appointmentId: appointment.id, hold });
-      await together(() => Promise.all([meetingCancelled(tx, deps, appointment.id, caller.role, { hold }), offer]));
-    };
+    const after = (tx: Tx) =>
+      together(() =>
+        Promise.all([
+          meetingCancelled(tx, deps, appointment.id, caller.role, { hold }),
+          start === null ? undefined : offerFreedSlot(tx, deps, appointment.doctorId, start, now, { appointmentId: appointment.id, hold }),
+        ]),
+      ).then(() => undefined);
     return { result: undefined, reason: input.reason, after };
   });
 }
