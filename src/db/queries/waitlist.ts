@@ -26,7 +26,7 @@ export async function ownEntries(r: Reader, patientId: string): Promise<Waitlist
     .from(waitlist)
     .innerJoin(doctors, eq(doctors.id, waitlist.doctorId))
     .where(and(eq(waitlist.patientId, patientId), isNull(waitlist.endedAt)))
-    .orderBy(asc(waitlist.createdAt));
+    .orderBy(asc(waitlist.createdAt), sql`waitlist.rowid`);
   return rows.map((r) => ({ ...r.entry, doctorName: r.doctorName }));
 }
 
@@ -47,7 +47,8 @@ export type NextInLine = { id: string; patient: Recipient; doctorName: string };
 type NextRow = { id: string; patient_id: string; name: string; email: string; time_zone: string | null; language: string | null; doctor_name: string };
 
 /**
- * The doctor's first open entry (by when it joined) that has no offer, waits at least until
+ * The doctor's first open entry (by when it joined; of two joined in one millisecond, the one
+ * inserted first: the rowid) that has no offer, waits at least until
  * `start` (its `ends_by` after it), is not in `skip`, and whose patient has no open appointment
  * with the doctor; read inside the write transaction that then offers it the time (makeOffer).
  */
@@ -61,7 +62,7 @@ export async function nextInLine(tx: Tx, doctorId: string, start: Date, now: Dat
         select 1 from appointments a where a.patient_id = w.patient_id and a.doctor_id = w.doctor_id
           and (a.status = 'pending' or (a.status = 'confirmed' and a.ends_at > ${now.getTime()}))
       )
-    order by w.created_at, w.id limit 1`);
+    order by w.created_at, w.rowid limit 1`);
   if (row === undefined) return undefined;
   const patient: Recipient = { role: "patient", id: row.patient_id, name: row.name, email: row.email, timeZone: row.time_zone, language: row.language };
   return { id: row.id, patient, doctorName: row.doctor_name };
