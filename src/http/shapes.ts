@@ -54,15 +54,20 @@ export type AdminDoctorJson = ReturnType<typeof adminDoctorJson>;
 
 export const adminJson = (a: AdminRow) => ({ _id: a.id, name: a.name, email: a.email });
 
+/** What every answer says of an appointment itself, whatever else it adds. */
+const meetingCore = (a: Pick<AppointmentRow, "id" | "status" | "reason" | "createdAt" | "scheduledAt" | "meetLink">) => ({
+  _id: a.id,
+  status: a.status,
+  reason: a.reason,
+  createdAt: a.createdAt.toISOString(),
+  scheduledAt: iso(a.scheduledAt),
+  meetLink: a.meetLink,
+});
+
 /** An appointment in a list; the patient's own list adds `hasFeedback`. */
 export function appointmentJson(a: AppointmentView, view: "patient" | "doctor") {
   const json = {
-    _id: a.id,
-    status: a.status,
-    reason: a.reason,
-    createdAt: a.createdAt.toISOString(),
-    scheduledAt: iso(a.scheduledAt),
-    meetLink: a.meetLink,
+    ...meetingCore(a),
     patient: { _id: a.patient.id, name: a.patient.name, email: a.patient.email },
     doctor: { _id: a.doctor.id, name: a.doctor.name, specialization: a.doctor.specialization },
     preferredTimes: a.preferredTimes,
@@ -106,12 +111,7 @@ export function waitlistEntryJson(e: WaitlistRow, now: Date) {
 /** A booked appointment as bookAppointment answers it (and the waitlist's accept, issue 40). */
 export function bookedJson(a: AppointmentRow, patient: { id: string; name: string; email: string }) {
   return {
-    _id: a.id,
-    status: a.status,
-    reason: a.reason,
-    createdAt: a.createdAt.toISOString(),
-    scheduledAt: iso(a.scheduledAt),
-    meetLink: a.meetLink,
+    ...meetingCore(a),
     doctor: { _id: a.doctorId },
     patient: { _id: patient.id, name: patient.name, email: patient.email },
     preferredTimes: a.preferredTimes ?? [],
