@@ -118,6 +118,20 @@ describe("offers", () => {
     expect(await offerMails(second)).toEqual([]);
   });
 
+  test("the offer's mail is in the patient's language, with the time and until when it is held", async () => {
+    setClock(8);
+    const doctor = await instantDoctor();
+    const holder = await h.signupPatient();
+    const booked = await book(holder, doctor.id, at(11));
+    const patient = await h.signupPatient("Pia", { lang: "hi" });
+    expect((await joinList(patient, doctor.id)).status).toBe(201);
+    expect((await cancel(holder, booked.body.appointment._id)).status).toBe(200);
+    const [subject] = await offerMails(patient);
+    expect(subject).toContain("आपके लिए ख़ाली है");
+    const mail = await h.elsewhere("select text from mail_outbox where template = 'waitlistOffer' and to_address = ?", [patient.email]);
+    expect(String(mail.rows[0]!.text)).toContain("आपके लिए रुका है");
+  });
+
   test("a time after an entry's until day goes to the next entry; inside the notice window it is offered to no one", async () => {
     setClock(8);
     const doctor = await instantDoctor();
