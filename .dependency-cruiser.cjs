@@ -80,6 +80,13 @@ module.exports = {
       to: { path: "^(bench|tests)/" },
     },
     {
+      name: "journeys-run-under-node",
+      comment: "Playwright loads the browser journeys under Node, which has no bun: modules: nothing they import may reach one (bun:test belongs in tests/support/clock.ts and bun tests).",
+      severity: "error",
+      from: { path: "^tests/(e2e|screenshots)/" },
+      to: { path: "^bun:", reachable: true },
+    },
+    {
       name: "no-circular",
       comment: "No import circles anywhere: split what a pair shares into a module both import.",
       severity: "error",

@@ -90,7 +90,10 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
     }
     setBusy(true);
     setError(null);
-    const answer = await api("/patient-dashboard/bookAppointment", { json: { doctorId, reason, ...(preferredTimes.length > 0 && { preferredTimes }) } });
+    // Who it is for (issue 42): the field beside the form (src/components/WhoField.tsx), empty for the account holder.
+    const forMemberId = document.querySelector<HTMLSelectElement>(`select[name="forMemberId"][form="${FORM_ID}"]`)?.value ?? "";
+    const json = { doctorId, reason, ...(preferredTimes.length > 0 && { preferredTimes }), ...(forMemberId !== "" && { forMemberId }) };
+    const answer = await api("/patient-dashboard/bookAppointment", { json });
     setBusy(false);
     if (!answer.ok) {
       setError(say.or(answer, "Something went wrong"));

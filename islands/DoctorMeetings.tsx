@@ -10,11 +10,12 @@ import { useState } from "react";
 import { storySections } from "../src/domain/story";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { StoryJson } from "../src/http/shapes";
+import type { FamilyWords } from "../src/domain/family";
 import { api } from "./lib/api";
 import { useHumanMessage } from "./lib/messages";
 import { MESSAGES } from "../src/domain/messages";
 import { useT } from "./lib/i18n";
-import { CancelledLine, MeetingLinks, ReasonStep, StateBadge, StorySection } from "./lib/story";
+import { CancelledLine, MeetingLinks, personOf, ReasonStep, StateBadge, StorySection, WithAdultNote } from "./lib/story";
 import { RescheduledNote, RescheduleForm } from "./lib/MeetingChanges";
 import { LocalTime } from "./lib/time";
 import { Notice, useRefreshOnReturn, withNodes } from "./lib/ui";
@@ -34,9 +35,11 @@ export type Props = {
   movedByPatient?: string;
   /** Issue 40: the past meetings whose attendance can still be marked, and the form's words (the server's). */
   attendance?: { open: string[]; question: string; yes: string; no: string };
+  /** Issue 42: the server's words of who a visit is for, when one is for a family member. */
+  family?: FamilyWords;
 };
 
-export default function DoctorMeetings({ meetings, timeZone, form: refused, notice, undoSeconds = 10, movedByPatient, attendance }: Props) {
+export default function DoctorMeetings({ meetings, timeZone, form: refused, notice, undoSeconds = 10, movedByPatient, attendance, family }: Props) {
   const [list, setList] = useState(meetings);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [done, setDone] = useState<NoticeJson | null>(notice ?? null);
@@ -97,9 +100,10 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
   const head = (m: Meeting) => (
     <>
       <div className="meeting-head">
-        <h3>{m.patient.name}</h3>
+        <h3>{personOf(m, family)}</h3>
         <StateBadge a={m} />
       </div>
+      <WithAdultNote a={m} family={family} />
       <p className="small muted">{m.patient.email}</p>
       <p>
         <strong>{t("reason.visit")}</strong> {m.reason}

@@ -19,7 +19,8 @@ import { useHumanMessage } from "./lib/messages";
 import { TextForm } from "./lib/forms";
 import { PreferredTimesNote, RescheduledNote } from "./lib/MeetingChanges";
 import { OwnMove, type MoveWords } from "./lib/OwnMove";
-import { CancelledLine, MeetingLinks, ReasonStep, StateBadge, StorySection } from "./lib/story";
+import type { FamilyWords } from "../src/domain/family";
+import { CancelledLine, ForLine, MeetingLinks, ReasonStep, StateBadge, StorySection } from "./lib/story";
 import { LocalTime } from "./lib/time";
 import { useT } from "./lib/i18n";
 import { Notice, useRefreshOnReturn, withNodes } from "./lib/ui";
@@ -31,6 +32,8 @@ export type Props = {
   notice?: NoticeJson;
   /** The words the server wrote for the page's language: the doctors' specializations (by their English names). */
   words?: { spec: Record<string, string> };
+  /** Issue 42: the server's words of who a visit is for, when one is for a family member. */
+  family?: FamilyWords;
   /**
    * Issue 40's change window: a confirmed meeting is changed online until `minutes` before it
    * starts, judged at the server's clock `now` (ISO); the words come from the server (the island's
@@ -49,7 +52,7 @@ const CANCEL_PATH = `${PAGE}/cancel`;
 /** Withdrawing a request: the reason may be left empty (src/routes/pages/patient-dashboard/patient-meetings.tsx). */
 const WITHDRAW_PATH = `${PAGE}/withdraw`;
 
-export default function PatientMeetings({ appointments, timeZone, form: refused, notice, words, change, move }: Props) {
+export default function PatientMeetings({ appointments, timeZone, form: refused, notice, words, change, move, family }: Props) {
   const t = useT();
   const say = useHumanMessage();
   const [list, setList] = useState(appointments);
@@ -110,10 +113,14 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
       <StateBadge a={a} />
     </div>
   );
+  // Issue 42: each card says who the visit is for (nothing is grouped away).
   const reason = (a: StoryJson) => (
-    <p>
-      <strong>{t("reason.visit")}</strong> {a.reason}
-    </p>
+    <>
+      <ForLine a={a} family={family} />
+      <p>
+        <strong>{t("reason.visit")}</strong> {a.reason}
+      </p>
+    </>
   );
   const when = (a: StoryJson) =>
     a.scheduledAt && (

@@ -12,6 +12,7 @@ import { LIMITS } from "../src/domain/fields";
 import { DATE_AND_TIME_REQUIRED, MESSAGES } from "../src/domain/messages";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { AppointmentJson } from "../src/http/shapes";
+import type { FamilyWords } from "../src/domain/family";
 import { api } from "./lib/api";
 import { useHumanMessage } from "./lib/messages";
 import { TextForm } from "./lib/forms";
@@ -23,6 +24,7 @@ import { SlotChoices } from "./lib/SlotChoices";
 import { useRefreshOnReturn } from "./lib/ui";
 import { ConfirmSchedule, type Ask } from "./lib/ConfirmSchedule";
 import { UndoNotice } from "./lib/UndoNotice";
+import { personOf, WithAdultNote } from "./lib/story";
 
 /** A meeting the doctor already has: whom, and its slot (ISO). */
 export type Booked = { name: string; start: string; end: string };
@@ -45,6 +47,8 @@ export type Props = {
   ask?: Ask;
   /** How long a change can be undone (UNDO_SECONDS). */
   undoSeconds?: number;
+  /** Issue 42: the server's words of who a visit is for, when one is for a family member. */
+  family?: FamilyWords;
 };
 
 /** The Undo a live change offers: until the window closes, back on this page. */
@@ -180,9 +184,10 @@ export default function PendingAppointments(props: Props) {
             return (
               <li key={a._id} className="card meeting">
                 <div className="meeting-head">
-                  <h2>{a.patient.name}</h2>
+                  <h2>{personOf(a, props.family)}</h2>
                   <span className="badge badge-pending">{t("state.requested")}</span>
                 </div>
+                <WithAdultNote a={a} family={props.family} />
                 <p className="small muted">
                   {a.patient.email}
                   {` · ${t("PendingAppointments.requested")} `}

@@ -4,7 +4,8 @@ import type { ReactNode } from "react";
 import { LIMITS } from "../../src/domain/fields";
 import type { FormState } from "../../src/http/forms";
 import { storyState } from "../../src/domain/story";
-import type { StoryJson } from "../../src/http/shapes";
+import type { AppointmentJson, StoryJson } from "../../src/http/shapes";
+import { ADULT_AGE, fillFamily, type FamilyWords } from "../../src/domain/family";
 import { TextForm } from "./forms";
 import { LocalTime } from "./time";
 import { useT } from "./i18n";
@@ -107,4 +108,29 @@ export function ReasonStep(props: {
       send={props.send}
     />
   );
+}
+
+type ForCard = Pick<AppointmentJson, "for" | "patient">;
+const valuesOf = (person: { name: string; age: number }, holder: string) => ({ name: person.name, age: person.age, holder });
+
+/**
+ * Who a doctor's card is about (issue 42): the account holder, or the family member it is for
+ * ("Aarav, 6, child of Priya S.", in the server's words; name and age alone for a visit that came
+ * in after the page, whose words the page did not bring).
+ */
+export function personOf(a: ForCard, family: FamilyWords | undefined): string {
+  if (a.for === null) return a.patient.name;
+  return family ? fillFamily(family.person[a.for.relation], valuesOf(a.for, a.patient.name)) : `${a.for.name}, ${a.for.age}`;
+}
+
+/** The doctor's note on a card for a minor (issue 42): the account holder attends with them. */
+export function WithAdultNote({ a, family }: { a: ForCard; family: FamilyWords | undefined }) {
+  if (a.for === null || a.for.age >= ADULT_AGE || family === undefined) return null;
+  return <p className="small with-adult">{fillFamily(family.withAdult, valuesOf(a.for, a.patient.name))}</p>;
+}
+
+/** The patient's line on a card for a family member (issue 42): who the visit is for. */
+export function ForLine({ a, family }: { a: ForCard; family: FamilyWords | undefined }) {
+  if (a.for === null) return null;
+  return <p className="for-line">{family ? fillFamily(family.visitFor[a.for.relation], valuesOf(a.for, a.patient.name)) : a.for.name}</p>;
 }

@@ -8,7 +8,6 @@ import {
   cancelAppointment as markCancelled,
   confirmAppointment,
   findOverlap,
-  hasOpenAppointment,
   insertAppointment,
   insertFeedback,
   moveAppointment,
@@ -16,6 +15,7 @@ import {
   type FeedbackRow,
 } from "../db/queries/appointments";
 import { recordAudit } from "../db/queries/audit";
+import { hasOpenAppointment } from "../db/queries/open-appointments";
 import { together } from "../db/together";
 import { readAvailability } from "../db/queries/availability";
 import { SLOT_DAYS, withinHours } from "../domain/availability";
@@ -31,6 +31,7 @@ import { transitionAppointment, type Caller } from "./transition";
 import { checkNoShows } from "./attendance";
 import { offerFreedSlot } from "./waitlist-offers";
 import { undoUntil } from "../domain/undo";
+import { bookingMember, forColumns } from "./family";
 
 export type { Caller };
 
@@ -42,6 +43,8 @@ export const RESCHEDULED = "Appointment rescheduled successfully";
 /** Said after a time outside the doctor's hours is scheduled from the page (issue 26). */
 export const OUTSIDE_HOURS = "That time is outside your hours.";
 
+/** One open appointment per doctor and person (issue 42: each family member has their own). */
+export const OPEN_WITH_DOCTOR = "You already have an open appointment with this doctor";
 /** The instant booking's refusals (issue 40). */
 export const NOT_INSTANT = "slotStart is only for doctors with instant booking: send preferredTimes to ask this doctor for a time";
 export const SLOT_OR_PREFERRED = "Send either slotStart or preferredTimes, not both";
@@ -49,28 +52,34 @@ export const SLOT_NOT_FREE = "This time is not free: please choose another";
 /** The API's answer to an instant booking: the slot's start, as the API gives times (UTC ISO). */
 export const bookedFor = (start: Date) => `Appointment booked for ${start.toISOString()}`;
 
-export type BookInput = { doctorId: string; reason: string; preferredTimes?: Date[]; slotStart?: Date };
+export type BookInput = { doctorId: string; reason: string; preferredTimes?: Date[]; slotStart?: Date; forMemberId?: string };
+/** Who books: the account holder, whose zone dates a family member's age (issue 42). */
+type Holder = Pick<PatientRow, "id"> & { timeZone?: string | null };
 
 /**
  * A patient asks an approved doctor for an appointment: one open request per doctor. Preferred
  * times, when given, must each start one of the doctor's free slots (checked in the transaction).
  * With `slotStart`, a doctor with instant booking's free slot is booked at once (bookInstantly).
+ * With `forMemberId` (issue 42), it is for one of the patient's family members, and the rule of
+ * one open request holds for that person.
  */
-export function bookAppointment(deps: Deps, patient: Pick<PatientRow, "id">, input: BookInput): Promise<AppointmentRow> {
+export function bookAppointment(deps: Deps, patient: Holder, input: BookInput): Promise<AppointmentRow> {
   if (input.slotStart !== undefined) return bookInstantly(deps, patient, { ...input, slotStart: input.slotStart });
   return deps.database.write(async (tx) => {
     const now = deps.now();
     const preferred = input.preferredTimes ?? [];
     // The three checks read in one round trip (issue 43), then refuse in this order.
-    const [doctor, open, notFree] = await together(() =>
+    const [doctor, member, open, notFree] = await together(() =>
       Promise.all([
         findDoctor(tx, input.doctorId),
-        hasOpenAppointment(tx, patient.id, input.doctorId, now),
+        bookingMember(tx, patient.id, input.forMemberId),
+        hasOpenAppointment(tx, patient.id, input.doctorId, now, input.forMemberId ?? null),
         checkPreferredTimes(deps, tx, input.doctorId, preferred).then(() => undefined, (refusal: unknown) => refusal),
       ]),
     );
     if (doctor === undefined || doctor.status !== "approved") throw notFound("Doctor");
-    if (open) throw conflict("You already have an open appointment with this doctor");
+    if (member instanceof Refusal) throw member;
+    if (open) throw conflict(OPEN_WITH_DOCTOR);
     if (notFree !== undefined) throw notFree;
     const created = await insertAppointment(tx, {
       id: crypto.randomUUID(),
@@ -80,6 +89,7 @@ export function bookAppointment(deps: Deps, patient: Pick<PatientRow, "id">, inp
       status: "pending",
       createdAt: now,
       preferredTimes: preferred.length === 0 ? null : preferred.map((p) => p.toISOString()),
+      ...forColumns(member, patient, now),
     });
     recordAudit(tx, { at: now, actorRole: "patient", actorId: patient.id, subject: "appointment", subjectId: created.id, action: "book", toStatus: "pending" });
     await requestBooked(tx, deps, created.id);
@@ -94,7 +104,7 @@ export function bookAppointment(deps: Deps, patient: Pick<PatientRow, "id">, inp
  * IMMEDIATE, src/db/client.ts), as the doctor's scheduling checks overlaps: of two patients
  * taking one slot, the second finds it busy (409).
  */
-function bookInstantly(deps: Deps, patient: Pick<PatientRow, "id">, input: BookInput & { slotStart: Date }): Promise<AppointmentRow> {
+function bookInstantly(deps: Deps, patient: Holder, input: BookInput & { slotStart: Date }): Promise<AppointmentRow> {
   if ((input.preferredTimes ?? []).length > 0) return Promise.reject(invalid(SLOT_OR_PREFERRED));
   return deps.database.write((tx) => bookSlotIn(tx, deps, patient, input, deps.now()));
 }
@@ -104,19 +114,21 @@ function bookInstantly(deps: Deps, patient: Pick<PatientRow, "id">, input: BookI
  * accept (src/actions/waitlist.ts), which first ends its offer in the same transaction, so that
  * the slot it held reads free to this patient alone.
  */
-export async function bookSlotIn(tx: Tx, deps: Deps, patient: Pick<PatientRow, "id">, input: BookInput & { slotStart: Date }, now: Date, audit = "booked instantly"): Promise<AppointmentRow> {
+export async function bookSlotIn(tx: Tx, deps: Deps, patient: Holder, input: BookInput & { slotStart: Date }, now: Date, audit = "booked instantly"): Promise<AppointmentRow> {
   const meetLink = newMeetLink(deps.config.meetBaseUrl);
   // The open-appointment check, the doctor's free slots and the patient's missed meetings in one round trip (issue 43).
-  const [open, free, noShows] = await together(() =>
+  const [member, open, free, noShows] = await together(() =>
     Promise.all([
-      hasOpenAppointment(tx, patient.id, input.doctorId, now),
+      bookingMember(tx, patient.id, input.forMemberId),
+      hasOpenAppointment(tx, patient.id, input.doctorId, now, input.forMemberId ?? null),
       doctorFreeSlots(deps, input.doctorId, SLOT_DAYS.max, tx).catch((refusal: unknown) => refusal as Error),
       checkNoShows(tx, patient.id, now).then(() => undefined, (refusal: unknown) => refusal as Error),
     ]),
   );
   if (free instanceof Error) throw free;
   if (!isInstant(free)) throw invalid(NOT_INSTANT);
-  if (open) throw conflict("You already have an open appointment with this doctor");
+  if (member instanceof Refusal) throw member;
+  if (open) throw conflict(OPEN_WITH_DOCTOR);
   // Issue 40: a patient who missed meetings may still ask for one, not take a time at once.
   if (noShows !== undefined) throw noShows;
   if (!free.slots.some((s) => s.start === input.slotStart.getTime())) throw new Refusal("conflict", SLOT_NOT_FREE);
@@ -131,6 +143,7 @@ export async function bookSlotIn(tx: Tx, deps: Deps, patient: Pick<PatientRow, "
     scheduledAt: slot.start,
     endsAt: slot.end,
     meetLink,
+    ...forColumns(member, patient, now),
   });
   const reason = `${audit} for ${slot.start.toISOString()}`;
   recordAudit(tx, { at: now, actorRole: "patient", actorId: patient.id, subject: "appointment", subjectId: created.id, action: "book", toStatus: "confirmed", reason });

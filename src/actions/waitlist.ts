@@ -4,22 +4,23 @@
  */
 import { isUniqueViolation, type Reader } from "../db/client";
 import { findDoctor } from "../db/queries/accounts";
-import { hasOpenAppointment, type AppointmentRow } from "../db/queries/appointments";
+import type { AppointmentRow } from "../db/queries/appointments";
 import { readAvailability } from "../db/queries/availability";
+import { hasOpenAppointment } from "../db/queries/open-appointments";
 import { endEntry, insertEntry, ownEntries, type WaitlistRow, type WaitlistView } from "../db/queries/waitlist";
 import { together } from "../db/together";
 import type { Deps } from "../config/deps";
 import { conflict, invalid, notFound } from "../domain/refusal";
 import { waitingUntil, WAITLIST_ALREADY, WAITLIST_NO_OFFER, WAITLIST_NOT_INSTANT } from "../domain/waitlist";
-import { bookSlotIn } from "./appointments";
+import { bookSlotIn, OPEN_WITH_DOCTOR } from "./appointments";
 import { offerFreedSlot } from "./waitlist-offers";
 
 export type JoinInput = { doctorId: string; reason: string; until?: string };
-const OPEN_APPOINTMENT = "You already have an open appointment with this doctor";
 
 /**
  * The patient joins the waitlist of an approved doctor with instant booking, with whom they have
- * no open appointment, until the end of `until` in the doctor's zone (14 days by default).
+ * no open appointment of their own (a family member's does not count, issue 42), until the end
+ * of `until` in the doctor's zone (14 days by default). An entry is for the account holder.
  */
 export function joinWaitlist(deps: Deps, patientId: string, input: JoinInput): Promise<WaitlistRow> {
   return deps.database.write(async (tx) => {
@@ -30,7 +31,7 @@ export function joinWaitlist(deps: Deps, patientId: string, input: JoinInput): P
     );
     if (doctor === undefined || doctor.status !== "approved") throw notFound("Doctor");
     if (hours === undefined || hours.instantBooking !== true) throw invalid(WAITLIST_NOT_INSTANT);
-    if (open) throw conflict(OPEN_APPOINTMENT);
+    if (open) throw conflict(OPEN_WITH_DOCTOR);
     const last = waitingUntil(input.until, hours.timeZone, now);
     if ("refused" in last) throw invalid(last.refused);
     try {

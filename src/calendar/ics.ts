@@ -27,9 +27,16 @@ export const eventUid = (appointmentId: string) => `appointment-${appointmentId}
  */
 export const doctorTitle = (name: string, t: T = translator("en")) => t("calendar.doctorTitle", { name: name.replace(/^dr\.?\s+/i, "") });
 
-/** What the viewer's calendar calls the meeting: the other side's name. */
-export function eventSummary(row: Pick<CalendarRow, "doctorName" | "patientName">, viewer: CalendarRole, t: T = translator("en")): string {
-  return t("calendar.summary", { name: viewer === "patient" ? doctorTitle(row.doctorName, t) : row.patientName });
+/**
+ * What the viewer's calendar calls the meeting: the other side's name, and the family member it
+ * is for (issue 42): "Consultation with Dr Rao for Aarav"; the doctor's, "Consultation with Aarav (Priya S.)".
+ */
+export function eventSummary(row: Pick<CalendarRow, "doctorName" | "patientName" | "forName">, viewer: CalendarRole, t: T = translator("en")): string {
+  if (viewer === "patient") {
+    const name = doctorTitle(row.doctorName, t);
+    return row.forName === null ? t("calendar.summary", { name }) : t("calendar.summaryFor", { name, person: row.forName });
+  }
+  return t("calendar.summary", { name: row.forName === null ? row.patientName : t("calendar.personOf", { person: row.forName, holder: row.patientName }) });
 }
 
 /**
@@ -90,7 +97,9 @@ const FORMAT = "1";
  * English leaves the language out, so its tags are those it had before there were two.
  */
 export function calendarVersion(rows: Scheduled[], viewer: CalendarRole, lang: Lang = "en"): string {
-  const input = lang === "en" ? [FORMAT, viewer, rows] : [FORMAT, viewer, lang, rows];
+  // A visit for the holder hashes as it did before issue 42 (no forName): the feeds keep their ETags.
+  const hashed = rows.map(({ forName, ...row }) => (forName === null ? row : { ...row, forName }));
+  const input = lang === "en" ? [FORMAT, viewer, hashed] : [FORMAT, viewer, lang, hashed];
   return new Bun.CryptoHasher("sha256").update(JSON.stringify(input)).digest("base64url").slice(0, 27);
 }
 

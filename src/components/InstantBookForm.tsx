@@ -12,6 +12,8 @@ import type { FormState } from "../http/forms";
 import { useT } from "../render/lang";
 import { zoneName } from "../../islands/lib/time";
 import { NoticeLine } from "./NoticeLine";
+import { WhoField } from "./WhoField";
+import type { FamilyMember } from "../domain/family";
 
 /** How many of the next free times the form offers: a few days of a usual doctor's week. */
 export const INSTANT_TIMES_SHOWN = 12;
@@ -23,9 +25,11 @@ type Props = {
   reader: ReaderZone;
   /** A refused post of this form: its message and what was typed and chosen. */
   form?: FormState;
+  /** Who the visit may be for (issue 42): the account holder's name, and their family members. */
+  who: { holder: string; members: FamilyMember[] };
 };
 
-export function InstantBookForm({ doctorId, doctorName, slots, reader, form }: Props) {
+export function InstantBookForm({ doctorId, doctorName, slots, reader, form, who }: Props) {
   const t = useT();
   const zone = reader.zone;
   const shown = slots.slice(0, INSTANT_TIMES_SHOWN);
@@ -53,6 +57,7 @@ export function InstantBookForm({ doctorId, doctorName, slots, reader, form }: P
               })}
             </div>
           </fieldset>
+          <WhoField id="instant-who" holder={who.holder} members={who.members} chosen={form?.values.forMemberId} />
           <div class="field">
             <label for="instant-reason">{t("patient.instant.reason")}</label>
             <textarea id="instant-reason" name="reason" rows={3} required maxlength={LIMITS.bookingReason.max}>

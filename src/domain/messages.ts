@@ -6,6 +6,7 @@
 import type { Lang, Translate, Values } from "./i18n";
 import { formatDay, formatTime } from "./time";
 import { UNTIL_FAR, UNTIL_PAST, UNTIL_SHAPE, WAITLIST_ALREADY, WAITLIST_NO_OFFER, WAITLIST_NOT_INSTANT } from "./waitlist";
+import { FAMILY_FULL, FAMILY_FULL_PLAIN, FAMILY_WORDS, MAX_FAMILY } from "./family";
 
 /** The API's message for a time past MAX_AHEAD_MS (src/domain/appointment.ts). */
 export const TOO_FAR = "scheduledDateTime must be at most 2 years ahead";
@@ -50,6 +51,9 @@ const words = (field: string) => FIELD_WORDS[field] ?? ([`a ${field}`, field] as
  */
 export function plainWords(message: string): string {
   let m: RegExpExecArray | null;
+  // Family members (issue 42), before the field patterns ("dateOfBirth is required" has its own words).
+  if (FAMILY_WORDS[message] !== undefined) return FAMILY_WORDS[message].plain;
+  if (message === FAMILY_FULL) return FAMILY_FULL_PLAIN;
   if ((m = /^(\w+) is required$/.exec(message))) return `Please enter ${words(m[1]!)[0]}.`;
   if ((m = /^(\w+) must be at most (\d+) characters$/.exec(message))) return `${words(m[1]!)[1]} can be at most ${m[2]} characters.`;
   if ((m = /^(\w+) must be at least (\d+) characters$/.exec(message))) return `${words(m[1]!)[1]} must be at least ${m[2]} characters.`;
@@ -164,6 +168,8 @@ const EXACT: Record<string, string> = {
   "Your days off are too many for one form": "msg.hours.tooManyDaysOff",
   "Days off in your hours must read like 2026-12-24, or 2026-12-24 to 2026-12-26, one a line": "msg.hours.daysOffShape",
   "Days off in your hours must be real dates, each range ending on or after it starts": "msg.hours.daysOffReal",
+  // Family members (issue 42).
+  ...Object.fromEntries(Object.entries(FAMILY_WORDS).map(([message, words]) => [message, words.key])),
 };
 
 /** The fields the catalog has words for (msg.field.<name>.a and .the); any other is named as it is (msg.rule.a and .the). */
@@ -190,6 +196,7 @@ export function saidOf(message: string): Said | undefined {
   if (/^specialization must be one of/.test(message)) return { key: "msg.rule.specialization" };
   if (message === "scheduledDateTime must be in the future") return { key: "msg.schedule.timeInPast" };
   if (message === TOO_FAR) return { key: "msg.bounds.timeTooFar" };
+  if (message === FAMILY_FULL) return { key: "msg.family.full", values: { max: MAX_FAMILY } };
   if ((m = /^(\w+): (.+)$/.exec(message)) && FIELD_WORDS[m[1]!]) return saidOf(m[2]!);
   if ((m = /^Your account status is: (\w+)\. Reason: ([\s\S]+)$/.exec(message))) return { key: "msg.auth.statusReason", values: { status: { key: `status.${m[1]}` }, reason: m[2]! } };
   if ((m = /^Your account status is: (\w+)$/.exec(message))) return { key: "msg.status.account", values: { status: { key: `status.${m[1]}` } } };

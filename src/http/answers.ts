@@ -11,7 +11,8 @@ import { APPOINTMENT_STATUSES } from "../domain/appointment";
 import { DOCTOR_STATUSES, ROLES, SPECIALIZATIONS } from "../domain/fields";
 import { LANGS } from "../domain/i18n";
 import { LANGUAGE_CODES } from "../domain/doctor-details";
-import type { AdminDoctorJson, AppointmentJson, adminJson, doctorJson, patientJson } from "./shapes";
+import { RELATIONS, SEXES } from "../domain/family";
+import type { AdminDoctorJson, AppointmentJson, adminJson, doctorJson, familyMemberJson, patientJson } from "./shapes";
 
 const id = z.string().meta({ description: "An opaque id", example: "3f2c9a4e-8b1d-4c55-9a0e-2b7f1c6d8e90" });
 const time = z.iso.datetime().meta({ description: "An ISO 8601 UTC time", example: "2026-11-23T09:30:00.000Z" });
@@ -92,6 +93,28 @@ export const DirectoryDoctor = z
   .object({ _id: id, name: z.string(), specialization, collegeName: z.string(), profileImage: picture })
   .meta({ id: "DirectoryDoctor" });
 
+/** A family member (issue 42): one of the people the account holder books for. */
+export const FamilyMember = z
+  .object({
+    _id: id,
+    name: z.string(),
+    relation: z.enum(RELATIONS),
+    dateOfBirth: z.string().meta({ description: "YYYY-MM-DD", example: "2020-05-14" }),
+    sex: z.enum(SEXES).nullable().meta({ description: "null when not said" }),
+  })
+  .meta({ id: "FamilyMember" });
+
+/** Who an appointment is for (issue 42), as booked; null for the account holder. */
+const ForPerson = z
+  .object({
+    _id: id,
+    name: z.string(),
+    relation: z.enum(RELATIONS).meta({ description: "The person's relation to the account holder" }),
+    age: z.number().int().meta({ description: "Whole years when the appointment was made", example: 6 }),
+  })
+  .nullable()
+  .meta({ id: "ForPerson", description: "The family member the visit is for (issue 42, an addition); null when it is for the account holder, `patient`, who books and attends with a minor" });
+
 export const Appointment = z
   .object({
     _id: id,
@@ -107,6 +130,7 @@ export const Appointment = z
       .object({ from: time, reason: z.string(), by: z.enum(["patient", "doctor"]).meta({ description: "Who moved it (issue 40: the patient may move their own meeting)" }) })
       .nullable()
       .meta({ description: "The last time this meeting was moved: the time it had, why (may be empty when the patient moved it), and by whom; null if never" }),
+    for: ForPerson,
   })
   .meta({ id: "Appointment" });
 
@@ -129,6 +153,7 @@ export const BookedAppointment = z
     doctor: z.object({ _id: id }),
     patient: z.object({ _id: id, name: z.string(), email }),
     preferredTimes: z.array(time),
+    for: ForPerson,
   })
   .meta({ id: "BookedAppointment" });
 
@@ -259,6 +284,9 @@ export const answers = {
   languageSaved: z.object({ message: z.string(), language: z.enum(LANGS) }),
   waitlistJoined: z.object({ message: z.string(), entry: WaitlistEntry }),
   waitlist: z.object({ entries: z.array(WaitlistEntry) }),
+  // issue 42
+  family: z.object({ members: z.array(FamilyMember) }),
+  familyMember: z.object({ message: z.string(), member: FamilyMember }),
 };
 
 // The builders in shapes.ts must produce exactly these types: a compile error here is drift.
@@ -267,5 +295,6 @@ const exact = <T extends true>() => undefined as unknown as T;
 exact<Same<ReturnType<typeof patientJson>, z.output<typeof Patient>>>();
 exact<Same<ReturnType<typeof doctorJson>, z.output<typeof Doctor>>>();
 exact<Same<ReturnType<typeof adminJson>, z.output<typeof Admin>>>();
+exact<Same<ReturnType<typeof familyMemberJson>, z.output<typeof FamilyMember>>>();
 exact<Same<keyof AdminDoctorJson, keyof z.output<typeof AdminDoctor>>>();
 exact<Same<keyof AppointmentJson, keyof z.output<typeof Appointment>>>();

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { PASSWORD, startHarness, uniqueEmail, type Harness } from "../../tests/support/harness";
-import { clockBefore } from "../../tests/support/monday";
+import { clockBefore } from "../../tests/support/clock";
 
 let h: Harness;
 const ORIGIN = "http://localhost";

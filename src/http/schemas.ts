@@ -11,6 +11,7 @@ import { CHANGE_DECISIONS, NEEDS_REASON } from "../domain/doctor-status";
 import { DATE_AND_TIME_REQUIRED, MESSAGES } from "../domain/messages";
 import { LANGS } from "../domain/i18n";
 import { UNTIL_SHAPE } from "../domain/waitlist";
+import { EARLIEST_BIRTH, RELATIONS, SEXES } from "../domain/family";
 
 type Limit = { min: number; max: number };
 
@@ -96,20 +97,27 @@ export const bookBody = z.object({
   slotStart: instant("slotStart")
     .optional()
     .meta({ description: "For a doctor with instant booking (issue 40): the start of one of their free slots, booked at once and confirmed" }),
+  forMemberId: id("forMemberId")
+    .optional()
+    .meta({ description: "Issue 42: the family member the visit is for (GET /family); omitted, the account holder. Another patient's member is 404" }),
 });
+
+/** The booking forms' "Who is this visit for?": the account holder's choice is empty (no forMemberId). */
+const whoField = z.unknown().optional();
+const withWho = <T extends { forMemberId?: unknown }>(b: T) => (b.forMemberId === "" ? { ...b, forMemberId: undefined } : b);
 
 /** The booking page's form: the ticked slots come as `preferredTimes[]`, one field each. */
 export const bookForm = z
   // The fields the form has (what a refused post echoes back, src/http/forms.ts); the rules are bookBody's.
   // (`day`: the day the picker showed, brought back with a refusal; the booking does not use it)
-  .object({ doctorId: z.unknown().optional(), reason: bookBody.shape.reason, "preferredTimes[]": z.unknown().optional(), day: z.unknown().optional() })
+  .object({ doctorId: z.unknown().optional(), reason: bookBody.shape.reason, "preferredTimes[]": z.unknown().optional(), day: z.unknown().optional(), forMemberId: whoField })
   .transform((b, ctx) => {
     const ticked = b["preferredTimes[]"] === undefined ? undefined : [b["preferredTimes[]"]].flat();
     if (ticked !== undefined && ticked.length > MAX_PREFERRED) {
       ctx.addIssue({ code: "custom", path: ["times"], message: `Please tick at most ${MAX_PREFERRED} times` });
       return z.NEVER;
     }
-    return { ...b, preferredTimes: ticked } as Record<string, unknown>;
+    return { ...withWho(b), preferredTimes: ticked } as Record<string, unknown>;
   })
   .pipe(bookBody);
 
@@ -118,8 +126,8 @@ export const CHOOSE_TIME = "Please choose one of the free times";
 
 /** The booking page's "Book this time" form (issue 40): a free time as `slotStart`, and the reason; the rules are bookBody's. */
 export const instantBookForm = z
-  .object({ doctorId: z.unknown().optional(), reason: bookBody.shape.reason, slotStart: z.string({ error: CHOOSE_TIME }).min(1, CHOOSE_TIME) })
-  .transform((b) => b as Record<string, unknown>)
+  .object({ doctorId: z.unknown().optional(), reason: bookBody.shape.reason, slotStart: z.string({ error: CHOOSE_TIME }).min(1, CHOOSE_TIME), forMemberId: whoField })
+  .transform((b) => withWho(b) as Record<string, unknown>)
   .pipe(bookBody);
 
 /** Joining a doctor's waitlist (issue 40): `until` the last day the patient can come, in the doctor's zone (14 days ahead when left out). */
@@ -563,3 +571,25 @@ export const languageBody = z.object({
 
 /** The header's language switch: `lang` (and `back`, the page to return to, read by the handler). */
 export const languageForm = z.object({ lang: languageBody.shape.language });
+
+/** A family member (issue 42), as POST and PUT /family take one. */
+export const familyBody = z.object({
+  name: text("name", LIMITS.name),
+  relation: z.enum(RELATIONS, { error: `relation must be one of: ${RELATIONS.join(", ")}` }),
+  dateOfBirth: z
+    .string({ error: "dateOfBirth is required" })
+    .trim()
+    .refine(isDate, { message: "dateOfBirth must be a date YYYY-MM-DD", abort: true })
+    .refine((d) => d >= EARLIEST_BIRTH, `dateOfBirth must not be before ${EARLIEST_BIRTH}`)
+    .meta({ description: "YYYY-MM-DD, not in the future, not before 1900", example: "2020-05-14" }),
+  sex: z.enum(SEXES, { error: `sex must be one of: ${SEXES.join(", ")}` }).optional().meta({ description: "Omitted when not said" }),
+});
+
+/** The profile page's family forms: the same fields, "not said" posted as an empty sex. */
+export const familyForm = z
+  .object({ ...familyBody.shape, sex: z.unknown().optional() })
+  .transform((b) => (b.sex === "" ? { ...b, sex: undefined } : b) as Record<string, unknown>)
+  .pipe(familyBody);
+
+/** A family member's id in the path: the same rule as a meeting's. */
+export const familyIdParam = meetingIdParam;

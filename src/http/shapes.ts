@@ -2,8 +2,10 @@
  * The JSON shapes of SERVER-RULES §2, built from database rows. Nothing else decides what an
  * answer contains, so no password hash or token version can leak through a spread.
  */
-import type { AppointmentRow, AppointmentView, StoryView } from "../db/queries/appointments";
+import { forPersonOf, type AppointmentRow, type AppointmentView, type StoryView } from "../db/queries/appointments";
+import type { FamilyMemberRow } from "../db/queries/family";
 import type { WaitlistRow } from "../db/queries/waitlist";
+import type { ForPerson } from "../domain/family";
 import type { AdminRow, DoctorRow, PatientRow } from "../db/queries/accounts";
 import type { AuditRow } from "../db/queries/audit";
 import { nextStatusChange } from "../domain/appointment";
@@ -54,6 +56,12 @@ export type AdminDoctorJson = ReturnType<typeof adminDoctorJson>;
 
 export const adminJson = (a: AdminRow) => ({ _id: a.id, name: a.name, email: a.email });
 
+/** A family member (issue 42), as only its account holder sees one. */
+export const familyMemberJson = (m: FamilyMemberRow) => ({ _id: m.id, name: m.name, relation: m.relation, dateOfBirth: m.dateOfBirth, sex: m.sex });
+
+/** Who an appointment is for (issue 42): its member as booked, or null for the account holder. */
+export const forJson = (p: ForPerson | null) => p && { _id: p.id, name: p.name, relation: p.relation, age: p.age };
+
 /** What every answer says of an appointment itself, whatever else it adds. */
 const meetingCore = (a: Pick<AppointmentRow, "id" | "status" | "reason" | "createdAt" | "scheduledAt" | "meetLink">) => ({
   _id: a.id,
@@ -72,6 +80,7 @@ export function appointmentJson(a: AppointmentView, view: "patient" | "doctor") 
     doctor: { _id: a.doctor.id, name: a.doctor.name, specialization: a.doctor.specialization },
     preferredTimes: a.preferredTimes,
     rescheduled: a.rescheduled && { from: a.rescheduled.from.toISOString(), reason: a.rescheduled.reason, by: a.rescheduled.by },
+    for: forJson(a.for),
   };
   return view === "patient" ? { ...json, hasFeedback: a.hasFeedback } : json;
 }
@@ -115,5 +124,6 @@ export function bookedJson(a: AppointmentRow, patient: { id: string; name: strin
     doctor: { _id: a.doctorId },
     patient: { _id: patient.id, name: patient.name, email: patient.email },
     preferredTimes: a.preferredTimes ?? [],
+    for: forJson(forPersonOf(a)),
   };
 }

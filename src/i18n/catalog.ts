@@ -13,6 +13,7 @@ import enCalendar from "./en/calendar";
 import enCommon from "./en/common";
 import enDemo from "./en/demo";
 import enDoctor from "./en/doctor";
+import enFamily from "./en/family";
 import enForms from "./en/forms";
 import enMail from "./en/mail";
 import enPatient from "./en/patient";
@@ -25,26 +26,27 @@ import hiCalendar from "./hi/calendar";
 import hiCommon from "./hi/common";
 import hiDemo from "./hi/demo";
 import hiDoctor from "./hi/doctor";
+import hiFamily from "./hi/family";
 import hiForms from "./hi/forms";
 import hiMail from "./hi/mail";
 import hiPatient from "./hi/patient";
 import hiPublic from "./hi/public";
 import hiStates from "./hi/states";
 
-const en = { ...enCommon, ...enPublic, ...enAuth, ...enPatient, ...enDoctor, ...enAdmin, ...enAccount, ...enForms, ...enMail, ...enCalendar, ...enDemo, ...enStates };
+const en = { ...enCommon, ...enPublic, ...enAuth, ...enPatient, ...enDoctor, ...enAdmin, ...enAccount, ...enForms, ...enMail, ...enCalendar, ...enDemo, ...enStates, ...enFamily };
 
 /** Every message's key. */
 export type Key = keyof typeof en;
 export type Catalog = Readonly<Record<Key, string>>;
 
-const hi: Catalog = { ...hiCommon, ...hiPublic, ...hiAuth, ...hiPatient, ...hiDoctor, ...hiAdmin, ...hiAccount, ...hiForms, ...hiMail, ...hiCalendar, ...hiDemo, ...hiStates };
+const hi: Catalog = { ...hiCommon, ...hiPublic, ...hiAuth, ...hiPatient, ...hiDoctor, ...hiAdmin, ...hiAccount, ...hiForms, ...hiMail, ...hiCalendar, ...hiDemo, ...hiStates, ...hiFamily };
 
 export const CATALOGS: Readonly<Record<Lang, Catalog>> = { en, hi };
 
 /** The area files of each language, for the check that they agree (catalog.test.ts). */
 export const AREAS = {
-  en: { common: enCommon, public: enPublic, auth: enAuth, patient: enPatient, doctor: enDoctor, admin: enAdmin, account: enAccount, forms: enForms, mail: enMail, calendar: enCalendar, demo: enDemo, states: enStates },
-  hi: { common: hiCommon, public: hiPublic, auth: hiAuth, patient: hiPatient, doctor: hiDoctor, admin: hiAdmin, account: hiAccount, forms: hiForms, mail: hiMail, calendar: hiCalendar, demo: hiDemo, states: hiStates },
+  en: { common: enCommon, public: enPublic, auth: enAuth, patient: enPatient, doctor: enDoctor, admin: enAdmin, account: enAccount, forms: enForms, mail: enMail, calendar: enCalendar, demo: enDemo, states: enStates, family: enFamily },
+  hi: { common: hiCommon, public: hiPublic, auth: hiAuth, patient: hiPatient, doctor: hiDoctor, admin: hiAdmin, account: hiAccount, forms: hiForms, mail: hiMail, calendar: hiCalendar, demo: hiDemo, states: hiStates, family: hiFamily },
 } as const;
 
 /** The server's `t`: a message of `lang` by key, with values filled in. */
@@ -73,7 +75,7 @@ export const ISLAND_SHARED: Readonly<Record<IslandName, readonly string[]>> = {
   ThemeToggle: ["theme."],
   AuthForm: ["status.", "msg.auth.", "msg.status.", "msg.rule.email"],
   SpecializationSearch: ["spec."],
-  BookingForm: ["msg.booking.", "msg.doctor.", "msg.session."],
+  BookingForm: ["msg.booking.", "msg.doctor.", "msg.session.", "msg.family.notFound"],
   SlotPicker: [],
   PatientMeetings: ["state.", "act.cancel", "act.withdraw", "reason.", "story.", "patientStory.", "preferred.", "msg.meeting.", "msg.patient.", "msg.session."],
   PendingAppointments: ["state.requested", "act.decline", "reason.visit", "slots.", "undo.", "msg.meeting.", "msg.schedule.", "msg.session."],

@@ -21,6 +21,7 @@ import { ONE_UPLOAD_MESSAGE, UPLOAD_TOO_SLOW_MESSAGE } from "../http/upload-gate
 import { PICTURE_FAILED_MESSAGE, PICTURE_TOO_SLOW_MESSAGE } from "../storage/picture-pool";
 import { SERVER_ERROR_MESSAGE, withReference } from "../components/ServerError";
 import { CHOOSE_TIME, UNKNOWN_ZONE } from "../http/schemas";
+import { FAMILY_FULL, FAMILY_WORDS } from "../domain/family";
 import { CATALOGS, islandMessagesJson, translator } from "./catalog";
 
 const en = translator("en") as unknown as Translate;
@@ -106,6 +107,9 @@ const API = [
   "Reactivate: Dana Doctor is now approved",
   "A blocked doctor cannot become rejected",
   UNKNOWN_ZONE,
+  // Issue 42: the family members' refusals.
+  FAMILY_FULL,
+  ...Object.keys(FAMILY_WORDS),
   // Every refusal of the appointment state machine a page can meet.
   ...(["schedule", "reschedule", "cancel", "feedback", "attended", "noshow"] as AppointmentAction[]).flatMap((action) =>
     APPOINTMENT_STATUSES.flatMap((status) => {

@@ -15,6 +15,20 @@ import type { Deps } from "../config/deps";
 import { enqueueMail, mailMode } from "./outbox";
 import { readerLang, readerT, templates } from "./templates";
 import { whenFor } from "./time";
+import type { MailContent } from "./layout";
+import type { T } from "../i18n/catalog";
+import { personWords } from "../domain/family";
+import type { Translate } from "../domain/i18n";
+
+/**
+ * A meeting's mail naming the family member it is for (issue 42): mails go to the account holder
+ * (and the doctor), with a "For" line; the doctor's says whose family member, with the age.
+ */
+function naming(content: MailContent, t: T, a: { forName: string | null; forRelation: string | null; forAge: number | null }, role: "patient" | "doctor", holder: string): MailContent {
+  if (a.forName === null) return content;
+  const person = role === "patient" ? a.forName : personWords({ name: a.forName, age: a.forAge ?? 0, relation: a.forRelation ?? "other" }, holder, t as Translate);
+  return { ...content, facts: [[t("mail.for"), person], ...(content.facts ?? [])] };
+}
 
 type MailDeps = Pick<Deps, "config" | "keys" | "now">;
 
@@ -30,20 +44,20 @@ export async function requestBooked(tx: Tx, deps: MailDeps, appointmentId: strin
   if (mailMode(deps.config) === "off") return;
   const people = await meetingPeople(tx, appointmentId);
   if (people === undefined) return;
-  const { patient, doctor } = people;
+  const { a, patient, doctor } = people;
   await enqueueMail(tx, deps, {
     template: "requestReceived",
     category: "notice",
     to: patient,
     appointmentId,
-    content: templates.requestReceived(readerT(patient), { patientName: patient.name, doctorName: doctor.name }),
+    content: naming(templates.requestReceived(readerT(patient), { patientName: patient.name, doctorName: doctor.name }), readerT(patient), a, "patient", patient.name),
   });
   await enqueueMail(tx, deps, {
     template: "newRequest",
     category: "notice",
     to: doctor,
     appointmentId,
-    content: templates.newRequest(readerT(doctor), { doctorName: doctor.name, patientName: patient.name }),
+    content: naming(templates.newRequest(readerT(doctor), { doctorName: doctor.name, patientName: patient.name }), readerT(doctor), a, "doctor", patient.name),
   });
 }
 
@@ -78,15 +92,18 @@ export async function meetingScheduled(
     appointmentId,
     calendar: ics("patient", patient),
     sendAt: options.hold,
-    content: templates.scheduled(readerT(patient), {
-      patientName: patient.name,
-      doctorName: doctor.name,
-      when: whenFor(a.scheduledAt, patient),
-      meetLink: a.meetLink,
-      moved: options.moved === true,
-      booked: options.booked === true,
-      byPatient: options.by === "patient",
-    }),
+    content: naming(
+      templates.scheduled(readerT(patient), {
+        patientName: patient.name,
+        doctorName: doctor.name,
+        when: whenFor(a.scheduledAt, patient),
+        meetLink: a.meetLink,
+        moved: options.moved === true,
+        booked: options.booked === true,
+        byPatient: options.by === "patient",
+      }),
+      readerT(patient), a, "patient", patient.name,
+    ),
   });
   // The doctor hears of what the patient did alone: booked a free time, or moved the meeting.
   const byPatient = options.booked === true || (options.moved === true && options.by === "patient");
@@ -97,7 +114,10 @@ export async function meetingScheduled(
       to: doctor,
       appointmentId,
       calendar: ics("doctor", doctor),
-      content: templates.newBooking(readerT(doctor), { doctorName: doctor.name, patientName: patient.name, when: whenFor(a.scheduledAt, doctor), meetLink: a.meetLink, moved: options.moved === true }),
+      content: naming(
+        templates.newBooking(readerT(doctor), { doctorName: doctor.name, patientName: patient.name, when: whenFor(a.scheduledAt, doctor), meetLink: a.meetLink, moved: options.moved === true }),
+        readerT(doctor), a, "doctor", patient.name,
+      ),
     });
   }
   const now = deps.now().getTime();
@@ -117,13 +137,16 @@ export async function meetingScheduled(
         to: reader,
         appointmentId,
         sendAt: due,
-        content: templates.reminder(t, {
-          readerName: role === "doctor" ? doctorTitle(reader.name, t) : reader.name,
-          otherName: role === "patient" ? doctorTitle(other.name, t) : other.name,
-          when: whenFor(a.scheduledAt, reader),
-          meetLink: a.meetLink,
-          role,
-        }),
+        content: naming(
+          templates.reminder(t, {
+            readerName: role === "doctor" ? doctorTitle(reader.name, t) : reader.name,
+            otherName: role === "patient" ? doctorTitle(other.name, t) : other.name,
+            when: whenFor(a.scheduledAt, reader),
+            meetLink: a.meetLink,
+            role,
+          }),
+          t, a, role, patient.name,
+        ),
       });
     }
   }
@@ -133,7 +156,7 @@ export async function meetingScheduled(
     to: patient,
     appointmentId,
     sendAt: a.endsAt,
-    content: templates.feedbackInvite(readerT(patient), { patientName: patient.name, doctorName: doctor.name }),
+    content: naming(templates.feedbackInvite(readerT(patient), { patientName: patient.name, doctorName: doctor.name }), readerT(patient), a, "patient", patient.name),
   });
 }
 
@@ -160,12 +183,15 @@ export async function meetingCancelled(tx: Tx, deps: MailDeps, appointmentId: st
       to: patient,
       appointmentId,
       sendAt: options.hold,
-      content: templates.cancelledByDoctor(readerT(patient), {
-        patientName: patient.name,
-        doctorName: doctor.name,
-        when: a.scheduledAt ? whenFor(a.scheduledAt, patient) : undefined,
-        doctorReason: a.cancelReason ?? "",
-      }),
+      content: naming(
+        templates.cancelledByDoctor(readerT(patient), {
+          patientName: patient.name,
+          doctorName: doctor.name,
+          when: a.scheduledAt ? whenFor(a.scheduledAt, patient) : undefined,
+          doctorReason: a.cancelReason ?? "",
+        }),
+        readerT(patient), a, "patient", patient.name,
+      ),
     });
   } else {
     await enqueueMail(tx, deps, {
@@ -173,11 +199,14 @@ export async function meetingCancelled(tx: Tx, deps: MailDeps, appointmentId: st
       category: "notice",
       to: doctor,
       appointmentId,
-      content: templates.cancelledByPatient(readerT(doctor), {
-        doctorName: doctor.name,
-        patientName: patient.name,
-        when: a.scheduledAt ? whenFor(a.scheduledAt, doctor) : undefined,
-      }),
+      content: naming(
+        templates.cancelledByPatient(readerT(doctor), {
+          doctorName: doctor.name,
+          patientName: patient.name,
+          when: a.scheduledAt ? whenFor(a.scheduledAt, doctor) : undefined,
+        }),
+        readerT(doctor), a, "doctor", patient.name,
+      ),
     });
   }
 }

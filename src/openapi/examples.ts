@@ -40,6 +40,7 @@ const adminDoctor = {
     { action: "Approve", from: "pending", to: "approved", at: "2026-11-20T15:00:00.000Z", by: "admin", reason: null },
   ],
 };
+const MEMBER_ID = "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
 const appointment = {
   _id: APPOINTMENT_ID,
   status: "confirmed",
@@ -51,7 +52,10 @@ const appointment = {
   doctor: { _id: DOCTOR_ID, name: "Dana Doctor", specialization: "Cardiologist" },
   preferredTimes: [AT],
   rescheduled: null,
+  for: { _id: MEMBER_ID, name: "Aarav S", relation: "child", age: 6 },
 };
+
+const member = { _id: MEMBER_ID, name: "Aarav S", relation: "child", dateOfBirth: "2020-05-14", sex: "male" };
 
 const availability = {
   timeZone: "Europe/Berlin",
@@ -108,6 +112,9 @@ export const EXAMPLES = {
   patient: { _id: PATIENT_ID, name: "Pat Patient", email: "pat@example.com", profileImage: null },
   appointment,
   book: { doctorId: DOCTOR_ID, reason: "Chest pain when climbing stairs", preferredTimes: [AT] },
+  // issue 42
+  member,
+  memberBody: { name: member.name, relation: member.relation, dateOfBirth: member.dateOfBirth, sex: member.sex },
   booked: {
     message: "Appointment request sent. The doctor will schedule it soon.",
     appointment: { ...appointment, status: "pending", scheduledAt: null, meetLink: null, doctor: { _id: DOCTOR_ID }, rescheduled: undefined },

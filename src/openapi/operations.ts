@@ -34,10 +34,13 @@ import {
   undoBody,
   slotsParam,
   slotsQuery,
+  familyBody,
+  familyIdParam,
   waitlistBody,
   waitlistIdParam,
 } from "../http/schemas";
 import { EXAMPLES } from "./examples";
+import { MAX_FAMILY } from "../domain/family";
 import type { Operation, Who } from "./operation";
 
 const AUTH = "/api/auth";
@@ -179,9 +182,41 @@ export const OPERATIONS: Operation[] = [
       "With `slotStart` (issue 40), for a doctor whose hours have `instantBooking`: that free slot is booked at once, confirmed with its meet link, " +
       "and both sides are mailed; the message is \"Appointment booked for <ISO time>\". A `slotStart` that is not one of the doctor's free slots " +
       "(taken, outside the hours, inside BOOKING_NOTICE_MINUTES) is 409, and of two patients taking one slot the second gets 409; " +
-      "`slotStart` for a doctor without instant booking, or with `preferredTimes`, is 400.",
+      "`slotStart` for a doctor without instant booking, or with `preferredTimes`, is 400. " +
+      "With `forMemberId` (issue 42) the visit is for that family member (`for` in the answer and every list), and the rule of one open " +
+      "appointment per doctor holds for that person; without it, for the account holder, as before.",
     body: { kind: "json", schema: bookBody, example: EXAMPLES.book },
     ok: { status: 201, schema: answers.booked, description: "The request (pending), or the booked meeting (confirmed)", example: EXAMPLES.booked },
+    errors: [404, 409],
+  },
+  {
+    method: "get", path: `${PATIENT}/family`, tag: "Patient", who: "patient",
+    summary: "The people the patient books for (issue 42)",
+    ok: { status: 200, schema: answers.family, description: "The family members, in the order they were added", example: { members: [EXAMPLES.member] } },
+  },
+  {
+    method: "post", path: `${PATIENT}/family`, tag: "Patient", who: "patient",
+    summary: "Add a family member",
+    description: `At most ${MAX_FAMILY} members: a ninth is 409. \`dateOfBirth\` is YYYY-MM-DD, not in the future, not before 1900.`,
+    body: { kind: "json", schema: familyBody, example: EXAMPLES.memberBody },
+    ok: { status: 201, schema: answers.familyMember, description: "Added", example: { message: "Family member added", member: EXAMPLES.member } },
+    errors: [409],
+  },
+  {
+    method: "put", path: `${PATIENT}/family/{id}`, tag: "Patient", who: "patient",
+    summary: "Change a family member",
+    description: "Appointments already made keep the person as booked. Another patient's member is 404.",
+    params: familyIdParam,
+    body: { kind: "json", schema: familyBody, example: EXAMPLES.memberBody },
+    ok: { status: 200, schema: answers.familyMember, description: "Changed", example: { message: "Family member updated", member: EXAMPLES.member } },
+    errors: [404],
+  },
+  {
+    method: "delete", path: `${PATIENT}/family/{id}`, tag: "Patient", who: "patient",
+    summary: "Remove a family member",
+    description: "409 while the person has an open appointment (pending, or confirmed and not over); past appointments keep the person as booked. Another patient's member is 404.",
+    params: familyIdParam,
+    ok: { status: 200, schema: answers.message, description: "Removed", example: { message: "Family member removed" } },
     errors: [404, 409],
   },
   {

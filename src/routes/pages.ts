@@ -33,7 +33,7 @@ import { patientDashboardPage } from "./pages/patient-dashboard";
 import { bookAppointmentPage, bookAppointmentPost, instantBookPost, waitlistJoinPost } from "./pages/patient-dashboard/bookAppointment";
 import { calendarPages } from "./pages/calendar";
 import { patientMeetingsPage, patientMeetingsPosts } from "./pages/patient-dashboard/patient-meetings";
-import { patientProfileAgain, patientProfilePage, patientProfilePost } from "./pages/patient-dashboard/patient-profile";
+import { familyAddPost, familyEditPost, familyRemovePost, patientProfileAgain, patientProfilePage, patientProfilePost } from "./pages/patient-dashboard/patient-profile";
 import { specializationPage } from "./pages/patient-dashboard/specialization";
 import { mailPreferencesPost } from "./pages/mail";
 import { adminMailMessagePage, adminMailPage } from "./pages/admin-mail";
@@ -111,6 +111,9 @@ export function pageRoutes(deps: Deps) {
   pages.post("/patient-dashboard/patient-meetings/waitlist/decline", patientMeetings.declineOffer);
   pages.post("/patient-dashboard/patient-meetings/waitlist/leave", patientMeetings.leaveWaitlist);
   pages.get("/patient-dashboard/patient-profile", patientProfilePage(deps));
+  pages.post("/patient-dashboard/patient-profile/family", familyAddPost(deps));
+  pages.post("/patient-dashboard/patient-profile/family/:id", familyEditPost(deps));
+  pages.post("/patient-dashboard/patient-profile/family/:id/remove", familyRemovePost(deps));
   pages.post("/patient-dashboard/patient-profile/mail", mailPreferencesPost(deps, "patient", "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
   pages.route("/", accountSecurityPosts(deps, "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
   pages.post("/patient-dashboard/patient-profile", pictureFormLimit(deps, patientProfileAgain(deps)), patientProfilePost(deps));

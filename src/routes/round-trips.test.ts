@@ -90,6 +90,16 @@ describe("round trips per request", () => {
       token: patient.token, json: { doctorId: doctor.id, reason: "Chest pain when climbing stairs", preferredTimes: [at(10).toISOString()] }, status: 201,
     });
     const appointmentId = booked.body.appointment._id as string;
+    // Issue 42: family members, and a booking for one of them (its member read with the booking's checks).
+    const member = { name: "Aarav S", relation: "child", dateOfBirth: "2020-01-01" };
+    const added = await measure(`POST ${API}/patient-dashboard/family`, `${API}/patient-dashboard/family`, { token: patient.token, json: member, status: 201 });
+    const leaving = await measure(`POST ${API}/patient-dashboard/family`, `${API}/patient-dashboard/family`, { token: patient.token, json: { ...member, name: "Diya S" }, status: 201 });
+    await measure(`GET ${API}/patient-dashboard/family`, `${API}/patient-dashboard/family`, { token: patient.token });
+    await measure(`PUT ${API}/patient-dashboard/family/:id`, `${API}/patient-dashboard/family/${added.body.member._id}`, { token: patient.token, json: { ...member, sex: "male" } });
+    await measure(`DELETE ${API}/patient-dashboard/family/:id`, `${API}/patient-dashboard/family/${leaving.body.member._id}`, { token: patient.token });
+    await measure(`POST ${API}/patient-dashboard/bookAppointment`, `${API}/patient-dashboard/bookAppointment`, {
+      token: patient.token, json: { doctorId: doctor.id, reason: "A fever for two days", forMemberId: added.body.member._id }, status: 201,
+    });
     await measure(`GET ${API}/doctor-dashboard/appointments`, `${API}/doctor-dashboard/appointments`, { token: doctor.token });
     await measure(`POST ${API}/doctor-dashboard/scheduleAppointments`, `${API}/doctor-dashboard/scheduleAppointments`, {
       token: doctor.token, json: { appointmentId, patientId: patient.id, scheduledDateTime: at(10).toISOString() },

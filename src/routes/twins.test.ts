@@ -45,6 +45,9 @@ const TWINS: Record<string, Twin> = {
   "/patient-dashboard/patient-meetings/waitlist/leave": { api: "DELETE /api/auth/patient-dashboard/waitlist/:id" },
   "/patient-dashboard/patient-meetings/calendar-feed": { api: "POST /api/auth/patient-dashboard/calendar-feed" },
   "/patient-dashboard/patient-profile": { api: "PUT /api/auth/patient-profile" },
+  "/patient-dashboard/patient-profile/family": { api: "POST /api/auth/patient-dashboard/family" },
+  "/patient-dashboard/patient-profile/family/:id": { api: "PUT /api/auth/patient-dashboard/family/:id" },
+  "/patient-dashboard/patient-profile/family/:id/remove": { api: "DELETE /api/auth/patient-dashboard/family/:id" },
   "/patient-dashboard/patient-profile/mail": MAIL,
   ...SESSIONS("/patient-dashboard/patient-profile"),
 

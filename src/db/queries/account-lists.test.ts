@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startHarness, type Doctor, type Harness, type Patient } from "../../../tests/support/harness";
-import { clockBefore } from "../../../tests/support/monday";
+import { clockBefore } from "../../../tests/support/clock";
 import { keptForOwner } from "./account-lists";
 
 let h: Harness;

@@ -1,9 +1,11 @@
 /** Appointments and feedback: the only SQL behind booking, scheduling, cancelling and lists. */
 import { and, asc, eq, gt, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { effectiveStatus, type AppointmentStatus, type Slot } from "../../domain/appointment";
+import type { ForPerson } from "../../domain/family";
 import type { Reader, Tx } from "../client";
 import { keptForOwner, type ListOwner } from "./account-lists";
 import { keptList } from "./kept-list";
+import { openAt } from "./open-appointments";
 import { appointments, doctors, feedback, patients } from "../schema";
 
 export type AppointmentRow = typeof appointments.$inferSelect;
@@ -26,6 +28,8 @@ export type AppointmentView = {
   preferredTimes: string[];
   /** The last move of a confirmed meeting: from when, why, and by whom (issue 40); null if never moved. */
   rescheduled: { from: Date; reason: string; by: "patient" | "doctor" } | null;
+  /** The family member it is for, as booked (issue 42); null when it is for the account holder. */
+  for: ForPerson | null;
 };
 
 const viewColumns = {
@@ -48,6 +52,10 @@ const viewColumns = {
   rescheduleReason: appointments.rescheduleReason,
   rescheduledBy: appointments.rescheduledBy,
   attended: appointments.attended,
+  forMemberId: appointments.forMemberId,
+  forName: appointments.forName,
+  forRelation: appointments.forRelation,
+  forAge: appointments.forAge,
 };
 
 function viewQuery(r: Reader) {
@@ -73,7 +81,14 @@ function toView(row: Awaited<ReturnType<ReturnType<typeof viewQuery>["all"]>>[nu
     hasFeedback: row.feedbackId !== null,
     preferredTimes: row.preferredTimes ?? [],
     rescheduled: row.rescheduledFrom === null ? null : { from: row.rescheduledFrom, reason: row.rescheduleReason ?? "", by: row.rescheduledBy ?? "doctor" },
+    for: forPersonOf(row),
   };
+}
+
+/** Who an appointment row is for (issue 42): its member as booked, or null for the account holder. */
+export function forPersonOf(row: Pick<AppointmentRow, "forMemberId" | "forName" | "forRelation" | "forAge">): ForPerson | null {
+  if (row.forMemberId === null || row.forName === null || row.forRelation === null || row.forAge === null) return null;
+  return { id: row.forMemberId, name: row.forName, relation: row.forRelation, age: row.forAge };
 }
 
 /** A doctor's pending requests, oldest request first. */
@@ -166,25 +181,6 @@ export async function findOwnAppointment(
   return row && { ...row, effective: effectiveStatus(row.status, row.endsAt, now, row.attended) };
 }
 
-/** Whether the patient already has an open (pending, or confirmed and not yet over) request with this doctor. */
-export async function hasOpenAppointment(r: Reader, patientId: string, doctorId: string, now: Date): Promise<boolean> {
-  const row = await r
-    .select({ id: appointments.id })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.patientId, patientId),
-        eq(appointments.doctorId, doctorId),
-        or(
-          eq(appointments.status, "pending"),
-          and(eq(appointments.status, "confirmed"), gt(appointments.endsAt, now)),
-        ),
-      ),
-    )
-    .get();
-  return row !== undefined;
-}
-
 /**
  * Another confirmed appointment of the doctor (or, given `{ patientId }`, of the patient: issue
  * 40's move by the patient) whose slot overlaps `slot`, if any, with its patient's name.
@@ -249,7 +245,7 @@ export async function cancelOpenOfDoctor(tx: Tx, doctorId: string, reason: strin
     .where(
       and(
         eq(appointments.doctorId, doctorId),
-        or(eq(appointments.status, "pending"), and(eq(appointments.status, "confirmed"), gt(appointments.endsAt, at))),
+        openAt(at),
       ),
     )
     .returning({ id: appointments.id, patientId: appointments.patientId })

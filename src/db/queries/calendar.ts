@@ -21,6 +21,8 @@ export type CalendarRow = {
   cancelledAt: Date | null;
   doctorName: string;
   patientName: string;
+  /** The family member the visit is for, as booked (issue 42); null for the account holder. */
+  forName: string | null;
   /** How many times the slot was set or withdrawn (audit events 'schedule' and 'cancel'). */
   revisions: number;
   /** When the latest of those happened, if the audit trail has it. */
@@ -44,6 +46,7 @@ function calendarQuery(r: Reader) {
       cancelledAt: appointments.cancelledAt,
       doctorName: doctors.name,
       patientName: patients.name,
+      forName: appointments.forName,
       revisions: revisionsOf,
       revisedAt: revisedAtOf,
     })

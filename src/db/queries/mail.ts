@@ -212,6 +212,10 @@ const factColumns = {
   endsAt: appointments.endsAt,
   meetLink: appointments.meetLink,
   cancelReason: appointments.cancelReason,
+  // Issue 42: the family member the visit is for, as booked (never the reason).
+  forName: appointments.forName,
+  forRelation: appointments.forRelation,
+  forAge: appointments.forAge,
 };
 
 /** The facts of one appointment a mail may use (never its reason). */

@@ -50,7 +50,8 @@ type NextRow = { id: string; patient_id: string; name: string; email: string; ti
  * The doctor's first open entry (by when it joined; of two joined in one millisecond, the one
  * inserted first: the rowid) that has no offer, waits at least until
  * `start` (its `ends_by` after it), is not in `skip`, and whose patient has no open appointment
- * with the doctor; read inside the write transaction that then offers it the time (makeOffer).
+ * of their own with the doctor (open-appointments.ts's per-person rule: a family member's does not
+ * count); read inside the write transaction that then offers it the time (makeOffer).
  */
 export async function nextInLine(tx: Tx, doctorId: string, start: Date, now: Date, skip: readonly string[] = []): Promise<NextInLine | undefined> {
   const skipped = skip.length === 0 ? sql`` : sql` and w.id not in (${sql.join(skip.map((id) => sql`${id}`), sql`, `)})`;
@@ -59,7 +60,7 @@ export async function nextInLine(tx: Tx, doctorId: string, start: Date, now: Dat
     from waitlist w join patients p on p.id = w.patient_id join doctors d on d.id = w.doctor_id
     where w.doctor_id = ${doctorId} and w.ended_at is null and w.offer_start is null and w.ends_by > ${start.getTime()}${skipped}
       and not exists (
-        select 1 from appointments a where a.patient_id = w.patient_id and a.doctor_id = w.doctor_id
+        select 1 from appointments a where a.patient_id = w.patient_id and a.doctor_id = w.doctor_id and a.for_member_id is null
           and (a.status = 'pending' or (a.status = 'confirmed' and a.ends_at > ${now.getTime()}))
       )
     order by w.created_at, w.rowid limit 1`);

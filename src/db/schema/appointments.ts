@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { AppointmentStatus } from "../../domain/appointment";
+import type { Relation } from "../../domain/family";
 import { doctors, patients } from "./accounts";
 
 const at = (name: string) => integer(name, { mode: "timestamp_ms" });
@@ -37,6 +38,14 @@ export const appointments = sqliteTable(
     // The doctor's mark of attendance (issue 40), from the meeting's start until 7 days after its
     // end: null unmarked, true attended, false missed (read as the status "noshow").
     attended: integer("attended", { mode: "boolean" }),
+    // Issue 42: the family member the visit is for, as booked (name, relation, age in whole years
+    // at creation), kept on the appointment so that its story stays what it was when the member
+    // is renamed or removed later; all null when it is for the account holder. No foreign key: a
+    // member with only past appointments may be removed.
+    forMemberId: text("for_member_id"),
+    forName: text("for_name"),
+    forRelation: text("for_relation").$type<Relation>(),
+    forAge: integer("for_age"),
   },
   (t) => [
     // doctor's pending requests by request time

@@ -9,3 +9,4 @@ export * from "./availability";
 export * from "./sessions";
 export * from "./leases";
 export * from "./waitlist";
+export * from "./family";

@@ -3,6 +3,9 @@ export default {
   // A doctor's name as mails and calendars write it ("Dr " once, whatever the doctor typed).
   "calendar.doctorTitle": "Dr {name}",
   "calendar.summary": "Consultation with {name}",
+  // Issue 42: a visit for a family member names the person (never the reason).
+  "calendar.summaryFor": "Consultation with {name} for {person}",
+  "calendar.personOf": "{person} ({holder})",
   "calendar.description": "Video consultation booked on Carebook.\nJoin: {link}",
   "calendar.cancelled": "This consultation was cancelled.",
   "calendar.alarm": "{minutes, plural, one {Consultation in # minute} other {Consultation in # minutes}}",

@@ -2,6 +2,7 @@
 export default {
   // The frame of every mail (src/mail/layout.ts).
   "mail.hello": "Hello {name},",
+  "mail.for": "For",
   "mail.footer.questions": "Questions? Write to {email} or call {phone}.",
   // No SUPPORT_PHONE set: no number to call.
   "mail.footer.questionsByMail": "Questions? Write to {email}.",

@@ -2,6 +2,7 @@ import type en from "../en/mail";
 
 export default {
   "mail.hello": "नमस्ते {name},",
+  "mail.for": "किसके लिए",
   "mail.footer.questions": "कोई सवाल हो, तो {email} पर लिखें या {phone} पर कॉल करें।",
   "mail.footer.questionsByMail": "कोई सवाल हो, तो {email} पर लिखें।",
   "mail.footer.unsubscribe": "Carebook आपको कौन-से ईमेल भेजे, यह आप अपने प्रोफ़ाइल पेज पर चुन सकते हैं। इस तरह के ईमेल बंद करने के लिए: {url}",

@@ -8,7 +8,8 @@
  * 10:00 with the app's clock at 00:00; the clock is then moved per test.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { atClock as clockAt, nextMonday } from "../../../tests/support/monday";
+import { nextMonday } from "../../../tests/support/monday";
+import { atClock as clockAt } from "../../../tests/support/clock";
 import { startHarness, type Doctor, type Harness, type Patient } from "../../../tests/support/harness";
 
 const DOCTOR = "/api/auth/doctor-dashboard";

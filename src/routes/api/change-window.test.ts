@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { parseEnv } from "../../config/env";
-import { atClock as clockAt, nextMonday } from "../../../tests/support/monday";
+import { nextMonday } from "../../../tests/support/monday";
+import { atClock as clockAt } from "../../../tests/support/clock";
 import { startHarness, type Harness } from "../../../tests/support/harness";
 
 const PATIENT = "/api/auth/patient-dashboard";

@@ -8,7 +8,8 @@
  * the change window the default 240 minutes; the app's clock is set per test, never the run's.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { atClock as clockAt, nextMonday } from "../../../tests/support/monday";
+import { nextMonday } from "../../../tests/support/monday";
+import { atClock as clockAt } from "../../../tests/support/clock";
 import { startHarness, type Doctor, type Harness, type Patient } from "../../../tests/support/harness";
 
 const DOCTOR = "/api/auth/doctor-dashboard";

@@ -13,6 +13,7 @@ import { bookBody, cancelBody, feedbackBody, ownRescheduleBody } from "../../htt
 import { appointmentListJson, bookedJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
+import { familyRoutes } from "./family";
 import { patientSlotsRoutes } from "./hours";
 import { patientWaitlistRoutes } from "./waitlist";
 
@@ -48,6 +49,7 @@ export function patientApi(deps: Deps) {
   });
 
   patientSlotsRoutes(api, deps);
+  familyRoutes(api, deps);
   patientWaitlistRoutes(api, deps);
 
   // Kept per patient and lists version, until a meeting's end (keptAnswers).

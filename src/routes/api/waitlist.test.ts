@@ -105,6 +105,17 @@ describe("joining", () => {
 });
 
 describe("offers", () => {
+  test("a family member's open appointment with the doctor does not keep the account holder off the list: they join and are offered the time (issue 42)", async () => {
+    const { doctor, holder, appointmentId } = await bookedDoctor(10, 0);
+    const parent = await h.signupPatient("Pita Parent");
+    const child = await h.call("POST", `${PATIENT}/family`, { token: parent.token, json: { name: "Aarav S", relation: "child", dateOfBirth: `${monday.getUTCFullYear() - 6}-01-01` } });
+    const forChild = await h.call("POST", `${PATIENT}/bookAppointment`, { token: parent.token, json: { doctorId: doctor.id, reason: "A rash", slotStart: at(11), forMemberId: child.body.member._id } });
+    expect(forChild.status).toBe(201);
+    expect((await joinList(parent, doctor.id)).status).toBe(201);
+    expect((await cancel(holder, appointmentId)).status).toBe(200);
+    expect(await offerOf(parent)).toEqual({ slotStart: at(10), expiresAt: at(8 + HOLD_MINUTES / 60) });
+  });
+
   test("a cancel offers the time to the first who joined, held: gone from the free slots, a plain booking of it 409; mailed once", async () => {
     const { doctor, holder, appointmentId, patients } = await bookedDoctor(10, 2);
     const [first, second] = patients as [Patient, Patient];

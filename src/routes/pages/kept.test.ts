@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Hono } from "hono";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { startHarness, type Doctor, type Harness, type Patient } from "../../../tests/support/harness";
-import { clockBefore } from "../../../tests/support/monday";
+import { clockBefore } from "../../../tests/support/clock";
 import { holdsUntil, keptPage } from "../../http/cached";
 
 let h: Harness;

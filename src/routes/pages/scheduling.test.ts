@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { dateInZone } from "../../domain/time";
 import { inMinutes, startHarness, type Harness } from "../../../tests/support/harness";
-import { clockBefore } from "../../../tests/support/monday";
+import { clockBefore } from "../../../tests/support/clock";
 
 let h: Harness;
 beforeAll(async () => {

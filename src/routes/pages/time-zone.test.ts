@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startHarness, type Harness } from "../../../tests/support/harness";
-import { clockBefore } from "../../../tests/support/monday";
+import { clockBefore } from "../../../tests/support/clock";
 
 let h: Harness;
 beforeAll(async () => {

@@ -17,6 +17,7 @@ import { holdsUntil } from "../../../http/cached";
 import { storyJson } from "../../../http/shapes";
 import { ATTENDANCE_DAYS, attendanceRefusal, nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
+import { familyWords } from "../family-words";
 import { ZoneNote } from "../../../components/TimeZone";
 import { pageAccount, viewerZone } from "../../../middleware/page-guard";
 import { tOf } from "../../../i18n/request";
@@ -56,7 +57,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <ZoneNote reader={reader} role="doctor" id="zone-note" />
       <Island
         name="DoctorMeetings"
-        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds, movedByPatient: t("doctorPage.movedByPatient", { moved: "{moved}", time: "{time}" }), attendance }}
+        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds, movedByPatient: t("doctorPage.movedByPatient", { moved: "{moved}", time: "{time}" }), attendance, ...familyWords(meetings, t) }}
       />
       {calendar}
     </section>,

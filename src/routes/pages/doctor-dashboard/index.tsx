@@ -8,6 +8,9 @@ import { cancelAppointment, scheduleAppointment } from "../../../actions/appoint
 import { doctorFreeSlots } from "../../../actions/availability";
 import { slotsHoldUntil } from "../../../domain/availability";
 import { listDoctorMeetings, listDoctorPending } from "../../../db/queries/appointments";
+import { personWords } from "../../../domain/family";
+import { familyWords } from "../family-words";
+import type { Translate } from "../../../domain/i18n";
 import { together } from "../../../db/together";
 import { dateInZone, zonedInstant } from "../../../domain/time";
 import type { Deps } from "../../../config/deps";
@@ -50,7 +53,8 @@ async function render(c: Context, deps: Deps, form?: FormState, ask?: Ask): Prom
   // The doctor's meetings still to come, so that the form can name the one a chosen time overlaps.
   const booked = meetings
     .filter((m) => m.status === "confirmed" && m.scheduledAt && m.endsAt)
-    .map((m) => ({ name: m.patient.name, start: m.scheduledAt!.toISOString(), end: m.endsAt!.toISOString() }));
+    // Issue 42: a meeting for a family member is named by the person, with the account holder.
+    .map((m) => ({ name: personWords(m.for, m.patient.name, t as Translate), start: m.scheduledAt!.toISOString(), end: m.endsAt!.toISOString() }));
   return doctorPage(
     c,
     t("doctorPage.pendingTitle"),
@@ -70,6 +74,7 @@ async function render(c: Context, deps: Deps, form?: FormState, ask?: Ask): Prom
         props={{
           doctorName: doctor.name,
           appointments: pending.map((a) => appointmentJson(a, "doctor")),
+          ...familyWords(pending, t),
           timeZone,
           today,
           booked,
@@ -148,3 +153,4 @@ export function doctorDashboardPosts(deps: Deps) {
       }),
   };
 }
+

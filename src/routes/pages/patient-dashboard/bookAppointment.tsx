@@ -28,6 +28,10 @@ import { viewerZone, pageAccount } from "../../../middleware/page-guard";
 import { keptViewerPage } from "../kept";
 import { BackLink } from "../../../components/Shell";
 import { patientPage } from "./shell";
+import { WhoField } from "../../../components/WhoField";
+import { familyOf } from "../../../actions/family";
+import { together } from "../../../db/together";
+import type { FamilyMember } from "../../../domain/family";
 import { tOf } from "../../../i18n/request";
 import type { Key } from "../../../i18n/catalog";
 
@@ -47,12 +51,15 @@ async function freeSlotsOf(c: Context, deps: Deps): Promise<DoctorSlots> {
 /** The refusals that are about the ticked times: said beside the picker, not under the reason. */
 const PICKER_MESSAGES = ["msg.booking.tickAtMost", "msg.booking.notFree"] as const;
 
+/** The booking island's form (islands/BookingForm.tsx): the "who" field outside it belongs to it. */
+const BOOKING_FORM = "booking-form";
+
 /** Which form of the page a refusal came from: the instant one (issue 40) names itself. */
 const INSTANT = "instant";
 /** The waitlist's form of the same card (issue 40 item 5). */
 const WAITLIST = "waitlist";
 
-async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlots): Promise<Response> {
+async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlots, family?: FamilyMember[]): Promise<Response> {
   // What the page shows of the doctor, kept per directory version (no secrets kept: a projection).
   const id = c.req.param("doctorId") ?? "";
   const doctor = await keptForDirectory(deps.database, `book:${id}`, async () => {
@@ -60,7 +67,10 @@ async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlo
     return row && { id: row.id, name: row.name, specialization: row.specialization, collegeName: row.collegeName, status: row.status };
   }, c.get("user")?.directoryVersion);
   if (doctor === undefined || doctor.status !== "approved") return notFoundResponse(c);
-  const source = free ?? (await freeSlotsOf(c, deps));
+  const patient = pageAccount(c, "patient");
+  const [source, members]: [DoctorSlots, FamilyMember[]] =
+    free && family ? [free, family] : await together(() => Promise.all([freeSlotsOf(c, deps), familyOf(deps, patient.id)]));
+  const who = { holder: patient.name, members };
   const { slots } = source;
   holdsUntil(c, slotsHoldUntil(slots, deps.config.bookingNoticeMinutes, deps.now()));
   const t = tOf(c);
@@ -82,11 +92,12 @@ async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlo
       {/* One card: the day and its times, then the reason and the Book button (issue 39: one screen on a phone). */}
       {isInstant(source) ? (
         <div class="card booking-card" aria-labelledby="instant-title">
-          <InstantBookForm doctorId={doctor.id} doctorName={doctor.name} slots={slots} reader={viewerZone(c)} form={form?.target === INSTANT ? form : undefined} />
+          <InstantBookForm doctorId={doctor.id} doctorName={doctor.name} slots={slots} reader={viewerZone(c)} form={form?.target === INSTANT ? form : undefined} who={who} />
           <WaitlistJoinForm doctorId={doctor.id} doctorName={doctor.name} doctorZone={source.timeZone ?? "UTC"} now={deps.now()} form={form?.target === WAITLIST ? form : undefined} />
         </div>
       ) : (
       <div class="card booking-card">
+        <WhoField id="booking-who" holder={who.holder} members={members} chosen={form?.target === INSTANT ? undefined : form?.values.forMemberId} form={BOOKING_FORM} />
         <SlotPicker slots={slots} reader={viewerZone(c)} ticked={ticked} day={form?.values.day} refusal={aboutTimes ? form.message : undefined} />
         <Island name="BookingForm" props={{ doctorId: doctor.id, doctorName: doctor.name, form: form && (aboutTimes ? { ...form, message: "" } : form), notice: form ? undefined : takeNotice(c) }} />
       </div>
@@ -98,9 +109,10 @@ async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlo
 export function bookAppointmentPage(deps: Deps) {
   return async (c: Context) => {
     // The free slots are another doctor's: read first, and part of what the kept page is made of.
-    const free = await freeSlotsOf(c, deps);
+    // (The family members, issue 42, are the viewer's own: their changes move the account's lists version.)
+    const [free, family] = await together(() => Promise.all([freeSlotsOf(c, deps), familyOf(deps, pageAccount(c, "patient").id)]));
     const extra = `${free.timeZone}:${isInstant(free) ? "instant:" : ""}${free.slots.map((s) => s.start).join(",")}`;
-    return keptViewerPage(c, deps, () => render(c, deps, takeRefused(c), free), { directory: true, extra });
+    return keptViewerPage(c, deps, () => render(c, deps, takeRefused(c), free, family), { directory: true, extra });
   };
 }
 

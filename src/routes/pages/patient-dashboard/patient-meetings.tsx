@@ -25,6 +25,7 @@ import { holdsUntil } from "../../../http/cached";
 import { storyJson, waitlistEntryJson } from "../../../http/shapes";
 import { nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
+import { familyWords } from "../family-words";
 import { ZoneNote } from "../../../components/TimeZone";
 import { pageAccount, viewerZone } from "../../../middleware/page-guard";
 import { calendarFeedPanel, hasNewFeedLink } from "../calendar-panel";
@@ -90,7 +91,7 @@ async function render(c: Context, deps: Deps, form?: FormState, read?: Read): Pr
       <WaitlistPanel entries={waiting} reader={reader} form={aboutWaitlist ? form : undefined} />
       <Island
         name="PatientMeetings"
-        props={{ appointments, timeZone, form: aboutWaitlist ? undefined : form, notice, ...wordsOf(appointments, t), change: changeWords(deps, now, t), move: { free, words: moveWords(t) } }}
+        props={{ appointments, timeZone, form: aboutWaitlist ? undefined : form, notice, ...wordsOf(appointments, t), ...familyWords(appointments, t), change: changeWords(deps, now, t), move: { free, words: moveWords(t) } }}
       />
       {calendar}
     </section>,

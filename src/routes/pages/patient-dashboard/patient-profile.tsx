@@ -1,13 +1,18 @@
 /**
  * /patient-dashboard/patient-profile : name editable, email read-only, picture change, time zone
- * (issue 27), mail choices (issue 25), password and devices (issue 28). The form posts here
- * (multipart) and comes back with the API's message, or shows the refusal.
+ * (issue 27), mail choices (issue 25), password and devices (issue 28), family members (issue 42).
+ * The form posts here (multipart) and comes back with the API's message, or shows the refusal; the
+ * family forms post to .../family, .../family/{id} and .../family/{id}/remove.
  */
 import type { Context } from "hono";
+import type { z } from "zod";
 import { PROFILE_UPDATED, updatePatientProfile } from "../../../actions/profile";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
-import { patientProfileForm } from "../../../http/schemas";
+import { familyForm, familyIdParam, patientProfileForm } from "../../../http/schemas";
+import { addFamilyMember, editFamilyMember, familyOf, removeFamilyMember } from "../../../actions/family";
+import { FamilySection, isFamilyTarget, memberTarget, NEW_MEMBER } from "../../../components/FamilySection";
+import type { Key } from "../../../i18n/catalog";
 import { patientJson } from "../../../http/shapes";
 import { Island } from "../../../render/islands";
 import { TimeZoneForm } from "../../../components/TimeZone";
@@ -23,9 +28,11 @@ import { tOf } from "../../../i18n/request";
 async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const patient = pageAccount(c, "patient");
   // The page's reads go in one round trip (issue 43).
-  const [mail, sessions] = await together(() => Promise.all([mailPreferencesOf(deps, "patient", patient.id), ownSessions(c, deps)]));
-  // A refused change of password shows in its own form (issue 28), not in the profile's.
-  const profileForm = form?.target === PASSWORD_FORM ? undefined : form;
+  const [mail, sessions, family] = await together(() =>
+    Promise.all([mailPreferencesOf(deps, "patient", patient.id), ownSessions(c, deps), familyOf(deps, patient.id)]),
+  );
+  // A refused change of password (issue 28) or of the family (issue 42) shows in its own form, not in the profile's.
+  const profileForm = form?.target === PASSWORD_FORM || isFamilyTarget(form?.target) ? undefined : form;
   const t = tOf(c);
   return patientPage(
     c,
@@ -34,6 +41,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <h1 id="profile-title">{t("patient.profile.title")}</h1>
       <Island name="ProfileForm" props={{ role: "patient", profile: patientJson(patient), form: profileForm, notice: form ? undefined : takeNotice(c) }} />
       <TimeZoneForm zone={viewerTimeZone(c)} />
+      <FamilySection base={PROFILE} members={family} form={form} />
       <MailPreferencesForm action="/patient-dashboard/patient-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
       <AccountSecuritySection c={c} base="/patient-dashboard/patient-profile" form={form} sessions={sessions} />
     </section>,
@@ -54,3 +62,28 @@ export function patientProfilePost(deps: Deps) {
       then: () => doneThen(c, c.req.path, { text: PROFILE_UPDATED, tone: "success" }),
     });
 }
+
+const PROFILE = "/patient-dashboard/patient-profile";
+
+/** One family form's post (issue 42): the same use case as its JSON twin, then the profile with a notice. */
+function familyPost<S extends typeof familyForm | typeof familyIdParam>(deps: Deps, schema: S, target: (c: Context) => string, done: Key, run: (c: Context, input: z.output<S>) => Promise<unknown>) {
+  return (c: Context) =>
+    handleForm(c, {
+      schema,
+      extra: { id: c.req.param("id") },
+      target: () => target(c),
+      // (handleForm's output type of a schema that is itself a type parameter stays opaque to TypeScript)
+      run: (input) => run(c, input as z.output<S>),
+      again: (form) => render(c, deps, form),
+      page: PROFILE,
+      then: () => doneThen(c, PROFILE, { text: tOf(c)(done), tone: "success" }),
+    });
+}
+
+const holder = (c: Context) => pageAccount(c, "patient").id;
+const member = (c: Context) => memberTarget(c.req.param("id") ?? "");
+
+export const familyAddPost = (deps: Deps) => familyPost(deps, familyForm, () => NEW_MEMBER, "family.added", (c, input) => addFamilyMember(deps, holder(c), input));
+export const familyEditPost = (deps: Deps) =>
+  familyPost(deps, familyForm, member, "family.updated", (c, input) => editFamilyMember(deps, holder(c), c.req.param("id") ?? "", input));
+export const familyRemovePost = (deps: Deps) => familyPost(deps, familyIdParam, member, "family.removed", (c, input) => removeFamilyMember(deps, holder(c), input.id));

@@ -1,0 +1,40 @@
+/**
+ * The rule "one open appointment per doctor" (docs/decisions.md), per person since issue 42: the
+ * SQL that finds a person's open appointments, served by appointments_patient_status_scheduled.
+ */
+import { and, eq, gt, isNull, or } from "drizzle-orm";
+import type { Reader } from "../client";
+import { appointments } from "../schema";
+
+/** Open at `now`: pending, or confirmed and not yet over (docs/decisions.md "One open appointment per doctor"). */
+export const openAt = (now: Date) => or(eq(appointments.status, "pending"), and(eq(appointments.status, "confirmed"), gt(appointments.endsAt, now)));
+
+/**
+ * Whether this person already has an open request with this doctor: the account holder
+ * (`forMemberId` null), or one of their family members (issue 42: the rule holds per person).
+ */
+export async function hasOpenAppointment(r: Reader, patientId: string, doctorId: string, now: Date, forMemberId: string | null = null): Promise<boolean> {
+  const row = await r
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.patientId, patientId),
+        eq(appointments.doctorId, doctorId),
+        forMemberId === null ? isNull(appointments.forMemberId) : eq(appointments.forMemberId, forMemberId),
+        openAt(now),
+      ),
+    )
+    .get();
+  return row !== undefined;
+}
+
+/** Whether a family member of the patient's has an open appointment with any doctor (issue 42: not removed then). */
+export async function hasOpenForMember(r: Reader, patientId: string, memberId: string, now: Date): Promise<boolean> {
+  const row = await r
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.patientId, patientId), eq(appointments.forMemberId, memberId), openAt(now)))
+    .get();
+  return row !== undefined;
+}
