@@ -15,6 +15,7 @@ import { countAdmins } from "./db/queries/accounts";
 import { holdServerLock, lockedFile } from "./db/server-lock";
 import { parseEnv } from "./config/env";
 import { startMail } from "./mail/start";
+import { startOfferExpiry } from "./actions/waitlist-offers";
 import { flushLogger } from "./observe/log";
 
 const config = parseEnv(process.env);
@@ -23,6 +24,8 @@ const lockFile = lockedFile(config.databaseUrl, config.databaseReplica !== undef
 const releaseLock = lockFile === undefined ? undefined : holdServerLock(lockFile);
 const deps = await boot(config);
 const mail = startMail(deps);
+// Waitlist offers that ran out go to the next patient waiting (issue 40): every process looks; each is passed on once.
+const stopOfferExpiry = startOfferExpiry(deps);
 
 if (config.admin.email && config.admin.password) {
   const outcome = await ensureAdmin(deps.database, { email: config.admin.email, password: config.admin.password, name: config.admin.name });
@@ -64,6 +67,7 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`${signal}: finishing requests in flight, then closing the database.`);
   clearInterval(pruning);
+  stopOfferExpiry();
   await server.stop(false);
   await backups?.stop();
   await mail?.stop();

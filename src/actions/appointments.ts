@@ -29,6 +29,7 @@ import { checkPreferredTimes, doctorFreeSlots, type DoctorSlots } from "./availa
 import { conflict, invalid, notFound, Refusal } from "../domain/refusal";
 import { transitionAppointment, type Caller } from "./transition";
 import { checkNoShows } from "./attendance";
+import { offerFreedSlot } from "./waitlist-offers";
 import { undoUntil } from "../domain/undo";
 import { bookingMember, forColumns } from "./family";
 
@@ -105,43 +106,49 @@ export function bookAppointment(deps: Deps, patient: Holder, input: BookInput): 
  */
 function bookInstantly(deps: Deps, patient: Holder, input: BookInput & { slotStart: Date }): Promise<AppointmentRow> {
   if ((input.preferredTimes ?? []).length > 0) return Promise.reject(invalid(SLOT_OR_PREFERRED));
+  return deps.database.write((tx) => bookSlotIn(tx, deps, patient, input, deps.now()));
+}
+
+/**
+ * The instant booking inside a write transaction `tx` the caller holds: also the waitlist's
+ * accept (src/actions/waitlist.ts), which first ends its offer in the same transaction, so that
+ * the slot it held reads free to this patient alone.
+ */
+export async function bookSlotIn(tx: Tx, deps: Deps, patient: Holder, input: BookInput & { slotStart: Date }, now: Date, audit = "booked instantly"): Promise<AppointmentRow> {
   const meetLink = newMeetLink(deps.config.meetBaseUrl);
-  return deps.database.write(async (tx) => {
-    const now = deps.now();
-    // The open-appointment check, the doctor's free slots and the patient's missed meetings in one round trip (issue 43).
-    const [member, open, free, noShows] = await together(() =>
-      Promise.all([
-        bookingMember(tx, patient.id, input.forMemberId),
-        hasOpenAppointment(tx, patient.id, input.doctorId, now, input.forMemberId ?? null),
-        doctorFreeSlots(deps, input.doctorId, SLOT_DAYS.max, tx).catch((refusal: unknown) => refusal as Error),
-        checkNoShows(tx, patient.id, now).then(() => undefined, (refusal: unknown) => refusal as Error),
-      ]),
-    );
-    if (free instanceof Error) throw free;
-    if (!isInstant(free)) throw invalid(NOT_INSTANT);
-    if (member instanceof Refusal) throw member;
-    if (open) throw conflict(OPEN_WITH_DOCTOR);
-    // Issue 40: a patient who missed meetings may still ask for one, not take a time at once.
-    if (noShows !== undefined) throw noShows;
-    if (!free.slots.some((s) => s.start === input.slotStart.getTime())) throw new Refusal("conflict", SLOT_NOT_FREE);
-    const slot = consultationSlot(input.slotStart, deps.config.consultMinutes);
-    const created = await insertAppointment(tx, {
-      id: crypto.randomUUID(),
-      patientId: patient.id,
-      doctorId: input.doctorId,
-      reason: input.reason,
-      status: "confirmed",
-      createdAt: now,
-      scheduledAt: slot.start,
-      endsAt: slot.end,
-      meetLink,
-      ...forColumns(member, patient, now),
-    });
-    const reason = `booked instantly for ${slot.start.toISOString()}`;
-    recordAudit(tx, { at: now, actorRole: "patient", actorId: patient.id, subject: "appointment", subjectId: created.id, action: "book", toStatus: "confirmed", reason });
-    await meetingScheduled(tx, deps, created.id, { booked: true });
-    return created;
+  // The open-appointment check, the doctor's free slots and the patient's missed meetings in one round trip (issue 43).
+  const [member, open, free, noShows] = await together(() =>
+    Promise.all([
+      bookingMember(tx, patient.id, input.forMemberId),
+      hasOpenAppointment(tx, patient.id, input.doctorId, now, input.forMemberId ?? null),
+      doctorFreeSlots(deps, input.doctorId, SLOT_DAYS.max, tx).catch((refusal: unknown) => refusal as Error),
+      checkNoShows(tx, patient.id, now).then(() => undefined, (refusal: unknown) => refusal as Error),
+    ]),
+  );
+  if (free instanceof Error) throw free;
+  if (!isInstant(free)) throw invalid(NOT_INSTANT);
+  if (member instanceof Refusal) throw member;
+  if (open) throw conflict(OPEN_WITH_DOCTOR);
+  // Issue 40: a patient who missed meetings may still ask for one, not take a time at once.
+  if (noShows !== undefined) throw noShows;
+  if (!free.slots.some((s) => s.start === input.slotStart.getTime())) throw new Refusal("conflict", SLOT_NOT_FREE);
+  const slot = consultationSlot(input.slotStart, deps.config.consultMinutes);
+  const created = await insertAppointment(tx, {
+    id: crypto.randomUUID(),
+    patientId: patient.id,
+    doctorId: input.doctorId,
+    reason: input.reason,
+    status: "confirmed",
+    createdAt: now,
+    scheduledAt: slot.start,
+    endsAt: slot.end,
+    meetLink,
+    ...forColumns(member, patient, now),
   });
+  const reason = `${audit} for ${slot.start.toISOString()}`;
+  recordAudit(tx, { at: now, actorRole: "patient", actorId: patient.id, subject: "appointment", subjectId: created.id, action: "book", toStatus: "confirmed", reason });
+  await meetingScheduled(tx, deps, created.id, { booked: true });
+  return created;
 }
 
 /** Whether a doctor's hours let patients book their free slots at once. */
@@ -255,7 +262,14 @@ function moveMeeting(deps: Deps, caller: Caller, id: string, slot: Slot, reason:
     return {
       result: { scheduledAt: slot.start, meetLink: appointment.meetLink! },
       reason: `moved from ${old.toISOString()} to ${slot.start.toISOString()}${reason === "" ? "" : `: ${reason}`}`,
-      after: (tx) => meetingScheduled(tx, deps, appointment.id, { moved: true, by: caller.role, hold }),
+      // Issue 40: the old time, if free now, goes to the next patient waiting (its reads go with the mail's).
+      after: (tx) =>
+        together(() =>
+          Promise.all([
+            meetingScheduled(tx, deps, appointment.id, { moved: true, by: caller.role, hold }),
+            offerFreedSlot(tx, deps, appointment.doctorId, old, now, { appointmentId: appointment.id, hold }),
+          ]),
+        ).then(() => undefined),
     };
   });
 }
@@ -272,7 +286,16 @@ export function cancelAppointment(deps: Deps, caller: Caller, input: { appointme
     await markCancelled(tx, appointment.id, caller.role, input.reason, now);
     // The doctor's cancel can be undone for a while: the patient hears of it once that has passed.
     const hold = caller.role === "doctor" ? undoUntil(now, deps.config.undoSeconds) : undefined;
-    return { result: undefined, reason: input.reason, after: (tx) => meetingCancelled(tx, deps, appointment.id, caller.role, { hold }) };
+    // Issue 40: a confirmed meeting's time is free again: the next patient waiting may be offered it
+    // (its reads go with the mail's, in one round trip).
+    const after = (tx: Tx) =>
+      together(() =>
+        Promise.all([
+          meetingCancelled(tx, deps, appointment.id, caller.role, { hold }),
+          start === null ? undefined : offerFreedSlot(tx, deps, appointment.doctorId, start, now, { appointmentId: appointment.id, hold }),
+        ]),
+      ).then(() => undefined);
+    return { result: undefined, reason: input.reason, after };
   });
 }
 

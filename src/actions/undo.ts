@@ -2,11 +2,12 @@
  * The doctor takes back their latest schedule, cancel or reschedule of an appointment within the
  * undo window (issue 39): in one transaction the appointment is put back as it was, the change's
  * mails (held until the window closes) are dropped and those it dropped wait again, and the undo
- * is recorded in the audit trail. After the window, or with nothing to undo, it is refused.
+ * is recorded in the audit trail; a waitlist offer of the time it gives back is withdrawn. After the window, or with nothing to undo, it is refused.
  */
 import type { Deps } from "../config/deps";
 import { recordAudit } from "../db/queries/audit";
 import { undoMail } from "../db/queries/mail";
+import { withdrawOffer } from "../db/queries/waitlist";
 import { latestChange, restoreAppointment } from "../db/queries/undo";
 import type { AppointmentRow } from "../db/queries/appointments";
 import { conflict, notFound } from "../domain/refusal";
@@ -23,6 +24,8 @@ export function undoChange(deps: Deps, doctorId: string, appointmentId: string):
     const { previous, at } = verdict;
     await restoreAppointment(tx, appointmentId, previous);
     await undoMail(tx, appointmentId, at);
+    // Issue 40: the meeting has its time again, so a waitlist offer of that time (its mail held with the change's) is taken back.
+    if (previous.status === "confirmed" && previous.scheduledAt !== null) await withdrawOffer(tx, doctorId, new Date(previous.scheduledAt));
     await recordAudit(tx, {
       at: now,
       actorRole: "doctor",

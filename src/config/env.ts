@@ -80,6 +80,8 @@ const envSchema = z.object({
   BOOKING_NOTICE_MINUTES: z.coerce.number().min(0).default(120),
   // A patient cannot cancel a confirmed meeting that starts sooner than this (issue 40); fractions allowed.
   CHANGE_NOTICE_MINUTES: z.coerce.number({ message: "CHANGE_NOTICE_MINUTES must be a number of minutes, e.g. 240" }).min(0).default(240),
+  // How long a waitlist offer holds its slot for the patient offered it (issue 40); fractions allowed.
+  WAITLIST_HOLD_MINUTES: z.coerce.number({ message: "WAITLIST_HOLD_MINUTES must be a number of minutes, e.g. 30" }).gt(0).default(30),
   // How long a doctor can undo a schedule, cancel or reschedule; the patient's mail waits as long (issue 39).
   UNDO_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   SUPPORT_EMAIL: z.string().trim().min(3).default("support@example.com"),
@@ -167,6 +169,8 @@ export type Config = {
   bookingNoticeMinutes: number;
   /** A patient's change of a confirmed meeting is refused this many minutes before it starts (issue 40). */
   changeNoticeMinutes: number;
+  /** How long a waitlist offer holds its slot (issue 40). */
+  waitlistHoldMinutes: number;
   /** The doctor's undo window after a schedule, cancel or reschedule; their mails wait until it closes. */
   undoSeconds: number;
   support: { email: string; phone?: string };
@@ -243,6 +247,7 @@ export function parseEnv(env: Record<string, string | undefined>, terminal = pro
       .sort((a, b) => b - a),
     bookingNoticeMinutes: e.BOOKING_NOTICE_MINUTES,
     changeNoticeMinutes: e.CHANGE_NOTICE_MINUTES,
+    waitlistHoldMinutes: e.WAITLIST_HOLD_MINUTES,
     undoSeconds: e.UNDO_SECONDS,
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
     log: { format: e.LOG_FORMAT ?? (terminal ? "pretty" : "json"), level: e.LOG_LEVEL },

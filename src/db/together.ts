@@ -13,14 +13,22 @@ import type { Client, InArgs, InStatement, ResultSet, Transaction } from "@libsq
 import type { RoundTrip } from "./round-trips";
 
 type Waiting = { statement: InStatement; resolve: (result: ResultSet) => void; reject: (error: unknown) => void };
-/** The reads of one `together` call: those waiting for the next batch, and whether this turn's was counted. */
-type Group = { waiting: Waiting[]; counted: boolean };
+/**
+ * The reads of one `together` call: those waiting for the next batch, by where they go (a
+ * transaction's reads and the client's never share a batch), and whether this turn's was counted.
+ */
+type Group = { waiting: Map<Target, Waiting[]>; counted: boolean };
 
 const group = new AsyncLocalStorage<Group>();
 
-/** Runs `reads`, sending the SELECTs it starts in one turn (its `Promise.all`) as one batch. */
+/**
+ * Runs `reads`, sending the SELECTs it starts in one turn (its `Promise.all`) as one batch.
+ * Inside another `together`, its reads join that one's turns: a use case that reads beside a
+ * mail's own reads (issue 40: a freed time's offer) sends them in one batch.
+ */
 export function together<T>(reads: () => Promise<T>): Promise<T> {
-  return group.run({ waiting: [], counted: false }, reads);
+  if (group.getStore() !== undefined) return reads();
+  return group.run({ waiting: new Map(), counted: false }, reads);
 }
 
 const isSelect = (sql: string) => /^\s*select\b/i.test(sql);
@@ -45,14 +53,16 @@ function gathering(target: Target) {
     const current = group.getStore();
     if (current === undefined || !isSelect(statement.sql)) return target.execute(statement);
     return new Promise((resolve, reject) => {
-      if (current.waiting.length === 0) {
+      let waiting = current.waiting.get(target);
+      if (waiting === undefined) {
+        current.waiting.set(target, (waiting = []));
         setImmediate(() => {
-          const waiting = current.waiting;
-          current.waiting = [];
-          void send(target, waiting);
+          const turn = current.waiting.get(target) ?? [];
+          current.waiting.delete(target);
+          void send(target, turn);
         });
       }
-      current.waiting.push({ statement, resolve, reject });
+      waiting.push({ statement, resolve, reject });
     });
   };
 }

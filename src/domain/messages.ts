@@ -5,6 +5,7 @@
  */
 import type { Lang, Translate, Values } from "./i18n";
 import { formatDay, formatTime } from "./time";
+import { UNTIL_FAR, UNTIL_PAST, UNTIL_SHAPE, WAITLIST_ALREADY, WAITLIST_NO_OFFER, WAITLIST_NOT_INSTANT } from "./waitlist";
 import { FAMILY_FULL, FAMILY_FULL_PLAIN, FAMILY_WORDS, MAX_FAMILY } from "./family";
 
 /** The API's message for a time past MAX_AHEAD_MS (src/domain/appointment.ts). */
@@ -116,6 +117,14 @@ const EXACT: Record<string, string> = {
   "Attendance can be marked only until 7 days after the meeting": "msg.attendance.tooLate",
   "You missed 2 or more meetings in the last 90 days, so you cannot book a time instantly: send a request and the doctor will choose a time": "msg.booking.noShows",
   "This meeting has started and can no longer be rescheduled": "msg.schedule.started",
+  // The waitlist (issue 40: src/domain/waitlist.ts).
+  [WAITLIST_NOT_INSTANT]: "msg.waitlist.notInstant",
+  [WAITLIST_ALREADY]: "msg.waitlist.already",
+  [WAITLIST_NO_OFFER]: "msg.waitlist.noOffer",
+  [UNTIL_PAST]: "msg.waitlist.untilPast",
+  [UNTIL_FAR]: "msg.waitlist.untilFar",
+  [UNTIL_SHAPE]: "msg.waitlist.untilShape",
+  "Waitlist entry not found": "msg.waitlist.notFound",
   "This meeting starts too soon to change online: contact the doctor": "msg.change.tooLate",
   "Feedback has already been given for this appointment": "msg.patient.feedbackGiven",
   [MESSAGES.cancelReasonEmpty]: "msg.meeting.cancelReasonEmpty",

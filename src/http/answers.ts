@@ -206,6 +206,24 @@ const feedUrls = z.object({
   createdAt: time,
 });
 
+/** A patient's place on a doctor's waitlist (issue 40), with the time offered to them while the offer holds. */
+export const WaitlistEntry = z
+  .object({
+    _id: id,
+    doctorId: id,
+    reason: z.string(),
+    until: z.string().meta({ description: "The last day the patient can come (YYYY-MM-DD, inclusive, in the doctor's time zone)", example: "2026-12-24" }),
+    createdAt: time,
+    offer: z
+      .object({
+        slotStart: time,
+        expiresAt: time.meta({ description: "Until when the time is held for this patient (WAITLIST_HOLD_MINUTES after the offer)" }),
+      })
+      .nullable()
+      .meta({ description: "A freed time held for this patient: accept or decline it before expiresAt; null while waiting" }),
+  })
+  .meta({ id: "WaitlistEntry" });
+
 export const answers = {
   patientSession: z.object({ token, role: z.literal("patient"), name: z.string() }).meta({ id: "PatientSession" }),
   doctorSession: z
@@ -264,6 +282,8 @@ export const answers = {
   mailPreferencesSaved: z.object({ message: z.string(), preferences: MailPreferences }),
   timeZoneSaved: z.object({ message: z.string(), timeZone: z.string().meta({ description: "The zone as kept: its canonical IANA name", example: "Asia/Kolkata" }) }),
   languageSaved: z.object({ message: z.string(), language: z.enum(LANGS) }),
+  waitlistJoined: z.object({ message: z.string(), entry: WaitlistEntry }),
+  waitlist: z.object({ entries: z.array(WaitlistEntry) }),
   // issue 42
   family: z.object({ members: z.array(FamilyMember) }),
   familyMember: z.object({ message: z.string(), member: FamilyMember }),

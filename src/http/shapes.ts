@@ -2,8 +2,9 @@
  * The JSON shapes of SERVER-RULES §2, built from database rows. Nothing else decides what an
  * answer contains, so no password hash or token version can leak through a spread.
  */
-import type { AppointmentView, StoryView } from "../db/queries/appointments";
+import { forPersonOf, type AppointmentRow, type AppointmentView, type StoryView } from "../db/queries/appointments";
 import type { FamilyMemberRow } from "../db/queries/family";
+import type { WaitlistRow } from "../db/queries/waitlist";
 import type { ForPerson } from "../domain/family";
 import type { AdminRow, DoctorRow, PatientRow } from "../db/queries/accounts";
 import type { AuditRow } from "../db/queries/audit";
@@ -61,15 +62,20 @@ export const familyMemberJson = (m: FamilyMemberRow) => ({ _id: m.id, name: m.na
 /** Who an appointment is for (issue 42): its member as booked, or null for the account holder. */
 export const forJson = (p: ForPerson | null) => p && { _id: p.id, name: p.name, relation: p.relation, age: p.age };
 
+/** What every answer says of an appointment itself, whatever else it adds. */
+const meetingCore = (a: Pick<AppointmentRow, "id" | "status" | "reason" | "createdAt" | "scheduledAt" | "meetLink">) => ({
+  _id: a.id,
+  status: a.status,
+  reason: a.reason,
+  createdAt: a.createdAt.toISOString(),
+  scheduledAt: iso(a.scheduledAt),
+  meetLink: a.meetLink,
+});
+
 /** An appointment in a list; the patient's own list adds `hasFeedback`. */
 export function appointmentJson(a: AppointmentView, view: "patient" | "doctor") {
   const json = {
-    _id: a.id,
-    status: a.status,
-    reason: a.reason,
-    createdAt: a.createdAt.toISOString(),
-    scheduledAt: iso(a.scheduledAt),
-    meetLink: a.meetLink,
+    ...meetingCore(a),
     patient: { _id: a.patient.id, name: a.patient.name, email: a.patient.email },
     doctor: { _id: a.doctor.id, name: a.doctor.name, specialization: a.doctor.specialization },
     preferredTimes: a.preferredTimes,
@@ -97,3 +103,27 @@ export function storyJson(a: StoryView, view: "patient" | "doctor") {
   return { ...appointmentJson(a, view), hasFeedback: a.hasFeedback, cancelled };
 }
 export type StoryJson = ReturnType<typeof storyJson>;
+
+/** A waitlist entry as the API gives it (issue 40): its offer only while it holds at `now`. */
+export function waitlistEntryJson(e: WaitlistRow, now: Date) {
+  const holds = e.offerStart !== null && e.offerExpiresAt !== null && e.offerExpiresAt.getTime() > now.getTime();
+  return {
+    _id: e.id,
+    doctorId: e.doctorId,
+    reason: e.reason,
+    until: e.until,
+    createdAt: e.createdAt.toISOString(),
+    offer: holds ? { slotStart: e.offerStart!.toISOString(), expiresAt: e.offerExpiresAt!.toISOString() } : null,
+  };
+}
+
+/** A booked appointment as bookAppointment answers it (and the waitlist's accept, issue 40). */
+export function bookedJson(a: AppointmentRow, patient: { id: string; name: string; email: string }) {
+  return {
+    ...meetingCore(a),
+    doctor: { _id: a.doctorId },
+    patient: { _id: patient.id, name: patient.name, email: patient.email },
+    preferredTimes: a.preferredTimes ?? [],
+    for: forJson(forPersonOf(a)),
+  };
+}

@@ -245,3 +245,31 @@ export async function doctorStatusChanged(tx: Tx, deps: MailDeps, doctorId: stri
     content: templates.doctorStatus(readerT(doctor), { doctorName: doctor.name, status }),
   });
 }
+
+/**
+ * A freed time is offered to the patient next on the doctor's waitlist (issue 40), held until
+ * `expiresAt`. Written with the change that freed it: `appointmentId`, the freed meeting, so that
+ * a doctor's undo drops this mail with that change's (and `hold` keeps it until then).
+ */
+export async function waitlistOffered(
+  tx: Tx,
+  deps: MailDeps,
+  offer: { patient: Recipient; doctorName: string; start: Date; expiresAt: Date },
+  options: { appointmentId?: string } & Held = {},
+): Promise<void> {
+  if (mailMode(deps.config) === "off") return;
+  const { patient } = offer;
+  await enqueueMail(tx, deps, {
+    template: "waitlistOffer",
+    category: "notice",
+    to: patient,
+    appointmentId: options.appointmentId,
+    sendAt: options.hold,
+    content: templates.waitlistOffer(readerT(patient), {
+      patientName: patient.name,
+      doctorName: offer.doctorName,
+      when: whenFor(offer.start, patient),
+      until: whenFor(offer.expiresAt, patient),
+    }),
+  });
+}

@@ -115,6 +115,22 @@ export const templates = {
     action: { label: t("mail.action.doctorMeetings"), path: p.when ? PAGES.doctorMeetings : PAGES.doctorPending },
   }),
 
+  /** To the patient next on a doctor's waitlist (issue 40): a freed time is held for them until `until`. */
+  waitlistOffer: (t: T, p: { patientName: string; doctorName: string; when: string; until: string }): MailContent => {
+    const doctor = doctorTitle(p.doctorName, t);
+    return {
+      lang: t.lang,
+      subject: t("mail.waitlistOffer.subject", { doctor, when: p.when }),
+      greeting: hello(t, p.patientName),
+      paragraphs: [t("mail.waitlistOffer.body", { doctor, until: p.until })],
+      facts: [
+        [t("mail.fact.when"), p.when],
+        [t("mail.fact.heldUntil"), p.until],
+      ],
+      action: { label: t("mail.action.patientMeetings"), path: PAGES.patientMeetings },
+    };
+  },
+
   /** To either side, some time before the meeting. */
   reminder: (t: T, p: { readerName: string; otherName: string; when: string; meetLink: string; role: "patient" | "doctor" }): MailContent => ({
     lang: t.lang,

@@ -24,6 +24,15 @@ const doctor = {
   registration: { number: "DMC/R/12345", council: "Delhi Medical Council", verified: true, reason: null },
 };
 
+const waitlistEntry = {
+  _id: "5b1e9c3a-7d2f-4e8a-b6c0-1a2b3c4d5e6f",
+  doctorId: DOCTOR_ID,
+  reason: "Chest pain when climbing stairs",
+  until: "2026-12-04",
+  createdAt: CREATED,
+  offer: null,
+};
+
 const adminDoctor = {
   ...doctor,
   statusHistory: [
@@ -123,6 +132,13 @@ export const EXAMPLES = {
   ownReschedule: { appointmentId: APPOINTMENT_ID, slotStart: "2026-11-24T13:00:00.000Z", reason: "A clash at work" },
   reschedule: { appointmentId: APPOINTMENT_ID, scheduledDateTime: "2026-11-24T13:00:00.000Z", reason: "An emergency surgery that morning" },
   rescheduled: { message: "Appointment rescheduled successfully", appointmentId: APPOINTMENT_ID, scheduledAt: "2026-11-24T13:00:00.000Z", meetLink: "https://meet.jit.si/carebook-Qm9vT2tJbmdSb29tTmFtZQ" },
+  waitlistJoin: { doctorId: DOCTOR_ID, reason: "Chest pain when climbing stairs", until: "2026-12-04" },
+  waitlistJoined: { message: "You are on the waitlist: you will be offered a freed time", entry: waitlistEntry },
+  waitlist: { entries: [{ ...waitlistEntry, offer: { slotStart: AT, expiresAt: "2026-11-22T10:30:00.000Z" } }] },
+  waitlistBooked: {
+    message: `Appointment booked for ${AT}`,
+    appointment: { ...appointment, doctor: { _id: DOCTOR_ID }, preferredTimes: [], rescheduled: undefined },
+  },
   undo: { appointmentId: APPOINTMENT_ID },
   attendance: { appointmentId: APPOINTMENT_ID, attended: false },
   attendanceMarked: { message: "Attendance marked", appointmentId: APPOINTMENT_ID, status: "noshow" },

@@ -30,7 +30,7 @@ import { doctorMeetingsAttendance, doctorMeetingsCancel, doctorMeetingsPage, doc
 import { doctorHoursPost, doctorProfileAgain, doctorProfilePage, doctorProfilePost } from "./pages/doctor-dashboard/doctor-profile";
 import { homePage } from "./pages/index";
 import { patientDashboardPage } from "./pages/patient-dashboard";
-import { bookAppointmentPage, bookAppointmentPost, instantBookPost } from "./pages/patient-dashboard/bookAppointment";
+import { bookAppointmentPage, bookAppointmentPost, instantBookPost, waitlistJoinPost } from "./pages/patient-dashboard/bookAppointment";
 import { calendarPages } from "./pages/calendar";
 import { patientMeetingsPage, patientMeetingsPosts } from "./pages/patient-dashboard/patient-meetings";
 import { familyAddPost, familyEditPost, familyRemovePost, patientProfileAgain, patientProfilePage, patientProfilePost } from "./pages/patient-dashboard/patient-profile";
@@ -100,12 +100,16 @@ export function pageRoutes(deps: Deps) {
   pages.get("/patient-dashboard/bookAppointment/:doctorId", bookAppointmentPage(deps));
   pages.post("/patient-dashboard/bookAppointment/:doctorId", bookAppointmentPost(deps));
   pages.post("/patient-dashboard/bookAppointment/:doctorId/instant", instantBookPost(deps));
+  pages.post("/patient-dashboard/bookAppointment/:doctorId/waitlist", waitlistJoinPost(deps));
   pages.get("/patient-dashboard/patient-meetings", patientMeetingsPage(deps));
   const patientMeetings = patientMeetingsPosts(deps);
   pages.post("/patient-dashboard/patient-meetings/cancel", patientMeetings.cancel);
   pages.post("/patient-dashboard/patient-meetings/withdraw", patientMeetings.withdraw);
   pages.post("/patient-dashboard/patient-meetings/feedback", patientMeetings.feedback);
   pages.post("/patient-dashboard/patient-meetings/reschedule", patientMeetings.reschedule);
+  pages.post("/patient-dashboard/patient-meetings/waitlist/accept", patientMeetings.acceptOffer);
+  pages.post("/patient-dashboard/patient-meetings/waitlist/decline", patientMeetings.declineOffer);
+  pages.post("/patient-dashboard/patient-meetings/waitlist/leave", patientMeetings.leaveWaitlist);
   pages.get("/patient-dashboard/patient-profile", patientProfilePage(deps));
   pages.post("/patient-dashboard/patient-profile/family", familyAddPost(deps));
   pages.post("/patient-dashboard/patient-profile/family/:id", familyEditPost(deps));

@@ -240,6 +240,22 @@ describe("round trips per request", () => {
     });
     await measure("GET /patient-dashboard/bookAppointment/:doctorId", `/patient-dashboard/bookAppointment/${instant.id}`, page(patient.token));
     await measure("POST /patient-dashboard/bookAppointment/:doctorId/instant", `/patient-dashboard/bookAppointment/${instant.id}/instant`, form(paging.token, { reason: "A rash on both arms", slotStart: at(21).toISOString() }));
+    // Issue 40's waitlist of that doctor: joined, a booked time cancelled and offered in the cancel's
+    // transaction (the cancel measured again: the waitlist's check and the offer), declined, accepted, left.
+    const WAITLIST = `${API}/patient-dashboard/waitlist`;
+    const [firstWaiting, nextWaiting, holder] = [await h.signupPatient("Kavi K"), await h.signupPatient("Lata L"), await h.signupPatient("Mina M")];
+    await measure(`POST ${WAITLIST}`, WAITLIST, { token: firstWaiting.token, json: { doctorId: instant.id, reason: "A rash on both arms" }, status: 201 });
+    await measure(`POST ${WAITLIST}`, WAITLIST, { token: nextWaiting.token, json: { doctorId: instant.id, reason: "A rash on both arms" }, status: 201 });
+    const held = await h.call("POST", `${API}/patient-dashboard/bookAppointment`, { token: holder.token, json: { doctorId: instant.id, reason: "A rash", slotStart: at(22).toISOString() } });
+    await measure(`POST ${API}/patient-dashboard/cancelAppointment`, `${API}/patient-dashboard/cancelAppointment`, {
+      token: holder.token, json: { appointmentId: held.body.appointment._id, reason: "Feeling better" },
+    });
+    await measure(`GET ${WAITLIST}`, WAITLIST, { token: firstWaiting.token });
+    const entryOf = async (p: Patient) => (await h.call("GET", WAITLIST, { token: p.token })).body.entries[0]._id as string;
+    await measure(`POST ${WAITLIST}/:id/decline`, `${WAITLIST}/${await entryOf(firstWaiting)}/decline`, { token: firstWaiting.token });
+    await measure(`POST ${WAITLIST}/:id/accept`, `${WAITLIST}/${await entryOf(nextWaiting)}/accept`, { token: nextWaiting.token, status: 201 });
+    await h.call("POST", WAITLIST, { token: firstWaiting.token, json: { doctorId: instant.id, reason: "A rash on both arms" } });
+    await measure(`DELETE ${WAITLIST}/:id`, `${WAITLIST}/${await entryOf(firstWaiting)}`, { token: firstWaiting.token });
     await measure("POST /language", "/language", form(patient.token, { lang: "hi" }));
     await measure("POST /theme", "/theme", form(patient.token, { theme: "dark" }));
     await measure("POST /time-zone", "/time-zone", form(patient.token, { timeZone: "Asia/Kolkata" }));

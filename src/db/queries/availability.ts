@@ -1,6 +1,6 @@
 /**
- * A doctor's hours, and what free slots are made of: the hours and the confirmed meetings in a
- * window, read together in one query (the doctor's primary key, then the
+ * A doctor's hours, and what free slots are made of: the hours, the confirmed meetings and the
+ * slots waitlist offers hold in a window, read together in one query (the doctor's primary key, then the
  * appointments_doctor_status_scheduled index over the window).
  */
 import type { InValue } from "@libsql/client";
@@ -33,7 +33,7 @@ export async function saveAvailability(tx: Tx, doctorId: string, a: Availability
 /** What the free slots of one doctor are computed from. */
 export type SlotSource = { doctorId: string; status: DoctorStatus; availability: Availability | undefined; busy: Interval[] };
 
-type SourceRow = { id: string; status: DoctorStatus; time_zone: string | null; weekly: string | null; days_off: string | null; instant_booking: number | null; busy: string };
+type SourceRow = { id: string; status: DoctorStatus; time_zone: string | null; weekly: string | null; days_off: string | null; instant_booking: number | null; busy: string; held: string };
 
 const busyOf = (from: Date, to: Date) => sql`(
   select json_group_array(json_array(a.scheduled_at, a.ends_at)) from appointments a
@@ -41,12 +41,22 @@ const busyOf = (from: Date, to: Date) => sql`(
     and a.scheduled_at >= ${from.getTime() - LOOKBACK_MS} and a.scheduled_at < ${to.getTime()} and a.ends_at > ${from.getTime()}
 )`;
 
+/**
+ * The slots waitlist offers hold in the window (issue 40): busy too while the offer has not run
+ * out at `from` (the window starts now: src/actions/availability.ts). The waitlist_doctor_open index.
+ */
+const heldOf = (from: Date, to: Date) => sql`(
+  select json_group_array(json_array(w.offer_start, w.offer_end)) from waitlist w
+  where w.doctor_id = d.id and w.ended_at is null and w.offer_expires_at > ${from.getTime()}
+    and w.offer_start < ${to.getTime()} and w.offer_end > ${from.getTime()}
+)`;
+
 function toSource(row: SourceRow): SlotSource {
   const availability =
     row.time_zone === null
       ? undefined
       : { timeZone: row.time_zone, weekly: JSON.parse(row.weekly ?? "[]"), daysOff: JSON.parse(row.days_off ?? "[]"), instantBooking: Number(row.instant_booking) === 1 };
-  const busy = (JSON.parse(row.busy) as [number, number][]).map(([start, end]) => ({ start, end }));
+  const busy = [...JSON.parse(row.busy), ...JSON.parse(row.held)].map(([start, end]: [number, number]) => ({ start, end }));
   return { doctorId: row.id, status: row.status, availability, busy };
 }
 
@@ -68,13 +78,13 @@ async function readSources(r: Reader, query: SQL): Promise<SlotSource[]> {
 }
 
 const dialect = new SQLiteSyncDialect();
-const SOURCE_COLUMNS = ["id", "status", "time_zone", "weekly", "days_off", "instant_booking", "busy"] as const;
+const SOURCE_COLUMNS = ["id", "status", "time_zone", "weekly", "days_off", "instant_booking", "busy", "held"] as const;
 
 /** The statement of slotSource, as text and arguments (its plan is tested). */
 export const slotSourceQuery = (doctorId: string, from: Date, to: Date) => dialect.sqlToQuery(slotSourceSql(doctorId, from, to));
 
 const slotSourceSql = (doctorId: string, from: Date, to: Date) => sql`
-    select d.id, d.status, h.time_zone, h.weekly, h.days_off, h.instant_booking, ${busyOf(from, to)} as busy
+    select d.id, d.status, h.time_zone, h.weekly, h.days_off, h.instant_booking, ${busyOf(from, to)} as busy, ${heldOf(from, to)} as held
     from ${doctors} d left join ${doctorAvailability} h on h.doctor_id = d.id
     where d.id = ${doctorId}`;
 
@@ -86,7 +96,7 @@ export function slotSourcesOf(r: Reader, specialization: Specialization, from: D
   return readSources(
     r,
     sql`
-    select d.id, d.status, h.time_zone, h.weekly, h.days_off, h.instant_booking, ${busyOf(from, to)} as busy
+    select d.id, d.status, h.time_zone, h.weekly, h.days_off, h.instant_booking, ${busyOf(from, to)} as busy, ${heldOf(from, to)} as held
     from ${doctors} d join ${doctorAvailability} h on h.doctor_id = d.id
     where d.status = 'approved' and d.specialization = ${specialization}`,
   );

@@ -8,4 +8,5 @@ export * from "./mail";
 export * from "./availability";
 export * from "./sessions";
 export * from "./leases";
+export * from "./waitlist";
 export * from "./family";

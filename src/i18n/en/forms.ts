@@ -84,6 +84,14 @@ export default {
   "msg.attendance.tooEarly": "This meeting has not started: attendance can be marked from its start",
   "msg.attendance.tooLate": "Attendance can be marked only until 7 days after the meeting",
   "msg.booking.noShows": "You missed 2 or more meetings in the last 90 days, so you cannot book a time instantly: send a request and the doctor will choose a time",
+  // The waitlist (issue 40; server only: its forms post without script).
+  "msg.waitlist.notInstant": "The waitlist is only for doctors with instant booking",
+  "msg.waitlist.already": "You are already on this doctor's waitlist",
+  "msg.waitlist.noOffer": "This time is no longer held for you: the offer ran out or was taken back",
+  "msg.waitlist.untilPast": "Choose today or a later day.",
+  "msg.waitlist.untilFar": "Choose a day within the next 31 days.",
+  "msg.waitlist.untilShape": "Choose a real date.",
+  "msg.waitlist.notFound": "This waitlist entry is no longer yours or no longer open",
   "msg.meeting.cancelReasonEmpty": "Please say why you are cancelling.",
 
   // The patient's meetings (PatientMeetings).

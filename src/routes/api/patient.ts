@@ -5,16 +5,17 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { BOOKED, bookAppointment, bookedFor, cancelAppointment, CANCELLED, FEEDBACK_GIVEN, giveFeedback, RESCHEDULED, rescheduleOwnAppointment } from "../../actions/appointments";
 import { approvedDoctorsJson } from "../../db/queries/accounts";
-import { forPersonOf, listPatientMeetings } from "../../db/queries/appointments";
+import { listPatientMeetings } from "../../db/queries/appointments";
 import { keptForDirectory } from "../../db/queries/directory";
 import type { Deps } from "../../config/deps";
 import { keptAnswers, prepare, sendCached } from "../../http/cached";
 import { bookBody, cancelBody, feedbackBody, ownRescheduleBody } from "../../http/schemas";
-import { appointmentListJson, forJson } from "../../http/shapes";
+import { appointmentListJson, bookedJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
-import { patientSlotsRoutes } from "./hours";
 import { familyRoutes } from "./family";
+import { patientSlotsRoutes } from "./hours";
+import { patientWaitlistRoutes } from "./waitlist";
 
 export function patientApi(deps: Deps) {
   const api = new Hono();
@@ -41,18 +42,7 @@ export function patientApi(deps: Deps) {
       {
         // A request waits for the doctor; a free time of a doctor with instant booking is the patient's at once (issue 40).
         message: at === null ? BOOKED : bookedFor(at),
-        appointment: {
-          _id: appointment.id,
-          status: appointment.status,
-          reason: appointment.reason,
-          createdAt: appointment.createdAt.toISOString(),
-          scheduledAt: at?.toISOString() ?? null,
-          meetLink: appointment.meetLink,
-          doctor: { _id: appointment.doctorId },
-          patient: { _id: patient.id, name: patient.name, email: patient.email },
-          preferredTimes: appointment.preferredTimes ?? [],
-          for: forJson(forPersonOf(appointment)),
-        },
+        appointment: bookedJson(appointment, patient),
       },
       201,
     );
@@ -60,6 +50,7 @@ export function patientApi(deps: Deps) {
 
   patientSlotsRoutes(api, deps);
   familyRoutes(api, deps);
+  patientWaitlistRoutes(api, deps);
 
   // Kept per patient and lists version, until a meeting's end (keptAnswers).
   const meetingsAnswers = keptAnswers();

@@ -9,6 +9,8 @@
 import type { Context } from "hono";
 import { bookAppointment, isInstant } from "../../../actions/appointments";
 import { InstantBookForm } from "../../../components/InstantBookForm";
+import { WaitlistJoinForm } from "../../../components/WaitlistJoinForm";
+import { joinWaitlist } from "../../../actions/waitlist";
 import { doctorFreeSlots, type DoctorSlots } from "../../../actions/availability";
 import { Refusal } from "../../../domain/refusal";
 import { SlotPicker, SLOTS_SHOWN } from "../../../components/SlotPicker";
@@ -19,7 +21,7 @@ import { keptForDirectory } from "../../../db/queries/directory";
 import type { Deps } from "../../../config/deps";
 import { notFoundResponse } from "../../../components/NotFound";
 import { doneThen, handleForm, postedValues, takeNotice, takeRefused, type FormState } from "../../../http/forms";
-import { bookForm, instantBookForm } from "../../../http/schemas";
+import { bookForm, instantBookForm, waitlistForm } from "../../../http/schemas";
 import { formatDay, formatTime } from "../../../domain/time";
 import { Island } from "../../../render/islands";
 import { viewerZone, pageAccount } from "../../../middleware/page-guard";
@@ -54,6 +56,8 @@ const BOOKING_FORM = "booking-form";
 
 /** Which form of the page a refusal came from: the instant one (issue 40) names itself. */
 const INSTANT = "instant";
+/** The waitlist's form of the same card (issue 40 item 5). */
+const WAITLIST = "waitlist";
 
 async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlots, family?: FamilyMember[]): Promise<Response> {
   // What the page shows of the doctor, kept per directory version (no secrets kept: a projection).
@@ -89,6 +93,7 @@ async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlo
       {isInstant(source) ? (
         <div class="card booking-card" aria-labelledby="instant-title">
           <InstantBookForm doctorId={doctor.id} doctorName={doctor.name} slots={slots} reader={viewerZone(c)} form={form?.target === INSTANT ? form : undefined} who={who} />
+          <WaitlistJoinForm doctorId={doctor.id} doctorName={doctor.name} doctorZone={source.timeZone ?? "UTC"} now={deps.now()} form={form?.target === WAITLIST ? form : undefined} />
         </div>
       ) : (
       <div class="card booking-card">
@@ -148,6 +153,22 @@ export function instantBookPost(deps: Deps) {
         const when = `${formatDay(at, zone, t.lang)} ${formatTime(at, zone, t.lang)}`;
         return doneThen(c, "/patient-dashboard/patient-meetings", { text: t("patient.instant.booked", { when }), tone: "success" });
       },
+    });
+  };
+}
+
+/** "Join the waitlist" (issue 40 item 5): the same use case as the API's POST /waitlist; then the meetings page, where the entry shows. */
+export function waitlistJoinPost(deps: Deps) {
+  return async (c: Context) => {
+    const doctorId = c.req.param("doctorId") ?? "";
+    return handleForm(c, {
+      schema: waitlistForm,
+      extra: { doctorId },
+      target: () => WAITLIST,
+      run: (input) => joinWaitlist(deps, pageAccount(c, "patient").id, input),
+      again: (form) => render(c, deps, form),
+      page: `/patient-dashboard/bookAppointment/${encodeURIComponent(doctorId)}`,
+      then: () => doneThen(c, "/patient-dashboard/patient-meetings", { text: tOf(c)("patient.waitlist.joined"), tone: "success" }),
     });
   };
 }

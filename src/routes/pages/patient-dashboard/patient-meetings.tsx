@@ -2,7 +2,8 @@
  * /patient-dashboard/patient-meetings : the patient's meetings as a story (upcoming, waiting,
  * past and cancelled: islands/PatientMeetings.tsx), with the cancel and move forms of a confirmed
  * meeting (move: to one of its doctor's next free times, issue 40), the withdraw form of a pending
- * request (the reason optional) and the feedback form of a completed one. They post here and come
+ * request (the reason optional), the feedback form of a completed one, and the patient's waitlists
+ * with a held time's Accept and Decline (issue 40: src/components/WaitlistPanel.tsx). They post here and come
  * back with the API's message, or show the refusal beside the meeting's form.
  */
 import type { Context } from "hono";
@@ -17,9 +18,11 @@ import { SLOT_DAYS } from "../../../domain/availability";
 import { historySince, storySections } from "../../../domain/story";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
-import { cancelBody, feedbackBody, ownRescheduleBody, withdrawForm } from "../../../http/schemas";
+import { cancelBody, feedbackBody, ownRescheduleBody, waitlistEntryForm, withdrawForm } from "../../../http/schemas";
+import { acceptOffer, declineOffer, leaveWaitlist, listWaitlist } from "../../../actions/waitlist";
+import { WaitlistPanel, waitlistTarget, type WaitlistItem } from "../../../components/WaitlistPanel";
 import { holdsUntil } from "../../../http/cached";
-import { storyJson } from "../../../http/shapes";
+import { storyJson, waitlistEntryJson } from "../../../http/shapes";
 import { nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
 import { familyWords } from "../family-words";
@@ -37,37 +40,40 @@ const PATH = "/patient-dashboard/patient-meetings";
 /** The doctor's next free times a move offers (issue 40). */
 const MOVE_TIMES = 6;
 
-type Read = { meetings: StoryView[]; free: Record<string, string[]>; calendar?: Awaited<ReturnType<typeof calendarFeedPanel>> };
+type Read = { meetings: StoryView[]; free: Record<string, string[]>; calendar?: Awaited<ReturnType<typeof calendarFeedPanel>>; waiting: WaitlistItem[] };
 
 /**
  * The meetings, and for each confirmed one the patient may still move, its doctor's next free
- * times (ISO). The doctors' slots are read in one round trip, with the calendar panel's read
- * (issue 43: the page stays within three).
+ * times (ISO); the patient's waitlists (issue 40). The doctors' slots are read in one round trip,
+ * with the calendar panel's and the waitlists' reads (issue 43: the page stays within three).
  */
 async function readMeetings(c: Context, deps: Deps, now: Date): Promise<Read> {
   const patient = pageAccount(c, "patient");
   const meetings = await listStory(deps.database.db, "patient", patient, now, historySince(now));
   const movable = meetings.filter((m) => m.status === "confirmed" && m.scheduledAt !== null && !tooLateToChange(m.scheduledAt, now, deps.config.changeNoticeMinutes));
   const doctors = [...new Set(movable.map((m) => m.doctor.id))];
-  if (doctors.length === 0) return { meetings, free: {} };
-  const [slots, calendar] = await together(() =>
+  const [slots, calendar, entries] = await together(() =>
     Promise.all([
       Promise.all(doctors.map((id) => doctorFreeSlots(deps, id, SLOT_DAYS.default, deps.database.db, MOVE_TIMES).then((free) => free.slots, () => []))),
       calendarFeedPanel(c, deps, "patient", patient.id),
+      listWaitlist(deps, patient.id),
     ]),
   );
   const byDoctor = new Map(doctors.map((id, i) => [id, slots[i]!.map((s) => new Date(s.start).toISOString())]));
-  return { meetings, free: Object.fromEntries(movable.map((m) => [m.id, byDoctor.get(m.doctor.id) ?? []])), calendar };
+  const waiting = entries.map((e) => ({ id: e.id, doctorName: e.doctorName, until: e.until, offer: waitlistEntryJson(e, now).offer }));
+  return { meetings, free: Object.fromEntries(movable.map((m) => [m.id, byDoctor.get(m.doctor.id) ?? []])), calendar, waiting };
 }
 
 async function render(c: Context, deps: Deps, form?: FormState, read?: Read): Promise<Response> {
   const now = deps.now();
-  const { meetings, free, calendar: early } = read ?? (await readMeetings(c, deps, now));
+  const { meetings, free, calendar: early, waiting } = read ?? (await readMeetings(c, deps, now));
   const calendar = early ?? (await calendarFeedPanel(c, deps, "patient", pageAccount(c, "patient").id));
   const notice = form ? undefined : takeNotice(c);
   const reader = viewerZone(c);
   const timeZone = reader.zone;
   holdsUntil(c, nextStatusChange(meetings, now));
+  // An offer's Accept and Decline go when it runs out (issue 40).
+  for (const e of waiting) if (e.offer !== null) holdsUntil(c, Date.parse(e.offer.expiresAt));
   // A confirmed meeting's cancel button goes when its change window opens (issue 40): the page changes then too.
   for (const m of meetings) {
     const until = m.status === "confirmed" && m.scheduledAt !== null ? changeUntil(m.scheduledAt, deps.config.changeNoticeMinutes) : Infinity;
@@ -75,15 +81,17 @@ async function render(c: Context, deps: Deps, form?: FormState, read?: Read): Pr
   }
   const t = tOf(c);
   const appointments = meetings.map((m) => storyJson(m, "patient"));
+  const aboutWaitlist = form?.target?.startsWith(waitlistTarget("")) === true;
   return patientPage(
     c,
     t("patient.meetings.title"),
     <section aria-labelledby="meetings-title">
       <h1 id="meetings-title">{t("patient.meetings.title")}</h1>
       <ZoneNote reader={reader} role="patient" />
+      <WaitlistPanel entries={waiting} reader={reader} form={aboutWaitlist ? form : undefined} />
       <Island
         name="PatientMeetings"
-        props={{ appointments, timeZone, form, notice, ...wordsOf(appointments, t), ...familyWords(appointments, t), change: changeWords(deps, now, t), move: { free, words: moveWords(t) } }}
+        props={{ appointments, timeZone, form: aboutWaitlist ? undefined : form, notice, ...wordsOf(appointments, t), ...familyWords(appointments, t), change: changeWords(deps, now, t), move: { free, words: moveWords(t) } }}
       />
       {calendar}
     </section>,
@@ -125,11 +133,12 @@ export function patientMeetingsPage(deps: Deps) {
   return async (c: Context) => {
     // The free times a move offers are read first: the kept page is made of them too.
     const read = await readMeetings(c, deps, deps.now());
-    return keptViewerPage(c, deps, () => render(c, deps, takeRefused(c), read), { once: hasNewFeedLink(c), extra: JSON.stringify(read.free) });
+    return keptViewerPage(c, deps, () => render(c, deps, takeRefused(c), read), { once: hasNewFeedLink(c), extra: JSON.stringify([read.free, read.waiting]) });
   };
 }
 
 const byAppointment = (body: Record<string, unknown>) => String(body.appointmentId ?? "");
+const byEntry = (body: Record<string, unknown>) => waitlistTarget(String(body.entryId ?? ""));
 
 export function patientMeetingsPosts(deps: Deps) {
   return {
@@ -163,6 +172,10 @@ export function patientMeetingsPosts(deps: Deps) {
         page: PATH,
         then: () => doneThen(c, PATH, { text: tOf(c)("patient.meetings.move.done"), tone: "success" }),
       }),
+    // Issue 40: a waitlist's offer taken or turned down, or the waitlist left; a refusal shows beside that entry.
+    acceptOffer: (c: Context) => waitlistPost(c, deps, (patientId, entryId) => acceptOffer(deps, patientId, entryId), "patient.waitlist.accepted"),
+    declineOffer: (c: Context) => waitlistPost(c, deps, (patientId, entryId) => declineOffer(deps, patientId, entryId), "patient.waitlist.declined"),
+    leaveWaitlist: (c: Context) => waitlistPost(c, deps, (patientId, entryId) => leaveWaitlist(deps, patientId, entryId), "patient.waitlist.left"),
     feedback: (c: Context) =>
       handleForm(c, {
         schema: feedbackBody,
@@ -173,4 +186,16 @@ export function patientMeetingsPosts(deps: Deps) {
         then: () => doneThen(c, PATH, { text: tOf(c)("PatientMeetings.feedbackGiven"), tone: "success" }),
       }),
   };
+}
+
+/** One of the waitlist panel's forms: the entry's id in, `run` for the signed-in patient, back here with `done`'s words. */
+function waitlistPost(c: Context, deps: Deps, run: (patientId: string, entryId: string) => Promise<unknown>, done: Key): Promise<Response> {
+  return handleForm(c, {
+    schema: waitlistEntryForm,
+    target: byEntry,
+    run: ({ entryId }) => run(pageAccount(c, "patient").id, entryId),
+    again: (form) => render(c, deps, form),
+    page: PATH,
+    then: () => doneThen(c, PATH, { text: tOf(c)(done), tone: "success" }),
+  });
 }
