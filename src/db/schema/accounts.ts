@@ -62,6 +62,10 @@ export const doctors = sqliteTable(
     languages: text("languages"),
     fee: integer("fee"),
     about: text("about"),
+    // Visible ratings (issue 41), kept beside the doctor in the transaction that gives, hides or
+    // shows one, so the directory sorts by rating from one indexed table.
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingTotal: integer("rating_total").notNull().default(0),
     tokenVersion: tokenVersion(),
     listsVersion: listsVersion(),
     timeZone: timeZone(),

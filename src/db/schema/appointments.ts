@@ -73,7 +73,21 @@ export const feedback = sqliteTable(
       .notNull()
       .references(() => doctors.id),
     message: text("message").notNull(),
+    // Issue 41's review: a rating 1-5 (null: none given) counts publicly and anonymously; the
+    // message is shown (as "Pat P.") only when the patient published it and no admin hid it.
+    rating: integer("rating"),
+    published: integer("published", { mode: "boolean" }).notNull().default(false),
+    // The doctor's one answer to a published review.
+    replyText: text("reply_text"),
+    repliedAt: at("replied_at"),
+    // An admin hid the published review (its rating stops counting); the reason is kept.
+    hiddenAt: at("hidden_at"),
+    hiddenReason: text("hidden_reason"),
     createdAt: at("created_at").notNull(),
   },
-  (t) => [index("feedback_doctor_created").on(t.doctorId, t.createdAt)],
+  (t) => [
+    index("feedback_doctor_created").on(t.doctorId, t.createdAt),
+    // a doctor's public reviews, newest first
+    index("feedback_doctor_published_created").on(t.doctorId, t.published, t.createdAt),
+  ],
 );
