@@ -4,7 +4,7 @@
  * with brotli. So pages carry it in a `<style>` element, and the Content-Security-Policy allows
  * that one element by the SHA-256 of its text, computed when the client is built
  * (src/build/client-build.ts writes it to the manifest as `cssHash`). No 'unsafe-inline'.
- * Why always and not only on a first visit: docs/decisions.md, "Inline stylesheet".
+ * Why always and not only on a first visit: docs/decisions-operations.md, "Inline stylesheet".
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

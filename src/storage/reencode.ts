@@ -10,7 +10,7 @@ import type { ImageExtension } from "./names";
 /**
  * The side of the stored square picture: twice the 64 px avatar of the doctors' lists, so it is
  * sharp there on a high-density screen, and small enough (2 to 4 KB) that a list of ten doctors
- * stays within the 110 KB page budget of a slow connection (docs/decisions.md). The profile
+ * stays within the 110 KB page budget of a slow connection (docs/decisions-operations.md). The profile
  * page's 96 px avatar scales it up a little.
  */
 export const PICTURE_SIDE = 128;
