@@ -39,10 +39,10 @@ const counts = db.prepare(`select specialization, count(*) from doctors where st
 const bySpecialization = db.prepare(`select id, name, specialization, college_name, profile_image from doctors where status = 'approved' and specialization = ? order by specialization, name`).raw(true);
 const doctorById = db.prepare('select * from "doctors" where "id" = ?');
 // The admin table's first page (50, newest first), the doctors' count, and those 50 histories.
-const firstDoctors = db.prepare("select * from doctors order by created_at desc, id desc limit 50").raw(true);
+const firstDoctors = db.prepare("select * from doctors order by (pending_registration_number is not null and registration_reason is null) desc, created_at desc, id desc limit 50").raw(true);
 const doctorCount = db.prepare("select count(*) from doctors").raw(true);
 const histories = db
-  .prepare(`select * from audit_events where subject = 'doctor' and subject_id in (select id from doctors order by created_at desc, id desc limit 50) order by subject_id, at, id`)
+  .prepare(`select * from audit_events where subject = 'doctor' and subject_id in (select id from doctors order by (pending_registration_number is not null and registration_reason is null) desc, created_at desc, id desc limit 50) order by subject_id, at, id`)
   .raw(true);
 const version = db.prepare('select "version" from "directory_version" where "id" = 1').raw(true);
 const directory = db.prepare(`select id, name, specialization, college_name, profile_image from doctors where status = 'approved' order by specialization, name`).raw(true);

@@ -5,6 +5,7 @@ import type { Lang } from "../../domain/i18n";
 import { atCommit } from "../at-commit";
 import type { Reader, Tx } from "../client";
 import { admins, doctors, patients } from "../schema";
+import { registrationWaiting } from "../schema/accounts";
 import { keptList } from "./kept-list";
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -164,7 +165,8 @@ export function listAllDoctors(r: Reader): Promise<DoctorRow[]> {
 }
 const allDoctors = keptList(getTableColumns(doctors), (r) => r.select().from(doctors).orderBy(asc(doctors.createdAt)));
 
-const newestFirst = [desc(doctors.createdAt), desc(doctors.id)];
+// Registrations waiting first (src/domain/admin-table.ts), then newest: one backward walk of doctors_registration_waiting_created.
+const newestFirst = [sql`${registrationWaiting(doctors)} desc`, desc(doctors.createdAt), desc(doctors.id)];
 
 /** The ids of the same page of doctors, as a subquery (to read their histories in the same round trip). */
 export function doctorsPageIds(r: Reader, offset: number, limit: number) {

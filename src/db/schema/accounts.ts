@@ -1,4 +1,5 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DoctorStatus, Specialization } from "../../domain/fields";
 import type { Lang } from "../../domain/i18n";
 
@@ -30,6 +31,10 @@ export const patients = sqliteTable("patients", {
   language: language(),
   createdAt: createdAt(),
 });
+
+/** 1 while a doctor's sent registration waits for the admin (not refused), else 0: the admin table's first key. */
+export const registrationWaiting = (t: { pendingRegistrationNumber: AnySQLiteColumn; registrationReason: AnySQLiteColumn }) =>
+  sql`(${t.pendingRegistrationNumber} is not null and ${t.registrationReason} is null)`;
 
 export const doctors = sqliteTable(
   "doctors",
@@ -77,6 +82,8 @@ export const doctors = sqliteTable(
     index("doctors_status_specialization_name").on(t.status, t.specialization, t.name),
     // admin table: every doctor by signup time
     index("doctors_created_at").on(t.createdAt),
+    // admin table's pages: registrations waiting for the admin's check first, then by signup time (issue 41)
+    index("doctors_registration_waiting_created").on(registrationWaiting(t), t.createdAt, t.id),
   ],
 );
 

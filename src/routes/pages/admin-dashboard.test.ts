@@ -141,6 +141,21 @@ describe("GET /admin-dashboard in pages of 50, newest first", () => {
     }
   });
 
+  test("a registration waiting for the admin's check leads page 1 until checked; the island agrees (issue 41)", async () => {
+    const sender = await h.signupDoctor({ name: "Dr Registration Waiting", status: "approved" });
+    const later = await h.signupDoctor({ name: "Dr Signed Up Later", status: "pending" });
+    const fields = { name: "Dr Registration Waiting", specialization: "Cardiologist", collegeName: "City Medical College", registrationNumber: "DMC-1", registrationCouncil: "Delhi Medical Council" };
+    expect((await h.call("PUT", "/api/auth/doctor-profile", { token: sender.token, form: h.profileForm(fields) })).status).toBe(200);
+    const firstRows = async () => [...(await (await at("")).text()).matchAll(/<tr data-doctor="([^"]+)"/g)].map((m) => m[1]!);
+    expect((await firstRows()).slice(0, 2)).toEqual([sender.id, later.id]);
+    const all = (await h.call("GET", "/api/auth/admin-dashboard/doctors", { token: adminToken })).body;
+    expect(adminPageOf(all, 1).map((d: { _id: string }) => d._id)).toEqual(await firstRows());
+    // Refused: the doctor's turn now, not the admin's; back to its place by signup time.
+    const refused = await h.call("PATCH", `/api/auth/admin-dashboard/doctor-registration/${sender.id}`, { token: adminToken, json: { verified: false, reason: "No such number" } });
+    expect(refused.status).toBe(200);
+    expect((await firstRows())[0]).toBe(later.id);
+  });
+
   test("a page that does not exist, or a query that names none, is the 404 page", async () => {
     for (const query of ["?page=3", "?page=0", "?page=abc", "?page=02", "?page=1.5", "?page=-1"]) {
       const res = await at(query);

@@ -1,0 +1,1 @@
+CREATE INDEX `doctors_registration_waiting_created` ON `doctors` (("pending_registration_number" is not null and "registration_reason" is null),`created_at`,`id`);
