@@ -10,7 +10,7 @@ import { uploadTooLargeMessage, type Specialization } from "../domain/fields";
 import type { ImageFolder } from "../storage/names";
 import { processPicture } from "../storage/picture";
 import { invalid, notFound, Refusal } from "../domain/refusal";
-import { registrationChange, type LanguageCode } from "../domain/doctor-details";
+import { registrationChange, REGISTRATION_INCOMPLETE, type LanguageCode } from "../domain/doctor-details";
 
 export const PROFILE_UPDATED = "Profile updated successfully!";
 
@@ -75,8 +75,6 @@ export type DoctorDetailsInput = {
 };
 export type DoctorProfileInput = PatientProfileInput & { specialization: Specialization; collegeName: string } & DoctorDetailsInput;
 
-/** A registration number without its council, or the other way round: nothing to check. */
-export const REGISTRATION_INCOMPLETE = "registrationNumber and registrationCouncil must be given together";
 
 /** The detail columns to write: what was sent, and a new or changed registration waiting for the admin. */
 function detailChanges(before: DoctorRow, input: DoctorDetailsInput) {

@@ -8,6 +8,9 @@
 export const LANGUAGE_CODES = ["en", "hi", "bn", "te", "mr", "ta", "ur", "gu", "kn", "ml", "pa", "or"] as const;
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 
+/** A registration number without its council, or the other way round: nothing to check. */
+export const REGISTRATION_INCOMPLETE = "registrationNumber and registrationCouncil must be given together";
+
 export const DETAIL_LIMITS = {
   registrationNumber: { min: 1, max: 50 },
   registrationCouncil: { min: 1, max: 200 },
@@ -59,3 +62,25 @@ export function registrationChange(d: RegistrationColumns, sent: { number?: stri
     return { pendingRegistrationNumber: null, pendingRegistrationCouncil: null, registrationReason: null };
   return { pendingRegistrationNumber: number, pendingRegistrationCouncil: council, registrationReason: null };
 }
+
+/**
+ * The API's refusals of the details as a page says them (src/domain/messages.ts): the catalog's
+ * key, and the English, which src/i18n/en/doctor.ts says word for word (src/i18n/messages.test.ts).
+ */
+export const DETAILS_WORDS: Readonly<Record<string, { key: string; plain: string }>> = {
+  [REGISTRATION_INCOMPLETE]: { key: "msg.details.registrationPair", plain: "Please enter both the registration number and the council, or neither." },
+  [`experienceYears must be a whole number from ${DETAIL_LIMITS.experienceYears.min} to ${DETAIL_LIMITS.experienceYears.max}`]: {
+    key: "msg.details.experience",
+    plain: `Please enter your years of practice as a whole number from ${DETAIL_LIMITS.experienceYears.min} to ${DETAIL_LIMITS.experienceYears.max}.`,
+  },
+  [`fee must be a whole number from ${DETAIL_LIMITS.fee.min} to ${DETAIL_LIMITS.fee.max}`]: {
+    key: "msg.details.fee",
+    plain: `Please enter the fee in whole rupees, from ${DETAIL_LIMITS.fee.min} to ${DETAIL_LIMITS.fee.max}.`,
+  },
+  [`languages must be codes from: ${LANGUAGE_CODES.join(", ")}`]: { key: "msg.details.languageUnknown", plain: "Please choose languages from the list." },
+  "languages must not repeat a language": { key: "msg.details.languageRepeated", plain: "Please choose each language once." },
+  [`languages must name ${DETAIL_LIMITS.languages.min} to ${DETAIL_LIMITS.languages.max} languages`]: {
+    key: "msg.details.languageCount",
+    plain: `Please choose ${DETAIL_LIMITS.languages.min} to ${DETAIL_LIMITS.languages.max} languages.`,
+  },
+};

@@ -7,6 +7,7 @@ import type { Lang, Translate, Values } from "./i18n";
 import { formatDay, formatTime } from "./time";
 import { UNTIL_FAR, UNTIL_PAST, UNTIL_SHAPE, WAITLIST_ALREADY, WAITLIST_NO_OFFER, WAITLIST_NOT_INSTANT } from "./waitlist";
 import { FAMILY_FULL, FAMILY_FULL_PLAIN, FAMILY_WORDS, MAX_FAMILY } from "./family";
+import { DETAILS_WORDS } from "./doctor-details";
 
 /** The API's message for a time past MAX_AHEAD_MS (src/domain/appointment.ts). */
 export const TOO_FAR = "scheduledDateTime must be at most 2 years ahead";
@@ -41,6 +42,9 @@ const FIELD_WORDS: Record<string, [article: string, subject: string]> = {
   specialization: ["a specialization", "The specialization"],
   date: ["a date", "The date"],
   time: ["a time", "The time"],
+  registrationNumber: ["your registration number", "The registration number"],
+  registrationCouncil: ["the registering council", "The council's name"],
+  about: ["a few words about you", "About you"],
 };
 const words = (field: string) => FIELD_WORDS[field] ?? ([`a ${field}`, field] as const);
 
@@ -54,6 +58,7 @@ export function plainWords(message: string): string {
   // Family members (issue 42), before the field patterns ("dateOfBirth is required" has its own words).
   if (FAMILY_WORDS[message] !== undefined) return FAMILY_WORDS[message].plain;
   if (message === FAMILY_FULL) return FAMILY_FULL_PLAIN;
+  if (DETAILS_WORDS[message] !== undefined) return DETAILS_WORDS[message].plain;
   if ((m = /^(\w+) is required$/.exec(message))) return `Please enter ${words(m[1]!)[0]}.`;
   if ((m = /^(\w+) must be at most (\d+) characters$/.exec(message))) return `${words(m[1]!)[1]} can be at most ${m[2]} characters.`;
   if ((m = /^(\w+) must be at least (\d+) characters$/.exec(message))) return `${words(m[1]!)[1]} must be at least ${m[2]} characters.`;
@@ -170,6 +175,8 @@ const EXACT: Record<string, string> = {
   "Days off in your hours must be real dates, each range ending on or after it starts": "msg.hours.daysOffReal",
   // Family members (issue 42).
   ...Object.fromEntries(Object.entries(FAMILY_WORDS).map(([message, words]) => [message, words.key])),
+  // The doctor's details (issue 41).
+  ...Object.fromEntries(Object.entries(DETAILS_WORDS).map(([message, words]) => [message, words.key])),
 };
 
 /** The fields the catalog has words for (msg.field.<name>.a and .the); any other is named as it is (msg.rule.a and .the). */

@@ -22,6 +22,7 @@ import { PICTURE_FAILED_MESSAGE, PICTURE_TOO_SLOW_MESSAGE } from "../storage/pic
 import { SERVER_ERROR_MESSAGE, withReference } from "../components/ServerError";
 import { CHOOSE_TIME, UNKNOWN_ZONE } from "../http/schemas";
 import { FAMILY_FULL, FAMILY_WORDS } from "../domain/family";
+import { DETAIL_LIMITS, DETAILS_WORDS } from "../domain/doctor-details";
 import { CATALOGS, islandMessagesJson, translator } from "./catalog";
 
 const en = translator("en") as unknown as Translate;
@@ -110,6 +111,8 @@ const API = [
   // Issue 42: the family members' refusals.
   FAMILY_FULL,
   ...Object.keys(FAMILY_WORDS),
+  // Issue 41: the doctor's details' refusals.
+  ...Object.keys(DETAILS_WORDS),
   // Every refusal of the appointment state machine a page can meet.
   ...(["schedule", "reschedule", "cancel", "feedback", "attended", "noshow"] as AppointmentAction[]).flatMap((action) =>
     APPOINTMENT_STATUSES.flatMap((status) => {
@@ -141,6 +144,9 @@ const FIELDS = [
   "email must be a valid email address",
   `specialization must be one of: ${SPECIALIZATIONS.join(", ")}`,
   "Please tick at most 3 times",
+  `registrationNumber must be at most ${DETAIL_LIMITS.registrationNumber.max} characters`,
+  `registrationCouncil must be at most ${DETAIL_LIMITS.registrationCouncil.max} characters`,
+  `about must be at most ${DETAIL_LIMITS.about.max} characters`,
 ];
 
 /** The pages' own messages: the inline checks, the hours form. */

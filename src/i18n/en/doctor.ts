@@ -106,4 +106,17 @@ export default {
   "doctorPage.registrationWaiting": "Your registration {number}, {council} is waiting for the admin's check.",
   "doctorPage.registrationKept": "Patients are shown {number}, {council} until then.",
   "doctorPage.registrationRefused": "The admin did not verify your registration {number}, {council}: {reason} Please correct it and save again.",
+  // The details' refusals (issue 41; src/domain/doctor-details.ts DETAILS_WORDS).
+  "msg.details.registrationPair": "Please enter both the registration number and the council, or neither.",
+  "msg.details.experience": "Please enter your years of practice as a whole number from 0 to 70.",
+  "msg.details.fee": "Please enter the fee in whole rupees, from 0 to 100000.",
+  "msg.details.languageUnknown": "Please choose languages from the list.",
+  "msg.details.languageRepeated": "Please choose each language once.",
+  "msg.details.languageCount": "Please choose 1 to 8 languages.",
+  "msg.field.registrationNumber.a": "your registration number",
+  "msg.field.registrationNumber.the": "The registration number",
+  "msg.field.registrationCouncil.a": "the registering council",
+  "msg.field.registrationCouncil.the": "The council's name",
+  "msg.field.about.a": "a few words about you",
+  "msg.field.about.the": "About you",
 } satisfies Record<string, string>;

@@ -45,7 +45,27 @@ test("the profile form saves the details; no language ticked clears them; the pa
   // A bound broken: 400 with the form again, nothing saved.
   const refused = await post("/doctor-dashboard/doctor-profile", profileForm({ fee: "100001" }, ["en"]), cookie);
   expect(refused.status).toBe(400);
+  expect(await refused.text()).toContain("Please enter the fee in whole rupees, from 0 to 100000.");
   expect((await h.call("GET", "/api/auth/doctor-profile", { token: doctor.token })).body.doctor.fee).toBe(0);
+});
+
+test("each refused detail is said in the page's words, in English and Hindi, never the API's", async () => {
+  const doctor = await h.signupDoctor();
+  const cases: [fields: Record<string, string>, languages: string[], en: string, hi: string][] = [
+    [{ experienceYears: "71" }, ["en"], "Please enter your years of practice as a whole number from 0 to 70.", "कृपया प्रैक्टिस के वर्ष 0 से 70 तक की पूरी संख्या में लिखें।"],
+    [{}, ["en", "hi", "bn", "te", "mr", "ta", "ur", "gu", "kn"], "Please choose 1 to 8 languages.", "कृपया 1 से 8 भाषाएँ चुनें।"],
+    [{ registrationNumber: "DMC/9" }, ["en"], "Please enter both the registration number and the council, or neither.", "कृपया पंजीकरण संख्या और परिषद दोनों भरें"],
+    [{ about: "x".repeat(601) }, ["en"], "About you can be at most 600 characters.", "600"],
+  ];
+  for (const [fields, languages, en, hi] of cases) {
+    for (const [lang, words] of [["en", en], ["hi", hi]] as const) {
+      const refused = await post("/doctor-dashboard/doctor-profile", profileForm(fields, languages), `carebook_session=${doctor.token}; lang=${lang}`);
+      expect(refused.status).toBe(400);
+      const html = await refused.text();
+      expect(html).toContain(words);
+      expect(html).not.toMatch(/must be a whole number|must name|must be given together|about must be/);
+    }
+  }
 });
 
 test("the Hindi page names the languages in Hindi", async () => {
