@@ -2,14 +2,16 @@
  * The doctor takes back their latest schedule, cancel or reschedule of an appointment within the
  * undo window (issue 39): in one transaction the appointment is put back as it was, the change's
  * mails (held until the window closes) are dropped and those it dropped wait again, and the undo
- * is recorded in the audit trail; a waitlist offer of the time it gives back is withdrawn. After the window, or with nothing to undo, it is refused.
+ * is recorded in the audit trail; a waitlist offer of the time it gives back is withdrawn. After the
+ * window, with nothing to undo, or when the time it gives back has been given to another meeting
+ * since (booked, scheduled or accepted from the waitlist), it is refused.
  */
 import type { Deps } from "../config/deps";
 import { recordAudit } from "../db/queries/audit";
 import { undoMail } from "../db/queries/mail";
 import { withdrawOffer } from "../db/queries/waitlist";
 import { latestChange, restoreAppointment } from "../db/queries/undo";
-import type { AppointmentRow } from "../db/queries/appointments";
+import { findOverlap, type AppointmentRow } from "../db/queries/appointments";
 import { conflict, notFound } from "../domain/refusal";
 import { fieldsOf, UNDO_MESSAGES, undoVerdict } from "../domain/undo";
 
@@ -22,6 +24,11 @@ export function undoChange(deps: Deps, doctorId: string, appointmentId: string):
     const verdict = undoVerdict(found.latest, doctorId, now, deps.config.undoSeconds);
     if (!verdict.ok) throw conflict(UNDO_MESSAGES[verdict.why]);
     const { previous, at } = verdict;
+    // A time given back (a cancel or move undone) may have been booked, scheduled or offered since.
+    if (previous.status === "confirmed" && previous.scheduledAt !== null && previous.endsAt !== null) {
+      const slot = { start: new Date(previous.scheduledAt), end: new Date(previous.endsAt) };
+      if (await findOverlap(tx, doctorId, slot, appointmentId)) throw conflict(UNDO_MESSAGES.taken);
+    }
     await restoreAppointment(tx, appointmentId, previous);
     await undoMail(tx, appointmentId, at);
     // Issue 40: the meeting has its time again, so a waitlist offer of that time (its mail held with the change's) is taken back.

@@ -141,6 +141,7 @@ const EXACT: Record<string, string> = {
   // The doctor's undo (issue 39; src/domain/undo.ts).
   "There is nothing to undo for this appointment": "msg.undo.nothing",
   "The time to undo this has passed": "msg.undo.closed",
+  "This time has been given to another meeting since, so the change cannot be undone": "msg.undo.taken",
   // Profile and pictures.
   "Failed to load profile. Please try again.": "msg.profile.loadFailed",
   "Failed to update profile. Please try again.": "msg.profile.updateFailed",

@@ -29,6 +29,7 @@ export const UNDO_MESSAGES = {
   undone: "Change undone",
   nothing: "There is nothing to undo for this appointment",
   closed: "The time to undo this has passed",
+  taken: "This time has been given to another meeting since, so the change cannot be undone",
 } as const;
 
 /** The latest change of an appointment, as the audit trail has it. */

@@ -112,6 +112,7 @@ export default {
   "msg.schedule.dateAndTime": "Please select both date and time!",
   "msg.undo.nothing": "There is nothing to undo for this appointment.",
   "msg.undo.closed": "The time to undo this has passed: the patient has been told.",
+  "msg.undo.taken": "This time has been given to another meeting since, so the change cannot be undone.",
 
   // Pages only: an appointment no longer in the state the page showed.
   "msg.state.scheduled": "Only a pending appointment can be scheduled; this one is {status}",

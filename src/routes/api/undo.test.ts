@@ -106,6 +106,22 @@ describe("refused", () => {
     expect((await mails(id)).find((m) => m.template === "scheduled")).toMatchObject({ state: "waiting", nextAttemptAt: clock.getTime() });
   });
 
+  test("a cancel of a meeting whose time was given to another since: 409, and both stay as they are", async () => {
+    const first = await requested("Asha First");
+    expect((await h.schedule(doctor.token, first.id, first.patient.id, at(30))).status).toBe(200);
+    later(20); // past the schedule's own window
+    const cancelled = await h.call("POST", "/api/auth/doctor-dashboard/cancelAppointment", { token: doctor.token, json: { appointmentId: first.id, reason: "Away" } });
+    expect(cancelled.status).toBe(200);
+    const second = await requested("Bina Second");
+    expect((await h.schedule(doctor.token, second.id, second.patient.id, at(30))).status).toBe(200);
+    later(2);
+    const res = await undo(first.id);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("This time has been given to another meeting since, so the change cannot be undone");
+    expect(await status(first.id)).toMatchObject({ status: "cancelled" });
+    expect(await status(second.id)).toEqual({ status: "confirmed", scheduled_at: at(30).getTime() });
+  });
+
   test("another doctor's appointment: 404, as a missing one", async () => {
     const { patient, id } = await requested("Other O");
     await h.schedule(doctor.token, id, patient.id, at(15));
