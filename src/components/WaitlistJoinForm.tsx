@@ -33,7 +33,7 @@ export function WaitlistJoinForm({ doctorId, doctorName, doctorZone, now, form }
       <NoticeLine notice={form && { text: form.message, tone: "error" }} />
       <form method="post" action={`/patient-dashboard/bookAppointment/${encodeURIComponent(doctorId)}/waitlist`}>
         <div class="field">
-          <label for="waitlist-reason">{t("patient.instant.reason")}</label>
+          <label for="waitlist-reason">{t("patient.waitlist.reason")}</label>
           <textarea id="waitlist-reason" name="reason" rows={2} required maxlength={LIMITS.bookingReason.max}>
             {form?.values.reason ?? ""}
           </textarea>

@@ -58,3 +58,37 @@ for (const script of [true, false]) {
     }
   });
 }
+
+for (const script of [true, false]) {
+  test(`(${script ? "script" : "no script"}) inside the change window the meetings page says why it offers no cancel`, async ({ browser }) => {
+    test.setTimeout(60_000);
+    const name = `Dr. Window ${script ? "Live" : "Plain"} ${Date.now()}`;
+    const doctor = await createDoctor({ name, specialization: "Neurologist" });
+    await apiCall("PUT", "/doctor-dashboard/availability", { timeZone: "UTC", weekly: ALL_DAY, daysOff: [], instantBooking: true }, doctor.token);
+    const patient = await createPatient("Sunil Soon");
+    // The first free time starts within the booking notice (2 hours) and a half hour: inside the 4-hour change window.
+    const { slots } = await apiCall("GET", `/patient-dashboard/doctors/${doctor.id}/slots?days=1`, undefined, patient.token);
+    const booked = await apiCall("POST", "/patient-dashboard/bookAppointment", { doctorId: doctor.id, reason: "Vertigo", slotStart: slots[0].start }, patient.token);
+    const context = await browser.newContext({ javaScriptEnabled: script, timezoneId: "UTC", locale: "en-GB" });
+    await context.addCookies([{ name: "lang", value: "en", url: `http://127.0.0.1:${E2E_PORT}` }]);
+    const page = await context.newPage();
+    try {
+      await signIn(page, patient);
+      await page.goto("/patient-dashboard/patient-meetings");
+      if (script) await waitForHydration(page);
+      const meeting = page.locator(".meeting", { hasText: name });
+      await expect(meeting).toContainText("This meeting starts too soon to change online: contact the doctor");
+      await expect(meeting.getByRole("button", { name: /cancel/i })).toHaveCount(0);
+      // The API says the same to a client that tries anyway.
+      const tried = await fetch(`http://127.0.0.1:${E2E_PORT}/api/auth/patient-dashboard/cancelAppointment`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${patient.token}` },
+        body: JSON.stringify({ appointmentId: booked.appointment._id, reason: "Busy" }),
+      });
+      expect(tried.status).toBe(409);
+      expect((await tried.json()).message).toBe("This meeting starts too soon to change online: contact the doctor");
+    } finally {
+      await context.close();
+    }
+  });
+}

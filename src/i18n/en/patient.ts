@@ -23,6 +23,7 @@ export default {
   // The waitlist (issue 40): the booking page's join form and the meetings page's panel.
   "patient.waitlist.joinTitle": "No time that suits you?",
   "patient.waitlist.joinIntro": "Join the waitlist of {name}: when a booked time becomes free, it is held for the first patient waiting for a while, and they are mailed.",
+  "patient.waitlist.reason": "What the visit is for (kept with your place on the waitlist)",
   "patient.waitlist.until": "The last day you can come ({zone}); left empty, two weeks from today",
   "patient.waitlist.join": "Join the waitlist",
   "patient.waitlist.joined": "You are on the waitlist. A freed time will be offered to you here and by mail.",
