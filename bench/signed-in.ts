@@ -337,9 +337,7 @@ Load average (1 min) during the rows: ${Math.min(...loads).toFixed(1)} to ${Math
 
 ${table}
 ${writeRows.length ? `\n${writesTable(writeRows)}\n` : ""}
-${growth}
-
-Peak memory (VmHWM) of the server: **${memory.toFixed(0)} MB** (target under 256 MB).
+${growth}${growth ? ". " : ""}Peak memory (VmHWM) of the server: **${memory.toFixed(0)} MB** (target under 256 MB).
 ${observedNote}
 <!-- /signed-in -->`;
   console.log(`\n${section}`);
