@@ -11,20 +11,15 @@
 import Libsql from "libsql";
 import { readFileSync } from "node:fs";
 import { brotliCompressSync } from "node:zlib";
-import { readToken, type TokenKeys } from "../src/auth/tokens";
 import { freeSlots } from "../src/domain/availability";
+import { floorSignIn, type Who } from "./floor-account";
 
 const [portArg, dbPath, templatesPath] = process.argv.slice(2);
-const keys: TokenKeys = { secret: new TextEncoder().encode(process.env.JWT_SECRET!), ttlHours: 24 };
 const db = new Libsql(dbPath!, { readonly: true, timeout: 5000 });
+const who = floorSignIn(db, process.env.JWT_SECRET!);
 /** path → the app's HTML split around the page island's data-props (or the whole page). */
 const templates: Record<string, { before: string; after: string }> = JSON.parse(readFileSync(templatesPath!, "utf8"));
 
-const account = {
-  patient: db.prepare('select * from "patients" where "id" = ?'),
-  doctor: db.prepare('select * from "doctors" where "id" = ?'),
-  admin: db.prepare('select * from "admins" where "id" = ?'),
-};
 const VIEW = `select a.id, a.status, a.reason, a.created_at, a.scheduled_at, a.ends_at, a.meet_link,
   p.id, p.name, p.email, d.id, d.name, d.specialization, f.id, a.preferred_times, a.rescheduled_from, a.reschedule_reason
   from appointments a join patients p on p.id = a.patient_id join doctors d on d.id = a.doctor_id
@@ -86,16 +81,6 @@ const listAnswer = (rows: unknown[][], patientView: boolean, none: string) => ({
   message: rows.length === 0 ? none : patientView ? "Meetings fetched successfully" : "Appointments fetched successfully",
   appointments: appointments(rows, patientView, Date.now()),
 });
-
-type Who = { role: "patient" | "doctor" | "admin"; account: Record<string, unknown> };
-async function who(token: string | undefined): Promise<Who | undefined> {
-  if (token === undefined) return undefined;
-  const claims = await readToken(keys, token);
-  if (claims === undefined) return undefined;
-  const row = account[claims.role].get(claims.sub) as Record<string, unknown> | undefined;
-  if (row === undefined || row.token_version !== claims.ver) return undefined;
-  return { role: claims.role, account: row };
-}
 
 const json = (value: unknown) => new Response(JSON.stringify(value), { headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
 // As the app writes island props: a JSON data block, with `<` as \u003c (src/render/island-cache.ts).

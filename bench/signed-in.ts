@@ -17,6 +17,10 @@
  * BENCH_OBSERVE_BEFORE=<a checkout of another commit, with its node_modules and client build>
  * adds that commit's twins, measured the same way, to read a change's effect in the same run.
  *
+ * The writes (an instant booking, a cancel that offers the freed time to the waitlist) come last,
+ * against their own floor: bench/write-rows.ts, BENCH_WRITES patients (default 100); the app runs
+ * with MAIL_PREVIEW=true, so that they write their mails as with mail on.
+ *
  * BENCH_SECONDS (default 5) per run; BENCH_APP_FLAGS adds flags to `bun` for the app (e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the app under this load). A quick check
  * (src/build/bench-signed-in.test.ts): BENCH_SECONDS=1 (warm-ups as short), BENCH_OBSERVE=off,
@@ -29,6 +33,7 @@ import { loadGenerator, type LoadResult } from "./load-generator";
 import { slotsRowMeetings, SLOTS_ROW } from "./plan";
 import { openSeeder } from "./seed";
 import { ADMIN, freePort, ROOT, startServer, startTwin, stopServer, waitFor } from "./server";
+import { measureWrites, writeLine, WRITE_ROWS, writesTable } from "./write-rows";
 import { jsonClient } from "../tests/support/http";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
@@ -62,9 +67,10 @@ const OBSERVE_ROUNDS = Number(process.env.BENCH_OBSERVE_ROUNDS || 12);
 const OBSERVE_SECONDS = Number(process.env.BENCH_OBSERVE_SECONDS || 1);
 const BEFORE = OBSERVE ? process.env.BENCH_OBSERVE_BEFORE : undefined;
 const CONTROL = process.env.BENCH_OBSERVE_CONTROL === "1";
+const WRITES = Number(process.env.BENCH_WRITES || 100);
 
 const appEnv = { DATABASE_URL: `file:${dbFile}`, UPLOAD_DIR: join(dir, "uploads"), JWT_SECRET: SECRET, LOGIN_FAILURE_LIMIT: "1000000" };
-const app = await startServer({ ...appEnv, LOG_LEVEL: "silent" }, 20_000, ROOT, appFlags);
+const app = await startServer({ ...appEnv, LOG_LEVEL: "silent", MAIL_PREVIEW: "true" }, 20_000, ROOT, appFlags);
 const BASE = app.url;
 // The twins: the app without and with its request log (into a file, as a service manager would take it) and metrics.
 const logFile = join(dir, "observed.log");
@@ -274,6 +280,9 @@ try {
   console.log(`Seeded: 2,000 doctors, ${total} appointments in ${seeder.count("patients")} patients.`);
   for (const row of rows) if (!ONLY || ONLY.test(row.name)) measured.push(await measure(row));
   const memory = peakMemoryMb(app.process.pid);
+  // The writes, after the memory is read (it stays the GET rows' figure).
+  const writeRows = ONLY && !Object.values(WRITE_ROWS).some((name) => ONLY.test(name)) ? [] : await measureWrites({ base: BASE, dbFile, secret: SECRET, count: WRITES, warm: Math.min(20, Math.ceil(WRITES / 5)) });
+  for (const row of writeRows) console.log(writeLine(row));
   // The log the observed app wrote: one line per request it answered.
   const logLines = twins ? (await Bun.file(logFile).text()).split("\n").filter((l) => l.startsWith('{"level":"info"')).length : 0;
   const observedRequests = measured.reduce((n, m) => n + (m.twins?.observed.requests ?? 0), 0);
@@ -327,10 +336,8 @@ that does only the row's irreducible work (the floor) or nothing at all (the cei
 Load average (1 min) during the rows: ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)} on ${Bun.spawnSync(["nproc"]).stdout.toString().trim()} cores.
 
 ${table}
-
-${growth}
-
-Peak memory (VmHWM) of the server: **${memory.toFixed(0)} MB** (target under 256 MB).
+${writeRows.length ? `\n${writesTable(writeRows)}\n` : ""}
+${growth}${growth ? ". " : ""}Peak memory (VmHWM) of the server: **${memory.toFixed(0)} MB** (target under 256 MB).
 ${observedNote}
 <!-- /signed-in -->`;
   console.log(`\n${section}`);

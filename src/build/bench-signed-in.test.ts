@@ -1,17 +1,18 @@
 /**
  * Issue 45: `bun run bench:signed-in` runs to its end at whatever hour `bun test` runs (it used to
  * stop with "slots row: only 198 slots to fill" in the evenings). A quick run: the slots row
- * (planned from bench/plan.ts) and the patient-meetings row (planned by bench/seed.ts, measured at
- * two sizes), one second a run, a few thousand appointments, no twins; BENCH_ONLY keeps
- * docs/performance.md untouched. The server cannot be told a clock (Deps.now is the real one
+ * (planned from bench/plan.ts), the patient-meetings row (planned by bench/seed.ts, measured at
+ * two sizes) and the two writes (planned from bench/plan.ts too, 20 patients each), one second a
+ * run, a few thousand appointments, no twins; BENCH_ONLY keeps docs/performance.md untouched. The server cannot be told a clock (Deps.now is the real one
  * outside a test's own process), so the moved clock is bench-plan.test.ts's.
  */
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../../bench/server";
+import { WRITE_ROWS } from "../../bench/write-rows";
 
-const ROWS = ["GET free slots (14 days of hours, 200 confirmed)", "GET patient-meetings (40 listed)"];
+const ROWS = ["GET free slots (14 days of hours, 200 confirmed)", "GET patient-meetings (40 listed)", ...Object.values(WRITE_ROWS)];
 
 test(
   "bench:signed-in in its quick form exits 0 and prints its rows",
@@ -25,7 +26,8 @@ test(
         ...process.env,
         BENCH_SECONDS: "1",
         BENCH_OBSERVE: "off",
-        BENCH_ONLY: "free slots|GET patient-meetings",
+        BENCH_ONLY: "free slots|GET patient-meetings|POST",
+        BENCH_WRITES: "20",
         BENCH_APPOINTMENTS: "5000",
         BENCH_INSTALL: "off",
       },
