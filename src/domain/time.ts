@@ -50,10 +50,16 @@ export function readerZone(account: { timeZone?: string | null } | undefined, re
 // formatting with it (most of a server render of a list of meetings, docs/performance.md).
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(style: "dateTime" | "time" | "day" | "parts", zone: string, lang: Lang = "en"): Intl.DateTimeFormat {
+/** The styles: the pages' ("dateTime", "time", "day"), arithmetic's ("parts") and the mails' (src/mail/time.ts). */
+type Style = "dateTime" | "time" | "day" | "parts" | "longDay" | "time24" | "zoneLong";
+
+export function formatter(style: Style, zone: string, lang: Lang = "en"): Intl.DateTimeFormat {
   return keptIn(formatters, 512, `${style}\u0000${zone}\u0000${lang}`, () => {
     // English keeps the day-month order of en-GB; Hindi is written as hi-IN writes it (issue 31).
     const locale = LOCALES[lang];
+    if (style === "longDay") return new Intl.DateTimeFormat(locale, { timeZone: zone, weekday: "long", day: "numeric", month: "long", year: "numeric" });
+    if (style === "time24") return new Intl.DateTimeFormat(locale, { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    if (style === "zoneLong") return new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "long" });
     if (style === "day") return new Intl.DateTimeFormat(locale, { timeZone: zone, weekday: "short", day: "numeric", month: "short" });
     if (style === "parts")
       return new Intl.DateTimeFormat("en-US", {

@@ -5,8 +5,8 @@
  * Hindi, else UTC: src/domain/time.ts, readerZone), never the other party's (issue 39). The name
  * is always written, so a reader in another zone can tell.
  */
-import { LOCALES, type Lang } from "../domain/i18n";
-import { readerZone } from "../domain/time";
+import type { Lang } from "../domain/i18n";
+import { formatter, readerZone } from "../domain/time";
 import { readerLang } from "./templates";
 
 /** `at` as a mail to `reader` writes it: their zone (readerZone), their language. */
@@ -20,10 +20,10 @@ export function whenFor(at: Date, reader: { timeZone: string | null; language?: 
  * "रविवार, 29 मार्च 2026, 10:30 मध्‍य यूरोपीय ग्रीष्‍मकालीन समय (Europe/Paris)".
  */
 export function formatWhen(at: Date, zone: string, lang: Lang = "en"): string {
-  const locale = LOCALES[lang];
-  const day = new Intl.DateTimeFormat(locale, { timeZone: zone, weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(at);
-  const time = new Intl.DateTimeFormat(locale, { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at);
-  const name = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "long" }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value;
+  // Formatters kept per zone and language (src/domain/time.ts): building three per mail was most of a booking's CPU (bench:signed-in's writes).
+  const day = formatter("longDay", zone, lang).format(at);
+  const time = formatter("time24", zone, lang).format(at);
+  const name = formatter("zoneLong", zone, lang).formatToParts(at).find((p) => p.type === "timeZoneName")?.value;
   const label = zone === "UTC" ? "UTC" : `${name ?? zone} (${zone})`;
   return `${day}, ${time} ${label}`;
 }
