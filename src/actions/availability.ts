@@ -4,7 +4,7 @@
  * patient's preferred times against the free slots (inside the booking's transaction).
  */
 import type { Reader } from "../db/client";
-import { readAvailability, saveAvailability, slotSource, slotSourcesOf, type SlotSource } from "../db/queries/availability";
+import { readAvailability, saveAvailability, slotSource, slotSourcesFor, slotSourcesOf, type SlotSource } from "../db/queries/availability";
 import type { Deps } from "../config/deps";
 import { availabilityProblem, freeSlots, normalized, SLOT_DAYS, type Availability, type Interval, type NextFree } from "../domain/availability";
 import type { Specialization } from "../domain/fields";
@@ -53,6 +53,14 @@ export async function doctorFreeSlots(deps: Deps, doctorId: string, days: number
   return { timeZone: source.availability?.timeZone ?? null, slots: slotsOf(deps, source, now, days, limit), availability: source.availability ?? null };
 }
 
+
+/** The first `limit` free slots of each of the doctors `ids` within `days`, by doctor (one query; a doctor without hours or not approved has none). */
+export async function freeSlotsOfDoctors(deps: Deps, ids: readonly string[], days: number, limit: number, r: Reader = deps.database.db): Promise<Map<string, Interval[]>> {
+  const now = deps.now();
+  const { from, to } = windowOf(now, days);
+  const sources = await slotSourcesFor(r, ids, from, to);
+  return new Map(sources.map((source) => [source.doctorId, slotsOf(deps, source, now, days, limit)]));
+}
 
 /** The next free slot start of each approved doctor of a specialization with hours, within `days`. */
 export async function nextFreeTimes(deps: Deps, specialization: Specialization, days: number = SLOT_DAYS.default): Promise<Map<string, NextFree>> {

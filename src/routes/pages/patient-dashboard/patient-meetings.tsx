@@ -11,7 +11,7 @@ import { CHANGE_TOO_LATE, changeUntil, tooLateToChange } from "../../../domain/a
 import { humanMessage } from "../../../domain/messages";
 import type { Translate } from "../../../domain/i18n";
 import { cancelAppointment, giveFeedback, rescheduleOwnAppointment } from "../../../actions/appointments";
-import { doctorFreeSlots } from "../../../actions/availability";
+import { freeSlotsOfDoctors } from "../../../actions/availability";
 import { listStory, type StoryView } from "../../../db/queries/appointments";
 import { together } from "../../../db/together";
 import { SLOT_DAYS } from "../../../domain/availability";
@@ -54,12 +54,12 @@ async function readMeetings(c: Context, deps: Deps, now: Date): Promise<Read> {
   const doctors = [...new Set(movable.map((m) => m.doctor.id))];
   const [slots, calendar, entries] = await together(() =>
     Promise.all([
-      Promise.all(doctors.map((id) => doctorFreeSlots(deps, id, SLOT_DAYS.default, deps.database.db, MOVE_TIMES).then((free) => free.slots, () => []))),
+      freeSlotsOfDoctors(deps, doctors, SLOT_DAYS.default, MOVE_TIMES),
       calendarFeedPanel(c, deps, "patient", patient.id),
       listWaitlist(deps, patient.id),
     ]),
   );
-  const byDoctor = new Map(doctors.map((id, i) => [id, slots[i]!.map((s) => new Date(s.start).toISOString())]));
+  const byDoctor = new Map([...slots].map(([id, free]) => [id, free.map((s) => new Date(s.start).toISOString())]));
   const waiting = entries.map((e) => ({ id: e.id, doctorName: e.doctorName, until: e.until, offer: waitlistEntryJson(e, now).offer }));
   return { meetings, free: Object.fromEntries(movable.map((m) => [m.id, byDoctor.get(m.doctor.id) ?? []])), calendar, waiting };
 }
