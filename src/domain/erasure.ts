@@ -17,6 +17,9 @@ export const ACCOUNT_ERASED = "Your account is erased. Your past visits stay wit
 export const DOCTOR_HAS_OPEN = "You still have open appointments: cancel them or let them finish, then erase your account.";
 export const ADMIN_NOT_ERASABLE = "The admin account cannot be erased this way.";
 
+/** The admin's status change of an erased doctor's row. */
+export const DOCTOR_ERASED = "This doctor erased their account: its status cannot change";
+
 /** The reason an open appointment's cancel gives when its patient erased the account. */
 export const ERASED_CANCEL_REASON = "The patient closed their Carebook account.";
 

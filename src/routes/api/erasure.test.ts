@@ -144,6 +144,9 @@ describe("who cannot erase this way", () => {
     expect(story.find((a) => a._id === id)).toBeUndefined();
     const directory = await h.call("GET", "/api/auth/patient-dashboard/doctors", { token: patient.token });
     expect(JSON.stringify(directory.body)).not.toContain(doctor.id);
+    // The admin cannot bring the erased row back into the directory.
+    const reactivate = await h.call("PATCH", `/api/auth/admin-dashboard/doctor-status/${doctor.id}`, { token: await h.admin(), json: { status: "approved" } });
+    expect([reactivate.status, reactivate.body.message]).toEqual([409, "This doctor erased their account: its status cannot change"]);
   });
 
   test("the admin: 403 with a clear message", async () => {
