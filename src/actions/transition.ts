@@ -22,27 +22,15 @@ export type Change<T> = (tx: Tx, appointment: Found, now: Date) => Promise<{ res
  * transaction once the audit trail has the change (the mails it causes); `matches` can refuse
  * an appointment as not found.
  */
-export function transitionAppointment<T>(
-  deps: Deps,
-  caller: Caller,
-  id: string,
-  action: AppointmentAction,
-  change: Change<T>,
-  matches: (appointment: Found) => boolean = () => true,
-): Promise<T> {
-  return deps.database.write((tx) => transitionIn(tx, deps, caller, id, action, change, matches));
+export function transitionAppointment<T>(deps: Deps, ...args: TransitionArgs<T>): Promise<T> {
+  return deps.database.write((tx) => transitionIn(tx, deps, ...args));
 }
 
+/** What names a transition: who, which appointment, the action, its change, and which appointments it may touch. */
+type TransitionArgs<T> = [caller: Caller, id: string, action: AppointmentAction, change: Change<T>, matches?: (appointment: Found) => boolean];
+
 /** transitionAppointment inside a transaction already open (an erasure cancels each open appointment in its own). */
-export async function transitionIn<T>(
-  tx: Tx,
-  deps: Deps,
-  caller: Caller,
-  id: string,
-  action: AppointmentAction,
-  change: Change<T>,
-  matches: (appointment: Found) => boolean = () => true,
-): Promise<T> {
+export async function transitionIn<T>(tx: Tx, deps: Deps, ...[caller, id, action, change, matches = () => true]: TransitionArgs<T>): Promise<T> {
   const now = deps.now();
   const owner = caller.role === "patient" ? { patientId: caller.id } : { doctorId: caller.id };
   const appointment = await findOwnAppointment(tx, id, owner, now);
