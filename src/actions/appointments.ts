@@ -27,7 +27,7 @@ import type { Lang, Translate } from "../domain/i18n";
 import { MESSAGES, overlapWords, TOO_FAR } from "../domain/messages";
 import { checkPreferredTimes, doctorFreeSlots, type DoctorSlots } from "./availability";
 import { conflict, invalid, notFound, Refusal } from "../domain/refusal";
-import { transitionAppointment, type Caller } from "./transition";
+import { transitionAppointment, type Caller, type Change } from "./transition";
 import { checkNoShows } from "./attendance";
 import { offerFreedSlot } from "./waitlist-offers";
 import { undoUntil } from "../domain/undo";
@@ -280,10 +280,18 @@ function moveMeeting(deps: Deps, caller: Caller, id: string, slot: Slot, reason:
  * start, issue 40): the doctor can.
  */
 export function cancelAppointment(deps: Deps, caller: Caller, input: { appointmentId: string; reason: string }): Promise<void> {
-  return transitionAppointment(deps, caller, input.appointmentId, "cancel", async (tx, appointment, now) => {
+  return transitionAppointment(deps, caller, input.appointmentId, "cancel", cancelling(deps, caller, input.reason));
+}
+
+/**
+ * The change of a cancel by `caller`, for transitionAppointment. `anyTime`: the patient's change
+ * window does not hold (an erasure cancels every open appointment: the patient is not coming).
+ */
+export function cancelling(deps: Deps, caller: Caller, reason: string, anyTime = false): Change<undefined> {
+  return async (tx, appointment, now) => {
     const start = appointment.effective === "confirmed" ? appointment.scheduledAt : null;
-    if (caller.role === "patient" && start !== null && tooLateToChange(start, now, deps.config.changeNoticeMinutes)) throw conflict(CHANGE_TOO_LATE);
-    await markCancelled(tx, appointment.id, caller.role, input.reason, now);
+    if (!anyTime && caller.role === "patient" && start !== null && tooLateToChange(start, now, deps.config.changeNoticeMinutes)) throw conflict(CHANGE_TOO_LATE);
+    await markCancelled(tx, appointment.id, caller.role, reason, now);
     // The doctor's cancel can be undone for a while: the patient hears of it once that has passed.
     const hold = caller.role === "doctor" ? undoUntil(now, deps.config.undoSeconds) : undefined;
     // Issue 40: a confirmed meeting's time is free again: the next patient waiting may be offered it
@@ -295,8 +303,8 @@ export function cancelAppointment(deps: Deps, caller: Caller, input: { appointme
           start === null ? undefined : offerFreedSlot(tx, deps, appointment.doctorId, start, now, { appointmentId: appointment.id, hold }),
         ]),
       ).then(() => undefined);
-    return { result: undefined, reason: input.reason, after };
-  });
+    return { result: undefined, reason, after };
+  };
 }
 
 /** The patient's feedback on a completed appointment, once. */

@@ -1,4 +1,5 @@
 /** The admin's actions on a doctor: the status machine of SERVER-RULES §5, and the review of a waiting profile change. */
+import { DOCTOR_ERASED } from "../domain/erasure";
 import { findDoctor, setDoctorStatus, updateDoctor, type DoctorRow } from "../db/queries/accounts";
 import { cancelOpenOfDoctor } from "../db/queries/appointments";
 import { historyOf, recordAudit, type AuditRow } from "../db/queries/audit";
@@ -33,6 +34,8 @@ export function setStatusOfDoctor(
   return deps.database.write(async (tx) => {
     const current = await findDoctor(tx, input.doctorId);
     if (current === undefined) throw notFound("Doctor");
+    // An erased doctor (issue 44) stays out of the directory: there is no one to reactivate.
+    if (current.erasedAt !== null) throw conflict(DOCTOR_ERASED);
     const step = changeDoctorStatus(current.status, input.status);
     if (!step.ok) throw conflict(step.reason);
     // The history as it stands, and this change's event (kept for the COMMIT, so not read back).

@@ -3,6 +3,7 @@
  * line folding and UTC time formats right. Events carry times, names and the meet link only:
  * never a reason, feedback or email, since a feed is read without a login.
  */
+import { ERASED_NAME, shownName } from "../domain/erasure";
 import ical, { ICalAlarmType, ICalEventClass, ICalEventStatus } from "ical-generator";
 import type { CalendarRole, CalendarRow } from "../db/queries/calendar";
 import type { Lang } from "../domain/i18n";
@@ -33,10 +34,12 @@ export const doctorTitle = (name: string, t: T = translator("en")) => t("calenda
  */
 export function eventSummary(row: Pick<CalendarRow, "doctorName" | "patientName" | "forName">, viewer: CalendarRole, t: T = translator("en")): string {
   if (viewer === "patient") {
-    const name = doctorTitle(row.doctorName, t);
+    // An erased doctor (issue 44) is a "Former doctor", not "Dr" and nothing.
+    const name = row.doctorName === ERASED_NAME ? t("erasure.formerDoctor") : doctorTitle(row.doctorName, t);
     return row.forName === null ? t("calendar.summary", { name }) : t("calendar.summaryFor", { name, person: row.forName });
   }
-  return t("calendar.summary", { name: row.forName === null ? row.patientName : t("calendar.personOf", { person: row.forName, holder: row.patientName }) });
+  const holder = shownName(row.patientName, t("erasure.formerPatient"));
+  return t("calendar.summary", { name: row.forName === null ? holder : t("calendar.personOf", { person: row.forName, holder }) });
 }
 
 /**

@@ -174,6 +174,10 @@ const EXACT: Record<string, string> = {
   "Your days off are too many for one form": "msg.hours.tooManyDaysOff",
   "Days off in your hours must read like 2026-12-24, or 2026-12-24 to 2026-12-26, one a line": "msg.hours.daysOffShape",
   "Days off in your hours must be real dates, each range ending on or after it starts": "msg.hours.daysOffReal",
+  // Erasing one's account (issue 44: src/domain/erasure.ts, src/http/schemas.ts).
+  "You still have open appointments: cancel them or let them finish, then erase your account.": "msg.erasure.doctorOpen",
+  "The admin account cannot be erased this way.": "msg.erasure.admin",
+  "Tick the box to confirm that you want your account erased": "msg.erasure.confirm",
   // Family members (issue 42).
   ...Object.fromEntries(Object.entries(FAMILY_WORDS).map(([message, words]) => [message, words.key])),
   // The doctor's details (issue 41).

@@ -14,7 +14,7 @@ import type { Lang, Translate } from "./i18n";
  */
 export type RefusalWords = string | ((t: Translate, lang: Lang) => string);
 
-export type RefusalKind = "invalid" | "unauthenticated" | "not_found" | "conflict" | "too_large" | "unsupported" | "too_many" | "busy";
+export type RefusalKind = "invalid" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported" | "too_many" | "busy";
 
 export class Refusal extends Error {
   constructor(

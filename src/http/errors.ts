@@ -20,6 +20,7 @@ export class ApiError extends Error {
 const STATUS: Record<RefusalKind, ContentfulStatusCode> = {
   invalid: 400,
   unauthenticated: 401,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   too_large: 413,

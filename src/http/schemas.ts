@@ -547,6 +547,22 @@ export const changePasswordBody = z.object({
   newPassword: newPasswordNamed("newPassword"),
 });
 
+/** POST /api/auth/account/delete (issue 44): the account's password, checked as a password change checks it. */
+export const deleteAccountBody = z.object({
+  password: z
+    .string({ error: "password is required" })
+    .min(1, "password is required")
+    .max(LIMITS.password.max, `password must be at most ${LIMITS.password.max} characters`),
+});
+
+/** The message of the erasure page's tick box left empty. */
+export const CONFIRM_ERASURE = "Tick the box to confirm that you want your account erased";
+
+/** The erasure page's form: the password, and the tick box that says the person means it. */
+export const deleteAccountForm = deleteAccountBody.extend({
+  confirm: z.literal("on", { error: CONFIRM_ERASURE }),
+});
+
 export const sessionIdParam = z.object({ id: z.string().trim().min(1, "id is required").max(64, "id is not valid") });
 
 /** The message of a zone that is not one we know. */

@@ -9,6 +9,7 @@ import type { ForPerson } from "../domain/family";
 import type { AdminRow, DoctorRow, PatientRow } from "../db/queries/accounts";
 import type { AuditRow } from "../db/queries/audit";
 import { nextStatusChange } from "../domain/appointment";
+import { FORMER, shownSides, type FormerWords } from "../domain/erasure";
 import { languagesOf, registrationOf } from "../domain/doctor-details";
 import type { KeptJson } from "./cached";
 
@@ -73,7 +74,9 @@ const meetingCore = (a: Pick<AppointmentRow, "id" | "status" | "reason" | "creat
 });
 
 /** An appointment in a list; the patient's own list adds `hasFeedback`. */
-export function appointmentJson(a: AppointmentView, view: "patient" | "doctor") {
+export function appointmentJson(shown: AppointmentView, view: "patient" | "doctor", words: FormerWords = FORMER) {
+  // An erased side (issue 44) is named as its reader says "Former patient" (the API: in English).
+  const a = shownSides(shown, words);
   const json = {
     ...meetingCore(a),
     patient: { _id: a.patient.id, name: a.patient.name, email: a.patient.email },
@@ -98,9 +101,9 @@ export function appointmentListJson(list: AppointmentView[], view: "patient" | "
 }
 
 /** An appointment as a meetings page tells it (pages only, never the JSON API): the list's shape and its cancellation. */
-export function storyJson(a: StoryView, view: "patient" | "doctor") {
+export function storyJson(a: StoryView, view: "patient" | "doctor", words?: FormerWords) {
   const cancelled = a.cancelled && { by: a.cancelled.by, at: a.cancelled.at.toISOString(), reason: a.cancelled.reason };
-  return { ...appointmentJson(a, view), hasFeedback: a.hasFeedback, cancelled };
+  return { ...appointmentJson(a, view, words), hasFeedback: a.hasFeedback, cancelled };
 }
 export type StoryJson = ReturnType<typeof storyJson>;
 

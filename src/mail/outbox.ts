@@ -10,6 +10,7 @@ import { siteUrl, type Config } from "../config/env";
 import type { Deps } from "../config/deps";
 import { renderMail, type MailContent } from "./layout";
 import { unsubscribeToken } from "./unsubscribe";
+import { isErasedAddress } from "../domain/erasure";
 
 /** How mail leaves: through SMTP, into the outbox only (MAIL_PREVIEW), or not at all. */
 export type MailMode = "smtp" | "preview" | "off";
@@ -57,7 +58,8 @@ export function renderOnly(deps: Pick<Deps, "config">, content: MailContent): vo
  * round trip, however many mails a change makes (issue 43).
  */
 export async function enqueueMail(tx: Tx, deps: Pick<Deps, "config" | "keys" | "now">, mail: OutgoingMail): Promise<void> {
-  if (mailMode(deps.config) === "off") return;
+  // An erased account's placeholder address (issue 44) is never written to.
+  if (mailMode(deps.config) === "off" || isErasedAddress(mail.to.email)) return;
   const site = siteUrl(deps.config);
   const kind = mail.category === "reminder" ? "reminders" : mail.category === "notice" ? "notices" : undefined;
   const unsubscribeUrl =

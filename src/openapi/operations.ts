@@ -8,6 +8,7 @@ import { answers } from "../http/answers";
 import {
   bookBody,
   changePasswordBody,
+  deleteAccountBody,
   forgotPasswordBody,
   resetPasswordBody,
   sessionIdParam,
@@ -115,6 +116,15 @@ export const OPERATIONS: Operation[] = [
     body: { kind: "json", schema: changePasswordBody, example: EXAMPLES.changePassword },
     ok: { status: 200, schema: answers.message, description: "Changed", example: { message: "Your password is changed. Every other device is signed out." } },
     errors: [429],
+  },
+  {
+    method: "post", path: `${AUTH}/account/delete`, tag: "Accounts", who: "anyone signed in (any role, any doctor status)",
+    summary: "Erase this account (the password is asked)",
+    description:
+      "One transaction: the patient's open appointments are cancelled (each doctor gets the usual notice); the name, email, picture, family members, waitlist entries, mail choices, time zone, language and mails are erased; every session, device and the calendar feed end (the token is refused from now). Past appointments stay for the other side's records, with their reasons, naming the person \"Former patient\" (or \"Former doctor\") and an `erased-…@erased.invalid` address. The email can sign up again as a new account. A wrong password is 400 and counts as a failed login (429 past the limit); a doctor with an open appointment is 409; the admin is 403.",
+    body: { kind: "json", schema: deleteAccountBody, example: { password: "correct-horse-1" } },
+    ok: { status: 200, schema: answers.message, description: "Erased", example: { message: "Your account is erased. Your past visits stay with your doctors, without your name." } },
+    errors: [403, 409, 429],
   },
   {
     method: "get", path: `${AUTH}/sessions`, tag: "Accounts", who: "anyone signed in (any role, any doctor status)",

@@ -7,7 +7,7 @@ import { setCookie } from "hono/cookie";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { logOut } from "../actions/accounts";
 import { pictureTooLarge } from "../actions/profile";
-import { pageMessage, showRefused, type FormState } from "../http/forms";
+import { hasNotice, pageMessage, showRefused, type FormState } from "../http/forms";
 import { pictureBodyLimit } from "../http/upload-gate";
 import { savesData, themeOf } from "../render/Document";
 import { LANG_COOKIE, langOf } from "../i18n/request";
@@ -38,6 +38,7 @@ import { specializationPage } from "./pages/patient-dashboard/specialization";
 import { mailPreferencesPost } from "./pages/mail";
 import { adminMailMessagePage, adminMailPage } from "./pages/admin-mail";
 import { privacyPage } from "./pages/privacy";
+import { accountDeletePage, accountDeletePost } from "./pages/account-delete";
 import { accountSecurityPages, accountSecurityPosts, ADMIN_ACCOUNT, adminAccountPage } from "./pages/account-security";
 import { servicesPage } from "./pages/services";
 import { timeZonePost } from "./pages/time-zone";
@@ -62,15 +63,14 @@ export function prerenderedPages(deps: Deps) {
       finish: (c, headers) => addHsts(c, deps, headers),
     });
   // The home page shows real approved doctors: kept per theme and directory version.
-  pages.get(
-    "/",
-    renderedOnce((c) => homePage(c, deps), {
-      keyOf,
-      headersOf: preparedSecurityHeaders,
-      finish: (c, headers) => addHsts(c, deps, headers),
-      versionOf: () => directoryVersionOf(deps.database),
-    }),
-  );
+  const home = renderedOnce((c) => homePage(c, deps), {
+    keyOf,
+    headersOf: preparedSecurityHeaders,
+    finish: (c, headers) => addHsts(c, deps, headers),
+    versionOf: () => directoryVersionOf(deps.database),
+  });
+  // A notice (an erased account's goodbye, issue 44) makes the page personal: pageRoutes renders it.
+  pages.get("/", (c, next) => (hasNotice(c) ? next() : home(c)));
   pages.get("/about", once(aboutPage));
   pages.get("/services", once(servicesPage));
   pages.get("/privacy", once(privacyPage));
@@ -92,6 +92,7 @@ export function pageRoutes(deps: Deps) {
   pages.use("*", privatePages);
   pages.route("/", authPageRoutes(deps));
   pages.route("/", accountSecurityPages(deps));
+  pages.get("/", (c) => homePage(c, deps));
 
   // "/x/*" covers "/x" itself too: one guard (one session read) per request.
   pages.use("/patient-dashboard/*", requirePage(deps, "patient"));
@@ -116,6 +117,8 @@ export function pageRoutes(deps: Deps) {
   pages.post("/patient-dashboard/patient-profile/family/:id/remove", familyRemovePost(deps));
   pages.post("/patient-dashboard/patient-profile/mail", mailPreferencesPost(deps, "patient", "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
   pages.route("/", accountSecurityPosts(deps, "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
+  pages.get("/patient-dashboard/patient-profile/delete", accountDeletePage("patient"));
+  pages.post("/patient-dashboard/patient-profile/delete", accountDeletePost(deps, "patient"));
   pages.post("/patient-dashboard/patient-profile", pictureFormLimit(deps, patientProfileAgain(deps)), patientProfilePost(deps));
 
   pages.use("/doctor-dashboard/*", requirePage(deps, "doctor"));
@@ -131,6 +134,8 @@ export function pageRoutes(deps: Deps) {
   pages.get("/doctor-dashboard/doctor-profile", doctorProfilePage(deps));
   pages.post("/doctor-dashboard/doctor-profile/mail", mailPreferencesPost(deps, "doctor", "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
   pages.route("/", accountSecurityPosts(deps, "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
+  pages.get("/doctor-dashboard/doctor-profile/delete", accountDeletePage("doctor"));
+  pages.post("/doctor-dashboard/doctor-profile/delete", accountDeletePost(deps, "doctor"));
   pages.post("/doctor-dashboard/doctor-profile", pictureFormLimit(deps, doctorProfileAgain(deps)), doctorProfilePost(deps));
   pages.post("/doctor-dashboard/doctor-profile/hours", doctorHoursPost(deps));
 

@@ -49,6 +49,7 @@ const TWINS: Record<string, Twin> = {
   "/patient-dashboard/patient-profile/family/:id": { api: "PUT /api/auth/patient-dashboard/family/:id" },
   "/patient-dashboard/patient-profile/family/:id/remove": { api: "DELETE /api/auth/patient-dashboard/family/:id" },
   "/patient-dashboard/patient-profile/mail": MAIL,
+  "/patient-dashboard/patient-profile/delete": { api: "POST /api/auth/account/delete" },
   ...SESSIONS("/patient-dashboard/patient-profile"),
 
   "/doctor-dashboard/schedule": { api: "POST /api/auth/doctor-dashboard/scheduleAppointments" },
@@ -61,6 +62,7 @@ const TWINS: Record<string, Twin> = {
   "/doctor-dashboard/doctor-profile": { api: "PUT /api/auth/doctor-profile" },
   "/doctor-dashboard/doctor-profile/hours": { api: "PUT /api/auth/doctor-dashboard/availability" },
   "/doctor-dashboard/doctor-profile/mail": MAIL,
+  "/doctor-dashboard/doctor-profile/delete": { api: "POST /api/auth/account/delete" },
   ...SESSIONS("/doctor-dashboard/doctor-profile"),
 
   "/admin-dashboard/doctor-status/:id": { api: "PATCH /api/auth/admin-dashboard/doctor-status/:id" },

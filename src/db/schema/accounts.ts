@@ -18,6 +18,9 @@ const timeZone = () => text("time_zone");
 // The language the person chose to read Carebook in ("en", "hi"; issue 31): their mails follow it
 // and a new device starts in it. Null until they choose one with the switcher.
 const language = () => text("language").$type<Lang>();
+// When the person erased their account (issue 44): the row stays, nameless, for the other side's
+// records (src/actions/erasure.ts). Null: a live account.
+const erasedAt = () => integer("erased_at", { mode: "timestamp_ms" });
 
 export const patients = sqliteTable("patients", {
   id: id(),
@@ -29,6 +32,7 @@ export const patients = sqliteTable("patients", {
   listsVersion: listsVersion(),
   timeZone: timeZone(),
   language: language(),
+  erasedAt: erasedAt(),
   createdAt: createdAt(),
 });
 
@@ -75,6 +79,7 @@ export const doctors = sqliteTable(
     listsVersion: listsVersion(),
     timeZone: timeZone(),
     language: language(),
+    erasedAt: erasedAt(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -12,7 +12,7 @@ export const auditEvents = sqliteTable(
     at: integer("at", { mode: "timestamp_ms" }).notNull(),
     actorRole: text("actor_role").$type<"patient" | "doctor" | "admin">().notNull(),
     actorId: text("actor_id").notNull(),
-    subject: text("subject").$type<"doctor" | "appointment">().notNull(),
+    subject: text("subject").$type<"doctor" | "appointment" | "account">().notNull(),
     subjectId: text("subject_id").notNull(),
     action: text("action").notNull(),
     fromStatus: text("from_status"),

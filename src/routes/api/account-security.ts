@@ -1,5 +1,6 @@
 /**
- * Issue 28's JSON calls: forgot and reset password, change password, and the account's sessions.
+ * Issue 28's JSON calls: forgot and reset password, change password, and the account's sessions;
+ * issue 44's erasure of one's own account.
  * The rules live in src/actions/passwords.ts and src/actions/sessions.ts; the page forms call
  * the same use cases (src/routes/pages/account-security.tsx).
  */
@@ -8,7 +9,9 @@ import { Hono } from "hono";
 import { changePassword, PASSWORD_CHANGED, PASSWORD_RESET, requestPasswordReset, RESET_SENT, resetPassword } from "../../actions/passwords";
 import { endOtherSessions, endSession, FEED_ENDED, FEED_ENTRY, listSessions, OTHERS_ENDED, SESSION_ENDED } from "../../actions/sessions";
 import type { Deps } from "../../config/deps";
-import { changePasswordBody, forgotPasswordBody, resetPasswordBody, sessionIdParam } from "../../http/schemas";
+import { changePasswordBody, deleteAccountBody, forgotPasswordBody, resetPasswordBody, sessionIdParam } from "../../http/schemas";
+import { eraseAccount } from "../../actions/erasure";
+import { ACCOUNT_ERASED } from "../../domain/erasure";
 import { onInvalid } from "../../http/validate";
 import { askerOf, rememberDevice } from "../../middleware/device";
 import { requireSignedIn, signedInUser, startSession } from "../../middleware/session";
@@ -56,6 +59,12 @@ export function accountSecurityApi(deps: Deps) {
     const { id } = c.req.valid("param");
     await endSession(deps, user.role, user.account.id, id);
     return c.json({ message: id === FEED_ENTRY ? FEED_ENDED : SESSION_ENDED });
+  });
+
+  // Issue 44: erasing one's own account (the page's form: src/routes/pages/account-delete.tsx).
+  api.post("/account/delete", requireSignedIn(deps), zValidator("json", deleteAccountBody, onInvalid), async (c) => {
+    await eraseAccount(deps, signedInUser(c), c.req.valid("json"), askerOf(c, deps));
+    return c.json({ message: ACCOUNT_ERASED });
   });
 
   return api;

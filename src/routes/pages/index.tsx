@@ -10,6 +10,8 @@ import type { Deps } from "../../config/deps";
 import { someApprovedDoctors } from "../../db/queries/accounts";
 import { tOf } from "../../i18n/request";
 import type { Key } from "../../i18n/catalog";
+import { NoticeLine } from "../../components/NoticeLine";
+import { takeNotice } from "../../http/forms";
 
 /** The health tips and the testimonials, by their keys (home.tip.<id>.*, home.quote.<id>.*). */
 const HEALTH_TIPS = ["move", "sleep", "water", "checkups"] as const;
@@ -34,6 +36,8 @@ export async function homePage(c: Context, deps: Deps) {
     <Shell area="public" path="/" theme={themeOf(c)}>
       <section class="hero" aria-labelledby="hero-title">
         <div class="page-wide">
+          {/* A post's notice, when one led here (an erased account's goodbye): never kept, see src/routes/pages.ts. */}
+          <NoticeLine notice={takeNotice(c)} />
           <h1 id="hero-title">{t("home.heroTitle")}</h1>
           <p class="lead">
             {t("home.heroLead")}

@@ -5,7 +5,7 @@
  * a mail client with `List-Unsubscribe=One-Click`, turns that kind of mail off.
  */
 import { Hono, type Context } from "hono";
-import { setMailPreferences, unsubscribe, unsubscribeTarget } from "../../actions/mail-preferences";
+import { LINK_GONE, setMailPreferences, unsubscribe, unsubscribeTarget } from "../../actions/mail-preferences";
 import { Refusal } from "../../domain/refusal";
 import type { Deps } from "../../config/deps";
 import { doneThen, handleForm, type FormState } from "../../http/forms";
@@ -44,19 +44,23 @@ function page(c: Context, title: string, body: unknown, status: 200 | 404 = 200)
   );
 }
 
-const unknownLink = (c: Context) => page(c, tOf(c)("account.unsubUnknownTitle"), <p>{tOf(c)("account.unsubUnknown")}</p>, 404);
+/** The page (404) of a link that is not ours, or that was ours and works no more (an erased account's, an old one). */
+const unknownLink = (c: Context, error: Refusal) =>
+  error.message === LINK_GONE
+    ? page(c, tOf(c)("account.unsubGoneTitle"), <p>{tOf(c)("account.unsubGone")}</p>, 404)
+    : page(c, tOf(c)("account.unsubUnknownTitle"), <p>{tOf(c)("account.unsubUnknown")}</p>, 404);
 
 /** GET and POST /unsubscribe/:token, mounted ahead of the pages' same-site check (a mail client posts from nowhere). */
 export function unsubscribeRoutes(deps: Deps) {
   const routes = new Hono();
-  routes.get("/unsubscribe/:token", (c) => {
+  routes.get("/unsubscribe/:token", async (c) => {
     c.header("Cache-Control", "no-store");
     c.header("Referrer-Policy", "no-referrer");
     let kind: "reminders" | "notices";
     try {
-      kind = unsubscribeTarget(deps, c.req.param("token")).kind;
+      kind = (await unsubscribeTarget(deps, c.req.param("token"))).kind;
     } catch (error) {
-      if (error instanceof Refusal) return unknownLink(c);
+      if (error instanceof Refusal) return unknownLink(c, error);
       throw error;
     }
     const t = tOf(c);
@@ -78,7 +82,7 @@ export function unsubscribeRoutes(deps: Deps) {
       const t = tOf(c);
       return page(c, t("account.unsubDoneTitle"), <p>{t("account.unsubDone", { kind })}</p>);
     } catch (error) {
-      if (error instanceof Refusal) return unknownLink(c);
+      if (error instanceof Refusal) return unknownLink(c, error);
       throw error;
     }
   });

@@ -19,6 +19,7 @@ import { Island } from "../../../render/islands";
 import { TimeZoneForm } from "../../../components/TimeZone";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { AccountSecuritySection, ownSessions, PASSWORD_FORM } from "../account-security";
+import { DeleteAccountLink } from "../account-delete";
 import { mailPreferencesOf } from "../../../actions/mail-preferences";
 import { MailPreferencesForm } from "../../../components/MailPreferencesForm";
 import { mailMode } from "../../../mail/outbox";
@@ -56,6 +57,7 @@ async function render(c: Context, deps: Deps, refused?: FormState): Promise<Resp
       <HoursForm hours={hours} fallbackZone={doctor.timeZone ?? viewerTimeZone(c)} form={hoursRefused} />
       <MailPreferencesForm action="/doctor-dashboard/doctor-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
       <AccountSecuritySection c={c} base="/doctor-dashboard/doctor-profile" form={form} sessions={sessions} />
+      <DeleteAccountLink c={c} role="doctor" />
     </section>,
     PATH,
   );

@@ -10,6 +10,7 @@ import { slotsHoldUntil } from "../../../domain/availability";
 import { listDoctorMeetings, listDoctorPending } from "../../../db/queries/appointments";
 import { personWords } from "../../../domain/family";
 import { familyWords } from "../family-words";
+import { formerWords } from "../former-words";
 import type { Translate } from "../../../domain/i18n";
 import { together } from "../../../db/together";
 import { dateInZone, zonedInstant } from "../../../domain/time";
@@ -73,7 +74,7 @@ async function render(c: Context, deps: Deps, form?: FormState, ask?: Ask): Prom
         name="PendingAppointments"
         props={{
           doctorName: doctor.name,
-          appointments: pending.map((a) => appointmentJson(a, "doctor")),
+          appointments: pending.map((a) => appointmentJson(a, "doctor", formerWords(t))),
           ...familyWords(pending, t),
           timeZone,
           today,

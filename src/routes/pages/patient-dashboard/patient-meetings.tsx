@@ -26,6 +26,7 @@ import { storyJson, waitlistEntryJson } from "../../../http/shapes";
 import { nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
 import { familyWords } from "../family-words";
+import { formerWords } from "../former-words";
 import { ZoneNote } from "../../../components/TimeZone";
 import { pageAccount, viewerZone } from "../../../middleware/page-guard";
 import { calendarFeedPanel, hasNewFeedLink } from "../calendar-panel";
@@ -80,7 +81,7 @@ async function render(c: Context, deps: Deps, form?: FormState, read?: Read): Pr
     if (until >= now.getTime()) holdsUntil(c, until + 1);
   }
   const t = tOf(c);
-  const appointments = meetings.map((m) => storyJson(m, "patient"));
+  const appointments = meetings.map((m) => storyJson(m, "patient", formerWords(t)));
   const aboutWaitlist = form?.target?.startsWith(waitlistTarget("")) === true;
   return patientPage(
     c,

@@ -18,6 +18,7 @@ import { Island } from "../../../render/islands";
 import { TimeZoneForm } from "../../../components/TimeZone";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { AccountSecuritySection, ownSessions, PASSWORD_FORM } from "../account-security";
+import { DeleteAccountLink } from "../account-delete";
 import { mailPreferencesOf } from "../../../actions/mail-preferences";
 import { together } from "../../../db/together";
 import { MailPreferencesForm } from "../../../components/MailPreferencesForm";
@@ -44,6 +45,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <FamilySection base={PROFILE} members={family} form={form} />
       <MailPreferencesForm action="/patient-dashboard/patient-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
       <AccountSecuritySection c={c} base="/patient-dashboard/patient-profile" form={form} sessions={sessions} />
+      <DeleteAccountLink c={c} role="patient" />
     </section>,
   );
 }

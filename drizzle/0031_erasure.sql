@@ -1,0 +1,2 @@
+ALTER TABLE `doctors` ADD `erased_at` integer;--> statement-breakpoint
+ALTER TABLE `patients` ADD `erased_at` integer;
