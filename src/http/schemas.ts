@@ -547,6 +547,19 @@ export const changePasswordBody = z.object({
   newPassword: newPasswordNamed("newPassword"),
 });
 
+/** A two-factor code as typed: six digits from the app, or a recovery code (issue 44). */
+const twoFactorCode = text("code", { min: 1, max: 40 });
+
+export const twoFactorEnableBody = z.object({ code: twoFactorCode });
+
+export const twoFactorVerifyBody = z.object({
+  // Any shape is looked up (and not found): one answer for every bad challenge.
+  challenge: z.string({ error: "challenge is required" }).min(1, "challenge is required").max(200, "challenge is not valid"),
+  code: twoFactorCode,
+});
+
+export const twoFactorDisableBody = z.object({ password: loginBody.shape.password, code: twoFactorCode });
+
 export const sessionIdParam = z.object({ id: z.string().trim().min(1, "id is required").max(64, "id is not valid") });
 
 /** The message of a zone that is not one we know. */

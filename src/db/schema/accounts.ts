@@ -17,6 +17,9 @@ const timeZone = () => text("time_zone");
 // The language the person chose to read Carebook in ("en", "hi"; issue 31): their mails follow it
 // and a new device starts in it. Null until they choose one with the switcher.
 const language = () => text("language").$type<Lang>();
+// When two-factor sign-in was turned on (issue 44); null: off. On the account row so that a login
+// and the admin's guard know it from the read they make anyway; the secret is in two_factor.
+const twoFactorAt = () => integer("two_factor_at", { mode: "timestamp_ms" });
 
 export const patients = sqliteTable("patients", {
   id: id(),
@@ -28,6 +31,7 @@ export const patients = sqliteTable("patients", {
   listsVersion: listsVersion(),
   timeZone: timeZone(),
   language: language(),
+  twoFactorAt: twoFactorAt(),
   createdAt: createdAt(),
 });
 
@@ -70,6 +74,7 @@ export const doctors = sqliteTable(
     listsVersion: listsVersion(),
     timeZone: timeZone(),
     language: language(),
+    twoFactorAt: twoFactorAt(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -88,5 +93,6 @@ export const admins = sqliteTable("admins", {
   tokenVersion: tokenVersion(),
   timeZone: timeZone(),
   language: language(),
+  twoFactorAt: twoFactorAt(),
   createdAt: createdAt(),
 });

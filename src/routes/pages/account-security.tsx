@@ -12,7 +12,7 @@ import { Refusal } from "../../domain/refusal";
 import { Shell } from "../../components/Shell";
 import { NoticeLine } from "../../components/NoticeLine";
 import type { Deps } from "../../config/deps";
-import { DASHBOARD, LIMITS, ROLES, type Role } from "../../domain/fields";
+import { ADMIN_ACCOUNT, DASHBOARD, LIMITS, ROLES, type Role } from "../../domain/fields";
 import { doneThen, handleForm, takeNotice, type FormState, type Notice } from "../../http/forms";
 import { changePasswordBody, forgotPasswordBody, resetPasswordForm } from "../../http/schemas";
 import { renderPage, themeOf } from "../../render/Document";
@@ -268,7 +268,7 @@ export function accountSecurityPosts(deps: Deps, base: string, again: (c: Contex
   return posts;
 }
 
-export const ADMIN_ACCOUNT = "/admin-dashboard/account";
+export { ADMIN_ACCOUNT };
 
 /** The admin's account page: the admin has no profile page, so the section stands alone here. */
 export async function adminAccountPage(c: Context, deps: Deps, form?: FormState): Promise<Response> {
