@@ -39,6 +39,7 @@ import { mailPreferencesPost } from "./pages/mail";
 import { adminMailMessagePage, adminMailPage } from "./pages/admin-mail";
 import { privacyPage } from "./pages/privacy";
 import { accountSecurityPages, accountSecurityPosts, ADMIN_ACCOUNT, adminAccountPage } from "./pages/account-security";
+import { twoFactorPosts } from "./pages/two-factor";
 import { servicesPage } from "./pages/services";
 import { timeZonePost } from "./pages/time-zone";
 
@@ -116,6 +117,7 @@ export function pageRoutes(deps: Deps) {
   pages.post("/patient-dashboard/patient-profile/family/:id/remove", familyRemovePost(deps));
   pages.post("/patient-dashboard/patient-profile/mail", mailPreferencesPost(deps, "patient", "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
   pages.route("/", accountSecurityPosts(deps, "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
+  pages.route("/", twoFactorPosts(deps, "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
   pages.post("/patient-dashboard/patient-profile", pictureFormLimit(deps, patientProfileAgain(deps)), patientProfilePost(deps));
 
   pages.use("/doctor-dashboard/*", requirePage(deps, "doctor"));
@@ -131,6 +133,7 @@ export function pageRoutes(deps: Deps) {
   pages.get("/doctor-dashboard/doctor-profile", doctorProfilePage(deps));
   pages.post("/doctor-dashboard/doctor-profile/mail", mailPreferencesPost(deps, "doctor", "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
   pages.route("/", accountSecurityPosts(deps, "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
+  pages.route("/", twoFactorPosts(deps, "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
   pages.post("/doctor-dashboard/doctor-profile", pictureFormLimit(deps, doctorProfileAgain(deps)), doctorProfilePost(deps));
   pages.post("/doctor-dashboard/doctor-profile/hours", doctorHoursPost(deps));
 
@@ -142,6 +145,7 @@ export function pageRoutes(deps: Deps) {
   pages.post("/admin-dashboard/doctor-status/:id", doctorStatusPost(deps));
   pages.get(ADMIN_ACCOUNT, (c) => adminAccountPage(c, deps));
   pages.route("/", accountSecurityPosts(deps, ADMIN_ACCOUNT, (c, form) => adminAccountPage(c, deps, form)));
+  pages.route("/", twoFactorPosts(deps, ADMIN_ACCOUNT, (c, form) => adminAccountPage(c, deps, form)));
   pages.get("/admin-dashboard/mail", adminMailPage(deps));
   pages.get("/admin-dashboard/mail/:id", adminMailMessagePage(deps));
   pages.get("/admin-dashboard/mail/:id/html", adminMailMessagePage(deps));

@@ -22,6 +22,9 @@ import { askerOf, rememberDevice } from "../../middleware/device";
 import { viewerTimeZone } from "../../middleware/page-guard";
 import { signedInUser, startSession } from "../../middleware/session";
 import { endSessionCookie } from "../../http/session-token";
+import { twoFactorState } from "../../actions/two-factor";
+import { together } from "../../db/together";
+import { TwoFactorSection } from "./two-factor";
 
 const LOGIN: Record<Role, string> = { patient: "/loginPatient", doctor: "/loginDoctor", admin: "/loginAdmin" };
 /** The form on a profile page a refused change-password post belongs to. */
@@ -274,6 +277,7 @@ export { ADMIN_ACCOUNT };
 export async function adminAccountPage(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const notice = form ? undefined : takeNotice(c);
   const t = tOf(c);
+  const [sessions, twoFactor] = await together(() => Promise.all([ownSessions(c, deps), twoFactorState(deps, signedInUser(c))]));
   return renderPage(
     c,
     { title: t("account.myAccount"), guard: "admin" },
@@ -281,7 +285,8 @@ export async function adminAccountPage(c: Context, deps: Deps, form?: FormState)
       <section class="page-narrow" aria-labelledby="account-title">
         <h1 id="account-title">{t("account.myAccount")}</h1>
         <NoticeLine notice={notice} />
-        <AccountSecuritySection c={c} base={ADMIN_ACCOUNT} form={form} sessions={await ownSessions(c, deps)} />
+        <AccountSecuritySection c={c} base={ADMIN_ACCOUNT} form={form} sessions={sessions} />
+        <TwoFactorSection c={c} deps={deps} base={ADMIN_ACCOUNT} state={twoFactor} form={form} />
       </section>
     </Shell>,
   );
