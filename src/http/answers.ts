@@ -39,10 +39,6 @@ export const Session = z
 
 /** `{ message }`: every error, and every answer that only reports. */
 export const MessageAnswer = z.object({ message: z.string() }).meta({ id: "Message", example: { message: "Appointment not found" } });
-/** A 403: the message, and for an admin held back by ADMIN_2FA_REQUIRED (issue 44), the flag that says why. */
-export const RefusedAnswer = MessageAnswer.extend({
-  twoFactorSetupRequired: z.literal(true).optional().meta({ description: "Set up two-factor sign-in first (POST /api/auth/2fa/setup, then /2fa/enable)" }),
-}).meta({ id: "Refused" });
 
 export const Patient = z.object({ _id: id, name: z.string(), email, profileImage: picture }).meta({ id: "Patient" });
 

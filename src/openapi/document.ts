@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";
-import { MessageAnswer, RefusedAnswer } from "../http/answers";
+import { MessageAnswer } from "../http/answers";
 import type { Operation } from "./operation";
 import { OPERATIONS } from "./operations";
 
@@ -66,7 +66,7 @@ function responses(op: Operation): ZodOpenApiResponsesObject {
     out[String(status) as `${4 | 5}${string}`] = {
       description,
       ...((status === 429 || status === 503) && { headers: retryAfter }),
-      content: { "application/json": { schema: status === 403 ? RefusedAnswer : MessageAnswer, example: { message } } },
+      content: { "application/json": { schema: MessageAnswer, example: { message } } },
     };
   }
   return out;
