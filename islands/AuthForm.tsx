@@ -188,7 +188,7 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
 
   if (challenge !== undefined) {
     const again = `/login${ROLE_TITLE[role]}`;
-    return <CodeStep action={`${again}/code`} again={again} challenge={challenge} error={error} busy={busy} onSubmit={submitCode} />;
+    return <CodeStep role={role} action={`${again}/code`} again={again} challenge={challenge} error={error} busy={busy} onSubmit={submitCode} />;
   }
 
   const title = t(mode === "login" ? "AuthForm.heading.login" : "AuthForm.heading.signup", { role });

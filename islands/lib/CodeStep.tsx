@@ -8,7 +8,7 @@ import type { FormEvent } from "react";
 import { Notice } from "./ui";
 import { useT } from "./i18n";
 
-export function CodeStep(props: { action: string; again: string; challenge: string; error: string | null; busy: boolean; onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
+export function CodeStep(props: { role: string; action: string; again: string; challenge: string; error: string | null; busy: boolean; onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
   const t = useT();
   return (
     <section className="card auth-card" aria-labelledby="code-title">
@@ -22,11 +22,11 @@ export function CodeStep(props: { action: string; again: string; challenge: stri
         </div>
         <Notice text={props.error} tone="error" />
         <button type="submit" disabled={props.busy}>
-          {t("AuthForm.codeSubmit")}
+          {t("AuthForm.login")}
         </button>
       </form>
       <nav className="auth-links" aria-label={t("AuthForm.otherPages")}>
-        <a href={props.again}>{t("AuthForm.codeAgain")}</a>
+        <a href={props.again}>{t("AuthForm.heading.login", { role: props.role })}</a>
       </nav>
     </section>
   );

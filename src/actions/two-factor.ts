@@ -26,7 +26,9 @@ import {
   takeStep,
   turnOffTwoFactor,
   turnOnTwoFactor,
+  type TwoFactorRow,
 } from "../db/queries/two-factor";
+import { together } from "../db/together";
 import type { Role } from "../domain/fields";
 import { conflict, invalid, Refusal } from "../domain/refusal";
 import { beginSignInAttempt, logIn, type Client, type LoggedIn } from "./accounts";
@@ -97,11 +99,11 @@ export async function enableTwoFactor(deps: Deps, { role, account }: Who, code: 
 }
 
 /**
- * Takes `code` for the account in `tx`: a TOTP code of a step not taken yet, or an unused
- * recovery code (then used up). Whether it was right.
+ * Takes `code` for the account in `tx`: a TOTP code of a step not taken yet (by `secret`, its
+ * `lastStep` as read), or an unused recovery code (then used up). Whether it was right; the
+ * conditional writes decide when two requests race.
  */
-async function takeCode(deps: Deps, tx: Tx, role: Role, accountId: string, code: string): Promise<boolean> {
-  const row = await findTwoFactor(tx, role, accountId);
+async function takeCode(deps: Deps, tx: Tx, role: Role, accountId: string, row: TwoFactorRow | undefined, code: string): Promise<boolean> {
   if (row?.secret == null) return false;
   if (!isTotp(code)) return takeRecoveryCode(tx, role, accountId, recoveryKey(code));
   const step = matchingStep(row.secret, code.replace(/\s/g, ""), deps.now(), row.lastStep);
@@ -113,8 +115,9 @@ export async function disableTwoFactor(deps: Deps, { role, account }: Who, input
   if (!twoFactorIsOn(account)) throw conflict(NOT_ON);
   const attempt = await beginSignInAttempt(deps, role, account.email, account, client);
   if (!(await checkPassword(account.passwordHash, input.password, client.address))) throw invalid(WRONG_PASSWORD);
+  const row = await findTwoFactor(deps.database.db, role, account.id);
   await deps.database.write(async (tx) => {
-    if (!(await takeCode(deps, tx, role, account.id, input.code))) throw invalid(WRONG_CODE);
+    if (!(await takeCode(deps, tx, role, account.id, row, input.code))) throw invalid(WRONG_CODE);
     loginSucceeded(tx, attempt);
     turnOffTwoFactor(tx, role, account.id);
   });
@@ -134,12 +137,14 @@ export async function logInFirstStep<R extends Role>(deps: Deps, role: R, creden
   return { kind: "challenge", challenge } as const;
 }
 
-/** The challenge's account, if the challenge is live (and of `role`, when one is asked). */
-async function challengedAccount(deps: Deps, challenge: string, role?: Role): Promise<{ role: Role; account: AccountRow } | undefined> {
-  const row = await findChallenge(deps.database.db, sha256(challenge));
+/** The challenge's account and its two-factor row, if the challenge is live (and of `role`, when one is asked). */
+async function challengedAccount(deps: Deps, challenge: string, role?: Role) {
+  const db = deps.database.db;
+  const row = await findChallenge(db, sha256(challenge));
   if (row === undefined || row.expiresAt <= deps.now() || (role !== undefined && row.role !== role)) return undefined;
-  const account = await findAccount(deps.database.db, row.role, row.accountId);
-  return account === undefined || !twoFactorIsOn(account) ? undefined : { role: row.role, account };
+  // Both in one round trip (issue 43).
+  const [account, twoFactor] = await together(() => Promise.all([findAccount(db, row.role, row.accountId), findTwoFactor(db, row.role, row.accountId)]));
+  return account === undefined || !twoFactorIsOn(account) ? undefined : { role: row.role, account, twoFactor };
 }
 
 /**
@@ -152,9 +157,9 @@ export async function verifyTwoFactor(deps: Deps, input: { challenge: string; co
   if (who === undefined) throw new Refusal("unauthenticated", CHALLENGE_GONE);
   const attempt = await beginSignInAttempt(deps, who.role, who.account.email, who.account, client);
   await deps.database.write(async (tx) => {
-    if (!(await takeCode(deps, tx, who.role, who.account.id, input.code))) throw new Refusal("unauthenticated", WRONG_CODE);
+    if (!(await takeCode(deps, tx, who.role, who.account.id, who.twoFactor, input.code))) throw new Refusal("unauthenticated", WRONG_CODE);
     // Two posts of one right code: only one takes the challenge.
     if (!(await takeChallenge(tx, sha256(input.challenge)))) throw new Refusal("unauthenticated", CHALLENGE_GONE);
   });
-  return { ...who, succeeded: (tx) => loginSucceeded(tx, attempt) };
+  return { role: who.role, account: who.account, succeeded: (tx) => loginSucceeded(tx, attempt) };
 }

@@ -38,7 +38,13 @@ export const Session = z
   .meta({ id: "Session" });
 
 /** `{ message }`: every error, and every answer that only reports. */
-export const MessageAnswer = z.object({ message: z.string() }).meta({ id: "Message", example: { message: "Appointment not found" } });
+export const MessageAnswer = z
+  .object({
+    message: z.string(),
+    // The one error shape's one extra (issue 44): an admin held back by ADMIN_2FA_REQUIRED (403).
+    twoFactorSetupRequired: z.literal(true).optional().meta({ description: "Only on a 403: the admin must set up two-factor sign-in first (POST /api/auth/2fa/setup, then /2fa/enable)" }),
+  })
+  .meta({ id: "Message", example: { message: "Appointment not found" } });
 
 export const Patient = z.object({ _id: id, name: z.string(), email, profileImage: picture }).meta({ id: "Patient" });
 

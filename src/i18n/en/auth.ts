@@ -37,6 +37,4 @@ export default {
   "AuthForm.codeHeading": "Two-factor sign-in",
   "AuthForm.codeIntro": "Enter the 6-digit code from your authenticator app, or one of your recovery codes.",
   "AuthForm.code": "Code",
-  "AuthForm.codeSubmit": "Sign in",
-  "AuthForm.codeAgain": "Start again",
 } satisfies Record<string, string>;

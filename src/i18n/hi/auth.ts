@@ -34,8 +34,6 @@ export default {
   "AuthForm.loginInstead": "{role, select, patient {इसके बजाय मरीज़ के रूप में लॉगिन करें} other {इसके बजाय डॉक्टर के रूप में लॉगिन करें}}",
   "AuthForm.signupInstead": "{role, select, patient {इसके बजाय मरीज़ के रूप में साइन अप करें} other {इसके बजाय डॉक्टर के रूप में साइन अप करें}}",
   "AuthForm.codeHeading": "दो-चरणीय साइन-इन",
-  "AuthForm.codeIntro": "अपने ऑथेंटिकेटर ऐप का 6 अंकों का कोड, या अपना कोई रिकवरी कोड डालें।",
+  "AuthForm.codeIntro": "ऐप का 6 अंकों का कोड या कोई रिकवरी कोड डालें।",
   "AuthForm.code": "कोड",
-  "AuthForm.codeSubmit": "साइन इन करें",
-  "AuthForm.codeAgain": "फिर से शुरू करें",
 } satisfies Record<keyof typeof en, string>;

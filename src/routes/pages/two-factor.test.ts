@@ -111,7 +111,7 @@ describe("the profile's section and the login's second step, without script", ()
     expect(html).toContain("आपके रिकवरी कोड");
     expect(wrongHtml).toContain("कोड सही नहीं है");
     const page = await (await request("/loginPatient", { form: { email: patient.email, password: PASSWORD }, lang: "hi" })).text();
-    expect(page).toContain("अपने ऑथेंटिकेटर ऐप का 6 अंकों का कोड");
+    expect(page).toContain("ऐप का 6 अंकों का कोड");
   });
 
   test("the doctor's profile and the admin's account page have the section", async () => {
