@@ -71,7 +71,7 @@ export default {
   "ProfileForm.picture": "प्रोफ़ाइल फ़ोटो (JPEG या PNG)",
   "ProfileForm.save": "प्रोफ़ाइल सहेजें",
   "account.twoFactorTitle": "दो-चरणीय साइन-इन",
-  "account.twoFactorOff": "बंद। चालू होने पर, साइन इन करते समय पासवर्ड के बाद आपके फ़ोन के किसी ऐप (जैसे Google Authenticator या Aegis) का कोड माँगा जाता है।",
+  "account.twoFactorOff": "बंद। चालू होने पर, साइन इन करते समय पासवर्ड के बाद आपके फ़ोन के किसी ऐप का कोड माँगा जाता है।",
   "account.twoFactorOn": "चालू। साइन इन करते समय पासवर्ड के बाद आपके ऑथेंटिकेटर ऐप का कोड माँगा जाता है।",
   "account.twoFactorRequired": "एडमिन खाते के लिए सबसे पहले दो-चरणीय साइन-इन ज़रूरी है। इसे यहाँ सेट करें।",
   "account.twoFactorSetUp": "दो-चरणीय साइन-इन सेट करें",
