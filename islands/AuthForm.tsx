@@ -14,6 +14,7 @@ import { useHumanMessage } from "./lib/messages";
 import { clearStorage, storage } from "./lib/browser";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import { Notice } from "./lib/ui";
+import { CodeStep } from "./lib/CodeStep";
 import { useT } from "./lib/i18n";
 import type { Translate } from "../src/domain/i18n";
 
@@ -28,6 +29,8 @@ export type Props = {
   notice?: NoticeJson;
   /** The doctor signup's specializations as the page's language names them (value: label). */
   specializations?: Record<string, string>;
+  /** A login's second step (two-factor sign-in on, issue 44): the challenge the code goes with. */
+  challenge?: string;
 };
 
 const DASHBOARD: Record<Role, string> = {
@@ -42,13 +45,14 @@ const ROLE_TITLE: Record<Role, string> = { patient: "Patient", doctor: "Doctor",
 const statusMessage = (t: Translate, status: string, reason?: string) =>
   reason ? t("AuthForm.statusReason", { status: t(`status.${status}`), reason }) : t("AuthForm.status", { status: t(`status.${status}`) });
 
-export default function AuthForm({ role, mode, form: refused, waiting: pending = false, notice, specializations: labels = {} }: Props) {
+export default function AuthForm({ role, mode, form: refused, waiting: pending = false, notice, specializations: labels = {}, challenge: given }: Props) {
   const t = useT();
   const say = useHumanMessage();
   const [error, setError] = useState<string | null>(refused?.message ?? (notice?.tone === "error" ? notice.text : null));
   const [info, setInfo] = useState<string | null>(notice && notice.tone !== "error" ? notice.text : null);
   const [busy, setBusy] = useState(false);
   const [waiting, setWaiting] = useState(pending);
+  const [challenge, setChallenge] = useState(given);
   const typed = refused?.values ?? {};
 
   // A pending doctor who comes back still sees the waiting screen: the token is kept.
@@ -82,7 +86,27 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
       setError(say.or(answer, t(mode === "login" ? "AuthForm.loginFailed" : "AuthForm.signupFailed")));
       return;
     }
-    const body = answer.body;
+    if (answer.body.twoFactorRequired === true) {
+      setChallenge(answer.body.challenge);
+      return;
+    }
+    signIn(answer.body);
+  }
+
+  /** The second step's code goes with the challenge; the answer is the login's. */
+  async function submitCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    setBusy(true);
+    setError(null);
+    const answer = await api("/2fa/verify", { json: values, anonymous: true });
+    setBusy(false);
+    if (!answer.ok) setError(say.or(answer, t("AuthForm.loginFailed")));
+    else signIn(answer.body);
+  }
+
+  /** Keeps the session as the spec's client does and goes on, by role (a doctor by status). */
+  function signIn(body: any) {
     if (role === "patient") {
       storage.signIn({ token: body.token, role: "patient", name: body.name });
       location.assign(DASHBOARD.patient);
@@ -160,6 +184,11 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
         </div>
       </section>
     );
+  }
+
+  if (challenge !== undefined) {
+    const again = `/login${ROLE_TITLE[role]}`;
+    return <CodeStep role={role} action={`${again}/code`} again={again} challenge={challenge} error={error} busy={busy} onSubmit={submitCode} />;
   }
 
   const title = t(mode === "login" ? "AuthForm.heading.login" : "AuthForm.heading.signup", { role });

@@ -4,7 +4,7 @@
  */
 import { accountTag, DEVICE_DAYS, deviceOfPassword } from "../auth/device";
 import { checkPassword, hashPassword } from "../auth/passwords";
-import { beginLoginAttempt, beginSignup, loginSucceeded, signupFailed } from "../auth/throttle";
+import { beginLoginAttempt, beginSignup, loginSucceeded, signupFailed, type LoginAttempt } from "../auth/throttle";
 import { isUniqueViolation, type Reader, type Tx } from "../db/client";
 import {
   bumpTokenVersion,
@@ -61,6 +61,19 @@ export type LoggedIn<A> = { account: A; succeeded: (tx: Tx) => void };
  */
 export async function logIn<R extends Role>(deps: Deps, role: R, { email, password }: Credentials, client: Client): Promise<LoggedIn<Accounts[R]>> {
   const account = (await FIND[role](deps.database.db, email)) as Accounts[R] | undefined;
+  // Counted as a failure up front (see beginLoginAttempt); taken back only on success.
+  const attempt = await beginSignInAttempt(deps, role, email, account, client);
+  if (!(await checkPassword(account?.passwordHash, password, client.address)) || account === undefined) {
+    throw new Refusal("unauthenticated", BAD_LOGIN);
+  }
+  return { account, succeeded: (tx) => loginSucceeded(tx, attempt) };
+}
+
+/**
+ * Counts a sign-in attempt on `email`'s account of `role` under the login throttle: a password,
+ * or a login's second step (a two-factor code, src/actions/two-factor.ts), which count alike.
+ */
+export async function beginSignInAttempt(deps: Deps, role: Role, email: string, account: { passwordHash: string } | undefined, client: Client): Promise<LoginAttempt> {
   // A device cookie counts while its id is live (not retired by a logout or a later login) and was
   // earned under the current password (a reset or a change revokes every one given before it).
   const tag = accountTag(deps.keys, { role, email });
@@ -73,12 +86,7 @@ export async function logIn<R extends Role>(deps: Deps, role: R, { email, passwo
     (await isLiveDevice(deps.database.db, tag, offered, since))
       ? offered
       : undefined;
-  // Counted as a failure up front (see beginLoginAttempt); taken back only on success.
-  const attempt = await beginLoginAttempt(deps, { role, email, address: client.address, deviceId });
-  if (!(await checkPassword(account?.passwordHash, password, client.address)) || account === undefined) {
-    throw new Refusal("unauthenticated", BAD_LOGIN);
-  }
-  return { account, succeeded: (tx) => loginSucceeded(tx, attempt) };
+  return beginLoginAttempt(deps, { role, email, address: client.address, deviceId });
 }
 
 /**

@@ -32,6 +32,9 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalText,
   ADMIN_PASSWORD: optionalText,
   ADMIN_NAME: z.string().trim().min(1).default("Admin"),
+  // The admin must set up two-factor sign-in at the next sign-in (issue 44): until then every admin
+  // page leads to the setup and the admin API answers 403.
+  ADMIN_2FA_REQUIRED: z.enum(["true", "false"], { message: "ADMIN_2FA_REQUIRED must be true or false" }).default("false"),
   CONSULT_MINUTES: z.coerce.number().positive().default(30),
   UPLOAD_DIR: z.string().trim().min(1).default("uploads"),
   MAX_UPLOAD_BYTES: positiveInt(10_485_760),
@@ -143,6 +146,8 @@ export type Config = {
   jwtSecret?: string;
   tokenTtlHours: number;
   admin: { email?: string; password?: string; name: string };
+  /** ADMIN_2FA_REQUIRED: the admin may do nothing but set up two-factor sign-in until it is on. */
+  admin2faRequired: boolean;
   consultMinutes: number;
   uploadDir: string;
   maxUploadBytes: number;
@@ -225,6 +230,7 @@ export function parseEnv(env: Record<string, string | undefined>, terminal = pro
     jwtSecret: e.JWT_SECRET,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME },
+    admin2faRequired: e.ADMIN_2FA_REQUIRED === "true",
     consultMinutes: e.CONSULT_MINUTES,
     uploadDir: e.UPLOAD_DIR,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,

@@ -28,6 +28,8 @@ export const ROLES = ["patient", "doctor", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 /** Each role's home page once signed in. */
 export const DASHBOARD: Readonly<Record<Role, string>> = { patient: "/patient-dashboard", doctor: "/doctor-dashboard", admin: "/admin-dashboard" };
+/** The admin's account page (password, devices, two-factor sign-in): the admin has no profile page. */
+export const ADMIN_ACCOUNT = "/admin-dashboard/account";
 
 export const DOCTOR_STATUSES = ["pending", "approved", "rejected", "blocked"] as const;
 export type DoctorStatus = (typeof DOCTOR_STATUSES)[number];

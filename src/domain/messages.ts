@@ -45,6 +45,7 @@ const FIELD_WORDS: Record<string, [article: string, subject: string]> = {
   registrationNumber: ["your registration number", "The registration number"],
   registrationCouncil: ["the registering council", "The council's name"],
   about: ["a few words about you", "About you"],
+  code: ["the code", "The code"],
 };
 const words = (field: string) => FIELD_WORDS[field] ?? ([`a ${field}`, field] as const);
 
@@ -168,6 +169,13 @@ const EXACT: Record<string, string> = {
   "Account not found": "msg.account.notFound",
   "Session not found": "msg.account.sessionNotFound",
   "Link not found": "msg.account.linkNotFound",
+  // Two-factor sign-in (issue 44; the words of src/actions/two-factor.ts).
+  "The code is not correct": "msg.twoFactor.wrongCode",
+  "This sign-in has expired. Please log in again.": "msg.twoFactor.expired",
+  "Your password is not correct": "msg.twoFactor.wrongPassword",
+  "Two-factor sign-in is already on": "msg.twoFactor.alreadyOn",
+  "Two-factor sign-in is not on": "msg.twoFactor.notOn",
+  "Set up two-factor sign-in first": "msg.twoFactor.noSetup",
   "Choose a time zone from the list.": "msg.account.unknownZone",
   "The time zone of your hours must be a name such as Europe/Berlin or America/New_York": "msg.hours.zone",
   "Your hours for one day are too long": "msg.hours.dayTooLong",

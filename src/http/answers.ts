@@ -38,7 +38,13 @@ export const Session = z
   .meta({ id: "Session" });
 
 /** `{ message }`: every error, and every answer that only reports. */
-export const MessageAnswer = z.object({ message: z.string() }).meta({ id: "Message", example: { message: "Appointment not found" } });
+export const MessageAnswer = z
+  .object({
+    message: z.string(),
+    // The one error shape's one extra (issue 44): an admin held back by ADMIN_2FA_REQUIRED (403).
+    twoFactorSetupRequired: z.literal(true).optional().meta({ description: "Only on a 403: the admin must set up two-factor sign-in first (POST /api/auth/2fa/setup, then /2fa/enable)" }),
+  })
+  .meta({ id: "Message", example: { message: "Appointment not found" } });
 
 export const Patient = z.object({ _id: id, name: z.string(), email, profileImage: picture }).meta({ id: "Patient" });
 
@@ -199,6 +205,13 @@ const MailPreferences = z
 
 const token = z.string().meta({ description: "A JWT (HS256); send it as `Authorization: Bearer <token>`" });
 
+const TwoFactorChallenge = z
+  .object({
+    twoFactorRequired: z.literal(true),
+    challenge: z.string().meta({ description: "Send it with a code to POST /api/auth/2fa/verify within 5 minutes; it works once" }),
+  })
+  .meta({ id: "TwoFactorChallenge" });
+
 /** Every answer body, by what it answers. */
 const feedUrls = z.object({
   url: z.string().meta({ description: "The private feed, https; keep it secret (shown only in this answer)" }),
@@ -235,6 +248,8 @@ export const answers = {
     })
     .meta({ id: "DoctorSession" }),
   adminSession: z.object({ token, admin: Admin }).meta({ id: "AdminSession" }),
+  /** A login's answer when two-factor sign-in is on: no token yet (issue 44). */
+  twoFactorChallenge: TwoFactorChallenge,
   message: MessageAnswer,
   doctorStatus: z.object({ status: doctorStatus, doctor: Doctor }),
   directory: z.array(DirectoryDoctor),
@@ -284,6 +299,15 @@ export const answers = {
   languageSaved: z.object({ message: z.string(), language: z.enum(LANGS) }),
   waitlistJoined: z.object({ message: z.string(), entry: WaitlistEntry }),
   waitlist: z.object({ entries: z.array(WaitlistEntry) }),
+  // issue 44: two-factor sign-in
+  twoFactorSetup: z.object({
+    secret: z.string().meta({ description: "The new secret, base32 (20 random bytes), for typing into an authenticator app", example: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" }),
+    otpauthUrl: z.string().meta({ description: "otpauth://totp/… for the app's QR scanner" }),
+  }),
+  twoFactorEnabled: z.object({
+    message: z.string(),
+    recoveryCodes: z.array(z.string()).meta({ description: "Ten one-use codes, shown only in this answer" }),
+  }),
   // issue 42
   family: z.object({ members: z.array(FamilyMember) }),
   familyMember: z.object({ message: z.string(), member: FamilyMember }),

@@ -562,6 +562,18 @@ export const CONFIRM_ERASURE = "Tick the box to confirm that you want your accou
 export const deleteAccountForm = deleteAccountBody.extend({
   confirm: z.literal("on", { error: CONFIRM_ERASURE }),
 });
+/** A two-factor code as typed: six digits from the app, or a recovery code (issue 44). */
+const twoFactorCode = text("code", { min: 1, max: 40 });
+
+export const twoFactorEnableBody = z.object({ code: twoFactorCode });
+
+export const twoFactorVerifyBody = z.object({
+  // Any shape is looked up (and not found): one answer for every bad challenge.
+  challenge: z.string({ error: "challenge is required" }).min(1, "challenge is required").max(200, "challenge is not valid"),
+  code: twoFactorCode,
+});
+
+export const twoFactorDisableBody = z.object({ password: loginBody.shape.password, code: twoFactorCode });
 
 export const sessionIdParam = z.object({ id: z.string().trim().min(1, "id is required").max(64, "id is not valid") });
 

@@ -5,7 +5,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Deps } from "../config/deps";
-import type { Role } from "../domain/fields";
+import { ADMIN_ACCOUNT, type Role } from "../domain/fields";
+import { mustSetUpTwoFactor } from "../actions/two-factor";
 import { readerZone, type ReaderZone } from "../domain/time";
 import { langOf } from "../i18n/request";
 import { cookieSession, type AccountOf } from "./session";
@@ -20,6 +21,8 @@ export function requirePage(deps: Deps, role: Role): MiddlewareHandler {
     const user = await cookieSession(c, deps);
     if (user === undefined || user.role !== role) redirect(c, "/loginPatient");
     if (user.role === "doctor" && user.account.status !== "approved") redirect(c, "/loginDoctor");
+    // ADMIN_2FA_REQUIRED (issue 44): the account page, where two-factor is set up, is all that opens.
+    if (mustSetUpTwoFactor(deps, user) && !c.req.path.startsWith(ADMIN_ACCOUNT)) redirect(c, `${ADMIN_ACCOUNT}#two-factor`);
     c.set("user", user);
     await next();
   };

@@ -8,6 +8,8 @@ import { issueToken, readToken } from "../auth/tokens";
 import type { AdminRow, DoctorRow, PatientRow } from "../db/queries/accounts";
 import { sessionAccount } from "../db/queries/sessions";
 import { beginSession, noteSeen } from "../actions/sessions";
+import { mustSetUpTwoFactor, SETUP_REQUIRED } from "../actions/two-factor";
+import { HTTPException } from "hono/http-exception";
 import { deviceName } from "../domain/user-agent";
 import type { Deps } from "../config/deps";
 import type { Tx } from "../db/client";
@@ -70,6 +72,11 @@ export function requireRole(deps: Deps, role: Role | readonly Role[], options: {
     if (!roles.includes(user.role)) throw new ApiError(403, only);
     if (user.role === "doctor" && user.account.status !== "approved" && !options.anyStatus) {
       throw new ApiError(403, `Your account status is: ${user.account.status}`);
+    }
+    // ADMIN_2FA_REQUIRED (issue 44): the admin's calls wait until two-factor is on (the setup calls
+    // need only a session: requireSignedIn).
+    if (mustSetUpTwoFactor(deps, user)) {
+      throw new HTTPException(403, { res: c.json({ message: SETUP_REQUIRED, twoFactorSetupRequired: true }, 403) });
     }
     c.set("user", user);
     await next();

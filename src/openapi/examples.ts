@@ -72,6 +72,12 @@ export const EXAMPLES = {
   patientSignup: { name: "Pat Patient", email: "pat@example.com", password: "correct-horse-1" },
   doctorSignup: { name: "Dana Doctor", email: "dana@example.com", password: "correct-horse-1", specialization: "Cardiologist", collegeName: "City Medical College" },
   login: { email: "pat@example.com", password: "correct-horse-1" },
+  // issue 44: two-factor sign-in
+  twoFactorSetup: { secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", otpauthUrl: "otpauth://totp/Carebook:pat%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Carebook&algorithm=SHA1&digits=6&period=30" },
+  twoFactorCode: { code: "123456" },
+  twoFactorEnabled: { message: "Two-factor sign-in is on. Keep your recovery codes somewhere safe: each works once.", recoveryCodes: ["abcd-efgh-ijkl", "mnop-qrst-uvwx"] },
+  twoFactorVerify: { challenge: "hJ3k9Q2mX8vL0pR7sT1uW4yZ6aB5cD8eF0gH2iJ4kL6", code: "123456" },
+  twoFactorDisable: { password: "correct-horse-1", code: "123456" },
   forgotPassword: { role: "patient", email: "pat@example.com" },
   resetPassword: { token: "q3Jd0dC7b2xZ3m1Wn5yA9kVtR8sLpE4uHcFgNiOjKw0", password: "a-new-horse-2" },
   resetSession: { message: "Your password is changed and you are signed in.", token: TOKEN, role: "patient", name: "Pat Patient" },

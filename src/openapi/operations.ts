@@ -24,6 +24,9 @@ import {
   doctorStatusBody,
   feedbackBody,
   loginBody,
+  twoFactorDisableBody,
+  twoFactorEnableBody,
+  twoFactorVerifyBody,
   meetingIdParam,
   patientProfileForm,
   patientSignupBody,
@@ -43,6 +46,11 @@ import {
 import { EXAMPLES } from "./examples";
 import { MAX_FAMILY } from "../domain/family";
 import type { Operation, Who } from "./operation";
+import { z } from "zod";
+
+/** A login's answer: the session, or (two-factor sign-in on) the challenge for POST /api/auth/2fa/verify. */
+const orChallenge = (session: z.ZodType) => z.union([session, answers.twoFactorChallenge]);
+const TWO_FACTOR = "With two-factor sign-in on, the answer is `{ twoFactorRequired: true, challenge }` and no token: POST /api/auth/2fa/verify with the challenge and a code answers what this call would have.";
 
 const AUTH = "/api/auth";
 const PATIENT = `${AUTH}/patient-dashboard`;
@@ -60,8 +68,9 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post", path: `${AUTH}/loginPatient`, tag: "Accounts", who: "anyone",
     summary: "Sign in as a patient",
+    description: TWO_FACTOR,
     body: { kind: "json", schema: loginBody, example: EXAMPLES.login },
-    ok: { status: 200, schema: answers.patientSession, description: "Signed in", example: EXAMPLES.patientSession },
+    ok: { status: 200, schema: orChallenge(answers.patientSession), description: "Signed in", example: EXAMPLES.patientSession },
     errors: [403, 429], setsCookie: true,
   },
   {
@@ -74,16 +83,49 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post", path: `${AUTH}/loginDoctor`, tag: "Accounts", who: "anyone",
     summary: "Sign in as a doctor, whatever the doctor's status",
+    description: TWO_FACTOR,
     body: { kind: "json", schema: loginBody, example: EXAMPLES.login },
-    ok: { status: 200, schema: answers.doctorSession, description: "Signed in; `doctor.status` tells what the doctor may do", example: EXAMPLES.doctorSession },
+    ok: { status: 200, schema: orChallenge(answers.doctorSession), description: "Signed in; `doctor.status` tells what the doctor may do", example: EXAMPLES.doctorSession },
     errors: [403, 429], setsCookie: true,
   },
   {
     method: "post", path: `${AUTH}/loginAdmin`, tag: "Accounts", who: "anyone",
     summary: "Sign in as the admin",
+    description: TWO_FACTOR,
     body: { kind: "json", schema: loginBody, example: EXAMPLES.login },
-    ok: { status: 200, schema: answers.adminSession, description: "Signed in", example: EXAMPLES.adminSession },
+    ok: { status: 200, schema: orChallenge(answers.adminSession), description: "Signed in", example: EXAMPLES.adminSession },
     errors: [403, 429], setsCookie: true,
+  },
+  {
+    method: "post", path: `${AUTH}/2fa/verify`, tag: "Accounts", who: "anyone",
+    summary: "A login's second step: the challenge and a code",
+    description: "The code is one from the authenticator app (a step either side of now is taken; each code once) or an unused recovery code (used up). Answers exactly what the login that gave the challenge would have (its role's session answer) and sets the session cookie. A wrong code is 401 and counts as a failed login (429 past the login limit); an unknown, used or expired challenge (5 minutes) is 401.",
+    body: { kind: "json", schema: twoFactorVerifyBody, example: EXAMPLES.twoFactorVerify },
+    ok: { status: 200, schema: z.union([answers.patientSession, answers.doctorSession, answers.adminSession]), description: "Signed in", example: EXAMPLES.patientSession },
+    errors: [403, 429], setsCookie: true,
+  },
+  {
+    method: "post", path: `${AUTH}/2fa/setup`, tag: "Accounts", who: "anyone signed in (any role, any doctor status)",
+    summary: "Begin setting up two-factor sign-in",
+    description: "A new secret waits for its first code (POST /api/auth/2fa/enable); it replaces any earlier one still waiting. 409 when two-factor sign-in is already on.",
+    ok: { status: 200, schema: answers.twoFactorSetup, description: "The secret, for the app", example: EXAMPLES.twoFactorSetup },
+    errors: [409],
+  },
+  {
+    method: "post", path: `${AUTH}/2fa/enable`, tag: "Accounts", who: "anyone signed in (any role, any doctor status)",
+    summary: "Turn two-factor sign-in on with the app's first code",
+    description: "A wrong code is 400; no setup waiting, or already on, is 409. The ten recovery codes are shown only in this answer.",
+    body: { kind: "json", schema: twoFactorEnableBody, example: EXAMPLES.twoFactorCode },
+    ok: { status: 200, schema: answers.twoFactorEnabled, description: "On", example: EXAMPLES.twoFactorEnabled },
+    errors: [409, 429],
+  },
+  {
+    method: "post", path: `${AUTH}/2fa/disable`, tag: "Accounts", who: "anyone signed in (any role, any doctor status)",
+    summary: "Turn two-factor sign-in off",
+    description: "Asks the password and a code (or a recovery code); a wrong one is 400 and counts as a failed login. 409 when it is not on.",
+    body: { kind: "json", schema: twoFactorDisableBody, example: EXAMPLES.twoFactorDisable },
+    ok: { status: 200, schema: answers.message, description: "Off", example: { message: "Two-factor sign-in is off." } },
+    errors: [409, 429],
   },
   {
     method: "post", path: `${AUTH}/logout`, tag: "Accounts", who: "anyone",

@@ -40,6 +40,7 @@ import { adminMailMessagePage, adminMailPage } from "./pages/admin-mail";
 import { privacyPage } from "./pages/privacy";
 import { accountDeletePage, accountDeletePost } from "./pages/account-delete";
 import { accountSecurityPages, accountSecurityPosts, ADMIN_ACCOUNT, adminAccountPage } from "./pages/account-security";
+import { twoFactorPosts } from "./pages/two-factor";
 import { servicesPage } from "./pages/services";
 import { timeZonePost } from "./pages/time-zone";
 
@@ -119,6 +120,7 @@ export function pageRoutes(deps: Deps) {
   pages.route("/", accountSecurityPosts(deps, "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
   pages.get("/patient-dashboard/patient-profile/delete", accountDeletePage("patient"));
   pages.post("/patient-dashboard/patient-profile/delete", accountDeletePost(deps, "patient"));
+  pages.route("/", twoFactorPosts(deps, "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
   pages.post("/patient-dashboard/patient-profile", pictureFormLimit(deps, patientProfileAgain(deps)), patientProfilePost(deps));
 
   pages.use("/doctor-dashboard/*", requirePage(deps, "doctor"));
@@ -136,6 +138,7 @@ export function pageRoutes(deps: Deps) {
   pages.route("/", accountSecurityPosts(deps, "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
   pages.get("/doctor-dashboard/doctor-profile/delete", accountDeletePage("doctor"));
   pages.post("/doctor-dashboard/doctor-profile/delete", accountDeletePost(deps, "doctor"));
+  pages.route("/", twoFactorPosts(deps, "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
   pages.post("/doctor-dashboard/doctor-profile", pictureFormLimit(deps, doctorProfileAgain(deps)), doctorProfilePost(deps));
   pages.post("/doctor-dashboard/doctor-profile/hours", doctorHoursPost(deps));
 
@@ -147,6 +150,7 @@ export function pageRoutes(deps: Deps) {
   pages.post("/admin-dashboard/doctor-status/:id", doctorStatusPost(deps));
   pages.get(ADMIN_ACCOUNT, (c) => adminAccountPage(c, deps));
   pages.route("/", accountSecurityPosts(deps, ADMIN_ACCOUNT, (c, form) => adminAccountPage(c, deps, form)));
+  pages.route("/", twoFactorPosts(deps, ADMIN_ACCOUNT, (c, form) => adminAccountPage(c, deps, form)));
   pages.get("/admin-dashboard/mail", adminMailPage(deps));
   pages.get("/admin-dashboard/mail/:id", adminMailMessagePage(deps));
   pages.get("/admin-dashboard/mail/:id/html", adminMailMessagePage(deps));

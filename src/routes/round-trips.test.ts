@@ -6,6 +6,7 @@
  * The data is planned from a fixed reference (the next Monday, 00:00 UTC, at least a day ahead)
  * and the app's clock is moved to it, so the run does not depend on the day or hour.
  */
+import { totpAt } from "../auth/totp";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { nextMonday } from "../../tests/support/monday";
 import { PASSWORD, startHarness, type CallOptions, type Doctor, type Harness, type Patient } from "../../tests/support/harness";
@@ -35,6 +36,9 @@ const NOT_YET_WITHIN = new Map<string, number>([
   // Issue 44: an erasure cancels each open appointment the usual way (its read, its write, its
   // mail's reads: three a cancel), after the password's throttle; rare, and measured with one.
   ["POST /api/auth/account/delete", 9],
+  // A login's second step (issue 44): the challenge, then the account with its secret (one
+  // batch), the throttle's count (2), the code and the challenge taken (3), the session (1).
+  [`POST /api/auth/2fa/verify`, 8],
 ]);
 
 
@@ -210,6 +214,16 @@ describe("round trips per request", () => {
     await measure(`DELETE ${API}/sessions/:id`, `${API}/sessions/${someone._id ?? someone.id}`, { token: again.body.token });
     await measure(`POST ${API}/sessions/revokeOthers`, `${API}/sessions/revokeOthers`, { token: again.body.token });
     await measure(`POST ${API}/logout`, `${API}/logout`, { token: again.body.token });
+
+    // Two-factor sign-in (issue 44): set up, on, a login's second step, off.
+    const twoFactor = await h.signupPatient();
+    const setup = await measure(`POST ${API}/2fa/setup`, `${API}/2fa/setup`, { token: twoFactor.token });
+    await measure(`POST ${API}/2fa/enable`, `${API}/2fa/enable`, { token: twoFactor.token, json: { code: totpAt(setup.body.secret, monday) } });
+    const later = new Date(monday.getTime() + 60_000);
+    const challenge = await measure(`POST ${API}/loginPatient`, `${API}/loginPatient`, { json: { email: twoFactor.email, password: PASSWORD }, clock: later });
+    await measure(`POST ${API}/2fa/verify`, `${API}/2fa/verify`, { json: { challenge: challenge.body.challenge, code: totpAt(setup.body.secret, later) }, clock: later });
+    const last = new Date(monday.getTime() + 120_000);
+    await measure(`POST ${API}/2fa/disable`, `${API}/2fa/disable`, { token: twoFactor.token, json: { password: PASSWORD, code: totpAt(setup.body.secret, last) }, clock: last });
 
     // The pages a person reads, signed in or not.
     for (const path of ["/", "/about", "/services", "/privacy", "/loginPatient", "/loginDoctor", "/loginAdmin", "/signupPatient", "/signupDoctor", "/forgotPassword"]) {

@@ -20,12 +20,21 @@ const SESSIONS = (base: string): Record<string, Twin> => ({
   [`${base}/sessions/:id/logout`]: { api: "DELETE /api/auth/sessions/:id" },
 });
 const MAIL = { api: "PUT /api/auth/mail-preferences" };
+/** Two-factor sign-in's section (issue 44), on each profile page. */
+const TWO_FACTOR = (base: string): Record<string, Twin> => ({
+  [`${base}/two-factor/setup`]: { api: "POST /api/auth/2fa/setup" },
+  [`${base}/two-factor/enable`]: { api: "POST /api/auth/2fa/enable" },
+  [`${base}/two-factor/disable`]: { api: "POST /api/auth/2fa/disable" },
+});
 
 /** Every form POST of the pages (the path as registered) and its twin. */
 const TWINS: Record<string, Twin> = {
   "/loginPatient": { api: "POST /api/auth/loginPatient" },
   "/loginDoctor": { api: "POST /api/auth/loginDoctor" },
   "/loginAdmin": { api: "POST /api/auth/loginAdmin" },
+  "/loginPatient/code": { api: "POST /api/auth/2fa/verify" },
+  "/loginDoctor/code": { api: "POST /api/auth/2fa/verify" },
+  "/loginAdmin/code": { api: "POST /api/auth/2fa/verify" },
   "/signupPatient": { api: "POST /api/auth/signupPatient" },
   "/signupDoctor": { api: "POST /api/auth/signupDoctor" },
   "/loginDoctor/refresh": { api: "GET /api/auth/doctor-status" },
@@ -51,6 +60,7 @@ const TWINS: Record<string, Twin> = {
   "/patient-dashboard/patient-profile/mail": MAIL,
   "/patient-dashboard/patient-profile/delete": { api: "POST /api/auth/account/delete" },
   ...SESSIONS("/patient-dashboard/patient-profile"),
+  ...TWO_FACTOR("/patient-dashboard/patient-profile"),
 
   "/doctor-dashboard/schedule": { api: "POST /api/auth/doctor-dashboard/scheduleAppointments" },
   "/doctor-dashboard/cancel": { api: "POST /api/auth/doctor-dashboard/cancelAppointment" },
@@ -64,11 +74,13 @@ const TWINS: Record<string, Twin> = {
   "/doctor-dashboard/doctor-profile/mail": MAIL,
   "/doctor-dashboard/doctor-profile/delete": { api: "POST /api/auth/account/delete" },
   ...SESSIONS("/doctor-dashboard/doctor-profile"),
+  ...TWO_FACTOR("/doctor-dashboard/doctor-profile"),
 
   "/admin-dashboard/doctor-status/:id": { api: "PATCH /api/auth/admin-dashboard/doctor-status/:id" },
   "/admin-dashboard/doctor-change/:id": { api: "PATCH /api/auth/admin-dashboard/doctor-change/:id" },
   "/admin-dashboard/doctor-registration/:id": { api: "PATCH /api/auth/admin-dashboard/doctor-registration/:id" },
   ...SESSIONS("/admin-dashboard/account"),
+  ...TWO_FACTOR("/admin-dashboard/account"),
 
   "/theme": { none: "the page's light or dark theme, a cookie of the browser; no account holds it" },
   "/session": { none: "not a form: the islands' read of the page session's token as JSON" },

@@ -21,6 +21,9 @@ const language = () => text("language").$type<Lang>();
 // When the person erased their account (issue 44): the row stays, nameless, for the other side's
 // records (src/actions/erasure.ts). Null: a live account.
 const erasedAt = () => integer("erased_at", { mode: "timestamp_ms" });
+// When two-factor sign-in was turned on (issue 44); null: off. On the account row so that a login
+// and the admin's guard know it from the read they make anyway; the secret is in two_factor.
+const twoFactorAt = () => integer("two_factor_at", { mode: "timestamp_ms" });
 
 export const patients = sqliteTable("patients", {
   id: id(),
@@ -33,6 +36,7 @@ export const patients = sqliteTable("patients", {
   timeZone: timeZone(),
   language: language(),
   erasedAt: erasedAt(),
+  twoFactorAt: twoFactorAt(),
   createdAt: createdAt(),
 });
 
@@ -80,6 +84,7 @@ export const doctors = sqliteTable(
     timeZone: timeZone(),
     language: language(),
     erasedAt: erasedAt(),
+    twoFactorAt: twoFactorAt(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -100,5 +105,6 @@ export const admins = sqliteTable("admins", {
   tokenVersion: tokenVersion(),
   timeZone: timeZone(),
   language: language(),
+  twoFactorAt: twoFactorAt(),
   createdAt: createdAt(),
 });

@@ -10,3 +10,4 @@ export * from "./sessions";
 export * from "./leases";
 export * from "./waitlist";
 export * from "./family";
+export * from "./two-factor";

@@ -33,4 +33,8 @@ export default {
   "AuthForm.registered": "Already registered? Log in",
   "AuthForm.loginInstead": "{role, select, patient {Log in as a patient instead} other {Log in as a doctor instead}}",
   "AuthForm.signupInstead": "{role, select, patient {Sign up as a patient instead} other {Sign up as a doctor instead}}",
+  // A login's second step when two-factor sign-in is on (issue 44)
+  "AuthForm.codeHeading": "Two-factor sign-in",
+  "AuthForm.codeIntro": "Enter the 6-digit code from your authenticator app, or one of your recovery codes.",
+  "AuthForm.code": "Code",
 } satisfies Record<string, string>;

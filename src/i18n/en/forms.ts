@@ -24,6 +24,8 @@ export default {
   "msg.field.password.the": "The password",
   "msg.field.reason.a": "a reason",
   "msg.field.reason.the": "The reason",
+  "msg.field.code.a": "the code",
+  "msg.field.code.the": "The code",
   "msg.field.message.a": "your feedback",
   "msg.field.message.the": "Your feedback",
   "msg.field.collegeName.a": "the name of your college",
@@ -159,6 +161,13 @@ export default {
   "msg.account.notFound": "Account not found",
   "msg.account.sessionNotFound": "Session not found",
   "msg.account.linkNotFound": "Link not found",
+  // Two-factor sign-in (issue 44).
+  "msg.twoFactor.wrongCode": "The code is not correct",
+  "msg.twoFactor.expired": "This sign-in has expired. Please log in again.",
+  "msg.twoFactor.wrongPassword": "Your password is not correct",
+  "msg.twoFactor.alreadyOn": "Two-factor sign-in is already on",
+  "msg.twoFactor.notOn": "Two-factor sign-in is not on",
+  "msg.twoFactor.noSetup": "Set up two-factor sign-in first",
   "msg.account.unknownZone": "Choose a time zone from the list.",
 
   // Pages only: the doctor's hours form (msg.hours.day names a weekday).

@@ -33,4 +33,7 @@ export default {
   "AuthForm.registered": "पहले से रजिस्टर्ड हैं? लॉगिन करें",
   "AuthForm.loginInstead": "{role, select, patient {इसके बजाय मरीज़ के रूप में लॉगिन करें} other {इसके बजाय डॉक्टर के रूप में लॉगिन करें}}",
   "AuthForm.signupInstead": "{role, select, patient {इसके बजाय मरीज़ के रूप में साइन अप करें} other {इसके बजाय डॉक्टर के रूप में साइन अप करें}}",
+  "AuthForm.codeHeading": "दो-चरणीय साइन-इन",
+  "AuthForm.codeIntro": "ऐप का 6 अंकों का कोड या कोई रिकवरी कोड डालें।",
+  "AuthForm.code": "कोड",
 } satisfies Record<keyof typeof en, string>;

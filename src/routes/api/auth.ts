@@ -3,8 +3,12 @@
  * src/actions/accounts.ts; these translate JSON in and out and start the session.
  */
 import { zValidator } from "@hono/zod-validator";
-import { Hono } from "hono";
-import { DOCTOR_SIGNED_UP, logIn, logOut, signUpDoctor, signUpPatient } from "../../actions/accounts";
+import { Hono, type Context } from "hono";
+import { DOCTOR_SIGNED_UP, logOut, signUpDoctor, signUpPatient } from "../../actions/accounts";
+import { logInFirstStep } from "../../actions/two-factor";
+import type { AccountRow, AdminRow, DoctorRow } from "../../db/queries/accounts";
+import type { Tx } from "../../db/client";
+import type { Role } from "../../domain/fields";
 import { statusReasonOf } from "../../actions/doctors";
 import type { Deps } from "../../config/deps";
 import { doctorSignupBody, loginBody, patientSignupBody } from "../../http/schemas";
@@ -15,6 +19,21 @@ import { crossSiteApiRefused } from "../../middleware/same-origin";
 import { bearerSession, requireRole, signedIn, startSession } from "../../middleware/session";
 import { endSessionCookie } from "../../http/session-token";
 import { langOf } from "../../i18n/request";
+
+const TITLES: Record<Role, string> = { patient: "Patient", doctor: "Doctor", admin: "Admin" };
+
+/**
+ * A login's answer (SPEC §7), the session begun: the patient's, the doctor's (for every status:
+ * the client shows the waiting screen or the status message) or the admin's.
+ */
+export async function signedInAnswer(c: Context, deps: Deps, role: Role, account: AccountRow, succeeded: (tx: Tx) => void) {
+  const token = await startSession(c, deps, role, account, succeeded);
+  if (role === "patient") return { token, role: "patient" as const, name: account.name };
+  if (role === "admin") return { token, admin: adminJson(account as AdminRow) };
+  const doctor = account as DoctorRow;
+  const statusReason = await statusReasonOf(deps, doctor);
+  return { message: "Login successful", token, doctor: doctorJson(doctor), ...(statusReason && { statusReason }) };
+}
 
 export function authApi(deps: Deps) {
   const api = new Hono();
@@ -34,25 +53,15 @@ export function authApi(deps: Deps) {
     return c.json({ message: DOCTOR_SIGNED_UP, token, doctor: doctorJson(doctor) }, 201);
   });
 
-  api.post("/loginPatient", zValidator("json", loginBody, onInvalid), async (c) => {
-    const { account: patient, succeeded } = await logIn(deps, "patient", c.req.valid("json"), loginClient(c, deps));
-    const token = await startSession(c, deps, "patient", patient, succeeded);
-    return c.json({ token, role: "patient", name: patient.name });
-  });
-
-  // Answers for every status: the client shows the waiting screen or the status message.
-  api.post("/loginDoctor", zValidator("json", loginBody, onInvalid), async (c) => {
-    const { account: doctor, succeeded } = await logIn(deps, "doctor", c.req.valid("json"), loginClient(c, deps));
-    const token = await startSession(c, deps, "doctor", doctor, succeeded);
-    const statusReason = await statusReasonOf(deps, doctor);
-    return c.json({ message: "Login successful", token, doctor: doctorJson(doctor), ...(statusReason && { statusReason }) });
-  });
-
-  api.post("/loginAdmin", zValidator("json", loginBody, onInvalid), async (c) => {
-    const { account: admin, succeeded } = await logIn(deps, "admin", c.req.valid("json"), loginClient(c, deps));
-    const token = await startSession(c, deps, "admin", admin, succeeded);
-    return c.json({ token, admin: adminJson(admin) });
-  });
+  // With two-factor sign-in on, a right password answers a challenge instead (issue 44), and
+  // POST /2fa/verify (./two-factor.ts) answers what follows here.
+  for (const role of ["patient", "doctor", "admin"] as const) {
+    api.post(`/login${TITLES[role]}`, zValidator("json", loginBody, onInvalid), async (c) => {
+      const step = await logInFirstStep(deps, role, c.req.valid("json"), loginClient(c, deps));
+      if (step.kind === "challenge") return c.json({ twoFactorRequired: true as const, challenge: step.challenge });
+      return c.json(await signedInAnswer(c, deps, role, step.account, step.succeeded));
+    });
+  }
 
   // Ends every token of the account (when the bearer token is valid) and clears the page cookie.
   api.post("/logout", async (c) => {

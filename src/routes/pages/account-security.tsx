@@ -12,7 +12,7 @@ import { Refusal } from "../../domain/refusal";
 import { Shell } from "../../components/Shell";
 import { NoticeLine } from "../../components/NoticeLine";
 import type { Deps } from "../../config/deps";
-import { DASHBOARD, LIMITS, ROLES, type Role } from "../../domain/fields";
+import { ADMIN_ACCOUNT, DASHBOARD, LIMITS, ROLES, type Role } from "../../domain/fields";
 import { doneThen, handleForm, takeNotice, type FormState, type Notice } from "../../http/forms";
 import { changePasswordBody, forgotPasswordBody, resetPasswordForm } from "../../http/schemas";
 import { renderPage, themeOf } from "../../render/Document";
@@ -22,6 +22,9 @@ import { askerOf, rememberDevice } from "../../middleware/device";
 import { viewerTimeZone } from "../../middleware/page-guard";
 import { signedInUser, startSession } from "../../middleware/session";
 import { endSessionCookie } from "../../http/session-token";
+import { twoFactorState } from "../../actions/two-factor";
+import { together } from "../../db/together";
+import { TwoFactorSection } from "./two-factor";
 
 const LOGIN: Record<Role, string> = { patient: "/loginPatient", doctor: "/loginDoctor", admin: "/loginAdmin" };
 /** The form on a profile page a refused change-password post belongs to. */
@@ -268,12 +271,13 @@ export function accountSecurityPosts(deps: Deps, base: string, again: (c: Contex
   return posts;
 }
 
-export const ADMIN_ACCOUNT = "/admin-dashboard/account";
+export { ADMIN_ACCOUNT };
 
 /** The admin's account page: the admin has no profile page, so the section stands alone here. */
 export async function adminAccountPage(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const notice = form ? undefined : takeNotice(c);
   const t = tOf(c);
+  const [sessions, twoFactor] = await together(() => Promise.all([ownSessions(c, deps), twoFactorState(deps, signedInUser(c))]));
   return renderPage(
     c,
     { title: t("account.myAccount"), guard: "admin" },
@@ -281,7 +285,8 @@ export async function adminAccountPage(c: Context, deps: Deps, form?: FormState)
       <section class="page-narrow" aria-labelledby="account-title">
         <h1 id="account-title">{t("account.myAccount")}</h1>
         <NoticeLine notice={notice} />
-        <AccountSecuritySection c={c} base={ADMIN_ACCOUNT} form={form} sessions={await ownSessions(c, deps)} />
+        <AccountSecuritySection c={c} base={ADMIN_ACCOUNT} form={form} sessions={sessions} />
+        <TwoFactorSection c={c} deps={deps} base={ADMIN_ACCOUNT} state={twoFactor} form={form} />
       </section>
     </Shell>,
   );

@@ -9,16 +9,17 @@
  * until then); a submit made before it is live is simply the form's own post.
  */
 import { Hono, type Context } from "hono";
-import { logIn, signUpDoctor, signUpPatient, type Client } from "../../actions/accounts";
+import { signUpDoctor, signUpPatient, type Client } from "../../actions/accounts";
+import { logInFirstStep, verifyTwoFactor } from "../../actions/two-factor";
 import { statusReasonOf } from "../../actions/doctors";
 import { renderPage, themeOf } from "../../render/Document";
 import { Shell } from "../../components/Shell";
-import type { DoctorRow } from "../../db/queries/accounts";
+import type { AccountRow, DoctorRow } from "../../db/queries/accounts";
 import type { Tx } from "../../db/client";
 import type { Deps } from "../../config/deps";
 import { DASHBOARD, SPECIALIZATIONS, type Role } from "../../domain/fields";
 import { doneThen, handleForm, hasNotice, showRefused, takeNotice, type FormState, type Notice } from "../../http/forms";
-import { doctorSignupBody, loginBody, patientSignupBody } from "../../http/schemas";
+import { doctorSignupBody, loginBody, patientSignupBody, twoFactorVerifyBody } from "../../http/schemas";
 import { Island } from "../../render/islands";
 import { loginClient } from "../../middleware/device";
 import { cookieSession, startSession } from "../../middleware/session";
@@ -29,7 +30,8 @@ import type { Key, T } from "../../i18n/catalog";
 const TITLES: Record<Role, string> = { patient: "Patient", doctor: "Doctor", admin: "Admin" };
 
 type Mode = "login" | "signup";
-type View = { form?: FormState; waiting?: boolean; notice?: Notice };
+/** `challenge`: a login's second step (two-factor sign-in on), the code asked with it. */
+type View = { form?: FormState; waiting?: boolean; notice?: Notice; challenge?: string };
 
 /** Every auth screen, by path. */
 export const AUTH_PAGES = {
@@ -49,7 +51,7 @@ export function renderAuthPage(c: Context, role: Role, mode: Mode, view: View = 
     <Shell area="public" path={c.req.path} theme={themeOf(c)}>
       <div class="page-narrow">
         <Island name="AuthForm" props={{ role, mode, ...view, ...specializationsOf(t, role, mode) }} hydrate="interaction" />
-        {mode === "login" && !view.waiting && (
+        {mode === "login" && !view.waiting && view.challenge === undefined && (
           <p class="auth-forgot">
             <a href={`/forgotPassword?role=${role}`}>{t("auth.forgot")}</a>
           </p>
@@ -117,17 +119,31 @@ export function authPageRoutes(deps: Deps) {
 
   const again = (c: Context, role: Role, mode: Mode) => (form: FormState) => renderAuthPage(c, role, mode, { form });
 
+  /** Where a login goes once the password (and the code, with two-factor on) passed. */
+  const signedIn = async (c: Context, role: Role, account: AccountRow, succeeded: (tx: Tx) => void, values: Record<string, string>) => {
+    if (role === "doctor") return doctorGoesOn(c, deps, account as DoctorRow, values, succeeded);
+    await startSession(c, deps, role, account, succeeded);
+    return doneThen(c, DASHBOARD[role]);
+  };
+
   for (const role of ["patient", "doctor", "admin"] as const) {
+    // With two-factor sign-in on, a right password answers the code's form (issue 44).
     pages.post(`/login${TITLES[role]}`, (c) =>
       handleForm(c, {
         schema: loginBody,
-        run: (credentials) => logIn(deps, role, credentials, client(c)),
+        run: (credentials) => logInFirstStep(deps, role, credentials, client(c)),
         again: again(c, role, "login"),
-        then: async ({ account, succeeded }, values) => {
-          if (role === "doctor") return doctorGoesOn(c, deps, account as DoctorRow, values, succeeded);
-          await startSession(c, deps, role, account, succeeded);
-          return doneThen(c, DASHBOARD[role]);
-        },
+        then: (step, values) =>
+          step.kind === "challenge" ? renderAuthPage(c, role, "login", { challenge: step.challenge }) : signedIn(c, role, step.account, step.succeeded, values),
+      }),
+    );
+    // The code's form: the same use case as POST /api/auth/2fa/verify, for this page's role only.
+    pages.post(`/login${TITLES[role]}/code`, (c) =>
+      handleForm(c, {
+        schema: twoFactorVerifyBody,
+        run: (input) => verifyTwoFactor(deps, input, client(c), role),
+        again: (form) => renderAuthPage(c, role, "login", { form, challenge: form.values.challenge ?? "" }),
+        then: ({ account, succeeded }, values) => signedIn(c, role, account, succeeded, values),
       }),
     );
   }

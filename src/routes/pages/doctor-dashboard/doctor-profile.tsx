@@ -20,6 +20,9 @@ import { TimeZoneForm } from "../../../components/TimeZone";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { AccountSecuritySection, ownSessions, PASSWORD_FORM } from "../account-security";
 import { DeleteAccountLink } from "../account-delete";
+import { TWO_FACTOR_FORM, TwoFactorSection } from "../two-factor";
+import { twoFactorState } from "../../../actions/two-factor";
+import { signedInUser } from "../../../middleware/session";
 import { mailPreferencesOf } from "../../../actions/mail-preferences";
 import { MailPreferencesForm } from "../../../components/MailPreferencesForm";
 import { mailMode } from "../../../mail/outbox";
@@ -37,10 +40,10 @@ async function render(c: Context, deps: Deps, refused?: FormState): Promise<Resp
   const t = tOf(c);
   // A refusal belongs to the form it came from: the hours form, the password form (issue 28) or the profile form.
   const [form, hoursRefused] = refused?.target === HOURS ? [undefined, refused] : [refused, undefined];
-  const profileForm = form?.target === PASSWORD_FORM ? undefined : form;
+  const profileForm = form?.target === PASSWORD_FORM || form?.target === TWO_FACTOR_FORM ? undefined : form;
   // The page's reads go in one round trip (issue 43).
-  const [hours, mail, sessions] = await together(() =>
-    Promise.all([getAvailability(deps, doctor.id), mailPreferencesOf(deps, "doctor", doctor.id), ownSessions(c, deps)]),
+  const [hours, mail, sessions, twoFactor] = await together(() =>
+    Promise.all([getAvailability(deps, doctor.id), mailPreferencesOf(deps, "doctor", doctor.id), ownSessions(c, deps), twoFactorState(deps, signedInUser(c))]),
   );
   return doctorPage(
     c,
@@ -57,6 +60,7 @@ async function render(c: Context, deps: Deps, refused?: FormState): Promise<Resp
       <HoursForm hours={hours} fallbackZone={doctor.timeZone ?? viewerTimeZone(c)} form={hoursRefused} />
       <MailPreferencesForm action="/doctor-dashboard/doctor-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
       <AccountSecuritySection c={c} base="/doctor-dashboard/doctor-profile" form={form} sessions={sessions} />
+      <TwoFactorSection c={c} deps={deps} base="/doctor-dashboard/doctor-profile" state={twoFactor} form={form} />
       <DeleteAccountLink c={c} role="doctor" />
     </section>,
     PATH,

@@ -19,6 +19,9 @@ import { TimeZoneForm } from "../../../components/TimeZone";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { AccountSecuritySection, ownSessions, PASSWORD_FORM } from "../account-security";
 import { DeleteAccountLink } from "../account-delete";
+import { TWO_FACTOR_FORM, TwoFactorSection } from "../two-factor";
+import { twoFactorState } from "../../../actions/two-factor";
+import { signedInUser } from "../../../middleware/session";
 import { mailPreferencesOf } from "../../../actions/mail-preferences";
 import { together } from "../../../db/together";
 import { MailPreferencesForm } from "../../../components/MailPreferencesForm";
@@ -29,11 +32,11 @@ import { tOf } from "../../../i18n/request";
 async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
   const patient = pageAccount(c, "patient");
   // The page's reads go in one round trip (issue 43).
-  const [mail, sessions, family] = await together(() =>
-    Promise.all([mailPreferencesOf(deps, "patient", patient.id), ownSessions(c, deps), familyOf(deps, patient.id)]),
+  const [mail, sessions, family, twoFactor] = await together(() =>
+    Promise.all([mailPreferencesOf(deps, "patient", patient.id), ownSessions(c, deps), familyOf(deps, patient.id), twoFactorState(deps, signedInUser(c))]),
   );
   // A refused change of password (issue 28) or of the family (issue 42) shows in its own form, not in the profile's.
-  const profileForm = form?.target === PASSWORD_FORM || isFamilyTarget(form?.target) ? undefined : form;
+  const profileForm = form?.target === PASSWORD_FORM || form?.target === TWO_FACTOR_FORM || isFamilyTarget(form?.target) ? undefined : form;
   const t = tOf(c);
   return patientPage(
     c,
@@ -45,6 +48,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <FamilySection base={PROFILE} members={family} form={form} />
       <MailPreferencesForm action="/patient-dashboard/patient-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
       <AccountSecuritySection c={c} base="/patient-dashboard/patient-profile" form={form} sessions={sessions} />
+      <TwoFactorSection c={c} deps={deps} base="/patient-dashboard/patient-profile" state={twoFactor} form={form} />
       <DeleteAccountLink c={c} role="patient" />
     </section>,
   );

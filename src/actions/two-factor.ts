@@ -1,0 +1,165 @@
+/**
+ * Two-factor sign-in (issue 44, item 10; RFC 6238 codes, src/auth/totp.ts). Setting it up keeps a
+ * new secret waiting; the first right code turns it on and gives ten one-use recovery codes. From
+ * then on a right password opens a short-lived challenge instead of a session, and the challenge
+ * with a right code (or an unused recovery code) gives what the login would have.
+ *
+ * A code is checked under the login throttle, counted like a password: wrong codes lock the
+ * account from that client as wrong passwords do. A right password with two-factor on is NOT
+ * taken back from the throttle (only the code's success clears the failures), so someone who
+ * knows the password cannot reset the count of their code guesses by logging in again.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { checkPassword } from "../auth/passwords";
+import { countPasswordAttempt, loginSucceeded } from "../auth/throttle";
+import { base32Encode, matchingStep, newTotpSecret, otpauthUrl } from "../auth/totp";
+import type { Deps } from "../config/deps";
+import type { Tx } from "../db/client";
+import { findAccount, type AccountRow } from "../db/queries/accounts";
+import {
+  findChallenge,
+  findTwoFactor,
+  insertChallenge,
+  savePendingSecret,
+  takeChallenge,
+  takeRecoveryCode,
+  takeStep,
+  turnOffTwoFactor,
+  turnOnTwoFactor,
+  type TwoFactorRow,
+} from "../db/queries/two-factor";
+import { together } from "../db/together";
+import type { Role } from "../domain/fields";
+import { conflict, invalid, Refusal } from "../domain/refusal";
+import { beginSignInAttempt, logIn, type Client, type LoggedIn } from "./accounts";
+import type { Asker } from "./passwords";
+
+export const TWO_FACTOR_ON = "Two-factor sign-in is on. Keep your recovery codes somewhere safe: each works once.";
+export const TWO_FACTOR_OFF = "Two-factor sign-in is off.";
+export const ALREADY_ON = "Two-factor sign-in is already on";
+export const NOT_ON = "Two-factor sign-in is not on";
+export const NO_SETUP = "Set up two-factor sign-in first";
+export const WRONG_CODE = "The code is not correct";
+export const CHALLENGE_GONE = "This sign-in has expired. Please log in again.";
+export const WRONG_PASSWORD = "Your password is not correct";
+/** The admin API's refusal while ADMIN_2FA_REQUIRED waits for the admin's setup. */
+export const SETUP_REQUIRED = "Two-factor sign-in must be set up first";
+
+/** How long a login's challenge waits for its code. */
+export const CHALLENGE_MINUTES = 5;
+export const RECOVERY_CODES = 10;
+const ISSUER = "Carebook";
+
+type Who = { role: Role; account: AccountRow };
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+/** A recovery code as typed: case, spaces and dashes do not matter. */
+const recoveryKey = (code: string) => sha256(code.toLowerCase().replace(/[\s-]/g, ""));
+/** 60 random bits as three groups of four base32 letters ("abcd-efgh-ijkl"): a SHA-256 keeps it safe, no slow hash needed. */
+const newRecoveryCode = () => base32Encode(randomBytes(8)).slice(0, 12).toLowerCase().replace(/(.{4})(?=.)/g, "$1-");
+const isTotp = (code: string) => /^\d{6}$/.test(code.replace(/\s/g, ""));
+
+/** Whether two-factor sign-in is on for the account (the mark on its row). */
+export const twoFactorIsOn = (account: { twoFactorAt: Date | null }): boolean => account.twoFactorAt !== null;
+
+/** Whether ADMIN_2FA_REQUIRED holds this session back until its owner sets two-factor up. */
+export const mustSetUpTwoFactor = (deps: Deps, who: { role: Role; account: { twoFactorAt: Date | null } }): boolean =>
+  who.role === "admin" && deps.config.admin2faRequired && !twoFactorIsOn(who.account);
+
+/** What the profile's section shows: on or off, and a setup's waiting secret (with its URL for the QR code). */
+export type TwoFactorState = { on: boolean; pending?: { secret: string; otpauthUrl: string } };
+
+export async function twoFactorState(deps: Deps, { role, account }: Who): Promise<TwoFactorState> {
+  if (twoFactorIsOn(account)) return { on: true };
+  const row = await findTwoFactor(deps.database.db, role, account.id);
+  const secret = row?.pendingSecret ?? undefined;
+  return { on: false, ...(secret !== undefined && { pending: { secret, otpauthUrl: otpauthUrl(ISSUER, account.email, secret) } }) };
+}
+
+/** Begins a setup: a new secret (20 random bytes) waits for its first code, replacing any waiting one. */
+export async function setUpTwoFactor(deps: Deps, { role, account }: Who): Promise<{ secret: string; otpauthUrl: string }> {
+  if (twoFactorIsOn(account)) throw conflict(ALREADY_ON);
+  const secret = newTotpSecret();
+  await deps.database.write(async (tx) => savePendingSecret(tx, role, account.id, secret));
+  return { secret, otpauthUrl: otpauthUrl(ISSUER, account.email, secret) };
+}
+
+/** Turns two-factor on with the waiting secret's right code; the recovery codes, shown this once. */
+export async function enableTwoFactor(deps: Deps, { role, account }: Who, code: string, asker: Asker): Promise<string[]> {
+  if (twoFactorIsOn(account)) throw conflict(ALREADY_ON);
+  await countPasswordAttempt(deps, asker.address);
+  const pending = (await findTwoFactor(deps.database.db, role, account.id))?.pendingSecret ?? null;
+  if (pending === null) throw conflict(NO_SETUP);
+  const now = deps.now();
+  const step = matchingStep(pending, code.replace(/\s/g, ""), now);
+  if (step === undefined) throw invalid(WRONG_CODE);
+  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  await deps.database.write(async (tx) => turnOnTwoFactor(tx, role, account.id, pending, step, codes.map(recoveryKey), now));
+  return codes;
+}
+
+/**
+ * Takes `code` for the account in `tx`: a TOTP code of a step not taken yet (by `secret`, its
+ * `lastStep` as read), or an unused recovery code (then used up). Whether it was right; the
+ * conditional writes decide when two requests race.
+ */
+async function takeCode(deps: Deps, tx: Tx, role: Role, accountId: string, row: TwoFactorRow | undefined, code: string): Promise<boolean> {
+  if (row?.secret == null) return false;
+  if (!isTotp(code)) return takeRecoveryCode(tx, role, accountId, recoveryKey(code));
+  const step = matchingStep(row.secret, code.replace(/\s/g, ""), deps.now(), row.lastStep);
+  return step !== undefined && (await takeStep(tx, role, accountId, step));
+}
+
+/** Turns two-factor off; the password and a right code (or a recovery code) are both asked. */
+export async function disableTwoFactor(deps: Deps, { role, account }: Who, input: { password: string; code: string }, client: Client): Promise<void> {
+  if (!twoFactorIsOn(account)) throw conflict(NOT_ON);
+  const attempt = await beginSignInAttempt(deps, role, account.email, account, client);
+  if (!(await checkPassword(account.passwordHash, input.password, client.address))) throw invalid(WRONG_PASSWORD);
+  const row = await findTwoFactor(deps.database.db, role, account.id);
+  await deps.database.write(async (tx) => {
+    if (!(await takeCode(deps, tx, role, account.id, row, input.code))) throw invalid(WRONG_CODE);
+    loginSucceeded(tx, attempt);
+    turnOffTwoFactor(tx, role, account.id);
+  });
+}
+
+/** A login's first step: signed in (two-factor off), or the challenge the code must come with. */
+export type FirstStep<A> = ({ kind: "signedIn" } & LoggedIn<A>) | { kind: "challenge"; challenge: string };
+
+/** Checks the password (src/actions/accounts.ts); with two-factor on, answers a challenge instead of the account. */
+export async function logInFirstStep<R extends Role>(deps: Deps, role: R, credentials: { email: string; password: string }, client: Client) {
+  const loggedIn = await logIn(deps, role, credentials, client);
+  if (!twoFactorIsOn(loggedIn.account)) return { kind: "signedIn", ...loggedIn } as const;
+  const challenge = randomBytes(32).toString("base64url");
+  const now = deps.now();
+  const expiresAt = new Date(now.getTime() + CHALLENGE_MINUTES * 60_000);
+  await deps.database.write(async (tx) => insertChallenge(tx, { tokenHash: sha256(challenge), role, accountId: loggedIn.account.id, expiresAt }, now));
+  return { kind: "challenge", challenge } as const;
+}
+
+/** The challenge's account and its two-factor row, if the challenge is live (and of `role`, when one is asked). */
+async function challengedAccount(deps: Deps, challenge: string, role?: Role) {
+  const db = deps.database.db;
+  const row = await findChallenge(db, sha256(challenge));
+  if (row === undefined || row.expiresAt <= deps.now() || (role !== undefined && row.role !== role)) return undefined;
+  // Both in one round trip (issue 43).
+  const [account, twoFactor] = await together(() => Promise.all([findAccount(db, row.role, row.accountId), findTwoFactor(db, row.role, row.accountId)]));
+  return account === undefined || !twoFactorIsOn(account) ? undefined : { role: row.role, account, twoFactor };
+}
+
+/**
+ * A login's second step: the challenge and a code. The account (and its role) signed in, with the
+ * throttle's take-back for the session's transaction, as logIn gives; the challenge is used up.
+ * `role`: the login page's, which must be the challenge's.
+ */
+export async function verifyTwoFactor(deps: Deps, input: { challenge: string; code: string }, client: Client, role?: Role): Promise<LoggedIn<AccountRow> & { role: Role }> {
+  const who = await challengedAccount(deps, input.challenge, role);
+  if (who === undefined) throw new Refusal("unauthenticated", CHALLENGE_GONE);
+  const attempt = await beginSignInAttempt(deps, who.role, who.account.email, who.account, client);
+  await deps.database.write(async (tx) => {
+    if (!(await takeCode(deps, tx, who.role, who.account.id, who.twoFactor, input.code))) throw new Refusal("unauthenticated", WRONG_CODE);
+    // Two posts of one right code: only one takes the challenge.
+    if (!(await takeChallenge(tx, sha256(input.challenge)))) throw new Refusal("unauthenticated", CHALLENGE_GONE);
+  });
+  return { role: who.role, account: who.account, succeeded: (tx) => loginSucceeded(tx, attempt) };
+}
