@@ -62,9 +62,9 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
     event.preventDefault();
     const form = event.currentTarget;
     const values = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    const missing = [...form.querySelectorAll<HTMLInputElement>("[required]")].find((f) => !f.value.trim());
+    const missing = [...form.querySelectorAll<HTMLInputElement>("[required]")].find((f) => (f.type === "checkbox" ? !f.checked : !f.value.trim()));
     if (missing) {
-      setError(t("AuthForm.required", { field: missing.labels?.[0]?.textContent ?? missing.name }));
+      setError(missing.type === "checkbox" ? t("msg.auth.consentUnticked") : t("AuthForm.required", { field: missing.labels?.[0]?.textContent ?? missing.name }));
       missing.focus();
       return;
     }
@@ -76,7 +76,9 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
     setError(null);
     setInfo(null);
     const path = `/${mode}${ROLE_TITLE[role]}`;
-    const answer = await api(path, { json: values, anonymous: role === "patient" && mode === "login" });
+    // The tick box posts "on" to the page; the JSON signup takes `consent: true` (issue 44).
+    const json = mode === "signup" ? { ...values, consent: values.consent === "on" } : values;
+    const answer = await api(path, { json, anonymous: role === "patient" && mode === "login" });
     setBusy(false);
     if (!answer.ok) {
       setError(say.or(answer, t(mode === "login" ? "AuthForm.loginFailed" : "AuthForm.signupFailed")));
@@ -193,6 +195,11 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
             </div>
             <Field name="collegeName" label={t("AuthForm.collegeName")} autoComplete="organization" value={typed.collegeName} />
           </>
+        )}
+        {mode === "signup" && (
+          <label className="check">
+            <input type="checkbox" name="consent" value="on" required aria-describedby="consent-notice" defaultChecked={typed.consent === "on"} /> {t("AuthForm.consent")}
+          </label>
         )}
         <Notice text={error} tone="error" />
         <button type="submit" disabled={busy}>

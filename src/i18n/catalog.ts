@@ -11,6 +11,7 @@ import enAdmin from "./en/admin";
 import enAuth from "./en/auth";
 import enCalendar from "./en/calendar";
 import enCommon from "./en/common";
+import enConsent from "./en/consent";
 import enDemo from "./en/demo";
 import enDoctor from "./en/doctor";
 import enFamily from "./en/family";
@@ -24,6 +25,7 @@ import hiAdmin from "./hi/admin";
 import hiAuth from "./hi/auth";
 import hiCalendar from "./hi/calendar";
 import hiCommon from "./hi/common";
+import hiConsent from "./hi/consent";
 import hiDemo from "./hi/demo";
 import hiDoctor from "./hi/doctor";
 import hiFamily from "./hi/family";
@@ -33,20 +35,20 @@ import hiPatient from "./hi/patient";
 import hiPublic from "./hi/public";
 import hiStates from "./hi/states";
 
-const en = { ...enCommon, ...enPublic, ...enAuth, ...enPatient, ...enDoctor, ...enAdmin, ...enAccount, ...enForms, ...enMail, ...enCalendar, ...enDemo, ...enStates, ...enFamily };
+const en = { ...enCommon, ...enPublic, ...enAuth, ...enPatient, ...enDoctor, ...enAdmin, ...enAccount, ...enForms, ...enMail, ...enCalendar, ...enDemo, ...enStates, ...enFamily, ...enConsent };
 
 /** Every message's key. */
 export type Key = keyof typeof en;
 export type Catalog = Readonly<Record<Key, string>>;
 
-const hi: Catalog = { ...hiCommon, ...hiPublic, ...hiAuth, ...hiPatient, ...hiDoctor, ...hiAdmin, ...hiAccount, ...hiForms, ...hiMail, ...hiCalendar, ...hiDemo, ...hiStates, ...hiFamily };
+const hi: Catalog = { ...hiCommon, ...hiPublic, ...hiAuth, ...hiPatient, ...hiDoctor, ...hiAdmin, ...hiAccount, ...hiForms, ...hiMail, ...hiCalendar, ...hiDemo, ...hiStates, ...hiFamily, ...hiConsent };
 
 export const CATALOGS: Readonly<Record<Lang, Catalog>> = { en, hi };
 
 /** The area files of each language, for the check that they agree (catalog.test.ts). */
 export const AREAS = {
-  en: { common: enCommon, public: enPublic, auth: enAuth, patient: enPatient, doctor: enDoctor, admin: enAdmin, account: enAccount, forms: enForms, mail: enMail, calendar: enCalendar, demo: enDemo, states: enStates, family: enFamily },
-  hi: { common: hiCommon, public: hiPublic, auth: hiAuth, patient: hiPatient, doctor: hiDoctor, admin: hiAdmin, account: hiAccount, forms: hiForms, mail: hiMail, calendar: hiCalendar, demo: hiDemo, states: hiStates, family: hiFamily },
+  en: { common: enCommon, public: enPublic, auth: enAuth, patient: enPatient, doctor: enDoctor, admin: enAdmin, account: enAccount, forms: enForms, mail: enMail, calendar: enCalendar, demo: enDemo, states: enStates, family: enFamily, consent: enConsent },
+  hi: { common: hiCommon, public: hiPublic, auth: hiAuth, patient: hiPatient, doctor: hiDoctor, admin: hiAdmin, account: hiAccount, forms: hiForms, mail: hiMail, calendar: hiCalendar, demo: hiDemo, states: hiStates, family: hiFamily, consent: hiConsent },
 } as const;
 
 /** The server's `t`: a message of `lang` by key, with values filled in. */

@@ -9,6 +9,14 @@ import type { Role } from "../domain/fields";
 import { readerZone, type ReaderZone } from "../domain/time";
 import { langOf } from "../i18n/request";
 import { cookieSession, type AccountOf } from "./session";
+import { consentStateOf } from "../actions/consent";
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** Issue 44: the signed-in reader has not accepted the consent notice in force (their pages ask at the top). */
+    consentAsked: boolean | undefined;
+  }
+}
 
 function redirect(c: Context, to: string): never {
   throw new HTTPException(302, { res: c.redirect(to, 302) });
@@ -21,6 +29,7 @@ export function requirePage(deps: Deps, role: Role): MiddlewareHandler {
     if (user === undefined || user.role !== role) redirect(c, "/loginPatient");
     if (user.role === "doctor" && user.account.status !== "approved") redirect(c, "/loginDoctor");
     c.set("user", user);
+    c.set("consentAsked", consentStateOf(deps, user.role, user.account).due);
     await next();
   };
 }

@@ -17,6 +17,11 @@ const timeZone = () => text("time_zone");
 // The language the person chose to read Carebook in ("en", "hi"; issue 31): their mails follow it
 // and a new device starts in it. Null until they choose one with the switcher.
 const language = () => text("language").$type<Lang>();
+// The consent notice the person accepted (issue 44; src/domain/consent.ts) and when: both null
+// while not given (a signup by a client that sends no consent), until they accept on a page or
+// with POST /api/auth/consent.
+const consentVersion = () => text("consent_version");
+const consentAt = () => integer("consent_at", { mode: "timestamp_ms" });
 
 export const patients = sqliteTable("patients", {
   id: id(),
@@ -28,6 +33,8 @@ export const patients = sqliteTable("patients", {
   listsVersion: listsVersion(),
   timeZone: timeZone(),
   language: language(),
+  consentVersion: consentVersion(),
+  consentAt: consentAt(),
   createdAt: createdAt(),
 });
 
@@ -70,6 +77,8 @@ export const doctors = sqliteTable(
     listsVersion: listsVersion(),
     timeZone: timeZone(),
     language: language(),
+    consentVersion: consentVersion(),
+    consentAt: consentAt(),
     createdAt: createdAt(),
   },
   (t) => [

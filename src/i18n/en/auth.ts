@@ -14,6 +14,7 @@ export default {
   "AuthForm.specialization": "Specialization",
   "AuthForm.chooseSpecialization": "Choose a specialization",
   "AuthForm.collegeName": "College name",
+  "AuthForm.consent": "I have read the notice below and agree",
   "AuthForm.login": "Login",
   "AuthForm.signup": "Sign up",
   "AuthForm.required": "{field} is required.",

@@ -14,6 +14,7 @@ export default {
   "AuthForm.specialization": "विशेषज्ञता",
   "AuthForm.chooseSpecialization": "विशेषज्ञता चुनें",
   "AuthForm.collegeName": "कॉलेज का नाम",
+  "AuthForm.consent": "मैंने नीचे दी गई सूचना पढ़ ली है और मैं सहमत हूँ",
   "AuthForm.login": "लॉगिन",
   "AuthForm.signup": "साइन अप करें",
   "AuthForm.required": "{field} भरना ज़रूरी है।",

@@ -40,6 +40,7 @@ export default {
   "msg.auth.tooManySignups": "इस पते से बहुत सारे साइन अप हुए हैं। कृपया कुछ देर बाद फिर कोशिश करें।",
   "msg.auth.loginFailed": "लॉगिन नहीं हो सका। कृपया फिर कोशिश करें।",
   "msg.auth.signupFailed": "रजिस्ट्रेशन नहीं हो सका। कृपया फिर कोशिश करें।",
+  "msg.auth.consentUnticked": "सहमति देने के लिए कृपया बॉक्स पर टिक करें।",
   "msg.auth.statusReason": "आपके खाते की स्थिति: {status}। कारण: {reason}",
 
   "msg.status.account": "आपके खाते की स्थिति: {status}",

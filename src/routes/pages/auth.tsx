@@ -18,7 +18,8 @@ import type { Tx } from "../../db/client";
 import type { Deps } from "../../config/deps";
 import { DASHBOARD, SPECIALIZATIONS, type Role } from "../../domain/fields";
 import { doneThen, handleForm, hasNotice, showRefused, takeNotice, type FormState, type Notice } from "../../http/forms";
-import { doctorSignupBody, loginBody, patientSignupBody } from "../../http/schemas";
+import { doctorSignupForm, loginBody, patientSignupForm } from "../../http/schemas";
+import { ConsentNotice } from "../../components/ConsentNotice";
 import { Island } from "../../render/islands";
 import { loginClient } from "../../middleware/device";
 import { cookieSession, startSession } from "../../middleware/session";
@@ -54,6 +55,7 @@ export function renderAuthPage(c: Context, role: Role, mode: Mode, view: View = 
             <a href={`/forgotPassword?role=${role}`}>{t("auth.forgot")}</a>
           </p>
         )}
+        {mode === "signup" && <ConsentNotice />}
       </div>
     </Shell>,
   );
@@ -134,7 +136,7 @@ export function authPageRoutes(deps: Deps) {
 
   pages.post("/signupPatient", (c) =>
     handleForm(c, {
-      schema: patientSignupBody,
+      schema: patientSignupForm,
       run: (input) => signUpPatient(deps, { ...input, language: langOf(c) }, client(c)),
       again: again(c, "patient", "signup"),
       then: async (patient) => {
@@ -147,7 +149,7 @@ export function authPageRoutes(deps: Deps) {
   // As the spec's client does: a new doctor goes to the doctor login, which shows the waiting screen.
   pages.post("/signupDoctor", (c) =>
     handleForm(c, {
-      schema: doctorSignupBody,
+      schema: doctorSignupForm,
       run: (input) => signUpDoctor(deps, { ...input, language: langOf(c) }, client(c)),
       again: again(c, "doctor", "signup"),
       then: async (doctor) => {

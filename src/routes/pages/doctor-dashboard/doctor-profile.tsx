@@ -4,6 +4,7 @@
  * (issue 25), password and devices (issue 28). Each form posts and comes back with its message,
  * or shows the refusal beside the form it came from.
  */
+import { DataExport } from "../../../components/DataExport";
 import type { Context } from "hono";
 import { getAvailability, setAvailability } from "../../../actions/availability";
 import { updateDoctorProfile } from "../../../actions/profile";
@@ -56,6 +57,7 @@ async function render(c: Context, deps: Deps, refused?: FormState): Promise<Resp
       <HoursForm hours={hours} fallbackZone={doctor.timeZone ?? viewerTimeZone(c)} form={hoursRefused} />
       <MailPreferencesForm action="/doctor-dashboard/doctor-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
       <AccountSecuritySection c={c} base="/doctor-dashboard/doctor-profile" form={form} sessions={sessions} />
+      <DataExport />
     </section>,
     PATH,
   );

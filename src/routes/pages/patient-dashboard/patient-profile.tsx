@@ -4,6 +4,7 @@
  * The form posts here (multipart) and comes back with the API's message, or shows the refusal; the
  * family forms post to .../family, .../family/{id} and .../family/{id}/remove.
  */
+import { DataExport } from "../../../components/DataExport";
 import type { Context } from "hono";
 import type { z } from "zod";
 import { PROFILE_UPDATED, updatePatientProfile } from "../../../actions/profile";
@@ -44,6 +45,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <FamilySection base={PROFILE} members={family} form={form} />
       <MailPreferencesForm action="/patient-dashboard/patient-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
       <AccountSecuritySection c={c} base="/patient-dashboard/patient-profile" form={form} sessions={sessions} />
+      <DataExport />
     </section>,
   );
 }
