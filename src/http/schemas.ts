@@ -101,8 +101,8 @@ export const consentBody = z.object({
     .meta({ description: "The notice's version the client showed (GET /consent); another than the one in force is 409" }),
 });
 
-/** The consent form at the top of a person's pages: the tick box, and the page to go back to. */
-export const consentForm = z.object({ consent: ticked, back: z.string().max(2000).optional() });
+/** The consent form at the top of a person's pages: the tick box (the page to go back to is read beside it). */
+export const consentForm = z.object({ consent: ticked });
 
 /** An ISO 8601 date-time with Z or an offset (a time without a zone is ambiguous for a medical appointment). */
 const instant = (field: string) =>

@@ -4,10 +4,11 @@
  * data export (GET /account/export). The same use cases as the JSON calls
  * (src/routes/api/account-data.ts).
  */
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { acceptConsent } from "../../actions/consent";
 import type { Deps } from "../../config/deps";
-import { doneThen, handleForm, safeBack } from "../../http/forms";
+import { doneThen, pageMessage, safeBack } from "../../http/forms";
+import { CONSENT_UNTICKED } from "../../domain/messages";
 import { consentForm } from "../../http/schemas";
 import { tOf } from "../../i18n/request";
 import { cookieSession } from "../../middleware/session";
@@ -19,16 +20,15 @@ export function accountDataPages(deps: Deps) {
   pages.post("/consent", async (c) => {
     const user = await cookieSession(c, deps);
     if (user === undefined) return c.redirect("/loginPatient", 303);
-    const back = await backOf(c);
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const back = safeBack(form.back);
     // The admin is never asked (src/domain/consent.ts): back to the page, nothing recorded.
     if (user.role === "admin") return doneThen(c, back);
-    return handleForm(c, {
-      schema: consentForm,
-      run: () => acceptConsent(deps, user.role as "patient" | "doctor", user.account.id),
-      // Unticked (only a client that skips the browser's own check): back, the notice still asking, with the message.
-      again: async (form) => doneThen(c, back, { text: form.message, tone: "error" }),
-      then: () => doneThen(c, back, { text: tOf(c)("consent.recorded"), tone: "success" }),
-    });
+    const parsed = consentForm.safeParse(form);
+    // Unticked (only a client that skips the browser's own check): back, the notice still asking, with the message.
+    if (!parsed.success) return doneThen(c, back, { text: pageMessage(c, CONSENT_UNTICKED), tone: "error" });
+    await acceptConsent(deps, user.role, user.account.id);
+    return doneThen(c, back, { text: tOf(c)("consent.recorded"), tone: "success" });
   });
 
   pages.get("/account/export", async (c) => {
@@ -38,10 +38,4 @@ export function accountDataPages(deps: Deps) {
   });
 
   return pages;
-}
-
-/** The page the form was on (a same-site path only). */
-async function backOf(c: Context): Promise<string> {
-  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-  return safeBack(form.back);
 }
