@@ -51,6 +51,7 @@ test.describe("signup and login", () => {
     await page.getByLabel("Name", { exact: true }).fill("Sam Signup");
     await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("I have read the notice below and agree").check();
     await page.getByRole("button", { name: "Sign up" }).click();
 
     await expect(page).toHaveURL(/\/patient-dashboard$/);
