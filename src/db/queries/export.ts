@@ -8,6 +8,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Reader } from "../client";
 import { appointments, auditEvents, doctors, feedback, mailOutbox, patients, waitlist } from "../schema";
 import type { MailRole } from "./mail";
+import { meetingColumns } from "./appointments";
 
 export type Side = "patient" | "doctor";
 const ownerOf = (side: Side) => (side === "patient" ? appointments.patientId : appointments.doctorId);
@@ -16,13 +17,7 @@ const ownerOf = (side: Side) => (side === "patient" ? appointments.patientId : a
 export function exportAppointments(r: Reader, side: Side, id: string) {
   return r
     .select({
-      id: appointments.id,
-      status: appointments.status,
-      reason: appointments.reason,
-      createdAt: appointments.createdAt,
-      scheduledAt: appointments.scheduledAt,
-      endsAt: appointments.endsAt,
-      meetLink: appointments.meetLink,
+      ...meetingColumns,
       preferredTimes: appointments.preferredTimes,
       attended: appointments.attended,
       cancelledBy: appointments.cancelledBy,
