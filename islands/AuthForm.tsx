@@ -43,7 +43,7 @@ const ROLE_TITLE: Record<Role, string> = { patient: "Patient", doctor: "Doctor",
 
 /** "Your account status is: …" with the status word of the page's language. */
 const statusMessage = (t: Translate, status: string, reason?: string) =>
-  reason ? t("AuthForm.statusReason", { status: t(`status.${status}`), reason }) : t("AuthForm.status", { status: t(`status.${status}`) });
+  reason ? t("msg.auth.statusReason", { status: t(`status.${status}`), reason }) : t("msg.status.account", { status: t(`status.${status}`) });
 
 export default function AuthForm({ role, mode, form: refused, waiting: pending = false, notice, specializations: labels = {}, challenge: given }: Props) {
   const t = useT();
@@ -66,9 +66,9 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
     event.preventDefault();
     const form = event.currentTarget;
     const values = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    const missing = [...form.querySelectorAll<HTMLInputElement>("[required]")].find((f) => !f.value.trim());
+    const missing = [...form.querySelectorAll<HTMLInputElement>("[required]")].find((f) => (f.type === "checkbox" ? !f.checked : !f.value.trim()));
     if (missing) {
-      setError(t("AuthForm.required", { field: missing.labels?.[0]?.textContent ?? missing.name }));
+      setError(missing.type === "checkbox" ? t("msg.auth.consentUnticked") : t("AuthForm.required", { field: missing.labels?.[0]?.textContent ?? missing.name }));
       missing.focus();
       return;
     }
@@ -80,7 +80,9 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
     setError(null);
     setInfo(null);
     const path = `/${mode}${ROLE_TITLE[role]}`;
-    const answer = await api(path, { json: values, anonymous: role === "patient" && mode === "login" });
+    // The tick box posts "on" to the page; the JSON signup takes `consent: true` (issue 44).
+    const json = mode === "signup" ? { ...values, consent: values.consent === "on" } : values;
+    const answer = await api(path, { json, anonymous: role === "patient" && mode === "login" });
     setBusy(false);
     if (!answer.ok) {
       setError(say.or(answer, t(mode === "login" ? "AuthForm.loginFailed" : "AuthForm.signupFailed")));
@@ -222,6 +224,11 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
             </div>
             <Field name="collegeName" label={t("AuthForm.collegeName")} autoComplete="organization" value={typed.collegeName} />
           </>
+        )}
+        {mode === "signup" && (
+          <label className="check">
+            <input type="checkbox" name="consent" value="on" required aria-describedby="consent-notice" defaultChecked={typed.consent === "on"} /> {t("AuthForm.consent")}
+          </label>
         )}
         <Notice text={error} tone="error" />
         <button type="submit" disabled={busy}>

@@ -23,6 +23,7 @@ import { adminApi } from "./routes/api/admin";
 import { authApi } from "./routes/api/auth";
 import { accountSecurityApi } from "./routes/api/account-security";
 import { twoFactorApi } from "./routes/api/two-factor";
+import { accountDataApi } from "./routes/api/account-data";
 import { accountSettingsApi } from "./routes/api/account-settings";
 import { calendarApi } from "./routes/api/calendar";
 import { observeRoutes } from "./routes/observe";
@@ -89,7 +90,7 @@ export function createApp(deps: Deps) {
     await next();
   });
 
-  for (const api of [authApi, accountSecurityApi, twoFactorApi, accountSettingsApi, patientApi, doctorApi, adminApi, profileApi]) app.route("/api/auth", api(deps));
+  for (const api of [authApi, accountSecurityApi, twoFactorApi, accountDataApi, accountSettingsApi, patientApi, doctorApi, adminApi, profileApi]) app.route("/api/auth", api(deps));
   app.route("/api/auth", calendarApi(deps));
   app.route("/uploads", uploadRoutes(deps));
   app.route("/static", staticRoutes());

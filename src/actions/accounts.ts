@@ -29,6 +29,8 @@ import type { Role, Specialization } from "../domain/fields";
 import type { Lang } from "../domain/i18n";
 import { doctorSignedUp, doctorSignupReaders } from "../mail/events";
 import { conflict, Refusal } from "../domain/refusal";
+import type { ConsentRecord } from "../domain/consent";
+import { currentNotice } from "./consent";
 
 export const EMAIL_TAKEN = "An account with this email already exists";
 export const BAD_LOGIN = "Invalid email or password";
@@ -121,15 +123,23 @@ async function signUp<T, R = undefined>(
  * `language`: the one the signup was made in (the page's, or an API call's Accept-Language), kept
  * on the account so that the first mail is already in it (issue 39).
  */
-export type PatientSignup = Credentials & { name: string; language?: Lang };
+export type PatientSignup = Credentials & { name: string; language?: Lang; consent?: boolean };
 export type DoctorSignup = PatientSignup & { specialization: Specialization; collegeName: string };
 
 export function signUpPatient(deps: Deps, input: PatientSignup, client: Client): Promise<PatientRow> {
   return signUp(deps, "patient", input, client, (passwordHash) =>
     deps.database.write((tx) =>
-      insertPatient(tx, { id: crypto.randomUUID(), name: input.name, email: input.email, passwordHash, language: input.language, createdAt: deps.now() }),
+      insertPatient(tx, { id: crypto.randomUUID(), name: input.name, email: input.email, passwordHash, language: input.language, ...consentOf(deps, input), createdAt: deps.now() }),
     ),
   );
+}
+
+/**
+ * What a signup records of consent: the notice in force and now when the person ticked it
+ * (`consent: true`); "not given" (null) otherwise, and their pages ask until they accept.
+ */
+function consentOf(deps: Deps, input: { consent?: boolean }): ConsentRecord {
+  return input.consent === true ? { consentVersion: currentNotice(deps), consentAt: deps.now() } : { consentVersion: null, consentAt: null };
 }
 
 /** A new doctor starts pending, with the first line of the status history. */
@@ -146,6 +156,7 @@ export function signUpDoctor(deps: Deps, input: DoctorSignup, client: Client): P
         specialization: input.specialization,
         collegeName: input.collegeName,
         status: "pending",
+        ...consentOf(deps, input),
         createdAt: now,
       });
       recordAudit(tx, { at: now, actorRole: "doctor", actorId: created.id, subject: "doctor", subjectId: created.id, action: "Signup", toStatus: "pending" });

@@ -14,4 +14,6 @@ export type Deps = {
   now: () => Date;
   /** The logger, metrics and readiness checks (src/observe). */
   observe: Observe;
+  /** The consent notice in force; CONSENT_VERSION (src/domain/consent.ts) unless a test gives another (issue 44). */
+  consentVersion?: string;
 };

@@ -15,6 +15,9 @@ export const TOO_FAR = "scheduledDateTime must be at most 2 years ahead";
 /** SPEC §5: the schedule form's message when the date or the time is missing. */
 export const DATE_AND_TIME_REQUIRED = "Please select both date and time!";
 
+/** Issue 44: a page's consent form posted without its tick box. */
+export const CONSENT_UNTICKED = "Please tick the box to give your consent.";
+
 export const MESSAGES = {
   cancelReasonEmpty: "Please say why you are cancelling.",
   feedbackEmpty: "Please write your feedback before sending it.",
@@ -93,6 +96,7 @@ const EXACT: Record<string, string> = {
   "Too many signups from this address. Please try again later.": "msg.auth.tooManySignups",
   "Login failed. Please try again.": "msg.auth.loginFailed",
   "Registration failed. Please try again.": "msg.auth.signupFailed",
+  [CONSENT_UNTICKED]: "msg.auth.consentUnticked",
   // Any signed-in call.
   "Authentication required": "msg.session.required",
   "Invalid or expired token": "msg.session.expired",

@@ -12,6 +12,7 @@ import { DOCTOR_STATUSES, ROLES, SPECIALIZATIONS } from "../domain/fields";
 import { LANGS } from "../domain/i18n";
 import { LANGUAGE_CODES } from "../domain/doctor-details";
 import { RELATIONS, SEXES } from "../domain/family";
+import { AccountExport, ConsentRecorded, ConsentState } from "./answers-account";
 import type { AdminDoctorJson, AppointmentJson, adminJson, doctorJson, familyMemberJson, patientJson } from "./shapes";
 
 const id = z.string().meta({ description: "An opaque id", example: "3f2c9a4e-8b1d-4c55-9a0e-2b7f1c6d8e90" });
@@ -311,6 +312,10 @@ export const answers = {
   // issue 42
   family: z.object({ members: z.array(FamilyMember) }),
   familyMember: z.object({ message: z.string(), member: FamilyMember }),
+  // issue 44
+  consent: ConsentState,
+  consentRecorded: ConsentRecorded,
+  accountExport: AccountExport,
 };
 
 // The builders in shapes.ts must produce exactly these types: a compile error here is drift.

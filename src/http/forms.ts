@@ -147,6 +147,9 @@ export async function showRefused(c: Context, refused: Refused, render: (form: F
 
 const NOTICE_COOKIE = "notice";
 
+/** A same-site path to go back to, never another site; printable ASCII only, so it is a valid Location header. */
+export const safeBack = (value: unknown) => (typeof value === "string" && /^\/(?![/\\])[\x21-\x5b\x5d-\x7e]*$/.test(value) ? value : "/");
+
 /**
  * `to` with the fragment of the element that shows a post's result, a notice or a refusal
  * (`id="notice"`: islands/lib/ui.tsx, src/components/NoticeLine.tsx): the browser opens the page

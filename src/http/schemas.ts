@@ -8,10 +8,11 @@ import { DETAIL_LIMITS, LANGUAGE_CODES, type LanguageCode } from "../domain/doct
 import { isTimeZone, zonedInstant } from "../domain/time";
 import { availabilityProblem, isDate, type Availability, MAX_DAYS_OFF, MAX_RANGES, minutesOf, MAX_PREFERRED, SLOT_DAYS, WEEKDAYS } from "../domain/availability";
 import { CHANGE_DECISIONS, NEEDS_REASON } from "../domain/doctor-status";
-import { DATE_AND_TIME_REQUIRED, MESSAGES } from "../domain/messages";
+import { CONSENT_UNTICKED, DATE_AND_TIME_REQUIRED, MESSAGES } from "../domain/messages";
 import { LANGS } from "../domain/i18n";
 import { UNTIL_SHAPE } from "../domain/waitlist";
 import { EARLIEST_BIRTH, RELATIONS, SEXES } from "../domain/family";
+import { CONSENT_VERSION_MAX } from "../domain/consent";
 
 type Limit = { min: number; max: number };
 
@@ -63,16 +64,45 @@ export const loginBody = z.object({
     .max(LIMITS.password.max, `password must be at most ${LIMITS.password.max} characters`),
 });
 
+/** Issue 44: the person ticked the consent notice. Optional: the original client sends none (recorded as not given). */
+const consentFlag = z
+  .boolean({ error: "consent must be true or false" })
+  .optional()
+  .meta({ description: "Issue 44: true when the person accepted the consent notice in force (recorded with its version and the time); omitted or false, recorded as not given, and their pages ask until they accept" });
+
 export const patientSignupBody = z.object({
   name: text("name", LIMITS.name),
   email: emailField,
   password: newPassword,
+  consent: consentFlag,
 });
 
 export const doctorSignupBody = patientSignupBody.extend({
   specialization,
   collegeName: text("collegeName", LIMITS.collegeName),
 });
+
+/** A page's consent tick box: required there (the page shows the notice beside it); ticked, it reads as `consent: true`. */
+const ticked = z.literal("on", { error: CONSENT_UNTICKED }).transform(() => true);
+
+/** The signup pages' forms: the JSON signups' fields, with the tick box required. */
+export const patientSignupForm = patientSignupBody.extend({ consent: ticked });
+export const doctorSignupForm = doctorSignupBody.extend({ consent: ticked });
+
+/** POST /api/auth/consent: the person accepts the notice; `version`, when given, must be the one in force. */
+export const consentBody = z.object({
+  consent: z.literal(true, { error: "consent must be true" }),
+  version: z
+    .string({ error: "version must be a string" })
+    .trim()
+    .min(1, "version must not be empty")
+    .max(CONSENT_VERSION_MAX, `version must be at most ${CONSENT_VERSION_MAX} characters`)
+    .optional()
+    .meta({ description: "The notice's version the client showed (GET /consent); another than the one in force is 409" }),
+});
+
+/** The consent form at the top of a person's pages: the tick box (the page to go back to is read beside it). */
+export const consentForm = z.object({ consent: ticked });
 
 /** An ISO 8601 date-time with Z or an offset (a time without a zone is ambiguous for a medical appointment). */
 const instant = (field: string) =>

@@ -11,6 +11,7 @@ import enAdmin from "./en/admin";
 import enAuth from "./en/auth";
 import enCalendar from "./en/calendar";
 import enCommon from "./en/common";
+import enConsent from "./en/consent";
 import enDemo from "./en/demo";
 import enDoctor from "./en/doctor";
 import enErasure from "./en/erasure";
@@ -25,6 +26,7 @@ import hiAdmin from "./hi/admin";
 import hiAuth from "./hi/auth";
 import hiCalendar from "./hi/calendar";
 import hiCommon from "./hi/common";
+import hiConsent from "./hi/consent";
 import hiDemo from "./hi/demo";
 import hiDoctor from "./hi/doctor";
 import hiErasure from "./hi/erasure";
@@ -35,20 +37,20 @@ import hiPatient from "./hi/patient";
 import hiPublic from "./hi/public";
 import hiStates from "./hi/states";
 
-const en = { ...enCommon, ...enPublic, ...enAuth, ...enPatient, ...enDoctor, ...enAdmin, ...enAccount, ...enForms, ...enMail, ...enCalendar, ...enDemo, ...enStates, ...enFamily, ...enErasure };
+const en = { ...enCommon, ...enPublic, ...enAuth, ...enPatient, ...enDoctor, ...enAdmin, ...enAccount, ...enForms, ...enMail, ...enCalendar, ...enDemo, ...enStates, ...enFamily, ...enErasure, ...enConsent };
 
 /** Every message's key. */
 export type Key = keyof typeof en;
 export type Catalog = Readonly<Record<Key, string>>;
 
-const hi: Catalog = { ...hiCommon, ...hiPublic, ...hiAuth, ...hiPatient, ...hiDoctor, ...hiAdmin, ...hiAccount, ...hiForms, ...hiMail, ...hiCalendar, ...hiDemo, ...hiStates, ...hiFamily, ...hiErasure };
+const hi: Catalog = { ...hiCommon, ...hiPublic, ...hiAuth, ...hiPatient, ...hiDoctor, ...hiAdmin, ...hiAccount, ...hiForms, ...hiMail, ...hiCalendar, ...hiDemo, ...hiStates, ...hiFamily, ...hiErasure, ...hiConsent };
 
 export const CATALOGS: Readonly<Record<Lang, Catalog>> = { en, hi };
 
 /** The area files of each language, for the check that they agree (catalog.test.ts). */
 export const AREAS = {
-  en: { common: enCommon, public: enPublic, auth: enAuth, patient: enPatient, doctor: enDoctor, admin: enAdmin, account: enAccount, forms: enForms, mail: enMail, calendar: enCalendar, demo: enDemo, states: enStates, family: enFamily, erasure: enErasure },
-  hi: { common: hiCommon, public: hiPublic, auth: hiAuth, patient: hiPatient, doctor: hiDoctor, admin: hiAdmin, account: hiAccount, forms: hiForms, mail: hiMail, calendar: hiCalendar, demo: hiDemo, states: hiStates, family: hiFamily, erasure: hiErasure },
+  en: { common: enCommon, public: enPublic, auth: enAuth, patient: enPatient, doctor: enDoctor, admin: enAdmin, account: enAccount, forms: enForms, mail: enMail, calendar: enCalendar, demo: enDemo, states: enStates, family: enFamily, erasure: enErasure, consent: enConsent },
+  hi: { common: hiCommon, public: hiPublic, auth: hiAuth, patient: hiPatient, doctor: hiDoctor, admin: hiAdmin, account: hiAccount, forms: hiForms, mail: hiMail, calendar: hiCalendar, demo: hiDemo, states: hiStates, family: hiFamily, erasure: hiErasure, consent: hiConsent },
 } as const;
 
 /** The server's `t`: a message of `lang` by key, with values filled in. */
@@ -75,7 +77,7 @@ export function translator(lang: Lang): T {
  */
 export const ISLAND_SHARED: Readonly<Record<IslandName, readonly string[]>> = {
   ThemeToggle: ["theme."],
-  AuthForm: ["status.", "msg.auth.", "msg.status.", "msg.rule.email"],
+  AuthForm: ["status.pending", "status.approved", "status.rejected", "status.blocked", "msg.auth.", "msg.status.", "msg.rule.email"],
   SpecializationSearch: ["spec."],
   BookingForm: ["msg.booking.", "msg.doctor.", "msg.session.", "msg.family.notFound"],
   SlotPicker: [],

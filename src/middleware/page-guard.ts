@@ -10,6 +10,14 @@ import { mustSetUpTwoFactor } from "../actions/two-factor";
 import { readerZone, type ReaderZone } from "../domain/time";
 import { langOf } from "../i18n/request";
 import { cookieSession, type AccountOf } from "./session";
+import { consentStateOf } from "../actions/consent";
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** Issue 44: the signed-in reader has not accepted the consent notice in force (their pages ask at the top). */
+    consentAsked: boolean | undefined;
+  }
+}
 
 function redirect(c: Context, to: string): never {
   throw new HTTPException(302, { res: c.redirect(to, 302) });
@@ -24,6 +32,7 @@ export function requirePage(deps: Deps, role: Role): MiddlewareHandler {
     // ADMIN_2FA_REQUIRED (issue 44): the account page, where two-factor is set up, is all that opens.
     if (mustSetUpTwoFactor(deps, user) && !c.req.path.startsWith(ADMIN_ACCOUNT)) redirect(c, `${ADMIN_ACCOUNT}#two-factor`);
     c.set("user", user);
+    c.set("consentAsked", consentStateOf(deps, user.role, user.account).due);
     await next();
   };
 }

@@ -6,6 +6,7 @@ export type Who =
   | "anyone signed in (any role, any doctor status)"
   | "patient"
   | "patient or approved doctor"
+  | "patient or doctor (any status)"
   | "doctor, any status"
   | "approved doctor"
   | "admin";

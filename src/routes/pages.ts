@@ -7,7 +7,8 @@ import { setCookie } from "hono/cookie";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { logOut } from "../actions/accounts";
 import { pictureTooLarge } from "../actions/profile";
-import { hasNotice, pageMessage, showRefused, type FormState } from "../http/forms";
+import { hasNotice, pageMessage, safeBack, showRefused, type FormState } from "../http/forms";
+import { accountDataPages } from "./pages/account-data";
 import { pictureBodyLimit } from "../http/upload-gate";
 import { savesData, themeOf } from "../render/Document";
 import { LANG_COOKIE, langOf } from "../i18n/request";
@@ -46,8 +47,6 @@ import { timeZonePost } from "./pages/time-zone";
 
 const LOGIN_PAGE = { patient: "/loginPatient", doctor: "/loginDoctor", admin: "/loginAdmin" } as const;
 
-/** A same-site path to go back to, never another site; printable ASCII only, so it is a valid Location header. */
-const safeBack = (value: unknown) => (typeof value === "string" && /^\/(?![/\\])[\x21-\x5b\x5d-\x7e]*$/.test(value) ? value : "/");
 
 /**
  * The public and auth pages. Their HTML depends only on the theme, so each is rendered once per
@@ -94,6 +93,7 @@ export function pageRoutes(deps: Deps) {
   pages.route("/", authPageRoutes(deps));
   pages.route("/", accountSecurityPages(deps));
   pages.get("/", (c) => homePage(c, deps));
+  pages.route("/", accountDataPages(deps));
 
   // "/x/*" covers "/x" itself too: one guard (one session read) per request.
   pages.use("/patient-dashboard/*", requirePage(deps, "patient"));

@@ -92,6 +92,11 @@ describe("round trips per request", () => {
     await measure(`GET ${API}/patient-dashboard/doctors`, `${API}/patient-dashboard/doctors`, { token: patient.token });
     await measure(`GET ${API}/patient-dashboard/doctors/:doctorId/slots`, `${API}/patient-dashboard/doctors/${doctor.id}/slots`, { token: patient.token });
     await measure(`GET ${API}/sessions`, `${API}/sessions`, { token: patient.token });
+    // Issue 44: the consent notice's state, its acceptance, and the data export (both doors).
+    await measure(`GET ${API}/consent`, `${API}/consent`, { token: patient.token });
+    await measure(`POST ${API}/consent`, `${API}/consent`, { token: patient.token, json: { consent: true } });
+    await measure(`GET ${API}/account/export`, `${API}/account/export`, { token: patient.token });
+    await measure("GET /account/export", "/account/export", page(patient.token));
 
     // A request, scheduled, moved, then seen from both sides.
     const booked = await measure(`POST ${API}/patient-dashboard/bookAppointment`, `${API}/patient-dashboard/bookAppointment`, {

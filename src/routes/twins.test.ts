@@ -88,6 +88,8 @@ const TWINS: Record<string, Twin> = {
   // The switch also sets the page's language cookie; the twin keeps the account's language (its mails').
   "/language": { api: "PUT /api/auth/language" },
   "/time-zone": { api: "PUT /api/auth/time-zone" },
+  // Issue 44: the consent form at the top of a person's pages.
+  "/consent": { api: "POST /api/auth/consent" },
 };
 
 let h: Harness;

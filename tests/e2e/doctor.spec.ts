@@ -58,6 +58,7 @@ test("signup: labelled required fields and 16 specializations; stores token, rol
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByLabel("Specialization").selectOption("Neurologist");
     await page.getByLabel("College name").fill("Northside Medical School");
+    await page.getByLabel("I have read the notice below and agree").check();
     await page.getByRole("button", { name: "Sign up" }).click();
   };
   // A taken email: the server's message, and nothing stored.

@@ -8,6 +8,7 @@ import { SPECIALIZATIONS } from "../../src/domain/fields";
 import { expectAccessible } from "./support/axe";
 import { E2E_PORT } from "./support/env";
 import {
+  apiCall,
   book,
   completedMeeting,
   confirmedMeeting,
@@ -51,6 +52,7 @@ test.describe("signup and login", () => {
     await page.getByLabel("Name", { exact: true }).fill("Sam Signup");
     await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("I have read the notice below and agree").check();
     await page.getByRole("button", { name: "Sign up" }).click();
 
     await expect(page).toHaveURL(/\/patient-dashboard$/);
@@ -58,6 +60,9 @@ test.describe("signup and login", () => {
     const stored = await page.evaluate(() => ({ token: localStorage.getItem("token"), role: localStorage.getItem("role"), name: localStorage.getItem("name") }));
     expect(stored.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(stored).toMatchObject({ role: "patient", name: "Sam Signup" });
+    // Issue 44: the island sent the ticked box as `consent: true`; the pages do not ask again.
+    expect((await apiCall("GET", "/consent", undefined, stored.token!)).due).toBe(false);
+    await expect(page.locator('form[action="/consent"]')).toHaveCount(0);
   });
 
   test("the login page sends no script before the first interaction; a wrong password shows the server's message", async ({ page }) => {

@@ -228,3 +228,9 @@ export async function setAccountLanguage(tx: Tx, role: Role, id: string, lang: L
   const table = tables[role];
   await tx.update(table).set({ language: lang }).where(eq(table.id, id)).run();
 }
+
+/** Records that the account accepted the consent notice `version` at `at` (issue 44). */
+export async function recordConsent(tx: Tx, role: "patient" | "doctor", id: string, version: string, at: Date): Promise<void> {
+  const table = tables[role];
+  await tx.update(table).set({ consentVersion: version, consentAt: at }).where(eq(table.id, id));
+}

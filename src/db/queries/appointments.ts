@@ -32,7 +32,8 @@ export type AppointmentView = {
   for: ForPerson | null;
 };
 
-const viewColumns = {
+/** An appointment's own columns that every list reads (and the account's data export, src/db/queries/export.ts). */
+export const meetingColumns = {
   id: appointments.id,
   status: appointments.status,
   reason: appointments.reason,
@@ -40,6 +41,10 @@ const viewColumns = {
   scheduledAt: appointments.scheduledAt,
   endsAt: appointments.endsAt,
   meetLink: appointments.meetLink,
+};
+
+const viewColumns = {
+  ...meetingColumns,
   patientId: patients.id,
   patientName: patients.name,
   patientEmail: patients.email,

@@ -24,6 +24,11 @@ const erasedAt = () => integer("erased_at", { mode: "timestamp_ms" });
 // When two-factor sign-in was turned on (issue 44); null: off. On the account row so that a login
 // and the admin's guard know it from the read they make anyway; the secret is in two_factor.
 const twoFactorAt = () => integer("two_factor_at", { mode: "timestamp_ms" });
+// The consent notice the person accepted (issue 44; src/domain/consent.ts) and when: both null
+// while not given (a signup by a client that sends no consent), until they accept on a page or
+// with POST /api/auth/consent.
+const consentVersion = () => text("consent_version");
+const consentAt = () => integer("consent_at", { mode: "timestamp_ms" });
 
 export const patients = sqliteTable("patients", {
   id: id(),
@@ -37,6 +42,8 @@ export const patients = sqliteTable("patients", {
   language: language(),
   erasedAt: erasedAt(),
   twoFactorAt: twoFactorAt(),
+  consentVersion: consentVersion(),
+  consentAt: consentAt(),
   createdAt: createdAt(),
 });
 
@@ -85,6 +92,8 @@ export const doctors = sqliteTable(
     language: language(),
     erasedAt: erasedAt(),
     twoFactorAt: twoFactorAt(),
+    consentVersion: consentVersion(),
+    consentAt: consentAt(),
     createdAt: createdAt(),
   },
   (t) => [

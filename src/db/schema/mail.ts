@@ -53,6 +53,8 @@ export const mailOutbox = sqliteTable(
     index("mail_outbox_appointment_state").on(t.appointmentId, t.state),
     // the admin's view: newest first
     index("mail_outbox_created").on(t.createdAt),
+    // the mails of one account, for its data export (issue 44)
+    index("mail_outbox_recipient").on(t.recipientRole, t.recipientId, t.createdAt),
   ],
 );
 

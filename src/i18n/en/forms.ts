@@ -49,6 +49,7 @@ export default {
   "msg.auth.tooManySignups": "Too many signups from this address. Please try again later.",
   "msg.auth.loginFailed": "Login failed. Please try again.",
   "msg.auth.signupFailed": "Registration failed. Please try again.",
+  "msg.auth.consentUnticked": "Please tick the box to give your consent.",
   "msg.auth.statusReason": "Your account status is: {status}. Reason: {reason}",
 
   // A doctor's account status (AuthForm).

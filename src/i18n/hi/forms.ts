@@ -37,11 +37,12 @@ export default {
 
   "msg.auth.badLogin": "ईमेल या पासवर्ड सही नहीं है",
   "msg.auth.emailTaken": "इस ईमेल से पहले ही एक खाता बना हुआ है",
-  "msg.auth.tooManyLogins": "लॉगिन की बहुत सारी कोशिशें नाकाम रहीं। कृपया कुछ देर बाद फिर कोशिश करें।",
-  "msg.auth.tooManyAttempts": "इस पते से बहुत सारी कोशिशें हुई हैं। कृपया एक मिनट रुककर फिर कोशिश करें।",
-  "msg.auth.tooManySignups": "इस पते से बहुत सारे साइन अप हुए हैं। कृपया कुछ देर बाद फिर कोशिश करें।",
+  "msg.auth.tooManyLogins": "लॉगिन की बहुत कोशिशें नाकाम रहीं। कुछ देर बाद फिर कोशिश करें।",
+  "msg.auth.tooManyAttempts": "इस पते से बहुत कोशिशें हुईं। एक मिनट रुककर फिर कोशिश करें।",
+  "msg.auth.tooManySignups": "इस पते से बहुत साइन अप हुए। कुछ देर बाद फिर कोशिश करें।",
   "msg.auth.loginFailed": "लॉगिन नहीं हो सका। कृपया फिर कोशिश करें।",
   "msg.auth.signupFailed": "रजिस्ट्रेशन नहीं हो सका। कृपया फिर कोशिश करें।",
+  "msg.auth.consentUnticked": "सहमति देने के लिए कृपया बॉक्स पर टिक करें।",
   "msg.auth.statusReason": "आपके खाते की स्थिति: {status}। कारण: {reason}",
 
   "msg.status.account": "आपके खाते की स्थिति: {status}",

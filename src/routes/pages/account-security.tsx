@@ -4,6 +4,7 @@
  * section (change password, the sessions signed in, Log out one, Log out everywhere else). Every
  * post calls the same use case as the JSON call and ends in 303, or shows the form again.
  */
+import { DataExport } from "../../components/DataExport";
 import { Hono, type Context } from "hono";
 import { formatDateTime } from "../../../islands/lib/time";
 import { changePassword, requestPasswordReset, RESET_INVALID, resetLinkIsLive, resetPassword } from "../../actions/passwords";
@@ -287,6 +288,7 @@ export async function adminAccountPage(c: Context, deps: Deps, form?: FormState)
         <NoticeLine notice={notice} />
         <AccountSecuritySection c={c} base={ADMIN_ACCOUNT} form={form} sessions={sessions} />
         <TwoFactorSection c={c} deps={deps} base={ADMIN_ACCOUNT} state={twoFactor} form={form} />
+        <DataExport />
       </section>
     </Shell>,
   );

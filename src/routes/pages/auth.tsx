@@ -19,7 +19,8 @@ import type { Tx } from "../../db/client";
 import type { Deps } from "../../config/deps";
 import { DASHBOARD, SPECIALIZATIONS, type Role } from "../../domain/fields";
 import { doneThen, handleForm, hasNotice, showRefused, takeNotice, type FormState, type Notice } from "../../http/forms";
-import { doctorSignupBody, loginBody, patientSignupBody, twoFactorVerifyBody } from "../../http/schemas";
+import { doctorSignupForm, loginBody, patientSignupForm, twoFactorVerifyBody } from "../../http/schemas";
+import { ConsentNotice } from "../../components/ConsentNotice";
 import { Island } from "../../render/islands";
 import { loginClient } from "../../middleware/device";
 import { cookieSession, startSession } from "../../middleware/session";
@@ -56,6 +57,7 @@ export function renderAuthPage(c: Context, role: Role, mode: Mode, view: View = 
             <a href={`/forgotPassword?role=${role}`}>{t("auth.forgot")}</a>
           </p>
         )}
+        {mode === "signup" && <ConsentNotice />}
       </div>
     </Shell>,
   );
@@ -78,7 +80,7 @@ export function authPageIsPersonal(c: Context): boolean {
 /** "Your account status is: …" in the request's language, with the admin's reason when there is one. */
 function statusMessage(t: T, status: string, reason?: string | null): string {
   const word = t(`status.${status}` as Key);
-  return reason ? t("AuthForm.statusReason", { status: word, reason }) : t("AuthForm.status", { status: word });
+  return reason ? t("msg.auth.statusReason", { status: word, reason }) : t("msg.status.account", { status: word });
 }
 
 /** Where a doctor's login leads: the dashboard, the waiting screen, or the status message. */
@@ -150,7 +152,7 @@ export function authPageRoutes(deps: Deps) {
 
   pages.post("/signupPatient", (c) =>
     handleForm(c, {
-      schema: patientSignupBody,
+      schema: patientSignupForm,
       run: (input) => signUpPatient(deps, { ...input, language: langOf(c) }, client(c)),
       again: again(c, "patient", "signup"),
       then: async (patient) => {
@@ -163,7 +165,7 @@ export function authPageRoutes(deps: Deps) {
   // As the spec's client does: a new doctor goes to the doctor login, which shows the waiting screen.
   pages.post("/signupDoctor", (c) =>
     handleForm(c, {
-      schema: doctorSignupBody,
+      schema: doctorSignupForm,
       run: (input) => signUpDoctor(deps, { ...input, language: langOf(c) }, client(c)),
       again: again(c, "doctor", "signup"),
       then: async (doctor) => {

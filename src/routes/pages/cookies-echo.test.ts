@@ -24,7 +24,7 @@ const post = (path: string, fields: Record<string, string>, headers: Record<stri
 
 test("over HTTPS the notice cookie is __Host-notice, and a planted plain one is not shown", async () => {
   const email = uniqueEmail("host");
-  const signup = await post("/signupPatient", { name: "Host Patient", email, password: PASSWORD });
+  const signup = await post("/signupPatient", { name: "Host Patient", email, password: PASSWORD, consent: "on" });
   expect(signup.status).toBe(303);
   const cookies = signup.headers.getSetCookie();
   expect(cookies.some((c) => c.startsWith("__Host-carebook_session="))).toBe(true);

@@ -45,7 +45,7 @@ function noticeFrom(res: Response): string {
 describe("login and signup", () => {
   test("a patient signs up and logs in by form: 303 to the dashboard with the session cookie", async () => {
     const email = uniqueEmail("form");
-    const signup = await post("/signupPatient", { name: "Form Patient", email, password: PASSWORD });
+    const signup = await post("/signupPatient", { name: "Form Patient", email, password: PASSWORD, consent: "on" });
     expect(signup.status).toBe(303);
     expect(signup.headers.get("location")).toBe("/patient-dashboard");
     const dashboard = await get("/patient-dashboard", sessionFrom(signup));
@@ -68,21 +68,21 @@ describe("login and signup", () => {
   });
 
   test("invalid input names the field with 400; a taken email is 409; values come back", async () => {
-    const bad = await post("/signupDoctor", { name: "Dr Typo", email: "not-an-email", password: PASSWORD, specialization: "Cardiologist", collegeName: "C" });
+    const bad = await post("/signupDoctor", { name: "Dr Typo", email: "not-an-email", password: PASSWORD, specialization: "Cardiologist", collegeName: "C", consent: "on" });
     expect(bad.status).toBe(400);
     const html = await bad.text();
     // In plain words on the page (issue 27); the API's answer still names the field.
     expect(html).toContain("Please enter a valid email address, such as name@example.com.");
     expect(html).toContain('value="Dr Typo"');
     const patient = await h.signupPatient();
-    const taken = await post("/signupPatient", { name: "Twin", email: patient.email, password: PASSWORD });
+    const taken = await post("/signupPatient", { name: "Twin", email: patient.email, password: PASSWORD, consent: "on" });
     expect(taken.status).toBe(409);
     expect(await taken.text()).toContain("An account with this email already exists");
   });
 
   test("a doctor's signup leads to the waiting screen; Refresh Status says pending, then enters once approved", async () => {
     const email = uniqueEmail("wait");
-    const signup = await post("/signupDoctor", { name: "Dr Wait", email, password: PASSWORD, specialization: "Urologist", collegeName: "College" });
+    const signup = await post("/signupDoctor", { name: "Dr Wait", email, password: PASSWORD, specialization: "Urologist", collegeName: "College", consent: "on" });
     expect([signup.status, signup.headers.get("location")]).toEqual([303, "/loginDoctor"]);
     const session = sessionFrom(signup);
     expect(await (await get("/loginDoctor", session)).text()).toContain("Awaiting approval");

@@ -29,7 +29,8 @@ export function keptViewerPage(
     deps.database,
     {
       key: `${user.role}:${user.account.id}\u0000${url.slice(url.indexOf("/", url.indexOf("//") + 2))}${savesData(c) ? "\u0000save-data" : ""}\u0000${langOf(c)}`,
-      state: `${accountState(user.account)}\u0000${themeOf(c)}\u0000${viewerTimeZone(c)}\u0000${options.directory === true ? user.directoryVersion : ""}\u0000${options.extra ?? ""}`,
+      // (whether the consent notice is asked moves with the account's row, and with the notice in force)
+      state: `${accountState(user.account)}\u0000${c.get("consentAsked") === true}\u0000${themeOf(c)}\u0000${viewerTimeZone(c)}\u0000${options.directory === true ? user.directoryVersion : ""}\u0000${options.extra ?? ""}`,
       now: deps.now(),
       once: options.once,
     },

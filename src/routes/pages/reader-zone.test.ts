@@ -129,7 +129,8 @@ describe("an account keeps the language it signed up in", () => {
     const byCookie = `page-cookie-${Date.now()}@example.com`;
     const byHeader = `page-header-${Date.now()}@example.com`;
     const plain = `page-plain-${Date.now()}@example.com`;
-    const fields = (email: string) => ({ name: "Page Hindi", email, password: "correct-horse-1" });
+    // (the signup pages' consent tick box, issue 44)
+    const fields = (email: string) => ({ name: "Page Hindi", email, password: "correct-horse-1", consent: "on" });
     expect((await post("/signupPatient", fields(byCookie), { cookie: "lang=hi", "accept-language": "en" })).status).toBe(303);
     expect((await post("/signupPatient", fields(byHeader), { "accept-language": "hi" })).status).toBe(303);
     expect((await post("/signupPatient", fields(plain), { "accept-language": "en-GB,en;q=0.9" })).status).toBe(303);

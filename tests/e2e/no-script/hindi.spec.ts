@@ -49,6 +49,7 @@ test("a doctor switches to Hindi on the signup page, signs up and waits", async 
   await doctor.getByLabel(H("Password")).fill(PASSWORD);
   await doctor.getByLabel(H("Specialization")).selectOption("Dermatologist");
   await doctor.getByLabel(H("College name")).fill("हिल मेडिकल स्कूल");
+  await doctor.getByLabel(H("I have read the notice below and agree")).check();
   await doctor.getByRole("button", { name: H("Sign up") }).click();
   await expect(doctor).toHaveURL(/\/loginDoctor$/);
   await expect(doctor.getByRole("heading", { name: H("Awaiting approval") })).toBeVisible();
@@ -79,6 +80,8 @@ test("a patient signs up in Hindi, finds the doctor by specialization and books"
   await patient.getByLabel(H("Name"), { exact: true }).fill(patientName);
   await patient.getByLabel(H("Email")).fill(patientEmail);
   await patient.getByLabel(H("Password")).fill(PASSWORD);
+  await expect(patient.getByRole("heading", { name: H("Your data at Carebook") })).toBeVisible();
+  await patient.getByLabel(H("I have read the notice below and agree")).check();
   await patient.getByRole("button", { name: H("Sign up") }).click();
   await expect(patient).toHaveURL(/\/patient-dashboard$/);
   await patient.locator('a[href$="/specialization/Dermatologist"]').first().click();

@@ -47,6 +47,7 @@ test("a doctor signs up, waits, and Refresh Status says so", async () => {
   await doctor.getByLabel("Password").fill(PASSWORD);
   await doctor.getByLabel("Specialization").selectOption("Dermatologist");
   await doctor.getByLabel("College name").fill("Hill Medical School");
+  await doctor.getByLabel("I have read the notice below and agree").check();
   await doctor.getByRole("button", { name: "Sign up" }).click();
   await expect(doctor).toHaveURL(/\/loginDoctor$/);
   await expect(doctor.getByRole("heading", { name: "Awaiting approval" })).toBeVisible();
@@ -82,6 +83,9 @@ test("a patient signs up, browses a specialization and books; an empty reason is
   await patient.getByLabel("Name", { exact: true }).fill("Nora Noscript");
   await patient.getByLabel("Email").fill(patientEmail);
   await patient.getByLabel("Password").fill(PASSWORD);
+  // Issue 44: the notice is on the page; the tick box is required (the browser refuses the form without it).
+  await expect(patient.getByRole("heading", { name: "Your data at Carebook" })).toBeVisible();
+  await patient.getByLabel("I have read the notice below and agree").check();
   await patient.getByRole("button", { name: "Sign up" }).click();
   await expect(patient).toHaveURL(/\/patient-dashboard$/);
   await patient.getByRole("link", { name: /Dermatologist/ }).first().click();

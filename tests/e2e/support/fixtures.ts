@@ -24,7 +24,8 @@ export async function adminAccount(): Promise<Account> {
 
 export async function createPatient(name = "Pat Patient"): Promise<Account> {
   const email = uniqueEmail("patient");
-  const res = await apiCall("POST", "/signupPatient", { name, email, password: PASSWORD });
+  // Issue 44: a fixture person accepted the consent notice at signup, as the signup pages ask.
+  const res = await apiCall("POST", "/signupPatient", { name, email, password: PASSWORD, consent: true });
   const profile = await apiCall("GET", "/patient-profile", undefined, res.token);
   return { role: "patient", token: res.token, name, email, id: profile.patient._id };
 }
@@ -39,6 +40,7 @@ export async function createDoctor(
     password: PASSWORD,
     specialization: options.specialization ?? "Cardiologist",
     collegeName: "City Medical College",
+    consent: true,
   });
   const status = options.status ?? "approved";
   if (status !== "pending") {

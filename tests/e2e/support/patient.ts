@@ -16,7 +16,7 @@ export async function createDoctors(specs: DoctorSpec[]): Promise<Account[]> {
   const signedUp = await Promise.all(
     specs.map(async (spec) => {
       const email = uniqueEmail("doctor");
-      const res = await apiCall("POST", "/signupDoctor", { ...spec, status: undefined, email, password: PASSWORD, collegeName: "City Medical College" });
+      const res = await apiCall("POST", "/signupDoctor", { ...spec, status: undefined, email, password: PASSWORD, collegeName: "City Medical College", consent: true });
       return { spec, email, res };
     }),
   );

@@ -52,6 +52,7 @@ async function signUpOnPage(page: Page, lang: Lang, script: boolean, email: stri
   await page.locator('input[name="name"]').fill(name);
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('input[name="consent"]').check();
   await page.locator('form[action="/signupPatient"] button[type="submit"]').click();
   await page.waitForURL((url) => url.pathname === "/patient-dashboard");
 }

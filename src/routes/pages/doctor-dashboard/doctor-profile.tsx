@@ -4,6 +4,7 @@
  * (issue 25), password and devices (issue 28). Each form posts and comes back with its message,
  * or shows the refusal beside the form it came from.
  */
+import { DataExport } from "../../../components/DataExport";
 import type { Context } from "hono";
 import { getAvailability, setAvailability } from "../../../actions/availability";
 import { updateDoctorProfile } from "../../../actions/profile";
@@ -61,6 +62,7 @@ async function render(c: Context, deps: Deps, refused?: FormState): Promise<Resp
       <MailPreferencesForm action="/doctor-dashboard/doctor-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
       <AccountSecuritySection c={c} base="/doctor-dashboard/doctor-profile" form={form} sessions={sessions} />
       <TwoFactorSection c={c} deps={deps} base="/doctor-dashboard/doctor-profile" state={twoFactor} form={form} />
+      <DataExport />
       <DeleteAccountLink c={c} role="doctor" />
     </section>,
     PATH,

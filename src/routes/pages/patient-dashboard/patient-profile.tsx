@@ -4,6 +4,7 @@
  * The form posts here (multipart) and comes back with the API's message, or shows the refusal; the
  * family forms post to .../family, .../family/{id} and .../family/{id}/remove.
  */
+import { DataExport } from "../../../components/DataExport";
 import type { Context } from "hono";
 import type { z } from "zod";
 import { PROFILE_UPDATED, updatePatientProfile } from "../../../actions/profile";
@@ -49,6 +50,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <MailPreferencesForm action="/patient-dashboard/patient-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
       <AccountSecuritySection c={c} base="/patient-dashboard/patient-profile" form={form} sessions={sessions} />
       <TwoFactorSection c={c} deps={deps} base="/patient-dashboard/patient-profile" state={twoFactor} form={form} />
+      <DataExport />
       <DeleteAccountLink c={c} role="patient" />
     </section>,
   );

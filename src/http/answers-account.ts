@@ -1,0 +1,105 @@
+/**
+ * Issue 44's answers (beside ./answers.ts, which lists them): the consent notice's state, its
+ * acceptance, and the account's data export. Objects are closed, as there: a field that leaks
+ * into the export without being described here fails the API tests.
+ */
+import { z } from "zod";
+import { APPOINTMENT_STATUSES } from "../domain/appointment";
+import { DOCTOR_STATUSES, ROLES, SPECIALIZATIONS } from "../domain/fields";
+import { LANGS } from "../domain/i18n";
+import { RELATIONS, SEXES } from "../domain/family";
+
+const time = z.iso.datetime().meta({ description: "An ISO 8601 UTC time", example: "2026-11-23T09:30:00.000Z" });
+const version = z.string().meta({ description: "A consent notice's version", example: "2026-11-28" });
+const accepted = z.object({ version, at: time }).nullable().meta({ description: "The notice the account accepted and when; null: not given" });
+const by = z.enum(["patient", "doctor", "admin"]);
+
+export const ConsentState = z
+  .object({
+    version: version.meta({ description: "The notice in force" }),
+    accepted,
+    due: z.boolean().meta({ description: "The person's pages ask them to accept (nothing, or an older notice, was accepted); never for the admin" }),
+  })
+  .meta({ id: "ConsentState" });
+
+export const ConsentRecorded = z.object({ message: z.string(), version, at: time }).meta({ id: "ConsentRecorded" });
+
+const nullableText = z.string().nullable();
+const doctorOnly = {
+  specialization: z.enum(SPECIALIZATIONS),
+  collegeName: z.string(),
+  status: z.enum(DOCTOR_STATUSES),
+  pendingSpecialization: z.enum(SPECIALIZATIONS).nullable(),
+  pendingCollegeName: nullableText,
+  registrationNumber: nullableText,
+  registrationCouncil: nullableText,
+  pendingRegistrationNumber: nullableText,
+  pendingRegistrationCouncil: nullableText,
+  registrationReason: nullableText,
+  experienceYears: z.number().int().nullable(),
+  languages: nullableText.meta({ description: "Language codes, comma-separated" }),
+  fee: z.number().int().nullable(),
+  about: nullableText,
+  profileCheckedAt: time.nullable(),
+};
+const Profile = z.object({
+  role: z.enum(ROLES),
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  timeZone: nullableText,
+  language: z.enum(LANGS).nullable(),
+  createdAt: time,
+  profileImage: nullableText.optional().meta({ description: "Patients and doctors" }),
+  ...Object.fromEntries(Object.entries(doctorOnly).map(([k, v]) => [k, v.optional().meta({ description: "Doctors only" })])),
+  consent: accepted,
+  consentAsked: z.boolean(),
+});
+
+const storyEvent = z.object({ at: time, action: z.string(), by, from: nullableText, to: nullableText, reason: nullableText });
+
+const ExportedAppointment = z.object({
+  id: z.string(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  reason: z.string(),
+  createdAt: time,
+  scheduledAt: time.nullable(),
+  endsAt: time.nullable(),
+  meetLink: nullableText,
+  preferredTimes: z.array(z.string()),
+  cancelled: z.object({ by: by.nullable(), at: time, reason: nullableText }).nullable(),
+  rescheduled: z.object({ from: time, reason: nullableText, by: z.enum(["patient", "doctor"]) }).nullable(),
+  for: z.object({ name: z.string(), relation: z.enum(RELATIONS).nullable(), age: z.number().int().nullable() }).nullable().meta({ description: "The family member it was booked for; null: the account holder" }),
+  doctor: z.object({ name: z.string(), specialization: z.enum(SPECIALIZATIONS) }).optional().meta({ description: "A patient's export: the doctor" }),
+  patient: z.object({ name: z.string() }).optional().meta({ description: "A doctor's export: the patient, by name only (as the doctor's pages show them)" }),
+  story: z.array(storyEvent).meta({ description: "Every change of the appointment, oldest first (the audit trail)" }),
+});
+
+export const AccountExport = z
+  .object({
+    exportedAt: time,
+    profile: Profile,
+    mailPreferences: z.object({ reminders: z.boolean(), notices: z.boolean() }).nullable().meta({ description: "null for the admin" }),
+    familyMembers: z.array(z.object({ name: z.string(), relation: z.enum(RELATIONS), dateOfBirth: z.string(), sex: z.enum(SEXES).nullable(), createdAt: time })),
+    appointments: z.array(ExportedAppointment),
+    feedback: z.array(
+      z.object({
+        appointmentId: z.string(),
+        message: z.string(),
+        rating: z.number().int().nullable(),
+        published: z.boolean(),
+        replyText: nullableText,
+        repliedAt: time.nullable(),
+        hiddenAt: time.nullable(),
+        hiddenReason: nullableText,
+        createdAt: time,
+      }),
+    ),
+    waitlist: z.array(z.object({ doctorName: z.string(), reason: z.string(), until: z.string(), createdAt: time, endedAt: time.nullable(), endedWhy: nullableText })),
+    sessions: z.array(z.object({ kind: z.enum(["device", "calendarFeed"]), device: z.string(), createdAt: time, lastSeenAt: time, current: z.boolean() })),
+    mails: z.array(z.object({ subject: z.string(), template: z.string(), state: z.string(), createdAt: time, sentAt: time.nullable() })).meta({ description: "Subject and dates only, never the text" }),
+    auditEvents: z
+      .array(z.object({ subject: z.enum(["doctor", "appointment"]), subjectId: z.string(), at: time, action: z.string(), by, from: nullableText, to: nullableText, reason: nullableText }))
+      .meta({ description: "A doctor's account history; an admin's decisions about doctors; none for a patient (their appointments' story holds theirs)" }),
+  })
+  .meta({ id: "AccountExport" });
