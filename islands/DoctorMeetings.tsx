@@ -20,8 +20,9 @@ import { RescheduledNote, RescheduleForm } from "./lib/MeetingChanges";
 import { LocalTime } from "./lib/time";
 import { Notice, useRefreshOnReturn, withNodes } from "./lib/ui";
 import { UndoNotice } from "./lib/UndoNotice";
+import { FeedbackCard, type FeedbackJson } from "./lib/FeedbackCard";
 
-export type Meeting = StoryJson & { feedback: string | null };
+export type Meeting = StoryJson & { feedback: FeedbackJson | null };
 /**
  * `undoSeconds`: how long a cancel can be undone here (UNDO_SECONDS, issue 39); `movedByPatient`:
  * the server's words for a meeting the patient moved (issue 40), "{moved}" and "{time}" where those go.
@@ -54,7 +55,7 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
       setLoadError(say.or(answer.ok ? feedbacks : answer, "Failed to fetch appointments"));
       return;
     }
-    const feedbackFor = new Map<string, string>(feedbacks.body.feedbacks.map((f: { appointment: { _id: string }; message: string }) => [f.appointment._id, f.message]));
+    const feedbackFor = new Map<string, FeedbackJson>(feedbacks.body.feedbacks.map((f: FeedbackJson & { appointment: { _id: string } }) => [f.appointment._id, f]));
     setLoadError(null);
     // The API lists confirmed and completed meetings only: the requests and cancellations the page showed stay.
     setList((items) => [
@@ -180,12 +181,7 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
                 </button>
               </form>
             )}
-            {m.status === "completed" && (
-              <div className="feedback">
-                <h4>{t("DoctorMeetings.feedback")}</h4>
-                {m.feedback ? <blockquote>{m.feedback}</blockquote> : <p className="muted">{t("DoctorMeetings.noFeedback")}</p>}
-              </div>
-            )}
+            {m.status === "completed" && <FeedbackCard appointmentId={m._id} feedback={m.feedback} refused={refused} />}
           </li>
         )}
       />

@@ -13,6 +13,10 @@ export const REVIEW_LIMITS = {
   hideReason: { min: 1, max: 500 },
 } as const;
 
+/** Where the doctor's meetings page posts its answer form, and the target a refusal of it names. */
+export const REPLY_PATH = "/doctor-dashboard/doctor-Meetings/reply";
+export const replyTarget = (appointmentId: string) => `reply:${appointmentId}`;
+
 /** The API's refusals (exact words; src/domain/messages.ts gives them page words). */
 export const REVIEW_MESSAGES = {
   ratingRange: "rating must be a whole number from 1 to 5",

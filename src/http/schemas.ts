@@ -382,6 +382,9 @@ export const reviewParam = z.object({ appointmentId: id("appointmentId") });
 /** The doctor's one answer to a published review. */
 export const reviewReplyBody = z.object({ text: text("text", REVIEW_LIMITS.reply, { multiline: true }) });
 
+/** The doctor's meetings page's answer form: the appointment in the body. */
+export const replyForm = reviewParam.extend(reviewReplyBody.shape);
+
 /** The admin hides a published review (a reason required) or shows it again. */
 export const reviewHideBody = z
   .object({

@@ -94,6 +94,16 @@ export default {
   "DoctorMeetings.patient": "the patient",
   "DoctorMeetings.feedback": "Feedback",
   "DoctorMeetings.noFeedback": "No feedback received yet.",
+  // issue 41: the feedback's rating, publishing, hiding and the doctor's answer (islands/lib/FeedbackCard.tsx)
+  "DoctorMeetings.rating": "Rating: {n} out of 5",
+  "DoctorMeetings.noRating": "No rating",
+  "DoctorMeetings.published": "Published as a review",
+  "DoctorMeetings.private": "Private: only you see these words",
+  "DoctorMeetings.hidden": "Hidden by the admin: {reason}",
+  "DoctorMeetings.yourReply": "Your answer",
+  "DoctorMeetings.replyLabel": "Answer publicly (you can answer once)",
+  "DoctorMeetings.replySubmit": "Post answer",
+  "DoctorMeetings.replied": "Your answer is posted.",
   // Issue 41: the doctor's details and the registration the admin checks.
   "doctorPage.details": "Details patients choose by",
   "doctorPage.registrationNumber": "Medical registration number",

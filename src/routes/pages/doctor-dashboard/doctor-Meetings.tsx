@@ -12,9 +12,11 @@ import { together } from "../../../db/together";
 import { historySince } from "../../../domain/story";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
-import { attendanceForm, cancelBody, rescheduleForm } from "../../../http/schemas";
+import { attendanceForm, cancelBody, replyForm, rescheduleForm } from "../../../http/schemas";
 import { holdsUntil } from "../../../http/cached";
-import { storyJson } from "../../../http/shapes";
+import { reviewJson, storyJson } from "../../../http/shapes";
+import { replyToReview } from "../../../actions/reviews";
+import { replyTarget } from "../../../domain/review";
 import { ATTENDANCE_DAYS, attendanceRefusal, nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
 import { familyWords } from "../family-words";
@@ -44,7 +46,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const reader = viewerZone(c);
   const timeZone = reader.zone;
   holdsUntil(c, nextStatusChange(meetings, now));
-  const feedbackFor = new Map(feedbacks.map((f) => [f.appointment.id, f.message]));
+  const feedbackFor = new Map(feedbacks.map((f) => [f.appointment.id, doctorFeedbackJson(f)]));
   // The past meetings whose attendance can still be marked (issue 40); the page changes when the first window closes.
   const open = meetings.filter((m) => (m.status === "completed" || m.status === "noshow") && attendanceRefusal(m.scheduledAt!, m.endsAt!, now) === null);
   for (const m of open) holdsUntil(c, m.endsAt!.getTime() + ATTENDANCE_DAYS * 24 * 3_600_000 + 1);
@@ -108,4 +110,23 @@ export function doctorMeetingsAttendance(deps: Deps) {
       page: PATH,
       then: () => doneThen(c, PATH, { text: tOf(c)("doctorPage.attendance.marked"), tone: "success" }),
     });
+}
+
+/** Issue 41: the doctor's one public answer to a published review; a refusal shows beside that meeting's form. */
+export function doctorMeetingsReply(deps: Deps) {
+  return (c: Context) =>
+    handleForm(c, {
+      schema: replyForm,
+      target: (body) => replyTarget(String(body.appointmentId ?? "")),
+      run: (input) => replyToReview(deps, pageAccount(c, "doctor").id, input),
+      again: (form) => render(c, deps, form),
+      page: PATH,
+      then: () => doneThen(c, PATH, { text: tOf(c)("DoctorMeetings.replied"), tone: "success" }),
+    });
+}
+
+/** A feedback as the page gives it to the island: what GET patient-feedbacks says of it. */
+function doctorFeedbackJson(f: Awaited<ReturnType<typeof listDoctorFeedback>>[number]) {
+  const { rating, published, reply, hidden } = reviewJson(f);
+  return { message: f.message, rating, published, reply, hidden };
 }

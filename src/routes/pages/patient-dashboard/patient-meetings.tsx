@@ -12,6 +12,7 @@ import { humanMessage } from "../../../domain/messages";
 import type { Translate } from "../../../domain/i18n";
 import { cancelAppointment, rescheduleOwnAppointment } from "../../../actions/appointments";
 import { giveFeedback } from "../../../actions/reviews";
+import { reviewerName } from "../../../domain/review";
 import { doctorFreeSlots } from "../../../actions/availability";
 import { listStory, type StoryView } from "../../../db/queries/appointments";
 import { together } from "../../../db/together";
@@ -19,7 +20,7 @@ import { SLOT_DAYS } from "../../../domain/availability";
 import { historySince, storySections } from "../../../domain/story";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
-import { cancelBody, feedbackBody, ownRescheduleBody, waitlistEntryForm, withdrawForm } from "../../../http/schemas";
+import { cancelBody, feedbackForm, ownRescheduleBody, waitlistEntryForm, withdrawForm } from "../../../http/schemas";
 import { acceptOffer, declineOffer, leaveWaitlist, listWaitlist } from "../../../actions/waitlist";
 import { WaitlistPanel, waitlistTarget, type WaitlistItem } from "../../../components/WaitlistPanel";
 import { holdsUntil } from "../../../http/cached";
@@ -92,7 +93,7 @@ async function render(c: Context, deps: Deps, form?: FormState, read?: Read): Pr
       <WaitlistPanel entries={waiting} reader={reader} form={aboutWaitlist ? form : undefined} />
       <Island
         name="PatientMeetings"
-        props={{ appointments, timeZone, form: aboutWaitlist ? undefined : form, notice, ...wordsOf(appointments, t), ...familyWords(appointments, t), change: changeWords(deps, now, t), move: { free, words: moveWords(t) } }}
+        props={{ appointments, timeZone, form: aboutWaitlist ? undefined : form, notice, ...wordsOf(appointments, t), ...familyWords(appointments, t), change: changeWords(deps, now, t), move: { free, words: moveWords(t) }, shownAs: reviewerName(pageAccount(c, "patient").name) }}
       />
       {calendar}
     </section>,
@@ -179,7 +180,7 @@ export function patientMeetingsPosts(deps: Deps) {
     leaveWaitlist: (c: Context) => waitlistPost(c, deps, (patientId, entryId) => leaveWaitlist(deps, patientId, entryId), "patient.waitlist.left"),
     feedback: (c: Context) =>
       handleForm(c, {
-        schema: feedbackBody,
+        schema: feedbackForm,
         target: byAppointment,
         run: (input) => giveFeedback(deps, pageAccount(c, "patient").id, input),
         again: (form) => render(c, deps, form),

@@ -1,0 +1,51 @@
+/** @jsxImportSource react */
+/**
+ * The feedback form's review choices (issue 41): a rating from 1 to 5 stars as radio buttons in a
+ * fieldset (none chosen: no rating), and the tick box that publishes the words as a review under
+ * the patient's first name and initial. Plain form fields: they post with the form without
+ * script, and the live form reads them from the same form (ratingChoice).
+ */
+import { RATINGS } from "../../src/domain/review";
+import { useT } from "./i18n";
+
+export type RatingFieldsProps = {
+  /** Makes the ids unique on a page of several meetings. */
+  id: string;
+  /** How a published review names the patient ("Pat P."). */
+  shownAs: string;
+  /** A refused post's choices, put back. */
+  rating?: string;
+  publish?: boolean;
+};
+
+export function RatingFields({ id, shownAs, rating, publish }: RatingFieldsProps) {
+  const t = useT();
+  return (
+    <>
+      <fieldset className="field rating-choice">
+        <legend>{t("PatientMeetings.ratingLegend")}</legend>
+        <label className="check">
+          <input type="radio" name="rating" value="" defaultChecked={!rating} /> {t("PatientMeetings.ratingNone")}
+        </label>
+        {RATINGS.map((n) => (
+          <label key={n} className="check">
+            <input type="radio" name="rating" value={String(n)} defaultChecked={rating === String(n)} /> {t("PatientMeetings.ratingStars", { n })}
+          </label>
+        ))}
+      </fieldset>
+      <label className="check">
+        <input type="checkbox" name="publish" value="on" defaultChecked={publish} aria-describedby={`publish-${id}-note`} /> {t("PatientMeetings.publish", { name: shownAs })}
+      </label>
+      <p className="muted" id={`publish-${id}-note`}>
+        {t("PatientMeetings.publishNote")}
+      </p>
+    </>
+  );
+}
+
+/** What the live form sends of the choices: the rating as a number (absent when none) and publish. */
+export function ratingChoice(form: HTMLFormElement): { rating?: number; publish: boolean } {
+  const data = new FormData(form);
+  const rating = data.get("rating");
+  return { ...(typeof rating === "string" && rating !== "" ? { rating: Number(rating) } : {}), publish: data.get("publish") !== null };
+}
