@@ -34,7 +34,7 @@ export function giveFeedback(deps: Deps, patientId: string, input: FeedbackInput
     };
     try {
       const saved = await insertFeedback(tx, row);
-      await addToRating(tx, appointment.doctorId, ratingDelta(rating, false, true));
+      addToRating(tx, appointment.doctorId, ratingDelta(rating, false, true));
       return { result: saved };
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict("Feedback has already been given for this appointment");
@@ -72,7 +72,7 @@ export function hideReview(deps: Deps, adminId: string, input: { appointmentId: 
     if (wasHidden === input.hidden) throw conflict(input.hidden ? REVIEW_MESSAGES.alreadyHidden : REVIEW_MESSAGES.notHidden);
     const now = deps.now();
     const saved = await setReviewHidden(tx, review.id, input.hidden ? { at: now, reason: input.reason ?? "" } : null);
-    await addToRating(tx, review.doctorId, ratingDelta(review.rating, !wasHidden, !input.hidden));
+    addToRating(tx, review.doctorId, ratingDelta(review.rating, !wasHidden, !input.hidden));
     recordAudit(tx, {
       at: now,
       actorRole: "admin",

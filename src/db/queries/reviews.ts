@@ -5,6 +5,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { MIN_RATINGS } from "../../domain/rating";
 import type { Reader, Tx } from "../client";
+import { atCommit } from "../at-commit";
 import { directoryVersion, doctors, feedback, patients } from "../schema";
 
 export type ReviewRow = typeof feedback.$inferSelect;
@@ -13,15 +14,19 @@ export type ReviewRow = typeof feedback.$inferSelect;
  * Moves a doctor's visible ratings by `delta`, in the caller's transaction (the one that gives,
  * hides or shows the rating), and the directory version with it: every list that shows doctors
  * (kept per that version) shows the new rating. No trigger does it, since only these use cases
- * write the two columns.
+ * write the two columns. Both are sent with the COMMIT (nothing reads them back in the use case):
+ * no round trip of their own (issue 43).
  */
-export async function addToRating(tx: Tx, doctorId: string, delta: { count: number; total: number }): Promise<void> {
+export function addToRating(tx: Tx, doctorId: string, delta: { count: number; total: number }): void {
   if (delta.count === 0 && delta.total === 0) return;
-  await tx
-    .update(doctors)
-    .set({ ratingCount: sql`${doctors.ratingCount} + ${delta.count}`, ratingTotal: sql`${doctors.ratingTotal} + ${delta.total}` })
-    .where(eq(doctors.id, doctorId));
-  await tx.update(directoryVersion).set({ version: sql`${directoryVersion.version} + 1` }).where(eq(directoryVersion.id, 1));
+  atCommit(
+    tx,
+    tx
+      .update(doctors)
+      .set({ ratingCount: sql`${doctors.ratingCount} + ${delta.count}`, ratingTotal: sql`${doctors.ratingTotal} + ${delta.total}` })
+      .where(eq(doctors.id, doctorId)),
+  );
+  atCommit(tx, tx.update(directoryVersion).set({ version: sql`${directoryVersion.version} + 1` }).where(eq(directoryVersion.id, 1)));
 }
 
 /** The feedback on an appointment (its unique index), if any. */
