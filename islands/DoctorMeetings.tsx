@@ -20,7 +20,7 @@ import { RescheduledNote, RescheduleForm } from "./lib/MeetingChanges";
 import { LocalTime } from "./lib/time";
 import { Notice, useRefreshOnReturn, withNodes } from "./lib/ui";
 import { UndoNotice } from "./lib/UndoNotice";
-import { FeedbackCard, type FeedbackJson } from "./lib/FeedbackCard";
+import { FeedbackCard, type FeedbackJson, type FeedbackWords } from "./lib/FeedbackCard";
 
 export type Meeting = StoryJson & { feedback: FeedbackJson | null };
 /**
@@ -38,9 +38,11 @@ export type Props = {
   attendance?: { open: string[]; question: string; yes: string; no: string };
   /** Issue 42: the server's words of who a visit is for, when one is for a family member. */
   family?: FamilyWords;
+  /** Issue 41: the words of a feedback's rating, publishing and answer (the server's). */
+  review: FeedbackWords;
 };
 
-export default function DoctorMeetings({ meetings, timeZone, form: refused, notice, undoSeconds = 10, movedByPatient, attendance, family }: Props) {
+export default function DoctorMeetings({ meetings, timeZone, form: refused, notice, undoSeconds = 10, movedByPatient, attendance, family, review }: Props) {
   const [list, setList] = useState(meetings);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [done, setDone] = useState<NoticeJson | null>(notice ?? null);
@@ -181,7 +183,7 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
                 </button>
               </form>
             )}
-            {m.status === "completed" && <FeedbackCard appointmentId={m._id} feedback={m.feedback} refused={refused} />}
+            {m.status === "completed" && <FeedbackCard appointmentId={m._id} feedback={m.feedback} refused={refused} words={review} />}
           </li>
         )}
       />

@@ -17,7 +17,7 @@ import type { StoryJson } from "../src/http/shapes";
 import { api } from "./lib/api";
 import { useHumanMessage } from "./lib/messages";
 import { TextForm } from "./lib/forms";
-import { RatingFields, ratingChoice } from "./lib/RatingFields";
+import { RatingFields, ratingChoice, type RatingWords } from "./lib/RatingFields";
 import { PreferredTimesNote, RescheduledNote } from "./lib/MeetingChanges";
 import { OwnMove, type MoveWords } from "./lib/OwnMove";
 import type { FamilyWords } from "../src/domain/family";
@@ -46,8 +46,8 @@ export type Props = {
    * next free times (ISO), and the step's words (the server's, as `change`'s are).
    */
   move: { free: Record<string, string[]>; words: MoveWords & { movedByYou: string } };
-  /** Issue 41: how a published review names this patient ("Pat P."). */
-  shownAs: string;
+  /** Issue 41: the words of the feedback's rating and publish choice (the server's, as `change`'s are). */
+  review: RatingWords;
 };
 
 const PAGE = "/patient-dashboard/patient-meetings";
@@ -55,7 +55,7 @@ const CANCEL_PATH = `${PAGE}/cancel`;
 /** Withdrawing a request: the reason may be left empty (src/routes/pages/patient-dashboard/patient-meetings.tsx). */
 const WITHDRAW_PATH = `${PAGE}/withdraw`;
 
-export default function PatientMeetings({ appointments, timeZone, form: refused, notice, words, change, move, family, shownAs }: Props) {
+export default function PatientMeetings({ appointments, timeZone, form: refused, notice, words, change, move, family, review }: Props) {
   const t = useT();
   const say = useHumanMessage();
   const [list, setList] = useState(appointments);
@@ -230,7 +230,7 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
                   value={refusedHere(a._id)?.values.message}
                   error={refusedHere(a._id)?.message}
                   send={(message, form) => giveFeedback(a._id, message, form)}
-                  extra={<RatingFields id={a._id} shownAs={shownAs} rating={refusedHere(a._id)?.values.rating} publish={refusedHere(a._id)?.values.publish !== undefined} />}
+                  extra={<RatingFields id={a._id} words={review} rating={refusedHere(a._id)?.values.rating} publish={refusedHere(a._id)?.values.publish !== undefined} />}
                 />
               ))}
           </li>

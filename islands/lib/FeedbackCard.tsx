@@ -20,7 +20,21 @@ export type FeedbackJson = {
 };
 
 
-export function FeedbackCard({ appointmentId, feedback, refused }: { appointmentId: string; feedback: FeedbackJson | null; refused?: FormState }) {
+/** The card's words, written by the server in the page's language (the island's share of the catalog stays small). */
+export type FeedbackWords = {
+  /** "Rating: {n} out of 5" */
+  rating: string;
+  noRating: string;
+  published: string;
+  private: string;
+  /** "Hidden by the admin: {reason}" */
+  hidden: string;
+  yourReply: string;
+  replyLabel: string;
+  replySubmit: string;
+};
+
+export function FeedbackCard({ appointmentId, feedback, refused, words }: { appointmentId: string; feedback: FeedbackJson | null; refused?: FormState; words: FeedbackWords }) {
   const t = useT();
   const mine = refused?.target === replyTarget(appointmentId) ? refused : undefined;
   const fieldId = `reply-${appointmentId}`;
@@ -33,14 +47,14 @@ export function FeedbackCard({ appointmentId, feedback, refused }: { appointment
         <>
           <blockquote>{feedback.message}</blockquote>
           <p className="small">
-            {feedback.rating === null ? t("DoctorMeetings.noRating") : t("DoctorMeetings.rating", { n: feedback.rating })}
+            {feedback.rating === null ? words.noRating : words.rating.replace("{n}", String(feedback.rating))}
             {" · "}
-            {feedback.published ? t("DoctorMeetings.published") : t("DoctorMeetings.private")}
+            {feedback.published ? words.published : words.private}
           </p>
-          {feedback.hidden && <p className="small">{t("DoctorMeetings.hidden", { reason: feedback.hidden.reason })}</p>}
+          {feedback.hidden && <p className="small">{words.hidden.replace("{reason}", feedback.hidden.reason)}</p>}
           {feedback.reply ? (
             <div className="reply">
-              <h5>{t("DoctorMeetings.yourReply")}</h5>
+              <h5>{words.yourReply}</h5>
               <blockquote>{feedback.reply.text}</blockquote>
             </div>
           ) : (
@@ -48,7 +62,7 @@ export function FeedbackCard({ appointmentId, feedback, refused }: { appointment
               <form method="post" action={REPLY_PATH} className="text-form">
                 <input type="hidden" name="appointmentId" value={appointmentId} />
                 <div className="field">
-                  <label htmlFor={fieldId}>{t("DoctorMeetings.replyLabel")}</label>
+                  <label htmlFor={fieldId}>{words.replyLabel}</label>
                   <textarea
                     id={fieldId}
                     name="text"
@@ -63,7 +77,7 @@ export function FeedbackCard({ appointmentId, feedback, refused }: { appointment
                 <Notice text={mine?.message ?? null} tone="error" id={`${fieldId}-message`} />
                 <div className="actions">
                   <button type="submit" className="button-secondary">
-                    {t("DoctorMeetings.replySubmit")}
+                    {words.replySubmit}
                   </button>
                 </div>
               </form>

@@ -6,38 +6,46 @@
  * script, and the live form reads them from the same form (ratingChoice).
  */
 import { RATINGS } from "../../src/domain/review";
-import { useT } from "./i18n";
+
+/** The fields' words, written by the server in the page's language (the island's share of the catalog stays small). */
+export type RatingWords = {
+  legend: string;
+  none: string;
+  /** "{n} out of 5", {n} where the stars go */
+  stars: string;
+  /** "Publish my review (shown as Pat P.)", the patient's name already in */
+  publish: string;
+  note: string;
+};
 
 export type RatingFieldsProps = {
   /** Makes the ids unique on a page of several meetings. */
   id: string;
-  /** How a published review names the patient ("Pat P."). */
-  shownAs: string;
+  words: RatingWords;
   /** A refused post's choices, put back. */
   rating?: string;
   publish?: boolean;
 };
 
-export function RatingFields({ id, shownAs, rating, publish }: RatingFieldsProps) {
-  const t = useT();
+export function RatingFields({ id, words, rating, publish }: RatingFieldsProps) {
   return (
     <>
       <fieldset className="field rating-choice">
-        <legend>{t("PatientMeetings.ratingLegend")}</legend>
+        <legend>{words.legend}</legend>
         <label className="check">
-          <input type="radio" name="rating" value="" defaultChecked={!rating} /> {t("PatientMeetings.ratingNone")}
+          <input type="radio" name="rating" value="" defaultChecked={!rating} /> {words.none}
         </label>
         {RATINGS.map((n) => (
           <label key={n} className="check">
-            <input type="radio" name="rating" value={String(n)} defaultChecked={rating === String(n)} /> {t("PatientMeetings.ratingStars", { n })}
+            <input type="radio" name="rating" value={String(n)} defaultChecked={rating === String(n)} /> {words.stars.replace("{n}", String(n))}
           </label>
         ))}
       </fieldset>
       <label className="check">
-        <input type="checkbox" name="publish" value="on" defaultChecked={publish} aria-describedby={`publish-${id}-note`} /> {t("PatientMeetings.publish", { name: shownAs })}
+        <input type="checkbox" name="publish" value="on" defaultChecked={publish} aria-describedby={`publish-${id}-note`} /> {words.publish}
       </label>
       <p className="muted" id={`publish-${id}-note`}>
-        {t("PatientMeetings.publishNote")}
+        {words.note}
       </p>
     </>
   );

@@ -159,7 +159,7 @@ const EXACT: Record<string, string> = {
   [MESSAGES.rejectReasonEmpty]: "msg.admin.rejectReasonEmpty",
   [MESSAGES.registrationReasonEmpty]: "msg.admin.registrationReasonEmpty",
   // Reviews (issue 41: src/domain/review.ts).
-  [REVIEW_MESSAGES.ratingRange]: "msg.patient.ratingRange",
+  [REVIEW_MESSAGES.ratingRange]: "msg.reviews.ratingRange",
   [REVIEW_MESSAGES.notFound]: "msg.reviews.notFound",
   [REVIEW_MESSAGES.replied]: "msg.reviews.replied",
   [REVIEW_MESSAGES.alreadyHidden]: "msg.reviews.alreadyHidden",

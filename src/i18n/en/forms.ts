@@ -148,8 +148,8 @@ export default {
   "msg.admin.rejectReasonEmpty": "Please say why this doctor is rejected.",
   "msg.admin.registrationReasonEmpty": "Please say why this registration is not verified.",
 
-  // Reviews (issue 41): the patient's rating (PatientMeetings), the doctor's answer and the admin's hiding (pages only).
-  "msg.patient.ratingRange": "Choose from 1 to 5 stars.",
+  // Reviews (issue 41), pages only: the rating (the live form's radio buttons cannot send a bad one), the doctor's answer and the admin's hiding.
+  "msg.reviews.ratingRange": "Choose from 1 to 5 stars.",
   "msg.reviews.notFound": "This review was not found.",
   "msg.reviews.replied": "This review has already been answered.",
   "msg.reviews.alreadyHidden": "This review is already hidden.",

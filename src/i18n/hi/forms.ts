@@ -129,8 +129,8 @@ export default {
   "msg.admin.rejectReasonEmpty": "कृपया बताएं कि इस डॉक्टर को क्यों अस्वीकार किया जा रहा है।",
   "msg.admin.registrationReasonEmpty": "कृपया बताएं कि यह पंजीकरण क्यों सत्यापित नहीं किया गया।",
 
-  // Reviews (issue 41): the patient's rating (PatientMeetings), the doctor's answer and the admin's hiding (pages only).
-  "msg.patient.ratingRange": "1 से 5 सितारों में से चुनें।",
+  // Reviews (issue 41), pages only: the rating (the live form's radio buttons cannot send a bad one), the doctor's answer and the admin's hiding.
+  "msg.reviews.ratingRange": "1 से 5 सितारों में से चुनें।",
   "msg.reviews.notFound": "यह समीक्षा नहीं मिली।",
   "msg.reviews.replied": "इस समीक्षा का जवाब पहले ही दिया जा चुका है।",
   "msg.reviews.alreadyHidden": "यह समीक्षा पहले से छिपी हुई है।",

@@ -54,7 +54,7 @@ function ReviewItem({ review: r, t, when, form }: { review: PublishedReview; t: 
       <p>
         <strong>{t("admin.reviewOf", { doctor: r.doctorName, name: reviewerName(r.patientName) })}</strong> · {when}
       </p>
-      <p class="small">{r.rating === null ? t("DoctorMeetings.noRating") : t("DoctorMeetings.rating", { n: r.rating })}</p>
+      <p class="small">{r.rating === null ? t("doctorPage.review.noRating") : t("doctorPage.review.rating", { n: r.rating })}</p>
       <blockquote>{r.message}</blockquote>
       {r.replyText !== null && (
         <p class="small">
@@ -75,7 +75,7 @@ function ReviewItem({ review: r, t, when, form }: { review: PublishedReview; t: 
           </>
         ) : (
           <>
-            <p class="small">{t("DoctorMeetings.hidden", { reason: r.hiddenReason ?? "" })}</p>
+            <p class="small">{t("doctorPage.review.hidden", { reason: r.hiddenReason ?? "" })}</p>
             <input type="hidden" name="hidden" value="false" />
             <button type="submit" class="button-secondary">
               {t("admin.show")}

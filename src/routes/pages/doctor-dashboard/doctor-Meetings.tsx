@@ -23,6 +23,7 @@ import { familyWords } from "../family-words";
 import { ZoneNote } from "../../../components/TimeZone";
 import { pageAccount, viewerZone } from "../../../middleware/page-guard";
 import { tOf } from "../../../i18n/request";
+import type { T } from "../../../i18n/catalog";
 import { calendarFeedPanel, hasNewFeedLink } from "../calendar-panel";
 import { keptViewerPage } from "../kept";
 import { doctorPage } from "./shell";
@@ -59,7 +60,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <ZoneNote reader={reader} role="doctor" id="zone-note" />
       <Island
         name="DoctorMeetings"
-        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds, movedByPatient: t("doctorPage.movedByPatient", { moved: "{moved}", time: "{time}" }), attendance, ...familyWords(meetings, t) }}
+        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor"), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds, movedByPatient: t("doctorPage.movedByPatient", { moved: "{moved}", time: "{time}" }), attendance, ...familyWords(meetings, t), review: feedbackWords(t) }}
       />
       {calendar}
     </section>,
@@ -121,7 +122,7 @@ export function doctorMeetingsReply(deps: Deps) {
       run: (input) => replyToReview(deps, pageAccount(c, "doctor").id, input),
       again: (form) => render(c, deps, form),
       page: PATH,
-      then: () => doneThen(c, PATH, { text: tOf(c)("DoctorMeetings.replied"), tone: "success" }),
+      then: () => doneThen(c, PATH, { text: tOf(c)("doctorPage.review.replied"), tone: "success" }),
     });
 }
 
@@ -129,4 +130,11 @@ export function doctorMeetingsReply(deps: Deps) {
 function doctorFeedbackJson(f: Awaited<ReturnType<typeof listDoctorFeedback>>[number]) {
   const { rating, published, reply, hidden } = reviewJson(f);
   return { message: f.message, rating, published, reply, hidden };
+}
+
+/** The feedback card's words (issue 41) in the page's language, "{n}" and "{reason}" where those go. */
+function feedbackWords(t: T) {
+  const [rating, hidden] = [t("doctorPage.review.rating", { n: "{n}" }), t("doctorPage.review.hidden", { reason: "{reason}" })];
+  const keys = ["noRating", "published", "private", "yourReply", "replyLabel", "replySubmit"] as const;
+  return { rating, hidden, ...(Object.fromEntries(keys.map((k) => [k, t(`doctorPage.review.${k}`)])) as Record<(typeof keys)[number], string>) };
 }

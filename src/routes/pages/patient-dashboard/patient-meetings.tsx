@@ -93,7 +93,7 @@ async function render(c: Context, deps: Deps, form?: FormState, read?: Read): Pr
       <WaitlistPanel entries={waiting} reader={reader} form={aboutWaitlist ? form : undefined} />
       <Island
         name="PatientMeetings"
-        props={{ appointments, timeZone, form: aboutWaitlist ? undefined : form, notice, ...wordsOf(appointments, t), ...familyWords(appointments, t), change: changeWords(deps, now, t), move: { free, words: moveWords(t) }, shownAs: reviewerName(pageAccount(c, "patient").name) }}
+        props={{ appointments, timeZone, form: aboutWaitlist ? undefined : form, notice, ...wordsOf(appointments, t), ...familyWords(appointments, t), change: changeWords(deps, now, t), move: { free, words: moveWords(t) }, review: reviewWords(t, pageAccount(c, "patient").name) }}
       />
       {calendar}
     </section>,
@@ -200,4 +200,15 @@ function waitlistPost(c: Context, deps: Deps, run: (patientId: string, entryId: 
     page: PATH,
     then: () => doneThen(c, PATH, { text: tOf(c)(done), tone: "success" }),
   });
+}
+
+/** The feedback form's rating and publish words (issue 41), the patient's name as a review shows it ("Pat P."). */
+function reviewWords(t: T, name: string) {
+  return {
+    legend: t("patient.review.ratingLegend"),
+    none: t("patient.review.ratingNone"),
+    stars: t("patient.review.ratingStars", { n: "{n}" }),
+    publish: t("patient.review.publish", { name: reviewerName(name) }),
+    note: t("patient.review.publishNote"),
+  };
 }
