@@ -20,8 +20,9 @@ import { RescheduledNote, RescheduleForm } from "./lib/MeetingChanges";
 import { LocalTime } from "./lib/time";
 import { Notice, useRefreshOnReturn, withNodes } from "./lib/ui";
 import { UndoNotice } from "./lib/UndoNotice";
+import { FeedbackCard, type FeedbackJson, type FeedbackWords } from "./lib/FeedbackCard";
 
-export type Meeting = StoryJson & { feedback: string | null };
+export type Meeting = StoryJson & { feedback: FeedbackJson | null };
 /**
  * `undoSeconds`: how long a cancel can be undone here (UNDO_SECONDS, issue 39); `movedByPatient`:
  * the server's words for a meeting the patient moved (issue 40), "{moved}" and "{time}" where those go.
@@ -37,9 +38,11 @@ export type Props = {
   attendance?: { open: string[]; question: string; yes: string; no: string };
   /** Issue 42: the server's words of who a visit is for, when one is for a family member. */
   family?: FamilyWords;
+  /** Issue 41: the words of a feedback's rating, publishing and answer (the server's). */
+  review: FeedbackWords;
 };
 
-export default function DoctorMeetings({ meetings, timeZone, form: refused, notice, undoSeconds = 10, movedByPatient, attendance, family }: Props) {
+export default function DoctorMeetings({ meetings, timeZone, form: refused, notice, undoSeconds = 10, movedByPatient, attendance, family, review }: Props) {
   const [list, setList] = useState(meetings);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [done, setDone] = useState<NoticeJson | null>(notice ?? null);
@@ -54,7 +57,7 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
       setLoadError(say.or(answer.ok ? feedbacks : answer, "Failed to fetch appointments"));
       return;
     }
-    const feedbackFor = new Map<string, string>(feedbacks.body.feedbacks.map((f: { appointment: { _id: string }; message: string }) => [f.appointment._id, f.message]));
+    const feedbackFor = new Map<string, FeedbackJson>(feedbacks.body.feedbacks.map((f: FeedbackJson & { appointment: { _id: string } }) => [f.appointment._id, f]));
     setLoadError(null);
     // The API lists confirmed and completed meetings only: the requests and cancellations the page showed stay.
     setList((items) => [
@@ -180,12 +183,7 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
                 </button>
               </form>
             )}
-            {m.status === "completed" && (
-              <div className="feedback">
-                <h4>{t("DoctorMeetings.feedback")}</h4>
-                {m.feedback ? <blockquote>{m.feedback}</blockquote> : <p className="muted">{t("DoctorMeetings.noFeedback")}</p>}
-              </div>
-            )}
+            {m.status === "completed" && <FeedbackCard appointmentId={m._id} feedback={m.feedback} refused={refused} words={review} />}
           </li>
         )}
       />

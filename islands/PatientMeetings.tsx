@@ -17,6 +17,7 @@ import type { StoryJson } from "../src/http/shapes";
 import { api } from "./lib/api";
 import { useHumanMessage } from "./lib/messages";
 import { TextForm } from "./lib/forms";
+import { RatingFields, ratingChoice, type RatingWords } from "./lib/RatingFields";
 import { PreferredTimesNote, RescheduledNote } from "./lib/MeetingChanges";
 import { OwnMove, type MoveWords } from "./lib/OwnMove";
 import type { FamilyWords } from "../src/domain/family";
@@ -45,6 +46,8 @@ export type Props = {
    * next free times (ISO), and the step's words (the server's, as `change`'s are).
    */
   move: { free: Record<string, string[]>; words: MoveWords & { movedByYou: string } };
+  /** Issue 41: the words of the feedback's rating and publish choice (the server's, as `change`'s are). */
+  review: RatingWords;
 };
 
 const PAGE = "/patient-dashboard/patient-meetings";
@@ -52,7 +55,7 @@ const CANCEL_PATH = `${PAGE}/cancel`;
 /** Withdrawing a request: the reason may be left empty (src/routes/pages/patient-dashboard/patient-meetings.tsx). */
 const WITHDRAW_PATH = `${PAGE}/withdraw`;
 
-export default function PatientMeetings({ appointments, timeZone, form: refused, notice, words, change, move, family }: Props) {
+export default function PatientMeetings({ appointments, timeZone, form: refused, notice, words, change, move, family, review }: Props) {
   const t = useT();
   const say = useHumanMessage();
   const [list, setList] = useState(appointments);
@@ -77,8 +80,8 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
     return null;
   }
 
-  async function giveFeedback(id: string, message: string): Promise<string | null> {
-    const refusedLive = await say.send("/patient-dashboard/giveFeedback", { appointmentId: id, message }, "Failed to submit feedback.");
+  async function giveFeedback(id: string, message: string, form: HTMLFormElement): Promise<string | null> {
+    const refusedLive = await say.send("/patient-dashboard/giveFeedback", { appointmentId: id, message, ...ratingChoice(form) }, "Failed to submit feedback.");
     if (refusedLive) return refusedLive;
     setDone(t("PatientMeetings.feedbackGiven"));
     setList((items) => items.map((a) => (a._id === id ? { ...a, hasFeedback: true } : a)));
@@ -226,7 +229,8 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
                   button={{ label: t("PatientMeetings.feedbackSubmit") }}
                   value={refusedHere(a._id)?.values.message}
                   error={refusedHere(a._id)?.message}
-                  send={(message) => giveFeedback(a._id, message)}
+                  send={(message, form) => giveFeedback(a._id, message, form)}
+                  extra={<RatingFields id={a._id} words={review} rating={refusedHere(a._id)?.values.rating} publish={refusedHere(a._id)?.values.publish !== undefined} />}
                 />
               ))}
           </li>

@@ -28,11 +28,13 @@ export type TextFormProps = {
   /** What a refused post typed, and the server's message for it. */
   value?: string;
   error?: string | null;
-  /** Sends the text through the API (only once the island is live): the refusal's message, or null when done. */
-  send: (text: string) => Promise<string | null>;
+  /** Sends the text through the API (only once the island is live): the refusal's message, or null when done; `form` holds any `extra` fields. */
+  send: (text: string, form: HTMLFormElement) => Promise<string | null>;
+  /** More fields after the text (the feedback's rating and publish choice, issue 41), posted with it. */
+  extra?: ReactNode;
 };
 
-export function TextForm({ action, hidden, field, emptyMessage, button, confirm, value, error, send }: TextFormProps) {
+export function TextForm({ action, hidden, field, emptyMessage, button, confirm, value, error, send, extra }: TextFormProps) {
   const [message, setMessage] = useState<string | null>(error ?? null);
   const [busy, setBusy] = useState(false);
   const step = useRef<HTMLDetailsElement>(null);
@@ -41,7 +43,8 @@ export function TextForm({ action, hidden, field, emptyMessage, button, confirm,
   const messageId = message !== null && message !== emptyMessage ? NOTICE_ID : `${id}-message`;
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const input = event.currentTarget.elements.namedItem(field.name) as HTMLInputElement | HTMLTextAreaElement;
+    const form = event.currentTarget;
+    const input = form.elements.namedItem(field.name) as HTMLInputElement | HTMLTextAreaElement;
     const text = input.value.trim();
     if (!text && !field.optional) {
       setMessage(emptyMessage);
@@ -49,7 +52,7 @@ export function TextForm({ action, hidden, field, emptyMessage, button, confirm,
       return;
     }
     setBusy(true);
-    const refused = await send(text);
+    const refused = await send(text, form);
     setBusy(false);
     setMessage(refused);
   }
@@ -71,6 +74,7 @@ export function TextForm({ action, hidden, field, emptyMessage, button, confirm,
           {...(field.multiline ? { rows: 3 } : {})}
         />
       </div>
+      {extra}
       <Notice text={message} tone="error" id={messageId} />
       <div className="actions">
         <button type="submit" className={button.className} aria-label={button.ariaLabel} disabled={busy}>

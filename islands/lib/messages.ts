@@ -16,7 +16,7 @@ export type HumanMessage = {
   /** messageOr in the page's language: the server's message when it sent one, else `fallback`. */
   or(answer: ApiAnswer, fallback: string): string;
   /** sendAction in the page's language: null when done, else `failure` and the server's reason. */
-  send(path: string, body: Record<string, string>, failure: string): Promise<string | null>;
+  send(path: string, body: Record<string, string | number | boolean>, failure: string): Promise<string | null>;
   /** overlapMessage in the page's language, its times in `zone`. */
   overlap(other: { name: string; start: Date | string; end: Date | string }, zone: string): string;
 };
@@ -29,7 +29,7 @@ export function useHumanMessage(): HumanMessage {
     const say = (message: string) => humanMessage(message, t);
     const or = (answer: ApiAnswer, fallback: string) =>
       say(typeof answer.body?.message === "string" && answer.body.message !== "" ? answer.body.message : fallback);
-    const send = async (path: string, body: Record<string, string>, failure: string) => {
+    const send = async (path: string, body: Record<string, string | number | boolean>, failure: string) => {
       const answer = await api(path, { json: body });
       if (answer.ok) return null;
       // SPEC §8's words first, then the server's reason when it gave one.

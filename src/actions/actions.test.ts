@@ -7,7 +7,8 @@ import { PNG_1X1, sleep, startHarness, uniqueEmail, type Harness } from "../../t
 import { findDoctor, findPatient } from "../db/queries/accounts";
 import { listPatientMeetings } from "../db/queries/appointments";
 import { logIn, logOut, signUpDoctor, signUpPatient } from "./accounts";
-import { bookAppointment, cancelAppointment, giveFeedback, scheduleAppointment } from "./appointments";
+import { bookAppointment, cancelAppointment, scheduleAppointment } from "./appointments";
+import { giveFeedback } from "./reviews";
 import { setStatusOfDoctor } from "./doctors";
 import { updatePatientProfile } from "./profile";
 import { Refusal } from "../domain/refusal";

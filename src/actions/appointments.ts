@@ -1,18 +1,15 @@
 /**
- * What patients and doctors do with appointments: book, schedule, cancel, give feedback. The
+ * What patients and doctors do with appointments: book, schedule, cancel (feedback: ./reviews.ts). The
  * JSON API and the HTML forms both call these; each runs in one write transaction.
  */
-import { isUniqueViolation } from "../db/client";
 import { findDoctor, type PatientRow } from "../db/queries/accounts";
 import {
   cancelAppointment as markCancelled,
   confirmAppointment,
   findOverlap,
   insertAppointment,
-  insertFeedback,
   moveAppointment,
   type AppointmentRow,
-  type FeedbackRow,
 } from "../db/queries/appointments";
 import { recordAudit } from "../db/queries/audit";
 import { hasOpenAppointment } from "../db/queries/open-appointments";
@@ -38,7 +35,6 @@ export type { Caller };
 export const BOOKED = "Appointment request sent. The doctor will schedule it soon.";
 export const SCHEDULED = "Appointment scheduled successfully";
 export const CANCELLED = "Appointment cancelled successfully";
-export const FEEDBACK_GIVEN = "Feedback submitted successfully!";
 export const RESCHEDULED = "Appointment rescheduled successfully";
 /** Said after a time outside the doctor's hours is scheduled from the page (issue 26). */
 export const OUTSIDE_HOURS = "That time is outside your hours.";
@@ -305,17 +301,4 @@ export function cancelling(deps: Deps, caller: Caller, reason: string, anyTime =
       ).then(() => undefined);
     return { result: undefined, reason, after };
   };
-}
-
-/** The patient's feedback on a completed appointment, once. */
-export function giveFeedback(deps: Deps, patientId: string, input: { appointmentId: string; message: string }): Promise<FeedbackRow> {
-  return transitionAppointment(deps, { role: "patient", id: patientId }, input.appointmentId, "feedback", async (tx, appointment, now) => {
-    try {
-      const row = { id: crypto.randomUUID(), appointmentId: appointment.id, patientId, doctorId: appointment.doctorId, message: input.message, createdAt: now };
-      return { result: await insertFeedback(tx, row) };
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict("Feedback has already been given for this appointment");
-      throw error;
-    }
-  });
 }

@@ -8,6 +8,7 @@ import { formatDay, formatTime } from "./time";
 import { UNTIL_FAR, UNTIL_PAST, UNTIL_SHAPE, WAITLIST_ALREADY, WAITLIST_NO_OFFER, WAITLIST_NOT_INSTANT } from "./waitlist";
 import { FAMILY_FULL, FAMILY_FULL_PLAIN, FAMILY_WORDS, MAX_FAMILY } from "./family";
 import { DETAILS_WORDS } from "./doctor-details";
+import { REVIEW_MESSAGES } from "./review";
 
 /** The API's message for a time past MAX_AHEAD_MS (src/domain/appointment.ts). */
 export const TOO_FAR = "scheduledDateTime must be at most 2 years ahead";
@@ -24,6 +25,7 @@ export const MESSAGES = {
   blockReasonEmpty: "Please say why this doctor is blocked.",
   rejectReasonEmpty: "Please say why this doctor is rejected.",
   registrationReasonEmpty: "Please say why this registration is not verified.",
+  hideReasonEmpty: "Please say why this review is hidden.",
   timeInPast: "Choose a time in the future.",
   timeTooFar: "Choose a time within the next two years.",
   realDateAndTime: "Choose a real date and time.",
@@ -41,6 +43,7 @@ const FIELD_WORDS: Record<string, [article: string, subject: string]> = {
   password: ["a password", "The password"],
   reason: ["a reason", "The reason"],
   message: ["your feedback", "Your feedback"],
+  text: ["your answer", "Your answer"],
   collegeName: ["the name of your college", "The college name"],
   specialization: ["a specialization", "The specialization"],
   date: ["a date", "The date"],
@@ -166,6 +169,14 @@ const EXACT: Record<string, string> = {
   [MESSAGES.blockReasonEmpty]: "msg.admin.blockReasonEmpty",
   [MESSAGES.rejectReasonEmpty]: "msg.admin.rejectReasonEmpty",
   [MESSAGES.registrationReasonEmpty]: "msg.admin.registrationReasonEmpty",
+  // Reviews (issue 41: src/domain/review.ts).
+  [REVIEW_MESSAGES.ratingRange]: "msg.reviews.ratingRange",
+  [REVIEW_MESSAGES.notFound]: "msg.reviews.notFound",
+  [REVIEW_MESSAGES.replied]: "msg.reviews.replied",
+  [REVIEW_MESSAGES.alreadyHidden]: "msg.reviews.alreadyHidden",
+  [REVIEW_MESSAGES.notHidden]: "msg.reviews.notHidden",
+  [REVIEW_MESSAGES.hideReasonRequired]: "msg.reviews.hideReasonEmpty",
+  [MESSAGES.hideReasonEmpty]: "msg.reviews.hideReasonEmpty",
   // Pages only: passwords, sessions, the time zone, the doctor's hours.
   "Too many password reset requests. Please try again later.": "msg.account.tooManyResets",
   "This reset link is not valid any more. Please ask for a new one.": "msg.account.resetInvalid",

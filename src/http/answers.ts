@@ -59,6 +59,14 @@ const Registration = z
   })
   .meta({ id: "Registration", description: "The pair waiting for the admin's check when there is one, else the last verified pair; numbers null when none was given" });
 
+/** A doctor's public rating (issue 41): counted anonymously over visible ratings. */
+const Rating = z
+  .object({
+    average: z.number().nullable().meta({ description: "The average of the visible ratings to one decimal; null below 3 ratings", example: 4.3 }),
+    count: z.number().int().meta({ description: "How many visible ratings (a hidden review's rating does not count)", example: 12 }),
+  })
+  .meta({ id: "Rating", description: "Issue 41, an addition: ratings from completed visits, 1-5" });
+
 export const Doctor = z
   .object({
     _id: id,
@@ -78,6 +86,7 @@ export const Doctor = z
     fee: z.number().int().nullable().meta({ description: "The consultation fee in whole rupees (0: free); null until the doctor says", example: 500 }),
     about: z.string().nullable().meta({ description: "Plain text about the doctor (up to 600 characters); null until the doctor says" }),
     registration: Registration,
+    rating: Rating,
   })
   .meta({ id: "Doctor" });
 
@@ -97,7 +106,7 @@ export const Admin = z.object({ _id: id, name: z.string(), email }).meta({ id: "
 
 /** A doctor in the patients' directory: no email, no status. */
 export const DirectoryDoctor = z
-  .object({ _id: id, name: z.string(), specialization, collegeName: z.string(), profileImage: picture })
+  .object({ _id: id, name: z.string(), specialization, collegeName: z.string(), profileImage: picture, rating: Rating })
   .meta({ id: "DirectoryDoctor" });
 
 /** A family member (issue 42): one of the people the account holder books for. */
@@ -187,14 +196,31 @@ export const Availability = z
 
 const FreeSlot = z.object({ start: time, end: time }).meta({ id: "FreeSlot" });
 
+const rating = z.number().int().min(1).max(5).nullable().meta({ description: "The patient's rating, 1-5 (issue 41); null when none was given", example: 5 });
+const published = z.boolean().meta({ description: "Whether the patient published the message as a review (shown with their first name and initial); else it is the doctor's alone" });
+const reviewReply = z.object({ text: z.string(), at: time }).nullable().meta({ description: "The doctor's one answer to the published review; null until given" });
+const reviewHidden = z
+  .object({ at: time, reason: z.string() })
+  .nullable()
+  .meta({ description: "When and why the admin hid the published review (its rating stops counting); null while shown" });
+
 export const DoctorFeedback = z
   .object({
     _id: id,
     appointment: z.object({ _id: id, scheduledAt: time.nullable(), status: appointmentStatus }),
     message: z.string(),
     createdAt: time,
+    rating,
+    published,
+    reply: reviewReply,
+    hidden: reviewHidden,
   })
   .meta({ id: "DoctorFeedback" });
+
+/** A review after the doctor's answer or the admin's hiding (issue 41). */
+export const Review = z
+  .object({ _id: id, appointmentId: id, rating, published, reply: reviewReply, hidden: reviewHidden, createdAt: time })
+  .meta({ id: "Review" });
 
 /** An account's mail choices (issue 25): each kind on or off. */
 const MailPreferences = z
@@ -265,8 +291,9 @@ export const answers = {
   }),
   feedbackGiven: z.object({
     message: z.string(),
-    feedback: z.object({ _id: id, appointment: z.object({ _id: id }), message: z.string(), createdAt: time }),
+    feedback: z.object({ _id: id, appointment: z.object({ _id: id }), message: z.string(), createdAt: time, rating, published }),
   }),
+  reviewChanged: z.object({ message: z.string(), review: Review }),
   scheduled: z.object({ message: z.string(), appointmentId: id, scheduledAt: time, meetLink: z.string() }),
   /** An undone change (issue 39): the appointment as it is again. */
   undone: z.object({

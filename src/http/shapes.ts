@@ -12,6 +12,8 @@ import { nextStatusChange } from "../domain/appointment";
 import { FORMER, shownSides, type FormerWords } from "../domain/erasure";
 import { languagesOf, registrationOf } from "../domain/doctor-details";
 import type { KeptJson } from "./cached";
+import { ratingOf } from "../domain/rating";
+import type { ReviewRow } from "../db/queries/reviews";
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
@@ -39,6 +41,7 @@ export const doctorJson = (d: DoctorRow) => ({
   fee: d.fee,
   about: d.about,
   registration: registrationOf(d),
+  rating: ratingOf(d),
 });
 
 /** A doctor as the admin sees one: every field, and the status history from the audit trail. */
@@ -130,3 +133,14 @@ export function bookedJson(a: AppointmentRow, patient: { id: string; name: strin
     for: forJson(forPersonOf(a)),
   };
 }
+
+/** A review as the doctor's answer and the admin's hiding return it (issue 41). */
+export const reviewJson = (r: Pick<ReviewRow, "id" | "appointmentId" | "rating" | "published" | "replyText" | "repliedAt" | "hiddenAt" | "hiddenReason" | "createdAt">) => ({
+  _id: r.id,
+  appointmentId: r.appointmentId,
+  rating: r.rating,
+  published: r.published,
+  reply: r.replyText === null || r.repliedAt === null ? null : { text: r.replyText, at: r.repliedAt.toISOString() },
+  hidden: r.hiddenAt === null ? null : { at: r.hiddenAt.toISOString(), reason: r.hiddenReason ?? "" },
+  createdAt: r.createdAt.toISOString(),
+});

@@ -22,7 +22,19 @@ const doctor = {
   fee: 500,
   about: "Heart care for adults, in English and Hindi.",
   registration: { number: "DMC/R/12345", council: "Delhi Medical Council", verified: true, reason: null },
+  rating: { average: 4.3, count: 12 },
 };
+
+/** A published review (issue 41), with what changed it. */
+const review = (changed: { reply?: { text: string; at: string }; hidden?: { at: string; reason: string } }) => ({
+  _id: "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
+  appointmentId: APPOINTMENT_ID,
+  rating: 5,
+  published: true,
+  reply: changed.reply ?? null,
+  hidden: changed.hidden ?? null,
+  createdAt: "2026-11-24T10:05:00.000Z",
+});
 
 const waitlistEntry = {
   _id: "5b1e9c3a-7d2f-4e8a-b6c0-1a2b3c4d5e6f",
@@ -114,7 +126,7 @@ export const EXAMPLES = {
       ],
     },
   },
-  directoryDoctor: { _id: DOCTOR_ID, name: "Dana Doctor", specialization: "Cardiologist", collegeName: "City Medical College", profileImage: null },
+  directoryDoctor: { _id: DOCTOR_ID, name: "Dana Doctor", specialization: "Cardiologist", collegeName: "City Medical College", profileImage: null, rating: { average: 4.3, count: 12 } },
   patient: { _id: PATIENT_ID, name: "Pat Patient", email: "pat@example.com", profileImage: null },
   appointment,
   book: { doctorId: DOCTOR_ID, reason: "Chest pain when climbing stairs", preferredTimes: [AT] },
@@ -127,11 +139,23 @@ export const EXAMPLES = {
   },
   cancel: { appointmentId: APPOINTMENT_ID, reason: "I feel better" },
   cancelled: { message: "Appointment cancelled successfully", appointmentId: APPOINTMENT_ID },
-  feedback: { appointmentId: APPOINTMENT_ID, message: "Clear explanations, thank you." },
+  feedback: { appointmentId: APPOINTMENT_ID, message: "Clear explanations, thank you.", rating: 5, publish: true },
   feedbackGiven: {
     message: "Feedback submitted successfully!",
-    feedback: { _id: "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9", appointment: { _id: APPOINTMENT_ID }, message: "Clear explanations, thank you.", createdAt: "2026-11-24T10:05:00.000Z" },
+    feedback: {
+      _id: "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
+      appointment: { _id: APPOINTMENT_ID },
+      message: "Clear explanations, thank you.",
+      createdAt: "2026-11-24T10:05:00.000Z",
+      rating: 5,
+      published: true,
+    },
   },
+  // issue 41: a review answered by its doctor, then hidden by the admin
+  reviewReply: { text: "Thank you, glad it helped." },
+  reviewReplied: { message: "Reply saved", review: review({ reply: { text: "Thank you, glad it helped.", at: "2026-11-25T08:00:00.000Z" } }) },
+  reviewHide: { hidden: true, reason: "Names another patient" },
+  reviewHidden: { message: "Review hidden", review: review({ hidden: { at: "2026-11-26T09:00:00.000Z", reason: "Names another patient" } }) },
   availability,
   availabilitySaved: { message: "Hours saved successfully", availability },
   freeSlots: { timeZone: "Europe/Berlin", slots: [{ start: AT, end: "2026-11-23T10:00:00.000Z" }] },
@@ -156,6 +180,10 @@ export const EXAMPLES = {
     appointment: { _id: APPOINTMENT_ID, scheduledAt: AT, status: "completed" },
     message: "Clear explanations, thank you.",
     createdAt: "2026-11-24T10:05:00.000Z",
+    rating: 5,
+    published: true,
+    reply: null,
+    hidden: null,
   },
   time: CREATED,
   calendarFile: [

@@ -27,7 +27,9 @@ import { adminDashboardPage, doctorChangePost, doctorRegistrationPost, doctorSta
 import { AUTH_PAGES, authPageIsPersonal, authPageRoutes, renderAuthPage } from "./pages/auth";
 import { doctorDashboardPage, doctorDashboardPosts } from "./pages/doctor-dashboard";
 import { doctorUndoPost } from "./pages/doctor-dashboard/undo";
-import { doctorMeetingsAttendance, doctorMeetingsCancel, doctorMeetingsPage, doctorMeetingsReschedule } from "./pages/doctor-dashboard/doctor-Meetings";
+import { adminReviewPost, adminReviewsPage, REVIEWS_PATH } from "./pages/admin-reviews";
+import { REPLY_PATH } from "../domain/review";
+import { doctorMeetingsAttendance, doctorMeetingsReply, doctorMeetingsCancel, doctorMeetingsPage, doctorMeetingsReschedule } from "./pages/doctor-dashboard/doctor-Meetings";
 import { doctorHoursPost, doctorProfileAgain, doctorProfilePage, doctorProfilePost } from "./pages/doctor-dashboard/doctor-profile";
 import { homePage } from "./pages/index";
 import { patientDashboardPage } from "./pages/patient-dashboard";
@@ -133,6 +135,7 @@ export function pageRoutes(deps: Deps) {
   pages.post("/doctor-dashboard/doctor-Meetings/cancel", doctorMeetingsCancel(deps));
   pages.post("/doctor-dashboard/doctor-Meetings/reschedule", doctorMeetingsReschedule(deps));
   pages.post("/doctor-dashboard/doctor-Meetings/attendance", doctorMeetingsAttendance(deps));
+  pages.post(REPLY_PATH, doctorMeetingsReply(deps));
   pages.get("/doctor-dashboard/doctor-profile", doctorProfilePage(deps));
   pages.post("/doctor-dashboard/doctor-profile/mail", mailPreferencesPost(deps, "doctor", "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
   pages.route("/", accountSecurityPosts(deps, "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
@@ -156,6 +159,8 @@ export function pageRoutes(deps: Deps) {
   pages.get("/admin-dashboard/mail/:id/html", adminMailMessagePage(deps));
   pages.post("/admin-dashboard/doctor-change/:id", doctorChangePost(deps));
   pages.post("/admin-dashboard/doctor-registration/:id", doctorRegistrationPost(deps));
+  pages.get(REVIEWS_PATH, adminReviewsPage(deps));
+  pages.post(`${REVIEWS_PATH}/:appointmentId`, adminReviewPost(deps));
 
   pages.post("/theme", async (c) => {
     // A malformed form is no theme choice: fall back to light, never an error.

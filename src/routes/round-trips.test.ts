@@ -131,13 +131,19 @@ describe("round trips per request", () => {
 
     // After the meeting: feedback, read by the doctor.
     await measure(`POST ${API}/patient-dashboard/giveFeedback`, `${API}/patient-dashboard/giveFeedback`, {
-      token: patient.token, json: { appointmentId, message: "Clear and kind" }, clock: at(48),
+      token: patient.token, json: { appointmentId, message: "Clear and kind", rating: 5, publish: true }, clock: at(48),
     });
     // Issue 40: the doctor marks it attended.
     await measure(`POST ${API}/doctor-dashboard/markAttendance`, `${API}/doctor-dashboard/markAttendance`, {
       token: doctor.token, json: { appointmentId, attended: true }, clock: at(48),
     });
     await measure(`GET ${API}/doctor-dashboard/patient-feedbacks`, `${API}/doctor-dashboard/patient-feedbacks`, { token: doctor.token });
+    // Issue 41: the published review answered by its doctor, then hidden by the admin.
+    await measure(`POST ${API}/doctor-dashboard/reviews/:appointmentId/reply`, `${API}/doctor-dashboard/reviews/${appointmentId}/reply`, {
+      token: doctor.token, json: { text: "Thank you" }, status: 201,
+    });
+    await measure("GET /admin-dashboard/reviews", "/admin-dashboard/reviews", page(admin));
+    await measure(`PATCH ${API}/admin-dashboard/reviews/:appointmentId`, `${API}/admin-dashboard/reviews/${appointmentId}`, { token: admin, json: { hidden: true, reason: "A test" } });
 
     // Cancels from both sides.
     const [second, third] = [await h.book((await h.signupPatient("Asha A")).token, doctor.id), ""];

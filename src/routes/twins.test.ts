@@ -68,6 +68,7 @@ const TWINS: Record<string, Twin> = {
   "/doctor-dashboard/doctor-Meetings/cancel": { api: "POST /api/auth/doctor-dashboard/cancelAppointment" },
   "/doctor-dashboard/doctor-Meetings/reschedule": { api: "POST /api/auth/doctor-dashboard/rescheduleAppointment" },
   "/doctor-dashboard/doctor-Meetings/attendance": { api: "POST /api/auth/doctor-dashboard/markAttendance" },
+  "/doctor-dashboard/doctor-Meetings/reply": { api: "POST /api/auth/doctor-dashboard/reviews/:appointmentId/reply" },
   "/doctor-dashboard/doctor-Meetings/calendar-feed": { api: "POST /api/auth/doctor-dashboard/calendar-feed" },
   "/doctor-dashboard/doctor-profile": { api: "PUT /api/auth/doctor-profile" },
   "/doctor-dashboard/doctor-profile/hours": { api: "PUT /api/auth/doctor-dashboard/availability" },
@@ -79,6 +80,7 @@ const TWINS: Record<string, Twin> = {
   "/admin-dashboard/doctor-status/:id": { api: "PATCH /api/auth/admin-dashboard/doctor-status/:id" },
   "/admin-dashboard/doctor-change/:id": { api: "PATCH /api/auth/admin-dashboard/doctor-change/:id" },
   "/admin-dashboard/doctor-registration/:id": { api: "PATCH /api/auth/admin-dashboard/doctor-registration/:id" },
+  "/admin-dashboard/reviews/:appointmentId": { api: "PATCH /api/auth/admin-dashboard/reviews/:appointmentId" },
   ...SESSIONS("/admin-dashboard/account"),
   ...TWO_FACTOR("/admin-dashboard/account"),
 

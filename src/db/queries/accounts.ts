@@ -7,6 +7,7 @@ import type { Reader, Tx } from "../client";
 import { admins, doctors, patients } from "../schema";
 import { registrationWaiting } from "../schema/accounts";
 import { keptList } from "./kept-list";
+import { ratingJsonSql } from "./reviews";
 
 export type PatientRow = typeof patients.$inferSelect;
 export type DoctorRow = typeof doctors.$inferSelect;
@@ -140,7 +141,7 @@ export function someApprovedDoctors(r: Reader, n: number): Promise<DirectoryDoct
 
 /**
  * The patients' directory as the API sends it, JSON text built by SQLite in one row: approved
- * doctors as `{ _id, name, specialization, collegeName, profileImage }`, by specialization then
+ * doctors as `{ _id, name, specialization, collegeName, profileImage, rating }`, by specialization then
  * name (listApprovedDoctors' order). Thousands of doctors cost one string, not an object per
  * row in the driver, drizzle and JSON.stringify.
  */
@@ -152,7 +153,8 @@ export async function approvedDoctorsJson(r: Reader): Promise<string> {
   const row = await r.get<{ json: string | null }>(sql`
     select json_group_array(json(doctor)) as json from (
       select json_object('_id', ${doctors.id}, 'name', ${doctors.name}, 'specialization', ${doctors.specialization},
-                         'collegeName', ${doctors.collegeName}, 'profileImage', ${doctors.profileImage}) as doctor
+                         'collegeName', ${doctors.collegeName}, 'profileImage', ${doctors.profileImage},
+                         'rating', ${ratingJsonSql}) as doctor
       from ${doctors} where ${doctors.status} = 'approved'
       order by ${doctors.specialization}, ${doctors.name}
     )`);

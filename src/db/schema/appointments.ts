@@ -89,5 +89,7 @@ export const feedback = sqliteTable(
     index("feedback_doctor_created").on(t.doctorId, t.createdAt),
     // a doctor's public reviews, newest first
     index("feedback_doctor_published_created").on(t.doctorId, t.published, t.createdAt),
+    // the admin's published reviews of every doctor, newest first (issue 41)
+    index("feedback_published_created").on(t.published, t.createdAt),
   ],
 );

@@ -28,6 +28,8 @@ export default {
   "msg.field.code.the": "The code",
   "msg.field.message.a": "your feedback",
   "msg.field.message.the": "Your feedback",
+  "msg.field.text.a": "your answer",
+  "msg.field.text.the": "Your answer",
   "msg.field.collegeName.a": "the name of your college",
   "msg.field.collegeName.the": "The college name",
   "msg.field.specialization.a": "a specialization",
@@ -149,6 +151,14 @@ export default {
   "msg.admin.blockReasonEmpty": "Please say why this doctor is blocked.",
   "msg.admin.rejectReasonEmpty": "Please say why this doctor is rejected.",
   "msg.admin.registrationReasonEmpty": "Please say why this registration is not verified.",
+
+  // Reviews (issue 41), pages only: the rating (the live form's radio buttons cannot send a bad one), the doctor's answer and the admin's hiding.
+  "msg.reviews.ratingRange": "Choose from 1 to 5 stars.",
+  "msg.reviews.notFound": "This review was not found.",
+  "msg.reviews.replied": "This review has already been answered.",
+  "msg.reviews.alreadyHidden": "This review is already hidden.",
+  "msg.reviews.notHidden": "This review is not hidden.",
+  "msg.reviews.hideReasonEmpty": "Please say why this review is hidden.",
 
   // Pages only: the admin's review of a doctor's status or change.
   "msg.review.noChange": "This doctor has no change waiting for review",

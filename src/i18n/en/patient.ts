@@ -98,6 +98,12 @@ export default {
   "PatientMeetings.feedbackDone": "Feedback Submitted",
   "PatientMeetings.feedbackLabel": "Your feedback",
   "PatientMeetings.feedbackSubmit": "Give Feedback",
+  // issue 41: the feedback's rating and publish choice (islands/lib/RatingFields.tsx, given as props: the island's share of the catalog stays small)
+  "patient.review.ratingLegend": "Your rating (optional; everyone sees it, without your name)",
+  "patient.review.ratingNone": "No rating",
+  "patient.review.ratingStars": "{n} out of 5",
+  "patient.review.publish": "Publish my review (shown as {name})",
+  "patient.review.publishNote": "Without this tick, your words are for the doctor only.",
   // The meetings pages' shared parts (islands/lib: story, MeetingChanges, SlotChoices), for the
   // patient's and the doctor's islands alike.
   "patientStory.when": "When:",

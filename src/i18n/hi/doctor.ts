@@ -85,6 +85,16 @@ export default {
   "DoctorMeetings.patient": "मरीज़",
   "DoctorMeetings.feedback": "फ़ीडबैक",
   "DoctorMeetings.noFeedback": "अभी तक कोई फ़ीडबैक नहीं मिला।",
+  // issue 41: the feedback's rating, publishing, hiding and the doctor's answer (islands/lib/FeedbackCard.tsx, given as props: the island's share of the catalog stays small)
+  "doctorPage.review.rating": "रेटिंग: 5 में से {n}",
+  "doctorPage.review.noRating": "कोई रेटिंग नहीं",
+  "doctorPage.review.published": "समीक्षा के रूप में प्रकाशित",
+  "doctorPage.review.private": "निजी: ये शब्द केवल आप देखते हैं",
+  "doctorPage.review.hidden": "एडमिन ने छिपाया: {reason}",
+  "doctorPage.review.yourReply": "आपका जवाब",
+  "doctorPage.review.replyLabel": "सार्वजनिक जवाब दें (केवल एक बार)",
+  "doctorPage.review.replySubmit": "जवाब भेजें",
+  "doctorPage.review.replied": "आपका जवाब प्रकाशित हो गया।",
   // Issue 41: the doctor's details and the registration the admin checks.
   "doctorPage.details": "वे विवरण जिनसे मरीज़ डॉक्टर चुनते हैं",
   "doctorPage.registrationNumber": "मेडिकल पंजीकरण संख्या",

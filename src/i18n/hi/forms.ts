@@ -22,6 +22,8 @@ export default {
   "msg.field.code.the": "कोड",
   "msg.field.message.a": "अपना फ़ीडबैक",
   "msg.field.message.the": "आपका फ़ीडबैक",
+  "msg.field.text.a": "अपना जवाब",
+  "msg.field.text.the": "आपका जवाब",
   "msg.field.collegeName.a": "अपने कॉलेज का नाम",
   "msg.field.collegeName.the": "कॉलेज का नाम",
   "msg.field.specialization.a": "विशेषज्ञता",
@@ -130,6 +132,14 @@ export default {
   "msg.admin.blockReasonEmpty": "कृपया बताएं कि इस डॉक्टर को क्यों ब्लॉक किया जा रहा है।",
   "msg.admin.rejectReasonEmpty": "कृपया बताएं कि इस डॉक्टर को क्यों अस्वीकार किया जा रहा है।",
   "msg.admin.registrationReasonEmpty": "कृपया बताएं कि यह पंजीकरण क्यों सत्यापित नहीं किया गया।",
+
+  // Reviews (issue 41), pages only: the rating (the live form's radio buttons cannot send a bad one), the doctor's answer and the admin's hiding.
+  "msg.reviews.ratingRange": "1 से 5 सितारों में से चुनें।",
+  "msg.reviews.notFound": "यह समीक्षा नहीं मिली।",
+  "msg.reviews.replied": "इस समीक्षा का जवाब पहले ही दिया जा चुका है।",
+  "msg.reviews.alreadyHidden": "यह समीक्षा पहले से छिपी हुई है।",
+  "msg.reviews.notHidden": "यह समीक्षा छिपी नहीं है।",
+  "msg.reviews.hideReasonEmpty": "कृपया बताएं कि यह समीक्षा क्यों छिपाई गई।",
 
   "msg.review.noChange": "इस डॉक्टर का कोई बदलाव समीक्षा के लिए बाकी नहीं है",
   "msg.review.chooseDecision": "कृपया चुनें कि बदलाव मंज़ूर करना है या नामंज़ूर।",

@@ -92,6 +92,12 @@ export default {
   "PatientMeetings.feedbackDone": "फ़ीडबैक भेजा जा चुका है",
   "PatientMeetings.feedbackLabel": "आपका फ़ीडबैक",
   "PatientMeetings.feedbackSubmit": "फ़ीडबैक दें",
+  // issue 41: the feedback's rating and publish choice (islands/lib/RatingFields.tsx, given as props: the island's share of the catalog stays small)
+  "patient.review.ratingLegend": "आपकी रेटिंग (वैकल्पिक; सबको दिखेगी, आपके नाम के बिना)",
+  "patient.review.ratingNone": "कोई रेटिंग नहीं",
+  "patient.review.ratingStars": "5 में से {n}",
+  "patient.review.publish": "मेरी समीक्षा प्रकाशित करें ({name} के नाम से दिखेगी)",
+  "patient.review.publishNote": "इस पर निशान न लगाने पर आपके शब्द केवल डॉक्टर के लिए हैं।",
   "patientStory.when": "कब:",
   "patientStory.upcoming": "आने वाले अपॉइंटमेंट",
   "patientStory.next": "अगला अपॉइंटमेंट",

@@ -11,8 +11,10 @@ import { together } from "../../db/together";
 import { keptForDirectory } from "../../db/queries/directory";
 import type { Deps } from "../../config/deps";
 import { prepare, sendCached } from "../../http/cached";
-import { doctorChangeBody, doctorIdParam, doctorStatusBody, registrationDecisionBody } from "../../http/schemas";
-import { adminDoctorJson } from "../../http/shapes";
+import { doctorChangeBody, doctorIdParam, doctorStatusBody, registrationDecisionBody, reviewHideBody, reviewParam } from "../../http/schemas";
+import { adminDoctorJson, reviewJson } from "../../http/shapes";
+import { hideReview } from "../../actions/reviews";
+import { REVIEW_MESSAGES } from "../../domain/review";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
 
@@ -62,6 +64,19 @@ export function adminApi(deps: Deps) {
       const admin = signedIn(c, "admin");
       const { doctor, history, message } = await decideRegistration(deps, admin.id, { doctorId: c.req.valid("param").id, ...c.req.valid("json") });
       return c.json({ message, doctor: adminDoctorJson(doctor, history) });
+    },
+  );
+
+  // Issue 41: the admin hides a published review (with a reason) or shows it again.
+  api.patch(
+    "/admin-dashboard/reviews/:appointmentId",
+    zValidator("param", reviewParam, onInvalid),
+    zValidator("json", reviewHideBody, onInvalid),
+    async (c) => {
+      const admin = signedIn(c, "admin");
+      const input = c.req.valid("json");
+      const review = await hideReview(deps, admin.id, { appointmentId: c.req.valid("param").appointmentId, ...input });
+      return c.json({ message: input.hidden ? REVIEW_MESSAGES.hidden : REVIEW_MESSAGES.shown, review: reviewJson(review) });
     },
   );
 

@@ -106,7 +106,8 @@ describe("once the slot has ended", () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       message: expect.any(String),
-      feedback: { _id: expect.any(String), appointment: { _id: done }, message: "Clear explanation, thank you.", createdAt: expect.any(String) },
+      // issue 41's additions: no rating, not published (the original client sends neither)
+      feedback: { _id: expect.any(String), appointment: { _id: done }, message: "Clear explanation, thank you.", createdAt: expect.any(String), rating: null, published: false },
     });
     expect(new Date(res.body.feedback.createdAt).toISOString()).toBe(res.body.feedback.createdAt);
 
@@ -125,6 +126,10 @@ describe("once the slot has ended", () => {
           appointment: { _id: done, scheduledAt: start.toISOString(), status: "completed" },
           message: "Clear explanation, thank you.",
           createdAt: res.body.feedback.createdAt,
+          rating: null,
+          published: false,
+          reply: null,
+          hidden: null,
         },
       ],
     });

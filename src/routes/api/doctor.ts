@@ -8,11 +8,13 @@ import { listDoctorFeedback, listDoctorMeetings, listDoctorPending } from "../..
 import type { Deps } from "../../config/deps";
 import { nextStatusChange } from "../../domain/appointment";
 import { keptAnswers } from "../../http/cached";
-import { attendanceBody, cancelBody, rescheduleBody, scheduleBody, undoBody } from "../../http/schemas";
+import { attendanceBody, cancelBody, rescheduleBody, reviewParam, reviewReplyBody, scheduleBody, undoBody } from "../../http/schemas";
 import { ATTENDANCE_MARKED, markAttendance } from "../../actions/attendance";
 import { undoChange } from "../../actions/undo";
 import { UNDO_MESSAGES } from "../../domain/undo";
-import { appointmentListJson } from "../../http/shapes";
+import { appointmentListJson, reviewJson } from "../../http/shapes";
+import { replyToReview } from "../../actions/reviews";
+import { REVIEW_MESSAGES } from "../../domain/review";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
 import { doctorHoursRoutes } from "./hours";
@@ -85,19 +87,33 @@ export function doctorApi(deps: Deps) {
     return answers(c, `feedback:${doctor.id}`, doctor.listsVersion, now, async () => {
       const feedbacks = await listDoctorFeedback(database.db, doctor, now);
       const json = JSON.stringify({
-        feedbacks: feedbacks.map((f) => ({
-          _id: f.id,
-          appointment: {
-            _id: f.appointment.id,
-            scheduledAt: f.appointment.scheduledAt?.toISOString() ?? null,
-            status: f.appointment.status,
-          },
-          message: f.message,
-          createdAt: f.createdAt.toISOString(),
-        })),
+        feedbacks: feedbacks.map((f) => {
+          const { rating, published, reply, hidden } = reviewJson(f);
+          return {
+            _id: f.id,
+            appointment: {
+              _id: f.appointment.id,
+              scheduledAt: f.appointment.scheduledAt?.toISOString() ?? null,
+              status: f.appointment.status,
+            },
+            message: f.message,
+            createdAt: f.createdAt.toISOString(),
+            rating,
+            published,
+            reply,
+            hidden,
+          };
+        }),
       });
       return { json, until: nextStatusChange(feedbacks.map((f) => f.appointment), now) };
     });
+  });
+
+  // Issue 41: the doctor's one answer to a published review of theirs.
+  api.post("/doctor-dashboard/reviews/:appointmentId/reply", zValidator("param", reviewParam, onInvalid), zValidator("json", reviewReplyBody, onInvalid), async (c) => {
+    const doctor = signedIn(c, "doctor");
+    const review = await replyToReview(deps, doctor.id, { appointmentId: c.req.valid("param").appointmentId, ...c.req.valid("json") });
+    return c.json({ message: REVIEW_MESSAGES.replySaved, review: reviewJson(review) }, 201);
   });
 
   return api;

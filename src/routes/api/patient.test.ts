@@ -30,7 +30,7 @@ const bookRaw = (token: string, doctorId: string, reason = "Rash on my arm") =>
   h.call("POST", "/api/auth/patient-dashboard/bookAppointment", { token, json: { doctorId, reason } });
 
 describe("GET patient-dashboard/doctors", () => {
-  test("a bare array of approved doctors only, with _id, name, specialization, collegeName, profileImage and no email", async () => {
+  test("a bare array of approved doctors only, with _id, name, specialization, collegeName, profileImage, rating (issue 41) and no email", async () => {
     const [pending, rejected, blocked, approved] = await Promise.all([
       h.signupDoctor({ name: "Dr Pending", approve: false }),
       h.signupDoctor({ name: "Dr Rejected", status: "rejected" }),
@@ -44,13 +44,14 @@ describe("GET patient-dashboard/doctors", () => {
     expect(ids).toContain(doctor.id);
     expect(ids).toContain(approved.id);
     for (const hidden of [pending, rejected, blocked]) expect(ids).not.toContain(hidden.id);
-    for (const d of res.body) expect(Object.keys(d).sort()).toEqual(["_id", "collegeName", "name", "profileImage", "specialization"]);
+    for (const d of res.body) expect(Object.keys(d).sort()).toEqual(["_id", "collegeName", "name", "profileImage", "rating", "specialization"]);
     expect(res.body.find((d: { _id: string }) => d._id === approved.id)).toEqual({
       _id: approved.id,
       name: "Dr Approved Too",
       specialization: "ENT Specialist",
       collegeName: "City Medical College",
       profileImage: null,
+      rating: { average: null, count: 0 },
     });
     expect(res.text).not.toContain("@example.com");
   });

@@ -3,7 +3,8 @@
  */
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
-import { BOOKED, bookAppointment, bookedFor, cancelAppointment, CANCELLED, FEEDBACK_GIVEN, giveFeedback, RESCHEDULED, rescheduleOwnAppointment } from "../../actions/appointments";
+import { BOOKED, bookAppointment, bookedFor, cancelAppointment, CANCELLED, RESCHEDULED, rescheduleOwnAppointment } from "../../actions/appointments";
+import { FEEDBACK_GIVEN, giveFeedback } from "../../actions/reviews";
 import { approvedDoctorsJson } from "../../db/queries/accounts";
 import { listPatientMeetings } from "../../db/queries/appointments";
 import { keptForDirectory } from "../../db/queries/directory";
@@ -84,7 +85,14 @@ export function patientApi(deps: Deps) {
     return c.json(
       {
         message: FEEDBACK_GIVEN,
-        feedback: { _id: saved.id, appointment: { _id: input.appointmentId }, message: saved.message, createdAt: saved.createdAt.toISOString() },
+        feedback: {
+          _id: saved.id,
+          appointment: { _id: input.appointmentId },
+          message: saved.message,
+          createdAt: saved.createdAt.toISOString(),
+          rating: saved.rating,
+          published: saved.published,
+        },
       },
       201,
     );

@@ -71,6 +71,10 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
           <a href="/admin-dashboard/mail">{t("admin.outboxLink")}</a>
           {t("admin.outboxWhat")}
         </p>
+        <p>
+          <a href="/admin-dashboard/reviews">{t("admin.reviewsLink")}</a>
+          {t("admin.reviewsLinkWhat")}
+        </p>
         <Island
           name="AdminTable"
           props={{

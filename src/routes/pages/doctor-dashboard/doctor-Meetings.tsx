@@ -12,9 +12,11 @@ import { together } from "../../../db/together";
 import { historySince } from "../../../domain/story";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
-import { attendanceForm, cancelBody, rescheduleForm } from "../../../http/schemas";
+import { attendanceForm, cancelBody, replyForm, rescheduleForm } from "../../../http/schemas";
 import { holdsUntil } from "../../../http/cached";
-import { storyJson } from "../../../http/shapes";
+import { reviewJson, storyJson } from "../../../http/shapes";
+import { replyToReview } from "../../../actions/reviews";
+import { replyTarget } from "../../../domain/review";
 import { ATTENDANCE_DAYS, attendanceRefusal, nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
 import { familyWords } from "../family-words";
@@ -22,6 +24,7 @@ import { formerWords } from "../former-words";
 import { ZoneNote } from "../../../components/TimeZone";
 import { pageAccount, viewerZone } from "../../../middleware/page-guard";
 import { tOf } from "../../../i18n/request";
+import type { T } from "../../../i18n/catalog";
 import { calendarFeedPanel, hasNewFeedLink } from "../calendar-panel";
 import { keptViewerPage } from "../kept";
 import { doctorPage } from "./shell";
@@ -45,7 +48,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const reader = viewerZone(c);
   const timeZone = reader.zone;
   holdsUntil(c, nextStatusChange(meetings, now));
-  const feedbackFor = new Map(feedbacks.map((f) => [f.appointment.id, f.message]));
+  const feedbackFor = new Map(feedbacks.map((f) => [f.appointment.id, doctorFeedbackJson(f)]));
   // The past meetings whose attendance can still be marked (issue 40); the page changes when the first window closes.
   const open = meetings.filter((m) => (m.status === "completed" || m.status === "noshow") && attendanceRefusal(m.scheduledAt!, m.endsAt!, now) === null);
   for (const m of open) holdsUntil(c, m.endsAt!.getTime() + ATTENDANCE_DAYS * 24 * 3_600_000 + 1);
@@ -58,7 +61,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <ZoneNote reader={reader} role="doctor" id="zone-note" />
       <Island
         name="DoctorMeetings"
-        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor", formerWords(t)), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds, movedByPatient: t("doctorPage.movedByPatient", { moved: "{moved}", time: "{time}" }), attendance, ...familyWords(meetings, t) }}
+        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor", formerWords(t)), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds, movedByPatient: t("doctorPage.movedByPatient", { moved: "{moved}", time: "{time}" }), attendance, ...familyWords(meetings, t), review: feedbackWords(t) }}
       />
       {calendar}
     </section>,
@@ -109,4 +112,30 @@ export function doctorMeetingsAttendance(deps: Deps) {
       page: PATH,
       then: () => doneThen(c, PATH, { text: tOf(c)("doctorPage.attendance.marked"), tone: "success" }),
     });
+}
+
+/** Issue 41: the doctor's one public answer to a published review; a refusal shows beside that meeting's form. */
+export function doctorMeetingsReply(deps: Deps) {
+  return (c: Context) =>
+    handleForm(c, {
+      schema: replyForm,
+      target: (body) => replyTarget(String(body.appointmentId ?? "")),
+      run: (input) => replyToReview(deps, pageAccount(c, "doctor").id, input),
+      again: (form) => render(c, deps, form),
+      page: PATH,
+      then: () => doneThen(c, PATH, { text: tOf(c)("doctorPage.review.replied"), tone: "success" }),
+    });
+}
+
+/** A feedback as the page gives it to the island: what GET patient-feedbacks says of it. */
+function doctorFeedbackJson(f: Awaited<ReturnType<typeof listDoctorFeedback>>[number]) {
+  const { rating, published, reply, hidden } = reviewJson(f);
+  return { message: f.message, rating, published, reply, hidden };
+}
+
+/** The feedback card's words (issue 41) in the page's language, "{n}" and "{reason}" where those go. */
+function feedbackWords(t: T) {
+  const [rating, hidden] = [t("doctorPage.review.rating", { n: "{n}" }), t("doctorPage.review.hidden", { reason: "{reason}" })];
+  const keys = ["noRating", "published", "private", "yourReply", "replyLabel", "replySubmit"] as const;
+  return { rating, hidden, ...(Object.fromEntries(keys.map((k) => [k, t(`doctorPage.review.${k}`)])) as Record<(typeof keys)[number], string>) };
 }

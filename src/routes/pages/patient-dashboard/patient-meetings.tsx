@@ -10,7 +10,9 @@ import type { Context } from "hono";
 import { CHANGE_TOO_LATE, changeUntil, tooLateToChange } from "../../../domain/appointment";
 import { humanMessage } from "../../../domain/messages";
 import type { Translate } from "../../../domain/i18n";
-import { cancelAppointment, giveFeedback, rescheduleOwnAppointment } from "../../../actions/appointments";
+import { cancelAppointment, rescheduleOwnAppointment } from "../../../actions/appointments";
+import { giveFeedback } from "../../../actions/reviews";
+import { reviewerName } from "../../../domain/review";
 import { freeSlotsOfDoctors } from "../../../actions/availability";
 import { listStory, type StoryView } from "../../../db/queries/appointments";
 import { together } from "../../../db/together";
@@ -18,7 +20,7 @@ import { SLOT_DAYS } from "../../../domain/availability";
 import { historySince, storySections } from "../../../domain/story";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
-import { cancelBody, feedbackBody, ownRescheduleBody, waitlistEntryForm, withdrawForm } from "../../../http/schemas";
+import { cancelBody, feedbackForm, ownRescheduleBody, waitlistEntryForm, withdrawForm } from "../../../http/schemas";
 import { acceptOffer, declineOffer, leaveWaitlist, listWaitlist } from "../../../actions/waitlist";
 import { WaitlistPanel, waitlistTarget, type WaitlistItem } from "../../../components/WaitlistPanel";
 import { holdsUntil } from "../../../http/cached";
@@ -92,7 +94,7 @@ async function render(c: Context, deps: Deps, form?: FormState, read?: Read): Pr
       <WaitlistPanel entries={waiting} reader={reader} form={aboutWaitlist ? form : undefined} />
       <Island
         name="PatientMeetings"
-        props={{ appointments, timeZone, form: aboutWaitlist ? undefined : form, notice, ...wordsOf(appointments, t), ...familyWords(appointments, t), change: changeWords(deps, now, t), move: { free, words: moveWords(t) } }}
+        props={{ appointments, timeZone, form: aboutWaitlist ? undefined : form, notice, ...wordsOf(appointments, t), ...familyWords(appointments, t), change: changeWords(deps, now, t), move: { free, words: moveWords(t) }, review: reviewWords(t, pageAccount(c, "patient").name) }}
       />
       {calendar}
     </section>,
@@ -179,7 +181,7 @@ export function patientMeetingsPosts(deps: Deps) {
     leaveWaitlist: (c: Context) => waitlistPost(c, deps, (patientId, entryId) => leaveWaitlist(deps, patientId, entryId), "patient.waitlist.left"),
     feedback: (c: Context) =>
       handleForm(c, {
-        schema: feedbackBody,
+        schema: feedbackForm,
         target: byAppointment,
         run: (input) => giveFeedback(deps, pageAccount(c, "patient").id, input),
         again: (form) => render(c, deps, form),
@@ -199,4 +201,15 @@ function waitlistPost(c: Context, deps: Deps, run: (patientId: string, entryId: 
     page: PATH,
     then: () => doneThen(c, PATH, { text: tOf(c)(done), tone: "success" }),
   });
+}
+
+/** The feedback form's rating and publish words (issue 41), the patient's name as a review shows it ("Pat P."). */
+function reviewWords(t: T, name: string) {
+  return {
+    legend: t("patient.review.ratingLegend"),
+    none: t("patient.review.ratingNone"),
+    stars: t("patient.review.ratingStars", { n: "{n}" }),
+    publish: t("patient.review.publish", { name: reviewerName(name) }),
+    note: t("patient.review.publishNote"),
+  };
 }

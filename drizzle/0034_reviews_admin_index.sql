@@ -1,0 +1,1 @@
+CREATE INDEX `feedback_published_created` ON `feedback` (`published`,`created_at`);
