@@ -30,14 +30,14 @@ export async function setAvailability(deps: Deps, doctorId: string, input: Avail
 }
 
 /** The free slots a source leaves from `now` over `days` local days (none without hours). */
-function slotsOf(deps: Deps, source: SlotSource, now: Date, days: number, limit?: number): Interval[] {
+export function slotsOf(deps: Deps, source: SlotSource, now: Date, days: number, limit?: number): Interval[] {
   if (source.availability === undefined) return [];
   const { consultMinutes, bookingNoticeMinutes } = deps.config;
   return freeSlots(source.availability, source.busy, { now, days, consultMinutes, noticeMinutes: bookingNoticeMinutes, limit });
 }
 
 /** The window of instants `days` local days can cover in any zone: a day either side. */
-const windowOf = (now: Date, days: number) => ({ from: now, to: new Date(now.getTime() + (days + 1) * DAY_MS) });
+export const windowOf = (now: Date, days: number) => ({ from: now, to: new Date(now.getTime() + (days + 1) * DAY_MS) });
 
 export type DoctorSlots = { timeZone: string | null; slots: Interval[]; availability: Availability | null };
 
@@ -60,10 +60,16 @@ export async function nextFreeTimes(deps: Deps, specialization: Specialization, 
   const { from, to } = windowOf(now, days);
   const next = new Map<string, NextFree>();
   for (const source of await slotSourcesOf(deps.database.db, specialization, from, to)) {
-    const [first] = slotsOf(deps, source, now, days, 1);
-    if (first !== undefined) next.set(source.doctorId, { start: first.start, instant: source.availability?.instantBooking === true });
+    const first = nextFreeOf(deps, source, now, days);
+    if (first !== undefined) next.set(source.doctorId, first);
   }
   return next;
+}
+
+/** A source's next free slot start within `days`, and whether it books at once; undefined for none. */
+export function nextFreeOf(deps: Deps, source: SlotSource, now: Date, days: number): NextFree | undefined {
+  const [first] = slotsOf(deps, source, now, days, 1);
+  return first === undefined ? undefined : { start: first.start, instant: source.availability?.instantBooking === true };
 }
 
 /** Refuses (400) preferred times that are not starts of the doctor's free slots; read inside the booking's transaction. */

@@ -66,6 +66,12 @@ export function translator(lang: Lang): T {
 }
 
 /**
+ * A specialization's name in Hindi: what a search matches besides the English name (the value
+ * itself), so a search finds a specialization typed in either language (issue 41).
+ */
+export const hindiSpecialization = (name: string): string => translator("hi")(`spec.${name}` as Key);
+
+/**
  * Which keys each island carries, besides its own (`<IslandName>.*`): the prefixes of the shared
  * parts it renders (islands/lib). An island's messages file (src/build/client-build.ts) holds
  * only these, so a live island fetches only its own messages (at most 1 KB brotli an island,

@@ -1,0 +1,67 @@
+/**
+ * The public doctor directory (issue 41 item 4) and the specialization pages' cards (item 5): a
+ * search of the doctors anyone may see, and one doctor's public profile with its reviews. Each
+ * reads in one round trip: the doctors, their hours and their meetings of the window in one
+ * statement (src/db/queries/public-directory.ts), and a profile's reviews sent together with it;
+ * the free slots, filters, sort and page are worked out in memory.
+ */
+import type { Deps } from "../config/deps";
+import { together } from "../db/together";
+import { publicDoctors, publishedReviews, type PublicDoctorRow, type PublicFilter } from "../db/queries/public-directory";
+import type { NextFree } from "../domain/availability";
+import { DIRECTORY_DAYS, pageOf, reviewerName, sortedEntries, type DirectoryQuery } from "../domain/directory";
+import type { Specialization } from "../domain/fields";
+import { notFound } from "../domain/refusal";
+import { nextFreeOf, windowOf } from "./availability";
+
+/** How many published reviews a profile shows: the newest. */
+export const PROFILE_REVIEWS = 20;
+
+/** A doctor as the directory shows them, with their next free time (undefined: none in the window). */
+export type DirectoryDoctor = Omit<PublicDoctorRow, "source"> & { next: NextFree | undefined; hours: PublicDoctorRow["source"]["availability"] };
+
+function withNext(deps: Deps, rows: PublicDoctorRow[], now: Date): DirectoryDoctor[] {
+  return rows.map(({ source, ...d }) => ({ ...d, next: nextFreeOf(deps, source, now, DIRECTORY_DAYS), hours: source.availability }));
+}
+
+/** The doctors `filter` finds with their next free times (any approved doctor when `verified` is false: the signed-in specialization pages). */
+export async function directoryDoctors(deps: Deps, filter: PublicFilter & { verified?: boolean }): Promise<DirectoryDoctor[]> {
+  const now = deps.now();
+  const { from, to } = windowOf(now, DIRECTORY_DAYS);
+  return withNext(deps, await publicDoctors(deps.database.db, filter, from, to), now);
+}
+
+/**
+ * One page of the public directory for `query`. `label` names a specialization in the other
+ * language the search also understands (Hindi), so "त्वचा" and "Dermatologist" find the same.
+ */
+export async function searchDirectory(deps: Deps, query: DirectoryQuery, label: (s: Specialization) => string) {
+  const { specialization, language, maxFee } = query;
+  const all = await directoryDoctors(deps, { specialization, language, maxFee });
+  const sorted = sortedEntries(all, query, deps.now(), label);
+  const { items, page, pages } = pageOf(sorted, query.page);
+  return { doctors: items, page, pages, total: sorted.length };
+}
+
+/** A public review: its author as "Pat P.", the rating, the message and the doctor's reply. */
+export type PublicReview = { author: string; rating: number | null; message: string; createdAt: Date; reply: { text: string; at: Date } | null };
+
+/** A public doctor's profile and their newest published reviews; not found for a doctor the directory does not show. */
+export async function directoryProfile(deps: Deps, doctorId: string): Promise<{ doctor: DirectoryDoctor; reviews: PublicReview[] }> {
+  const now = deps.now();
+  const { from, to } = windowOf(now, DIRECTORY_DAYS);
+  const r = deps.database.db;
+  const [rows, reviews] = await together(() => Promise.all([publicDoctors(r, { doctorId }, from, to, true), publishedReviews(r, doctorId, PROFILE_REVIEWS)]));
+  const [doctor] = withNext(deps, rows, now);
+  if (doctor === undefined) throw notFound("Doctor");
+  return {
+    doctor,
+    reviews: reviews.map((v) => ({
+      author: reviewerName(v.author),
+      rating: v.rating,
+      message: v.message,
+      createdAt: v.createdAt,
+      reply: v.replyText === null || v.repliedAt === null ? null : { text: v.replyText, at: v.repliedAt },
+    })),
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The public doctor directory (issue 41 item 4): which doctors a search finds, in which order,
+ * and which page of them. Pure: the candidates come from one query (src/db/queries/public-directory.ts)
+ * with their next free time already worked out; this decides the rest in memory.
+ */
+import type { NextFree } from "./availability";
+import { findSpecializations, nameMatches } from "./everyday-words";
+import { SPECIALIZATIONS, type Specialization } from "./fields";
+import type { LanguageCode } from "./doctor-details";
+import { MIN_RATINGS } from "./rating";
+
+/** Doctors per page of the directory. */
+export const DIRECTORY_PAGE_SIZE = 20;
+/** How far ahead a card's next free time is looked for (days), and the most "available within" may ask. */
+export const DIRECTORY_DAYS = 14;
+/** The page's "available in the next 3 days" filter. */
+export const SOON_DAYS = 3;
+export const DIRECTORY_SORTS = ["next", "rating", "fee"] as const;
+export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+
+/** What a search asks for; every field optional but the sort and the page. */
+export type DirectoryQuery = {
+  q?: string;
+  specialization?: Specialization;
+  language?: LanguageCode;
+  maxFee?: number;
+  availableDays?: number;
+  sort: DirectorySort;
+  page: number;
+};
+
+/** A doctor as the directory sorts and shows them. */
+export type DirectoryEntry = {
+  id: string;
+  name: string;
+  specialization: Specialization;
+  fee: number | null;
+  ratingCount: number;
+  ratingTotal: number;
+  next: NextFree | undefined;
+};
+
+/**
+ * The filter `q` becomes: a doctor answers when a word of their name begins with it, or their
+ * specialization is one the search finds (its name in English or in `label`'s language, or an
+ * everyday word of either language, src/domain/everyday-words.ts).
+ */
+export function textMatcher(q: string | undefined, label: (s: Specialization) => string): (d: { name: string; specialization: Specialization }) => boolean {
+  if (q === undefined || q.trim() === "") return () => true;
+  const found = new Set<string>(findSpecializations(SPECIALIZATIONS, q, label));
+  return (d) => found.has(d.specialization) || nameMatches(d.name, q);
+}
+
+/** The value a sort orders by, undefined when the doctor has none (they come last). */
+function sortValue(d: DirectoryEntry, sort: DirectorySort): number | undefined {
+  if (sort === "next") return d.next?.start;
+  if (sort === "fee") return d.fee ?? undefined;
+  // Highest first: the average negated; below MIN_RATINGS a doctor has no average to sort by.
+  return d.ratingCount >= MIN_RATINGS ? -(d.ratingTotal / d.ratingCount) : undefined;
+}
+
+/** The entries a query keeps (beyond what the SQL filtered), sorted: doctors without the sort's value last, then by name. */
+export function sortedEntries<E extends DirectoryEntry>(entries: E[], query: DirectoryQuery, now: Date, label: (s: Specialization) => string): E[] {
+  const text = textMatcher(query.q, label);
+  const soon = query.availableDays === undefined ? undefined : now.getTime() + query.availableDays * 24 * 3_600_000;
+  const kept = entries.filter((d) => text(d) && (soon === undefined || (d.next !== undefined && d.next.start < soon)));
+  const keyed = kept.map((d) => ({ d, v: sortValue(d, query.sort) }));
+  keyed.sort((a, b) => {
+    if (a.v !== b.v) {
+      if (a.v === undefined) return 1;
+      if (b.v === undefined) return -1;
+      return a.v - b.v;
+    }
+    return a.d.name.localeCompare(b.d.name) || (a.d.id < b.d.id ? -1 : 1);
+  });
+  return keyed.map(({ d }) => d);
+}
+
+/** One page of `all`: its entries, the page number and how many pages there are (at least one). */
+export function pageOf<E>(all: E[], page: number): { items: E[]; page: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(all.length / DIRECTORY_PAGE_SIZE));
+  return { items: all.slice((page - 1) * DIRECTORY_PAGE_SIZE, page * DIRECTORY_PAGE_SIZE), page, pages };
+}
+
+/** A reviewer as the public sees them: first name and the last name's initial ("Pat P."), or the first name alone. */
+export function reviewerName(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return "";
+  const last = words.length > 1 ? words[words.length - 1]! : "";
+  return last === "" ? words[0]! : `${words[0]} ${[...last][0]!.toUpperCase()}.`;
+}
+
+/**
+ * Where a patient goes after logging in or signing up from a doctor's "Book" (issue 41): only a
+ * path inside the patient's own pages, never another site; undefined for anything else.
+ */
+export function patientReturnPath(value: unknown): string | undefined {
+  if (typeof value !== "string" || value.length > 200) return undefined;
+  return /^\/patient-dashboard(\/[A-Za-z0-9._~%-]+)*\/?$/.test(value) ? value : undefined;
+}
