@@ -28,6 +28,8 @@ export type Props = {
   notice?: NoticeJson;
   /** The doctor signup's specializations as the page's language names them (value: label). */
   specializations?: Record<string, string>;
+  /** Where a patient goes on to once signed in (a doctor's booking page, issue 41), checked by the server; the dashboard when absent. */
+  next?: string;
 };
 
 const DASHBOARD: Record<Role, string> = {
@@ -42,7 +44,7 @@ const ROLE_TITLE: Record<Role, string> = { patient: "Patient", doctor: "Doctor",
 const statusMessage = (t: Translate, status: string, reason?: string) =>
   reason ? t("AuthForm.statusReason", { status: t(`status.${status}`), reason }) : t("AuthForm.status", { status: t(`status.${status}`) });
 
-export default function AuthForm({ role, mode, form: refused, waiting: pending = false, notice, specializations: labels = {} }: Props) {
+export default function AuthForm({ role, mode, form: refused, waiting: pending = false, notice, specializations: labels = {}, next }: Props) {
   const t = useT();
   const say = useHumanMessage();
   const [error, setError] = useState<string | null>(refused?.message ?? (notice?.tone === "error" ? notice.text : null));
@@ -61,7 +63,8 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const values = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    // `next` is where the page goes on to, not part of the call.
+    const { next: _next, ...values } = Object.fromEntries(new FormData(form)) as Record<string, string>;
     const missing = [...form.querySelectorAll<HTMLInputElement>("[required]")].find((f) => !f.value.trim());
     if (missing) {
       setError(t("AuthForm.required", { field: missing.labels?.[0]?.textContent ?? missing.name }));
@@ -85,7 +88,7 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
     const body = answer.body;
     if (role === "patient") {
       storage.signIn({ token: body.token, role: "patient", name: body.name });
-      location.assign(DASHBOARD.patient);
+      location.assign(next ?? DASHBOARD.patient);
     } else if (role === "admin") {
       storage.signIn({ token: body.token, role: "admin", name: body.admin.name });
       location.assign(DASHBOARD.admin);
@@ -194,12 +197,13 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
             <Field name="collegeName" label={t("AuthForm.collegeName")} autoComplete="organization" value={typed.collegeName} />
           </>
         )}
+        {next !== undefined && <input type="hidden" name="next" value={next} />}
         <Notice text={error} tone="error" />
         <button type="submit" disabled={busy}>
           {t(mode === "login" ? "AuthForm.login" : "AuthForm.signup")}
         </button>
       </form>
-      <AuthLinks role={role} mode={mode} />
+      <AuthLinks role={role} mode={mode} next={next} />
     </section>
   );
 }
@@ -222,7 +226,7 @@ function Field(props: { name: string; label: string; type?: string; autoComplete
   );
 }
 
-function AuthLinks({ role, mode }: Props) {
+function AuthLinks({ role, mode, next }: Props) {
   const t = useT();
   if (role === "admin") {
     return (
@@ -232,12 +236,14 @@ function AuthLinks({ role, mode }: Props) {
     );
   }
   const other: Role = role === "patient" ? "doctor" : "patient";
+  // Between a patient's login and signup, the way back to the doctor is kept.
+  const carried = next === undefined ? "" : `?next=${encodeURIComponent(next)}`;
   return (
     <nav className="auth-links" aria-label={t("AuthForm.otherPages")}>
       {mode === "login" ? (
-        <a href={`/signup${ROLE_TITLE[role]}`}>{t("AuthForm.newHere", { role })}</a>
+        <a href={`/signup${ROLE_TITLE[role]}${carried}`}>{t("AuthForm.newHere", { role })}</a>
       ) : (
-        <a href={`/login${ROLE_TITLE[role]}`}>{t("AuthForm.registered")}</a>
+        <a href={`/login${ROLE_TITLE[role]}${carried}`}>{t("AuthForm.registered")}</a>
       )}
       <a href={`/${mode}${ROLE_TITLE[other]}`}>{t(mode === "login" ? "AuthForm.loginInstead" : "AuthForm.signupInstead", { role: other })}</a>
       <a href="/">{t("AuthForm.home")}</a>

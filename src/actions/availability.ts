@@ -1,13 +1,12 @@
 /**
  * A doctor's hours and the free slots they leave (issue 26): set and read the hours, list a
- * doctor's free slots, the next free time of each doctor of a specialization, and check a
+ * doctor's free slots, a doctor's next free time (the directory's cards, ./directory.ts), and check a
  * patient's preferred times against the free slots (inside the booking's transaction).
  */
 import type { Reader } from "../db/client";
-import { readAvailability, saveAvailability, slotSource, slotSourcesOf, type SlotSource } from "../db/queries/availability";
+import { readAvailability, saveAvailability, slotSource, type SlotSource } from "../db/queries/availability";
 import type { Deps } from "../config/deps";
 import { availabilityProblem, freeSlots, normalized, SLOT_DAYS, type Availability, type Interval, type NextFree } from "../domain/availability";
-import type { Specialization } from "../domain/fields";
 import { invalid, notFound } from "../domain/refusal";
 
 export const HOURS_SAVED = "Hours saved successfully";
@@ -53,18 +52,6 @@ export async function doctorFreeSlots(deps: Deps, doctorId: string, days: number
   return { timeZone: source.availability?.timeZone ?? null, slots: slotsOf(deps, source, now, days, limit), availability: source.availability ?? null };
 }
 
-
-/** The next free slot start of each approved doctor of a specialization with hours, within `days`. */
-export async function nextFreeTimes(deps: Deps, specialization: Specialization, days: number = SLOT_DAYS.default): Promise<Map<string, NextFree>> {
-  const now = deps.now();
-  const { from, to } = windowOf(now, days);
-  const next = new Map<string, NextFree>();
-  for (const source of await slotSourcesOf(deps.database.db, specialization, from, to)) {
-    const first = nextFreeOf(deps, source, now, days);
-    if (first !== undefined) next.set(source.doctorId, first);
-  }
-  return next;
-}
 
 /** A source's next free slot start within `days`, and whether it books at once; undefined for none. */
 export function nextFreeOf(deps: Deps, source: SlotSource, now: Date, days: number): NextFree | undefined {

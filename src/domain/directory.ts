@@ -40,6 +40,9 @@ export type DirectoryEntry = {
   next: NextFree | undefined;
 };
 
+/** What a doctor's card shows (the directory, the specialization pages): the entry and its pictures and details. */
+export type DirectoryCard = DirectoryEntry & { profileImage: string | null; languages: string | null; experienceYears: number | null };
+
 /**
  * The filter `q` becomes: a doctor answers when a word of their name begins with it, or their
  * specialization is one the search finds (its name in English or in `label`'s language, or an
@@ -96,5 +99,6 @@ export function reviewerName(name: string): string {
  */
 export function patientReturnPath(value: unknown): string | undefined {
   if (typeof value !== "string" || value.length > 200) return undefined;
-  return /^\/patient-dashboard(\/[A-Za-z0-9._~%-]+)*\/?$/.test(value) ? value : undefined;
+  // No segment begins with a dot and none is escaped: "..", "%2e%2e" would climb out of the patient's pages.
+  return /^\/patient-dashboard(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?$/.test(value) ? value : undefined;
 }

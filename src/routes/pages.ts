@@ -41,6 +41,8 @@ import { privacyPage } from "./pages/privacy";
 import { accountSecurityPages, accountSecurityPosts, ADMIN_ACCOUNT, adminAccountPage } from "./pages/account-security";
 import { servicesPage } from "./pages/services";
 import { timeZonePost } from "./pages/time-zone";
+import { doctorsPage } from "./pages/doctors";
+import { doctorProfilePublicPage } from "./pages/doctors/profile";
 
 const LOGIN_PAGE = { patient: "/loginPatient", doctor: "/loginDoctor", admin: "/loginAdmin" } as const;
 
@@ -92,6 +94,10 @@ export function pageRoutes(deps: Deps) {
   pages.use("*", privatePages);
   pages.route("/", authPageRoutes(deps));
   pages.route("/", accountSecurityPages(deps));
+
+  // The public directory (issue 41): no account; each page says its own Cache-Control.
+  pages.get("/doctors", doctorsPage(deps));
+  pages.get("/doctors/:id", doctorProfilePublicPage(deps));
 
   // "/x/*" covers "/x" itself too: one guard (one session read) per request.
   pages.use("/patient-dashboard/*", requirePage(deps, "patient"));

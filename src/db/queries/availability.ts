@@ -7,7 +7,7 @@ import type { InValue } from "@libsql/client";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { Availability, Interval } from "../../domain/availability";
-import type { DoctorStatus, Specialization } from "../../domain/fields";
+import type { DoctorStatus } from "../../domain/fields";
 import { keptRowReader, type Reader, type Tx } from "../client";
 import { doctorAvailability, doctors } from "../schema";
 
@@ -90,17 +90,3 @@ const slotSourceSql = (doctorId: string, from: Date, to: Date) => sql`
     select d.id, d.status, h.time_zone, h.weekly, h.days_off, h.instant_booking, ${busyOf(from, to)} as busy, ${heldOf(from, to)} as held
     from ${doctors} d left join ${doctorAvailability} h on h.doctor_id = d.id
     where d.id = ${doctorId}`;
-
-/**
- * The same for every approved doctor of a specialization who has set hours (one query: the
- * directory index, the hours' primary key, the meetings' index per doctor).
- */
-export function slotSourcesOf(r: Reader, specialization: Specialization, from: Date, to: Date): Promise<SlotSource[]> {
-  return readSources(
-    r,
-    sql`
-    select d.id, d.status, h.time_zone, h.weekly, h.days_off, h.instant_booking, ${busyOf(from, to)} as busy, ${heldOf(from, to)} as held
-    from ${doctors} d join ${doctorAvailability} h on h.doctor_id = d.id
-    where d.status = 'approved' and d.specialization = ${specialization}`,
-  );
-}

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { nextMonday } from "../../../tests/support/monday";
 import { startHarness, type Doctor, type Harness } from "../../../tests/support/harness";
-import type { Specialization } from "../../domain/fields";
+import { publicDoctor, type PublicDetails } from "../../../tests/support/public-doctors";
 
 const API = "/api/auth/directory/doctors";
 const monday = nextMonday(new Date());
@@ -21,33 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-type Details = { specialization?: Specialization; languages?: string; fee?: number | null; verified?: boolean; hours?: [string, string]; ratings?: [number, number]; status?: "approved" | "pending" | "blocked" };
-let made = 0;
-
-/** A doctor with details (through the profile API), a registration the admin verified (unless not), Monday hours and ratings. */
-async function doctor(name: string, d: Details = {}): Promise<Doctor> {
-  const specialization = d.specialization ?? "Dermatologist";
-  const doc = await h.signupDoctor({ name, specialization });
-  const fields: Record<string, string> = { name, specialization, collegeName: "City Medical College", registrationNumber: `DMC/${++made}`, registrationCouncil: "Delhi Medical Council", about: `About ${name}` };
-  if (d.languages !== undefined) fields.languages = d.languages;
-  if (d.fee !== undefined && d.fee !== null) fields.fee = String(d.fee);
-  const saved = await h.call("PUT", "/api/auth/doctor-profile", { token: doc.token, form: h.profileForm(fields) });
-  expect(saved.status).toBe(200);
-  if (d.verified !== false) {
-    const res = await h.call("PATCH", `/api/auth/admin-dashboard/doctor-registration/${doc.id}`, { token: await h.admin(), json: { verified: true } });
-    expect(res.status).toBe(200);
-  }
-  // Only an approved doctor saves a profile: the details first, then the status asked for (pending as a fresh signup would be).
-  if (d.status === "blocked") await h.setDoctorStatus(doc.id, "blocked");
-  if (d.status === "pending") await h.elsewhere("update doctors set status = 'pending' where id = ?", [doc.id]);
-  if (d.hours) {
-    const weekly = [{ day: 1, start: d.hours[0], end: d.hours[1] }];
-    await h.call("PUT", "/api/auth/doctor-dashboard/availability", { token: doc.token, json: { timeZone: "UTC", weekly, daysOff: [] } });
-  }
-  // The write side of ratings is another part of issue 41: the counters are set as it keeps them.
-  if (d.ratings) await h.elsewhere("update doctors set rating_count = ?, rating_total = ? where id = ?", [d.ratings[0], d.ratings[1], doc.id]);
-  return doc;
-}
+const doctor = (name: string, d: PublicDetails = {}) => publicDoctor(h, name, d);
 
 const search = async (query: string) => {
   const res = await h.call("GET", `${API}?${query}`);
