@@ -48,7 +48,7 @@ beforeAll(async () => {
   await doctor("Dr. Hidden Unverified", { languages: "hi", fee: 100, verified: false });
   await doctor("Dr. Hidden Pending", { languages: "hi", fee: 100, status: "pending" });
   await doctor("Dr. Hidden Blocked", { languages: "hi", fee: 100, status: "blocked" });
-});
+}, 30_000);
 
 describe("GET /directory/doctors", () => {
   test("every public doctor, soonest free time first, doctors without one last; no token needed", async () => {
@@ -110,6 +110,15 @@ describe("pages of 20", () => {
     const second = await search("language=or&page=2");
     expect({ page: second.page, pages: second.pages, names: second.doctors.map((d) => d.name) }).toEqual({ page: 2, pages: 2, names: ["Dr. Page 20"] });
     expect((await search("language=or&page=3")).doctors).toEqual([]);
+  }, 30_000);
+
+  test("one round trip however many doctors: never a query per doctor (src/db/round-trips.ts)", async () => {
+    for (const query of ["", "sort=rating", "availableDays=3&language=or", "q=skin&sort=fee"]) {
+      const { trips } = await h.roundTripsOf(() => h.call("GET", `${API}?${query}`));
+      expect({ query, trips }).toEqual({ query, trips: 1 });
+    }
+    const { trips } = await h.roundTripsOf(() => h.call("GET", `${API}/${soon.id}`));
+    expect(trips).toBe(1); // the doctor and their reviews, sent together
   });
 });
 
@@ -139,7 +148,7 @@ describe("GET /directory/doctors/{id}", () => {
       ["Pat P.", "Message from Pat Patel", null],
     ]);
     for (const leak of ["Mina", "Ravi", "@example.com", "approved", "daysOff"]) expect(res.text).not.toContain(leak);
-  });
+  }, 15_000);
 
   test("404 for a doctor the directory does not show, or none", async () => {
     const unverified = await doctor("Dr. Not Yet", { verified: false });
