@@ -85,6 +85,26 @@ export function pageOf<E>(all: E[], page: number): { items: E[]; page: number; p
   return { items: all.slice((page - 1) * DIRECTORY_PAGE_SIZE, page * DIRECTORY_PAGE_SIZE), page, pages };
 }
 
+/**
+ * How much review text a profile page shows (characters of messages and replies): a message may
+ * be 2,000 characters, and twenty of them would not fit the page's 12 KB (issue 41). The JSON
+ * answer carries the newest twenty in full.
+ */
+export const PAGE_REVIEW_CHARS = 4_000;
+
+/** The newest reviews whose text fits `chars` together; the newest one always. */
+export function reviewsWithin<R extends { message: string; reply: { text: string } | null }>(reviews: R[], chars = PAGE_REVIEW_CHARS): R[] {
+  const shown: R[] = [];
+  let used = 0;
+  for (const r of reviews) {
+    const n = r.message.length + (r.reply?.text.length ?? 0);
+    if (shown.length > 0 && used + n > chars) break;
+    shown.push(r);
+    used += n;
+  }
+  return shown;
+}
+
 /** A reviewer as the public sees them: first name and the last name's initial ("Pat P."), or the first name alone. */
 export function reviewerName(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);

@@ -117,6 +117,30 @@ describe("/doctors/{id}", () => {
     expect((await get(`/doctors/${neha.id}`, { "if-none-match": p.etag! })).status).toBe(304);
   });
 
+  test("twenty reviews of the longest kind, in Hindi: the page shows the newest that fit and stays within 12,288 brotli bytes", async () => {
+    const busy = await publicDoctor(h, "Dr. Much Reviewed", { languages: "hi" });
+    const words = ["त्वचा", "डॉक्टर", "ने", "बहुत", "ध्यान", "से", "सुना", "और", "दवा", "समझाई", "खुजली", "कम", "हुई", "धन्यवाद", "दाने", "मलहम", "दिन", "बाद", "फिर", "मिलने", "कहा", "सलाह", "साफ़", "थी", "इलाज", "अच्छा", "रहा", "समय", "पर", "मिले"];
+    // Text as varied as people write (a fixed pseudo-random walk over the words), so it compresses no better than theirs.
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648);
+    const messages: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const patient = await h.signupPatient(`Reviewer${i} Kumar`);
+      let message = "";
+      while (message.length < 2000) message += `${words[next() % words.length]}${next() % 6 === 0 ? "। " : " "}`;
+      messages.push(message.slice(0, 2000).trim());
+      const at = monday.getTime() - (30 - i) * 86_400_000;
+      await h.elsewhere("insert into appointments (id, patient_id, doctor_id, reason, status, created_at, scheduled_at, ends_at) values (?, ?, ?, 'A rash', 'confirmed', ?, ?, ?)", [`long-${i}`, patient.id, busy.id, at, at, at + 1_800_000]);
+      await h.elsewhere("insert into feedback (id, appointment_id, patient_id, doctor_id, message, rating, published, created_at) values (?, ?, ?, ?, ?, 4, 1, ?)", [`lf-${i}`, `long-${i}`, patient.id, busy.id, messages[i]!, at + 2_000_000]);
+    }
+    expect((await h.call("GET", `/api/auth/directory/doctors/${busy.id}`)).body.reviews).toHaveLength(20);
+    const p = await page(`/doctors/${busy.id}`, { cookie: "lang=hi" });
+    expect(p.brotli).toBeLessThanOrEqual(BUDGET);
+    expect(p.html).toContain("Reviewer19 K.");
+    expect(p.html).toContain(messages[19]!);
+    expect(p.html.match(/class="review"/g)!.length).toBeLessThan(20);
+  }, 30_000);
+
   test("a doctor the directory does not show is the 404 page", async () => {
     for (const id of [hidden.id, "nobody"]) expect((await get(`/doctors/${id}`)).status).toBe(404);
   });

@@ -1,7 +1,7 @@
 /**
  * /doctors/{id} : a public doctor's profile (issue 41 item 4): the card's details, about, the
  * verified registration, years of practice, hours as words, and the newest published reviews
- * with the doctor's replies. "Book" leads to the patient's login (or signup) and back to this
+ * with the doctor's replies (as many as fit the page's weight, reviewsWithin). "Book" leads to the patient's login (or signup) and back to this
  * doctor's booking page (`next`, src/routes/pages/auth.tsx). A doctor the directory does not
  * show is the 404 page. No script.
  */
@@ -14,6 +14,7 @@ import { weekdayName } from "../../../components/HoursForm";
 import { nextFreeLine } from "../../../components/NextFree";
 import { notFoundResponse } from "../../../components/NotFound";
 import { BackLink } from "../../../components/Shell";
+import { reviewsWithin } from "../../../domain/directory";
 import { LOCALES } from "../../../domain/i18n";
 import { Refusal } from "../../../domain/refusal";
 import { zoneName } from "../../../domain/zones";
@@ -78,7 +79,7 @@ function Profile({ t, d, spec, reviews, zone }: { t: T; d: DirectoryDoctor; spec
         <p class="small">{t("dir.college", { college: d.collegeName })}</p>
       </section>
       <Hours t={t} d={d} />
-      <Reviews t={t} reviews={reviews} zone={zone} />
+      <Reviews t={t} reviews={reviewsWithin(reviews)} zone={zone} />
     </article>
   );
 }
