@@ -85,20 +85,8 @@ function Filters({ t, query }: { t: T; query: DirectoryQuery }) {
         <label for="dir-q">{t("dir.q")}</label>
         <input id="dir-q" name="q" type="search" maxlength={100} value={query.q ?? ""} />
       </div>
-      <div class="field">
-        <label for="dir-spec">{t("dir.specialization")}</label>
-        <select id="dir-spec" name="specialization">
-          <option value="">{t("dir.any")}</option>
-          {SPECIALIZATIONS.map((s) => <option value={s} selected={query.specialization === s}>{t(`spec.${s}` as Key)}</option>)}
-        </select>
-      </div>
-      <div class="field">
-        <label for="dir-lang">{t("dir.language")}</label>
-        <select id="dir-lang" name="language">
-          <option value="">{t("dir.any")}</option>
-          {LANGUAGE_CODES.map((code) => <option value={code} selected={query.language === code}>{t(`lang.${code}` as Key)}</option>)}
-        </select>
-      </div>
+      <AnyOf id="dir-spec" name="specialization" label={t("dir.specialization")} any={t("dir.any")} chosen={query.specialization} options={SPECIALIZATIONS.map((s) => [s, t(`spec.${s}` as Key)])} />
+      <AnyOf id="dir-lang" name="language" label={t("dir.language")} any={t("dir.any")} chosen={query.language} options={LANGUAGE_CODES.map((code) => [code, t(`lang.${code}` as Key)])} />
       <div class="field">
         <label for="dir-fee">{t("dir.maxFee")}</label>
         <input id="dir-fee" name="maxFee" type="number" min={0} max={100000} step={1} inputmode="numeric" value={query.maxFee === undefined ? "" : String(query.maxFee)} />
@@ -114,6 +102,19 @@ function Filters({ t, query }: { t: T; query: DirectoryQuery }) {
       </label>
       <button type="submit">{t("dir.apply")}</button>
     </form>
+  );
+}
+
+/** A filter's select: "Any" (sent empty), then each value with its name in the page's language. */
+function AnyOf(props: { id: string; name: string; label: string; any: string; chosen: string | undefined; options: [value: string, name: string][] }) {
+  return (
+    <div class="field">
+      <label for={props.id}>{props.label}</label>
+      <select id={props.id} name={props.name}>
+        <option value="">{props.any}</option>
+        {props.options.map(([value, name]) => <option value={value} selected={props.chosen === value}>{name}</option>)}
+      </select>
+    </div>
   );
 }
 
