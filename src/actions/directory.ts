@@ -9,7 +9,7 @@ import type { Deps } from "../config/deps";
 import { together } from "../db/together";
 import { publicDoctors, publishedReviews, type PublicDoctorRow, type PublicFilter } from "../db/queries/public-directory";
 import type { NextFree } from "../domain/availability";
-import { DIRECTORY_DAYS, pageOf, reviewerName, sortedEntries, type DirectoryQuery } from "../domain/directory";
+import { DIRECTORY_DAYS, needsEveryNextFree, pageOf, reviewerName, sortedEntries, textMatcher, type DirectoryQuery } from "../domain/directory";
 import type { Specialization } from "../domain/fields";
 import { notFound } from "../domain/refusal";
 import { nextFreeOf, windowOf } from "./availability";
@@ -20,8 +20,9 @@ export const PROFILE_REVIEWS = 20;
 /** A doctor as the directory shows them, with their next free time (undefined: none in the window). */
 export type DirectoryDoctor = Omit<PublicDoctorRow, "source"> & { next: NextFree | undefined; hours: PublicDoctorRow["source"]["availability"] };
 
-function withNext(deps: Deps, rows: PublicDoctorRow[], now: Date): DirectoryDoctor[] {
-  return rows.map(({ source, ...d }) => ({ ...d, next: nextFreeOf(deps, source, now, DIRECTORY_DAYS), hours: source.availability }));
+/** The rows as the directory shows them, with their next free times (worked out here unless `known`, in the same order). */
+function withNext(deps: Deps, rows: PublicDoctorRow[], now: Date, known?: (NextFree | undefined)[]): DirectoryDoctor[] {
+  return rows.map(({ source, ...d }, i) => ({ ...d, next: known ? known[i] : nextFreeOf(deps, source, now, DIRECTORY_DAYS), hours: source.availability }));
 }
 
 /** The doctors `filter` finds with their next free times (any approved doctor when `verified` is false: the signed-in specialization pages). */
@@ -37,10 +38,18 @@ export async function directoryDoctors(deps: Deps, filter: PublicFilter & { veri
  */
 export async function searchDirectory(deps: Deps, query: DirectoryQuery, label: (s: Specialization) => string) {
   const { specialization, language, maxFee } = query;
-  const all = await directoryDoctors(deps, { specialization, language, maxFee });
-  const sorted = sortedEntries(all, query, deps.now(), label);
+  const now = deps.now();
+  const { from, to } = windowOf(now, DIRECTORY_DAYS);
+  const text = textMatcher(query.q, label);
+  const rows = (await publicDoctors(deps.database.db, { specialization, language, maxFee }, from, to)).filter(text);
+  // The free slots are the costly part (tens of microseconds a doctor): worked out for every
+  // doctor found only when the sort or a filter needs them, else for the page shown.
+  const every = needsEveryNextFree(query);
+  const entries = rows.map((row) => ({ row, ...row, next: every ? nextFreeOf(deps, row.source, now, DIRECTORY_DAYS) : undefined }));
+  const sorted = sortedEntries(entries, query, now);
   const { items, page, pages } = pageOf(sorted, query.page);
-  return { doctors: items, page, pages, total: sorted.length };
+  const doctors = withNext(deps, items.map((e) => e.row), now, every ? items.map((e) => e.next) : undefined);
+  return { doctors, page, pages, total: sorted.length };
 }
 
 /** A public review: its author as "Pat P.", the rating, the message and the doctor's reply. */

@@ -62,11 +62,16 @@ function sortValue(d: DirectoryEntry, sort: DirectorySort): number | undefined {
   return d.ratingCount >= MIN_RATINGS ? -(d.ratingTotal / d.ratingCount) : undefined;
 }
 
-/** The entries a query keeps (beyond what the SQL filtered), sorted: doctors without the sort's value last, then by name. */
-export function sortedEntries<E extends DirectoryEntry>(entries: E[], query: DirectoryQuery, now: Date, label: (s: Specialization) => string): E[] {
-  const text = textMatcher(query.q, label);
+/** Whether a query needs every candidate's next free time (to sort or filter by it), not only the shown page's. */
+export const needsEveryNextFree = (query: DirectoryQuery): boolean => query.sort === "next" || query.availableDays !== undefined;
+
+/**
+ * The entries a query keeps (those `q` found, free within `availableDays` when asked), sorted:
+ * doctors without the sort's value last, then by name.
+ */
+export function sortedEntries<E extends DirectoryEntry>(entries: E[], query: DirectoryQuery, now: Date): E[] {
   const soon = query.availableDays === undefined ? undefined : now.getTime() + query.availableDays * 24 * 3_600_000;
-  const kept = entries.filter((d) => text(d) && (soon === undefined || (d.next !== undefined && d.next.start < soon)));
+  const kept = soon === undefined ? entries : entries.filter((d) => d.next !== undefined && d.next.start < soon);
   const keyed = kept.map((d) => ({ d, v: sortValue(d, query.sort) }));
   keyed.sort((a, b) => {
     if (a.v !== b.v) {
