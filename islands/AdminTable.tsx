@@ -46,7 +46,7 @@ export type Props = {
  */
 export type RegistrationWords = Record<"label" | "none" | "verified" | "waiting" | "waitingFirst" | "refused" | "verify" | "reject" | "why", string>;
 
-const ACTIONS = new Set(["Approve", "Reject", "Block", "Reactivate", "Signup", "Approve change", "Decline change"]);
+const ACTIONS = new Set(["Approve", "Reject", "Block", "Reactivate", "Signup", "Approve change", "Decline change", "Verify registration", "Reject registration"]);
 /** An admin action's (or an audit event's) name in the page's language. */
 const actionIn = (t: Translate, action: string) => (ACTIONS.has(action) ? t(`AdminTable.a.${action}`) : action);
 

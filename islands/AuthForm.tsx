@@ -31,6 +31,8 @@ export type Props = {
   specializations?: Record<string, string>;
   /** A login's second step (two-factor sign-in on, issue 44): the challenge the code goes with. */
   challenge?: string;
+  /** Where a patient goes on to once signed in (a doctor's booking page, issue 41), checked by the server; the dashboard when absent. */
+  next?: string;
 };
 
 const DASHBOARD: Record<Role, string> = {
@@ -45,7 +47,7 @@ const ROLE_TITLE: Record<Role, string> = { patient: "Patient", doctor: "Doctor",
 const statusMessage = (t: Translate, status: string, reason?: string) =>
   reason ? t("msg.auth.statusReason", { status: t(`status.${status}`), reason }) : t("msg.status.account", { status: t(`status.${status}`) });
 
-export default function AuthForm({ role, mode, form: refused, waiting: pending = false, notice, specializations: labels = {}, challenge: given }: Props) {
+export default function AuthForm({ role, mode, form: refused, waiting: pending = false, notice, specializations: labels = {}, challenge: given, next }: Props) {
   const t = useT();
   const say = useHumanMessage();
   const [error, setError] = useState<string | null>(refused?.message ?? (notice?.tone === "error" ? notice.text : null));
@@ -65,7 +67,8 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const values = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    // `next` is where the page goes on to, not part of the call.
+    const { next: _next, ...values } = Object.fromEntries(new FormData(form)) as Record<string, string>;
     const missing = [...form.querySelectorAll<HTMLInputElement>("[required]")].find((f) => (f.type === "checkbox" ? !f.checked : !f.value.trim()));
     if (missing) {
       setError(missing.type === "checkbox" ? t("msg.auth.consentUnticked") : t("AuthForm.required", { field: missing.labels?.[0]?.textContent ?? missing.name }));
@@ -98,7 +101,7 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
   /** The second step's code goes with the challenge; the answer is the login's. */
   async function submitCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    const { next: _next, ...values } = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
     setBusy(true);
     setError(null);
     const answer = await api("/2fa/verify", { json: values, anonymous: true });
@@ -111,7 +114,7 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
   function signIn(body: any) {
     if (role === "patient") {
       storage.signIn({ token: body.token, role: "patient", name: body.name });
-      location.assign(DASHBOARD.patient);
+      location.assign(next ?? DASHBOARD.patient);
     } else if (role === "admin") {
       storage.signIn({ token: body.token, role: "admin", name: body.admin.name });
       location.assign(DASHBOARD.admin);
@@ -190,7 +193,7 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
 
   if (challenge !== undefined) {
     const again = `/login${ROLE_TITLE[role]}`;
-    return <CodeStep role={role} action={`${again}/code`} again={again} challenge={challenge} error={error} busy={busy} onSubmit={submitCode} />;
+    return <CodeStep role={role} action={`${again}/code`} again={again} challenge={challenge} next={next} error={error} busy={busy} onSubmit={submitCode} />;
   }
 
   const title = t(mode === "login" ? "AuthForm.heading.login" : "AuthForm.heading.signup", { role });
@@ -230,12 +233,13 @@ export default function AuthForm({ role, mode, form: refused, waiting: pending =
             <input type="checkbox" name="consent" value="on" required aria-describedby="consent-notice" defaultChecked={typed.consent === "on"} /> {t("AuthForm.consent")}
           </label>
         )}
+        {next !== undefined && <input type="hidden" name="next" value={next} />}
         <Notice text={error} tone="error" />
         <button type="submit" disabled={busy}>
           {t(mode === "login" ? "AuthForm.login" : "AuthForm.signup")}
         </button>
       </form>
-      <AuthLinks role={role} mode={mode} />
+      <AuthLinks role={role} mode={mode} next={next} />
     </section>
   );
 }
@@ -258,7 +262,7 @@ function Field(props: { name: string; label: string; type?: string; autoComplete
   );
 }
 
-function AuthLinks({ role, mode }: Props) {
+function AuthLinks({ role, mode, next }: Props) {
   const t = useT();
   if (role === "admin") {
     return (
@@ -268,12 +272,14 @@ function AuthLinks({ role, mode }: Props) {
     );
   }
   const other: Role = role === "patient" ? "doctor" : "patient";
+  // Between a patient's login and signup, the way back to the doctor is kept.
+  const carried = next === undefined ? "" : `?next=${encodeURIComponent(next)}`;
   return (
     <nav className="auth-links" aria-label={t("AuthForm.otherPages")}>
       {mode === "login" ? (
-        <a href={`/signup${ROLE_TITLE[role]}`}>{t("AuthForm.newHere", { role })}</a>
+        <a href={`/signup${ROLE_TITLE[role]}${carried}`}>{t("AuthForm.newHere", { role })}</a>
       ) : (
-        <a href={`/login${ROLE_TITLE[role]}`}>{t("AuthForm.registered")}</a>
+        <a href={`/login${ROLE_TITLE[role]}${carried}`}>{t("AuthForm.registered")}</a>
       )}
       <a href={`/${mode}${ROLE_TITLE[other]}`}>{t(mode === "login" ? "AuthForm.loginInstead" : "AuthForm.signupInstead", { role: other })}</a>
       <a href="/">{t("AuthForm.home")}</a>

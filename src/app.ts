@@ -30,6 +30,7 @@ import { observeRoutes } from "./routes/observe";
 import { doctorApi } from "./routes/api/doctor";
 import { patientApi } from "./routes/api/patient";
 import { profileApi } from "./routes/api/profile";
+import { publicDirectoryApi } from "./routes/api/public-directory";
 import { pageRoutes, prerenderedPages } from "./routes/pages";
 import { unsubscribeRoutes } from "./routes/pages/mail";
 import { sendStatic, staticRoutes } from "./routes/static";
@@ -90,7 +91,7 @@ export function createApp(deps: Deps) {
     await next();
   });
 
-  for (const api of [authApi, accountSecurityApi, twoFactorApi, accountDataApi, accountSettingsApi, patientApi, doctorApi, adminApi, profileApi]) app.route("/api/auth", api(deps));
+  for (const api of [authApi, accountSecurityApi, twoFactorApi, accountDataApi, accountSettingsApi, patientApi, doctorApi, adminApi, profileApi, publicDirectoryApi]) app.route("/api/auth", api(deps));
   app.route("/api/auth", calendarApi(deps));
   app.route("/uploads", uploadRoutes(deps));
   app.route("/static", staticRoutes());

@@ -8,7 +8,7 @@ import type { FormEvent } from "react";
 import { Notice } from "./ui";
 import { useT } from "./i18n";
 
-export function CodeStep(props: { role: string; action: string; again: string; challenge: string; error: string | null; busy: boolean; onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
+export function CodeStep(props: { role: string; action: string; again: string; challenge: string; next?: string; error: string | null; busy: boolean; onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
   const t = useT();
   return (
     <section className="card auth-card" aria-labelledby="code-title">
@@ -16,6 +16,7 @@ export function CodeStep(props: { role: string; action: string; again: string; c
       <p>{t("AuthForm.codeIntro")}</p>
       <form method="post" action={props.action} onSubmit={props.onSubmit}>
         <input type="hidden" name="challenge" value={props.challenge} />
+        {props.next !== undefined && <input type="hidden" name="next" value={props.next} />}
         <div className="field">
           <label htmlFor="code">{t("AuthForm.code")}</label>
           <input id="code" name="code" type="text" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} maxLength={40} required autoFocus />

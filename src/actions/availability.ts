@@ -1,13 +1,12 @@
 /**
  * A doctor's hours and the free slots they leave (issue 26): set and read the hours, list a
- * doctor's free slots, the next free time of each doctor of a specialization, and check a
+ * doctor's free slots, a doctor's next free time (the directory's cards, ./directory.ts), and check a
  * patient's preferred times against the free slots (inside the booking's transaction).
  */
 import type { Reader } from "../db/client";
-import { readAvailability, saveAvailability, slotSource, slotSourcesFor, slotSourcesOf, type SlotSource } from "../db/queries/availability";
+import { readAvailability, saveAvailability, slotSource, slotSourcesFor, type SlotSource } from "../db/queries/availability";
 import type { Deps } from "../config/deps";
 import { availabilityProblem, freeSlots, normalized, SLOT_DAYS, type Availability, type Interval, type NextFree } from "../domain/availability";
-import type { Specialization } from "../domain/fields";
 import { invalid, notFound } from "../domain/refusal";
 
 export const HOURS_SAVED = "Hours saved successfully";
@@ -30,14 +29,14 @@ export async function setAvailability(deps: Deps, doctorId: string, input: Avail
 }
 
 /** The free slots a source leaves from `now` over `days` local days (none without hours). */
-function slotsOf(deps: Deps, source: SlotSource, now: Date, days: number, limit?: number): Interval[] {
+export function slotsOf(deps: Deps, source: SlotSource, now: Date, days: number, limit?: number): Interval[] {
   if (source.availability === undefined) return [];
   const { consultMinutes, bookingNoticeMinutes } = deps.config;
   return freeSlots(source.availability, source.busy, { now, days, consultMinutes, noticeMinutes: bookingNoticeMinutes, limit });
 }
 
 /** The window of instants `days` local days can cover in any zone: a day either side. */
-const windowOf = (now: Date, days: number) => ({ from: now, to: new Date(now.getTime() + (days + 1) * DAY_MS) });
+export const windowOf = (now: Date, days: number) => ({ from: now, to: new Date(now.getTime() + (days + 1) * DAY_MS) });
 
 export type DoctorSlots = { timeZone: string | null; slots: Interval[]; availability: Availability | null };
 
@@ -62,16 +61,10 @@ export async function freeSlotsOfDoctors(deps: Deps, ids: readonly string[], day
   return new Map(sources.map((source) => [source.doctorId, slotsOf(deps, source, now, days, limit)]));
 }
 
-/** The next free slot start of each approved doctor of a specialization with hours, within `days`. */
-export async function nextFreeTimes(deps: Deps, specialization: Specialization, days: number = SLOT_DAYS.default): Promise<Map<string, NextFree>> {
-  const now = deps.now();
-  const { from, to } = windowOf(now, days);
-  const next = new Map<string, NextFree>();
-  for (const source of await slotSourcesOf(deps.database.db, specialization, from, to)) {
-    const [first] = slotsOf(deps, source, now, days, 1);
-    if (first !== undefined) next.set(source.doctorId, { start: first.start, instant: source.availability?.instantBooking === true });
-  }
-  return next;
+/** A source's next free slot start within `days`, and whether it books at once; undefined for none. */
+export function nextFreeOf(deps: Deps, source: SlotSource, now: Date, days: number): NextFree | undefined {
+  const [first] = slotsOf(deps, source, now, days, 1);
+  return first === undefined ? undefined : { start: first.start, instant: source.availability?.instantBooking === true };
 }
 
 /** Refuses (400) preferred times that are not starts of the doctor's free slots; read inside the booking's transaction. */

@@ -2,16 +2,12 @@
  * A doctor card's next free time on the specialization page (issue 26): "Next free: Tue 24 Nov,
  * 09:00 (Europe/Berlin)", marked "Instant booking" when the doctor takes bookings at once (issue
  * 40), or "By request" for a doctor without hours or free time in the window.
- * The cards are kept per directory version with a marker where this goes (nextFreeMarker); the
- * page puts each doctor's line in on every request, as the times depend on the clock.
+ * Part of the doctor's card (src/components/DoctorCard.tsx), read with the clock on every request.
  */
 import { escapeHtml } from "../render/html";
 import { LOCALES, type Lang } from "../domain/i18n";
 import type { T } from "../i18n/catalog";
 import type { NextFree } from "../domain/availability";
-
-/** What the kept card holds in place of the line. */
-export const nextFreeMarker = (doctorId: string) => `<!--next-free:${doctorId.replace(/-->/g, "")}-->`;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function format(ms: number, zone: string, lang: Lang): string {
@@ -29,9 +25,4 @@ export function nextFreeLine(next: NextFree | undefined, zone: string, t: T): st
   if (next === undefined) return `<p class="small next-free muted">${escapeHtml(t("patient.spec.byRequest"))}</p>`;
   const instant = next.instant ? `<span class="badge instant-booking">${escapeHtml(t("patient.spec.instant"))}</span> ` : "";
   return `<p class="small next-free">${instant}${escapeHtml(t("patient.spec.nextFree"))} <time datetime="${new Date(next.start).toISOString()}">${escapeHtml(format(next.start, zone, t.lang))}</time></p>`;
-}
-
-/** The cards with each doctor's line in place of its marker. */
-export function withNextFree(cards: string, next: Map<string, NextFree>, zone: string, t: T): string {
-  return cards.replace(/<!--next-free:([^>]*?)-->/g, (_, id: string) => nextFreeLine(next.get(id), zone, t));
 }

@@ -97,6 +97,16 @@ async function preparedPage(rendered: Response, headersOf: (rendered: Response) 
 }
 
 /**
+ * A page rendered for this request whose HTML is the same for everyone who asks alike (the public
+ * directory: its free times move with the clock, so it is not kept): sent with an ETag of its
+ * body, 304 when the browser has it already, compressed by what the client accepts.
+ */
+export async function sendWithEtag(c: Context, rendered: Response, headersOf: (rendered: Response) => [string, string][], cacheControl: string): Promise<Response> {
+  if (rendered.status !== 200) return rendered;
+  return sendCached(c, await preparedPage(rendered, headersOf, cacheControl));
+}
+
+/**
  * Wraps a page whose HTML depends only on `keyOf` (the theme, for public and auth pages): it is
  * rendered once per key, then every request is answered from memory. `headersOf` gives the rest
  * of the headers the answer needs, from the first rendering (e.g. the page's own CSP), and

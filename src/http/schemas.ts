@@ -14,6 +14,7 @@ import { UNTIL_SHAPE } from "../domain/waitlist";
 import { EARLIEST_BIRTH, RELATIONS, SEXES } from "../domain/family";
 import { CONSENT_VERSION_MAX } from "../domain/consent";
 import { RATING, REVIEW_LIMITS, REVIEW_MESSAGES } from "../domain/review";
+import { DIRECTORY_DAYS, DIRECTORY_SORTS } from "../domain/directory";
 
 type Limit = { min: number; max: number };
 
@@ -703,3 +704,26 @@ export const familyForm = z
 
 /** A family member's id in the path: the same rule as a meeting's. */
 export const familyIdParam = meetingIdParam;
+
+/** A filter a GET form sends empty when it is not set ("any"): empty is absent. */
+const unlessEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+const wholeUpTo = (field: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,6}$/, `${field} must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${field} must be a whole number from ${min} to ${max}`);
+
+/** The public directory's search (issue 41): every filter optional, the soonest free time first unless `sort` says. */
+export const directoryQuery = z.object({
+  q: unlessEmpty(z.string().trim().max(100, "q must be at most 100 characters")),
+  specialization: unlessEmpty(specialization),
+  language: unlessEmpty(z.enum(LANGUAGE_CODES, { error: `language must be one of: ${LANGUAGE_CODES.join(", ")}` })),
+  maxFee: unlessEmpty(wholeUpTo("maxFee", DETAIL_LIMITS.fee.min, DETAIL_LIMITS.fee.max)),
+  availableDays: unlessEmpty(wholeUpTo("availableDays", 1, DIRECTORY_DAYS)),
+  sort: unlessEmpty(z.enum(DIRECTORY_SORTS, { error: `sort must be one of: ${DIRECTORY_SORTS.join(", ")}` })).transform((s) => s ?? "next"),
+  page: unlessEmpty(wholeUpTo("page", 1, 100_000)).transform((p) => p ?? 1),
+});
+
+/** The `{id}` of a public doctor's profile. */
+export const directoryDoctorParam = z.object({ id: z.string().min(1).max(64) });

@@ -21,6 +21,7 @@ import enMail from "./en/mail";
 import enPatient from "./en/patient";
 import enPublic from "./en/public";
 import enStates from "./en/states";
+import enDirectory from "./en/directory";
 import hiAccount from "./hi/account";
 import hiAdmin from "./hi/admin";
 import hiAuth from "./hi/auth";
@@ -36,21 +37,22 @@ import hiMail from "./hi/mail";
 import hiPatient from "./hi/patient";
 import hiPublic from "./hi/public";
 import hiStates from "./hi/states";
+import hiDirectory from "./hi/directory";
 
-const en = { ...enCommon, ...enPublic, ...enAuth, ...enPatient, ...enDoctor, ...enAdmin, ...enAccount, ...enForms, ...enMail, ...enCalendar, ...enDemo, ...enStates, ...enFamily, ...enErasure, ...enConsent };
+const en = { ...enCommon, ...enPublic, ...enAuth, ...enPatient, ...enDoctor, ...enAdmin, ...enAccount, ...enForms, ...enMail, ...enCalendar, ...enDemo, ...enStates, ...enFamily, ...enErasure, ...enConsent, ...enDirectory };
 
 /** Every message's key. */
 export type Key = keyof typeof en;
 export type Catalog = Readonly<Record<Key, string>>;
 
-const hi: Catalog = { ...hiCommon, ...hiPublic, ...hiAuth, ...hiPatient, ...hiDoctor, ...hiAdmin, ...hiAccount, ...hiForms, ...hiMail, ...hiCalendar, ...hiDemo, ...hiStates, ...hiFamily, ...hiErasure, ...hiConsent };
+const hi: Catalog = { ...hiCommon, ...hiPublic, ...hiAuth, ...hiPatient, ...hiDoctor, ...hiAdmin, ...hiAccount, ...hiForms, ...hiMail, ...hiCalendar, ...hiDemo, ...hiStates, ...hiFamily, ...hiErasure, ...hiConsent, ...hiDirectory };
 
 export const CATALOGS: Readonly<Record<Lang, Catalog>> = { en, hi };
 
 /** The area files of each language, for the check that they agree (catalog.test.ts). */
 export const AREAS = {
-  en: { common: enCommon, public: enPublic, auth: enAuth, patient: enPatient, doctor: enDoctor, admin: enAdmin, account: enAccount, forms: enForms, mail: enMail, calendar: enCalendar, demo: enDemo, states: enStates, family: enFamily, erasure: enErasure, consent: enConsent },
-  hi: { common: hiCommon, public: hiPublic, auth: hiAuth, patient: hiPatient, doctor: hiDoctor, admin: hiAdmin, account: hiAccount, forms: hiForms, mail: hiMail, calendar: hiCalendar, demo: hiDemo, states: hiStates, family: hiFamily, erasure: hiErasure, consent: hiConsent },
+  en: { common: enCommon, public: enPublic, auth: enAuth, patient: enPatient, doctor: enDoctor, admin: enAdmin, account: enAccount, forms: enForms, mail: enMail, calendar: enCalendar, demo: enDemo, states: enStates, family: enFamily, erasure: enErasure, consent: enConsent, directory: enDirectory },
+  hi: { common: hiCommon, public: hiPublic, auth: hiAuth, patient: hiPatient, doctor: hiDoctor, admin: hiAdmin, account: hiAccount, forms: hiForms, mail: hiMail, calendar: hiCalendar, demo: hiDemo, states: hiStates, family: hiFamily, erasure: hiErasure, consent: hiConsent, directory: hiDirectory },
 } as const;
 
 /** The server's `t`: a message of `lang` by key, with values filled in. */
@@ -68,6 +70,12 @@ export function translator(lang: Lang): T {
   }
   return t;
 }
+
+/**
+ * A specialization's name in Hindi: what a search matches besides the English name (the value
+ * itself), so a search finds a specialization typed in either language (issue 41).
+ */
+export const hindiSpecialization = (name: string): string => translator("hi")(`spec.${name}` as Key);
 
 /**
  * Which keys each island carries, besides its own (`<IslandName>.*`): the prefixes of the shared

@@ -49,6 +49,10 @@ beforeAll(async () => {
   const doctorId = doctor.doctor!._id;
   const hours = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" }));
   await h.call("PUT", "/api/auth/doctor-dashboard/availability", { token: doctor.token, json: { timeZone: "Asia/Kolkata", weekly: hours, daysOff: [] } });
+  // Issue 41: the doctor is in the public directory, with details written in Devanagari.
+  const details = { name: "डॉ. अमित वर्मा", specialization: "Cardiologist", collegeName: "एम्स दिल्ली", registrationNumber: "12345", registrationCouncil: "दिल्ली मेडिकल काउंसिल", languages: "hi,en", fee: "0", experienceYears: "9", about: "दिल की देखभाल" };
+  if ((await h.call("PUT", "/api/auth/doctor-profile", { token: doctor.token, form: h.profileForm(details) })).status !== 200) throw new Error("doctor-profile");
+  await h.call("PATCH", `/api/auth/admin-dashboard/doctor-registration/${doctor.doctor!._id}`, { token: admin, json: { verified: true } });
   const profile = await h.call("GET", "/api/auth/patient-profile", { token: patient.token });
   const patientId = profile.body.patient._id as string;
   // A story in every state: confirmed, pending, cancelled, completed with feedback.
@@ -64,6 +68,7 @@ beforeAll(async () => {
   for (const path of ["/", "/about", "/services", "/privacy", "/loginPatient", "/signupPatient", "/loginDoctor", "/signupDoctor", "/loginAdmin", "/forgotPassword"])
     pages.push({ path, cookie: cookieOf() });
   pages.push({ path: "/no-such-page", cookie: cookieOf(), status: 404 });
+  for (const path of ["/doctors", "/doctors?sort=rating&language=hi", `/doctors/${doctorId}`]) pages.push({ path, cookie: cookieOf() });
   for (const path of [
     "/patient-dashboard",
     "/patient-dashboard/specialization/Cardiologist",

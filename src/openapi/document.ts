@@ -141,6 +141,7 @@ export function buildDocument(version: string) {
         { name: "Profiles", description: "Patients' and doctors' own profiles, with a picture" },
         { name: "Admin", description: "Every doctor and the doctor status machine" },
         { name: "Calendar", description: "Meetings as iCalendar files, and the private subscription feed" },
+        { name: "Directory", description: "The public doctor directory: no account needed, nothing private (issue 41)" },
       ],
       paths,
       components: {

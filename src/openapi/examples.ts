@@ -5,6 +5,10 @@ const DOCTOR_ID = "3f2c9a4e-8b1d-4c55-9a0e-2b7f1c6d8e90";
 const APPOINTMENT_ID = "c47e2a91-6d3b-4b8f-a1e5-0f9d8c7b6a54";
 const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI4ZDBmIiwicm9sZSI6InBhdGllbnQifQ.c2lnbmF0dXJl";
 const AT = "2026-11-24T09:30:00.000Z";
+const publicDoctor = {
+  _id: DOCTOR_ID, name: "Dr. Neha Sharma", specialization: "Dermatologist" as const, profileImage: null, languages: ["hi" as const, "en" as const],
+  fee: 400, experienceYears: 15, rating: { average: 4.6, count: 12 }, nextFree: { start: AT, instant: true },
+};
 const CREATED = "2026-11-20T14:02:11.000Z";
 
 const doctor = {
@@ -159,6 +163,17 @@ export const EXAMPLES = {
   availability,
   availabilitySaved: { message: "Hours saved successfully", availability },
   freeSlots: { timeZone: "Europe/Berlin", slots: [{ start: AT, end: "2026-11-23T10:00:00.000Z" }] },
+  publicDirectory: { doctors: [publicDoctor], page: 1, pages: 3 },
+  publicProfile: {
+    doctor: {
+      ...publicDoctor,
+      collegeName: "AIIMS Delhi",
+      about: "Skin, hair and nails; fifteen years in Delhi.",
+      registration: { number: "DMC/R/12345", council: "Delhi Medical Council" },
+      hours: { timeZone: "Asia/Kolkata", weekly: [{ day: 1, start: "09:00", end: "13:00" }], instantBooking: true },
+    },
+    reviews: [{ author: "Pat P.", rating: 5, message: "Listened carefully and explained everything.", createdAt: AT, reply: { text: "Thank you, get well soon.", at: AT } }],
+  },
   ownReschedule: { appointmentId: APPOINTMENT_ID, slotStart: "2026-11-24T13:00:00.000Z", reason: "A clash at work" },
   reschedule: { appointmentId: APPOINTMENT_ID, scheduledDateTime: "2026-11-24T13:00:00.000Z", reason: "An emergency surgery that morning" },
   rescheduled: { message: "Appointment rescheduled successfully", appointmentId: APPOINTMENT_ID, scheduledAt: "2026-11-24T13:00:00.000Z", meetLink: "https://meet.jit.si/carebook-Qm9vT2tJbmdSb29tTmFtZQ" },

@@ -20,7 +20,7 @@ export type Operation = {
   summary: string;
   description?: string;
   who: Who;
-  tag: "Accounts" | "Patient" | "Doctor" | "Admin" | "Profiles" | "Calendar";
+  tag: "Accounts" | "Patient" | "Doctor" | "Admin" | "Profiles" | "Calendar" | "Directory";
   body?: { kind: "json" | "form"; schema: z.ZodType; example: unknown };
   params?: z.ZodObject;
   /** The query string's parameters. */

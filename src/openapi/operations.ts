@@ -46,6 +46,8 @@ import {
   familyIdParam,
   waitlistBody,
   waitlistIdParam,
+  directoryQuery,
+  directoryDoctorParam,
 } from "../http/schemas";
 import { EXAMPLES } from "./examples";
 import { MAX_FAMILY } from "../domain/family";
@@ -534,6 +536,25 @@ export const OPERATIONS: Operation[] = [
     body: { kind: "json", schema: reviewHideBody, example: EXAMPLES.reviewHide },
     ok: { status: 200, schema: answers.reviewChanged, description: "Hidden or shown", example: EXAMPLES.reviewHidden },
     errors: [404, 409],
+  },
+  {
+    method: "get", path: `${AUTH}/directory/doctors`, tag: "Directory", who: "anyone",
+    summary: "Search the public doctor directory (issue 41), 20 doctors a page",
+    description:
+      "Every approved doctor with a verified registration. `q` matches a word of the name, a specialization in English or Hindi, or an " +
+      "everyday word (\"skin\", \"दिल\"); `specialization`, `language` (a code), `maxFee` (whole rupees), `availableDays` (a free time within " +
+      "that many days, 1 to 14) filter; `sort` is `next` (soonest free time first, the default), `rating` (highest average first) or `fee` " +
+      "(lowest first), doctors without that value last, then by name. A page past the last is empty. No email, status or anything private.",
+    query: directoryQuery,
+    ok: { status: 200, schema: answers.publicDirectory, description: "One page of doctors, its number and how many pages there are", example: EXAMPLES.publicDirectory },
+  },
+  {
+    method: "get", path: `${AUTH}/directory/doctors/{id}`, tag: "Directory", who: "anyone",
+    summary: "A public doctor's profile and their newest published reviews",
+    description: "Up to 20 published reviews no admin hid, newest first, each by first name and initial with the doctor's reply. 404 for a doctor the directory does not show (not approved, or no verified registration).",
+    params: directoryDoctorParam,
+    ok: { status: 200, schema: answers.publicProfile, description: "The profile and its reviews", example: EXAMPLES.publicProfile },
+    errors: [404],
   },
   ...(["patient", "doctor"] as const).flatMap((role): Operation[] => {
     const base = role === "patient" ? PATIENT : DOCTOR;

@@ -21,7 +21,9 @@ export type PageOptions = {
   description?: string;
   /** The spec's browser guard for this page: a role, or "doctor:approved". */
   guard?: Role | "doctor:approved";
-  status?: 200 | 404 | 500;
+  status?: 200 | 400 | 404 | 500;
+  /** The page's canonical address (a public page search engines may list, issue 41): its path, or an absolute URL. */
+  canonical?: string;
   /**
    * The id of an element the first paint waits for (`<link rel="expect" blocking="render">`), or
    * for the end of the page when it has none: on a slow CPU Chromium paints a long page in parts
@@ -77,7 +79,7 @@ const MAX_HEADS = 512;
 
 function headOf(options: PageOptions, t: T): string {
   const description = options.description ?? t("meta.description");
-  const key = `${options.title}\u0000${description}\u0000${options.firstPaintAfter ?? ""}`;
+  const key = `${options.title}\u0000${description}\u0000${options.firstPaintAfter ?? ""}\u0000${options.canonical ?? ""}`;
   return keptIn(heads, MAX_HEADS, key, () => flat(writeHead(options, description)));
 }
 
@@ -87,6 +89,7 @@ function writeHead(options: PageOptions, description: string): string {
     '<meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>' +
     `<title>${escapeHtml(`${options.title} | Carebook`)}</title>` +
     `<meta name="description" content="${escapeHtml(description)}"/>` +
+    (options.canonical === undefined ? "" : `<link rel="canonical" href="${escapeHtml(options.canonical)}"/>`) +
     '<meta name="color-scheme" content="light dark"/>' +
     (options.firstPaintAfter === undefined ? "" : `<link rel="expect" href="#${escapeHtml(options.firstPaintAfter)}" blocking="render"/>`) +
     `<link rel="icon" href="${escapeHtml(manifest.favicon ?? "/favicon.svg")}" type="image/svg+xml"/>`

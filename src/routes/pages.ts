@@ -46,6 +46,8 @@ import { accountSecurityPages, accountSecurityPosts, ADMIN_ACCOUNT, adminAccount
 import { twoFactorPosts } from "./pages/two-factor";
 import { servicesPage } from "./pages/services";
 import { timeZonePost } from "./pages/time-zone";
+import { doctorsPage } from "./pages/doctors";
+import { doctorProfilePublicPage } from "./pages/doctors/profile";
 
 const LOGIN_PAGE = { patient: "/loginPatient", doctor: "/loginDoctor", admin: "/loginAdmin" } as const;
 
@@ -96,6 +98,10 @@ export function pageRoutes(deps: Deps) {
   pages.route("/", accountSecurityPages(deps));
   pages.get("/", (c) => homePage(c, deps));
   pages.route("/", accountDataPages(deps));
+
+  // The public directory (issue 41): no account; each page says its own Cache-Control.
+  pages.get("/doctors", doctorsPage(deps));
+  pages.get("/doctors/:id", doctorProfilePublicPage(deps));
 
   // "/x/*" covers "/x" itself too: one guard (one session read) per request.
   pages.use("/patient-dashboard/*", requirePage(deps, "patient"));

@@ -193,6 +193,12 @@ describe("round trips per request", () => {
     const registration = { registrationNumber: "DMC/1", registrationCouncil: "Delhi Medical Council" };
     await h.call("PUT", `${API}/doctor-profile`, { token: changing.token, form: h.profileForm({ name: "Esha E", specialization: "Psychiatrist", collegeName: "City Medical College", ...registration }) });
     await measure(`PATCH ${API}/admin-dashboard/doctor-registration/:id`, `${API}/admin-dashboard/doctor-registration/${changing.id}`, { token: admin, json: { verified: true } });
+    // Issue 41: the public directory, JSON and pages, with that verified doctor in it (one statement
+    // for the doctors, their hours and meetings; a profile's reviews sent in the same batch).
+    await measure(`GET ${API}/directory/doctors`, `${API}/directory/doctors?sort=rating`);
+    await measure(`GET ${API}/directory/doctors/:id`, `${API}/directory/doctors/${changing.id}`);
+    await measure("GET /doctors", "/doctors?availableDays=3");
+    await measure("GET /doctors/:id", `/doctors/${changing.id}`);
 
     // Accounts: sign up, log in, passwords, sessions.
     const email = `rt.${Date.now()}@example.com`;

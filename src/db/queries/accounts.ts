@@ -114,24 +114,23 @@ const directoryColumns = {
 export type DirectoryDoctor = Pick<DoctorRow, keyof typeof directoryColumns>;
 
 /** Approved doctors as patients see them (no email), by specialization then name. */
-export function listApprovedDoctors(r: Reader, specialization?: Specialization): Promise<DirectoryDoctor[]> {
-  return specialization === undefined ? approvedDoctors(r) : approvedDoctorsOf(r, specialization);
+export function listApprovedDoctors(r: Reader): Promise<DirectoryDoctor[]> {
+  return approvedDoctors(r);
 }
 const approvedDoctors = keptList(directoryColumns, (r) =>
   r.select(directoryColumns).from(doctors).where(eq(doctors.status, "approved")).orderBy(asc(doctors.specialization), asc(doctors.name)),
 );
-const approvedDoctorsOf = keptList(directoryColumns, (r, specialization) =>
-  r
-    .select(directoryColumns)
-    .from(doctors)
-    .where(sql`${doctors.status} = 'approved' and ${doctors.specialization} = ${specialization}`)
-    .orderBy(asc(doctors.specialization), asc(doctors.name)),
-);
 
-/** A few approved doctors for the home page, in the directory's order (its status index serves it). */
-export function someApprovedDoctors(r: Reader, n: number): Promise<DirectoryDoctor[]> {
+const homeColumns = {
+  ...directoryColumns,
+  // A doctor with a verified registration has a public profile (issue 41) the card links to.
+  verified: sql<boolean>`${doctors.registrationNumber} is not null and ${doctors.registrationCouncil} is not null`.mapWith(Boolean),
+};
+
+/** A few approved doctors for the home page, in the directory's order (its status index serves it), and whether each has a public profile. */
+export function someApprovedDoctors(r: Reader, n: number): Promise<(DirectoryDoctor & { verified: boolean })[]> {
   return r
-    .select(directoryColumns)
+    .select(homeColumns)
     .from(doctors)
     .where(eq(doctors.status, "approved"))
     .orderBy(asc(doctors.specialization), asc(doctors.name))

@@ -7,7 +7,7 @@ import type { InValue } from "@libsql/client";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { Availability, Interval } from "../../domain/availability";
-import type { DoctorStatus, Specialization } from "../../domain/fields";
+import type { DoctorStatus } from "../../domain/fields";
 import { keptRowReader, type Reader, type Tx } from "../client";
 import { doctorAvailability, doctors } from "../schema";
 
@@ -33,9 +33,11 @@ export async function saveAvailability(tx: Tx, doctorId: string, a: Availability
 /** What the free slots of one doctor are computed from. */
 export type SlotSource = { doctorId: string; status: DoctorStatus; availability: Availability | undefined; busy: Interval[] };
 
-type SourceRow = { id: string; status: DoctorStatus; time_zone: string | null; weekly: string | null; days_off: string | null; instant_booking: number | null; busy: string; held: string };
+/** The columns a slot source is read from (src/db/queries/public-directory.ts reads them beside a doctor's details). */
+export type SourceRow = { id: string; status: DoctorStatus; time_zone: string | null; weekly: string | null; days_off: string | null; instant_booking: number | null; busy: string; held: string };
 
-const busyOf = (from: Date, to: Date) => sql`(
+/** A doctor `d`'s confirmed meetings overlapping [from, to), as a JSON array of [start, end]. */
+export const busyOf = (from: Date, to: Date) => sql`(
   select json_group_array(json_array(a.scheduled_at, a.ends_at)) from appointments a
   where a.doctor_id = d.id and a.status = 'confirmed'
     and a.scheduled_at >= ${from.getTime() - LOOKBACK_MS} and a.scheduled_at < ${to.getTime()} and a.ends_at > ${from.getTime()}
@@ -45,13 +47,14 @@ const busyOf = (from: Date, to: Date) => sql`(
  * The slots waitlist offers hold in the window (issue 40): busy too while the offer has not run
  * out at `from` (the window starts now: src/actions/availability.ts). The waitlist_doctor_open index.
  */
-const heldOf = (from: Date, to: Date) => sql`(
+export const heldOf = (from: Date, to: Date) => sql`(
   select json_group_array(json_array(w.offer_start, w.offer_end)) from waitlist w
   where w.doctor_id = d.id and w.ended_at is null and w.offer_expires_at > ${from.getTime()}
     and w.offer_start < ${to.getTime()} and w.offer_end > ${from.getTime()}
 )`;
 
-function toSource(row: SourceRow): SlotSource {
+/** A slot source from its row. */
+export function toSource(row: SourceRow): SlotSource {
   const availability =
     row.time_zone === null
       ? undefined
@@ -104,16 +107,3 @@ export function slotSourcesFor(r: Reader, ids: readonly string[], from: Date, to
   );
 }
 
-/**
- * The same for every approved doctor of a specialization who has set hours (one query: the
- * directory index, the hours' primary key, the meetings' index per doctor).
- */
-export function slotSourcesOf(r: Reader, specialization: Specialization, from: Date, to: Date): Promise<SlotSource[]> {
-  return readSources(
-    r,
-    sql`
-    select d.id, d.status, h.time_zone, h.weekly, h.days_off, h.instant_booking, ${busyOf(from, to)} as busy, ${heldOf(from, to)} as held
-    from ${doctors} d join ${doctorAvailability} h on h.doctor_id = d.id
-    where d.status = 'approved' and d.specialization = ${specialization}`,
-  );
-}

@@ -70,6 +70,8 @@ export default {
   "AdminTable.a.Signup": "Signup",
   "AdminTable.a.Approve change": "Approve change",
   "AdminTable.a.Decline change": "Decline change",
+  "AdminTable.a.Verify registration": "Verify registration",
+  "AdminTable.a.Reject registration": "Reject registration",
   "AdminTable.on": "{action} {name}",
   "AdminTable.changeFor": "{decision, select, approve {Approve change} other {Decline change}} for {name}",
   "AdminTable.why": "Why {to, select, blocked {block {name}} other {reject {name}}}?",

@@ -68,6 +68,8 @@ export default {
   "AdminTable.a.Signup": "साइन अप",
   "AdminTable.a.Approve change": "बदलाव स्वीकार करें",
   "AdminTable.a.Decline change": "बदलाव अस्वीकार करें",
+  "AdminTable.a.Verify registration": "पंजीकरण सत्यापित करें",
+  "AdminTable.a.Reject registration": "पंजीकरण अस्वीकार करें",
   "AdminTable.on": "{name}: {action}",
   "AdminTable.changeFor": "{name}: बदलाव {decision, select, approve {स्वीकार} other {अस्वीकार}} करें",
   "AdminTable.why": "{name} को {to, select, blocked {ब्लॉक} other {अस्वीकार}} करने का कारण?",

@@ -27,12 +27,24 @@ import { cookieSession, startSession } from "../../middleware/session";
 import { hasSessionCookie } from "../../http/session-token";
 import { langOf, tOf } from "../../i18n/request";
 import type { Key, T } from "../../i18n/catalog";
+import { patientReturnPath } from "../../domain/directory";
+
+/**
+ * Where a patient's login or signup goes on to (issue 41: "Book" on a public doctor's profile
+ * comes back to that doctor's booking page): the `next` of the address or of the posted form,
+ * only a path inside the patient's pages (patientReturnPath); the dashboard otherwise.
+ */
+async function patientNext(c: Context): Promise<string | undefined> {
+  if (c.req.method !== "POST") return patientReturnPath(c.req.query("next"));
+  const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+  return patientReturnPath(body.next);
+}
 
 const TITLES: Record<Role, string> = { patient: "Patient", doctor: "Doctor", admin: "Admin" };
 
 type Mode = "login" | "signup";
-/** `challenge`: a login's second step (two-factor sign-in on), the code asked with it. */
-type View = { form?: FormState; waiting?: boolean; notice?: Notice; challenge?: string };
+/** `challenge`: a login's second step (two-factor sign-in on), the code asked with it; `next`: where a patient goes on to. */
+type View = { form?: FormState; waiting?: boolean; notice?: Notice; challenge?: string; next?: string };
 
 /** Every auth screen, by path. */
 export const AUTH_PAGES = {
@@ -51,7 +63,7 @@ export function renderAuthPage(c: Context, role: Role, mode: Mode, view: View = 
     { title: t(mode === "login" ? "auth.title.login" : "auth.title.signup", { role }) },
     <Shell area="public" path={c.req.path} theme={themeOf(c)}>
       <div class="page-narrow">
-        <Island name="AuthForm" props={{ role, mode, ...view, ...specializationsOf(t, role, mode) }} hydrate="interaction" />
+        <Island name="AuthForm" props={{ role, mode, ...view, ...(view.next === undefined ? {} : { next: view.next }), ...specializationsOf(t, role, mode) }} hydrate="interaction" />
         {mode === "login" && !view.waiting && view.challenge === undefined && (
           <p class="auth-forgot">
             <a href={`/forgotPassword?role=${role}`}>{t("auth.forgot")}</a>
@@ -74,7 +86,7 @@ function specializationsOf(t: T, role: Role, mode: Mode): { specializations?: Re
  * session (the pending doctor's waiting screen) or a notice left by a post.
  */
 export function authPageIsPersonal(c: Context): boolean {
-  return hasSessionCookie(c) || hasNotice(c);
+  return hasSessionCookie(c) || hasNotice(c) || c.req.query("next") !== undefined;
 }
 
 /** "Your account status is: …" in the request's language, with the admin's reason when there is one. */
@@ -110,22 +122,24 @@ export function authPageRoutes(deps: Deps) {
       const waiting = user?.role === "doctor" && user.account.status === "pending";
       // A rejected or blocked doctor's session enters no dashboard (its guard sends them back here): they see the login.
       const shut = user?.role === "doctor" && !waiting && user.account.status !== "approved";
-      if (user !== undefined && !shut && !(waiting && path === "/loginDoctor")) return c.redirect(waiting ? "/loginDoctor" : DASHBOARD[user.role], 303);
+      const next = role === "patient" ? await patientNext(c) : undefined;
+      if (user !== undefined && !shut && !(waiting && path === "/loginDoctor")) return c.redirect(waiting ? "/loginDoctor" : user.role === "patient" ? (next ?? DASHBOARD.patient) : DASHBOARD[user.role], 303);
       const notice = takeNotice(c);
-      if (path !== "/loginDoctor") return renderAuthPage(c, role, mode, { notice });
+      if (path !== "/loginDoctor") return renderAuthPage(c, role, mode, { notice, next });
       // The waiting screen's Refresh Status calls the API: the page carries the session for it.
       if (waiting) c.set("user", user);
       return renderAuthPage(c, role, mode, { notice, waiting });
     });
   }
 
-  const again = (c: Context, role: Role, mode: Mode) => (form: FormState) => renderAuthPage(c, role, mode, { form });
+  const again = (c: Context, role: Role, mode: Mode) => async (form: FormState) =>
+    renderAuthPage(c, role, mode, { form, next: role === "patient" ? await patientNext(c) : undefined });
 
   /** Where a login goes once the password (and the code, with two-factor on) passed. */
   const signedIn = async (c: Context, role: Role, account: AccountRow, succeeded: (tx: Tx) => void, values: Record<string, string>) => {
     if (role === "doctor") return doctorGoesOn(c, deps, account as DoctorRow, values, succeeded);
     await startSession(c, deps, role, account, succeeded);
-    return doneThen(c, DASHBOARD[role]);
+    return doneThen(c, role === "patient" ? ((await patientNext(c)) ?? DASHBOARD.patient) : DASHBOARD[role]);
   };
 
   for (const role of ["patient", "doctor", "admin"] as const) {
@@ -135,8 +149,8 @@ export function authPageRoutes(deps: Deps) {
         schema: loginBody,
         run: (credentials) => logInFirstStep(deps, role, credentials, client(c)),
         again: again(c, role, "login"),
-        then: (step, values) =>
-          step.kind === "challenge" ? renderAuthPage(c, role, "login", { challenge: step.challenge }) : signedIn(c, role, step.account, step.succeeded, values),
+        then: async (step, values) =>
+          step.kind === "challenge" ? renderAuthPage(c, role, "login", { challenge: step.challenge, next: role === "patient" ? await patientNext(c) : undefined }) : signedIn(c, role, step.account, step.succeeded, values),
       }),
     );
     // The code's form: the same use case as POST /api/auth/2fa/verify, for this page's role only.
@@ -144,7 +158,7 @@ export function authPageRoutes(deps: Deps) {
       handleForm(c, {
         schema: twoFactorVerifyBody,
         run: (input) => verifyTwoFactor(deps, input, client(c), role),
-        again: (form) => renderAuthPage(c, role, "login", { form, challenge: form.values.challenge ?? "" }),
+        again: async (form) => renderAuthPage(c, role, "login", { form, challenge: form.values.challenge ?? "", next: role === "patient" ? await patientNext(c) : undefined }),
         then: ({ account, succeeded }, values) => signedIn(c, role, account, succeeded, values),
       }),
     );
@@ -157,7 +171,7 @@ export function authPageRoutes(deps: Deps) {
       again: again(c, "patient", "signup"),
       then: async (patient) => {
         await startSession(c, deps, "patient", patient);
-        return doneThen(c, DASHBOARD.patient);
+        return doneThen(c, (await patientNext(c)) ?? DASHBOARD.patient);
       },
     }),
   );

@@ -66,15 +66,18 @@ export async function homePage(c: Context, deps: Deps) {
                 <span class="avatar" aria-hidden="true">
                   {initials(d.name)}
                 </span>
-                <h3>{d.name}</h3>
+                <h3>{d.verified ? <a href={`/doctors/${encodeURIComponent(d.id)}`}>{d.name}</a> : d.name}</h3>
                 <p class="muted">{t(`spec.${d.specialization}` as Key)}</p>
                 <p class="small">{d.collegeName}</p>
               </li>
             ))}
           </ul>
         )}
-        <p>
-          <a class="button" href="/loginPatient">
+        <p class="actions">
+          <a class="button" href="/doctors">
+            {t("dir.seeAll")}
+          </a>
+          <a class="button button-secondary" href="/loginPatient">
             {t("home.loginToBook")}
           </a>
         </p>

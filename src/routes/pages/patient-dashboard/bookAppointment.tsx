@@ -17,6 +17,7 @@ import { SlotPicker, SLOTS_SHOWN } from "../../../components/SlotPicker";
 import { MAX_PREFERRED, SLOT_DAYS, slotsHoldUntil } from "../../../domain/availability";
 import { holdsUntil } from "../../../http/cached";
 import { findDoctor } from "../../../db/queries/accounts";
+import { feeText } from "../../../components/DoctorCard";
 import { keptForDirectory } from "../../../db/queries/directory";
 import type { Deps } from "../../../config/deps";
 import { notFoundResponse } from "../../../components/NotFound";
@@ -64,7 +65,7 @@ async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlo
   const id = c.req.param("doctorId") ?? "";
   const doctor = await keptForDirectory(deps.database, `book:${id}`, async () => {
     const row = await findDoctor(deps.database.db, id);
-    return row && { id: row.id, name: row.name, specialization: row.specialization, collegeName: row.collegeName, status: row.status };
+    return row && { id: row.id, name: row.name, specialization: row.specialization, collegeName: row.collegeName, status: row.status, fee: row.fee };
   }, c.get("user")?.directoryVersion);
   if (doctor === undefined || doctor.status !== "approved") return notFoundResponse(c);
   const patient = pageAccount(c, "patient");
@@ -89,6 +90,8 @@ async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlo
         <strong>{doctor.name}</strong>
         {after}
       </p>
+      {/* What the visit costs, before booking (issue 41 item 5); nothing when the doctor has not said. */}
+      {doctor.fee !== null && <p class="booking-fee">{feeText(doctor.fee, t)}</p>}
       {/* One card: the day and its times, then the reason and the Book button (issue 39: one screen on a phone). */}
       {isInstant(source) ? (
         <div class="card booking-card" aria-labelledby="instant-title">

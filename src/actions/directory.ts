@@ -1,0 +1,79 @@
+/**
+ * The public doctor directory (issue 41 item 4) and the specialization pages' cards (item 5): a
+ * search of the doctors anyone may see, and one doctor's public profile with its reviews. Each
+ * reads in one round trip: the doctors, their hours and their meetings of the window in one
+ * statement (src/db/queries/public-directory.ts), and a profile's reviews sent together with it;
+ * the free slots, filters, sort and page are worked out in memory.
+ */
+import type { Deps } from "../config/deps";
+import { together } from "../db/together";
+import { publicDoctors, publishedReviews, type PublicDoctorRow, type PublicFilter } from "../db/queries/public-directory";
+import type { NextFree } from "../domain/availability";
+import { DIRECTORY_DAYS, needsEveryNextFree, pageOf, sortedEntries, textMatcher, type DirectoryQuery } from "../domain/directory";
+import { reviewerName } from "../domain/review";
+import { FORMER } from "../domain/erasure";
+import type { Specialization } from "../domain/fields";
+import { notFound } from "../domain/refusal";
+import { nextFreeOf, windowOf } from "./availability";
+
+/** How many published reviews a profile shows: the newest. */
+export const PROFILE_REVIEWS = 20;
+
+/** A doctor as the directory shows them, with their next free time (undefined: none in the window). */
+export type DirectoryDoctor = Omit<PublicDoctorRow, "source"> & { next: NextFree | undefined; hours: PublicDoctorRow["source"]["availability"] };
+
+/** The rows as the directory shows them, with their next free times (worked out here unless `known`, in the same order). */
+function withNext(deps: Deps, rows: PublicDoctorRow[], now: Date, known?: (NextFree | undefined)[]): DirectoryDoctor[] {
+  return rows.map(({ source, ...d }, i) => ({ ...d, next: known ? known[i] : nextFreeOf(deps, source, now, DIRECTORY_DAYS), hours: source.availability }));
+}
+
+/** The doctors `filter` finds with their next free times (any approved doctor when `verified` is false: the signed-in specialization pages). */
+export async function directoryDoctors(deps: Deps, filter: PublicFilter & { verified?: boolean }): Promise<DirectoryDoctor[]> {
+  const now = deps.now();
+  const { from, to } = windowOf(now, DIRECTORY_DAYS);
+  return withNext(deps, await publicDoctors(deps.database.db, filter, from, to), now);
+}
+
+/**
+ * One page of the public directory for `query`. `label` names a specialization in the other
+ * language the search also understands (Hindi), so "त्वचा" and "Dermatologist" find the same.
+ */
+export async function searchDirectory(deps: Deps, query: DirectoryQuery, label: (s: Specialization) => string) {
+  const { specialization, language, maxFee } = query;
+  const now = deps.now();
+  const { from, to } = windowOf(now, DIRECTORY_DAYS);
+  const text = textMatcher(query.q, label);
+  const rows = (await publicDoctors(deps.database.db, { specialization, language, maxFee }, from, to)).filter(text);
+  // The free slots are the costly part (tens of microseconds a doctor): worked out for every
+  // doctor found only when the sort or a filter needs them, else for the page shown.
+  const every = needsEveryNextFree(query);
+  const entries = rows.map((row) => ({ row, ...row, next: every ? nextFreeOf(deps, row.source, now, DIRECTORY_DAYS) : undefined }));
+  const sorted = sortedEntries(entries, query, now);
+  const { items, page, pages } = pageOf(sorted, query.page);
+  const doctors = withNext(deps, items.map((e) => e.row), now, every ? items.map((e) => e.next) : undefined);
+  return { doctors, page, pages, total: sorted.length };
+}
+
+/** A public review: its author as "Pat P.", the rating, the message and the doctor's reply. */
+export type PublicReview = { author: string; rating: number | null; message: string; createdAt: Date; reply: { text: string; at: Date } | null };
+
+/** A public doctor's profile and their newest published reviews; not found for a doctor the directory does not show. */
+export async function directoryProfile(deps: Deps, doctorId: string): Promise<{ doctor: DirectoryDoctor; reviews: PublicReview[] }> {
+  const now = deps.now();
+  const { from, to } = windowOf(now, DIRECTORY_DAYS);
+  const r = deps.database.db;
+  const [rows, reviews] = await together(() => Promise.all([publicDoctors(r, { doctorId }, from, to, true), publishedReviews(r, doctorId, PROFILE_REVIEWS)]));
+  const [doctor] = withNext(deps, rows, now);
+  if (doctor === undefined) throw notFound("Doctor");
+  return {
+    doctor,
+    reviews: reviews.map((v) => ({
+      // An erased patient (issue 44) keeps no name: "Former patient", as every other reader says it.
+      author: v.author === "" ? FORMER.patient : reviewerName(v.author),
+      rating: v.rating,
+      message: v.message,
+      createdAt: v.createdAt,
+      reply: v.replyText === null || v.repliedAt === null ? null : { text: v.replyText, at: v.repliedAt },
+    })),
+  };
+}

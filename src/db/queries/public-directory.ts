@@ -1,0 +1,119 @@
+/**
+ * The public directory's reads (issue 41): the doctors anyone may see (approved, with a verified
+ * registration) with what their cards show and what their free slots are made of, in one
+ * statement however many doctors it finds; and one doctor's published reviews.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Specialization } from "../../domain/fields";
+import type { LanguageCode } from "../../domain/doctor-details";
+import type { Reader } from "../client";
+import { doctorAvailability, doctors, feedback, patients } from "../schema";
+import { busyOf, heldOf, toSource, type SlotSource, type SourceRow } from "./availability";
+
+/** The SQL side of a search: what an index or a column test can decide. */
+export type PublicFilter = {
+  doctorId?: string;
+  specialization?: Specialization;
+  language?: LanguageCode;
+  maxFee?: number;
+  /** false: every approved doctor, verified or not (the signed-in specialization pages show them all). */
+  verified?: boolean;
+};
+
+/** A public doctor: the card's columns (and the profile's, when asked), with their slot source. */
+export type PublicDoctorRow = {
+  id: string;
+  name: string;
+  specialization: Specialization;
+  collegeName: string;
+  profileImage: string | null;
+  languages: string | null;
+  fee: number | null;
+  experienceYears: number | null;
+  ratingCount: number;
+  ratingTotal: number;
+  /** The profile's columns: null in a list. */
+  about: string | null;
+  registrationNumber: string | null;
+  registrationCouncil: string | null;
+  source: SlotSource;
+};
+
+type Row = SourceRow & {
+  name: string;
+  specialization: Specialization;
+  college_name: string;
+  profile_image: string | null;
+  languages: string | null;
+  fee: number | null;
+  experience_years: number | null;
+  rating_count: number;
+  rating_total: number;
+  about: string | null;
+  registration_number: string | null;
+  registration_council: string | null;
+};
+
+/**
+ * The public doctors `filter` keeps, each with the confirmed meetings and held offers of [from,
+ * to) for their free slots: one statement (the directory's status index, the hours' primary key,
+ * the meetings' and offers' indexes per doctor with hours). `profile`: with the about text and
+ * the registration (one doctor's page), which a list leaves out.
+ */
+export async function publicDoctors(r: Reader, filter: PublicFilter, from: Date, to: Date, profile = false): Promise<PublicDoctorRow[]> {
+  const where: SQL[] = [sql`d.status = 'approved'`];
+  // The last verified pair is what the public sees; a doctor without one is not public yet.
+  if (filter.verified !== false) where.push(sql`d.registration_number is not null and d.registration_council is not null`);
+  if (filter.doctorId !== undefined) where.push(sql`d.id = ${filter.doctorId}`);
+  if (filter.specialization !== undefined) where.push(sql`d.specialization = ${filter.specialization}`);
+  if (filter.maxFee !== undefined) where.push(sql`d.fee <= ${filter.maxFee}`);
+  // Codes are stored comma-separated ("en,hi"): a code is found between commas.
+  if (filter.language !== undefined) where.push(sql`(',' || d.languages || ',') like ${`%,${filter.language},%`}`);
+  const extra = profile ? sql`d.about, d.registration_number, d.registration_council` : sql`null as about, null as registration_number, null as registration_council`;
+  // A doctor without hours is "by request": no meetings to read for them.
+  const rows = await r.all<Row>(sql`
+    select d.id, d.status, d.name, d.specialization, d.college_name, d.profile_image, d.languages, d.fee, d.experience_years,
+      d.rating_count, d.rating_total, ${extra},
+      h.time_zone, h.weekly, h.days_off, h.instant_booking,
+      case when h.doctor_id is null then '[]' else ${busyOf(from, to)} end as busy,
+      case when h.doctor_id is null then '[]' else ${heldOf(from, to)} end as held
+    from ${doctors} d left join ${doctorAvailability} h on h.doctor_id = d.id
+    where ${sql.join(where, sql` and `)}`);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    specialization: row.specialization,
+    collegeName: row.college_name,
+    profileImage: row.profile_image,
+    languages: row.languages,
+    fee: row.fee === null ? null : Number(row.fee),
+    experienceYears: row.experience_years === null ? null : Number(row.experience_years),
+    ratingCount: Number(row.rating_count),
+    ratingTotal: Number(row.rating_total),
+    about: row.about,
+    registrationNumber: row.registration_number,
+    registrationCouncil: row.registration_council,
+    source: toSource(row),
+  }));
+}
+
+/** A published, visible review with its author's full name (the caller shortens it) and the doctor's reply. */
+export type PublishedReview = { author: string; rating: number | null; message: string; createdAt: Date; replyText: string | null; repliedAt: Date | null };
+
+/** A doctor's published reviews no admin hid, newest first, at most `limit` (the feedback_doctor_published_created index). */
+export async function publishedReviews(r: Reader, doctorId: string, limit: number): Promise<PublishedReview[]> {
+  const rows = await r.all<{ author: string; rating: number | null; message: string; created_at: number; reply_text: string | null; replied_at: number | null }>(sql`
+    select p.name as author, f.rating, f.message, f.created_at, f.reply_text, f.replied_at
+    from ${feedback} f join ${patients} p on p.id = f.patient_id
+    where f.doctor_id = ${doctorId} and f.published = 1 and f.hidden_at is null
+    order by f.created_at desc
+    limit ${limit}`);
+  return rows.map((row) => ({
+    author: row.author,
+    rating: row.rating === null ? null : Number(row.rating),
+    message: row.message,
+    createdAt: new Date(Number(row.created_at)),
+    replyText: row.reply_text,
+    repliedAt: row.replied_at === null ? null : new Date(Number(row.replied_at)),
+  }));
+}
