@@ -9,7 +9,7 @@ export default {
   "consent.why": "Why: to book and hold your appointments and to send you their mails. No advertising; nothing is sold.",
   "consent.who": "Who sees it: the doctor you book sees your name and your reason; an admin checks doctors' accounts.",
   "consent.kept": "How long: while your account is open. Past appointments stay with the doctor as medical records.",
-  "consent.withdraw": "Withdraw or complain: write to support (the address at the foot of each page) to withdraw consent or close your account; if we do not help, complain to the Data Protection Board of India.",
+  "consent.withdraw": "Withdraw or complain: delete your account yourself from your profile page at any time, or write to support (the address at the foot of each page); if we do not help, complain to the Data Protection Board of India.",
   "consent.privacy": "Privacy policy",
   "consent.asked": "Please read how we use your data and agree to it (the notice is new or has changed).",
   "consent.tick": "I have read this notice and agree",

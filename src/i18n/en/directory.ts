@@ -15,7 +15,7 @@ export default {
   "dir.sort.rating": "Rating",
   "dir.sort.fee": "Fee",
   "dir.apply": "Show doctors",
-  "dir.found": "{count, plural, one {# doctor} other {# doctors}}",
+  "dir.found": "{count, plural, one {# doctor found.} other {# doctors found.}}",
   "dir.none": "No doctor matches these filters.",
   "dir.invalid": "Some filters were not understood: {message}",
   "dir.pages": "Pages",

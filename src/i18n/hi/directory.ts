@@ -16,7 +16,7 @@ export default {
   "dir.sort.rating": "रेटिंग",
   "dir.sort.fee": "फ़ीस",
   "dir.apply": "डॉक्टर दिखाएँ",
-  "dir.found": "{count, plural, one {# डॉक्टर} other {# डॉक्टर}}",
+  "dir.found": "{count, plural, one {# डॉक्टर मिला।} other {# डॉक्टर मिले।}}",
   "dir.none": "इन शर्तों पर कोई डॉक्टर नहीं मिला।",
   "dir.invalid": "कुछ शर्तें समझ नहीं आईं: {message}",
   "dir.pages": "पृष्ठ",

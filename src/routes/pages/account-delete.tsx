@@ -51,11 +51,9 @@ function render(c: Context, role: Side, form?: FormState): Promise<Response> {
           <label for="password">{t("erasure.password")}</label>
           <input id="password" name="password" type="password" autocomplete="current-password" maxlength={LIMITS.password.max} required />
         </div>
-        <div class="field">
-          <label>
-            <input type="checkbox" name="confirm" value="on" required /> {t("erasure.confirm")}
-          </label>
-        </div>
+        <label class="check">
+          <input type="checkbox" name="confirm" value="on" required /> {t("erasure.confirm")}
+        </label>
         <NoticeLine notice={form && { text: form.message, tone: "error" }} />
         <button type="submit" class="button-danger">
           {t("erasure.submit")}
