@@ -16,6 +16,7 @@ import { forgetDevices } from "../db/queries/devices";
 import { eraseDoctorRows, erasePatientRows, openAppointmentIds } from "../db/queries/erasure";
 import { voidPasswordResets } from "../db/queries/password-resets";
 import { deleteSessions } from "../db/queries/sessions";
+import { turnOffTwoFactor } from "../db/queries/two-factor";
 import { ADMIN_NOT_ERASABLE, DOCTOR_HAS_OPEN, ERASED_CANCEL_REASON } from "../domain/erasure";
 import type { Role } from "../domain/fields";
 import { conflict, invalid, Refusal } from "../domain/refusal";
@@ -55,6 +56,8 @@ export async function eraseAccount(deps: Deps, who: { role: Role; account: Accou
     deleteSessions(tx, role, account.id);
     endFeedWith(tx, role, account.id);
     voidPasswordResets(tx, role, account.id);
+    // Two-factor's secret and recovery codes go too (a challenge already given then finds no secret).
+    turnOffTwoFactor(tx, role, account.id);
     await forgetDevices(tx, tag);
     recordAudit(tx, { at: now, actorRole: role, actorId: account.id, subject: "account", subjectId: account.id, action: ERASED_ACTION });
   });

@@ -35,6 +35,7 @@ async function fullPatient(doctor: Doctor, other: Doctor) {
   ]);
   const feed = new URL((await h.call("POST", "/api/auth/patient-dashboard/calendar-feed", { token: patient.token })).body.feed.url).pathname;
   expect((await h.call("PUT", "/api/auth/mail-preferences", { token: patient.token, json: { reminders: false, notices: true } })).status).toBe(200);
+  expect((await h.call("POST", "/api/auth/2fa/setup", { token: patient.token })).status).toBe(200);
   // A past visit: scheduled, then moved into the past as the clock would (the reason is a medical record).
   const past = await h.book(patient.token, doctor.id, "Palpitations at night");
   expect((await h.schedule(doctor.token, past, patient.id, new Date(Date.now() + 2 * DAY))).status).toBe(200);
@@ -87,6 +88,7 @@ describe("a patient erases their account", () => {
     expect(await count("select count(*) as n from family_members where patient_id = ?", [pat.id])).toBe(0);
     expect(await count("select count(*) as n from waitlist where patient_id = ?", [pat.id])).toBe(0);
     expect(await count("select count(*) as n from mail_preferences where account_id = ?", [pat.id])).toBe(0);
+    expect(await count("select count(*) as n from two_factor where account_id = ?", [pat.id])).toBe(0);
     expect(await count("select count(*) as n from mail_outbox where recipient_id = ? or to_address = ?", [pat.id, pat.email])).toBe(0);
     // The audit trail records the erasure by ids alone.
     const audit = (await one("select actor_id, subject_id, reason from audit_events where subject = 'account' and action = 'Erased'"))!;
