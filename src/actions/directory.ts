@@ -11,7 +11,7 @@ import { publicDoctors, publishedReviews, type PublicDoctorRow, type PublicFilte
 import type { NextFree } from "../domain/availability";
 import { DIRECTORY_DAYS, needsEveryNextFree, pageOf, sortedEntries, textMatcher, type DirectoryQuery } from "../domain/directory";
 import { reviewerName } from "../domain/review";
-import { FORMER } from "../domain/erasure";
+import { ERASED_NAME, FORMER } from "../domain/erasure";
 import type { Specialization } from "../domain/fields";
 import { notFound } from "../domain/refusal";
 import { nextFreeOf, windowOf } from "./availability";
@@ -69,7 +69,7 @@ export async function directoryProfile(deps: Deps, doctorId: string): Promise<{ 
     doctor,
     reviews: reviews.map((v) => ({
       // An erased patient (issue 44) keeps no name: "Former patient", as every other reader says it.
-      author: v.author === "" ? FORMER.patient : reviewerName(v.author),
+      author: v.author === ERASED_NAME ? FORMER.patient : reviewerName(v.author),
       rating: v.rating,
       message: v.message,
       createdAt: v.createdAt,

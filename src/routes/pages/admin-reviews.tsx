@@ -18,6 +18,7 @@ import { pageAccount, viewerTimeZone } from "../../middleware/page-guard";
 import { renderPage, themeOf } from "../../render/Document";
 import { tOf } from "../../i18n/request";
 import type { T } from "../../i18n/catalog";
+import { ERASED_NAME } from "../../domain/erasure";
 
 export const REVIEWS_PATH = "/admin-dashboard/reviews";
 const SHOWN = 50;
@@ -52,7 +53,7 @@ function ReviewItem({ review: r, t, when, form }: { review: PublishedReview; t: 
   return (
     <li class="card review" id={`review-${r.appointmentId}`}>
       <p>
-        <strong>{t("admin.reviewOf", { doctor: r.doctorName, name: reviewerName(r.patientName) })}</strong> · {when}
+        <strong>{t("admin.reviewOf", { doctor: r.doctorName, name: r.patientName === ERASED_NAME ? t("erasure.formerPatient") : reviewerName(r.patientName) })}</strong> · {when}
       </p>
       <p class="small">{r.rating === null ? t("doctorPage.review.noRating") : t("doctorPage.review.rating", { n: r.rating })}</p>
       <blockquote>{r.message}</blockquote>
