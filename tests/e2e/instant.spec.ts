@@ -6,9 +6,7 @@
  * whatever the hour the run starts; the time booked is the one the page offered first.
  */
 import { E2E_PORT } from "./support/env";
-import { apiCall, createDoctor, createPatient, expect, signIn, test, waitForHydration } from "./support/fixtures";
-
-const ALL_DAY = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" }));
+import { ALL_DAY, apiCall, createDoctor, createPatient, expect, instantDoctor, signIn, test, waitForHydration } from "./support/fixtures";
 
 for (const script of [true, false]) {
   test(`(${script ? "script" : "no script"}) a patient books a free time instantly and sees it confirmed`, async ({ browser }) => {
@@ -63,8 +61,7 @@ for (const script of [true, false]) {
   test(`(${script ? "script" : "no script"}) inside the change window the meetings page says why it offers no cancel`, async ({ browser }) => {
     test.setTimeout(60_000);
     const name = `Dr. Window ${script ? "Live" : "Plain"} ${Date.now()}`;
-    const doctor = await createDoctor({ name, specialization: "Neurologist" });
-    await apiCall("PUT", "/doctor-dashboard/availability", { timeZone: "UTC", weekly: ALL_DAY, daysOff: [], instantBooking: true }, doctor.token);
+    const doctor = await instantDoctor(name);
     const patient = await createPatient("Sunil Soon");
     // The first free time starts within the booking notice (2 hours) and a half hour: inside the 4-hour change window.
     const { slots } = await apiCall("GET", `/patient-dashboard/doctors/${doctor.id}/slots?days=1`, undefined, patient.token);

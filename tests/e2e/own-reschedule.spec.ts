@@ -7,20 +7,16 @@
  * hours ahead (outside the change window), so nothing depends on the hour the run starts.
  */
 import { E2E_PORT } from "./support/env";
-import { apiCall, createDoctor, createPatient, expect, signIn, test, waitForHydration } from "./support/fixtures";
+import { apiCall, createPatient, expect, freeSlotAfter, instantDoctor, signIn, test, waitForHydration } from "./support/fixtures";
 
-const ALL_DAY = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" }));
-const HOUR = 3_600_000;
 
 for (const script of [true, false]) {
   test(`(${script ? "script" : "no script"}) a patient moves their instant-booked meeting to another free time`, async ({ browser }) => {
     test.setTimeout(60_000);
     const name = `Dr. Move ${script ? "Live" : "Plain"} ${Date.now()}`;
-    const doctor = await createDoctor({ name, specialization: "Neurologist" });
-    await apiCall("PUT", "/doctor-dashboard/availability", { timeZone: "UTC", weekly: ALL_DAY, daysOff: [], instantBooking: true }, doctor.token);
+    const doctor = await instantDoctor(name);
     const patient = await createPatient("Mira Move");
-    const slots = await apiCall("GET", `/patient-dashboard/doctors/${doctor.id}/slots?days=3`, undefined, patient.token);
-    const booked = (slots.slots as { start: string }[]).map((s) => s.start).find((start) => Date.parse(start) > Date.now() + 6 * HOUR)!;
+    const booked = await freeSlotAfter(doctor, patient, 6, 3);
     const made = await apiCall("POST", "/patient-dashboard/bookAppointment", { doctorId: doctor.id, reason: "Headaches every morning", slotStart: booked }, patient.token);
     expect(made.appointment.status).toBe("confirmed");
 

@@ -6,22 +6,18 @@
  * (4 hours) ahead, so the run works whatever hour it starts.
  */
 import { E2E_PORT } from "./support/env";
-import { apiCall, createDoctor, createPatient, expect, signIn, test, waitForHydration } from "./support/fixtures";
+import { apiCall, createPatient, expect, freeSlotAfter, instantDoctor, signIn, test, waitForHydration } from "./support/fixtures";
 
-const ALL_DAY = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" }));
 
 for (const script of [true, false]) {
   test(`(${script ? "script" : "no script"}) a waiting patient is offered a freed time and accepts it`, async ({ browser }) => {
     test.setTimeout(60_000);
     const name = `Dr. Waitlist ${script ? "Live" : "Plain"} ${Date.now()}`;
-    const doctor = await createDoctor({ name, specialization: "Neurologist" });
-    await apiCall("PUT", "/doctor-dashboard/availability", { timeZone: "UTC", weekly: ALL_DAY, daysOff: [], instantBooking: true }, doctor.token);
+    const doctor = await instantDoctor(name);
 
     // Another patient holds a time six hours or more ahead.
     const holder = await createPatient("Hari Holder");
-    const slots = await apiCall("GET", `/patient-dashboard/doctors/${doctor.id}/slots?days=2`, undefined, holder.token);
-    const later = Date.now() + 6 * 3600_000;
-    const slotStart = slots.slots.map((s: { start: string }) => s.start).find((start: string) => Date.parse(start) > later)!;
+    const slotStart = await freeSlotAfter(doctor, holder, 6);
     const held = await apiCall("POST", "/patient-dashboard/bookAppointment", { doctorId: doctor.id, reason: "Migraine", slotStart }, holder.token);
 
     const patient = await createPatient("Wanda Waiting");

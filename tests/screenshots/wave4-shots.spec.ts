@@ -4,18 +4,15 @@
  * page, the profile's two-factor setup and the login's code step, at 360 and 1280 px, light and
  * dark, English and Hindi, with and without script, into screenshots/ or $SHOTS_DIR.
  */
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { adminAccount, apiCall, createDoctor, test } from "../e2e/support/fixtures";
+import { shootAll, type Shot } from "./shoot";
 import { E2E_PORT, PASSWORD } from "../e2e/support/env";
 
-const OUT = process.env.SHOTS_DIR ?? join(process.cwd(), "screenshots");
 const BASE = `http://127.0.0.1:${E2E_PORT}`;
 const ALL_DAY = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "09:00", end: "17:00" }));
 
 test("directory, consent, erasure and two-factor pages", async ({ browser }) => {
   test.setTimeout(600_000);
-  mkdirSync(OUT, { recursive: true });
   const doctor = await createDoctor({ name: "Dr. Kavya Rao", specialization: "Dermatologist" });
   const login = await apiCall("POST", "/loginDoctor", { email: doctor.email, password: PASSWORD });
   const form = new FormData();
@@ -30,7 +27,7 @@ test("directory, consent, erasure and two-factor pages", async ({ browser }) => 
   const setting = await apiCall("POST", "/signupPatient", { name: "Tara Twostep", email: `twostep-${Date.now()}@example.com`, password: PASSWORD, consent: true });
   await apiCall("POST", "/2fa/setup", {}, setting.token);
 
-  const shots: [string, string | undefined, string][] = [
+  const shots: Shot[] = [
     ["directory", undefined, "/doctors?specialization=Dermatologist"],
     ["directory-profile", undefined, `/doctors/${doctor.id}`],
     ["signup-consent", undefined, "/signupPatient"],
@@ -38,20 +35,5 @@ test("directory, consent, erasure and two-factor pages", async ({ browser }) => 
     ["erasure", setting.token, "/patient-dashboard/patient-profile/delete"],
     ["two-factor-setup", setting.token, "/patient-dashboard/patient-profile#two-factor"],
   ];
-  for (const script of [true, false])
-    for (const lang of ["en", "hi"])
-      for (const colorScheme of ["light", "dark"] as const)
-        for (const width of [360, 1280]) {
-          const context = await browser.newContext({ viewport: { width, height: width === 360 ? 740 : 800 }, colorScheme, javaScriptEnabled: script, timezoneId: "Asia/Kolkata" });
-          await context.addCookies([{ name: "lang", value: lang, url: BASE }]);
-          const page = await context.newPage();
-          const suffix = `${lang}-${width}-${colorScheme}${script ? "" : "-noscript"}`;
-          for (const [name, token, path] of shots) {
-            if (token) await context.addCookies([{ name: "carebook_session", value: token, url: BASE }]);
-            else await context.clearCookies({ name: "carebook_session" });
-            await page.goto(path);
-            await page.screenshot({ path: join(OUT, `${name}-${suffix}.png`), fullPage: true });
-          }
-          await context.close();
-        }
+  await shootAll(browser, shots);
 });

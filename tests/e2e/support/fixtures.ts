@@ -91,6 +91,23 @@ export async function signIn(page: Page, account: Account) {
   }, account);
 }
 
+/** Hours every day all day: free times exist whatever hour a run starts. */
+export const ALL_DAY = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" }));
+
+/** An approved doctor who takes bookings at once (issue 40), with ALL_DAY hours in `timeZone`. */
+export async function instantDoctor(name: string, specialization: Specialization = "Neurologist", timeZone = "UTC"): Promise<Account> {
+  const doctor = await createDoctor({ name, specialization });
+  await apiCall("PUT", "/doctor-dashboard/availability", { timeZone, weekly: ALL_DAY, daysOff: [], instantBooking: true }, doctor.token);
+  return doctor;
+}
+
+/** The first of `doctor`'s free slot starts (ISO) more than `hours` ahead, within `days`, as `asker` reads them. */
+export async function freeSlotAfter(doctor: Account, asker: Account, hours: number, days = 2): Promise<string> {
+  const { slots } = await apiCall("GET", `/patient-dashboard/doctors/${doctor.id}/slots?days=${days}`, undefined, asker.token);
+  const later = Date.now() + hours * 3600_000;
+  return (slots as { start: string }[]).map((s) => s.start).find((start) => Date.parse(start) > later)!;
+}
+
 /** A confirmed appointment `minutesAhead` from now (a doctor's slots must not overlap); returns its id. */
 export async function confirmedMeeting(patient: Account, doctor: Account, reason = "Follow-up on blood tests", minutesAhead = 60 * 24) {
   const id = await book(patient, doctor, reason);
