@@ -10,8 +10,7 @@ import { together } from "../db/together";
 import { publicDoctors, publishedReviews, type PublicDoctorRow, type PublicFilter } from "../db/queries/public-directory";
 import type { NextFree } from "../domain/availability";
 import { DIRECTORY_DAYS, needsEveryNextFree, pageOf, sortedEntries, textMatcher, type DirectoryQuery } from "../domain/directory";
-import { reviewerName } from "../domain/review";
-import { ERASED_NAME, FORMER } from "../domain/erasure";
+import { reviewAuthor } from "../domain/review";
 import type { Specialization } from "../domain/fields";
 import { notFound } from "../domain/refusal";
 import { nextFreeOf, windowOf } from "./availability";
@@ -68,8 +67,7 @@ export async function directoryProfile(deps: Deps, doctorId: string): Promise<{ 
   return {
     doctor,
     reviews: reviews.map((v) => ({
-      // An erased patient (issue 44) keeps no name: "Former patient", as every other reader says it.
-      author: v.author === ERASED_NAME ? FORMER.patient : reviewerName(v.author),
+      author: reviewAuthor(v.author),
       rating: v.rating,
       message: v.message,
       createdAt: v.createdAt,

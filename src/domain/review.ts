@@ -2,6 +2,7 @@
  * Issue 41's reviews: the rules of a rating given after a real visit, the doctor's one answer and
  * the admin's hiding, and how a published review names its writer. Pure.
  */
+import { ERASED_NAME, FORMER } from "./erasure";
 
 /** A rating is a whole number of stars from 1 to 5. */
 export const RATING = { min: 1, max: 5 } as const;
@@ -43,6 +44,9 @@ export function reviewerName(fullName: string): string {
   const initial = Array.from(parts[parts.length - 1]!)[0]!.toLocaleUpperCase();
   return `${first} ${initial}.`;
 }
+
+/** A review's author as others read it: reviewerName, or `former` for an erased patient (issue 44), who keeps no name. */
+export const reviewAuthor = (fullName: string, former: string = FORMER.patient): string => (fullName === ERASED_NAME ? former : reviewerName(fullName));
 
 /**
  * What a change of a review does to its doctor's visible count and total: a rating counts while

@@ -11,14 +11,13 @@ import { Shell } from "../../components/Shell";
 import { NoticeLine } from "../../components/NoticeLine";
 import type { Deps } from "../../config/deps";
 import { listPublishedReviews, type PublishedReview } from "../../db/queries/reviews";
-import { REVIEW_LIMITS, reviewerName } from "../../domain/review";
+import { REVIEW_LIMITS, reviewAuthor } from "../../domain/review";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../http/forms";
 import { reviewHideForm } from "../../http/schemas";
 import { pageAccount, viewerTimeZone } from "../../middleware/page-guard";
 import { renderPage, themeOf } from "../../render/Document";
 import { tOf } from "../../i18n/request";
 import type { T } from "../../i18n/catalog";
-import { ERASED_NAME } from "../../domain/erasure";
 
 export const REVIEWS_PATH = "/admin-dashboard/reviews";
 const SHOWN = 50;
@@ -53,7 +52,7 @@ function ReviewItem({ review: r, t, when, form }: { review: PublishedReview; t: 
   return (
     <li class="card review" id={`review-${r.appointmentId}`}>
       <p>
-        <strong>{t("admin.reviewOf", { doctor: r.doctorName, name: r.patientName === ERASED_NAME ? t("erasure.formerPatient") : reviewerName(r.patientName) })}</strong> · {when}
+        <strong>{t("admin.reviewOf", { doctor: r.doctorName, name: reviewAuthor(r.patientName, t("erasure.formerPatient")) })}</strong> · {when}
       </p>
       <p class="small">{r.rating === null ? t("doctorPage.review.noRating") : t("doctorPage.review.rating", { n: r.rating })}</p>
       <blockquote>{r.message}</blockquote>
