@@ -1,19 +1,44 @@
 /**
  * `bun run check`: the whole test suite, as CI runs it. First what the browser journeys need from
  * the machine (tests/prerequisites.ts: installed as root, else a stop within seconds naming the
- * command); then the client build; then, side by side on the machine's cores, the unit and API
- * tests (bun test, rooted in src/) and, on the other core, the typecheck, the dependency rules and
- * the JSON API tests again on a libSQL server (sqld); last the browser journeys (Playwright,
- * tests/e2e), alone, since their timings read the machine.
- * Ends with one line `N passed, M failed` over all suites, and fails if anything failed.
+ * command); then the client build; then the typecheck and the dependency rules beside the unit and
+ * API tests (bun test, rooted in src/, its files spread over worker processes); then the JSON API
+ * tests again on a libSQL server (sqld, one per test file), spread the same way; last the browser
+ * journeys (Playwright, tests/e2e, two workers each with its own server).
+ * Ends with each suite's time, the 10 slowest test files, and one line `N passed, M failed` over
+ * all suites; fails if anything failed. docs/testing.md says where the time goes and how to run
+ * a part of it.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { ensurePrerequisites } from "./prerequisites";
 import { apiTestFiles } from "./support/api-tests";
+import { bunTimings, playwrightTimings, slowestLines, type FileTime } from "./support/slowest";
 
 type Suite = { name: string; passed: number; failed: number; seconds: number };
 const suites: Suite[] = [];
+const fileTimes: FileTime[] = [];
 const started = performance.now();
+
+/**
+ * Worker processes for each bun test run (`CHECK_WORKERS`, default BUN_WORKERS). The suite mostly
+ * waits on I/O and timers, so more workers than the machine's two cores still shortens it.
+ */
+const BUN_WORKERS = 4;
+const workers = Number(process.env.CHECK_WORKERS ?? BUN_WORKERS);
+const scratch = mkdtempSync(join(tmpdir(), "carebook-check-"));
+
+/**
+ * A copy of the committed per-file durations (tests/timings.json), which `--parallel` uses to
+ * start the slowest files first and this run rewrites with what it measured.
+ */
+function timingsFile(name: string): string {
+  const path = join(scratch, `${name}.json`);
+  if (existsSync("tests/timings.json")) copyFileSync("tests/timings.json", path);
+  else writeFileSync(path, JSON.stringify({ version: 1, files: {} }));
+  return path;
+}
 
 /**
  * Runs one command. Alone, its output streams as it comes; beside others (`quiet`), it is kept and
@@ -59,6 +84,10 @@ function bunTest(name: string, r: { code: number; output: string; seconds: numbe
 function finish(): never {
   console.log("");
   for (const s of suites) console.log(`${s.name}: ${s.passed} passed, ${s.failed} failed (${s.seconds.toFixed(0)} s)`);
+  if (fileTimes.length > 0) {
+    console.log("the 10 slowest test files:");
+    for (const line of slowestLines(fileTimes)) console.log(line);
+  }
   console.log(`check took ${((performance.now() - started) / 60_000).toFixed(1)} min`);
   const passed = suites.reduce((n, s) => n + s.passed, 0);
   const failed = suites.reduce((n, s) => n + s.failed, 0);
@@ -77,28 +106,37 @@ if (specs.length > 0 && !ensurePrerequisites()) {
 const build = await run(["bun", "src/build/client-build.ts"]);
 if (build.code !== 0) suites.push({ name: "client build", passed: 0, failed: 1, seconds: build.seconds });
 
-// 2. Side by side on the machine's two cores: the unit and API tests on the embedded file on one;
-//    on the other, types and the rules of the arrows (.dependency-cruiser.cjs), then the JSON API
-//    tests again, each harness on a fresh libSQL server (tests/support/sqld.ts) instead of a file
-//    (tests about the file itself are skipped there, each naming why).
+// 2. Types and the rules of the arrows (.dependency-cruiser.cjs) beside the unit and API tests on
+//    the embedded file, then those JSON API tests again, each harness on a fresh libSQL server
+//    (tests/support/sqld.ts) instead of a file (tests about the file itself are skipped there,
+//    each naming why).
+async function bunTestRun(name: string, files: string[], env: Record<string, string> = {}): Promise<Suite> {
+  const timings = timingsFile(name.replace(/\W+/g, "-"));
+  const r = await run(["bun", "test", `--parallel=${workers}`, `--timings=${timings}`, "--update-timings", ...files], { env, quiet: true });
+  fileTimes.push(...bunTimings(timings, name).filter((t) => files.length === 0 || files.includes(t.file)));
+  return bunTest(name, r);
+}
+
 const [types, unit] = await Promise.all([
   (async () => {
     const tsc = await run(["bun", "x", "tsc", "--noEmit", "-p", "."], { quiet: true });
     const arrows = await run(["bun", "run", "deps:check"], { quiet: true });
-    const remote = await run(["bun", "test", ...apiTestFiles()], { env: { CAREBOOK_TEST_DB: "sqld" }, quiet: true });
-    return [whole("typecheck", tsc), whole("dependency rules", arrows), bunTest("bun test (sqld)", remote)];
+    return [whole("typecheck", tsc), whole("dependency rules", arrows)];
   })(),
-  run(["bun", "test"], { quiet: true }),
+  bunTestRun("bun test", []),
 ]);
-suites.push(...types, bunTest("bun test", unit));
+suites.push(...types, unit);
+suites.push(await bunTestRun("bun test (sqld)", apiTestFiles(), { CAREBOOK_TEST_DB: "sqld" }));
 
-// 3. Browser journeys, alone on the machine.
+// 3. Browser journeys, alone on the machine; their JSON report gives each spec file's time.
 if (specs.length > 0) {
-  const e2e = await run(["bun", "x", "playwright", "test"]);
+  const report = join(scratch, "playwright.json");
+  const e2e = await run(["bun", "x", "playwright", "test", "--reporter=list,json"], { env: { PLAYWRIGHT_JSON_OUTPUT_FILE: report } });
   const e2ePassed = count(e2e.output, /^\s*(\d+) passed/gm);
   let e2eFailed = count(e2e.output, /^\s*(\d+) failed/gm) + count(e2e.output, /^\s*(\d+) flaky/gm);
   if (e2e.code !== 0 && e2eFailed === 0) e2eFailed = 1;
   suites.push({ name: "playwright", passed: e2ePassed, failed: e2eFailed, seconds: e2e.seconds });
+  fileTimes.push(...playwrightTimings(report));
 }
 
 finish();
