@@ -1,9 +1,9 @@
 /**
  * Issue 25: reminders come from the meetings in the database and arrive at their time
- * (REMINDER_MINUTES=1 and a short CONSULT_MINUTES): a meeting 10 minutes ahead gets its reminder a
- * minute before it, to both sides; a cancelled one gets none; the feedback invitation follows the meeting's
- * end. The app's clock (deps.now) is moved to each time and the real sender's round run there,
- * through real SMTP, rather than waiting those seconds out.
+ * (REMINDER_MINUTES=1 and a short CONSULT_MINUTES): a meeting 10 minutes ahead gets its reminder
+ * a minute before it, to both sides; a cancelled one gets none; the feedback invitation follows
+ * the meeting's end. The app's clock (deps.now) is moved to each time and the real sender's round
+ * run there, through real SMTP, rather than waiting those seconds out.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startHarness, type Harness } from "../../tests/support/harness";

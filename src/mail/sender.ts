@@ -27,9 +27,9 @@ export type MailSender = {
   stop(): Promise<void>;
   kick(): void;
   /**
-   * One round now, as if kicked (after any round under way), resolved once it is done: every
-   * message due at `deps.now()` has been tried. For tests that move the app's clock rather than
-   * wait for the next round.
+   * One round now, as if kicked (after any round under way), resolved once it is done: the
+   * messages due at `deps.now()` (up to a batch of 10) have been tried. For tests that move the
+   * app's clock rather than wait for the next round.
    */
   runOnce(): Promise<void>;
 };
