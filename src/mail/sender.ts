@@ -23,7 +23,16 @@ const KEEP_MS = 30 * 86_400_000;
 const PRUNE_EVERY_MS = 3_600_000;
 const BATCH = 10;
 
-export type MailSender = { stop(): Promise<void>; kick(): void };
+export type MailSender = {
+  stop(): Promise<void>;
+  kick(): void;
+  /**
+   * One round now, as if kicked (after any round under way), resolved once it is done: the
+   * messages due at `deps.now()` (up to a batch of 10) have been tried. For tests that move the
+   * app's clock rather than wait for the next round.
+   */
+  runOnce(): Promise<void>;
+};
 
 /** What a failed send becomes: another try later, or given up once the backoff is spent. */
 export function afterFailure(attempts: number, now: Date): { state: "failing"; nextAttemptAt: Date } | { state: "given_up" } {
@@ -133,6 +142,11 @@ export function startMailSender(
     kick() {
       kicked = true;
       schedule(0);
+    },
+    async runOnce() {
+      kicked = true;
+      const done = (running = running.then(round).catch((error) => deps.observe.log.error({ err: error }, "mail: the sender's round failed")));
+      await done;
     },
     async stop() {
       stopped = true;
