@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PASSWORD, startServer, stopServer, type Server } from "../../../bench/server";
-import { cameraPhoto } from "../../../tests/support/photos";
+import { cachedCameraPhoto } from "../../../tests/support/photo-cache";
 import { processMemory } from "../../../tests/support/proc-memory";
 
 const LIMIT_MB = 430;
@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 test(`${UPLOADS} parallel 8 MiB photo uploads keep the server under ${LIMIT_MB} MB`, async () => {
-  const photo = await cameraPhoto(4000, 3000, 8 * MiB);
+  const photo = await cachedCameraPhoto(4000, 3000, 8 * MiB);
   const answers = await Promise.all(
     tokens.map(async (token) => {
       const form = new FormData();
