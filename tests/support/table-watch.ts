@@ -11,7 +11,7 @@
  * sha256 of the JSON of the table's rows in rowid order, so a write that left the rows as they
  * were (an update to the same values, an insert undone) still compares equal.
  */
-import type { Client } from "@libsql/client";
+import type { Client, Row } from "@libsql/client";
 import { createHash } from "node:crypto";
 
 /** The table that holds the counts; it is not one of the app's, and is not watched itself. */
@@ -48,7 +48,7 @@ export async function watchTables(client: Client): Promise<TableWatch> {
 
   const cache = new Map<string, { writes: number; hash: string }>();
   const countsSql = `SELECT name, writes FROM ${ident(WATCH_TABLE)}`;
-  const countsOf = (rows: { name?: unknown; writes?: unknown }[]) => new Map(rows.map((r) => [String(r.name), Number(r.writes)]));
+  const countsOf = (rows: Row[]) => new Map(rows.map((r) => [String(r[0]), Number(r[1])]));
   const watch: TableWatch = {
     tables,
     reads: 0,
