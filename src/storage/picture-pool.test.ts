@@ -63,7 +63,8 @@ test("an animated PNG (an acTL chunk before its image data) is refused; a still 
 test("past its time budget a worker is ended and replaced; the upload is refused and the next one served", async () => {
   // 100 scans of 24 megapixels: allowed by the structure check, and about half a second of decoding.
   const slow = progressiveScanBomb(6000, 4000, MAX_JPEG_SCANS);
-  const pool = new PicturePool(1, 30_000);
+  // Niceness 0: what is tested is the budget, not priority; at 10 the worker starves beside other test processes.
+  const pool = new PicturePool(1, 30_000, 16, 0);
   pools.push(pool);
   // Warm the worker up (its codecs compile before its first job, outside the budget).
   expect((await pool.run(JPEG_1X1, "jpg")).byteLength).toBeGreaterThan(0);
@@ -79,7 +80,8 @@ test("past its time budget a worker is ended and replaced; the upload is refused
 }, 60_000);
 
 test("large pictures decode one at a time beside small ones, and each retires its worker", async () => {
-  const pool = new PicturePool(2, 30_000);
+  // Niceness 0, as above: the order of decoding is tested, not priority.
+  const pool = new PicturePool(2, 30_000, 16, 0);
   pools.push(pool);
   pool.warm();
   const large = await cachedCameraPhoto(2400, 1800);
