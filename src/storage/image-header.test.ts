@@ -1,7 +1,8 @@
 /** Reading a picture's size from its header alone: what lets a bomb be refused before decoding. */
 import { expect, test } from "bun:test";
 import { JPEG_1X1, PNG_1X1 } from "../../tests/support/harness";
-import { cameraPhoto, pngHeaderOnly } from "../../tests/support/photos";
+import { cachedCameraPhoto } from "../../tests/support/photo-cache";
+import { pngHeaderOnly } from "../../tests/support/photos";
 import { readImageHeader } from "./image-header";
 
 test("PNG: the IHDR's width and height, even with nothing behind it", () => {
@@ -11,7 +12,7 @@ test("PNG: the IHDR's width and height, even with nothing behind it", () => {
 
 test("JPEG: the frame header, found past the Exif, comment and padding segments", async () => {
   expect(readImageHeader(JPEG_1X1)).toEqual({ type: "jpg", width: 1, height: 1 });
-  expect(readImageHeader(await cameraPhoto(320, 240, 200_000))).toEqual({ type: "jpg", width: 320, height: 240 });
+  expect(readImageHeader(await cachedCameraPhoto(320, 240, 200_000))).toEqual({ type: "jpg", width: 320, height: 240 });
 });
 
 test("anything else, or a header cut short, is no picture", () => {

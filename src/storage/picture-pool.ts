@@ -76,14 +76,16 @@ class PictureWorker {
   /** Settles once the last worker ended here has exited (its memory returned to the system). */
   gone: Promise<void> = Promise.resolve();
 
-  constructor() {
+  constructor(private readonly niceness?: number) {
     this.start();
   }
 
   private start() {
     this.starts++;
     this.threadId = undefined;
-    const worker = new Worker(workerUrl());
+    // A niceness of its own (tests) goes in the worker's environment (./picture-worker.ts).
+    const env = this.niceness === undefined ? undefined : { env: { ...process.env, PICTURE_WORKER_NICENESS: String(this.niceness) } };
+    const worker = new Worker(workerUrl(), env);
     // A CLI that re-encoded its pictures may exit while the idle worker waits.
     (worker as Worker & { unref(): void }).unref();
     this.worker = worker;
@@ -200,6 +202,8 @@ export class PicturePool {
     readonly budgetMs: number,
     /** Pictures that may wait for a worker before the next is told to come back (503). */
     waiting = 16,
+    /** The workers' niceness, when not the worker's own default (tests; see ./picture-worker.ts). */
+    private readonly niceness?: number,
   ) {
     this.line = new Limiter(size, waiting);
     this.largeTurn = new Limiter(1, waiting);
@@ -230,7 +234,7 @@ export class PicturePool {
         // The line lets at most `size` jobs in, so an idle worker exists or one may be started.
         let worker = this.idle.pop();
         if (!worker) {
-          worker = new PictureWorker();
+          worker = new PictureWorker(this.niceness);
           this.all.push(worker);
         }
         if (large) retired = worker;
@@ -252,7 +256,7 @@ export class PicturePool {
    */
   warm(): void {
     while (this.all.length < this.size) {
-      const worker = new PictureWorker();
+      const worker = new PictureWorker(this.niceness);
       this.all.push(worker);
       this.idle.push(worker);
     }

@@ -22,8 +22,18 @@ export type PictureJob = { bytes: Uint8Array; type: ImageExtension };
 /** What the worker answers: first `{ ready }` (with its thread id on Linux), then one result per job. */
 export type PictureAnswer = { ready: true; threadId?: number } | { result: ReencodeResult };
 
-/** Below the request thread's priority: decoding waits, requests do not. */
-const WORKER_NICENESS = 10;
+/**
+ * Below the request thread's priority: decoding waits, requests do not. PICTURE_WORKER_NICENESS
+ * (0 to 19; the pool's `niceness`) sets another for tests that measure something else on a
+ * machine shared with other test processes: at 10 a worker gets about a tenth of the CPU share
+ * of each of them, and its pictures run into their wall-clock limits.
+ */
+const WORKER_NICENESS = workerNiceness(process.env.PICTURE_WORKER_NICENESS);
+
+function workerNiceness(value: string | undefined): number {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isInteger(n) && n >= 0 && n <= 19 ? n : 10;
+}
 
 /** This thread's id (Linux), and its priority lowered; undefined where there is no /proc. */
 function lowerOwnPriority(): number | undefined {

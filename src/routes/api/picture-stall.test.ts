@@ -15,7 +15,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PASSWORD, startServer, stopServer, type Server } from "../../../bench/server";
-import { cameraPhoto, progressiveScanBomb } from "../../../tests/support/photos";
+import { cachedCameraPhoto } from "../../../tests/support/photo-cache";
+import { progressiveScanBomb } from "../../../tests/support/photos";
 import { pollPageFromProcess } from "../../../tests/support/poller";
 import { PICTURE_TIME_BUDGET_MS } from "../../storage/picture";
 
@@ -83,7 +84,7 @@ test("the 10,000-scan progressive JPEG is refused within the budget, and /about 
 }, 60_000);
 
 test("an honest 24-megapixel photo is accepted, and /about never waits", async () => {
-  const { answer, reads, limit, during } = await uploadWhilePolling(await cameraPhoto(6000, 4000));
+  const { answer, reads, limit, during } = await uploadWhilePolling(await cachedCameraPhoto(6000, 4000));
   expect(answer.status).toBe(200);
   expect(reads.failures).toEqual([]);
   expect(reads.times.length).toBeGreaterThan(4);

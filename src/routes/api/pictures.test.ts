@@ -6,9 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startHarness, type Harness } from "../../../tests/support/harness";
-import { cameraPhoto, GPS_MARK, pngHeaderOnly, SECRET_COMMENT } from "../../../tests/support/photos";
+import { cachedCameraPhoto } from "../../../tests/support/photo-cache";
+import { GPS_MARK, pngHeaderOnly, SECRET_COMMENT } from "../../../tests/support/photos";
 import { socketBodyLimit } from "../../http/upload-gate";
-import { decodeJpeg } from "../../storage/codecs";
+import { codecsReady, decodeJpeg } from "../../storage/codecs";
 import { readImageHeader } from "../../storage/image-header";
 import { PICTURE_MAX_BYTES } from "../../storage/picture";
 
@@ -26,7 +27,9 @@ beforeAll(async () => {
   server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: h.app.fetch, maxRequestBodySize: socketBodyLimit(h.deps.config.maxUploadBytes) });
   base = `http://127.0.0.1:${server.port}`;
   doctor = await h.signupDoctor();
-  photo = await cameraPhoto(4000, 3000);
+  photo = await cachedCameraPhoto(4000, 3000);
+  // The stored picture is decoded here to check it (the cached photo did not load the codecs).
+  await codecsReady();
 }, 120_000);
 
 afterAll(async () => {
@@ -98,7 +101,7 @@ describe("a 12-megapixel camera photo with GPS", () => {
   }, 60_000);
 
   test("an 8 MiB photo is accepted", async () => {
-    const big = await cameraPhoto(4000, 3000, 8 * MiB);
+    const big = await cachedCameraPhoto(4000, 3000, 8 * MiB);
     expect(big.length).toBe(8 * MiB);
     const { res, json } = await upload(form(big));
     expect(res.status).toBe(200);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { JPEG_1X1, PNG_1X1, startHarness, type Harness } from "../../../tests/support/harness";
-import { cameraPhoto } from "../../../tests/support/photos";
+import { cachedCameraPhoto } from "../../../tests/support/photo-cache";
 import { PICTURE_MAX_BYTES } from "../../storage/picture";
 
 const MAX = 2048;
@@ -160,7 +160,7 @@ for (const folder of ["patients", "doctors"] as const) {
 
     test("exactly MAX_UPLOAD_BYTES is accepted", async () => {
       const { token } = await role.account();
-      const photo = await cameraPhoto(32, 24, MAX);
+      const photo = await cachedCameraPhoto(32, 24, MAX);
       expect(photo.length).toBe(MAX);
       const res = await h.call("PUT", role.path, { token, form: h.profileForm(role.fields, { bytes: photo, name: "p.jpg", type: "image/jpeg" }) });
       expect(res.status).toBe(200);
