@@ -59,7 +59,7 @@ beforeAll(async () => {
   await addPatient("in-backup");
   backup = (await takeBackup(config, join(dir, "good.db"))).file;
   await addPatient("after-backup");
-});
+}, 30_000); // a migration and a backup with its integrity check: more than bun's 5 s on two loaded cores
 
 /** Runs `bun src/index.ts restore FILE`. */
 async function restoreCommand(file: string) {
