@@ -29,6 +29,7 @@ const env = {
   JWT_SECRET: "restore-test-secret-that-is-at-least-32-bytes",
 };
 const config = parseEnv(env);
+const START_MS = 60_000;
 const live = join(dir, "data", "app.db");
 let backup = "";
 
@@ -69,7 +70,9 @@ async function restoreCommand(file: string) {
 }
 
 test("restore refuses while the server runs, and proceeds once it is gone, even after a crash", async () => {
-  let server = await startServer(env);
+  // Servers and restores are processes of their own: on two loaded cores (bun test --parallel) a
+  // start can take longer than startServer's 20 s, and a test timed out has bun kill its processes.
+  let server = await startServer(env, START_MS);
   try {
     const refused = await restoreCommand(backup);
     expect(refused.code).toBe(1);
@@ -81,7 +84,7 @@ test("restore refuses while the server runs, and proceeds once it is gone, even 
     await stopServer(server, "SIGKILL");
   }
   // A server killed without its shutdown leaves no lock behind: the OS drops it with the process.
-  server = await startServer(env);
+  server = await startServer(env, START_MS);
   await stopServer(server, "SIGKILL");
   expect(await patientNames(live)).toEqual(["after-backup", "in-backup"]);
   const restored = await restoreCommand(backup);
@@ -89,17 +92,17 @@ test("restore refuses while the server runs, and proceeds once it is gone, even 
   expect(await patientNames(live)).toEqual(["in-backup"]);
   expect(await patientNames(`${live}.before-restore`)).toEqual(["after-backup", "in-backup"]);
   for (const side of ["-wal", "-shm", "-journal"]) expect(existsSync(`${live}.restoring${side}`)).toBe(false);
-}, 60_000);
+}, 180_000);
 
 test("a server does not start while a restore holds the database", async () => {
   const release = tryExclusiveLock(live)!;
   expect(release).toBeDefined();
   try {
-    await expect(startServer(env, 15_000)).rejects.toThrow(/is being restored/);
+    await expect(startServer(env, START_MS)).rejects.toThrow(/is being restored/);
   } finally {
     release();
   }
-}, 30_000);
+}, 90_000);
 
 test("a file with flipped bytes is refused and the live database is not touched", async () => {
   await addPatient("live-only");

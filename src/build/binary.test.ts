@@ -18,8 +18,9 @@ import { PICTURE_MAX_BYTES, PICTURE_SIDE } from "../storage/picture";
 import { startMailCatcher, type MailCatcher } from "../../tests/support/mail-catcher";
 
 // Each test speaks to a 120 MiB executable started as a process of its own; on two loaded cores
-// (bun test --parallel) a handful of requests to it can take longer than bun's default 5 s.
-setDefaultTimeout(30_000);
+// (bun test --parallel) a handful of requests to it can take longer than bun's default 5 s, and a
+// test that times out has bun kill the server every later test here speaks to.
+setDefaultTimeout(60_000);
 const REPO = resolve(import.meta.dir, "..", "..");
 const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
 const PASSWORD = "correct-horse-1";
@@ -250,7 +251,7 @@ test("`carebook backup` copies the serving database and its pictures; `restore` 
   const refused = await subcommand("restore", backupFile);
   expect(refused.code).toBe(1);
   expect(refused.output).toContain("A Carebook server is using");
-}, 30_000);
+}, 90_000);
 
 test("the binary answers its probes and logs each request as one JSON line (pino, no worker thread)", async () => {
   expect((await call("GET", "/healthz")).json).toEqual({ status: "ok" });
@@ -297,7 +298,7 @@ test("carebook admin:create reads its flags (the password from ADMIN_PASSWORD, n
   const second = Bun.spawn([join(runDir, "carebook"), ...args], { cwd, env: { PATH: "/usr/bin:/bin", ADMIN_PASSWORD: "boss-password-1" }, stdout: "pipe", stderr: "pipe" });
   expect(await second.exited).toBe(0);
   expect(await new Response(second.stdout).text()).toContain("already exists");
-}, 30_000);
+}, 90_000);
 
 test("carebook demo fills an empty folder, prints the logins and serves them", async () => {
   const demo = runBinary(["demo"], "demo");
@@ -327,4 +328,4 @@ test("`carebook restore` puts the backup in place once the server has stopped", 
   expect(restore.code, restore.output).toBe(0);
   expect(restore.output).toContain("checked with integrity_check and its checksum");
   expect(existsSync(join(runDir, "data", "app.db.before-restore"))).toBe(true);
-}, 30_000);
+}, 90_000);

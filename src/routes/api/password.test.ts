@@ -4,7 +4,7 @@
  * sessions list and its Log out, old bearer tokens and cookies refused, the throttles, and equal
  * answers and timings for known and unknown emails.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { PASSWORD, sleep, startHarness, uniqueEmail, type Harness } from "../../../tests/support/harness";
 import { clockBefore } from "../../../tests/support/clock";
 import { startMailCatcher, type Caught, type MailCatcher } from "../../../tests/support/mail-catcher";
@@ -22,6 +22,10 @@ const ORIGIN = "http://localhost";
 let smtp: MailCatcher;
 let h: Harness;
 let sender: MailSender | undefined;
+
+// Signups, logins and resets hash with argon2 and wait for mail through a real SMTP server: on two
+// loaded cores (bun test --parallel) one test can take longer than bun's default 5 s.
+setDefaultTimeout(30_000);
 
 beforeAll(async () => {
   smtp = await startMailCatcher();
