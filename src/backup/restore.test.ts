@@ -3,7 +3,7 @@
  * it is gone, even after a SIGKILL; it refuses damaged files and a newer schema without touching
  * the live database; it migrates an older backup forward; it keeps the replaced database.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { createClient } from "@libsql/client";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -30,6 +30,8 @@ const env = {
 };
 const config = parseEnv(env);
 const START_MS = 60_000;
+// Restores migrate and check whole databases: on two loaded cores more than bun's default 5 s.
+setDefaultTimeout(30_000);
 const live = join(dir, "data", "app.db");
 let backup = "";
 

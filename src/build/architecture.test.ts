@@ -3,12 +3,15 @@
  * each forbidden import, written into a scratch tree shaped like ours, fails the check with the
  * rule's name; the same tree without it passes. The real tree is checked by `bun run deps:check`.
  */
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 
 const REPO = resolve(import.meta.dir, "..", "..");
+// The first check loads dependency-cruiser and TypeScript into this process: on two loaded cores
+// (bun test --parallel) that alone can pass bun's default 5 s.
+setDefaultTimeout(30_000);
 const scratchRoots: string[] = [];
 afterAll(() => scratchRoots.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
