@@ -3,7 +3,7 @@
  * it is gone, even after a SIGKILL; it refuses damaged files and a newer schema without touching
  * the live database; it migrates an older backup forward; it keeps the replaced database.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { createClient } from "@libsql/client";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,6 +29,9 @@ const env = {
   JWT_SECRET: "restore-test-secret-that-is-at-least-32-bytes",
 };
 const config = parseEnv(env);
+const START_MS = 60_000;
+// Restores migrate and check whole databases: on two loaded cores more than bun's default 5 s.
+setDefaultTimeout(30_000);
 const live = join(dir, "data", "app.db");
 let backup = "";
 
@@ -59,7 +62,7 @@ beforeAll(async () => {
   await addPatient("in-backup");
   backup = (await takeBackup(config, join(dir, "good.db"))).file;
   await addPatient("after-backup");
-});
+}, 30_000); // a migration and a backup with its integrity check: more than bun's 5 s on two loaded cores
 
 /** Runs `bun src/index.ts restore FILE`. */
 async function restoreCommand(file: string) {
@@ -69,7 +72,9 @@ async function restoreCommand(file: string) {
 }
 
 test("restore refuses while the server runs, and proceeds once it is gone, even after a crash", async () => {
-  let server = await startServer(env);
+  // Servers and restores are processes of their own: on two loaded cores (bun test --parallel) a
+  // start can take longer than startServer's 20 s, and a test timed out has bun kill its processes.
+  let server = await startServer(env, START_MS);
   try {
     const refused = await restoreCommand(backup);
     expect(refused.code).toBe(1);
@@ -81,7 +86,7 @@ test("restore refuses while the server runs, and proceeds once it is gone, even 
     await stopServer(server, "SIGKILL");
   }
   // A server killed without its shutdown leaves no lock behind: the OS drops it with the process.
-  server = await startServer(env);
+  server = await startServer(env, START_MS);
   await stopServer(server, "SIGKILL");
   expect(await patientNames(live)).toEqual(["after-backup", "in-backup"]);
   const restored = await restoreCommand(backup);
@@ -89,17 +94,17 @@ test("restore refuses while the server runs, and proceeds once it is gone, even 
   expect(await patientNames(live)).toEqual(["in-backup"]);
   expect(await patientNames(`${live}.before-restore`)).toEqual(["after-backup", "in-backup"]);
   for (const side of ["-wal", "-shm", "-journal"]) expect(existsSync(`${live}.restoring${side}`)).toBe(false);
-}, 60_000);
+}, 180_000);
 
 test("a server does not start while a restore holds the database", async () => {
   const release = tryExclusiveLock(live)!;
   expect(release).toBeDefined();
   try {
-    await expect(startServer(env, 15_000)).rejects.toThrow(/is being restored/);
+    await expect(startServer(env, START_MS)).rejects.toThrow(/is being restored/);
   } finally {
     release();
   }
-}, 30_000);
+}, 90_000);
 
 test("a file with flipped bytes is refused and the live database is not touched", async () => {
   await addPatient("live-only");

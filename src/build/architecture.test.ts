@@ -3,12 +3,15 @@
  * each forbidden import, written into a scratch tree shaped like ours, fails the check with the
  * rule's name; the same tree without it passes. The real tree is checked by `bun run deps:check`.
  */
-import { afterAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 
 const REPO = resolve(import.meta.dir, "..", "..");
+// The first check loads dependency-cruiser and TypeScript into this process: on two loaded cores
+// (bun test --parallel) that alone can pass bun's default 5 s.
+setDefaultTimeout(30_000);
 const scratchRoots: string[] = [];
 afterAll(() => scratchRoots.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
@@ -38,8 +41,17 @@ const lawful: Record<string, string> = {
   "src/i18n/catalog.ts": `import { more } from "../domain/more";\nimport type { Shape } from "../types";\nexport const words: Shape = { a: more };\n`,
 };
 
+/**
+ * `depcruise`'s own command-line entry (what `bun run deps:check` runs), called in this process:
+ * a process of its own per check started bun, dependency-cruiser and TypeScript anew each time,
+ * over a second a check. It reads the same config and writes the same report, and returns the
+ * exit code the command would have.
+ */
+type DepcruiseCli = (files: string[], options: Record<string, unknown>, streams?: { stdout: { write(s: string): void }; stderr: { write(s: string): void } }) => Promise<number>;
+const depcruise = (await import(join(REPO, "node_modules", "dependency-cruiser", "src", "cli", "index.mjs"))).default as DepcruiseCli;
+
 /** Writes `files` into a fresh scratch tree and runs the check there; its exit code and output. */
-function check(files: Record<string, string>): { code: number; output: string } {
+async function check(files: Record<string, string>): Promise<{ code: number; output: string }> {
   const root = mkdtempSync(join(tmpdir(), "carebook-arrows-"));
   scratchRoots.push(root);
   const all = { ...files, "tsconfig.json": JSON.stringify({ compilerOptions: { module: "Preserve", moduleResolution: "bundler" } }) };
@@ -47,16 +59,27 @@ function check(files: Record<string, string>): { code: number; output: string } 
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
   }
-  const run = Bun.spawnSync(
-    [process.execPath, "--bun", join(REPO, "node_modules", ".bin", "depcruise"), "--config", join(REPO, ".dependency-cruiser.cjs"), "src", "islands", "tests", "bench"],
-    { cwd: root, stdout: "pipe", stderr: "pipe", env: { ...process.env, NODE_PATH: join(REPO, "node_modules") } },
-  );
-  return { code: run.exitCode ?? 1, output: run.stdout.toString() + run.stderr.toString() };
+  // As `depcruise --config … src islands tests bench` run in the scratch tree: paths are relative to it.
+  const cwd = process.cwd();
+  const nodePath = process.env.NODE_PATH;
+  let output = "";
+  const stream = { write: (text: string) => void (output += text) };
+  process.chdir(root);
+  process.env.NODE_PATH = join(REPO, "node_modules");
+  try {
+    const report = join(root, "depcruise.txt");
+    const code = await depcruise(["src", "islands", "tests", "bench"], { config: join(REPO, ".dependency-cruiser.cjs"), outputTo: report }, { stdout: stream, stderr: stream });
+    return { code, output: (existsSync(report) ? readFileSync(report, "utf8") : "") + output };
+  } finally {
+    process.chdir(cwd);
+    if (nodePath === undefined) delete process.env.NODE_PATH;
+    else process.env.NODE_PATH = nodePath;
+  }
 }
 
 describe("the rules of the arrows", () => {
-  test("a tree that keeps every rule passes", () => {
-    const { code, output } = check(lawful);
+  test("a tree that keeps every rule passes", async () => {
+    const { code, output } = await check(lawful);
     expect(output).toContain("no dependency violations found");
     expect(code).toBe(0);
   });
@@ -81,8 +104,8 @@ describe("the rules of the arrows", () => {
     ["no-circular", "src/domain/rules.ts", `import { more } from "./more";\nexport const rule = 1;\nexport const again = () => more;\n`],
   ];
   for (const [rule, path, text] of breaches) {
-    test(`${rule}: a forbidden import in ${path} fails the check, naming the rule`, () => {
-      const { code, output } = check({ ...lawful, [path]: text });
+    test(`${rule}: a forbidden import in ${path} fails the check, naming the rule`, async () => {
+      const { code, output } = await check({ ...lawful, [path]: text });
       expect(output).toContain(`error ${rule}:`);
       expect(code).not.toBe(0);
     });

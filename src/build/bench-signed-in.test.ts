@@ -2,8 +2,8 @@
  * Issue 45: `bun run bench:signed-in` runs to its end at whatever hour `bun test` runs (it used to
  * stop with "slots row: only 198 slots to fill" in the evenings). A quick run: the slots row
  * (planned from bench/plan.ts), the patient-meetings row (planned by bench/seed.ts, measured at
- * two sizes) and the two writes (planned from bench/plan.ts too, 20 patients each), one second a
- * run, a few thousand appointments, no twins; BENCH_ONLY keeps docs/performance.md untouched. The server cannot be told a clock (Deps.now is the real one
+ * two sizes) and the two writes (planned from bench/plan.ts too, 20 patients each), a quarter
+ * second a run (each run's load generator is a process of its own, whatever the run's length), a few thousand appointments, no twins; BENCH_ONLY keeps docs/performance.md untouched. The server cannot be told a clock (Deps.now is the real one
  * outside a test's own process), so the moved clock is bench-plan.test.ts's.
  */
 import { expect, test } from "bun:test";
@@ -24,7 +24,7 @@ test(
       stderr: "pipe",
       env: {
         ...process.env,
-        BENCH_SECONDS: "1",
+        BENCH_SECONDS: "0.25",
         BENCH_OBSERVE: "off",
         BENCH_ONLY: "free slots|GET patient-meetings|POST",
         BENCH_WRITES: "20",

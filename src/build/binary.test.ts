@@ -6,17 +6,21 @@
  * the native libSQL and argon2 modules from itself. Its `backup` and `restore` subcommands run
  * beside it; `admin:create` and `demo` run from the same binary in empty folders of their own.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { STATIC_DIR } from "../config/assets";
 import { cameraPhoto, GPS_MARK } from "../../tests/support/photos";
-import { buildBinary } from "./binary";
+import { sharedBinary } from "../../tests/support/built-binary";
 import { readImageHeader } from "../storage/image-header";
 import { PICTURE_MAX_BYTES, PICTURE_SIDE } from "../storage/picture";
 import { startMailCatcher, type MailCatcher } from "../../tests/support/mail-catcher";
 
+// Each test speaks to a 120 MiB executable started as a process of its own; on two loaded cores
+// (bun test --parallel) a handful of requests to it can take longer than bun's default 5 s, and a
+// test that times out has bun kill the server every later test here speaks to.
+setDefaultTimeout(60_000);
 const REPO = resolve(import.meta.dir, "..", "..");
 const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
 const PASSWORD = "correct-horse-1";
@@ -51,10 +55,9 @@ async function waitForListening(proc: NonNullable<typeof server>): Promise<numbe
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "carebook-binary-"));
-  const built = await buildBinary({ outfile: join(work, "build", "carebook") });
   runDir = join(work, "run");
-  mkdirSync(runDir);
-  copyFileSync(built, join(runDir, "carebook"));
+  // buildBinary()'s executable, built once for this file and edge.test.ts (tests/support/built-binary.ts).
+  await sharedBinary(join(runDir, "carebook"));
   // The run folder must not see this repository's node_modules, or a broken embed could hide.
   for (let dir = runDir; dir !== dirname(dir); dir = dirname(dir)) expect(existsSync(join(dir, "node_modules"))).toBe(false);
 
@@ -71,6 +74,8 @@ beforeAll(async () => {
       ADMIN_PASSWORD: ADMIN.password,
       SMTP_URL: smtp.url,
       PUBLIC_URL: "https://carebook.test",
+      // No undo window: the scheduled mail the journey waits for is due at once, not 10 s later.
+      UNDO_SECONDS: "0",
     },
     stdin: "ignore",
     stdout: "pipe",
@@ -178,7 +183,7 @@ test("a journey: signup, login, approval, book, schedule, picture", async () => 
 
   // A camera photo is decoded and re-encoded by the WebAssembly codecs embedded in the binary,
   // stored in the uploads folder the binary creates, and served back as a small square JPEG.
-  const photo = await cameraPhoto(4000, 3000);
+  const photo = await cameraPhoto(1600, 1200);
   const form = new FormData();
   form.set("name", "Pat Patient");
   form.set("profileImage", new File([photo], "IMG_0001.jpg", { type: "image/jpeg" }));
@@ -246,7 +251,7 @@ test("`carebook backup` copies the serving database and its pictures; `restore` 
   const refused = await subcommand("restore", backupFile);
   expect(refused.code).toBe(1);
   expect(refused.output).toContain("A Carebook server is using");
-}, 30_000);
+}, 90_000);
 
 test("the binary answers its probes and logs each request as one JSON line (pino, no worker thread)", async () => {
   expect((await call("GET", "/healthz")).json).toEqual({ status: "ok" });
@@ -293,7 +298,7 @@ test("carebook admin:create reads its flags (the password from ADMIN_PASSWORD, n
   const second = Bun.spawn([join(runDir, "carebook"), ...args], { cwd, env: { PATH: "/usr/bin:/bin", ADMIN_PASSWORD: "boss-password-1" }, stdout: "pipe", stderr: "pipe" });
   expect(await second.exited).toBe(0);
   expect(await new Response(second.stdout).text()).toContain("already exists");
-}, 30_000);
+}, 90_000);
 
 test("carebook demo fills an empty folder, prints the logins and serves them", async () => {
   const demo = runBinary(["demo"], "demo");
@@ -323,4 +328,4 @@ test("`carebook restore` puts the backup in place once the server has stopped", 
   expect(restore.code, restore.output).toBe(0);
   expect(restore.output).toContain("checked with integrity_check and its checksum");
   expect(existsSync(join(runDir, "data", "app.db.before-restore"))).toBe(true);
-}, 30_000);
+}, 90_000);

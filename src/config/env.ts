@@ -80,6 +80,8 @@ const envSchema = z.object({
     .default("1440,60"),
   // Mail written into the outbox and shown rendered to the admin, sent nowhere (set by `bun run demo`).
   MAIL_PREVIEW: z.enum(["true", "false"], { message: "MAIL_PREVIEW must be true or false" }).default("false"),
+  // Seconds between the mail sender's looks at the outbox (besides the look at once after a write here); tests shorten it.
+  MAIL_ROUND_SECONDS: z.coerce.number({ message: "MAIL_ROUND_SECONDS must be a number of seconds" }).positive("MAIL_ROUND_SECONDS must be more than 0").max(3600).default(5),
   BOOKING_NOTICE_MINUTES: z.coerce.number().min(0).default(120),
   // A patient cannot cancel a confirmed meeting that starts sooner than this (issue 40); fractions allowed.
   CHANGE_NOTICE_MINUTES: z.coerce.number({ message: "CHANGE_NOTICE_MINUTES must be a number of minutes, e.g. 240" }).min(0).default(240),
@@ -170,6 +172,8 @@ export type Config = {
   /** MAIL_PREVIEW=true without SMTP_URL: mails are written and shown to the admin, sent nowhere. */
   mailPreview: boolean;
   reminderMinutes: number[];
+  /** Seconds between the mail sender's rounds over the outbox (MAIL_ROUND_SECONDS). */
+  mailRoundSeconds: number;
   /** The earliest free slot offered is this many minutes from now. */
   bookingNoticeMinutes: number;
   /** A patient's change of a confirmed meeting is refused this many minutes before it starts (issue 40). */
@@ -251,6 +255,7 @@ export function parseEnv(env: Record<string, string | undefined>, terminal = pro
     reminderMinutes: [...new Set(e.REMINDER_MINUTES.split(",").map((m) => m.trim()).filter(Boolean).map(Number))]
       .filter((m) => m > 0)
       .sort((a, b) => b - a),
+    mailRoundSeconds: e.MAIL_ROUND_SECONDS,
     bookingNoticeMinutes: e.BOOKING_NOTICE_MINUTES,
     changeNoticeMinutes: e.CHANGE_NOTICE_MINUTES,
     waitlistHoldMinutes: e.WAITLIST_HOLD_MINUTES,

@@ -17,12 +17,18 @@ let dir: string;
 
 type Run = { proc: Bun.Subprocess<"ignore", "pipe", "pipe">; output: () => string; errors: Promise<string>; base: Promise<string> };
 
-/** Starts `bun run demo` on the temporary folder; `base` resolves once it listens. */
+/**
+ * Starts the demo on the temporary folder as `bun run demo` does, after its client build:
+ * `bun src/index.ts demo` (package.json). The browser bundles are already built (the test
+ * preload builds them when missing); `bun run demo` from here rebuilt them three times, each
+ * time deleting static/build first, under the other test files of a parallel run and racing
+ * another rebuild of the same folder. `base` resolves once it listens.
+ */
 function runDemo(): Run {
   const env: Record<string, string | undefined> = { ...process.env, HOST: "127.0.0.1", PORT: "0", DATABASE_URL: `file:${join(dir, "app.db")}`, UPLOAD_DIR: join(dir, "uploads") };
   delete env.ADMIN_EMAIL;
   delete env.ADMIN_PASSWORD;
-  const proc = Bun.spawn(["bun", "run", "demo"], {
+  const proc = Bun.spawn(["bun", "src/index.ts", "demo"], {
     cwd: ROOT,
     env,
     stdin: "ignore",

@@ -17,7 +17,8 @@ import { onEnqueue } from "./outbox";
 export const BACKOFF_SECONDS = [10, 30, 60, 120, 300, 600, 1800, 3600, 7200, 14400, 14400, 14400, 14400, 14400, 14400];
 /** How long a claim holds: longer than one send can take (the transport's timeouts, below). */
 export const CLAIM_MS = 120_000;
-const ROUND_MS = 5_000;
+/** Between rounds unless kicked: MAIL_ROUND_SECONDS (5 s by default). */
+const roundMs = (deps: Pick<Deps, "config">) => (deps.config.mailRoundSeconds ?? 5) * 1000;
 /** Finished messages are kept this long (the admin's view of recent delivery), then forgotten. */
 const KEEP_MS = 30 * 86_400_000;
 const PRUNE_EVERY_MS = 3_600_000;
@@ -127,7 +128,7 @@ export function startMailSender(
       running = running
         .then(round)
         .catch((error) => deps.observe.log.error({ err: error }, "mail: the sender's round failed"))
-        .finally(() => schedule(kicked ? 0 : ROUND_MS));
+        .finally(() => schedule(kicked ? 0 : roundMs(deps)));
     }, delay);
     timer.unref?.();
   }

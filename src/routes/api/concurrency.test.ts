@@ -2,10 +2,12 @@
  * Races (STYLE lesson 10: a transition that reads then writes runs in one transaction, so two
  * requests can never both win). CONSULT_MINUTES is 0.02 (1.2 s) so a visit can end in the test.
  * Each race's outcome is the one-at-a-time outcome (one winner, the rest 409), checked through the
- * API and in the database; no request may fail with a 5xx or a database error.
+ * API and in the database; no request may fail with a 5xx or a database error. The visit's end
+ * is reached by moving the app's clock (deps.now), not by waiting for it.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { PASSWORD, sleep, startHarness, uniqueEmail, type Harness } from "../../../tests/support/harness";
+import { PASSWORD, startHarness, uniqueEmail, type Harness } from "../../../tests/support/harness";
+import { clockBefore } from "../../../tests/support/clock";
 
 const SLOT_MS = 0.02 * 60_000;
 const N = 50;
@@ -133,9 +135,10 @@ test(`${N} parallel feedback submissions on one completed appointment: exactly o
   const doctor = await h.signupDoctor();
   const patient = await h.signupPatient();
   const id = await h.book(patient.token, doctor.id);
-  const start = new Date(Date.now() + 1000);
+  const start = new Date(h.deps.now().getTime() + 60_000);
   expect((await h.schedule(doctor.token, id, patient.id, start)).status).toBe(200);
-  await sleep(start.getTime() + SLOT_MS + 200 - Date.now());
+  // The visit ends: the app's clock is moved just past it (and runs on) rather than waited for.
+  clockBefore(h, new Date(start.getTime() + SLOT_MS + 200), 0);
 
   const results = await Promise.all(
     Array.from({ length: N }, (_, i) =>
