@@ -101,8 +101,12 @@ export async function instantDoctor(name: string, specialization: Specialization
   return doctor;
 }
 
-/** The first of `doctor`'s free slot starts (ISO) more than `hours` ahead, within `days`, as `asker` reads them. */
-export async function freeSlotAfter(doctor: Account, asker: Account, hours: number, days = 2): Promise<string> {
+/**
+ * The first of `doctor`'s free slot starts (ISO) more than `hours` ahead, within `days` (the doctor's
+ * local dates from today: by default enough that `hours` ahead is inside them at any hour of the day),
+ * as `asker` reads them.
+ */
+export async function freeSlotAfter(doctor: Account, asker: Account, hours: number, days = Math.ceil(hours / 24) + 2): Promise<string> {
   const { slots } = await apiCall("GET", `/patient-dashboard/doctors/${doctor.id}/slots?days=${days}`, undefined, asker.token);
   const later = Date.now() + hours * 3600_000;
   return (slots as { start: string }[]).map((s) => s.start).find((start) => Date.parse(start) > later)!;
