@@ -151,7 +151,7 @@ export async function waitForHydration(page: Page) {
       } catch {
         return false; // the page was navigating: try again on the new one
       }
-    })
+    }, { intervals: [25, 50, 100] })
     .toBe(true);
 }
 
