@@ -12,8 +12,10 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   // one folder per run's first port, so parallel runs never delete each other's results
   outputDir: `test-results/${E2E_BASE_PORT}`,
-  // Files in parallel, a file's journeys in order in one worker (some build on the one before).
-  fullyParallel: false,
+  // Journeys spread over the workers one by one (a long file no longer holds one worker to the end);
+  // each worker's server still serves one journey at a time. The files whose journeys build on the
+  // one before say so (test.describe.configure({ mode: "serial" })) and stay together in one worker.
+  fullyParallel: true,
   workers: E2E_WORKERS,
   retries: 0,
   timeout: 30_000,
