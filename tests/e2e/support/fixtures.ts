@@ -6,7 +6,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { createClient } from "@libsql/client";
 import type { Role, Specialization } from "../../../src/domain/fields";
-import { jsonClient } from "../../support/http";
+import { api, jsonClient } from "../../support/http";
 import { ADMIN, E2E_DB, E2E_PORT, PASSWORD } from "./env";
 
 let counter = 0;
@@ -20,6 +20,23 @@ export type Account = { role: Role; token: string; name: string; email: string; 
 export async function adminAccount(): Promise<Account> {
   const res = await apiCall("POST", "/loginAdmin", { email: ADMIN.email, password: ADMIN.password });
   return { role: "admin", token: res.token, name: res.admin.name, email: ADMIN.email, id: res.admin._id };
+}
+
+/** The admin token the fixtures' own changes use, kept by the worker: one login, not one per doctor made. */
+let fixtureAdminToken: string | undefined;
+
+/** Calls the JSON API as the admin; throws on any refusal. A journey that logged the admin out ended the kept token: one new login. */
+async function adminCall(method: string, path: string, body?: unknown): Promise<any> {
+  for (let attempt = 0; ; attempt++) {
+    fixtureAdminToken ??= (await adminAccount()).token;
+    const reply = await api(`http://127.0.0.1:${E2E_PORT}`, method, path, { token: fixtureAdminToken, json: body });
+    if (reply.status === 401 && attempt === 0) {
+      fixtureAdminToken = undefined;
+      continue;
+    }
+    if (reply.status >= 400) throw new Error(`${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
+    return reply.body;
+  }
 }
 
 export async function createPatient(name = "Pat Patient"): Promise<Account> {
@@ -44,9 +61,8 @@ export async function createDoctor(
   });
   const status = options.status ?? "approved";
   if (status !== "pending") {
-    const admin = await adminAccount();
-    if (status === "blocked") await apiCall("PATCH", `/admin-dashboard/doctor-status/${res.doctor._id}`, { status: "approved" }, admin.token);
-    await apiCall("PATCH", `/admin-dashboard/doctor-status/${res.doctor._id}`, { status }, admin.token);
+    if (status === "blocked") await adminCall("PATCH", `/admin-dashboard/doctor-status/${res.doctor._id}`, { status: "approved" });
+    await adminCall("PATCH", `/admin-dashboard/doctor-status/${res.doctor._id}`, { status });
   }
   return { role: "doctor", token: res.token, name: res.doctor.name, email, id: res.doctor._id, status };
 }
