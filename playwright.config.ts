@@ -1,22 +1,28 @@
 import { defineConfig } from "@playwright/test";
-import { E2E_PORT } from "./tests/e2e/support/env";
+import { E2E_BASE_PORT, E2E_PORT, E2E_WORKERS } from "./tests/e2e/support/env";
 
 /**
  * Browser journeys in Debian's Chromium (/usr/bin/chromium, never a downloaded browser),
- * against the real server on a fresh embedded database (tests/e2e/support/server.ts).
+ * against the real server on a fresh embedded database (tests/e2e/support/server.ts). Two workers,
+ * each with a server, database and mail folder of its own (tests/e2e/support/env.ts): worker n
+ * talks to the server on E2E_PORT + n, so no journey sees another worker's data.
  */
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
-  // one folder per server port, so parallel runs never delete each other's results
-  outputDir: `test-results/${E2E_PORT}`,
-  fullyParallel: false,
-  workers: 1,
+  // one folder per run's first port, so parallel runs never delete each other's results
+  outputDir: `test-results/${E2E_BASE_PORT}`,
+  // Journeys spread over the workers one by one (a long file no longer holds one worker to the end);
+  // each worker's server still serves one journey at a time. The files whose journeys build on the
+  // one before say so (test.describe.configure({ mode: "serial" })) and stay together in one worker.
+  fullyParallel: true,
+  workers: E2E_WORKERS,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: [["list"]],
   use: {
+    // Evaluated in each worker too: E2E_PORT is that worker's own server.
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     browserName: "chromium",
     headless: true,
@@ -48,12 +54,14 @@ export default defineConfig({
     // Slow 3G and a 4x slower CPU (set per page through CDP): taps before the script is live.
     { name: "slow-network", testMatch: "slow-network/*.spec.ts" },
   ],
-  webServer: {
+  // One server per worker, started one after another (the first builds the client bundles).
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
     command: "bun tests/e2e/support/server.ts",
-    url: `http://127.0.0.1:${E2E_PORT}/about`,
+    url: `http://127.0.0.1:${E2E_BASE_PORT + index}/about`,
+    env: { E2E_INDEX: String(index) },
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+  })),
 });

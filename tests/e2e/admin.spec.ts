@@ -37,6 +37,7 @@ async function expectHydrated(page: Page) {
         const island = document.querySelector("[data-island=AdminTable] > *");
         return island !== null && Object.keys(island).some((key) => key.startsWith("__reactFiber"));
       }),
+      { intervals: [25, 50, 100] },
     )
     .toBe(true);
 }

@@ -64,7 +64,8 @@ for (const script of [true, false]) {
     const doctor = await instantDoctor(name);
     const patient = await createPatient("Sunil Soon");
     // The first free time starts within the booking notice (2 hours) and a half hour: inside the 4-hour change window.
-    const { slots } = await apiCall("GET", `/patient-dashboard/doctors/${doctor.id}/slots?days=1`, undefined, patient.token);
+    // Two days of free times: in the last hours of a UTC day the notice puts the first one past midnight.
+    const { slots } = await apiCall("GET", `/patient-dashboard/doctors/${doctor.id}/slots?days=2`, undefined, patient.token);
     const booked = await apiCall("POST", "/patient-dashboard/bookAppointment", { doctorId: doctor.id, reason: "Vertigo", slotStart: slots[0].start }, patient.token);
     const context = await browser.newContext({ javaScriptEnabled: script, timezoneId: "UTC", locale: "en-GB" });
     await context.addCookies([{ name: "lang", value: "en", url: `http://127.0.0.1:${E2E_PORT}` }]);

@@ -28,7 +28,7 @@ test("a signed-in page fetches no script on arrival; the search box's first focu
 
   const search = page.getByRole("searchbox", { name: "Search by what troubles you, a specialization or a doctor" });
   await search.focus();
-  await expect.poll(() => islandsLive(page)).toBe(true);
+  await expect.poll(() => islandsLive(page), { intervals: [25, 50, 100] }).toBe(true);
   expect(scripts.length).toBeGreaterThan(0);
   await search.pressSequentially("card");
   await expect(cards(page)).toHaveCount(1);
@@ -39,7 +39,7 @@ test("a signed-in page fetches no script on arrival; the search box's first focu
   // A later visit: the code this browser fetched comes alive at idle, with no interaction at all.
   await page.goto("/about");
   await page.goto("/patient-dashboard");
-  await expect.poll(() => islandsLive(page)).toBe(true);
+  await expect.poll(() => islandsLive(page), { intervals: [25, 50, 100] }).toBe(true);
   await search.pressSequentially("derm");
   await expect(cards(page)).toHaveCount(1);
   expect(page.url()).toMatch(/\/patient-dashboard$/);
@@ -53,7 +53,7 @@ test("a mouse over an island loads its code; elsewhere on the page it does not",
   await page.waitForTimeout(300);
   expect(scripts).toEqual([]);
   await page.locator("main [data-island]").first().hover();
-  await expect.poll(() => islandsLive(page)).toBe(true);
+  await expect.poll(() => islandsLive(page), { intervals: [25, 50, 100] }).toBe(true);
   expect(scripts.length).toBeGreaterThan(0);
 });
 

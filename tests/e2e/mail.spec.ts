@@ -3,22 +3,15 @@
  * the e2e server's SMTP server on loopback) holds the time in the patient's own zone, named,
  * and a link that opens the meetings page with that meeting.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { createClient } from "@libsql/client";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { E2E_DB, E2E_MAIL_DIR, E2E_PORT } from "./support/env";
+import type { ParsedMail } from "mailparser";
+import { E2E_DB, E2E_PORT } from "./support/env";
 import { createDoctor, createPatient, expect, signIn, test, waitForHydration } from "./support/fixtures";
 import { nextJanuary, WEDNESDAY } from "./support/dates";
+import { MAIL_POLL, mailsTo } from "./support/mail";
 
 const ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 const REASON = "Shortness of breath at night";
-
-/** The mails to `address` that the e2e server's SMTP server has written so far. */
-async function mailsTo(address: string): Promise<ParsedMail[]> {
-  const mails = await Promise.all(readdirSync(E2E_MAIL_DIR).sort().map((name) => simpleParser(readFileSync(join(E2E_MAIL_DIR, name)))));
-  return mails.filter((m) => (Array.isArray(m.to) ? m.to : [m.to]).some((to) => to?.value.some((v) => v.address === address)));
-}
 
 test("a patient books, the doctor schedules, the patient's mail has the time in their zone and a working link", async ({ page, browser }) => {
   const patient = await createPatient("Mira Mail");
@@ -53,7 +46,7 @@ test("a patient books, the doctor schedules, the patient's mail has the time in 
 
   let mail: ParsedMail | undefined;
   await expect
-    .poll(async () => (mail = (await mailsTo(patient.email)).find((m) => /^Scheduled/.test(m.subject ?? "")))?.subject, { timeout: 20_000 })
+    .poll(async () => (mail = (await mailsTo(patient.email)).find((m) => /^Scheduled/.test(m.subject ?? "")))?.subject, { timeout: 20_000, ...MAIL_POLL })
     .toBe(`Scheduled: your consultation with Dr Paul Post, Wednesday, ${day.dayOfMonth} January ${day.year}, 15:00 India Standard Time (Asia/Kolkata)`);
   expect(mail!.text).toContain(`When: Wednesday, ${day.dayOfMonth} January ${day.year}, 15:00 India Standard Time (Asia/Kolkata)`);
   expect(mail!.text).not.toContain(REASON);

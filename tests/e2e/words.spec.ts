@@ -70,7 +70,7 @@ test.describe("search that meets people's words", () => {
     await box.fill("heart");
     await expect(cards(page)).toHaveCount(16);
     release();
-    await expect.poll(() => islandsLive(page)).toBe(true);
+    await expect.poll(() => islandsLive(page), { intervals: [25, 50, 100] }).toBe(true);
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page).first()).toContainText("Cardiologist");
   });

@@ -3,7 +3,7 @@
  * mail it accepts parsed by mailparser. It can be stopped and started again on the same port
  * (an SMTP server that is down for a while).
  */
-import { writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -31,7 +31,12 @@ export async function startMailCatcher(port = 0, saveTo?: string) {
           simpleParser(raw)
             .then((mail) => {
               mails.push(Object.assign(mail, { raw, envelopeTo: session.envelope.rcptTo.map((r) => r.address) }));
-              if (saveTo) writeFileSync(join(saveTo, `${String(mails.length).padStart(6, "0")}.eml`), raw);
+              if (saveTo) {
+                // Whole or not at all for a reader polling the folder: written aside, then renamed.
+                const name = join(saveTo, `${String(mails.length).padStart(6, "0")}.eml`);
+                writeFileSync(`${name}.part`, raw);
+                renameSync(`${name}.part`, name);
+              }
               callback();
             })
             .catch(callback);

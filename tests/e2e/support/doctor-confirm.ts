@@ -3,16 +3,15 @@
  * asks before scheduling and Go back schedules nothing; a typed time outside the hours asks a
  * second time, naming why; Undo within the window leaves the request pending and mails no one;
  * a schedule left alone mails the patient once the window (UNDO_SECONDS, 3 in
- * tests/e2e/support/server.ts) closes. And an approved doctor's first login: what to do next.
+ * tests/e2e/support/server.ts) closes. The journey waits for events, never for the clock: the
+ * outbox row an undo drops, the mail as delivered to the e2e server's SMTP server. And an approved doctor's first login: what to do next.
  * Times are planned from the next Monday (UTC), never from the hour the run starts.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { simpleParser } from "mailparser";
 import { nextMonday } from "../../support/monday";
-import { E2E_MAIL_DIR, E2E_PORT } from "./env";
+import { E2E_PORT } from "./env";
 import { apiCall, book, createDoctor, createPatient, expect, PASSWORD, TINY_PNG, waitForHydration, type Account } from "./fixtures";
+import { MAIL_POLL, mailsTo, outboxStates } from "./mail";
 import { CATALOGS } from "../../../src/i18n/catalog";
 
 export type Lang = "en" | "hi";
@@ -56,8 +55,7 @@ async function dashboard(page: Page, script: boolean) {
 
 /** The subjects of the "Scheduled" mails to `address` written so far (the patient's mail is in English). */
 async function scheduledMailsTo(address: string): Promise<string[]> {
-  const mails = await Promise.all(readdirSync(E2E_MAIL_DIR).map((name) => simpleParser(readFileSync(join(E2E_MAIL_DIR, name)))));
-  return mails.filter((m) => (Array.isArray(m.to) ? m.to : [m.to]).some((to) => to?.value.some((v) => v.address === address))).map((m) => m.subject ?? "").filter((subject) => subject.startsWith("Scheduled"));
+  return (await mailsTo(address)).map((m) => m.subject ?? "").filter((subject) => subject.startsWith("Scheduled"));
 }
 
 /** The appointment's state as the doctor's two lists (pending requests, meetings) have it; an empty list may answer 404. */
@@ -115,20 +113,22 @@ export async function confirmJourney(browser: Browser, script: boolean, lang: La
     await notice.getByRole("button", { name: named(lang, "undo.button") }).click();
     await expect(notice).toContainText(words(lang, "undo.done"));
     expect(await statusOf(doctor, id)).toBe("pending");
+    // The patient's mail, held for the window, is dropped with the change: it never goes.
+    expect(await outboxStates(id, "scheduled")).toEqual(["dropped"]);
+    expect(await scheduledMailsTo(patient.email)).toEqual([]);
     if (script) await dashboard(page, script);
     await expect(card).toBeVisible();
 
     // 4. Scheduled again and left alone: the mail waits for the window, then goes once.
-    await page.waitForTimeout(4_000);
-    expect(await scheduledMailsTo(patient.email)).toEqual([]);
     await card.locator('button[name="slot"]').first().click();
     await panel.getByRole("button", { name: named(lang, "slots.confirm") }).click();
     await expect(notice.getByRole("button", { name: named(lang, "undo.button") })).toBeVisible();
     expect(await scheduledMailsTo(patient.email)).toEqual([]);
-    await expect.poll(() => scheduledMailsTo(patient.email), { timeout: 20_000 }).toHaveLength(1);
+    await expect.poll(() => scheduledMailsTo(patient.email), { timeout: 20_000, ...MAIL_POLL }).toHaveLength(1);
     // With script, the Undo leaves once its window has closed.
     if (script) await expect(notice.getByRole("button", { name: named(lang, "undo.button") })).toHaveCount(0);
-    await page.waitForTimeout(1_000);
+    // Sent once: the undone schedule's mail stays dropped, this one is sent and nothing of the kind waits.
+    await expect.poll(() => outboxStates(id, "scheduled"), MAIL_POLL).toEqual(["dropped", "sent"]);
     expect(await scheduledMailsTo(patient.email)).toHaveLength(1);
   } finally {
     await page.context().close();

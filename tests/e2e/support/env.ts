@@ -1,9 +1,22 @@
-/** Where the browser journeys' server runs and keeps its data (shared by the config, server and fixtures). */
+/**
+ * Where the browser journeys' servers run and keep their data (shared by the config, servers and
+ * fixtures). The journeys run in E2E_WORKERS Playwright workers, each against a server of its own,
+ * with its own database and mail folder: worker n (Playwright's TEST_PARALLEL_INDEX, 0 or 1) talks
+ * to the server on E2E_PORT + n, which keeps its data in its own folder. The config starts one server
+ * per worker (E2E_INDEX tells each server which it is); a worker reads the same index from
+ * Playwright, so its baseURL, database path and mail folder all follow.
+ */
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
-export const E2E_DIR = process.env.E2E_DIR ?? join(tmpdir(), `carebook-e2e-${E2E_PORT}`);
+/** Workers, and so servers: each worker has a server, database and mail folder of its own. */
+export const E2E_WORKERS = 2;
+/** The first server's port; server n listens on E2E_BASE_PORT + n. */
+export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
+/** Which server this process is or talks to: set for a server by the config, for a worker by Playwright. */
+export const E2E_INDEX = Number(process.env.E2E_INDEX ?? process.env.TEST_PARALLEL_INDEX ?? 0);
+export const E2E_PORT = E2E_BASE_PORT + E2E_INDEX;
+export const E2E_DIR = process.env.E2E_DIR ? join(process.env.E2E_DIR, String(E2E_INDEX)) : join(tmpdir(), `carebook-e2e-${E2E_PORT}`);
 export const E2E_DB = join(E2E_DIR, "app.db");
 export const ADMIN = { email: "admin@example.com", password: "admin-password-1", name: "Ada Admin" };
 export const PASSWORD = "correct-horse-1";

@@ -6,7 +6,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { createClient } from "@libsql/client";
 import type { Role, Specialization } from "../../../src/domain/fields";
-import { jsonClient } from "../../support/http";
+import { api, jsonClient } from "../../support/http";
 import { ADMIN, E2E_DB, E2E_PORT, PASSWORD } from "./env";
 
 let counter = 0;
@@ -20,6 +20,23 @@ export type Account = { role: Role; token: string; name: string; email: string; 
 export async function adminAccount(): Promise<Account> {
   const res = await apiCall("POST", "/loginAdmin", { email: ADMIN.email, password: ADMIN.password });
   return { role: "admin", token: res.token, name: res.admin.name, email: ADMIN.email, id: res.admin._id };
+}
+
+/** The admin token the fixtures' own changes use, kept by the worker: one login, not one per doctor made. */
+let fixtureAdminToken: string | undefined;
+
+/** Calls the JSON API as the admin; throws on any refusal. A journey that logged the admin out ended the kept token: one new login. */
+async function adminCall(method: string, path: string, body?: unknown): Promise<any> {
+  for (let attempt = 0; ; attempt++) {
+    fixtureAdminToken ??= (await adminAccount()).token;
+    const reply = await api(`http://127.0.0.1:${E2E_PORT}`, method, path, { token: fixtureAdminToken, json: body });
+    if (reply.status === 401 && attempt === 0) {
+      fixtureAdminToken = undefined;
+      continue;
+    }
+    if (reply.status >= 400) throw new Error(`${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
+    return reply.body;
+  }
 }
 
 export async function createPatient(name = "Pat Patient"): Promise<Account> {
@@ -44,9 +61,8 @@ export async function createDoctor(
   });
   const status = options.status ?? "approved";
   if (status !== "pending") {
-    const admin = await adminAccount();
-    if (status === "blocked") await apiCall("PATCH", `/admin-dashboard/doctor-status/${res.doctor._id}`, { status: "approved" }, admin.token);
-    await apiCall("PATCH", `/admin-dashboard/doctor-status/${res.doctor._id}`, { status }, admin.token);
+    if (status === "blocked") await adminCall("PATCH", `/admin-dashboard/doctor-status/${res.doctor._id}`, { status: "approved" });
+    await adminCall("PATCH", `/admin-dashboard/doctor-status/${res.doctor._id}`, { status });
   }
   return { role: "doctor", token: res.token, name: res.doctor.name, email, id: res.doctor._id, status };
 }
@@ -101,8 +117,12 @@ export async function instantDoctor(name: string, specialization: Specialization
   return doctor;
 }
 
-/** The first of `doctor`'s free slot starts (ISO) more than `hours` ahead, within `days`, as `asker` reads them. */
-export async function freeSlotAfter(doctor: Account, asker: Account, hours: number, days = 2): Promise<string> {
+/**
+ * The first of `doctor`'s free slot starts (ISO) more than `hours` ahead, within `days` (the doctor's
+ * local dates from today: by default enough that `hours` ahead is inside them at any hour of the day),
+ * as `asker` reads them.
+ */
+export async function freeSlotAfter(doctor: Account, asker: Account, hours: number, days = Math.ceil(hours / 24) + 2): Promise<string> {
   const { slots } = await apiCall("GET", `/patient-dashboard/doctors/${doctor.id}/slots?days=${days}`, undefined, asker.token);
   const later = Date.now() + hours * 3600_000;
   return (slots as { start: string }[]).map((s) => s.start).find((start) => Date.parse(start) > later)!;
@@ -147,7 +167,7 @@ export async function waitForHydration(page: Page) {
       } catch {
         return false; // the page was navigating: try again on the new one
       }
-    })
+    }, { intervals: [25, 50, 100] })
     .toBe(true);
 }
 

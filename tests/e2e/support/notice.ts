@@ -51,7 +51,7 @@ export async function expectNoticeInView(page: Page, script: boolean) {
   await expect.poll(async () => {
     const box = await notice.boundingBox();
     return box !== null && box.y >= (header?.height ?? 0) && box.y + box.height <= height;
-  }).toBe(true);
+  }, { intervals: [25, 50, 100] }).toBe(true);
   if (script) await expect(notice).toBeFocused();
 }
 

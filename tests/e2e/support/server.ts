@@ -1,16 +1,22 @@
 /**
- * The server the browser journeys run against: the real app (src/index.ts) on a fresh embedded
- * database in a temporary folder, with the admin seeded and fresh client bundles.
+ * A server the browser journeys run against: the real app (src/index.ts) on a fresh embedded
+ * database in a temporary folder, with the admin seeded and fresh client bundles. The config
+ * starts one per worker (E2E_INDEX), each on its own port and folder (./env.ts).
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { startMailCatcher } from "../../support/mail-catcher";
-import { ADMIN, CLIENT_ORIGIN, E2E_DB, E2E_DIR, E2E_MAIL_DIR, E2E_PORT } from "./env";
+import { ADMIN, CLIENT_ORIGIN, E2E_DB, E2E_DIR, E2E_INDEX, E2E_MAIL_DIR, E2E_PORT } from "./env";
 
 rmSync(E2E_DIR, { recursive: true, force: true });
 const root = join(import.meta.dir, "..", "..", "..");
-const build = Bun.spawnSync(["bun", "src/build/client-build.ts"], { cwd: root, stdout: "inherit", stderr: "inherit" });
-if (build.exitCode !== 0) process.exit(build.exitCode ?? 1);
+// The first server builds the client bundles; the config starts the others only once it answers
+// (Playwright starts its webServers one after another), so they serve the same files, never a build
+// half written.
+if (E2E_INDEX === 0) {
+  const build = Bun.spawnSync(["bun", "src/build/client-build.ts"], { cwd: root, stdout: "inherit", stderr: "inherit" });
+  if (build.exitCode !== 0) process.exit(build.exitCode ?? 1);
+}
 
 // A real SMTP server on loopback (any free port) that writes each mail into E2E_MAIL_DIR.
 mkdirSync(E2E_MAIL_DIR, { recursive: true });

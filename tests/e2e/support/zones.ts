@@ -7,17 +7,16 @@
  * Hindi page starts in India Standard Time (the language's usual zone) and an English one in UTC,
  * saying so, until the patient chooses Kolkata through the link beside the times.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { createClient } from "@libsql/client";
-import { simpleParser, type ParsedMail } from "mailparser";
+import type { ParsedMail } from "mailparser";
 import { formatDateTime, formatTime } from "../../../src/domain/time";
 import { zoneName } from "../../../src/domain/zones";
 import { formatMessage, type Lang } from "../../../src/domain/i18n";
 import { CATALOGS } from "../../../src/i18n/catalog";
-import { E2E_DB, E2E_MAIL_DIR } from "./env";
+import { E2E_DB } from "./env";
 import { apiCall, createDoctor, expect, PASSWORD, uniqueEmail, waitForHydration } from "./fixtures";
+import { MAIL_POLL, mailsTo } from "./mail";
 import { H } from "./hindi";
 
 const KOLKATA = "Asia/Kolkata";
@@ -34,12 +33,6 @@ async function sql(statement: string, args: (string | number)[]) {
   } finally {
     db.close();
   }
-}
-
-/** The mails to `address` that the e2e server's SMTP server has written so far. */
-async function mailsTo(address: string): Promise<ParsedMail[]> {
-  const mails = await Promise.all(readdirSync(E2E_MAIL_DIR).sort().map((name) => simpleParser(readFileSync(join(E2E_MAIL_DIR, name)))));
-  return mails.filter((m) => (Array.isArray(m.to) ? m.to : [m.to]).some((to) => to?.value.some((v) => v.address === address)));
 }
 
 /** The zone note beside the times, as a page in `lang` writes it for `zone`, known from `from` (the catalogs' account.zoneNote). */
@@ -117,7 +110,7 @@ export async function zoneJourney(browser: Browser, options: { script: boolean; 
     // 5. The mails: in the language signed up in, from the first; the time on Kolkata's clock, named.
     const zoneWords = lang === "en" ? "India Standard Time (Asia/Kolkata)" : "भारतीय मानक समय (Asia/Kolkata)";
     let mails: ParsedMail[] = [];
-    await expect.poll(async () => (mails = await mailsTo(email)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(async () => (mails = await mailsTo(email)).length, { timeout: 20_000, ...MAIL_POLL }).toBeGreaterThanOrEqual(2);
     const [first, scheduled] = mails;
     expect(first!.html).toContain(`<html lang="${lang}">`);
     expect(scheduled!.subject).toContain(`${formatTime(at, KOLKATA)} ${zoneWords}`);
