@@ -263,10 +263,13 @@ export const OPERATIONS: Operation[] = [
       "(taken, outside the hours, inside BOOKING_NOTICE_MINUTES) is 409, and of two patients taking one slot the second gets 409; " +
       "`slotStart` for a doctor without instant booking, or with `preferredTimes`, is 400. " +
       "With `forMemberId` (issue 42) the visit is for that family member (`for` in the answer and every list), and the rule of one open " +
-      "appointment per doctor holds for that person; without it, for the account holder, as before.",
+      "appointment per doctor holds for that person; without it, for the account holder, as before. " +
+      "Issue 51: an account (holder and family members together) holds at most INSTANT_PER_DOCTOR (default 2) open instant bookings with one doctor " +
+      "and INSTANT_PER_ACCOUNT (default 6) in all: past them 409 naming the number (a request is still possible); its instant bookings, moves and " +
+      "cancels count toward PATIENT_CHANGES_PER_DAY (default 20) in any 24 hours: past them an instant booking is 429 with `Retry-After`.",
     body: { kind: "json", schema: bookBody, example: EXAMPLES.book },
     ok: { status: 201, schema: answers.booked, description: "The request (pending), or the booked meeting (confirmed)", example: EXAMPLES.booked },
-    errors: [404, 409],
+    errors: [404, 409, 429],
   },
   {
     method: "get", path: `${PATIENT}/family`, tag: "Patient", who: "patient",
@@ -331,10 +334,12 @@ export const OPERATIONS: Operation[] = [
     description:
       "Issue 40. `slotStart` must be the start of one of the doctor's free slots (GET the doctor's slots), else 409 \"This time is not free: please choose another\"; " +
       "a time that overlaps another of the patient's confirmed meetings, 409. The meet link stays; `reason` (optional, up to 500 characters) is shown to the doctor, who is mailed. " +
-      "A meeting that has started, or starts sooner than CHANGE_NOTICE_MINUTES (default 240) from now: 409 \"This meeting starts too soon to change online: contact the doctor\". Another patient's: 404.",
+      "A meeting that has started, or starts sooner than CHANGE_NOTICE_MINUTES (default 240) from now: 409 \"This meeting starts too soon to change online: contact the doctor\". Another patient's: 404. " +
+      "Issue 51: a patient moves one meeting at most 3 times (409); past the account's PATIENT_CHANGES_PER_DAY (default 20) instant bookings, moves and cancels in 24 hours, 429 with `Retry-After` " +
+      "(a cancel still goes through).",
     body: { kind: "json", schema: ownRescheduleBody, example: EXAMPLES.ownReschedule },
     ok: { status: 200, schema: answers.scheduled, description: "Moved", example: EXAMPLES.rescheduled },
-    errors: [404, 409],
+    errors: [404, 409, 429],
   },
   {
     method: "post", path: `${PATIENT}/waitlist`, tag: "Patient", who: "patient",
@@ -366,10 +371,10 @@ export const OPERATIONS: Operation[] = [
     summary: "Book the time a waitlist offer holds",
     description:
       "The entry ends and the time is booked as an instant booking would be (confirmed with its meet link, both sides mailed), in one transaction. " +
-      "No offer open (it ran out, or none was made): 409; the refusals of an instant booking apply (409). Not the patient's open entry: 404.",
+      "No offer open (it ran out, or none was made): 409; the refusals of an instant booking apply (409, and issue 51's limits: 409, 429). Not the patient's open entry: 404.",
     params: waitlistIdParam,
     ok: { status: 201, schema: answers.booked, description: "Booked", example: EXAMPLES.waitlistBooked },
-    errors: [404, 409],
+    errors: [404, 409, 429],
   },
   {
     method: "post", path: `${PATIENT}/waitlist/{id}/decline`, tag: "Patient", who: "patient",
