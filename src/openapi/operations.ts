@@ -105,7 +105,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post", path: `${AUTH}/2fa/verify`, tag: "Accounts", who: "anyone",
     summary: "A login's second step: the challenge and a code",
-    description: "The code is one from the authenticator app (a step either side of now is taken; each code once) or an unused recovery code (used up). Answers exactly what the login that gave the challenge would have (its role's session answer) and sets the session cookie. A wrong code is 401 and counts as a failed login (429 past the login limit); an unknown, used or expired challenge (5 minutes) is 401.",
+    description: "The code is one from the authenticator app (a step either side of now is taken; each code once) or an unused recovery code (used up). Answers exactly what the login that gave the challenge would have (its role's session answer) and sets the session cookie. A wrong code is 401 and counts as a failed login (429 past the login limit); an unknown, used or expired challenge (5 minutes) is 401. Issue 51: the 5th wrong code on one challenge voids it (401 \"Too many wrong codes: this sign-in has ended. Please log in again.\") and mails the owner once; 10 wrong codes for the account since its last hold, within 24 hours and from any address, hold its code sign-in (an app's code 429 with `Retry-After`, recovery codes still taken) for 15 minutes, doubling with each hold in a row.",
     body: { kind: "json", schema: twoFactorVerifyBody, example: EXAMPLES.twoFactorVerify },
     ok: { status: 200, schema: z.union([answers.patientSession, answers.doctorSession, answers.adminSession]), description: "Signed in", example: EXAMPLES.patientSession },
     errors: [403, 429], setsCookie: true,

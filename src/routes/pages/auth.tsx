@@ -10,7 +10,7 @@
  */
 import { Hono, type Context } from "hono";
 import { signUpDoctor, signUpPatient, type Client } from "../../actions/accounts";
-import { logInFirstStep, verifyTwoFactor } from "../../actions/two-factor";
+import { challengeIsLive, logInFirstStep, verifyTwoFactor } from "../../actions/two-factor";
 import { statusReasonOf } from "../../actions/doctors";
 import { renderPage, themeOf } from "../../render/Document";
 import { Shell } from "../../components/Shell";
@@ -158,7 +158,12 @@ export function authPageRoutes(deps: Deps) {
       handleForm(c, {
         schema: twoFactorVerifyBody,
         run: (input) => verifyTwoFactor(deps, input, client(c), role),
-        again: async (form) => renderAuthPage(c, role, "login", { form, challenge: form.values.challenge ?? "", next: role === "patient" ? await patientNext(c) : undefined }),
+        // A challenge voided by its wrong codes (issue 51) or run out: the password's form again, with the refusal.
+        again: async (form) => {
+          const challenge = form.values.challenge ?? "";
+          const live = challenge !== "" && (await challengeIsLive(deps, challenge, role));
+          return renderAuthPage(c, role, "login", { form, challenge: live ? challenge : undefined, next: role === "patient" ? await patientNext(c) : undefined });
+        },
         then: ({ account, succeeded }, values) => signedIn(c, role, account, succeeded, values),
       }),
     );
