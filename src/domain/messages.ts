@@ -150,6 +150,8 @@ const EXACT: Record<string, string> = {
   "There is nothing to undo for this appointment": "msg.undo.nothing",
   "The time to undo this has passed": "msg.undo.closed",
   "This time has been given to another meeting since, so the change cannot be undone": "msg.undo.taken",
+  "The patient has booked with you again since, so the change cannot be undone": "msg.undo.openAgain",
+  "The patient has another meeting at that time since, so the change cannot be undone": "msg.undo.patientBusy",
   // Profile and pictures.
   "Failed to load profile. Please try again.": "msg.profile.loadFailed",
   "Failed to update profile. Please try again.": "msg.profile.updateFailed",

@@ -118,6 +118,8 @@ export default {
   "msg.undo.nothing": "There is nothing to undo for this appointment.",
   "msg.undo.closed": "The time to undo this has passed: the patient has been told.",
   "msg.undo.taken": "This time has been given to another meeting since, so the change cannot be undone.",
+  "msg.undo.openAgain": "The patient has booked with you again since, so the change cannot be undone.",
+  "msg.undo.patientBusy": "The patient has another meeting at that time since, so the change cannot be undone.",
 
   // Pages only: an appointment no longer in the state the page showed.
   "msg.state.scheduled": "Only a pending appointment can be scheduled; this one is {status}",
