@@ -1,8 +1,8 @@
 /**
  * Erasing one's own account (issue 44, item 9; docs/decisions.md "Erasure keeps the visits"). The
  * password is checked under the login throttle, as a password change checks it; then one
- * transaction cancels the patient's open appointments the usual way (the doctor gets the usual
- * notice), erases the row and all that hangs on it, ends every session, device and calendar feed,
+ * transaction passes on each waitlist offer the patient holds (issue 51), cancels the patient's
+ * open appointments the usual way (the doctor gets the usual notice), erases the row and all that hangs on it, ends every session, device and calendar feed,
  * and records the erasure in the audit trail by ids alone. The picture file goes once that is
  * committed (storage is no part of the transaction; a file left by a crash names nobody).
  */
@@ -24,6 +24,9 @@ import { cancelling } from "./appointments";
 import { WRONG_CURRENT_PASSWORD, type Asker } from "./passwords";
 import { endFeedWith } from "./sessions";
 import { transitionIn } from "./transition";
+import { endEntriesOf } from "../db/queries/waitlist";
+import { together } from "../db/together";
+import { offerFreedSlot } from "./waitlist-offers";
 
 /** The audit trail's action of an erasure (its subject is the account, by id: nothing that names the person). */
 export const ERASED_ACTION = "Erased";
@@ -50,6 +53,11 @@ export async function eraseAccount(deps: Deps, who: { role: Role; account: Accou
       eraseDoctorRows(tx, account.id, now);
     } else {
       const caller = { role, id: account.id };
+      // Issue 51: first off every waitlist (so no freed time is offered back to this patient), each
+      // time offered to them (held, or run out and not yet passed on) goes to the next patient waiting, as leaving the list does.
+      for (const entry of await endEntriesOf(tx, account.id, now)) {
+        if (entry.offerStart !== null) await together(() => offerFreedSlot(tx, deps, entry.doctorId, entry.offerStart!, now));
+      }
       for (const id of open) await transitionIn(tx, deps, caller, id, "cancel", cancelling(deps, caller, ERASED_CANCEL_REASON, true));
       erasePatientRows(tx, account.id, now);
     }
