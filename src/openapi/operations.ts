@@ -535,8 +535,8 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "patch", path: `${AUTH}/admin-dashboard/reviews/{appointmentId}`, tag: "Admin", who: "admin",
-    summary: "Hide a published review with a reason, or show it again (issue 41)",
-    description: "A hidden review's rating stops counting in its doctor's rating; shown again, it counts again. A reason is required when hiding. 404 when the appointment has no published review; 409 when it is already hidden (or already shown).",
+    summary: "Hide a review or any rating with a reason, or show it again (issues 41, 51)",
+    description: "A hidden review's rating stops counting in its doctor's rating; shown again, it counts again (unless the visit is marked a no-show, whose rating counts nowhere). Issue 51: a rating sent with `publish: false` counts too, so it can be hidden as well; its private text is never in the answer. A reason is required when hiding. 404 when the appointment has neither a published review nor a rating; 409 when it is already hidden (or already shown).",
     params: reviewParam,
     body: { kind: "json", schema: reviewHideBody, example: EXAMPLES.reviewHide },
     ok: { status: 200, schema: answers.reviewChanged, description: "Hidden or shown", example: EXAMPLES.reviewHidden },

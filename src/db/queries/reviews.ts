@@ -6,7 +6,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { MIN_RATINGS } from "../../domain/rating";
 import type { Reader, Tx } from "../client";
 import { atCommit } from "../at-commit";
-import { directoryVersion, doctors, feedback, patients } from "../schema";
+import { appointments, directoryVersion, doctors, feedback, patients } from "../schema";
 
 export type ReviewRow = typeof feedback.$inferSelect;
 
@@ -32,6 +32,17 @@ export function addToRating(tx: Tx, doctorId: string, delta: { count: number; to
 /** The feedback on an appointment (its unique index), if any. */
 export function findReview(r: Reader, appointmentId: string): Promise<ReviewRow | undefined> {
   return r.select().from(feedback).where(eq(feedback.appointmentId, appointmentId)).get();
+}
+
+/** Issue 51: the feedback on an appointment, if any, with the doctor's attendance mark of the visit (a no-show's rating does not count). */
+export async function findReviewAndMark(r: Reader, appointmentId: string): Promise<{ review: ReviewRow; attended: boolean | null } | undefined> {
+  const row = await r
+    .select({ review: feedback, attended: appointments.attended })
+    .from(feedback)
+    .innerJoin(appointments, eq(appointments.id, feedback.appointmentId))
+    .where(eq(feedback.appointmentId, appointmentId))
+    .get();
+  return row;
 }
 
 /** The doctor's one answer: written only if none was (false when one was, so two answers never both win). */
