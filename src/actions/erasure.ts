@@ -25,6 +25,7 @@ import { WRONG_CURRENT_PASSWORD, type Asker } from "./passwords";
 import { endFeedWith } from "./sessions";
 import { transitionIn } from "./transition";
 import { endEntriesOf } from "../db/queries/waitlist";
+import { forgetAccountEvents } from "../db/queries/throttle";
 import { together } from "../db/together";
 import { offerFreedSlot } from "./waitlist-offers";
 
@@ -64,6 +65,8 @@ export async function eraseAccount(deps: Deps, who: { role: Role; account: Accou
     deleteSessions(tx, role, account.id);
     endFeedWith(tx, role, account.id);
     voidPasswordResets(tx, role, account.id);
+    // Issue 51: the throttle's counts name the email in their keys: they go too.
+    forgetAccountEvents(tx, role, account.email);
     // Two-factor's secret and recovery codes go too (a challenge already given then finds no secret).
     turnOffTwoFactor(tx, role, account.id);
     await forgetDevices(tx, tag);

@@ -152,10 +152,10 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post", path: `${AUTH}/resetPassword`, tag: "Accounts", who: "anyone",
     summary: "Set a new password with a reset link's token, and sign in",
-    description: "Ends every session of the account and revokes its device cookies. A used, expired or unknown token is 400 with one message for all three.",
+    description: "Ends every session of the account and revokes its device cookies. A used, expired or unknown token is 400 with one message for all three. A browser's post from another site is 403, as a login's is (issue 51).",
     body: { kind: "json", schema: resetPasswordBody, example: EXAMPLES.resetPassword },
     ok: { status: 200, schema: answers.resetSession, description: "The password is changed; the token signs in (a fresh login)", example: EXAMPLES.resetSession },
-    errors: [429], setsCookie: true,
+    errors: [403, 429], setsCookie: true,
   },
   {
     method: "post", path: `${AUTH}/changePassword`, tag: "Accounts", who: "anyone signed in (any role, any doctor status)",

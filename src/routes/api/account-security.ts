@@ -15,6 +15,7 @@ import { ACCOUNT_ERASED } from "../../domain/erasure";
 import { onInvalid } from "../../http/validate";
 import { askerOf, rememberDevice } from "../../middleware/device";
 import { requireSignedIn, signedInUser, startSession } from "../../middleware/session";
+import { crossSiteApiRefused } from "../../middleware/same-origin";
 /** Issue 51: open to an admin's password-only session under ADMIN_2FA_REQUIRED. */
 const SETUP_ONLY = { beforeTwoFactor: true };
 
@@ -28,6 +29,8 @@ export function accountSecurityApi(deps: Deps) {
     return c.json({ message: RESET_SENT }, 202);
   });
 
+  // Issue 51: it sets the session cookie, so a browser's post from another site is refused, as a login's is.
+  api.use("/resetPassword", crossSiteApiRefused(deps.config.corsOrigins));
   api.post("/resetPassword", zValidator("json", resetPasswordBody, onInvalid), async (c) => {
     const { token, password } = c.req.valid("json");
     const { role, account } = await resetPassword(deps, token, password, askerOf(c, deps));
