@@ -73,6 +73,7 @@ export default {
   "AdminTable.a.Verify registration": "Verify registration",
   "AdminTable.a.Reject registration": "Reject registration",
   "AdminTable.on": "{action} {name}",
+  "AdminTable.confirmOn": "Confirm: {action} {name}",
   "AdminTable.changeFor": "{decision, select, approve {Approve change} other {Decline change}} for {name}",
   "AdminTable.why": "Why {to, select, blocked {block {name}} other {reject {name}}}?",
   "AdminTable.seesReason": "The doctor sees your reason.",

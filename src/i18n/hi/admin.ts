@@ -71,6 +71,7 @@ export default {
   "AdminTable.a.Verify registration": "पंजीकरण सत्यापित करें",
   "AdminTable.a.Reject registration": "पंजीकरण अस्वीकार करें",
   "AdminTable.on": "{name}: {action}",
+  "AdminTable.confirmOn": "पक्का करें: {name}: {action}",
   "AdminTable.changeFor": "{name}: बदलाव {decision, select, approve {स्वीकार} other {अस्वीकार}} करें",
   "AdminTable.why": "{name} को {to, select, blocked {ब्लॉक} other {अस्वीकार}} करने का कारण?",
   "AdminTable.seesReason": "डॉक्टर आपका कारण देखेंगे।",

@@ -42,3 +42,16 @@ test("an erasure forgets the email in the throttle's keys (failed logins, reset 
   expect((await h.call("POST", "/api/auth/account/delete", { token: patient.token, json: { password: PASSWORD } })).status).toBe(200);
   expect(await keys()).toBe(0);
 });
+
+test("the admin's table: a second step's opener and its confirming button never share one accessible name", async () => {
+  const doctor = await h.signupDoctor({ name: "Dr Named Twice" });
+  const res = await h.app.request("/admin-dashboard", { headers: { cookie: `carebook_session=${await h.admin()}`, "accept-language": "en" } });
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  const names = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]!.replace(/<!-- -->/g, "").trim());
+  const openers = names(/<summary[^>]*aria-label="([^"]*Dr Named Twice[^"]*)"/g);
+  const buttons = names(/<button type="submit"[^>]*>((?:(?!<\/button>).)*Dr Named Twice(?:(?!<\/button>).)*)<\/button>/g);
+  expect(openers).toContain("Block Dr Named Twice");
+  expect(buttons.filter((b) => openers.includes(b))).toEqual([]);
+  void doctor;
+});
