@@ -11,7 +11,10 @@
  * Issue 51: wrong codes also count per challenge (the 5th voids it and mails the owner) and per
  * account whatever the address (10 hold code sign-in, recovery codes still work).
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { isTotp, recoveryKey, sha256, takeCode, WRONG_CODE } from "./second-factor";
+
+export { WRONG_CODE };
 import { checkPassword } from "../auth/passwords";
 import { countPasswordAttempt, loginSucceeded } from "../auth/throttle";
 import { base32Encode, matchingStep, newTotpSecret, otpauthUrl } from "../auth/totp";
@@ -27,8 +30,6 @@ import {
   insertChallenge,
   savePendingSecret,
   takeChallenge,
-  takeRecoveryCode,
-  takeStep,
   turnOffTwoFactor,
   turnOnTwoFactor,
   type TwoFactorRow,
@@ -46,7 +47,6 @@ export const TWO_FACTOR_OFF = "Two-factor sign-in is off.";
 export const ALREADY_ON = "Two-factor sign-in is already on";
 export const NOT_ON = "Two-factor sign-in is not on";
 export const NO_SETUP = "Set up two-factor sign-in first";
-export const WRONG_CODE = "The code is not correct";
 export const CHALLENGE_GONE = "This sign-in has expired. Please log in again.";
 export const WRONG_PASSWORD = "Your password is not correct";
 /** Issue 51: the 5th wrong code on one challenge ends it. */
@@ -68,12 +68,8 @@ const ISSUER = "Carebook";
 
 type Who = { role: Role; account: AccountRow };
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-/** A recovery code as typed: case, spaces and dashes do not matter. */
-const recoveryKey = (code: string) => sha256(code.toLowerCase().replace(/[\s-]/g, ""));
 /** 60 random bits as three groups of four base32 letters ("abcd-efgh-ijkl"): a SHA-256 keeps it safe, no slow hash needed. */
 const newRecoveryCode = () => base32Encode(randomBytes(8)).slice(0, 12).toLowerCase().replace(/(.{4})(?=.)/g, "$1-");
-const isTotp = (code: string) => /^\d{6}$/.test(code.replace(/\s/g, ""));
 
 /** Whether two-factor sign-in is on for the account (the mark on its row). */
 export const twoFactorIsOn = (account: { twoFactorAt: Date | null }): boolean => account.twoFactorAt !== null;
@@ -112,18 +108,6 @@ export async function enableTwoFactor(deps: Deps, { role, account }: Who, code: 
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await deps.database.write(async (tx) => turnOnTwoFactor(tx, role, account.id, pending, step, codes.map(recoveryKey), now));
   return codes;
-}
-
-/**
- * Takes `code` for the account in `tx`: a TOTP code of a step not taken yet (by `secret`, its
- * `lastStep` as read), or an unused recovery code (then used up). Whether it was right; the
- * conditional writes decide when two requests race.
- */
-async function takeCode(deps: Deps, tx: Tx, role: Role, accountId: string, row: TwoFactorRow | undefined, code: string): Promise<boolean> {
-  if (row?.secret == null) return false;
-  if (!isTotp(code)) return takeRecoveryCode(tx, role, accountId, recoveryKey(code));
-  const step = matchingStep(row.secret, code.replace(/\s/g, ""), deps.now(), row.lastStep);
-  return step !== undefined && (await takeStep(tx, role, accountId, step));
 }
 
 /** Turns two-factor off; the password and a right code (or a recovery code) are both asked. */

@@ -5,6 +5,7 @@
  * POST /api/auth/account/delete; done, the browser is signed out and lands on the home page with
  * a notice (303). A refusal shows the page again with the message beside the form.
  */
+import { CodeField } from "./two-factor";
 import type { Context } from "hono";
 import { eraseAccount } from "../../actions/erasure";
 import { NoticeLine } from "../../components/NoticeLine";
@@ -51,6 +52,8 @@ function render(c: Context, role: Side, form?: FormState): Promise<Response> {
           <label for="password">{t("erasure.password")}</label>
           <input id="password" name="password" type="password" autocomplete="current-password" maxlength={LIMITS.password.max} required />
         </div>
+        {/* Issue 51: with two-factor sign-in on, a code too. */}
+        {signedInUser(c).account.twoFactorAt !== null && <CodeField id="erasure-code" label={t("account.twoFactorCodeOrRecovery")} />}
         <label class="check">
           <input type="checkbox" name="confirm" value="on" required /> {t("erasure.confirm")}
         </label>

@@ -23,11 +23,12 @@ import { qrSvg } from "../../render/qr";
 /** The form on a page a refused two-factor post belongs to. */
 export const TWO_FACTOR_FORM = "two-factor";
 
-function CodeField({ label }: { label: string }) {
+/** The code's field; `id` differs when another form of the page has one too (issue 51: the password change, the erasure). */
+export function CodeField({ label, id = "two-factor-code" }: { label: string; id?: string }) {
   return (
     <div class="field">
-      <label for="two-factor-code">{label}</label>
-      <input id="two-factor-code" name="code" type="text" autocomplete="one-time-code" autocapitalize="none" spellcheck={false} maxlength={40} required />
+      <label for={id}>{label}</label>
+      <input id={id} name="code" type="text" autocomplete="one-time-code" autocapitalize="none" spellcheck={false} maxlength={40} required />
     </div>
   );
 }
