@@ -35,6 +35,7 @@ import {
   type TwoFactorRow,
 } from "../db/queries/two-factor";
 import { recipientFrom } from "../db/queries/mail";
+import { deleteSessions } from "../db/queries/sessions";
 import { codeGuessed } from "../mail/security";
 import { together } from "../db/together";
 import type { Role } from "../domain/fields";
@@ -96,8 +97,8 @@ export async function setUpTwoFactor(deps: Deps, { role, account }: Who): Promis
   return { secret, otpauthUrl: otpauthUrl(ISSUER, account.email, secret) };
 }
 
-/** Turns two-factor on with the waiting secret's right code; the recovery codes, shown this once. */
-export async function enableTwoFactor(deps: Deps, { role, account }: Who, code: string, asker: Asker): Promise<string[]> {
+/** Turns two-factor on with the waiting secret's right code (and, `endOthers`, ends every other session); the recovery codes, shown this once. */
+export async function enableTwoFactor(deps: Deps, { role, account, sessionId }: Who & { sessionId?: string }, code: string, asker: Asker, endOthers = false): Promise<string[]> {
   if (twoFactorIsOn(account)) throw conflict(ALREADY_ON);
   await countPasswordAttempt(deps, asker.address);
   const pending = (await findTwoFactor(deps.database.db, role, account.id))?.pendingSecret ?? null;
@@ -106,7 +107,11 @@ export async function enableTwoFactor(deps: Deps, { role, account }: Who, code: 
   const step = matchingStep(pending, code.replace(/\s/g, ""), now);
   if (step === undefined) throw invalid(WRONG_CODE);
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-  await deps.database.write(async (tx) => turnOnTwoFactor(tx, role, account.id, pending, step, codes.map(recoveryKey), now));
+  await deps.database.write(async (tx) => {
+    turnOnTwoFactor(tx, role, account.id, pending, step, codes.map(recoveryKey), now);
+    // Issue 51: asked, every other session ends with it (one signed in with the password alone).
+    if (endOthers && sessionId !== undefined) deleteSessions(tx, role, account.id, sessionId);
+  });
   return codes;
 }
 

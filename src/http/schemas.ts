@@ -652,7 +652,13 @@ export const deleteAccountForm = deleteAccountBody.extend({
 /** A two-factor code as typed: six digits from the app, or a recovery code (issue 44). */
 const twoFactorCode = text("code", { min: 1, max: 40 });
 
-export const twoFactorEnableBody = z.object({ code: twoFactorCode });
+export const twoFactorEnableBody = z.object({
+  code: twoFactorCode,
+  // Issue 51: end every other session of the account too (the page's box, ticked by default, sends "on").
+  endOtherSessions: z
+    .union([z.boolean(), z.literal("on").transform(() => true)], { error: "endOtherSessions must be true or false" })
+    .optional(),
+});
 
 export const twoFactorVerifyBody = z.object({
   // Any shape is looked up (and not found): one answer for every bad challenge.

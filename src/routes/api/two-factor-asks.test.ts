@@ -59,3 +59,24 @@ test("the pages ask for it too: the profile's password form and the erasure page
   const plain = await h.signupPatient();
   expect(await (await h.app.request("/patient-dashboard/patient-profile", { headers: { cookie: `carebook_session=${plain.token}` } })).text()).not.toContain('id="password-code"');
 });
+
+test("turning two-factor on can end every other session: the API's endOtherSessions, the page's box ticked by default", async () => {
+  const patient = await h.signupPatient();
+  const other = await h.call("POST", `${API}/loginPatient`, { json: { email: patient.email, password: PASSWORD } });
+  const setup = await h.call("POST", `${API}/2fa/setup`, { token: patient.token });
+  const enabled = await h.call("POST", `${API}/2fa/enable`, { token: patient.token, json: { code: totpAt(setup.body.secret, clock), endOtherSessions: true } });
+  expect(enabled.status).toBe(200);
+  expect((await h.call("GET", `${API}/sessions`, { token: other.body.token })).status).toBe(401);
+  expect((await h.call("GET", `${API}/sessions`, { token: patient.token })).status).toBe(200);
+
+  const viaPage = await h.signupPatient();
+  const second = await h.call("POST", `${API}/loginPatient`, { json: { email: viaPage.email, password: PASSWORD } });
+  const cookie = { cookie: `carebook_session=${viaPage.token}`, origin: "http://localhost" };
+  expect((await h.app.request("/patient-dashboard/patient-profile/two-factor/setup", { method: "POST", headers: cookie, body: new URLSearchParams() })).status).toBe(303);
+  const html = await (await h.app.request("/patient-dashboard/patient-profile", { headers: cookie })).text();
+  expect(html).toMatch(/<input type="checkbox" name="endOtherSessions" value="on" checked=""/);
+  const secret = /class="two-factor-key">([A-Z2-7 ]+)</.exec(html)![1]!.replace(/ /g, "");
+  const posted = await h.app.request("/patient-dashboard/patient-profile/two-factor/enable", { method: "POST", headers: cookie, body: new URLSearchParams({ code: totpAt(secret, clock), endOtherSessions: "on" }) });
+  expect(posted.status).toBe(200);
+  expect((await h.call("GET", `${API}/sessions`, { token: second.body.token })).status).toBe(401);
+});

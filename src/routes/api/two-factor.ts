@@ -32,7 +32,8 @@ export function twoFactorApi(deps: Deps) {
   });
 
   api.post("/2fa/enable", requireSignedIn(deps, SETUP_ONLY), zValidator("json", twoFactorEnableBody, onInvalid), async (c) => {
-    const recoveryCodes = await enableTwoFactor(deps, signedInUser(c), c.req.valid("json").code, askerOf(c, deps));
+    const input = c.req.valid("json");
+    const recoveryCodes = await enableTwoFactor(deps, signedInUser(c), input.code, askerOf(c, deps), input.endOtherSessions === true);
     c.header("Cache-Control", "no-store");
     return c.json({ message: TWO_FACTOR_ON, recoveryCodes });
   });

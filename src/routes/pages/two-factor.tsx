@@ -72,6 +72,10 @@ export function TwoFactorSection({ c, deps, base, state, form }: { c: Context; d
               </p>
               <form method="post" action={`${base}/two-factor/enable`}>
                 <CodeField label={t("account.twoFactorCode")} />
+                {/* Issue 51: a session begun with the password alone may be someone else's: ended unless unticked. */}
+                <label class="check">
+                  <input type="checkbox" name="endOtherSessions" value="on" checked /> {t("account.twoFactorEndOthers")}
+                </label>
                 {error}
                 <button type="submit">{t("account.twoFactorEnable")}</button>
               </form>
@@ -133,7 +137,7 @@ export function twoFactorPosts(deps: Deps, base: string, again: (c: Context, for
     handleForm(c, {
       schema: twoFactorEnableBody,
       target,
-      run: (input) => enableTwoFactor(deps, signedInUser(c), input.code, askerOf(c, deps)),
+      run: (input) => enableTwoFactor(deps, signedInUser(c), input.code, askerOf(c, deps), input.endOtherSessions === true),
       again: (form) => again(c, form),
       then: (codes) => recoveryCodesPage(c, base, codes),
     }),
