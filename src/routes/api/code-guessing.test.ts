@@ -119,7 +119,9 @@ describe("the login page's code step", () => {
     const patient = await patientWithTwoFactor();
     const page = (path: string, form: Record<string, string>) =>
       h.app.request(path, { method: "POST", headers: { origin: "http://localhost", "x-forwarded-for": ADDRESSES[0]! }, body: new URLSearchParams(form) });
-    const first = await (await page("/loginPatient", { email: patient.email, password: PASSWORD })).text();
+    const posted = await page("/loginPatient", { email: patient.email, password: PASSWORD });
+    const cookie = posted.headers.getSetCookie().find((c) => c.startsWith("carebook_challenge="))!.split(";")[0]!;
+    const first = await (await h.app.request("/loginPatient/code", { headers: { cookie, "x-forwarded-for": ADDRESSES[0]! } })).text();
     const challenge = /name="challenge" value="([^"]+)"/.exec(first)![1]!;
     let html = "";
     for (let i = 0; i < 5; i++) {
@@ -130,5 +132,28 @@ describe("the login page's code step", () => {
     }
     expect(html).toContain("Too many wrong codes");
     expect(html).toContain('name="password"');
+  });
+});
+
+describe("the login page's code step is a redirect after post", () => {
+  test("the password's post answers 303 to /loginPatient/code (the challenge in an HttpOnly cookie, never the address); that page asks the code, whose post signs in", async () => {
+    const patient = await patientWithTwoFactor();
+    const headers = { origin: "http://localhost", "x-forwarded-for": ADDRESSES[0]! };
+    const posted = await h.app.request("/loginPatient", { method: "POST", headers, body: new URLSearchParams({ email: patient.email, password: PASSWORD }) });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("location")).toBe("/loginPatient/code");
+    const cookie = posted.headers.getSetCookie().find((c) => c.startsWith("carebook_challenge="))!;
+    expect(cookie).toContain("HttpOnly");
+    // A reload is this GET: it asks the code again, posting nothing.
+    const page = await h.app.request("/loginPatient/code", { headers: { ...headers, cookie: cookie.split(";")[0]! } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const challenge = /name="challenge" value="([^"]+)"/.exec(html)![1]!;
+    const signedIn = await h.app.request("/loginPatient/code", { method: "POST", headers: { ...headers, cookie: cookie.split(";")[0]! }, body: new URLSearchParams({ challenge, code: totpAt(patient.secret, clock) }) });
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.getSetCookie().some((c) => c.startsWith("carebook_session="))).toBe(true);
+    // Without a live challenge the code page leads back to the password.
+    const gone = await h.app.request("/loginPatient/code", { headers: { ...headers, cookie: cookie.split(";")[0]! } });
+    expect([gone.status, gone.headers.get("location")]).toEqual([302, "/loginPatient"]);
   });
 });
