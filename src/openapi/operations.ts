@@ -198,7 +198,7 @@ export const OPERATIONS: Operation[] = [
     method: "get", path: `${AUTH}/consent`, tag: "Accounts", who: "anyone signed in (any role, any doctor status)",
     summary: "The consent notice in force, and what this account accepted",
     description: "Issue 44. `due` is true while the account accepted no notice (a signup without `consent: true`) or an older one: the person's pages show the notice with its form at the top until they accept (nothing is blocked). The notice's words are on the signup pages and /privacy.",
-    ok: { status: 200, schema: answers.consent, description: "The state", example: { version: "2026-11-28", accepted: null, due: true } },
+    ok: { status: 200, schema: answers.consent, description: "The state", example: { version: "2026-11-28", accepted: null, due: true, withdrawnAt: null } },
   },
   {
     method: "post", path: `${AUTH}/consent`, tag: "Accounts", who: "patient or doctor (any status)",
@@ -207,6 +207,13 @@ export const OPERATIONS: Operation[] = [
     body: { kind: "json", schema: consentBody, example: { consent: true, version: "2026-11-28" } },
     ok: { status: 200, schema: answers.consentRecorded, description: "Recorded", example: { message: "Thank you. Your consent is recorded.", version: "2026-11-28", at: "2026-11-28T09:30:00.000Z" } },
     errors: [403, 409],
+  },
+  {
+    method: "delete", path: `${AUTH}/consent`, tag: "Accounts", who: "patient or doctor (any status)",
+    summary: "Withdraw consent without erasing the account (issue 51)",
+    description: "No notice stands accepted any more: the person's pages ask again (`due`), GET /consent says when (`withdrawnAt`, kept after accepting again), and the optional mails stop (reminders and notices off; the account's own mails, such as a reset link, still go). The account and its visits stay; erasure is POST /account/delete. The admin has none (403).",
+    ok: { status: 200, schema: answers.consentWithdrawn, description: "Withdrawn", example: { message: "Your consent is withdrawn. Your account stays; you will be asked again.", withdrawnAt: "2026-11-28T09:30:00.000Z" } },
+    errors: [403],
   },
   {
     method: "get", path: `${AUTH}/account/export`, tag: "Accounts", who: "anyone signed in (any role, any doctor status)",

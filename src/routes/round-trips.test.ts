@@ -94,6 +94,8 @@ describe("round trips per request", () => {
     await measure(`GET ${API}/sessions`, `${API}/sessions`, { token: patient.token });
     // Issue 44: the consent notice's state, its acceptance, and the data export (both doors).
     await measure(`GET ${API}/consent`, `${API}/consent`, { token: patient.token });
+    // Issue 51: withdrawn, then accepted again.
+    await measure(`DELETE ${API}/consent`, `${API}/consent`, { token: patient.token });
     await measure(`POST ${API}/consent`, `${API}/consent`, { token: patient.token, json: { consent: true } });
     await measure(`GET ${API}/account/export`, `${API}/account/export`, { token: patient.token });
     await measure("GET /account/export", "/account/export", page(patient.token));
