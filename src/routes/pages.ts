@@ -42,7 +42,7 @@ import { specializationPage } from "./pages/patient-dashboard/specialization";
 import { mailPreferencesPost } from "./pages/mail";
 import { adminMailMessagePage, adminMailPage } from "./pages/admin-mail";
 import { privacyPage } from "./pages/privacy";
-import { accountDeletePage, accountDeletePost } from "./pages/account-delete";
+import { accountDeletePage, accountDeletePost, consentWithdrawPost } from "./pages/account-delete";
 import { accountSecurityPages, accountSecurityPosts, ADMIN_ACCOUNT, adminAccountPage } from "./pages/account-security";
 import { twoFactorPosts } from "./pages/two-factor";
 import { servicesPage } from "./pages/services";
@@ -129,6 +129,7 @@ export function pageRoutes(deps: Deps) {
   pages.route("/", accountSecurityPosts(deps, "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
   pages.get("/patient-dashboard/patient-profile/delete", accountDeletePage("patient"));
   pages.post("/patient-dashboard/patient-profile/delete", accountDeletePost(deps, "patient"));
+  pages.post("/patient-dashboard/patient-profile/consent/withdraw", consentWithdrawPost(deps, "patient"));
   pages.route("/", twoFactorPosts(deps, "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
   pages.post("/patient-dashboard/patient-profile", pictureFormLimit(deps, patientProfileAgain(deps)), patientProfilePost(deps));
 
@@ -148,6 +149,7 @@ export function pageRoutes(deps: Deps) {
   pages.route("/", accountSecurityPosts(deps, "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
   pages.get("/doctor-dashboard/doctor-profile/delete", accountDeletePage("doctor"));
   pages.post("/doctor-dashboard/doctor-profile/delete", accountDeletePost(deps, "doctor"));
+  pages.post("/doctor-dashboard/doctor-profile/consent/withdraw", consentWithdrawPost(deps, "doctor"));
   pages.route("/", twoFactorPosts(deps, "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
   pages.post("/doctor-dashboard/doctor-profile", pictureFormLimit(deps, doctorProfileAgain(deps)), doctorProfilePost(deps));
   pages.post("/doctor-dashboard/doctor-profile/hours", doctorHoursPost(deps));

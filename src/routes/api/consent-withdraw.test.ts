@@ -34,3 +34,13 @@ test("withdrawn: 200 with when; GET /consent says due and when; mails stop; the 
 test("the admin has no consent to withdraw (403)", async () => {
   expect((await h.call("DELETE", `${API}/consent`, { token: await h.admin() })).status).toBe(403);
 });
+
+test("the erasure page offers the lesser step: its form withdraws consent and leads back to the profile, the account kept", async () => {
+  const patient = await h.signupPatient();
+  const headers = { cookie: `carebook_session=${patient.token}`, origin: "http://localhost" };
+  const page = await (await h.app.request("/patient-dashboard/patient-profile/delete", { headers })).text();
+  expect(page).toContain('action="/patient-dashboard/patient-profile/consent/withdraw"');
+  const posted = await h.app.request("/patient-dashboard/patient-profile/consent/withdraw", { method: "POST", headers, body: new URLSearchParams() });
+  expect([posted.status, posted.headers.get("location")]).toEqual([303, "/patient-dashboard/patient-profile#notice"]);
+  expect((await h.call("GET", `${API}/consent`, { token: patient.token })).body).toMatchObject({ due: true, withdrawnAt: AT.toISOString() });
+});
