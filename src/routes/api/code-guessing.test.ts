@@ -132,6 +132,16 @@ describe("the login page's code step", () => {
     }
     expect(html).toContain("Too many wrong codes");
     expect(html).toContain('name="password"');
+    // In Hindi, in Hindi words.
+    const again = await page("/loginPatient", { email: patient.email, password: PASSWORD });
+    const hiCookie = again.headers.getSetCookie().find((c) => c.startsWith("carebook_challenge="))!.split(";")[0]!;
+    const hiChallenge = /name="challenge" value="([^"]+)"/.exec(await (await h.app.request("/loginPatient/code", { headers: { cookie: hiCookie, "x-forwarded-for": ADDRESSES[0]! } })).text())![1]!;
+    let hi = "";
+    for (let i = 0; i < 5; i++) {
+      const res = await h.app.request("/loginPatient/code", { method: "POST", headers: { origin: "http://localhost", "x-forwarded-for": ADDRESSES[0]!, cookie: "lang=hi" }, body: new URLSearchParams({ challenge: hiChallenge, code: wrongCode(patient.secret) }) });
+      hi = await res.text();
+    }
+    expect(hi).toContain("बहुत ज़्यादा गलत कोड");
   });
 });
 
