@@ -2,7 +2,7 @@
  * Issue 41's reviews: a doctor's visible rating count and total, the doctor's answer, the admin's
  * hiding, and the admin's list of published reviews. The only SQL behind them.
  */
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { MIN_RATINGS } from "../../domain/rating";
 import type { Reader, Tx } from "../client";
 import { atCommit } from "../at-commit";
@@ -66,18 +66,23 @@ export async function setReviewHidden(tx: Tx, id: string, hidden: { at: Date; re
 }
 
 /** A published review as the admin's page lists it: with its doctor and its writer's full name. */
-export type PublishedReview = Pick<ReviewRow, "id" | "appointmentId" | "message" | "rating" | "replyText" | "hiddenAt" | "hiddenReason" | "createdAt"> & {
+export type PublishedReview = Pick<ReviewRow, "id" | "appointmentId" | "rating" | "replyText" | "hiddenAt" | "hiddenReason" | "createdAt"> & {
+  /** null: a rating sent unpublished, whose words stay private (issue 51). */
+  message: string | null;
   doctorName: string;
   patientName: string;
 };
 
-/** The latest `limit` published reviews of every doctor, newest first (one query on feedback_published_created). */
+/**
+ * The latest `limit` published reviews of every doctor, and (issue 51) the ratings sent unpublished,
+ * newest first (one query); an unpublished one's message is never read (`message` null: private).
+ */
 export function listPublishedReviews(r: Reader, limit: number): Promise<PublishedReview[]> {
   return r
     .select({
       id: feedback.id,
       appointmentId: feedback.appointmentId,
-      message: feedback.message,
+      message: sql<string | null>`case when ${feedback.published} then ${feedback.message} else null end`,
       rating: feedback.rating,
       replyText: feedback.replyText,
       hiddenAt: feedback.hiddenAt,
@@ -89,7 +94,7 @@ export function listPublishedReviews(r: Reader, limit: number): Promise<Publishe
     .from(feedback)
     .innerJoin(doctors, eq(doctors.id, feedback.doctorId))
     .innerJoin(patients, eq(patients.id, feedback.patientId))
-    .where(eq(feedback.published, true))
+    .where(or(eq(feedback.published, true), isNotNull(feedback.rating)))
     .orderBy(desc(feedback.createdAt))
     .limit(limit)
     .all();

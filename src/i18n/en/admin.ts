@@ -13,6 +13,7 @@ export default {
   "admin.reviewsEmpty": "No review has been published yet.",
   "admin.reviewOf": "{name} about {doctor}",
   "admin.reviewReply": "The doctor's answer:",
+  "admin.reviewPrivate": "A rating only: its words are private to the doctor. It counts in the average until hidden.",
   "admin.hideReason": "Why hide it (the doctor sees this)",
   "admin.hide": "Hide review",
   "admin.show": "Show again",

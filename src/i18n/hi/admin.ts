@@ -13,6 +13,7 @@ export default {
   "admin.reviewsEmpty": "अभी तक कोई समीक्षा प्रकाशित नहीं हुई है।",
   "admin.reviewOf": "{doctor} के बारे में {name}",
   "admin.reviewReply": "डॉक्टर का जवाब:",
+  "admin.reviewPrivate": "सिर्फ़ रेटिंग: इसके शब्द डॉक्टर तक ही सीमित हैं। छिपाए जाने तक यह औसत में गिनी जाती है।",
   "admin.hideReason": "छिपाने का कारण (डॉक्टर इसे देखेंगे)",
   "admin.hide": "समीक्षा छिपाएं",
   "admin.show": "फिर से दिखाएं",

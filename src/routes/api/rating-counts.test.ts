@@ -85,3 +85,18 @@ describe("a no-show's rating", () => {
     await keptRight(doctor);
   });
 });
+
+describe("the admin's reviews page", () => {
+  test("lists a rating sent unpublished without its words, with its Hide form, which takes it out of the counts", async () => {
+    const { doctor, ids } = await ratedDoctor();
+    const cookie = `carebook_session=${await h.admin()}`;
+    const html = await (await h.app.request("/admin-dashboard/reviews", { headers: { cookie } })).text();
+    expect(html).toContain(`id="review-${ids[2]}"`);
+    expect(html).not.toContain(PRIVATE);
+    expect(html).toContain("A rating only: its words are private to the doctor.");
+    const posted = await h.app.request(`/admin-dashboard/reviews/${ids[2]}`, { method: "POST", headers: { cookie, origin: "http://localhost" }, body: new URLSearchParams({ hidden: "true", reason: "Spam" }) });
+    expect(posted.status).toBe(303);
+    expect(await ratingOf(doctor)).toEqual({ average: null, count: 2 });
+    await keptRight(doctor);
+  });
+});
