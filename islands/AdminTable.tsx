@@ -177,7 +177,8 @@ export default function AdminTable({ doctors, page = 1, timeZone, form: refused,
                           ariaLabel: t("AdminTable.on", { action, name: d.name }),
                           note: to === "blocked" ? t("AdminTable.blockNote", { name: d.name }) : t("AdminTable.seesReason"),
                         }}
-                        button={{ label: t("AdminTable.on", { action, name: d.name }), className: "button-danger" }}
+                        // Issue 51: the confirming button's name differs from its opener's ("Block Dr X").
+                        button={{ label: t("AdminTable.confirmOn", { action, name: d.name }), className: "button-danger" }}
                         value={refusedInRow && refused?.target === d._id && refused.values.status === to ? refused.values.reason : undefined}
                         error={refusedInRow && refused?.target === d._id && refused.values.status === to ? refused.message : null}
                         send={(reason) => change(d, to, reason)}

@@ -29,6 +29,16 @@ import { checkNoShows } from "./attendance";
 import { offerFreedSlot } from "./waitlist-offers";
 import { undoUntil } from "../domain/undo";
 import { bookingMember, forColumns } from "./family";
+import { openInstantCounts, patientMoves, recentChanges } from "../db/queries/booking-limits";
+import {
+  changesPerDayMessage,
+  changesRetryAfter,
+  CHANGES_WINDOW_MS,
+  instantPerAccountMessage,
+  instantPerDoctorMessage,
+  movesPerMeetingMessage,
+  PATIENT_MOVES_PER_MEETING,
+} from "../domain/booking-limits";
 
 export type { Caller };
 
@@ -112,13 +122,17 @@ function bookInstantly(deps: Deps, patient: Holder, input: BookInput & { slotSta
  */
 export async function bookSlotIn(tx: Tx, deps: Deps, patient: Holder, input: BookInput & { slotStart: Date }, now: Date, audit = "booked instantly"): Promise<AppointmentRow> {
   const meetLink = newMeetLink(deps.config.meetBaseUrl);
-  // The open-appointment check, the doctor's free slots and the patient's missed meetings in one round trip (issue 43).
-  const [member, open, free, noShows] = await together(() =>
+  // The open-appointment check, the doctor's free slots, the patient's missed meetings and the
+  // account's limits (issue 51) in one round trip (issue 43).
+  const limits = deps.config.bookingLimits;
+  const [member, open, free, noShows, instant, recent] = await together(() =>
     Promise.all([
       bookingMember(tx, patient.id, input.forMemberId),
       hasOpenAppointment(tx, patient.id, input.doctorId, now, input.forMemberId ?? null),
       doctorFreeSlots(deps, input.doctorId, SLOT_DAYS.max, tx).catch((refusal: unknown) => refusal as Error),
       checkNoShows(tx, patient.id, now).then(() => undefined, (refusal: unknown) => refusal as Error),
+      openInstantCounts(tx, patient.id, input.doctorId, now),
+      recentChanges(tx, patient.id, new Date(now.getTime() - CHANGES_WINDOW_MS), limits.changesPerDay),
     ]),
   );
   if (free instanceof Error) throw free;
@@ -127,6 +141,10 @@ export async function bookSlotIn(tx: Tx, deps: Deps, patient: Holder, input: Boo
   if (open) throw conflict(OPEN_WITH_DOCTOR);
   // Issue 40: a patient who missed meetings may still ask for one, not take a time at once.
   if (noShows !== undefined) throw noShows;
+  // Issue 51: one account cannot hoard a doctor's free times (a request stays possible).
+  if (instant.withDoctor >= limits.instantPerDoctor) throw conflict(instantPerDoctorMessage(limits.instantPerDoctor));
+  if (instant.all >= limits.instantPerAccount) throw conflict(instantPerAccountMessage(limits.instantPerAccount));
+  checkChangesPerDay(recent, limits.changesPerDay, now);
   if (!free.slots.some((s) => s.start === input.slotStart.getTime())) throw new Refusal("conflict", SLOT_NOT_FREE);
   const slot = consultationSlot(input.slotStart, deps.config.consultMinutes);
   const created = await insertAppointment(tx, {
@@ -139,12 +157,19 @@ export async function bookSlotIn(tx: Tx, deps: Deps, patient: Holder, input: Boo
     scheduledAt: slot.start,
     endsAt: slot.end,
     meetLink,
+    bookedInstantly: true,
     ...forColumns(member, patient, now),
   });
   const reason = `${audit} for ${slot.start.toISOString()}`;
   recordAudit(tx, { at: now, actorRole: "patient", actorId: patient.id, subject: "appointment", subjectId: created.id, action: "book", toStatus: "confirmed", reason });
   await meetingScheduled(tx, deps, created.id, { booked: true });
   return created;
+}
+
+/** Issue 51: past the account's changes of the last 24 hours, 429 with when the next is allowed. */
+function checkChangesPerDay(recent: Date[], limit: number, now: Date): void {
+  const retryAfter = changesRetryAfter(recent, limit, now);
+  if (retryAfter !== undefined) throw new Refusal("too_many", changesPerDayMessage(limit), retryAfter);
 }
 
 /** Whether a doctor's hours let patients book their free slots at once. */
@@ -228,13 +253,18 @@ export function rescheduleOwnAppointment(deps: Deps, patientId: string, input: O
   const slot = consultationSlot(input.slotStart, deps.config.consultMinutes);
   return moveMeeting(deps, { role: "patient", id: patientId }, input.appointmentId, slot, input.reason ?? "", async (tx, appointment, now) => {
     if (tooLateToChange(appointment.scheduledAt!, now, deps.config.changeNoticeMinutes)) throw conflict(CHANGE_TOO_LATE);
-    // The doctor's free slots and the patient's own meetings in one round trip (issue 43).
-    const [free, overlap] = await together(() =>
+    // The doctor's free slots, the patient's own meetings and the limits of issue 51 in one round trip (issue 43).
+    const perDay = deps.config.bookingLimits.changesPerDay;
+    const [free, overlap, moves, recent] = await together(() =>
       Promise.all([
         doctorFreeSlots(deps, appointment.doctorId, SLOT_DAYS.max, tx).catch((refusal: unknown) => refusal as Error),
         findOverlap(tx, { patientId }, slot, appointment.id),
+        patientMoves(tx, appointment.id),
+        recentChanges(tx, patientId, new Date(now.getTime() - CHANGES_WINDOW_MS), perDay),
       ]),
     );
+    if (moves >= PATIENT_MOVES_PER_MEETING) throw conflict(movesPerMeetingMessage());
+    checkChangesPerDay(recent, perDay, now);
     if (free instanceof Error) throw free;
     if (!free.slots.some((s) => s.start === slot.start.getTime())) throw new Refusal("conflict", SLOT_NOT_FREE);
     if (overlap) throw conflict(OVERLAPS_YOURS);

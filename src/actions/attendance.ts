@@ -12,6 +12,9 @@ import { attendanceRefusal } from "../domain/appointment";
 import { conflict } from "../domain/refusal";
 import { meetingMissed } from "../mail/events";
 import { transitionAppointment } from "./transition";
+import { addToRating, findReview } from "../db/queries/reviews";
+import { together } from "../db/together";
+import { ratingCounts, ratingDelta } from "../domain/review";
 
 export const ATTENDANCE_MARKED = "Attendance marked";
 
@@ -25,7 +28,12 @@ export async function markAttendance(deps: Deps, doctorId: string, input: { appo
   return transitionAppointment(deps, { role: "doctor", id: doctorId }, input.appointmentId, input.attended ? "attended" : "noshow", async (tx, appointment, now) => {
     const why = attendanceRefusal(appointment.scheduledAt!, appointment.endsAt!, now);
     if (why !== null) throw conflict(why);
-    await setAttendance(tx, appointment.id, input.attended);
+    // Issue 51: a no-show's rating counts nowhere; marked attended again, it counts again.
+    const [, review] = await together(() => Promise.all([setAttendance(tx, appointment.id, input.attended), findReview(tx, appointment.id)]));
+    if (review !== undefined) {
+      const hidden = review.hiddenAt !== null;
+      addToRating(tx, review.doctorId, ratingDelta(review.rating, ratingCounts(hidden, appointment.attended), ratingCounts(hidden, input.attended)));
+    }
     const over = appointment.endsAt!.getTime() <= now.getTime();
     return {
       result: { status: input.attended ? (over ? "completed" : "confirmed") : "noshow" },

@@ -17,6 +17,7 @@ import type { Role } from "../domain/fields";
 import { changePasswordHash, findAdminByEmail, findDoctorByEmail, findPatientByEmail, resetPasswordHash, type AccountRow } from "../db/queries/accounts";
 import { addPasswordReset, findPasswordReset, takePasswordReset, voidPasswordResets } from "../db/queries/password-resets";
 import { recipientFrom } from "../db/queries/mail";
+import { requireCodeIfOn } from "./second-factor";
 import { deleteSessions } from "../db/queries/sessions";
 import { endFeedWith } from "./sessions";
 import { passwordChanged, passwordResetRequested, type Origin } from "../mail/security";
@@ -146,7 +147,7 @@ export async function resetPassword(deps: Deps, token: string, password: string,
 export async function changePassword(
   deps: Deps,
   who: { role: Role; account: AccountRow; sessionId: string },
-  input: { currentPassword: string; newPassword: string },
+  input: { currentPassword: string; newPassword: string; code?: string },
   asker: Asker,
 ): Promise<AccountRow> {
   const { role, account } = who;
@@ -156,6 +157,8 @@ export async function changePassword(
   // Every write is sent with the COMMIT (one round trip): nothing here reads the account back, it
   // is the one the session check read, with its new hash (accounts are never deleted).
   return deps.database.write(async (tx) => {
+    // Issue 51: with two-factor on, its code too (a wrong one changes nothing, the password's attempt still counted).
+    await requireCodeIfOn(deps, tx, role, account, input.code);
     loginSucceeded(tx, attempt);
     changePasswordHash(tx, role, account.id, passwordHash);
     deleteSessions(tx, role, account.id, who.sessionId);

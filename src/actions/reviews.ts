@@ -8,10 +8,10 @@
 import { isUniqueViolation } from "../db/client";
 import { insertFeedback, type FeedbackRow } from "../db/queries/appointments";
 import { recordAudit } from "../db/queries/audit";
-import { addToRating, findReview, saveReply, setReviewHidden, type ReviewRow } from "../db/queries/reviews";
+import { addToRating, findReview, findReviewAndMark, saveReply, setReviewHidden, type ReviewRow } from "../db/queries/reviews";
 import type { Deps } from "../config/deps";
 import { conflict, notFound } from "../domain/refusal";
-import { ratingDelta, REVIEW_MESSAGES } from "../domain/review";
+import { ratingCounts, ratingDelta, REVIEW_MESSAGES } from "../domain/review";
 import { transitionAppointment } from "./transition";
 
 export const FEEDBACK_GIVEN = "Feedback submitted successfully!";
@@ -60,19 +60,23 @@ export function replyToReview(deps: Deps, doctorId: string, input: { appointment
 }
 
 /**
- * The admin hides a published review (with a reason, kept and audited) or shows it again. A
- * hidden review's rating stops counting for its doctor; shown again, it counts again. Asking for
+ * The admin hides a published review or any rating (issue 51: one sent unpublished counts too; its
+ * private text stays private), with a reason, kept and audited, or shows it again. A hidden
+ * review's rating stops counting for its doctor; shown again, it counts again (unless its visit
+ * was marked a no-show). Asking for
  * the state it is already in is a conflict, so a rating is never taken away or added twice.
  */
 export function hideReview(deps: Deps, adminId: string, input: { appointmentId: string; hidden: boolean; reason?: string }): Promise<ReviewRow> {
   return deps.database.write(async (tx) => {
-    const review = await findReview(tx, input.appointmentId);
-    if (review === undefined || !review.published) throw notFound("Review");
+    const found = await findReviewAndMark(tx, input.appointmentId);
+    // Issue 51: a rating sent unpublished counts, so it can be hidden too; feedback with neither is no review.
+    if (found === undefined || (!found.review.published && found.review.rating === null)) throw notFound("Review");
+    const { review, attended } = found;
     const wasHidden = review.hiddenAt !== null;
     if (wasHidden === input.hidden) throw conflict(input.hidden ? REVIEW_MESSAGES.alreadyHidden : REVIEW_MESSAGES.notHidden);
     const now = deps.now();
     const saved = await setReviewHidden(tx, review.id, input.hidden ? { at: now, reason: input.reason ?? "" } : null);
-    addToRating(tx, review.doctorId, ratingDelta(review.rating, !wasHidden, !input.hidden));
+    addToRating(tx, review.doctorId, ratingDelta(review.rating, ratingCounts(wasHidden, attended), ratingCounts(input.hidden, attended)));
     recordAudit(tx, {
       at: now,
       actorRole: "admin",

@@ -8,8 +8,13 @@
  * account from that client as wrong passwords do. A right password with two-factor on is NOT
  * taken back from the throttle (only the code's success clears the failures), so someone who
  * knows the password cannot reset the count of their code guesses by logging in again.
+ * Issue 51: wrong codes also count per challenge (the 5th voids it and mails the owner) and per
+ * account whatever the address (10 hold code sign-in, recovery codes still work).
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { isTotp, recoveryKey, sha256, takeCode, WRONG_CODE } from "./second-factor";
+
+export { WRONG_CODE };
 import { checkPassword } from "../auth/passwords";
 import { countPasswordAttempt, loginSucceeded } from "../auth/throttle";
 import { base32Encode, matchingStep, newTotpSecret, otpauthUrl } from "../auth/totp";
@@ -17,17 +22,21 @@ import type { Deps } from "../config/deps";
 import type { Tx } from "../db/client";
 import { findAccount, type AccountRow } from "../db/queries/accounts";
 import {
+  countWrongCode,
   findChallenge,
+  holdCodes,
+  recordWrongCode,
   findTwoFactor,
   insertChallenge,
   savePendingSecret,
   takeChallenge,
-  takeRecoveryCode,
-  takeStep,
   turnOffTwoFactor,
   turnOnTwoFactor,
   type TwoFactorRow,
 } from "../db/queries/two-factor";
+import { recipientFrom } from "../db/queries/mail";
+import { deleteSessions } from "../db/queries/sessions";
+import { codeGuessed } from "../mail/security";
 import { together } from "../db/together";
 import type { Role } from "../domain/fields";
 import { conflict, invalid, Refusal } from "../domain/refusal";
@@ -39,25 +48,29 @@ export const TWO_FACTOR_OFF = "Two-factor sign-in is off.";
 export const ALREADY_ON = "Two-factor sign-in is already on";
 export const NOT_ON = "Two-factor sign-in is not on";
 export const NO_SETUP = "Set up two-factor sign-in first";
-export const WRONG_CODE = "The code is not correct";
 export const CHALLENGE_GONE = "This sign-in has expired. Please log in again.";
 export const WRONG_PASSWORD = "Your password is not correct";
+/** Issue 51: the 5th wrong code on one challenge ends it. */
+export const CODES_VOIDED = "Too many wrong codes: this sign-in has ended. Please log in again.";
+/** Issue 51: the account's code sign-in is held (recovery codes still work). */
+export const codesHeld = (minutes: number) => `Too many wrong codes for this account: sign in with a recovery code, or try again in ${minutes} minutes.`;
 /** The admin API's refusal while ADMIN_2FA_REQUIRED waits for the admin's setup. */
 export const SETUP_REQUIRED = "Two-factor sign-in must be set up first";
 
 /** How long a login's challenge waits for its code. */
 export const CHALLENGE_MINUTES = 5;
 export const RECOVERY_CODES = 10;
+/** Issue 51: wrong codes that void one challenge; that hold the account's code sign-in (since its last hold, within a day), and the first hold. */
+export const WRONG_CODES_PER_CHALLENGE = 5;
+export const WRONG_CODES_PER_ACCOUNT = 10;
+const WRONG_CODES_WINDOW_MS = 24 * 3600_000;
+const FIRST_HOLD_MS = 15 * 60_000;
 const ISSUER = "Carebook";
 
 type Who = { role: Role; account: AccountRow };
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-/** A recovery code as typed: case, spaces and dashes do not matter. */
-const recoveryKey = (code: string) => sha256(code.toLowerCase().replace(/[\s-]/g, ""));
 /** 60 random bits as three groups of four base32 letters ("abcd-efgh-ijkl"): a SHA-256 keeps it safe, no slow hash needed. */
 const newRecoveryCode = () => base32Encode(randomBytes(8)).slice(0, 12).toLowerCase().replace(/(.{4})(?=.)/g, "$1-");
-const isTotp = (code: string) => /^\d{6}$/.test(code.replace(/\s/g, ""));
 
 /** Whether two-factor sign-in is on for the account (the mark on its row). */
 export const twoFactorIsOn = (account: { twoFactorAt: Date | null }): boolean => account.twoFactorAt !== null;
@@ -84,8 +97,8 @@ export async function setUpTwoFactor(deps: Deps, { role, account }: Who): Promis
   return { secret, otpauthUrl: otpauthUrl(ISSUER, account.email, secret) };
 }
 
-/** Turns two-factor on with the waiting secret's right code; the recovery codes, shown this once. */
-export async function enableTwoFactor(deps: Deps, { role, account }: Who, code: string, asker: Asker): Promise<string[]> {
+/** Turns two-factor on with the waiting secret's right code (and, `endOthers`, ends every other session); the recovery codes, shown this once. */
+export async function enableTwoFactor(deps: Deps, { role, account, sessionId }: Who & { sessionId?: string }, code: string, asker: Asker, endOthers = false): Promise<string[]> {
   if (twoFactorIsOn(account)) throw conflict(ALREADY_ON);
   await countPasswordAttempt(deps, asker.address);
   const pending = (await findTwoFactor(deps.database.db, role, account.id))?.pendingSecret ?? null;
@@ -94,20 +107,12 @@ export async function enableTwoFactor(deps: Deps, { role, account }: Who, code: 
   const step = matchingStep(pending, code.replace(/\s/g, ""), now);
   if (step === undefined) throw invalid(WRONG_CODE);
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-  await deps.database.write(async (tx) => turnOnTwoFactor(tx, role, account.id, pending, step, codes.map(recoveryKey), now));
+  await deps.database.write(async (tx) => {
+    turnOnTwoFactor(tx, role, account.id, pending, step, codes.map(recoveryKey), now);
+    // Issue 51: asked, every other session ends with it (one signed in with the password alone).
+    if (endOthers && sessionId !== undefined) deleteSessions(tx, role, account.id, sessionId);
+  });
   return codes;
-}
-
-/**
- * Takes `code` for the account in `tx`: a TOTP code of a step not taken yet (by `secret`, its
- * `lastStep` as read), or an unused recovery code (then used up). Whether it was right; the
- * conditional writes decide when two requests race.
- */
-async function takeCode(deps: Deps, tx: Tx, role: Role, accountId: string, row: TwoFactorRow | undefined, code: string): Promise<boolean> {
-  if (row?.secret == null) return false;
-  if (!isTotp(code)) return takeRecoveryCode(tx, role, accountId, recoveryKey(code));
-  const step = matchingStep(row.secret, code.replace(/\s/g, ""), deps.now(), row.lastStep);
-  return step !== undefined && (await takeStep(tx, role, accountId, step));
 }
 
 /** Turns two-factor off; the password and a right code (or a recovery code) are both asked. */
@@ -147,6 +152,11 @@ async function challengedAccount(deps: Deps, challenge: string, role?: Role) {
   return account === undefined || !twoFactorIsOn(account) ? undefined : { role: row.role, account, twoFactor };
 }
 
+/** Whether a login's challenge still waits for its code (issue 51: the login page asks the password again once it is void). */
+export async function challengeIsLive(deps: Deps, challenge: string, role?: Role): Promise<boolean> {
+  return (await challengedAccount(deps, challenge, role)) !== undefined;
+}
+
 /**
  * A login's second step: the challenge and a code. The account (and its role) signed in, with the
  * throttle's take-back for the session's transaction, as logIn gives; the challenge is used up.
@@ -156,10 +166,45 @@ export async function verifyTwoFactor(deps: Deps, input: { challenge: string; co
   const who = await challengedAccount(deps, input.challenge, role);
   if (who === undefined) throw new Refusal("unauthenticated", CHALLENGE_GONE);
   const attempt = await beginSignInAttempt(deps, who.role, who.account.email, who.account, client);
-  await deps.database.write(async (tx) => {
-    if (!(await takeCode(deps, tx, who.role, who.account.id, who.twoFactor, input.code))) throw new Refusal("unauthenticated", WRONG_CODE);
+  // Issue 51: while the account's code sign-in is held, an app's code is not even checked (a recovery code is).
+  const heldUntil = who.twoFactor?.codesHeldUntil ?? null;
+  const now = deps.now();
+  if (heldUntil !== null && heldUntil > now && isTotp(input.code)) {
+    const seconds = Math.ceil((heldUntil.getTime() - now.getTime()) / 1000);
+    throw new Refusal("too_many", codesHeld(Math.ceil(seconds / 60)), seconds);
+  }
+  const tokenHash = sha256(input.challenge);
+  // A wrong code is written (counted) before it is refused: the transaction must commit.
+  const outcome = await deps.database.write(async (tx) => {
+    if (!(await takeCode(deps, tx, who.role, who.account.id, who.twoFactor, input.code))) return wrongCodeTaken(tx, deps, who, tokenHash, now);
     // Two posts of one right code: only one takes the challenge.
-    if (!(await takeChallenge(tx, sha256(input.challenge)))) throw new Refusal("unauthenticated", CHALLENGE_GONE);
+    if (!(await takeChallenge(tx, tokenHash))) return CHALLENGE_GONE;
+    return undefined;
   });
+  if (outcome !== undefined) throw new Refusal("unauthenticated", outcome);
   return { role: who.role, account: who.account, succeeded: (tx) => loginSucceeded(tx, attempt) };
+}
+
+/**
+ * Issue 51: counts a wrong code for the challenge and for the account, whatever the address. The
+ * challenge's 5th voids it and mails the owner (once: the challenge is gone); the account's 10th
+ * since its last hold (within 24 hours) holds its code sign-in, 15 minutes doubling with each hold
+ * in a row (a day without one starts again). The message to refuse with.
+ */
+async function wrongCodeTaken(tx: Tx, deps: Deps, who: { role: Role; account: AccountRow; twoFactor: TwoFactorRow | undefined }, tokenHash: string, now: Date): Promise<string> {
+  const dayAgo = new Date(now.getTime() - WRONG_CODES_WINDOW_MS);
+  const lastHold = who.twoFactor?.lastHoldAt ?? null;
+  const recentHold = lastHold !== null && lastHold > dayAgo;
+  const since = recentHold ? lastHold : dayAgo;
+  const [onChallenge, onAccount] = await together(() => Promise.all([countWrongCode(tx, tokenHash), recordWrongCode(tx, who.role, who.account.id, now, since, dayAgo)]));
+  if (onAccount >= WRONG_CODES_PER_ACCOUNT) {
+    const holds = (recentHold ? (who.twoFactor?.codeHolds ?? 0) : 0) + 1;
+    holdCodes(tx, who.role, who.account.id, new Date(now.getTime() + FIRST_HOLD_MS * 2 ** (holds - 1)), holds, now);
+  }
+  if (onChallenge < WRONG_CODES_PER_CHALLENGE) return WRONG_CODE;
+  if (onChallenge === WRONG_CODES_PER_CHALLENGE) {
+    await takeChallenge(tx, tokenHash);
+    await codeGuessed(tx, deps, recipientFrom(who.role, who.account));
+  }
+  return CODES_VOIDED;
 }

@@ -4,7 +4,9 @@
  * mails (held until the window closes) are dropped and those it dropped wait again, and the undo
  * is recorded in the audit trail; a waitlist offer of the time it gives back is withdrawn. After the
  * window, with nothing to undo, or when the time it gives back has been given to another meeting
- * since (booked, scheduled or accepted from the waitlist), it is refused.
+ * since (booked, scheduled or accepted from the waitlist), it is refused; so too (issue 51) when it
+ * would break the patient's own rules: that person has booked this doctor again since (one open
+ * appointment per doctor), or has another confirmed meeting at the time it gives back.
  */
 import type { Deps } from "../config/deps";
 import { recordAudit } from "../db/queries/audit";
@@ -13,6 +15,8 @@ import { withdrawOffer } from "../db/queries/waitlist";
 import { latestChange, restoreAppointment } from "../db/queries/undo";
 import { findOverlap, type AppointmentRow } from "../db/queries/appointments";
 import { conflict, notFound } from "../domain/refusal";
+import { hasOpenAppointment } from "../db/queries/open-appointments";
+import { together } from "../db/together";
 import { fieldsOf, UNDO_MESSAGES, undoVerdict } from "../domain/undo";
 
 /** Undoes doctor `doctorId`'s latest change of appointment `appointmentId`: the appointment as it is again. */
@@ -24,11 +28,22 @@ export function undoChange(deps: Deps, doctorId: string, appointmentId: string):
     const verdict = undoVerdict(found.latest, doctorId, now, deps.config.undoSeconds);
     if (!verdict.ok) throw conflict(UNDO_MESSAGES[verdict.why]);
     const { previous, at } = verdict;
-    // A time given back (a cancel or move undone) may have been booked, scheduled or offered since.
-    if (previous.status === "confirmed" && previous.scheduledAt !== null && previous.endsAt !== null) {
-      const slot = { start: new Date(previous.scheduledAt), end: new Date(previous.endsAt) };
-      if (await findOverlap(tx, doctorId, slot, appointmentId)) throw conflict(UNDO_MESSAGES.taken);
-    }
+    // A time given back (a cancel or move undone) may have been booked, scheduled or offered since;
+    // issue 51: the patient (that person) may have booked this doctor again, or filled that time.
+    const appointment = found.appointment;
+    const person = { patientId: appointment.patientId, forMemberId: appointment.forMemberId };
+    const slot = previous.status === "confirmed" && previous.scheduledAt !== null && previous.endsAt !== null ? { start: new Date(previous.scheduledAt), end: new Date(previous.endsAt) } : undefined;
+    const reopens = previous.status === "pending" || (slot !== undefined && slot.end > now);
+    const [taken, openAgain, busy] = await together(() =>
+      Promise.all([
+        slot && findOverlap(tx, doctorId, slot, appointmentId),
+        reopens ? hasOpenAppointment(tx, appointment.patientId, doctorId, now, appointment.forMemberId, appointmentId) : false,
+        slot && findOverlap(tx, person, slot, appointmentId),
+      ]),
+    );
+    if (taken) throw conflict(UNDO_MESSAGES.taken);
+    if (openAgain) throw conflict(UNDO_MESSAGES.openAgain);
+    if (busy) throw conflict(UNDO_MESSAGES.patientBusy);
     await restoreAppointment(tx, appointmentId, previous);
     await undoMail(tx, appointmentId, at);
     // Issue 40: the meeting has its time again, so a waitlist offer of that time (its mail held with the change's) is taken back.

@@ -4,9 +4,15 @@
  * stylesheet, the favicon under a hashed name, brotli and gzip copies of each, and
  * manifest.json for the server to read.
  * `bun run build:client`; start, the tests and the binary build run it first.
+ *
+ * Issue 51: two builds at once in one folder (two `bun run start`) must both succeed and never
+ * leave static/build half made for the other. Each build writes into a folder of its own beside
+ * it, then moves each file in by a rename (atomic, one file system), the manifest last; files of
+ * an older build that this one does not have are removed after. The names are content hashes, so
+ * two builds of the same sources write the same files.
  */
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { ISLAND_NAMES, type IslandName } from "../../islands/names";
 import { islandMessagesJson, LANGS } from "../i18n/catalog";
@@ -34,14 +40,36 @@ const ROOT = join(import.meta.dir, "..", "..");
 const OUT = join(ROOT, "static", "build");
 const URL_PREFIX = "/static/build/";
 
+/** Where the running build writes (its own folder), before its files move into static/build. */
+let dir = OUT;
+
 /** Builds everything into static/build and returns the manifest. */
 export async function buildClient(): Promise<ClientManifest> {
-  rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
+  dir = join(ROOT, "static", `.build-${process.pid}-${crypto.randomUUID()}`);
+  mkdirSync(dir, { recursive: true });
+  try {
+    const manifest = await buildInto();
+    const files = readdirSync(dir);
+    for (const file of files) renameSync(join(dir, file), join(OUT, file));
+    // The manifest's file is in place last: a reader never finds it naming a file not there yet.
+    writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest, null, 2));
+    renameSync(join(dir, "manifest.json"), join(OUT, "manifest.json"));
+    // An older build's files (other hashes) go; another build of the same sources wrote the same names.
+    const kept = new Set([...files, "manifest.json"]);
+    for (const file of readdirSync(OUT)) if (!kept.has(file)) rmSync(join(OUT, file), { force: true });
+    return manifest;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    dir = OUT;
+  }
+}
+
+async function buildInto(): Promise<ClientManifest> {
   const islandEntries = ISLAND_NAMES.map((name) => join(ROOT, "islands", `${name}.tsx`));
   const result = await Bun.build({
     entrypoints: [join(ROOT, "islands", "client.tsx"), join(ROOT, "islands", "vendor.ts"), ...islandEntries, join(ROOT, "static", "app.css")],
-    outdir: OUT,
+    outdir: dir,
     root: ROOT,
     target: "browser",
     format: "esm",
@@ -88,14 +116,13 @@ export async function buildClient(): Promise<ClientManifest> {
       ISLAND_NAMES.map((name) => [name, Object.fromEntries(LANGS.map((lang) => [lang, URL_PREFIX + writeHashed(`messages-${name}-${lang}.json`, islandMessagesJson(name, lang))]))]),
     ) as ClientManifest["messages"],
   };
-  for (const file of readdirSync(OUT)) precompress(join(OUT, file));
-  writeFileSync(join(OUT, "manifest.json"), JSON.stringify(manifest, null, 2));
+  for (const file of readdirSync(dir)) precompress(join(dir, file));
   return manifest;
 }
 
 /** The SHA-256 (base64) of a built stylesheet's text, exactly as src/render/inline-css.ts inlines it. */
 function cssHashOf(url: string): string {
-  return new Bun.CryptoHasher("sha256").update(readFileSync(join(OUT, basename(url)), "utf8")).digest("base64");
+  return new Bun.CryptoHasher("sha256").update(readFileSync(join(dir, basename(url)), "utf8")).digest("base64");
 }
 
 /** Copies `path` into static/build as name-<hash>.ext and returns the new file name. */
@@ -107,7 +134,7 @@ function copyHashed(path: string): string {
 function writeHashed(name: string, bytes: Uint8Array | string): string {
   const hash = new Bun.CryptoHasher("sha256").update(bytes).digest("hex").slice(0, 10);
   const hashed = name.replace(/(\.[^.]+)$/, `-${hash}$1`);
-  writeFileSync(join(OUT, hashed), bytes);
+  writeFileSync(join(dir, hashed), bytes);
   return hashed;
 }
 

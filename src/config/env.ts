@@ -87,6 +87,12 @@ const envSchema = z.object({
   CHANGE_NOTICE_MINUTES: z.coerce.number({ message: "CHANGE_NOTICE_MINUTES must be a number of minutes, e.g. 240" }).min(0).default(240),
   // How long a waitlist offer holds its slot for the patient offered it (issue 40); fractions allowed.
   WAITLIST_HOLD_MINUTES: z.coerce.number({ message: "WAITLIST_HOLD_MINUTES must be a number of minutes, e.g. 30" }).gt(0).default(30),
+  // Issue 51: an account (holder and family members together) holds at most this many open instant
+  // bookings with one doctor, and in all; its instant bookings, moves and cancels count toward
+  // PATIENT_CHANGES_PER_DAY in any 24 hours (past it a booking or a move 429, a cancel still goes through).
+  INSTANT_PER_DOCTOR: positiveInt(2),
+  INSTANT_PER_ACCOUNT: positiveInt(6),
+  PATIENT_CHANGES_PER_DAY: positiveInt(20),
   // How long a doctor can undo a schedule, cancel or reschedule; the patient's mail waits as long (issue 39).
   UNDO_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   SUPPORT_EMAIL: z.string().trim().min(3).default("support@example.com"),
@@ -182,6 +188,8 @@ export type Config = {
   waitlistHoldMinutes: number;
   /** The doctor's undo window after a schedule, cancel or reschedule; their mails wait until it closes. */
   undoSeconds: number;
+  /** Issue 51: an account's open instant bookings with one doctor and in all, and its instant bookings, moves and cancels in 24 hours. */
+  bookingLimits: { instantPerDoctor: number; instantPerAccount: number; changesPerDay: number };
   support: { email: string; phone?: string };
   log: { format: "json" | "pretty"; level: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent" };
   /** Bearer token `/metrics` requires; unset: no `/metrics` (404). */
@@ -260,6 +268,7 @@ export function parseEnv(env: Record<string, string | undefined>, terminal = pro
     changeNoticeMinutes: e.CHANGE_NOTICE_MINUTES,
     waitlistHoldMinutes: e.WAITLIST_HOLD_MINUTES,
     undoSeconds: e.UNDO_SECONDS,
+    bookingLimits: { instantPerDoctor: e.INSTANT_PER_DOCTOR, instantPerAccount: e.INSTANT_PER_ACCOUNT, changesPerDay: e.PATIENT_CHANGES_PER_DAY },
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
     log: { format: e.LOG_FORMAT ?? (terminal ? "pretty" : "json"), level: e.LOG_LEVEL },
     metricsToken: e.METRICS_TOKEN,

@@ -150,6 +150,8 @@ const EXACT: Record<string, string> = {
   "There is nothing to undo for this appointment": "msg.undo.nothing",
   "The time to undo this has passed": "msg.undo.closed",
   "This time has been given to another meeting since, so the change cannot be undone": "msg.undo.taken",
+  "The patient has booked with you again since, so the change cannot be undone": "msg.undo.openAgain",
+  "The patient has another meeting at that time since, so the change cannot be undone": "msg.undo.patientBusy",
   // Profile and pictures.
   "Failed to load profile. Please try again.": "msg.profile.loadFailed",
   "Failed to update profile. Please try again.": "msg.profile.updateFailed",
@@ -238,6 +240,13 @@ export function saidOf(message: string): Said | undefined {
   if ((m = /^This action is only for (patient|doctor|admin)s$/.exec(message))) return { key: "msg.server.role", values: { role: m[1]! } };
   if ((m = /^Something went wrong\. Please try again\. Reference: (\S+)$/.exec(message))) return { key: "msg.server.errorRef", values: { ref: m[1]! } };
   if ((m = /^Please tick at most (\d+) times$/.exec(message))) return { key: "msg.booking.tickAtMost", values: { max: m[1]! } };
+  // Issue 51: the booking limits and the guarded second factor (src/domain/booking-limits.ts, src/actions/two-factor.ts).
+  if ((m = /^Your account already holds (\d+) instant bookings with this doctor, /.exec(message))) return { key: "msg.limits.perDoctor", values: { max: m[1]! } };
+  if ((m = /^Your account already holds (\d+) instant bookings, /.exec(message))) return { key: "msg.limits.perAccount", values: { max: m[1]! } };
+  if ((m = /^Your account has made (\d+) bookings, moves and cancels today, /.exec(message))) return { key: "msg.limits.perDay", values: { max: m[1]! } };
+  if ((m = /^This meeting has been moved (\d+) times, /.exec(message))) return { key: "msg.limits.moves", values: { max: m[1]! } };
+  if (message === "Too many wrong codes: this sign-in has ended. Please log in again.") return { key: "msg.auth.codesVoided" };
+  if ((m = /^Too many wrong codes for this account: sign in with a recovery code, or try again in (\d+) minutes\.$/.exec(message))) return { key: "msg.auth.codesHeld", values: { minutes: m[1]! } };
   if ((m = /^Only a (pending|confirmed) (appointment|meeting) can be (scheduled|rescheduled); this one is (\w+)$/.exec(message)))
     return { key: `msg.state.${m[3]}`, values: { status: { key: `status.${m[4]}` } } };
   if ((m = /^Only a pending or confirmed appointment can be cancelled; this one is (\w+)$/.exec(message))) return { key: "msg.state.cancelled", values: { status: { key: `status.${m[1]}` } } };

@@ -52,6 +52,9 @@ export const reviewAuthor = (fullName: string, former: string = FORMER.patient):
  * What a change of a review does to its doctor's visible count and total: a rating counts while
  * it exists and its review is not hidden (an unpublished rating cannot be hidden, so it counts).
  */
+/** Issue 51: whether a rating counts: not hidden by the admin, and not of a visit marked a no-show. */
+export const ratingCounts = (hidden: boolean, attended: boolean | null): boolean => !hidden && attended !== false;
+
 export function ratingDelta(rating: number | null, visibleBefore: boolean, visibleAfter: boolean): { count: number; total: number } {
   if (rating === null || visibleBefore === visibleAfter) return { count: 0, total: 0 };
   const sign = visibleAfter ? 1 : -1;

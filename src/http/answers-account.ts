@@ -19,8 +19,11 @@ export const ConsentState = z
     version: version.meta({ description: "The notice in force" }),
     accepted,
     due: z.boolean().meta({ description: "The person's pages ask them to accept (nothing, or an older notice, was accepted); never for the admin" }),
+    withdrawnAt: time.nullable().meta({ description: "Issue 51: when the person last withdrew their consent (kept after accepting again); null: never" }),
   })
   .meta({ id: "ConsentState" });
+
+export const ConsentWithdrawn = z.object({ message: z.string(), withdrawnAt: time }).meta({ id: "ConsentWithdrawn" });
 
 export const ConsentRecorded = z.object({ message: z.string(), version, at: time }).meta({ id: "ConsentRecorded" });
 

@@ -12,7 +12,7 @@ import { DOCTOR_STATUSES, ROLES, SPECIALIZATIONS } from "../domain/fields";
 import { LANGS } from "../domain/i18n";
 import { LANGUAGE_CODES } from "../domain/doctor-details";
 import { RELATIONS, SEXES } from "../domain/family";
-import { AccountExport, ConsentRecorded, ConsentState } from "./answers-account";
+import { AccountExport, ConsentRecorded, ConsentState, ConsentWithdrawn } from "./answers-account";
 import type { AdminDoctorJson, AppointmentJson, adminJson, doctorJson, familyMemberJson, patientJson } from "./shapes";
 
 const id = z.string().meta({ description: "An opaque id", example: "3f2c9a4e-8b1d-4c55-9a0e-2b7f1c6d8e90" });
@@ -392,6 +392,7 @@ export const answers = {
   // issue 44
   consent: ConsentState,
   consentRecorded: ConsentRecorded,
+  consentWithdrawn: ConsentWithdrawn,
   accountExport: AccountExport,
 };
 

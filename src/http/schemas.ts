@@ -628,6 +628,8 @@ export const changePasswordBody = z.object({
     .min(1, "currentPassword is required")
     .max(LIMITS.password.max, `currentPassword must be at most ${LIMITS.password.max} characters`),
   newPassword: newPasswordNamed("newPassword"),
+  // Issue 51: with two-factor sign-in on, a code too (the app's or a recovery code), as turning it off asks.
+  code: text("code", { min: 1, max: 40 }).optional(),
 });
 
 /** POST /api/auth/account/delete (issue 44): the account's password, checked as a password change checks it. */
@@ -636,6 +638,8 @@ export const deleteAccountBody = z.object({
     .string({ error: "password is required" })
     .min(1, "password is required")
     .max(LIMITS.password.max, `password must be at most ${LIMITS.password.max} characters`),
+  // Issue 51: with two-factor sign-in on, a code too.
+  code: text("code", { min: 1, max: 40 }).optional(),
 });
 
 /** The message of the erasure page's tick box left empty. */
@@ -648,7 +652,13 @@ export const deleteAccountForm = deleteAccountBody.extend({
 /** A two-factor code as typed: six digits from the app, or a recovery code (issue 44). */
 const twoFactorCode = text("code", { min: 1, max: 40 });
 
-export const twoFactorEnableBody = z.object({ code: twoFactorCode });
+export const twoFactorEnableBody = z.object({
+  code: twoFactorCode,
+  // Issue 51: end every other session of the account too (the page's box, ticked by default, sends "on").
+  endOtherSessions: z
+    .union([z.boolean(), z.literal("on").transform(() => true)], { error: "endOtherSessions must be true or false" })
+    .optional(),
+});
 
 export const twoFactorVerifyBody = z.object({
   // Any shape is looked up (and not found): one answer for every bad challenge.

@@ -8,7 +8,7 @@ import { doctorTitle } from "../calendar/ics";
 import type { Tx } from "../db/client";
 import { recipientOf, type Recipient } from "../db/queries/mail";
 import type { Deps } from "../config/deps";
-import type { Role } from "../domain/fields";
+import { ADMIN_ACCOUNT, type Role } from "../domain/fields";
 import type { MailContent } from "./layout";
 import { enqueueMail, mailMode, renderOnly } from "./outbox";
 import { whenFor } from "./time";
@@ -65,7 +65,32 @@ export const securityTemplates = {
       action: { label: t("mail.action.resetPassword"), path: forgotPath(p.to.role) },
     };
   },
+
+  /** Issue 51: a challenge took its 5th wrong code; nothing but the account's own words (no medical content). */
+  codeGuessed: (p: { to: Recipient }): MailContent => {
+    const t = readerT(p.to);
+    return {
+      lang: t.lang,
+      subject: t("mail.codeGuessed.subject"),
+      greeting: greeting(t, p.to),
+      paragraphs: [t("mail.codeGuessed.tried"), t("mail.codeGuessed.change")],
+      action: { label: t("mail.action.changePassword"), path: `${PROFILE_OF[p.to.role]}#password` },
+    };
+  },
 } as const;
+
+/** Where each role changes its password (the profile's password form). */
+const PROFILE_OF: Record<Role, string> = {
+  patient: "/patient-dashboard/patient-profile",
+  doctor: "/doctor-dashboard/doctor-profile",
+  admin: ADMIN_ACCOUNT,
+};
+
+/** Issue 51: tells the account that a sign-in's challenge took its 5th wrong code, in the transaction that voids it; once per challenge. */
+export async function codeGuessed(tx: Tx, deps: MailDeps, to: Recipient): Promise<void> {
+  if (mailMode(deps.config) === "off") return;
+  await enqueueMail(tx, deps, { template: "codeGuessed", category: "account", to, content: securityTemplates.codeGuessed({ to }) });
+}
 
 /**
  * Writes the reset link's mail into the outbox (in the transaction that stores the link) when

@@ -19,9 +19,14 @@ declare module "hono" {
   }
 }
 
-function redirect(c: Context, to: string): never {
-  throw new HTTPException(302, { res: c.redirect(to, 302) });
+function redirect(c: Context, to: string, status: 302 | 303 = 302): never {
+  throw new HTTPException(status, { res: c.redirect(to, status) });
 }
+
+/** Where ADMIN_2FA_REQUIRED sends an admin's password-only session. */
+export const SETUP_PAGE = `${ADMIN_ACCOUNT}#two-factor`;
+const SETUP_POSTS = /^\/admin-dashboard\/account\/(two-factor\/(setup|enable)|sessions\/(logoutOthers|[^/]+\/logout))$/;
+const openBeforeTwoFactor = (method: string, path: string) => (method === "GET" || method === "HEAD" ? path === ADMIN_ACCOUNT : SETUP_POSTS.test(path));
 
 /** Admits only a cookie session of `role` (and an approved doctor) to the pages below it. */
 export function requirePage(deps: Deps, role: Role): MiddlewareHandler {
@@ -29,8 +34,9 @@ export function requirePage(deps: Deps, role: Role): MiddlewareHandler {
     const user = await cookieSession(c, deps);
     if (user === undefined || user.role !== role) redirect(c, "/loginPatient");
     if (user.role === "doctor" && user.account.status !== "approved") redirect(c, "/loginDoctor");
-    // ADMIN_2FA_REQUIRED (issue 44): the account page, where two-factor is set up, is all that opens.
-    if (mustSetUpTwoFactor(deps, user) && !c.req.path.startsWith(ADMIN_ACCOUNT)) redirect(c, `${ADMIN_ACCOUNT}#two-factor`);
+    // ADMIN_2FA_REQUIRED (issue 44): the account page, where two-factor is set up, is all that opens;
+    // of its forms (issue 51), only the setup's and the sessions'.
+    if (mustSetUpTwoFactor(deps, user) && !openBeforeTwoFactor(c.req.method, c.req.path)) redirect(c, SETUP_PAGE, c.req.method === "GET" ? 302 : 303);
     c.set("user", user);
     c.set("consentAsked", consentStateOf(deps, user.role, user.account).due);
     await next();

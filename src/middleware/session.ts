@@ -75,21 +75,27 @@ export function requireRole(deps: Deps, role: Role | readonly Role[], options: {
     }
     // ADMIN_2FA_REQUIRED (issue 44): the admin's calls wait until two-factor is on (the setup calls
     // need only a session: requireSignedIn).
-    if (mustSetUpTwoFactor(deps, user)) {
-      throw new HTTPException(403, { res: c.json({ message: SETUP_REQUIRED, twoFactorSetupRequired: true }, 403) });
-    }
+    if (mustSetUpTwoFactor(deps, user)) throw setupRequired(c);
     c.set("user", user);
     await next();
   };
 }
 
-/** Guards the calls open to every signed-in role and doctor status (issue 28: password, sessions). */
-export function requireSignedIn(deps: Deps): MiddlewareHandler {
+/** ADMIN_2FA_REQUIRED's refusal (issue 44): 403 with `twoFactorSetupRequired: true`. */
+export const setupRequired = (c: Context) => new HTTPException(403, { res: c.json({ message: SETUP_REQUIRED, twoFactorSetupRequired: true }, 403) });
+
+/**
+ * Guards the calls open to every signed-in role and doctor status (issue 28: password, sessions).
+ * Issue 51: under ADMIN_2FA_REQUIRED an admin without two-factor yet passes only where
+ * `beforeTwoFactor` says so (the setup, listing and ending sessions): elsewhere 403.
+ */
+export function requireSignedIn(deps: Deps, options: { beforeTwoFactor?: boolean } = {}): MiddlewareHandler {
   return async (c, next) => {
     const token = bearerToken(c);
     if (token === undefined) throw new ApiError(401, "Authentication required");
     const user = await requestSession(c, deps, token);
     if (user === undefined) throw new ApiError(401, "Invalid or expired token");
+    if (!options.beforeTwoFactor && mustSetUpTwoFactor(deps, user)) throw setupRequired(c);
     c.set("user", user);
     await next();
   };

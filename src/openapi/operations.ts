@@ -105,7 +105,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post", path: `${AUTH}/2fa/verify`, tag: "Accounts", who: "anyone",
     summary: "A login's second step: the challenge and a code",
-    description: "The code is one from the authenticator app (a step either side of now is taken; each code once) or an unused recovery code (used up). Answers exactly what the login that gave the challenge would have (its role's session answer) and sets the session cookie. A wrong code is 401 and counts as a failed login (429 past the login limit); an unknown, used or expired challenge (5 minutes) is 401.",
+    description: "The code is one from the authenticator app (a step either side of now is taken; each code once) or an unused recovery code (used up). Answers exactly what the login that gave the challenge would have (its role's session answer) and sets the session cookie. A wrong code is 401 and counts as a failed login (429 past the login limit); an unknown, used or expired challenge (5 minutes) is 401. Issue 51: the 5th wrong code on one challenge voids it (401 \"Too many wrong codes: this sign-in has ended. Please log in again.\") and mails the owner once; 10 wrong codes for the account since its last hold, within 24 hours and from any address, hold its code sign-in (an app's code 429 with `Retry-After`, recovery codes still taken) for 15 minutes, doubling with each hold in a row.",
     body: { kind: "json", schema: twoFactorVerifyBody, example: EXAMPLES.twoFactorVerify },
     ok: { status: 200, schema: z.union([answers.patientSession, answers.doctorSession, answers.adminSession]), description: "Signed in", example: EXAMPLES.patientSession },
     errors: [403, 429], setsCookie: true,
@@ -152,10 +152,10 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post", path: `${AUTH}/resetPassword`, tag: "Accounts", who: "anyone",
     summary: "Set a new password with a reset link's token, and sign in",
-    description: "Ends every session of the account and revokes its device cookies. A used, expired or unknown token is 400 with one message for all three.",
+    description: "Ends every session of the account and revokes its device cookies. A used, expired or unknown token is 400 with one message for all three. A browser's post from another site is 403, as a login's is (issue 51).",
     body: { kind: "json", schema: resetPasswordBody, example: EXAMPLES.resetPassword },
     ok: { status: 200, schema: answers.resetSession, description: "The password is changed; the token signs in (a fresh login)", example: EXAMPLES.resetSession },
-    errors: [429], setsCookie: true,
+    errors: [403, 429], setsCookie: true,
   },
   {
     method: "post", path: `${AUTH}/changePassword`, tag: "Accounts", who: "anyone signed in (any role, any doctor status)",
@@ -198,7 +198,7 @@ export const OPERATIONS: Operation[] = [
     method: "get", path: `${AUTH}/consent`, tag: "Accounts", who: "anyone signed in (any role, any doctor status)",
     summary: "The consent notice in force, and what this account accepted",
     description: "Issue 44. `due` is true while the account accepted no notice (a signup without `consent: true`) or an older one: the person's pages show the notice with its form at the top until they accept (nothing is blocked). The notice's words are on the signup pages and /privacy.",
-    ok: { status: 200, schema: answers.consent, description: "The state", example: { version: "2026-11-28", accepted: null, due: true } },
+    ok: { status: 200, schema: answers.consent, description: "The state", example: { version: "2026-11-28", accepted: null, due: true, withdrawnAt: null } },
   },
   {
     method: "post", path: `${AUTH}/consent`, tag: "Accounts", who: "patient or doctor (any status)",
@@ -207,6 +207,13 @@ export const OPERATIONS: Operation[] = [
     body: { kind: "json", schema: consentBody, example: { consent: true, version: "2026-11-28" } },
     ok: { status: 200, schema: answers.consentRecorded, description: "Recorded", example: { message: "Thank you. Your consent is recorded.", version: "2026-11-28", at: "2026-11-28T09:30:00.000Z" } },
     errors: [403, 409],
+  },
+  {
+    method: "delete", path: `${AUTH}/consent`, tag: "Accounts", who: "patient or doctor (any status)",
+    summary: "Withdraw consent without erasing the account (issue 51)",
+    description: "No notice stands accepted any more: the person's pages ask again (`due`), GET /consent says when (`withdrawnAt`, kept after accepting again), and the optional mails stop (reminders and notices off; the account's own mails, such as a reset link, still go). The account and its visits stay; erasure is POST /account/delete. The admin has none (403).",
+    ok: { status: 200, schema: answers.consentWithdrawn, description: "Withdrawn", example: { message: "Your consent is withdrawn. Your account stays; you will be asked again.", withdrawnAt: "2026-11-28T09:30:00.000Z" } },
+    errors: [403],
   },
   {
     method: "get", path: `${AUTH}/account/export`, tag: "Accounts", who: "anyone signed in (any role, any doctor status)",
@@ -263,10 +270,13 @@ export const OPERATIONS: Operation[] = [
       "(taken, outside the hours, inside BOOKING_NOTICE_MINUTES) is 409, and of two patients taking one slot the second gets 409; " +
       "`slotStart` for a doctor without instant booking, or with `preferredTimes`, is 400. " +
       "With `forMemberId` (issue 42) the visit is for that family member (`for` in the answer and every list), and the rule of one open " +
-      "appointment per doctor holds for that person; without it, for the account holder, as before.",
+      "appointment per doctor holds for that person; without it, for the account holder, as before. " +
+      "Issue 51: an account (holder and family members together) holds at most INSTANT_PER_DOCTOR (default 2) open instant bookings with one doctor " +
+      "and INSTANT_PER_ACCOUNT (default 6) in all: past them 409 naming the number (a request is still possible); its instant bookings, moves and " +
+      "cancels count toward PATIENT_CHANGES_PER_DAY (default 20) in any 24 hours: past them an instant booking is 429 with `Retry-After`.",
     body: { kind: "json", schema: bookBody, example: EXAMPLES.book },
     ok: { status: 201, schema: answers.booked, description: "The request (pending), or the booked meeting (confirmed)", example: EXAMPLES.booked },
-    errors: [404, 409],
+    errors: [404, 409, 429],
   },
   {
     method: "get", path: `${PATIENT}/family`, tag: "Patient", who: "patient",
@@ -331,10 +341,12 @@ export const OPERATIONS: Operation[] = [
     description:
       "Issue 40. `slotStart` must be the start of one of the doctor's free slots (GET the doctor's slots), else 409 \"This time is not free: please choose another\"; " +
       "a time that overlaps another of the patient's confirmed meetings, 409. The meet link stays; `reason` (optional, up to 500 characters) is shown to the doctor, who is mailed. " +
-      "A meeting that has started, or starts sooner than CHANGE_NOTICE_MINUTES (default 240) from now: 409 \"This meeting starts too soon to change online: contact the doctor\". Another patient's: 404.",
+      "A meeting that has started, or starts sooner than CHANGE_NOTICE_MINUTES (default 240) from now: 409 \"This meeting starts too soon to change online: contact the doctor\". Another patient's: 404. " +
+      "Issue 51: a patient moves one meeting at most 3 times (409); past the account's PATIENT_CHANGES_PER_DAY (default 20) instant bookings, moves and cancels in 24 hours, 429 with `Retry-After` " +
+      "(a cancel still goes through).",
     body: { kind: "json", schema: ownRescheduleBody, example: EXAMPLES.ownReschedule },
     ok: { status: 200, schema: answers.scheduled, description: "Moved", example: EXAMPLES.rescheduled },
-    errors: [404, 409],
+    errors: [404, 409, 429],
   },
   {
     method: "post", path: `${PATIENT}/waitlist`, tag: "Patient", who: "patient",
@@ -366,10 +378,10 @@ export const OPERATIONS: Operation[] = [
     summary: "Book the time a waitlist offer holds",
     description:
       "The entry ends and the time is booked as an instant booking would be (confirmed with its meet link, both sides mailed), in one transaction. " +
-      "No offer open (it ran out, or none was made): 409; the refusals of an instant booking apply (409). Not the patient's open entry: 404.",
+      "No offer open (it ran out, or none was made): 409; the refusals of an instant booking apply (409, and issue 51's limits: 409, 429). Not the patient's open entry: 404.",
     params: waitlistIdParam,
     ok: { status: 201, schema: answers.booked, description: "Booked", example: EXAMPLES.waitlistBooked },
-    errors: [404, 409],
+    errors: [404, 409, 429],
   },
   {
     method: "post", path: `${PATIENT}/waitlist/{id}/decline`, tag: "Patient", who: "patient",
@@ -530,8 +542,8 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "patch", path: `${AUTH}/admin-dashboard/reviews/{appointmentId}`, tag: "Admin", who: "admin",
-    summary: "Hide a published review with a reason, or show it again (issue 41)",
-    description: "A hidden review's rating stops counting in its doctor's rating; shown again, it counts again. A reason is required when hiding. 404 when the appointment has no published review; 409 when it is already hidden (or already shown).",
+    summary: "Hide a review or any rating with a reason, or show it again (issues 41, 51)",
+    description: "A hidden review's rating stops counting in its doctor's rating; shown again, it counts again (unless the visit is marked a no-show, whose rating counts nowhere). Issue 51: a rating sent with `publish: false` counts too, so it can be hidden as well; its private text is never in the answer. A reason is required when hiding. 404 when the appointment has neither a published review nor a rating; 409 when it is already hidden (or already shown).",
     params: reviewParam,
     body: { kind: "json", schema: reviewHideBody, example: EXAMPLES.reviewHide },
     ok: { status: 200, schema: answers.reviewChanged, description: "Hidden or shown", example: EXAMPLES.reviewHidden },

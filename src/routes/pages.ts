@@ -18,9 +18,10 @@ import type { Deps } from "../config/deps";
 import { renderedOnce } from "../http/cached";
 import { directoryVersionOf } from "../db/queries/sessions";
 import { addHsts, preparedSecurityHeaders } from "../middleware/security";
-import { cookieSession } from "../middleware/session";
+import { cookieSession, setupRequired } from "../middleware/session";
+import { mustSetUpTwoFactor } from "../actions/two-factor";
 import { endSessionCookie, sessionCookieToken } from "../http/session-token";
-import { requirePage } from "../middleware/page-guard";
+import { requirePage, SETUP_PAGE } from "../middleware/page-guard";
 import { sameOriginForms } from "../middleware/same-origin";
 import { aboutPage } from "./pages/about";
 import { adminDashboardPage, doctorChangePost, doctorRegistrationPost, doctorStatusPost } from "./pages/admin-dashboard";
@@ -41,7 +42,7 @@ import { specializationPage } from "./pages/patient-dashboard/specialization";
 import { mailPreferencesPost } from "./pages/mail";
 import { adminMailMessagePage, adminMailPage } from "./pages/admin-mail";
 import { privacyPage } from "./pages/privacy";
-import { accountDeletePage, accountDeletePost } from "./pages/account-delete";
+import { accountDeletePage, accountDeletePost, consentWithdrawPost } from "./pages/account-delete";
 import { accountSecurityPages, accountSecurityPosts, ADMIN_ACCOUNT, adminAccountPage } from "./pages/account-security";
 import { twoFactorPosts } from "./pages/two-factor";
 import { servicesPage } from "./pages/services";
@@ -128,6 +129,7 @@ export function pageRoutes(deps: Deps) {
   pages.route("/", accountSecurityPosts(deps, "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
   pages.get("/patient-dashboard/patient-profile/delete", accountDeletePage("patient"));
   pages.post("/patient-dashboard/patient-profile/delete", accountDeletePost(deps, "patient"));
+  pages.post("/patient-dashboard/patient-profile/consent/withdraw", consentWithdrawPost(deps, "patient"));
   pages.route("/", twoFactorPosts(deps, "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
   pages.post("/patient-dashboard/patient-profile", pictureFormLimit(deps, patientProfileAgain(deps)), patientProfilePost(deps));
 
@@ -147,6 +149,7 @@ export function pageRoutes(deps: Deps) {
   pages.route("/", accountSecurityPosts(deps, "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
   pages.get("/doctor-dashboard/doctor-profile/delete", accountDeletePage("doctor"));
   pages.post("/doctor-dashboard/doctor-profile/delete", accountDeletePost(deps, "doctor"));
+  pages.post("/doctor-dashboard/doctor-profile/consent/withdraw", consentWithdrawPost(deps, "doctor"));
   pages.route("/", twoFactorPosts(deps, "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
   pages.post("/doctor-dashboard/doctor-profile", pictureFormLimit(deps, doctorProfileAgain(deps)), doctorProfilePost(deps));
   pages.post("/doctor-dashboard/doctor-profile/hours", doctorHoursPost(deps));
@@ -185,6 +188,8 @@ export function pageRoutes(deps: Deps) {
     if (parsed.success) {
       setCookie(c, LANG_COOKIE, parsed.data.lang, { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "Lax" });
       const user = await cookieSession(c, deps);
+      // Issue 51: an admin held by ADMIN_2FA_REQUIRED sees the page in that language, the account keeps none.
+      if (user !== undefined && mustSetUpTwoFactor(deps, user)) return c.redirect(SETUP_PAGE, 303);
       if (user !== undefined) await saveLanguage(deps, { role: user.role, id: user.account.id }, parsed.data.lang);
     }
     return c.redirect(safeBack(form.back), 303);
@@ -206,6 +211,8 @@ export function pageRoutes(deps: Deps) {
     const user = await cookieSession(c, deps);
     const token = sessionCookieToken(c);
     if (user === undefined || token === undefined) return c.json({ message: "Invalid or expired token" }, 401);
+    // Issue 51: no token for the API to an admin held by ADMIN_2FA_REQUIRED.
+    if (mustSetUpTwoFactor(deps, user)) throw setupRequired(c);
     c.header("Cache-Control", "no-store");
     const status = user.role === "doctor" ? { status: user.account.status } : {};
     return c.json({ token, role: user.role, name: user.account.name, ...status });

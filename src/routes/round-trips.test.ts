@@ -94,6 +94,8 @@ describe("round trips per request", () => {
     await measure(`GET ${API}/sessions`, `${API}/sessions`, { token: patient.token });
     // Issue 44: the consent notice's state, its acceptance, and the data export (both doors).
     await measure(`GET ${API}/consent`, `${API}/consent`, { token: patient.token });
+    // Issue 51: withdrawn, then accepted again.
+    await measure(`DELETE ${API}/consent`, `${API}/consent`, { token: patient.token });
     await measure(`POST ${API}/consent`, `${API}/consent`, { token: patient.token, json: { consent: true } });
     await measure(`GET ${API}/account/export`, `${API}/account/export`, { token: patient.token });
     await measure("GET /account/export", "/account/export", page(patient.token));
@@ -239,6 +241,10 @@ describe("round trips per request", () => {
     const later = new Date(monday.getTime() + 60_000);
     const challenge = await measure(`POST ${API}/loginPatient`, `${API}/loginPatient`, { json: { email: twoFactor.email, password: PASSWORD }, clock: later });
     await measure(`POST ${API}/2fa/verify`, `${API}/2fa/verify`, { json: { challenge: challenge.body.challenge, code: totpAt(setup.body.secret, later) }, clock: later });
+    // Issue 51: the login page's code step, a GET after the password's post (the challenge in its cookie); without one, back to the password.
+    const waiting = await measure(`POST ${API}/loginPatient`, `${API}/loginPatient`, { json: { email: twoFactor.email, password: PASSWORD }, clock: later });
+    await measure("GET /loginPatient/code", "/loginPatient/code", { headers: { cookie: `carebook_challenge=${waiting.body.challenge}` }, clock: later });
+    for (const role of ["Doctor", "Admin"]) await measure(`GET /login${role}/code`, `/login${role}/code`, { status: 302 });
     const last = new Date(monday.getTime() + 120_000);
     await measure(`POST ${API}/2fa/disable`, `${API}/2fa/disable`, { token: twoFactor.token, json: { password: PASSWORD, code: totpAt(setup.body.secret, last) }, clock: last });
 

@@ -59,6 +59,7 @@ const TWINS: Record<string, Twin> = {
   "/patient-dashboard/patient-profile/family/:id/remove": { api: "DELETE /api/auth/patient-dashboard/family/:id" },
   "/patient-dashboard/patient-profile/mail": MAIL,
   "/patient-dashboard/patient-profile/delete": { api: "POST /api/auth/account/delete" },
+  "/patient-dashboard/patient-profile/consent/withdraw": { api: "DELETE /api/auth/consent" },
   ...SESSIONS("/patient-dashboard/patient-profile"),
   ...TWO_FACTOR("/patient-dashboard/patient-profile"),
 
@@ -74,6 +75,7 @@ const TWINS: Record<string, Twin> = {
   "/doctor-dashboard/doctor-profile/hours": { api: "PUT /api/auth/doctor-dashboard/availability" },
   "/doctor-dashboard/doctor-profile/mail": MAIL,
   "/doctor-dashboard/doctor-profile/delete": { api: "POST /api/auth/account/delete" },
+  "/doctor-dashboard/doctor-profile/consent/withdraw": { api: "DELETE /api/auth/consent" },
   ...SESSIONS("/doctor-dashboard/doctor-profile"),
   ...TWO_FACTOR("/doctor-dashboard/doctor-profile"),
 

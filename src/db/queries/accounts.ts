@@ -231,6 +231,12 @@ export async function setAccountLanguage(tx: Tx, role: Role, id: string, lang: L
 }
 
 /** Records that the account accepted the consent notice `version` at `at` (issue 44). */
+/** Issue 51: the person withdraws consent: no notice accepted any more (the pages ask again), and when. */
+export async function withdrawConsentRow(tx: Tx, role: "patient" | "doctor", id: string, at: Date): Promise<void> {
+  const table = tables[role];
+  await tx.update(table).set({ consentVersion: null, consentAt: null, consentWithdrawnAt: at }).where(eq(table.id, id));
+}
+
 export async function recordConsent(tx: Tx, role: "patient" | "doctor", id: string, version: string, at: Date): Promise<void> {
   const table = tables[role];
   await tx.update(table).set({ consentVersion: version, consentAt: at }).where(eq(table.id, id));

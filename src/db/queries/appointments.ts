@@ -1,5 +1,5 @@
 /** Appointments and feedback: the only SQL behind booking, scheduling, cancelling and lists. */
-import { and, asc, eq, gt, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { effectiveStatus, type AppointmentStatus, type Slot } from "../../domain/appointment";
 import type { ForPerson } from "../../domain/family";
 import type { Reader, Tx } from "../client";
@@ -186,11 +186,15 @@ export async function findOwnAppointment(
   return row && { ...row, effective: effectiveStatus(row.status, row.endsAt, now, row.attended) };
 }
 
+/** The appointments of one person of the account: the holder (null) or a family member. */
+const personIs = (forMemberId: string | null) => (forMemberId === null ? isNull(appointments.forMemberId) : eq(appointments.forMemberId, forMemberId));
+
 /**
  * Another confirmed appointment of the doctor (or, given `{ patientId }`, of the patient: issue
- * 40's move by the patient) whose slot overlaps `slot`, if any, with its patient's name.
+ * 40's move by the patient; with `forMemberId` too, of that one person: issue 51's undo) whose
+ * slot overlaps `slot`, if any, with its patient's name.
  */
-export function findOverlap(r: Reader, owner: string | { patientId: string }, slot: Slot, exceptId: string) {
+export function findOverlap(r: Reader, owner: string | { patientId: string; forMemberId?: string | null }, slot: Slot, exceptId: string) {
   return r
     .select({ id: appointments.id, name: patients.name, start: appointments.scheduledAt, end: appointments.endsAt })
     .from(appointments)
@@ -198,6 +202,8 @@ export function findOverlap(r: Reader, owner: string | { patientId: string }, sl
     .where(
       and(
         typeof owner === "string" ? eq(appointments.doctorId, owner) : eq(appointments.patientId, owner.patientId),
+        // One person's meetings only (issue 51: the holder's, or that family member's), when asked.
+        typeof owner === "string" || owner.forMemberId === undefined ? undefined : personIs(owner.forMemberId),
         eq(appointments.status, "confirmed"),
         lt(appointments.scheduledAt, slot.end),
         gt(appointments.endsAt, slot.start),

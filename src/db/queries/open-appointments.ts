@@ -2,7 +2,7 @@
  * The rule "one open appointment per doctor" (docs/decisions.md), per person since issue 42: the
  * SQL that finds a person's open appointments, served by appointments_patient_status_scheduled.
  */
-import { and, eq, gt, isNull, or } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, or } from "drizzle-orm";
 import type { Reader } from "../client";
 import { appointments } from "../schema";
 
@@ -11,9 +11,10 @@ export const openAt = (now: Date) => or(eq(appointments.status, "pending"), and(
 
 /**
  * Whether this person already has an open request with this doctor: the account holder
- * (`forMemberId` null), or one of their family members (issue 42: the rule holds per person).
+ * (`forMemberId` null), or one of their family members (issue 42: the rule holds per person);
+ * `exceptId`: other than this one (issue 51: the doctor's undo of a cancel).
  */
-export async function hasOpenAppointment(r: Reader, patientId: string, doctorId: string, now: Date, forMemberId: string | null = null): Promise<boolean> {
+export async function hasOpenAppointment(r: Reader, patientId: string, doctorId: string, now: Date, forMemberId: string | null = null, exceptId?: string): Promise<boolean> {
   const row = await r
     .select({ id: appointments.id })
     .from(appointments)
@@ -23,6 +24,7 @@ export async function hasOpenAppointment(r: Reader, patientId: string, doctorId:
         eq(appointments.doctorId, doctorId),
         forMemberId === null ? isNull(appointments.forMemberId) : eq(appointments.forMemberId, forMemberId),
         openAt(now),
+        exceptId === undefined ? undefined : ne(appointments.id, exceptId),
       ),
     )
     .get();

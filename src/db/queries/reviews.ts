@@ -2,11 +2,11 @@
  * Issue 41's reviews: a doctor's visible rating count and total, the doctor's answer, the admin's
  * hiding, and the admin's list of published reviews. The only SQL behind them.
  */
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { MIN_RATINGS } from "../../domain/rating";
 import type { Reader, Tx } from "../client";
 import { atCommit } from "../at-commit";
-import { directoryVersion, doctors, feedback, patients } from "../schema";
+import { appointments, directoryVersion, doctors, feedback, patients } from "../schema";
 
 export type ReviewRow = typeof feedback.$inferSelect;
 
@@ -34,6 +34,17 @@ export function findReview(r: Reader, appointmentId: string): Promise<ReviewRow 
   return r.select().from(feedback).where(eq(feedback.appointmentId, appointmentId)).get();
 }
 
+/** Issue 51: the feedback on an appointment, if any, with the doctor's attendance mark of the visit (a no-show's rating does not count). */
+export async function findReviewAndMark(r: Reader, appointmentId: string): Promise<{ review: ReviewRow; attended: boolean | null } | undefined> {
+  const row = await r
+    .select({ review: feedback, attended: appointments.attended })
+    .from(feedback)
+    .innerJoin(appointments, eq(appointments.id, feedback.appointmentId))
+    .where(eq(feedback.appointmentId, appointmentId))
+    .get();
+  return row;
+}
+
 /** The doctor's one answer: written only if none was (false when one was, so two answers never both win). */
 export async function saveReply(tx: Tx, id: string, text: string, at: Date): Promise<ReviewRow | undefined> {
   return tx
@@ -55,18 +66,23 @@ export async function setReviewHidden(tx: Tx, id: string, hidden: { at: Date; re
 }
 
 /** A published review as the admin's page lists it: with its doctor and its writer's full name. */
-export type PublishedReview = Pick<ReviewRow, "id" | "appointmentId" | "message" | "rating" | "replyText" | "hiddenAt" | "hiddenReason" | "createdAt"> & {
+export type PublishedReview = Pick<ReviewRow, "id" | "appointmentId" | "rating" | "replyText" | "hiddenAt" | "hiddenReason" | "createdAt"> & {
+  /** null: a rating sent unpublished, whose words stay private (issue 51). */
+  message: string | null;
   doctorName: string;
   patientName: string;
 };
 
-/** The latest `limit` published reviews of every doctor, newest first (one query on feedback_published_created). */
+/**
+ * The latest `limit` published reviews of every doctor, and (issue 51) the ratings sent unpublished,
+ * newest first (one query); an unpublished one's message is never read (`message` null: private).
+ */
 export function listPublishedReviews(r: Reader, limit: number): Promise<PublishedReview[]> {
   return r
     .select({
       id: feedback.id,
       appointmentId: feedback.appointmentId,
-      message: feedback.message,
+      message: sql<string | null>`case when ${feedback.published} then ${feedback.message} else null end`,
       rating: feedback.rating,
       replyText: feedback.replyText,
       hiddenAt: feedback.hiddenAt,
@@ -78,7 +94,7 @@ export function listPublishedReviews(r: Reader, limit: number): Promise<Publishe
     .from(feedback)
     .innerJoin(doctors, eq(doctors.id, feedback.doctorId))
     .innerJoin(patients, eq(patients.id, feedback.patientId))
-    .where(eq(feedback.published, true))
+    .where(or(eq(feedback.published, true), isNotNull(feedback.rating)))
     .orderBy(desc(feedback.createdAt))
     .limit(limit)
     .all();

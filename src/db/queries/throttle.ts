@@ -75,6 +75,15 @@ export function clearEvents(tx: Tx, recorded: Recorded, kind: AuthEventKind, key
   atCommit(tx, tx.delete(authEvents).where(recorded.events.length === 0 ? byKey : or(oneOfEach(recorded), byKey)));
 }
 
+/**
+ * Issue 51: forgets every event keyed by the account ("role email ...": failed logins, reset
+ * requests), for its erasure; sent with the COMMIT.
+ */
+export function forgetAccountEvents(tx: Tx, role: string, email: string): void {
+  const prefix = `${role} ${email}`;
+  atCommit(tx, tx.delete(authEvents).where(and(inArray(authEvents.kind, ["login_fail", "reset_account"]), gte(authEvents.key, `${prefix} `), lt(authEvents.key, `${prefix}!`))));
+}
+
 /** Forgets events older than `before`; nothing counts them any more. */
 export async function pruneEvents(tx: Tx, before: Date): Promise<void> {
   await tx.delete(authEvents).where(lt(authEvents.at, before));

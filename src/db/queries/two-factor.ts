@@ -1,9 +1,9 @@
 /** Two-factor sign-in (issue 44): the secrets, the recovery codes, a login's pending challenge. */
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, count, eq, gt, lt, sql } from "drizzle-orm";
 import type { Role } from "../../domain/fields";
 import { atCommit } from "../at-commit";
 import type { Reader, Tx } from "../client";
-import { admins, doctors, loginChallenges, patients, recoveryCodes, twoFactor } from "../schema";
+import { admins, doctors, loginChallenges, patients, recoveryCodes, twoFactor, wrongCodes } from "../schema";
 
 export type TwoFactorRow = typeof twoFactor.$inferSelect;
 export type LoginChallengeRow = typeof loginChallenges.$inferSelect;
@@ -73,7 +73,7 @@ export async function recoveryCodesLeft(r: Reader, role: Role, accountId: string
 }
 
 /** Stores a login's challenge, and drops every expired one (there are few: each lives minutes); sent with the COMMIT. */
-export function insertChallenge(tx: Tx, row: LoginChallengeRow, now: Date): void {
+export function insertChallenge(tx: Tx, row: typeof loginChallenges.$inferInsert, now: Date): void {
   atCommit(tx, tx.delete(loginChallenges).where(lt(loginChallenges.expiresAt, now)));
   atCommit(tx, tx.insert(loginChallenges).values(row));
 }
@@ -87,4 +87,38 @@ export function findChallenge(r: Reader, tokenHash: string): Promise<LoginChalle
 export async function takeChallenge(tx: Tx, tokenHash: string): Promise<boolean> {
   const result = await tx.delete(loginChallenges).where(eq(loginChallenges.tokenHash, tokenHash));
   return result.rowsAffected > 0;
+}
+
+/**
+ * Issue 51: a wrong code on the challenge with this hash: its count of wrong codes, one more (0
+ * when the challenge is gone). The caller voids it at the limit.
+ */
+export async function countWrongCode(tx: Tx, tokenHash: string): Promise<number> {
+  const row = await tx
+    .update(loginChallenges)
+    .set({ wrongCodes: sql`${loginChallenges.wrongCodes} + 1` })
+    .where(eq(loginChallenges.tokenHash, tokenHash))
+    .returning({ wrongCodes: loginChallenges.wrongCodes })
+    .get();
+  return row?.wrongCodes ?? 0;
+}
+
+/**
+ * Issue 51: records a wrong code for the account at `now` (and drops those older than `keepFrom`,
+ * of every account; both sent with the COMMIT); how many it has after `since`, this one included.
+ */
+export async function recordWrongCode(tx: Tx, role: Role, accountId: string, now: Date, since: Date, keepFrom: Date): Promise<number> {
+  const row = await tx
+    .select({ n: count() })
+    .from(wrongCodes)
+    .where(and(eq(wrongCodes.role, role), eq(wrongCodes.accountId, accountId), gt(wrongCodes.at, since)))
+    .get();
+  atCommit(tx, tx.delete(wrongCodes).where(lt(wrongCodes.at, keepFrom)));
+  atCommit(tx, tx.insert(wrongCodes).values({ role, accountId, at: now }));
+  return (row?.n ?? 0) + 1;
+}
+
+/** Issue 51: holds the account's code sign-in until `until` (the `holds`-th hold in a row, begun `now`); sent with the COMMIT. */
+export function holdCodes(tx: Tx, role: Role, accountId: string, until: Date, holds: number, now: Date): void {
+  atCommit(tx, tx.update(twoFactor).set({ codesHeldUntil: until, codeHolds: holds, lastHoldAt: now }).where(ofAccount(role, accountId)));
 }

@@ -41,6 +41,20 @@ export async function endEntry(tx: Tx, id: string, patientId: string, now: Date,
   return row;
 }
 
+/** Whether the patient has an open entry on any waitlist (issue 51: an erasure ends them only then). */
+export async function hasOpenEntries(r: Reader, patientId: string): Promise<boolean> {
+  const row = await r.select({ id: waitlist.id }).from(waitlist).where(and(eq(waitlist.patientId, patientId), isNull(waitlist.endedAt))).limit(1).get();
+  return row !== undefined;
+}
+
+/**
+ * Ends every open entry of the patient's (issue 51: their erasure), at once: the ended rows, so
+ * that each time one was offered goes to the next patient waiting.
+ */
+export function endEntriesOf(tx: Tx, patientId: string, now: Date): Promise<WaitlistRow[]> {
+  return tx.update(waitlist).set({ endedAt: now, endedWhy: "left" }).where(and(eq(waitlist.patientId, patientId), isNull(waitlist.endedAt))).returning();
+}
+
 /** The entry next in line for a time: its id, its patient as a mail's recipient, and the doctor's name. */
 export type NextInLine = { id: string; patient: Recipient; doctorName: string };
 

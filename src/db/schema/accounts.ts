@@ -29,6 +29,8 @@ const twoFactorAt = () => integer("two_factor_at", { mode: "timestamp_ms" });
 // with POST /api/auth/consent.
 const consentVersion = () => text("consent_version");
 const consentAt = () => integer("consent_at", { mode: "timestamp_ms" });
+// Issue 51: when the person last withdrew their consent (kept after they accept again: the record says when).
+const consentWithdrawnAt = () => integer("consent_withdrawn_at", { mode: "timestamp_ms" });
 
 export const patients = sqliteTable("patients", {
   id: id(),
@@ -44,6 +46,7 @@ export const patients = sqliteTable("patients", {
   twoFactorAt: twoFactorAt(),
   consentVersion: consentVersion(),
   consentAt: consentAt(),
+  consentWithdrawnAt: consentWithdrawnAt(),
   createdAt: createdAt(),
 });
 
@@ -94,6 +97,7 @@ export const doctors = sqliteTable(
     twoFactorAt: twoFactorAt(),
     consentVersion: consentVersion(),
     consentAt: consentAt(),
+    consentWithdrawnAt: consentWithdrawnAt(),
     createdAt: createdAt(),
   },
   (t) => [

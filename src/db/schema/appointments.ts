@@ -46,6 +46,10 @@ export const appointments = sqliteTable(
     forName: text("for_name"),
     forRelation: text("for_relation").$type<Relation>(),
     forAge: integer("for_age"),
+    // Issue 51: booked at once by the patient (a free slot of an instant doctor, or a waitlist's
+    // offer), not scheduled by the doctor from a request: counts toward INSTANT_PER_DOCTOR and
+    // INSTANT_PER_ACCOUNT while open.
+    bookedInstantly: integer("booked_instantly", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     // doctor's pending requests by request time

@@ -22,6 +22,7 @@ export const auditEvents = sqliteTable(
     // was before, which an undo within the window puts back.
     previous: text("previous", { mode: "json" }).$type<AppointmentBefore>(),
   },
-  // a subject's history in order; the admin table reads every doctor's at once
-  (t) => [index("audit_events_subject_at").on(t.subject, t.subjectId, t.at)],
+  // a subject's history in order; the admin table reads every doctor's at once; an account's
+  // changes of the last day (issue 51: 20 a day)
+  (t) => [index("audit_events_subject_at").on(t.subject, t.subjectId, t.at), index("audit_events_actor_at").on(t.actorId, t.at)],
 );

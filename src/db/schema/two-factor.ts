@@ -15,6 +15,12 @@ export const twoFactor = sqliteTable(
     secret: text("secret"),
     pendingSecret: text("pending_secret"),
     lastStep: integer("last_step").notNull().default(-1),
+    // Issue 51: code sign-in held (recovery codes still work) until this moment, after 10 wrong
+    // codes since the last hold within 24 hours; the holds in a row (each doubles the 15 minutes)
+    // and when the last began (a day without one starts again at 15 minutes).
+    codesHeldUntil: integer("codes_held_until", { mode: "timestamp_ms" }),
+    codeHolds: integer("code_holds").notNull().default(0),
+    lastHoldAt: integer("last_hold_at", { mode: "timestamp_ms" }),
   },
   (t) => [primaryKey({ columns: [t.role, t.accountId] })],
 );
@@ -41,6 +47,23 @@ export const loginChallenges = sqliteTable(
     role: text("role").$type<Role>().notNull(),
     accountId: text("account_id").notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    // Issue 51: the wrong codes it took; the 5th voids it (log in again).
+    wrongCodes: integer("wrong_codes").notNull().default(0),
   },
   (t) => [index("login_challenges_expires_at").on(t.expiresAt)],
+);
+
+/**
+ * Issue 51: each wrong code of a sign-in, whatever the address, kept a day: 10 since the last hold
+ * within 24 hours hold the account's code sign-in. Pruned as new ones are written.
+ */
+export const wrongCodes = sqliteTable(
+  "wrong_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    role: text("role").$type<Role>().notNull(),
+    accountId: text("account_id").notNull(),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("wrong_codes_account_at").on(t.role, t.accountId, t.at), index("wrong_codes_at").on(t.at)],
 );

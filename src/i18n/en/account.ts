@@ -86,6 +86,7 @@ export default {
   "account.twoFactorKey": "Key",
   "account.twoFactorCode": "Code from the app",
   "account.twoFactorEnable": "Turn on",
+  "account.twoFactorEndOthers": "Also sign out everywhere else (every other device signed in with the password alone)",
   "account.twoFactorDisable": "Turn off two-factor sign-in",
   "account.twoFactorDisableHint": "Give your password and a code from the app (or a recovery code).",
   "account.twoFactorCodeOrRecovery": "Code from the app, or a recovery code",

@@ -13,6 +13,10 @@ export default {
   "erasure.password": "Your password",
   "erasure.confirm": "I understand that my account is erased for good.",
   "erasure.submit": "Erase my account",
+  "erasure.withdrawTitle": "Or withdraw your consent only",
+  "erasure.withdrawIntro": "Your account and your visits stay, reminders and notices stop, and your pages ask for your consent again. The record keeps when you withdrew it.",
+  "erasure.withdrawSubmit": "Withdraw my consent",
+  "erasure.withdrawn": "Your consent is withdrawn. Your account stays; you will be asked again.",
   "erasure.cancel": "Keep my account",
   "erasure.done": "Your account is erased. Your past visits stay with your doctors, without your name.",
   // how an erased person is shown to those who keep their past visits

@@ -118,6 +118,14 @@ export default {
   "msg.undo.nothing": "There is nothing to undo for this appointment.",
   "msg.undo.closed": "The time to undo this has passed: the patient has been told.",
   "msg.undo.taken": "This time has been given to another meeting since, so the change cannot be undone.",
+  "msg.limits.perDoctor": "Your account already holds {max} instant bookings with this doctor, the most it may. You can still send a request and the doctor will choose a time.",
+  "msg.limits.perAccount": "Your account already holds {max} instant bookings, the most it may. You can still send a request and the doctor will choose a time.",
+  "msg.limits.perDay": "Your account has made {max} bookings, moves and cancels today, the most it may. Please try again later; you can still cancel.",
+  "msg.limits.moves": "This meeting has been moved {max} times, the most you may. Cancel it, or contact the doctor.",
+  "msg.auth.codesVoided": "Too many wrong codes: this sign-in has ended. Please log in again.",
+  "msg.auth.codesHeld": "Too many wrong codes for this account. Sign in with a recovery code, or try again in {minutes} minutes.",
+  "msg.undo.openAgain": "The patient has booked with you again since, so the change cannot be undone.",
+  "msg.undo.patientBusy": "The patient has another meeting at that time since, so the change cannot be undone.",
 
   // Pages only: an appointment no longer in the state the page showed.
   "msg.state.scheduled": "Only a pending appointment can be scheduled; this one is {status}",

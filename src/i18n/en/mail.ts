@@ -28,6 +28,7 @@ export default {
   "mail.action.carebook": "Open Carebook",
   "mail.action.newPassword": "Choose a new password",
   "mail.action.resetPassword": "Reset your password",
+  "mail.action.changePassword": "Change your password",
   // src/mail/templates.ts
   "mail.requestReceived.subject": "Your request to {doctor} was sent",
   "mail.requestReceived.body": "{doctor} has your appointment request. We will write again when a time is set.",
@@ -78,4 +79,7 @@ export default {
   "mail.passwordChanged.byReset": "The password of your Carebook account was reset with a link sent to this address. Every device that was signed in is signed out.",
   "mail.passwordChanged.byChange": "The password of your Carebook account was changed on its profile page. Every other device that was signed in is signed out.",
   "mail.passwordChanged.notYou": "If it was not you, reset your password now with the link below and write to support.",
+  "mail.codeGuessed.subject": "Someone may know your Carebook password",
+  "mail.codeGuessed.tried": "Someone signed in to your Carebook account with its password, then gave 5 wrong codes from your authenticator app, so that sign-in was stopped.",
+  "mail.codeGuessed.change": "If it was not you, someone may know your password: change it now with the link below. Your codes still keep them out.",
 } satisfies Record<string, string>;

@@ -80,6 +80,7 @@ export default {
   "account.twoFactorKey": "कुंजी",
   "account.twoFactorCode": "ऐप का कोड",
   "account.twoFactorEnable": "चालू करें",
+  "account.twoFactorEndOthers": "बाकी हर जगह से भी साइन आउट करें (हर वह दूसरा डिवाइस जो सिर्फ़ पासवर्ड से साइन इन है)",
   "account.twoFactorDisable": "दो-चरणीय साइन-इन बंद करें",
   "account.twoFactorDisableHint": "अपना पासवर्ड और ऐप का कोड (या कोई रिकवरी कोड) दें।",
   "account.twoFactorCodeOrRecovery": "ऐप का कोड, या रिकवरी कोड",

@@ -24,6 +24,7 @@ export default {
   "mail.action.carebook": "Carebook खोलें",
   "mail.action.newPassword": "नया पासवर्ड चुनें",
   "mail.action.resetPassword": "अपना पासवर्ड रीसेट करें",
+  "mail.action.changePassword": "अपना पासवर्ड बदलें",
   "mail.requestReceived.subject": "{doctor} को आपका अनुरोध भेज दिया गया है",
   "mail.requestReceived.body": "{doctor} को आपका अपॉइंटमेंट का अनुरोध मिल गया है। समय तय होते ही हम आपको फिर से ईमेल करेंगे।",
   "mail.newRequest.subject": "{patient} की ओर से अपॉइंटमेंट का नया अनुरोध",
@@ -72,4 +73,7 @@ export default {
   "mail.passwordChanged.byReset": "आपके Carebook खाते का पासवर्ड इस पते पर भेजे गए लिंक से रीसेट किया गया। जिन भी डिवाइस पर आप साइन इन थे, उन सब से साइन आउट कर दिया गया है।",
   "mail.passwordChanged.byChange": "आपके Carebook खाते का पासवर्ड उसके प्रोफ़ाइल पेज पर बदला गया। बाकी जिन भी डिवाइस पर आप साइन इन थे, उन सब से साइन आउट कर दिया गया है।",
   "mail.passwordChanged.notYou": "अगर यह आपने नहीं किया, तो नीचे दिए गए लिंक से अभी अपना पासवर्ड रीसेट करें और सहायता टीम को लिखें।",
+  "mail.codeGuessed.subject": "हो सकता है किसी को आपका Carebook पासवर्ड पता हो",
+  "mail.codeGuessed.tried": "किसी ने आपके Carebook खाते में उसके पासवर्ड से साइन इन किया, फिर आपके ऑथेंटिकेटर ऐप के 5 गलत कोड डाले, इसलिए वह साइन इन रोक दिया गया।",
+  "mail.codeGuessed.change": "अगर यह आप नहीं थे, तो हो सकता है किसी को आपका पासवर्ड पता हो: नीचे दिए गए लिंक से उसे अभी बदलें। आपके कोड अब भी उन्हें बाहर रखते हैं।",
 } satisfies Record<keyof typeof en, string>;

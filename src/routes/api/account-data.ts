@@ -6,7 +6,7 @@
  */
 import { zValidator } from "@hono/zod-validator";
 import { Hono, type Context } from "hono";
-import { acceptConsent, CONSENT_RECORDED, consentStateOf } from "../../actions/consent";
+import { acceptConsent, CONSENT_RECORDED, CONSENT_WITHDRAWN, consentStateOf, withdrawConsent } from "../../actions/consent";
 import { exportAccount, type Exporter } from "../../actions/export";
 import type { Deps } from "../../config/deps";
 import { CONSENTING_ROLES } from "../../domain/consent";
@@ -32,7 +32,12 @@ export function accountDataApi(deps: Deps) {
     const user = signedInUser(c);
     const state = consentStateOf(deps, user.role, user.account);
     c.header("Cache-Control", "no-store");
-    return c.json({ version: state.version, accepted: state.accepted && { version: state.accepted.version, at: state.accepted.at.toISOString() }, due: state.due });
+    return c.json({
+      version: state.version,
+      accepted: state.accepted && { version: state.accepted.version, at: state.accepted.at.toISOString() },
+      due: state.due,
+      withdrawnAt: state.withdrawnAt?.toISOString() ?? null,
+    });
   });
 
   // A doctor of any status: a pending one signed up too.
@@ -40,6 +45,13 @@ export function accountDataApi(deps: Deps) {
     const user = signedInUser(c) as ConsentingUser;
     const accepted = await acceptConsent(deps, user.role, user.account.id, c.req.valid("json").version);
     return c.json({ message: CONSENT_RECORDED, version: accepted.version, at: accepted.at.toISOString() });
+  });
+
+  // Issue 51: withdrawing consent, without erasing the account.
+  api.delete("/consent", requireRole(deps, CONSENTING_ROLES, { anyStatus: true }), async (c) => {
+    const user = signedInUser(c) as ConsentingUser;
+    const at = await withdrawConsent(deps, user.role, user.account.id);
+    return c.json({ message: CONSENT_WITHDRAWN, withdrawnAt: at.toISOString() });
   });
 
   api.get("/account/export", requireSignedIn(deps), (c) => exportAnswer(c, deps, signedInUser(c)));

@@ -15,6 +15,9 @@ import { ACCOUNT_ERASED } from "../../domain/erasure";
 import { onInvalid } from "../../http/validate";
 import { askerOf, rememberDevice } from "../../middleware/device";
 import { requireSignedIn, signedInUser, startSession } from "../../middleware/session";
+import { crossSiteApiRefused } from "../../middleware/same-origin";
+/** Issue 51: open to an admin's password-only session under ADMIN_2FA_REQUIRED. */
+const SETUP_ONLY = { beforeTwoFactor: true };
 
 export function accountSecurityApi(deps: Deps) {
   const api = new Hono();
@@ -26,6 +29,8 @@ export function accountSecurityApi(deps: Deps) {
     return c.json({ message: RESET_SENT }, 202);
   });
 
+  // Issue 51: it sets the session cookie, so a browser's post from another site is refused, as a login's is.
+  api.use("/resetPassword", crossSiteApiRefused(deps.config.corsOrigins));
   api.post("/resetPassword", zValidator("json", resetPasswordBody, onInvalid), async (c) => {
     const { token, password } = c.req.valid("json");
     const { role, account } = await resetPassword(deps, token, password, askerOf(c, deps));
@@ -41,20 +46,20 @@ export function accountSecurityApi(deps: Deps) {
     return c.json({ message: PASSWORD_CHANGED });
   });
 
-  api.get("/sessions", requireSignedIn(deps), async (c) => {
+  api.get("/sessions", requireSignedIn(deps, SETUP_ONLY), async (c) => {
     const user = signedInUser(c);
     const sessions = await listSessions(deps, user.role, user.account.id, user.sessionId);
     c.header("Cache-Control", "no-store");
     return c.json({ sessions: sessions.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString() })) });
   });
 
-  api.post("/sessions/revokeOthers", requireSignedIn(deps), async (c) => {
+  api.post("/sessions/revokeOthers", requireSignedIn(deps, SETUP_ONLY), async (c) => {
     const user = signedInUser(c);
     await endOtherSessions(deps, user.role, user.account.id, user.sessionId);
     return c.json({ message: OTHERS_ENDED });
   });
 
-  api.delete("/sessions/:id", requireSignedIn(deps), zValidator("param", sessionIdParam, onInvalid), async (c) => {
+  api.delete("/sessions/:id", requireSignedIn(deps, SETUP_ONLY), zValidator("param", sessionIdParam, onInvalid), async (c) => {
     const user = signedInUser(c);
     const { id } = c.req.valid("param");
     await endSession(deps, user.role, user.account.id, id);

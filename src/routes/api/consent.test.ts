@@ -30,7 +30,7 @@ describe("consent at a JSON signup", () => {
     expect(Number(row.consent_at)).toBeGreaterThanOrEqual(before);
     expect(Number(row.consent_at)).toBeLessThanOrEqual(Date.now());
     const state = await consentOf(res.body.token);
-    expect(state).toEqual({ version: CONSENT_VERSION, accepted: { version: CONSENT_VERSION, at: new Date(Number(row.consent_at)).toISOString() }, due: false });
+    expect(state).toEqual({ version: CONSENT_VERSION, accepted: { version: CONSENT_VERSION, at: new Date(Number(row.consent_at)).toISOString() }, due: false, withdrawnAt: null });
   });
 
   test("a doctor's signup with consent: true records it too", async () => {
@@ -50,7 +50,7 @@ describe("consent at a JSON signup", () => {
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(["name", "role", "token"]);
     expect(await stored("patients", email)).toMatchObject({ consent_version: null, consent_at: null });
-    expect(await consentOf(res.body.token)).toEqual({ version: CONSENT_VERSION, accepted: null, due: true });
+    expect(await consentOf(res.body.token)).toEqual({ version: CONSENT_VERSION, accepted: null, due: true, withdrawnAt: null });
     // consent: false is the same: not given
     const no = uniqueEmail("declined");
     expect((await h.call("POST", "/api/auth/signupPatient", { json: { name: "No Thanks", email: no, password: PASSWORD, consent: false } })).status).toBe(201);
@@ -79,7 +79,7 @@ describe("accepting later: POST /api/auth/consent", () => {
     const ok = await h.call("POST", "/api/auth/consent", { token: p.token, json: { consent: true, version: CONSENT_VERSION } });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ message: "Thank you. Your consent is recorded.", version: CONSENT_VERSION });
-    expect(await consentOf(p.token)).toEqual({ version: CONSENT_VERSION, accepted: { version: CONSENT_VERSION, at: ok.body.at }, due: false });
+    expect(await consentOf(p.token)).toEqual({ version: CONSENT_VERSION, accepted: { version: CONSENT_VERSION, at: ok.body.at }, due: false, withdrawnAt: null });
 
     const admin = await h.admin();
     expect((await consentOf(admin)).due).toBe(false);

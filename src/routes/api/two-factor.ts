@@ -12,6 +12,8 @@ import { onInvalid } from "../../http/validate";
 import { askerOf, loginClient } from "../../middleware/device";
 import { crossSiteApiRefused } from "../../middleware/same-origin";
 import { requireSignedIn, signedInUser } from "../../middleware/session";
+/** Issue 51: open to an admin's password-only session under ADMIN_2FA_REQUIRED. */
+const SETUP_ONLY = { beforeTwoFactor: true };
 import { signedInAnswer } from "./auth";
 
 export function twoFactorApi(deps: Deps) {
@@ -24,13 +26,14 @@ export function twoFactorApi(deps: Deps) {
     return c.json(await signedInAnswer(c, deps, role, account, succeeded));
   });
 
-  api.post("/2fa/setup", requireSignedIn(deps), async (c) => {
+  api.post("/2fa/setup", requireSignedIn(deps, SETUP_ONLY), async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json(await setUpTwoFactor(deps, signedInUser(c)));
   });
 
-  api.post("/2fa/enable", requireSignedIn(deps), zValidator("json", twoFactorEnableBody, onInvalid), async (c) => {
-    const recoveryCodes = await enableTwoFactor(deps, signedInUser(c), c.req.valid("json").code, askerOf(c, deps));
+  api.post("/2fa/enable", requireSignedIn(deps, SETUP_ONLY), zValidator("json", twoFactorEnableBody, onInvalid), async (c) => {
+    const input = c.req.valid("json");
+    const recoveryCodes = await enableTwoFactor(deps, signedInUser(c), input.code, askerOf(c, deps), input.endOtherSessions === true);
     c.header("Cache-Control", "no-store");
     return c.json({ message: TWO_FACTOR_ON, recoveryCodes });
   });

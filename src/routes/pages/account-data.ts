@@ -12,6 +12,8 @@ import { CONSENT_UNTICKED } from "../../domain/messages";
 import { consentForm } from "../../http/schemas";
 import { tOf } from "../../i18n/request";
 import { cookieSession } from "../../middleware/session";
+import { SETUP_PAGE } from "../../middleware/page-guard";
+import { mustSetUpTwoFactor } from "../../actions/two-factor";
 import { exportAnswer } from "../api/account-data";
 
 export function accountDataPages(deps: Deps) {
@@ -34,6 +36,7 @@ export function accountDataPages(deps: Deps) {
   pages.get("/account/export", async (c) => {
     const user = await cookieSession(c, deps);
     if (user === undefined) return c.redirect("/loginPatient", 302);
+    if (mustSetUpTwoFactor(deps, user)) return c.redirect(SETUP_PAGE, 302);
     return exportAnswer(c, deps, user);
   });
 

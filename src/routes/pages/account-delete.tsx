@@ -5,6 +5,8 @@
  * POST /api/auth/account/delete; done, the browser is signed out and lands on the home page with
  * a notice (303). A refusal shows the page again with the message beside the form.
  */
+import { CodeField } from "./two-factor";
+import { withdrawConsent } from "../../actions/consent";
 import type { Context } from "hono";
 import { eraseAccount } from "../../actions/erasure";
 import { NoticeLine } from "../../components/NoticeLine";
@@ -51,6 +53,8 @@ function render(c: Context, role: Side, form?: FormState): Promise<Response> {
           <label for="password">{t("erasure.password")}</label>
           <input id="password" name="password" type="password" autocomplete="current-password" maxlength={LIMITS.password.max} required />
         </div>
+        {/* Issue 51: with two-factor sign-in on, a code too. */}
+        {signedInUser(c).account.twoFactorAt !== null && <CodeField id="erasure-code" label={t("account.twoFactorCodeOrRecovery")} />}
         <label class="check">
           <input type="checkbox" name="confirm" value="on" required /> {t("erasure.confirm")}
         </label>
@@ -60,9 +64,25 @@ function render(c: Context, role: Side, form?: FormState): Promise<Response> {
         </button>{" "}
         <a href={base}>{t("erasure.cancel")}</a>
       </form>
+      {/* Issue 51: the lesser step: withdraw consent, keep the account. */}
+      <h2>{t("erasure.withdrawTitle")}</h2>
+      <p>{t("erasure.withdrawIntro")}</p>
+      <form method="post" action={`${base}/consent/withdraw`}>
+        <button type="submit" class="button-secondary">
+          {t("erasure.withdrawSubmit")}
+        </button>
+      </form>
     </section>
   );
   return role === "patient" ? patientPage(c, t("erasure.title"), body) : doctorPage(c, t("erasure.title"), body);
+}
+
+/** Issue 51: POST {profile}/consent/withdraw: the same use case as DELETE /api/auth/consent; back to the profile with a notice. */
+export function consentWithdrawPost(deps: Deps, role: Side) {
+  return async (c: Context) => {
+    await withdrawConsent(deps, role, signedInUser(c).account.id);
+    return doneThen(c, PROFILE[role], { text: tOf(c)("erasure.withdrawn"), tone: "success" });
+  };
 }
 
 /** GET {profile}/delete (behind the role's page guard). */

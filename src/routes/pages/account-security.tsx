@@ -4,6 +4,7 @@
  * section (change password, the sessions signed in, Log out one, Log out everywhere else). Every
  * post calls the same use case as the JSON call and ends in 303, or shows the form again.
  */
+import { CodeField } from "./two-factor";
 import { DataExport } from "../../components/DataExport";
 import { Hono, type Context } from "hono";
 import { formatDateTime } from "../../../islands/lib/time";
@@ -192,6 +193,8 @@ export function AccountSecuritySection({ c, base, form, sessions }: { c: Context
       <form method="post" action={`${base}/password`} aria-labelledby="password-title">
         <PasswordField name="currentPassword" label={t("account.currentPassword")} autocomplete="current-password" />
         <PasswordField name="newPassword" label={t("account.newPassword")} autocomplete="new-password" min={LIMITS.password.min} />
+        {/* Issue 51: with two-factor sign-in on, a code too. */}
+        {signedInUser(c).account.twoFactorAt !== null && <CodeField id="password-code" label={t("account.twoFactorCodeOrRecovery")} />}
         <p class="muted small">{t("account.changeHint")}</p>
         <NoticeLine notice={refused && { text: refused.message, tone: "error" }} />
         <button type="submit">{t("account.changePassword")}</button>

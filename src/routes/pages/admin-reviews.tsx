@@ -55,7 +55,7 @@ function ReviewItem({ review: r, t, when, form }: { review: PublishedReview; t: 
         <strong>{t("admin.reviewOf", { doctor: r.doctorName, name: reviewAuthor(r.patientName, t("erasure.formerPatient")) })}</strong> · {when}
       </p>
       <p class="small">{r.rating === null ? t("doctorPage.review.noRating") : t("doctorPage.review.rating", { n: r.rating })}</p>
-      <blockquote>{r.message}</blockquote>
+      {r.message === null ? <p class="small muted">{t("admin.reviewPrivate")}</p> : <blockquote>{r.message}</blockquote>}
       {r.replyText !== null && (
         <p class="small">
           {t("admin.reviewReply")} {r.replyText}

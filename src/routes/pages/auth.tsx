@@ -10,7 +10,9 @@
  */
 import { Hono, type Context } from "hono";
 import { signUpDoctor, signUpPatient, type Client } from "../../actions/accounts";
-import { logInFirstStep, verifyTwoFactor } from "../../actions/two-factor";
+import { CHALLENGE_MINUTES, challengeIsLive, logInFirstStep, verifyTwoFactor } from "../../actions/two-factor";
+import { getCookie, setCookie } from "hono/cookie";
+import { isHttps } from "../../http/https";
 import { statusReasonOf } from "../../actions/doctors";
 import { renderPage, themeOf } from "../../render/Document";
 import { Shell } from "../../components/Shell";
@@ -41,6 +43,8 @@ async function patientNext(c: Context): Promise<string | undefined> {
 }
 
 const TITLES: Record<Role, string> = { patient: "Patient", doctor: "Doctor", admin: "Admin" };
+/** Issue 51: where a login's challenge waits for the code's page (HttpOnly, that login's path only). */
+const CHALLENGE_COOKIE = "carebook_challenge";
 
 type Mode = "login" | "signup";
 /** `challenge`: a login's second step (two-factor sign-in on), the code asked with it; `next`: where a patient goes on to. */
@@ -149,16 +153,33 @@ export function authPageRoutes(deps: Deps) {
         schema: loginBody,
         run: (credentials) => logInFirstStep(deps, role, credentials, client(c)),
         again: again(c, role, "login"),
-        then: async (step, values) =>
-          step.kind === "challenge" ? renderAuthPage(c, role, "login", { challenge: step.challenge, next: role === "patient" ? await patientNext(c) : undefined }) : signedIn(c, role, step.account, step.succeeded, values),
+        // Issue 51: the code's step is a redirect after post (a reload asks the code again, never posts
+        // the password again); the challenge waits in an HttpOnly cookie, never in the address.
+        then: async (step, values) => {
+          if (step.kind !== "challenge") return signedIn(c, role, step.account, step.succeeded, values);
+          setCookie(c, CHALLENGE_COOKIE, step.challenge, { httpOnly: true, sameSite: "Lax", path: `/login${TITLES[role]}`, secure: isHttps(c, deps), maxAge: CHALLENGE_MINUTES * 60 });
+          const next = role === "patient" ? await patientNext(c) : undefined;
+          return c.redirect(`/login${TITLES[role]}/code${next === undefined ? "" : `?next=${encodeURIComponent(next)}`}`, 303);
+        },
       }),
     );
+    pages.get(`/login${TITLES[role]}/code`, async (c) => {
+      const challenge = getCookie(c, CHALLENGE_COOKIE);
+      if (challenge === undefined || !(await challengeIsLive(deps, challenge, role))) return c.redirect(`/login${TITLES[role]}`, 302);
+      c.header("Cache-Control", "no-store");
+      return renderAuthPage(c, role, "login", { challenge, next: role === "patient" ? await patientNext(c) : undefined });
+    });
     // The code's form: the same use case as POST /api/auth/2fa/verify, for this page's role only.
     pages.post(`/login${TITLES[role]}/code`, (c) =>
       handleForm(c, {
         schema: twoFactorVerifyBody,
         run: (input) => verifyTwoFactor(deps, input, client(c), role),
-        again: async (form) => renderAuthPage(c, role, "login", { form, challenge: form.values.challenge ?? "", next: role === "patient" ? await patientNext(c) : undefined }),
+        // A challenge voided by its wrong codes (issue 51) or run out: the password's form again, with the refusal.
+        again: async (form) => {
+          const challenge = form.values.challenge ?? "";
+          const live = challenge !== "" && (await challengeIsLive(deps, challenge, role));
+          return renderAuthPage(c, role, "login", { form, challenge: live ? challenge : undefined, next: role === "patient" ? await patientNext(c) : undefined });
+        },
         then: ({ account, succeeded }, values) => signedIn(c, role, account, succeeded, values),
       }),
     );

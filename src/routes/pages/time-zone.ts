@@ -12,6 +12,8 @@ import { timeZoneForm } from "../../http/schemas";
 import { zoneName } from "../../domain/zones";
 import { tOf } from "../../i18n/request";
 import { cookieSession } from "../../middleware/session";
+import { SETUP_PAGE } from "../../middleware/page-guard";
+import { mustSetUpTwoFactor } from "../../actions/two-factor";
 
 export function timeZonePost(deps: Deps) {
   return async (c: Context) => {
@@ -19,6 +21,8 @@ export function timeZonePost(deps: Deps) {
     const body = (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
     const report = body.report !== undefined;
     if (user === undefined) return report ? c.body(null, 401) : c.redirect("/loginPatient", 303);
+    // Issue 51: an admin held by ADMIN_2FA_REQUIRED keeps no zone yet.
+    if (mustSetUpTwoFactor(deps, user)) return report ? c.body(null, 403) : c.redirect(SETUP_PAGE, 303);
     const parsed = timeZoneForm.safeParse(body);
     const back = ZONE_FORM_PAGE[user.role];
     if (report) {

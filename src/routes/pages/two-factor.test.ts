@@ -30,6 +30,12 @@ const request = (path: string, init: { cookie?: string; form?: Record<string, st
   });
 const sessionOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith("carebook_session="))?.split(";")[0];
 const hiddenChallenge = (html: string) => /name="challenge" value="([^"]+)"/.exec(html)?.[1];
+/** Issue 51: the password's post answers 303 to the code's page, the challenge in a cookie: that page's HTML. */
+async function codePage(posted: Response, lang?: string): Promise<string> {
+  expect([posted.status, posted.headers.get("location")]).toEqual([303, "/loginPatient/code"]);
+  const challenge = posted.headers.getSetCookie().find((c) => c.startsWith("carebook_challenge="))!.split(";")[0]!;
+  return (await request("/loginPatient/code", { cookie: challenge, lang })).text();
+}
 
 /** Turns two-factor on for a patient through the profile's forms; the key and the recovery codes the pages showed. */
 async function turnOn(cookie: string, lang = "en") {
@@ -66,12 +72,11 @@ describe("the profile's section and the login's second step, without script", ()
     expect(profile).not.toContain(codes[0]!);
     expect(profile).not.toContain("two-factor-key");
 
-    // The password's post answers the code's page: no session yet, the challenge in a hidden field.
+    // The password's post leads to the code's page (issue 51: a redirect after post): no session yet, the challenge in a hidden field.
     clock = new Date(NOW.getTime() + 60_000);
     const first = await request("/loginPatient", { form: { email: patient.email, password: PASSWORD } });
-    expect(first.status).toBe(200);
     expect(sessionOf(first)).toBeUndefined();
-    const page = await first.text();
+    const page = await codePage(first);
     expect(page).toContain('action="/loginPatient/code"');
     expect(page).toMatch(/autocomplete="one-time-code"/i);
     const challenge = hiddenChallenge(page)!;
@@ -87,11 +92,11 @@ describe("the profile's section and the login's second step, without script", ()
     expect((await request("/patient-dashboard", { cookie: sessionOf(right)! })).status).toBe(200);
 
     // A recovery code signs in once; a doctor's page does not take a patient's challenge.
-    const second = hiddenChallenge(await (await request("/loginPatient", { form: { email: patient.email, password: PASSWORD } })).text())!;
+    const second = hiddenChallenge(await codePage(await request("/loginPatient", { form: { email: patient.email, password: PASSWORD } })))!;
     expect((await request("/loginDoctor/code", { form: { challenge: second, code: codes[0]! } })).status).toBe(401);
     const recovered = await request("/loginPatient/code", { form: { challenge: second, code: codes[0]! } });
     expect(recovered.status).toBe(303);
-    const third = hiddenChallenge(await (await request("/loginPatient", { form: { email: patient.email, password: PASSWORD } })).text())!;
+    const third = hiddenChallenge(await codePage(await request("/loginPatient", { form: { email: patient.email, password: PASSWORD } })))!;
     expect((await request("/loginPatient/code", { form: { challenge: third, code: codes[0]! } })).status).toBe(401);
 
     // Off: the password and a code; then the password alone signs in again.
@@ -110,7 +115,7 @@ describe("the profile's section and the login's second step, without script", ()
     const { html, wrongHtml } = await turnOn(cookie, "hi");
     expect(html).toContain("आपके रिकवरी कोड");
     expect(wrongHtml).toContain("कोड सही नहीं है");
-    const page = await (await request("/loginPatient", { form: { email: patient.email, password: PASSWORD }, lang: "hi" })).text();
+    const page = await codePage(await request("/loginPatient", { form: { email: patient.email, password: PASSWORD }, lang: "hi" }), "hi");
     expect(page).toContain("ऐप का 6 अंकों का कोड");
   });
 

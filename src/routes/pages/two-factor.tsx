@@ -23,11 +23,12 @@ import { qrSvg } from "../../render/qr";
 /** The form on a page a refused two-factor post belongs to. */
 export const TWO_FACTOR_FORM = "two-factor";
 
-function CodeField({ label }: { label: string }) {
+/** The code's field; `id` differs when another form of the page has one too (issue 51: the password change, the erasure). */
+export function CodeField({ label, id = "two-factor-code" }: { label: string; id?: string }) {
   return (
     <div class="field">
-      <label for="two-factor-code">{label}</label>
-      <input id="two-factor-code" name="code" type="text" autocomplete="one-time-code" autocapitalize="none" spellcheck={false} maxlength={40} required />
+      <label for={id}>{label}</label>
+      <input id={id} name="code" type="text" autocomplete="one-time-code" autocapitalize="none" spellcheck={false} maxlength={40} required />
     </div>
   );
 }
@@ -71,6 +72,10 @@ export function TwoFactorSection({ c, deps, base, state, form }: { c: Context; d
               </p>
               <form method="post" action={`${base}/two-factor/enable`}>
                 <CodeField label={t("account.twoFactorCode")} />
+                {/* Issue 51: a session begun with the password alone may be someone else's: ended unless unticked. */}
+                <label class="check">
+                  <input type="checkbox" name="endOtherSessions" value="on" checked /> {t("account.twoFactorEndOthers")}
+                </label>
                 {error}
                 <button type="submit">{t("account.twoFactorEnable")}</button>
               </form>
@@ -132,7 +137,7 @@ export function twoFactorPosts(deps: Deps, base: string, again: (c: Context, for
     handleForm(c, {
       schema: twoFactorEnableBody,
       target,
-      run: (input) => enableTwoFactor(deps, signedInUser(c), input.code, askerOf(c, deps)),
+      run: (input) => enableTwoFactor(deps, signedInUser(c), input.code, askerOf(c, deps), input.endOtherSessions === true),
       again: (form) => again(c, form),
       then: (codes) => recoveryCodesPage(c, base, codes),
     }),

@@ -36,7 +36,9 @@ export function directoryHref(q: Partial<DirectoryQuery>): string {
 export function doctorsPage(deps: Deps) {
   return async (c: Context) => {
     const t = tOf(c);
-    const parsed = directoryQuery.safeParse(c.req.query());
+    // Repeated fields as lists, as the JSON twin's validator reads them (issue 51: `page=1&page=2` is 400 on both).
+    const fields = Object.fromEntries(Object.entries(c.req.queries()).map(([name, values]) => [name, values.length === 1 ? values[0] : values]));
+    const parsed = directoryQuery.safeParse(fields);
     if (!parsed.success) {
       const message = describeIssue(parsed.error);
       return publicPage(c, deps, { title: t("dir.title"), description: t("dir.description"), canonical: "/doctors", status: 400 }, <Directory t={t} query={{ sort: "next", page: 1 }} invalid={message} />);
