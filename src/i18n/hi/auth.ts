@@ -30,9 +30,9 @@ export default {
   "AuthForm.home": "होम पेज पर वापस",
   "AuthForm.newHere": "{role, select, patient {नए हैं? मरीज़ के रूप में साइन अप करें} other {नए हैं? डॉक्टर के रूप में साइन अप करें}}",
   "AuthForm.registered": "पहले से रजिस्टर्ड हैं? लॉगिन करें",
-  "AuthForm.loginInstead": "{role, select, patient {इसके बजाय मरीज़ के रूप में लॉगिन करें} other {इसके बजाय डॉक्टर के रूप में लॉगिन करें}}",
-  "AuthForm.signupInstead": "{role, select, patient {इसके बजाय मरीज़ के रूप में साइन अप करें} other {इसके बजाय डॉक्टर के रूप में साइन अप करें}}",
+  "AuthForm.loginInstead": "{role, select, patient {मरीज़ के रूप में लॉगिन करें} other {डॉक्टर के रूप में लॉगिन करें}}",
+  "AuthForm.signupInstead": "{role, select, patient {मरीज़ के रूप में साइन अप करें} other {डॉक्टर के रूप में साइन अप करें}}",
   "AuthForm.codeHeading": "दो-चरणीय साइन-इन",
-  "AuthForm.codeIntro": "ऐप का 6 अंकों का कोड या कोई रिकवरी कोड डालें।",
+  "AuthForm.codeIntro": "ऐप का 6 अंकों का कोड या रिकवरी कोड डालें।",
   "AuthForm.code": "कोड",
 } satisfies Record<keyof typeof en, string>;
