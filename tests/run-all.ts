@@ -111,10 +111,11 @@ if (build.code !== 0) suites.push({ name: "client build", passed: 0, failed: 1, 
 //    (tests/support/sqld.ts) instead of a file (tests about the file itself are skipped there,
 //    each naming why).
 /**
- * Files that measure the server's answer time under their own load: beside other files' load they
- * would read that instead, so they run after the parallel pass, alone.
+ * Files that compare answer times (the server's under its own picture load; a known email's
+ * against an unknown one's): beside other files' load they would read that instead, so they run
+ * after the parallel pass, alone.
  */
-const ALONE = ["src/routes/api/picture-stall.test.ts"];
+const ALONE = ["src/routes/api/picture-stall.test.ts", "src/routes/api/reset-timing.test.ts", "src/routes/api/password.test.ts"];
 
 async function bunTestRun(name: string, files: string[], env: Record<string, string> = {}): Promise<Suite> {
   const timings = timingsFile(name.replace(/\W+/g, "-"));
