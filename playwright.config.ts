@@ -3,8 +3,8 @@ import { E2E_BASE_PORT, E2E_PORT, E2E_WORKERS } from "./tests/e2e/support/env";
 
 /**
  * Browser journeys in Debian's Chromium (/usr/bin/chromium, never a downloaded browser),
- * against the real server on a fresh embedded database (tests/e2e/support/server.ts). Two workers,
- * each with a server, database and mail folder of its own (tests/e2e/support/env.ts): worker n
+ * against the real server on a fresh embedded database (tests/e2e/support/server.ts). E2E_WORKERS
+ * workers (one unless set), each with a server, database and mail folder of its own (tests/e2e/support/env.ts): worker n
  * talks to the server on E2E_PORT + n, so no journey sees another worker's data.
  */
 export default defineConfig({
