@@ -156,7 +156,7 @@ export default function ProfileForm(initial: Props) {
   );
 }
 
-/** The doctor's details (issue 41): registration, experience, fee, languages and about; a field left blank keeps or clears it (src/http/schemas.ts). */
+/** The doctor's details (issue 41): registration, experience, fee, languages and about; a field left blank keeps or clears it (src/http/schemas/profile.ts). */
 function DoctorDetails({ profile, words, typed, version }: { profile: DoctorProfile; words: DetailWords; typed: Record<string, string>; version: number }) {
   const { labels } = words;
   // A refused post's ticks (one a line, an empty first) win over the stored languages.

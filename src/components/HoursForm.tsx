@@ -1,7 +1,7 @@
 /**
  * The doctor's hours on the profile page (issue 26): a time zone, the hours of each weekday as
  * "09:00-12:00, 14:00-17:00", and days off one per line. A plain form: it posts to
- * /doctor-dashboard/doctor-profile/hours, read by hoursForm (src/http/schemas.ts) into the API's shape.
+ * /doctor-dashboard/doctor-profile/hours, read by hoursForm (src/http/schemas/hours.ts) into the API's shape.
  * Its words are the page's language (issue 31); the weekdays are Intl's.
  */
 import { WEEKDAYS, type Availability } from "../domain/availability";

@@ -110,7 +110,7 @@ const EXACT: Record<string, string> = {
   "Something went wrong": "msg.booking.failed",
   "Appointment request sent. The doctor will schedule it soon.": "msg.booking.sent",
   "Appointment booked.": "msg.booking.booked",
-  // Instant booking (issue 40: src/actions/appointments.ts, src/http/schemas.ts).
+  // Instant booking (issue 40: src/actions/appointments.ts, src/http/schemas/appointments.ts).
   "This time is not free: please choose another": "msg.booking.slotNotFree",
   "slotStart is only for doctors with instant booking: send preferredTimes to ask this doctor for a time": "msg.booking.notInstant",
   "Please choose one of the free times": "msg.booking.chooseTime",
@@ -199,7 +199,7 @@ const EXACT: Record<string, string> = {
   "Your days off are too many for one form": "msg.hours.tooManyDaysOff",
   "Days off in your hours must read like 2026-12-24, or 2026-12-24 to 2026-12-26, one a line": "msg.hours.daysOffShape",
   "Days off in your hours must be real dates, each range ending on or after it starts": "msg.hours.daysOffReal",
-  // Erasing one's account (issue 44: src/domain/erasure.ts, src/http/schemas.ts).
+  // Erasing one's account (issue 44: src/domain/erasure.ts, src/http/schemas/account-security.ts).
   "You still have open appointments: cancel them or let them finish, then erase your account.": "msg.erasure.doctorOpen",
   "The admin account cannot be erased this way.": "msg.erasure.admin",
   "Tick the box to confirm that you want your account erased": "msg.erasure.confirm",

@@ -122,7 +122,7 @@ const API = [
   ),
 ];
 
-/** The schemas' field messages (src/http/schemas.ts) with their numbers, as plainWords says them on the pages. */
+/** The schemas' field messages (src/http/schemas/) with their numbers, as plainWords says them on the pages. */
 const FIELDS = [
   "reason is required",
   "name is required",

@@ -22,7 +22,7 @@ export default {
   // how an erased person is shown to those who keep their past visits
   "erasure.formerPatient": "Former patient",
   "erasure.formerDoctor": "Former doctor",
-  // the form's refusals (the API's words: src/domain/erasure.ts, src/http/schemas.ts)
+  // the form's refusals (the API's words: src/domain/erasure.ts, src/http/schemas/account-security.ts)
   "msg.erasure.doctorOpen": "You still have open appointments: cancel them or let them finish, then erase your account.",
   "msg.erasure.admin": "The admin account cannot be erased this way.",
   "msg.erasure.confirm": "Tick the box to confirm that you want your account erased",

@@ -25,7 +25,7 @@ export default {
   "family.visitFor": "For {name} ({relation, select, child {your child} parent {your parent} spouse {your spouse} sibling {your sibling} other {a relative}}, {age})",
   "family.personOf": "{name}, {age}, {relation, select, child {child} parent {parent} spouse {spouse} sibling {sibling} other {relative}} of {holder}",
   "family.withAdult": "Under 18: {holder} attends with them.",
-  // Refusals (src/domain/family.ts, src/http/schemas.ts).
+  // Refusals (src/domain/family.ts, src/http/schemas/family.ts).
   "msg.family.full": "You can keep at most {max} family members.",
   "msg.family.booked": "This person has an open appointment: cancel it first.",
   "msg.family.future": "The date of birth cannot be in the future.",

@@ -1,7 +1,7 @@
 /**
  * The account's settings as JSON (issue 45: every action a page offers exists in the API too):
  * its mail choices (issue 25), its time zone and its language (issue 31). Each calls the use case
- * the page's form calls, with the body schema the form's is built on (src/http/schemas.ts):
+ * the page's form calls, with the body schema the form's is built on (src/http/schemas/account-settings.ts):
  * the profile pages' mail form (src/routes/pages/mail.tsx), POST /time-zone
  * (src/routes/pages/time-zone.ts) and the header's language switch (src/routes/pages.ts).
  */
