@@ -1,8 +1,9 @@
 /**
- * Generates the OpenAPI 3.1 document from ./operations.ts with zod-openapi, which renders each
- * zod schema through zod 4's own z.toJSONSchema: request bodies as their input side (what a
- * client sends, before trims and transforms), answers as their output side, closed objects, and
- * every `.meta({ id })` schema once under components. Nothing here is written as JSON by hand.
+ * Generates the OpenAPI 3.1 document from ./operations/ (one module per resource, gathered in
+ * order by its index) with zod-openapi, which renders each zod schema through zod 4's own
+ * z.toJSONSchema: request bodies as their input side (what a client sends, before trims and
+ * transforms), answers as their output side, closed objects, and every `.meta({ id })` schema
+ * once under components. Nothing here is written as JSON by hand.
  */
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";

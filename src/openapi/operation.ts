@@ -1,4 +1,4 @@
-/** What one entry of ./operations.ts says about a route under /api/auth; ./document.ts renders it as OpenAPI. */
+/** What one entry of ./operations/ says about a route under /api/auth; ./document.ts renders it as OpenAPI. */
 import type { z } from "zod";
 
 export type Who =
