@@ -1,6 +1,6 @@
 /**
  * The public directory's JSON (issue 41), built from what src/actions/directory.ts reads: the
- * fields of PublicDoctor, PublicProfile and PublicReview (./answers.ts) and nothing else, so no
+ * fields of PublicDoctor, PublicProfile and PublicReview (./answers/directory.ts) and nothing else, so no
  * email, status or unverified registration can slip out with a new column.
  */
 import type { z } from "zod";

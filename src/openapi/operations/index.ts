@@ -1,7 +1,7 @@
 /**
  * The API's description, one module per resource (named as its route file in src/routes/api/),
  * each entry keyed by what it does: the request schemas are the very zod objects the routes
- * validate with (src/http/schemas/), the answers are those of src/http/answers.ts. ../document.ts
+ * validate with (src/http/schemas/), the answers are those of src/http/answers/. ../document.ts
  * turns OPERATIONS into OpenAPI 3.1, in this list's order (the README's), which is the order of
  * the document's paths: a new resource's operations go at the end, `...Object.values(name)`. A
  * route added to the app without an entry here (or an entry without its route) fails

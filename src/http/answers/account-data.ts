@@ -1,13 +1,13 @@
 /**
- * Issue 44's answers (beside ./answers.ts, which lists them): the consent notice's state, its
- * acceptance, and the account's data export. Objects are closed, as there: a field that leaks
- * into the export without being described here fails the API tests.
+ * Issue 44's answers (./index.ts lists them): the consent notice's state, its acceptance, and
+ * the account's data export. Objects are closed, as everywhere: a field that leaks into the
+ * export without being described here fails the API tests.
  */
 import { z } from "zod";
-import { APPOINTMENT_STATUSES } from "../domain/appointment";
-import { DOCTOR_STATUSES, ROLES, SPECIALIZATIONS } from "../domain/fields";
-import { LANGS } from "../domain/i18n";
-import { RELATIONS, SEXES } from "../domain/family";
+import { APPOINTMENT_STATUSES } from "../../domain/appointment";
+import { DOCTOR_STATUSES, ROLES, SPECIALIZATIONS } from "../../domain/fields";
+import { LANGS } from "../../domain/i18n";
+import { RELATIONS, SEXES } from "../../domain/family";
 
 const time = z.iso.datetime().meta({ description: "An ISO 8601 UTC time", example: "2026-11-23T09:30:00.000Z" });
 const version = z.string().meta({ description: "A consent notice's version", example: "2026-11-28" });
