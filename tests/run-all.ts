@@ -1,9 +1,10 @@
 /**
  * `bun run check`: the whole test suite, as CI runs it. First what the browser journeys need from
  * the machine (tests/prerequisites.ts: installed as root, else a stop within seconds naming the
- * command); then the client build; then the typecheck and the dependency rules beside the unit and
- * API tests (bun test, rooted in src/, its files spread over worker processes); then the JSON API
- * tests again on a libSQL server (sqld, one per test file), spread the same way; last the browser
+ * command); then the client build; then the typecheck, the dependency rules and the 400-line
+ * limit (src/build/file-length.ts) beside the unit and API tests (bun test, rooted in src/, its
+ * files spread over worker processes); then the JSON API tests again on a libSQL server (sqld,
+ * one per test file), spread the same way; last the browser
  * journeys (Playwright, tests/e2e, two workers each with its own server).
  * Ends with each suite's time, the 10 slowest test files, and one line `N passed, M failed` over
  * all suites; fails if anything failed. docs/testing.md says where the time goes and how to run
@@ -135,7 +136,9 @@ const [types, unit] = await Promise.all([
   (async () => {
     const tsc = await run(["bun", "x", "tsc", "--noEmit", "-p", "."], { quiet: true });
     const arrows = await run(["bun", "run", "deps:check"], { quiet: true });
-    return [whole("typecheck", tsc), whole("dependency rules", arrows)];
+    // Issue 53: no source file under src/ or islands/ past 400 lines (src/build/file-length.ts).
+    const lengths = await run(["bun", "run", "lines:check"], { quiet: true });
+    return [whole("typecheck", tsc), whole("dependency rules", arrows), whole("file length", lengths)];
   })(),
   bunTestRun("bun test", []),
 ]);
