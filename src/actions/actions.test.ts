@@ -3,7 +3,8 @@
  * changes nothing. A fresh libSQL file database, real time steered by CONSULT_MINUTES.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { PNG_1X1, sleep, startHarness, uniqueEmail, type Harness } from "../../tests/support/harness";
+import { PNG_1X1, startHarness, uniqueEmail, type Harness } from "../../tests/support/harness";
+import { movingClock } from "../../tests/support/moving-clock";
 import { findDoctor, findPatient } from "../db/queries/accounts";
 import { listPatientMeetings } from "../db/queries/appointments";
 import { logIn, logOut, signUpDoctor, signUpPatient } from "./accounts";
@@ -130,10 +131,11 @@ describe("appointments", () => {
     const feedbackTooEarly = await refusal(() => giveFeedback(h.deps, patient.id, { appointmentId: booked.id, message: "Great" }));
     expect(feedbackTooEarly.kind).toBe("conflict");
 
-    const { meetLink } = await scheduleAppointment(h.deps, doctor.id, { ...input, scheduledDateTime: new Date(Date.now() + 1000) });
+    const clock = movingClock(h.deps);
+    const { meetLink } = await scheduleAppointment(h.deps, doctor.id, { ...input, scheduledDateTime: new Date(clock.now().getTime() + 1000) });
     expect(meetLink).toStartWith(h.deps.config.meetBaseUrl);
-    await sleep(2600);
-    expect((await listPatientMeetings(h.deps.database.db, { id: patient.id }, new Date()))[0]!.status).toBe("completed");
+    clock.forward(2600); // past the 1.2 s slot
+    expect((await listPatientMeetings(h.deps.database.db, { id: patient.id }, clock.now()))[0]!.status).toBe("completed");
     expect((await refusal(() => giveFeedback(h.deps, stranger.id, { appointmentId: booked.id, message: "Not mine" }))).kind).toBe("not_found");
     const saved = await giveFeedback(h.deps, patient.id, { appointmentId: booked.id, message: "Thorough and kind" });
     expect(saved.message).toBe("Thorough and kind");

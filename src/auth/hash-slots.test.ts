@@ -19,6 +19,7 @@ test(`at most ${HASH_SLOTS} (one per core) run at once; the rest wait`, async ()
   const jobs = Array.from({ length: HASH_SLOTS * 4 + 3 }, (_, i) =>
     withHashSlot(`lane-${i % 3}`, async () => {
       peak = Math.max(peak, ++running);
+      // real time: stands for a hash's work, so the jobs overlap; no clock is read
       await Bun.sleep(5);
       running--;
     }),

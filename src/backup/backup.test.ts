@@ -42,6 +42,7 @@ test("a backup taken under a booking load restores to a whole database with its 
     const clinic = await setupClinic(server.url, { patients: 6, doctors: 4 });
     for (const patient of clinic.patients) expect(await uploadPicture(server.url, patient.token)).toBe(200);
     load = bookingLoad(server.url, clinic, { maxBookings: 5000, maxMs: 30_000, pictures: true });
+    // real time: a 5 ms poll until the load has 50 acknowledged bookings, the event itself
     while (load.acknowledged.size < 50 && load.failures.length === 0) await Bun.sleep(5);
 
     // Every booking whose 201 has arrived by now must be in the backup.

@@ -43,6 +43,7 @@ test("two instances on one database take turns: one backup an interval, never bo
     // Started together: their first turns come round at the same moment.
     servers = await Promise.all([startServer(env, 60_000), startServer(env, 60_000)]);
     const deadline = Date.now() + 30_000;
+    // real time: a 50 ms poll for the fourth backup's start; the two servers are processes, their schedules run on their own clocks
     while (beganAt(backups).length < 4 && Date.now() < deadline) await Bun.sleep(50);
   } finally {
     await Promise.all(servers.map((s) => stopServer(s, "SIGTERM")));

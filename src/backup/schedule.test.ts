@@ -45,6 +45,7 @@ test("backups appear at the interval and the oldest beyond BACKUP_KEEP are remov
         seen.push(name);
         if (firstAt === 0) firstAt = Date.now();
       }
+      // real time: a 20 ms poll for the next finished backup: the schedule's real intervals are what is measured
       await Bun.sleep(20);
     }
     for (const name of finished(backups)) if (!seen.includes(name)) seen.push(name);

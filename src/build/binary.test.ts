@@ -259,6 +259,7 @@ test("the binary answers its probes and logs each request as one JSON line (pino
   expect(ready.status, ready.text).toBe(200);
   const id = (await call("GET", "/about")).headers.get("x-request-id");
   // Lines go out in batches, at the latest a second later.
+  // real time: a 100 ms poll for the request's log line (lines go out in batches, at the latest a second later)
   for (let i = 0; i < 40 && !output.includes(`"reqId":"${id}"`); i++) await Bun.sleep(100);
   const line = JSON.parse(output.split("\n").find((l) => l.includes(`"reqId":"${id}"`))!);
   expect(line).toMatchObject({ level: "info", method: "GET", route: "/about", status: 200, role: null, msg: "request" });

@@ -24,6 +24,7 @@ test("two client builds at once in one folder both succeed, and static/build is 
       } catch (error) {
         problems.push(String(error));
       }
+      // real time: reads the build folder every 2 ms while the builds run: a torn state between reads is what is looked for
       await Bun.sleep(2);
     }
   })();

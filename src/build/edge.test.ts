@@ -68,6 +68,7 @@ async function startNode(name: string): Promise<Node> {
     void stream.pipeTo(new WritableStream({ write: (chunk) => void (text += decoder.decode(chunk, { stream: true })) })).catch(() => {});
   collect(proc.stdout);
   collect(proc.stderr);
+  // real time: a 20 ms poll for the binary's first answer, the event itself
   for (const deadline = Date.now() + 30_000; Date.now() < deadline; await Bun.sleep(20)) {
     const port = text.match(/listening on http:\/\/localhost:(\d+)/)?.[1];
     if (port) return { name, dir, base: `http://127.0.0.1:${port}`, proc, output: () => text, startMs: performance.now() - started };
@@ -114,6 +115,7 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<number
   const started = performance.now();
   while (!(await check())) {
     if (performance.now() - started > ms) throw new Error(`not seen within ${ms} ms`);
+    // real time: a 50 ms poll for the awaited state, the event itself
     await Bun.sleep(50);
   }
   return performance.now() - started;
@@ -190,8 +192,8 @@ test("a booking on one node, with both nodes sending mail: each outbox mail is d
   // both senders see and race to claim: each must reach the SMTP server once.
   await smtp.waitFor((m) => m.envelopeTo.includes(patient.email), 30_000);
   await smtp.waitFor((m) => m.envelopeTo.includes("doc@example.com") && /request/i.test(m.subject ?? ""), 30_000);
-  // Long enough for both senders to have had more rounds on a synced copy. Real time is what is
-  // checked here: nothing happens to wait for, the absence of a second delivery after them.
+  // real time: nothing happens to wait for, the absence of a second delivery after both senders
+  // have had more rounds on a synced copy (they are processes, their clocks their own).
   await Bun.sleep((SYNC_SECONDS + 3 * ROUND_SECONDS) * 1000);
   const primary = createClient({ url: sqld.url });
   try {

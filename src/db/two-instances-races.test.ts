@@ -64,6 +64,7 @@ test("feedback on one finished meeting, sent to both instances at once: one is k
   const id = await f.book(A, patient.token, doctor.id);
   const start = Date.now() + 1000;
   expect((await f.schedule(B, doctor.token, id, patient.id, new Date(start))).status).toBe(200);
+  // real time: the 1.2 s meeting has to end, and the two servers are processes whose clocks cannot be moved from here
   await Bun.sleep(start + 1200 + 300 - Date.now());
   const results = await Promise.all(
     Array.from({ length: 10 }, (_, i) =>
@@ -106,8 +107,9 @@ test("a reminder goes out once with both senders running", async () => {
   expect((await f.schedule(A, doctor.token, id, patient.id, new Date(Date.now() + 65_000))).status).toBe(200);
   const reminders = () => pair.mail.to(patient.email).filter((m) => m.text?.includes(doctor.name) && /remind/i.test(`${m.subject}`));
   await pair.mail.waitFor((m) => reminders().includes(m), 30_000, "the reminder");
-  // Both senders look again (three rounds each): still one. Real time is what is checked here:
-  // nothing happens to wait for, the absence of a second mail after the senders' later rounds.
+  // Both senders look again (three rounds each): still one.
+  // real time: nothing happens to wait for, the absence of a second mail after the senders' later
+  // rounds (they are processes, their clocks their own).
   await Bun.sleep(3 * ROUND_S * 1000);
   expect(reminders()).toHaveLength(1);
   expect(await pair.rows("SELECT state FROM mail_outbox WHERE appointment_id = ? AND template = 'reminder' AND recipient_role = 'patient'", [id])).toEqual([{ state: "sent" }]);
@@ -116,6 +118,7 @@ test("a reminder goes out once with both senders running", async () => {
 test("every mail written so far is sent once: as many caught as rows sent, no Message-ID twice", async () => {
   const deadline = Date.now() + 30_000;
   const open = () => pair.rows("SELECT count(*) AS n FROM mail_outbox WHERE state IN ('waiting', 'sending', 'failing') AND next_attempt_at <= ?", [Date.now()]);
+  // real time: a 200 ms poll until no mail is due, the event itself
   while ((await open())[0]!.n > 0 && Date.now() < deadline) await Bun.sleep(200);
   expect((await open())[0]!.n).toBe(0);
   const sent = await pair.rows("SELECT message_id FROM mail_outbox WHERE state = 'sent'");
@@ -140,6 +143,7 @@ test("killing one instance outright in a burst of bookings over both loses no ac
         .catch(() => undefined), // the killed server's connections fail: unacknowledged
     ),
   );
+  // real time: yields until a quarter of the bookings are answered, the event itself, then kills the server mid-load
   while (answered < bookings.length / 4) await Bun.sleep(1);
   pair.a.process.kill("SIGKILL");
   await pair.a.process.exited;

@@ -41,6 +41,7 @@ describe("prepare", () => {
     const quick = new Uint8Array(await (await get("br")).arrayBuffer());
     let finest = quick;
     for (let waited = 0; finest.length >= quick.length && waited < 10_000; waited += 50) {
+      // real time: a 50 ms poll for the finer brotli copy, made in the background
       await Bun.sleep(50);
       finest = new Uint8Array(await (await get("br")).arrayBuffer());
     }

@@ -58,6 +58,7 @@ test("a body trickled one byte at a time is cut with 408 and a message, and the 
   const trickle = openUpload(paced.port!, "/upload", patient.token, "--xyz\r\n");
   const started = performance.now();
   const drip = setInterval(() => trickle.socket.write("a"), 100);
+  // real time: the cap on the trickle: the server's body timeout (real time, the socket's) is what is tested
   await Promise.race([trickle.closed, Bun.sleep(20_000)]);
   clearInterval(drip);
   expect(trickle.answer()).toStartWith("HTTP/1.1 408");
@@ -89,6 +90,7 @@ test("one upload in progress per account: the same account's second gets 429, an
   // handled it holds the holder's turn, so a first arriving then is the one refused, 429: on a
   // remote database that window is a round trip long. Then the first is sent again.)
   let second: Response | undefined;
+  // real time: a 50 ms poll until the first upload is gone, the event itself
   for (const deadline = Date.now() + 10_000; Date.now() < deadline; await Bun.sleep(50)) {
     second = await upload(holder.token, new TextEncoder().encode("not a picture"));
     if (second.status === 429) break;
@@ -105,6 +107,7 @@ test("one upload in progress per account: the same account's second gets 429, an
   await first.closed;
   // With the first upload gone, the holder may upload again.
   let again: Response | undefined;
+  // real time: a 50 ms poll until the holder may upload again, the event itself
   for (const deadline = Date.now() + 10_000; Date.now() < deadline; await Bun.sleep(50)) {
     again = await upload(holder.token, JPEG_1X1);
     if (again.status !== 429) break;
@@ -117,6 +120,7 @@ test("a page's profile form posted again while the first post is on its way wait
   const path = "/patient-dashboard/patient-profile";
   const first = openUpload(server.port!, path, patient.token, "--xyz\r\n", true);
   // Once the server holds the first post, the same account's API upload is refused (429).
+  // real time: a 50 ms poll until the server holds the first post, the event itself
   for (const deadline = Date.now() + 10_000; Date.now() < deadline; await Bun.sleep(50)) {
     const probe = new FormData();
     probe.set("name", "Probe");
@@ -135,6 +139,7 @@ test("a page's profile form posted again while the first post is on its way wait
     body: form,
     redirect: "manual",
   }).then((res) => ((answered = true), res));
+  // real time: nothing happens to wait for: the second post is NOT answered while the first is held
   await Bun.sleep(500);
   expect(answered).toBe(false);
   // The browser drops the first post; the second is carried out.
@@ -150,10 +155,12 @@ test("with the gate's line full, a profile page's form is shown again with the b
   for (const holder of holders) {
     const upload = openUpload(server.port!, "/api/auth/patient-profile", holder.token, "--xyz\r\n");
     await upload.sent;
+    // real time: lets the held upload's head reach the server before the probe (the probe loop below copes if it did not)
     await Bun.sleep(20);
     // Held once the same account's next upload is refused at once (429). A probe that overtook the
     // held upload's head waits in line in its place (the held one is refused): it is given up on.
     let probe: Response | undefined;
+    // real time: a 20 ms poll until the upload is held, the event itself
     for (const deadline = Date.now() + 10_000; Date.now() < deadline; await Bun.sleep(20)) {
       const form = new FormData();
       form.set("name", "Probe");

@@ -68,6 +68,7 @@ test("SIGKILL right after a booking, with the SMTP server down: both mails arriv
     const toPatient = await smtp.waitFor((m) => m.envelopeTo.includes("lou.crash@example.com") && /was sent/.test(m.subject ?? ""), 60_000);
     const toDoctor = await smtp.waitFor((m) => m.envelopeTo.includes("kim.crash@example.com") && /New appointment request/.test(m.subject ?? ""), 60_000);
     // Once both rows say sent, no sender takes them again: a second delivery would be in by now.
+    // real time: a 50 ms poll until both rows say sent, the event itself
     for (const deadline = Date.now() + 10_000; Date.now() < deadline; await Bun.sleep(50)) {
       const states = await file.execute("select state from mail_outbox where appointment_id = ?", [booked.body.appointment._id]);
       if (states.rows.every((r) => r.state === "sent")) break;

@@ -224,6 +224,7 @@ test("a reminder that comes due after its meeting began (the server was down) is
   while (Date.now() < deadline) {
     rows = (await h.elsewhere("select state, last_error from mail_outbox where appointment_id = ? and template = 'reminder'", [id])).rows as never;
     if (rows.every((r) => r.state === "dropped")) break;
+    // real time: a 100 ms poll until the reminders are dropped, the event itself
     await sleep(100);
   }
   expect(rows.map((r) => [r.state, r.last_error])).toEqual(Array(4).fill(["dropped", "the meeting had begun"]));
@@ -311,6 +312,7 @@ describe("an outbox that loses nothing", () => {
     while (Date.now() < deadline) {
       states = (await h.elsewhere("select state from mail_outbox where appointment_id = ?", [id])).rows.map((r) => r.state as string);
       if (states.length === 2 && states.every((s) => s === "failing")) break;
+      // real time: a 100 ms poll until both rows say failing, the event itself
       await sleep(100);
     }
     expect(states).toEqual(["failing", "failing"]);

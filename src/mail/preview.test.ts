@@ -31,6 +31,7 @@ test("preview: the admin's outbox page opens each mail rendered, text, calendar 
   while (Date.now() < deadline) {
     const rows = await h.elsewhere("select state from mail_outbox where appointment_id = ?", [id]);
     if (rows.rows.length === 2 && rows.rows.every((r) => r.state === "sent")) break;
+    // real time: a 100 ms poll until both rows say sent, the event itself
     await sleep(100);
   }
   const cookie = `carebook_session=${await h.admin()}`;

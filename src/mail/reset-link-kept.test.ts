@@ -45,6 +45,7 @@ describe("the outbox row of a reset mail", () => {
     const token = /\/resetPassword\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "")![1]!;
 
     const deadline = Date.now() + 10_000;
+    // real time: a 50 ms poll until the reset row says sent, the event itself
     while ((await resetRow(h, pat.email))?.state !== "sent" && Date.now() < deadline) await Bun.sleep(50);
     const row = (await resetRow(h, pat.email))!;
     expect(row.state).toBe("sent");

@@ -215,6 +215,7 @@ describe("round trips per request", () => {
     // The reset mail is written after the answer (the same 202 for every email).
     let resetMail = await h.elsewhere("select id, text from mail_outbox where to_address = ? and template like '%reset%'", [email]);
     for (let i = 0; i < 40 && resetMail.rows.length === 0; i++) {
+      // real time: a 50 ms poll for the reset mail's row (written after the answer), the event itself
       await Bun.sleep(50);
       resetMail = await h.elsewhere("select id, text from mail_outbox where to_address = ? and template like '%reset%'", [email]);
     }

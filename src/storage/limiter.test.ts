@@ -4,6 +4,9 @@ import { Refusal } from "../domain/refusal";
 import { refusalAnswer } from "../http/errors";
 import { Limiter } from "./limiter";
 
+/** One turn of the event loop: every promise already settled has run its callbacks. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 test("runs at most `running`, queues at most `waiting`, refuses the rest with 503 and Retry-After, in order", async () => {
   const limiter = new Limiter(2, 1, 7);
   const order: number[] = [];
@@ -14,7 +17,7 @@ test("runs at most `running`, queues at most `waiting`, refuses the rest with 50
       gates[n] = () => resolve(n);
     });
   const runs = [0, 1, 2].map((n) => limiter.run(task(n)));
-  await Bun.sleep(5);
+  await turn();
   expect(order).toEqual([0, 1]);
   expect(limiter.load).toEqual({ active: 2, queued: 1 });
 
@@ -23,7 +26,7 @@ test("runs at most `running`, queues at most `waiting`, refuses the rest with 50
   expect(refusalAnswer(refused as Refusal)).toEqual({ status: 503, headers: { "Retry-After": "7" } });
 
   gates[0]!();
-  await Bun.sleep(5);
+  await turn();
   expect(order).toEqual([0, 1, 2]);
   gates[1]!();
   gates[2]!();

@@ -50,6 +50,7 @@ test("a mouse over an island loads its code; elsewhere on the page it does not",
   const scripts = scriptsOf(page);
   await page.goto("/patient-dashboard/patient-profile", { waitUntil: "networkidle" });
   await page.getByRole("heading", { level: 1 }).hover();
+  // real time: nothing happens to wait for: no island code is loaded while the mouse rests off the islands
   await page.waitForTimeout(300);
   expect(scripts).toEqual([]);
   await page.locator("main [data-island]").first().hover();

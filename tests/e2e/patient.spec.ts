@@ -260,6 +260,7 @@ test.describe("booking", () => {
     await expect(reason).toHaveValue("");
     expect(await page.evaluate((id) => localStorage.getItem(`draft_${id}`), doctor.id)).toBeNull();
     // Unlike the draft notices, the server's message stays on screen.
+    // real time: nothing happens to wait for: the server's message is still shown after the draft notices' 1 s
     await page.waitForTimeout(1500);
     await expect(success).toBeVisible();
 

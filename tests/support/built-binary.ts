@@ -90,7 +90,7 @@ export async function sharedBinary(outfile: string): Promise<string> {
       const pid = Number(existsSync(join(lock, "pid")) ? readFileSync(join(lock, "pid"), "utf8") : NaN);
       const age = existsSync(lock) ? Date.now() - statSync(lock).mtimeMs : 0;
       if ((Number.isInteger(pid) && !alive(pid)) || age > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
-      else await Bun.sleep(200); // wait for the build another file is making
+      else await Bun.sleep(200); // real time: a 200 ms poll for the build another file is making
     }
     if (!mine) continue;
     try {

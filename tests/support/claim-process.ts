@@ -14,6 +14,7 @@ for (;;) {
   const rows = await database.write((tx) => claimDue(tx, owner, later, new Date(later.getTime() + 60_000), 3));
   if (rows.length === 0) break;
   taken.push(...rows.map((r) => r.id));
+  // real time: gives the other claiming process a turn between claims (their race is what is tested)
   await Bun.sleep(1);
 }
 database.close();

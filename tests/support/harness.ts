@@ -233,6 +233,7 @@ export async function startHarness(env: Record<string, string> = {}, observe: Ob
 export const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
 /** Waits for `ms` milliseconds of real time. */
+// real time: the helper itself; each call says why
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A real 1x1 PNG (RGBA, valid chunk CRCs). */

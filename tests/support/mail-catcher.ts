@@ -80,6 +80,7 @@ export async function startMailCatcher(port = 0, saveTo?: string) {
       while (Date.now() < deadline) {
         const found = mails.find(check);
         if (found) return found;
+        // real time: a 50 ms poll for the awaited mail, the event itself
         await Bun.sleep(50);
       }
       throw new Error(`no ${what} within ${timeoutMs} ms; caught: ${mails.map((m) => `${m.envelopeTo.join(",")}: ${m.subject}`).join(" | ")}`);

@@ -32,6 +32,7 @@ while (running) {
   }
   const took = performance.now() - started;
   times.push(took);
+  // real time: reads the page every `every` ms: answer times over real time are what is measured
   await Bun.sleep(Math.max(0, Number(every) - took));
 }
 console.log(JSON.stringify({ times, starts, failures }));

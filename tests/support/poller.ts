@@ -22,6 +22,7 @@ export function pollPage(base: string, path = "/about", everyMs = 100) {
       }
       const took = performance.now() - started;
       times.push(took);
+      // real time: reads every `everyMs` ms: answer times over real time are what is measured
       await Bun.sleep(Math.max(0, everyMs - took));
     }
   })();

@@ -142,6 +142,7 @@ async function spawnAndWait(dir: string, port: number, options: SqldOptions) {
       running.delete(proc);
       throw new Error(`sqld did not answer on port ${port} within ${options.startTimeoutMs ?? 15_000} ms:\n${tail(log)}`);
     }
+    // real time: a 10 ms poll until sqld answers, the event itself
     await Bun.sleep(10);
   }
 }

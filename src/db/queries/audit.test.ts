@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { sleep, startHarness, type Harness } from "../../../tests/support/harness";
+import { startHarness, type Harness } from "../../../tests/support/harness";
+import { movingClock } from "../../../tests/support/moving-clock";
 import { doctorStatusHistories, historyOf } from "./audit";
 
 let h: Harness;
@@ -42,9 +43,10 @@ describe("audit trail", () => {
     const doctor = await h.signupDoctor();
     const patient = await h.signupPatient();
     const id = await h.book(patient.token, doctor.id);
-    const at = new Date(Date.now() + 1000);
+    const clock = movingClock(h.deps);
+    const at = new Date(clock.now().getTime() + 1000);
     expect((await h.schedule(doctor.token, id, patient.id, at)).status).toBe(200);
-    await sleep(2600);
+    clock.forward(2600); // past the slot: the meeting is over
     const feedback = await h.call("POST", "/api/auth/patient-dashboard/giveFeedback", { token: patient.token, json: { appointmentId: id, message: "Thank you" } });
     expect(feedback.status).toBe(201);
     expect(pick(await historyOf(h.deps.database.db, "appointment", id))).toEqual([

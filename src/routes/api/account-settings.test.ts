@@ -28,6 +28,7 @@ async function fatesOf(email: string): Promise<string[]> {
   const states = async () => (await h.elsewhere("select state from mail_outbox where to_address = ? order by created_at", [email])).rows.map((r) => String(r.state));
   for (let i = 0; i < 100 && (await states()).some((s) => s === "waiting" || s === "sending"); i++) {
     sender?.kick();
+    // real time: a 50 ms poll until the sender has handled every mail, the event itself
     await sleep(50);
   }
   return states();

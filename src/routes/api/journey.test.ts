@@ -4,7 +4,8 @@
  * so the journey reaches feedback on a completed visit.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { JPEG_1X1, PASSWORD, PNG_1X1, sleep, startHarness, uniqueEmail, type Harness } from "../../../tests/support/harness";
+import { JPEG_1X1, PASSWORD, PNG_1X1, startHarness, uniqueEmail, type Harness } from "../../../tests/support/harness";
+import { movingClock } from "../../../tests/support/moving-clock";
 
 const SLOT_MS = 0.01 * 60_000;
 const PLAIN = "Journey-Secret-Pass-42";
@@ -57,7 +58,8 @@ test("a full journey: every call succeeds with its documented status", async () 
   const booked = await ok(h.call("POST", "/api/auth/patient-dashboard/bookAppointment", { token: pt, json: { doctorId: sd.body.doctor._id, reason: "Stomach ache" } }), 201);
   await ok(h.call("GET", "/api/auth/doctor-dashboard/appointments", { token: dt }));
   const profile = await ok(h.call("GET", "/api/auth/patient-profile", { token: pt }));
-  const start = new Date(Date.now() + 1000);
+  const clock = movingClock(h.deps);
+  const start = new Date(clock.now().getTime() + 1000);
   await ok(h.schedule(dt, booked.body.appointment._id, profile.body.patient._id, start));
   await ok(h.call("GET", "/api/auth/patient-dashboard/patient-meetings", { token: pt }));
   await ok(h.call("GET", "/api/auth/doctor-dashboard/doctor-meetings", { token: dt }));
@@ -80,7 +82,7 @@ test("a full journey: every call succeeds with its documented status", async () 
   );
   await ok(h.call("GET", `/uploads/doctors/${dp.body.doctor.profileImage}`));
 
-  await sleep(start.getTime() + SLOT_MS + 200 - Date.now());
+  clock.to(start.getTime() + SLOT_MS + 200); // past the slot: the meeting is over
   await ok(h.call("POST", "/api/auth/patient-dashboard/giveFeedback", { token: pt, json: { appointmentId: booked.body.appointment._id, message: "Good" } }), 201);
   const feedbacks = await ok(h.call("GET", "/api/auth/doctor-dashboard/patient-feedbacks", { token: dt }));
   expect(feedbacks.body.feedbacks).toHaveLength(1);

@@ -4,7 +4,8 @@
  * result back through the API and straight from the database.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { PASSWORD, inMinutes, sleep, startHarness, uniqueEmail, type Harness } from "../../../tests/support/harness";
+import { PASSWORD, inMinutes, startHarness, uniqueEmail, type Harness } from "../../../tests/support/harness";
+import { movingClock } from "../../../tests/support/moving-clock";
 
 let h: Harness;
 beforeAll(async () => {
@@ -255,9 +256,10 @@ describe("appointments", () => {
     const decoy = await h.signupDoctor();
     const patient = await h.signupPatient();
     const id = await h.book(patient.token, doctor.id);
-    const start = new Date(Date.now() + 400);
+    const clock = movingClock(h.deps);
+    const start = new Date(clock.now().getTime() + 400);
     expect((await h.schedule(doctor.token, id, patient.id, start)).status).toBe(200);
-    await sleep(start.getTime() + SLOT_MS + 150 - Date.now());
+    clock.to(start.getTime() + SLOT_MS + 150); // past the slot: the meeting is over
     const res = await h.call("POST", "/api/auth/patient-dashboard/giveFeedback", {
       token: patient.token,
       json: { ...HOSTILE, appointmentId: id, message: "Thank you", doctorId: decoy.id, patientId: FORGED_ID },

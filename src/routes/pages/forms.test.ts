@@ -5,7 +5,8 @@
  * another site is refused (403) and changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { inMinutes, PASSWORD, PNG_1X1, sleep, startHarness, uniqueEmail, type Harness } from "../../../tests/support/harness";
+import { inMinutes, PASSWORD, PNG_1X1, startHarness, uniqueEmail, type Harness } from "../../../tests/support/harness";
+import { movingClock } from "../../../tests/support/moving-clock";
 import { clockBefore } from "../../../tests/support/clock";
 
 let h: Harness;
@@ -157,8 +158,9 @@ describe("the patient's and the doctor's forms", () => {
     // A second request, scheduled a second ahead, completes, and takes feedback once.
     await h.book(patient.token, doctor.id, "Follow-up");
     const [next] = (await h.call("GET", "/api/auth/doctor-dashboard/appointments", { token: doctor.token })).body.appointments;
-    expect((await h.schedule(doctor.token, next._id, patient.id, new Date(h.deps.now().getTime() + 1000))).status).toBe(200);
-    await sleep(2600);
+    const clock = movingClock(h.deps);
+    expect((await h.schedule(doctor.token, next._id, patient.id, new Date(clock.now().getTime() + 1000))).status).toBe(200);
+    clock.forward(2600); // past the slot: the meeting is over
     const feedback = await post("/patient-dashboard/patient-meetings/feedback", { appointmentId: next._id, message: "Clear advice" }, { cookie: asPatient });
     expect(feedback.status).toBe(303);
     expect(await (await get("/patient-dashboard/patient-meetings", `${asPatient}; ${noticeFrom(feedback)}`)).text()).toContain("Feedback submitted successfully!");

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startHarness, type Doctor, type Harness, type Patient } from "../../../tests/support/harness";
+import { clockBefore } from "../../../tests/support/clock";
 import { formatDateTime, formatTime } from "../../domain/time";
 
 let h: Harness;
@@ -78,6 +79,10 @@ describe("a patient in India booking a doctor whose hours are in Berlin", () => 
   });
 
   test("the meetings page shows the scheduled time in the patient's zone, never the doctor's, in both languages", async () => {
+    // The app's clock pinned to 21:30 UTC, 59.5 days before AT: the fixed date is in the future
+    // whatever day this runs, and the page's free times to move to (the next few from 23:30 UTC on)
+    // never read 12:30 (run at about 07:00-10:00 UTC with the real clock, they did).
+    clockBefore(h, AT, 59.5);
     const hindi = await h.signupPatient("Meera", { lang: "hi" });
     const english = await h.signupPatient("Maya");
     for (const [patient, at] of [[hindi, AT], [english, LATER]] as const) {
