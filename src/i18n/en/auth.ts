@@ -23,7 +23,7 @@ export default {
   "AuthForm.signupFailed": "Registration failed. Please try again.",
   "AuthForm.waitingTitle": "Awaiting approval",
   "AuthForm.waitingText": "Your doctor account is pending approval by the admin. You can check again at any time.",
-  "AuthForm.refresh": "Refresh Status",
+  "AuthForm.refresh": "Refresh status",
   "AuthForm.logout": "Logout",
   "AuthForm.stillPending": "Your account is still awaiting approval.",
   "AuthForm.otherPages": "Other pages",
