@@ -43,7 +43,7 @@ const request = (page: Page, patient: Account) => page.getByRole("listitem").fil
 test("signup: labelled required fields and 16 specializations; stores token, role and pending status, then waits on /loginDoctor", async ({ page }) => {
   const taken = await createDoctor({ status: "pending" });
   await page.goto("/signupDoctor");
-  await expect(page.getByRole("heading", { level: 1, name: "Doctor Signup" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Doctor signup" })).toBeVisible();
   for (const label of ["Name", "Email", "Password", "Specialization", "College name"]) {
     await expect(page.getByLabel(label, { exact: true })).toHaveAttribute("required", "");
   }
@@ -79,10 +79,10 @@ test("signup: labelled required fields and 16 specializations; stores token, rol
 
   // Logout leaves the waiting screen: the login form again, nothing of the session kept.
   await page.getByRole("button", { name: "Logout" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Doctor Login" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Doctor login" })).toBeVisible();
   expect(Object.keys(await storedValues(page)).filter((k) => k !== "theme")).toEqual([]);
   await page.reload();
-  await expect(page.getByRole("heading", { level: 1, name: "Doctor Login" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Doctor login" })).toBeVisible();
 });
 
 test("login while pending: the waiting screen keeps the token, says so while pending, and Refresh Status enters once approved", async ({ page }) => {
@@ -340,7 +340,7 @@ test("logout clears localStorage, ends the session and goes to /loginDoctor", as
   await waitForHydration(page);
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/loginDoctor$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Doctor Login" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Doctor login" })).toBeVisible();
   // Everything the session kept is gone (the login page mirrors the theme back in).
   expect(Object.keys(await storedValues(page)).filter((k) => k !== "theme")).toEqual([]);
   await expectAccessible(page);

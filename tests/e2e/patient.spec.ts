@@ -43,7 +43,7 @@ const card = (page: Page, name: string) => page.locator(".spec-grid:not(.doctor-
 test.describe("signup and login", () => {
   test("signup through the UI lands on the dashboard with token, role and name stored", async ({ page }) => {
     await page.goto("/signupPatient");
-    await expect(page.getByRole("heading", { level: 1, name: "Patient Signup" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Patient signup" })).toBeVisible();
     for (const label of ["Name", "Email", "Password"]) await expect(page.getByLabel(label, { exact: true })).toHaveAttribute("required", "");
     await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("type", "email");
     await expectAccessible(page);
@@ -70,7 +70,7 @@ test.describe("signup and login", () => {
     const scripts: string[] = [];
     page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
     await page.goto("/loginPatient");
-    await expect(page.getByRole("heading", { level: 1, name: "Patient Login" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Patient login" })).toBeVisible();
     await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("type", "email");
     for (const label of ["Email", "Password"]) await expect(page.getByLabel(label, { exact: true })).toHaveAttribute("required", "");
     await expectAccessible(page);

@@ -62,7 +62,7 @@ export default {
 
   // The pending requests island (islands/PendingAppointments.tsx).
   "PendingAppointments.overlap": "You already have {name} at {start} to {end} on {day}.",
-  "PendingAppointments.scheduled": "Scheduled {name}. The video call link is under Appointments.",
+  "PendingAppointments.scheduled": "Scheduled {name}. The video call link is on your appointments page.",
   "PendingAppointments.cancelled": "Declined {name}'s request.",
   "PendingAppointments.empty": "No pending appointments.",
   "PendingAppointments.requested": "requested",

@@ -63,7 +63,7 @@ export default {
   "BookingForm.tooMany": "Please tick at most {max} times",
   "BookingForm.booked": "Appointment request sent. The doctor will schedule it soon.",
   // After a booking: where to find it next (issue 39).
-  "BookingForm.toMeetings": "See it under Appointments",
+  "BookingForm.toMeetings": "See it in your appointments",
   // islands/SlotPicker.tsx (issue 39: a day first, then its times)
   "SlotPicker.day": "Day",
   "SlotPicker.show": "Show times",

@@ -55,7 +55,7 @@ export default {
   "calendarPanel.noTimeYet": "इस अपॉइंटमेंट का समय अभी तय नहीं हुआ है",
 
   "PendingAppointments.overlap": "{day} को {start} से {end} तक आपका {name} के साथ पहले से अपॉइंटमेंट है।",
-  "PendingAppointments.scheduled": "{name} का समय तय हो गया। वीडियो कॉल का लिंक ‘अपॉइंटमेंट’ में है।",
+  "PendingAppointments.scheduled": "{name} का समय तय हो गया। वीडियो कॉल का लिंक आपके अपॉइंटमेंट पेज पर है।",
   "PendingAppointments.cancelled": "{name} का अनुरोध अस्वीकार कर दिया गया।",
   "PendingAppointments.empty": "कोई लंबित अपॉइंटमेंट नहीं है।",
   "PendingAppointments.requested": "अनुरोध:",

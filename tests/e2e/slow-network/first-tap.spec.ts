@@ -71,7 +71,7 @@ test("a schedule tapped as soon as the page shows confirms exactly once", async 
   await card.getByLabel(/^Time/).fill("08:15");
   await card.getByRole("button", { name: "Schedule" }).click();
   await confirmSchedule(page);
-  await expect(page.getByText(/Appointment scheduled successfully|Scheduled Slow Scheduled\. The video call link is under Appointments\./)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Appointment scheduled successfully|Scheduled Slow Scheduled\. The video call link is on your appointments page\./)).toBeVisible({ timeout: 30_000 });
   const { appointments } = await apiCall("GET", "/doctor-dashboard/doctor-meetings", undefined, doctor.token);
   expect(appointments.map((a: { status: string }) => a.status)).toEqual(["confirmed"]);
 });

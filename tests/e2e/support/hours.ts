@@ -69,7 +69,7 @@ export async function hoursJourney(browser: Browser, script: boolean) {
     await preferred.nth(0).click();
     // Issue 39: the tap asks first; the question's Schedule says yes.
     await doctorPage.locator("#confirm-schedule").getByRole("button", { name: "Schedule", exact: true }).click();
-    await expect(doctorPage.getByText(script ? `Scheduled ${patient.name}. The video call link is under Appointments.` : "Appointment scheduled successfully")).toBeVisible();
+    await expect(doctorPage.getByText(script ? `Scheduled ${patient.name}. The video call link is on your appointments page.` : "Appointment scheduled successfully")).toBeVisible();
 
     // 4. The patient's meetings page shows it at that time (the cancel step names it again: the first).
     await patientPage.goto("/patient-dashboard/patient-meetings");
