@@ -243,13 +243,13 @@ test.describe("booking", () => {
     const bookButton = page.getByRole("button", { name: "Book appointment" });
 
     await bookButton.click();
-    await expect(page.getByRole("alert")).toHaveText("Please enter the reason for your visit.");
+    await expect(page.getByRole("alert")).toHaveText("Please enter the reason for your appointment.");
     await expect(reason).toHaveAttribute("aria-invalid", "true");
     await expect(reason).toBeFocused();
     await expectAccessible(page);
     await reason.fill("   ");
     await bookButton.click();
-    await expect(page.getByRole("alert")).toHaveText("Please enter the reason for your visit.");
+    await expect(page.getByRole("alert")).toHaveText("Please enter the reason for your appointment.");
 
     await reason.fill("");
     await reason.pressSequentially("Fever for three days");
