@@ -281,7 +281,7 @@ type Moved = { scheduledAt: Date; meetLink: string };
 function moveMeeting(deps: Deps, caller: Caller, id: string, slot: Slot, reason: string, check: (tx: Tx, appointment: AppointmentRow, now: Date) => Promise<void>): Promise<Moved> {
   return transitionAppointment(deps, caller, id, "reschedule", async (tx, appointment, now) => {
     const old = appointment.scheduledAt!;
-    if (old.getTime() <= now.getTime()) throw conflict("This meeting has started and can no longer be rescheduled");
+    if (old.getTime() <= now.getTime()) throw conflict("This appointment has started and can no longer be rescheduled");
     await check(tx, appointment, now);
     await moveAppointment(tx, appointment.id, slot, old, reason, caller.role);
     const hold = caller.role === "doctor" ? undoUntil(now, deps.config.undoSeconds) : undefined;

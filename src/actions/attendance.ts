@@ -21,7 +21,7 @@ export const ATTENDANCE_MARKED = "Attendance marked";
 /** A patient who missed this many meetings in the last NO_SHOW_DAYS days books by request only. */
 export const NO_SHOW_LIMIT = 2;
 export const NO_SHOW_DAYS = 90;
-export const TOO_MANY_NO_SHOWS = `You missed ${NO_SHOW_LIMIT} or more meetings in the last ${NO_SHOW_DAYS} days, so you cannot book a time instantly: send a request and the doctor will choose a time`;
+export const TOO_MANY_NO_SHOWS = `You missed ${NO_SHOW_LIMIT} or more appointments in the last ${NO_SHOW_DAYS} days, so you cannot book a time instantly: send a request and the doctor will choose a time`;
 
 /** The doctor's mark: the status the meeting reads as afterwards ("completed" once over, or "noshow"). */
 export async function markAttendance(deps: Deps, doctorId: string, input: { appointmentId: string; attended: boolean }): Promise<{ status: "completed" | "noshow" | "confirmed" }> {

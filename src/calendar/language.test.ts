@@ -41,9 +41,9 @@ describe("one meeting's file", () => {
     const hindi = await download("patient", patient.token);
     expect(hindi.status).toBe(200);
     const [event] = parseEvents(hindi.text);
-    expect(event).toMatchObject({ uid: `appointment-${meeting}@carebook`, start: at, utc: true, summary: "डॉ. Omar Haddad के साथ परामर्श", url: meetLink, status: "CONFIRMED" });
-    expect(event!.description).toBe(`Carebook पर बुक किया गया वीडियो परामर्श।\nजुड़ने के लिए: ${meetLink}`);
-    expect(hindi.text).toContain("DESCRIPTION:15 मिनट में परामर्श");
+    expect(event).toMatchObject({ uid: `appointment-${meeting}@carebook`, start: at, utc: true, summary: "डॉ. Omar Haddad के साथ अपॉइंटमेंट", url: meetLink, status: "CONFIRMED" });
+    expect(event!.description).toBe(`Carebook पर बुक किया गया अपॉइंटमेंट, वीडियो कॉल से।\nजुड़ने के लिए: ${meetLink}`);
+    expect(hindi.text).toContain("DESCRIPTION:15 मिनट में अपॉइंटमेंट");
     expect(hindi.text).toContain("PRODID:-//Carebook//Carebook//HI");
     // The page's download (the signed-in meetings page) is the same file.
     const page = await h.app.request(`/patient-dashboard/patient-meetings/${meeting}.ics`, { headers: { cookie: `carebook_session=${patient.token}` } });
@@ -51,13 +51,13 @@ describe("one meeting's file", () => {
     expect(await page.text()).toBe(hindi.text);
 
     const english = await download("doctor", doctor.token);
-    expect(parseEvents(english.text)[0]).toMatchObject({ uid: `appointment-${meeting}@carebook`, summary: "Consultation with Meera Sharma" });
+    expect(parseEvents(english.text)[0]).toMatchObject({ uid: `appointment-${meeting}@carebook`, summary: "Appointment with Meera Sharma" });
     expect(english.text).toContain("PRODID:-//Carebook//Carebook//EN");
 
     // Same structure, times and UID as the English file of the same meeting.
     await setLanguage("patients", patient.id, null);
     const before = await download("patient", patient.token);
-    expect(parseEvents(before.text)[0]!.summary).toBe("Consultation with Dr Omar Haddad");
+    expect(parseEvents(before.text)[0]!.summary).toBe("Appointment with Dr Omar Haddad");
     expect(shape(hindi.text)).toEqual(shape(before.text));
     expect(hindi.text.match(/^(UID|DTSTART|DTEND|DTSTAMP|SEQUENCE|URL|LOCATION|STATUS|CLASS|TRIGGER)[:;].*$/gm)).toEqual(
       before.text.match(/^(UID|DTSTART|DTEND|DTSTAMP|SEQUENCE|URL|LOCATION|STATUS|CLASS|TRIGGER)[:;].*$/gm),
@@ -73,11 +73,11 @@ describe("the subscription feed", () => {
     const path = new URL(made.body.feed.url).pathname;
     const hindi = await h.call("GET", path);
     expect(hindi.status).toBe(200);
-    expect(calendarProperty(hindi.text, "x-wr-calname")).toBe("Carebook परामर्श");
+    expect(calendarProperty(hindi.text, "x-wr-calname")).toBe("Carebook अपॉइंटमेंट");
     const events = parseEvents(hindi.text);
     expect(events.map((e) => [e.uid, e.summary, e.description])).toEqual([
-      [`appointment-${meeting}@carebook`, "डॉ. Omar Haddad के साथ परामर्श", `Carebook पर बुक किया गया वीडियो परामर्श।\nजुड़ने के लिए: ${meetLink}`],
-      [`appointment-${cancelled}@carebook`, "डॉ. Ben Other के साथ परामर्श", "यह परामर्श रद्द कर दिया गया है।"],
+      [`appointment-${meeting}@carebook`, "डॉ. Omar Haddad के साथ अपॉइंटमेंट", `Carebook पर बुक किया गया अपॉइंटमेंट, वीडियो कॉल से।\nजुड़ने के लिए: ${meetLink}`],
+      [`appointment-${cancelled}@carebook`, "डॉ. Ben Other के साथ अपॉइंटमेंट", "यह अपॉइंटमेंट रद्द कर दिया गया है।"],
     ]);
     const etag = hindi.headers.get("etag")!;
     expect((await h.call("GET", path, { headers: { "if-none-match": etag } })).status).toBe(304);
@@ -87,17 +87,17 @@ describe("the subscription feed", () => {
     const english = await h.call("GET", path, { headers: { "if-none-match": etag } });
     expect(english.status).toBe(200);
     expect(english.headers.get("etag")).not.toBe(etag);
-    expect(calendarProperty(english.text, "x-wr-calname")).toBe("Carebook consultations");
-    expect(parseEvents(english.text).map((e) => e.summary)).toEqual(["Consultation with Dr Omar Haddad", "Consultation with Dr Ben Other"]);
+    expect(calendarProperty(english.text, "x-wr-calname")).toBe("Carebook appointments");
+    expect(parseEvents(english.text).map((e) => e.summary)).toEqual(["Appointment with Dr Omar Haddad", "Appointment with Dr Ben Other"]);
     await setLanguage("patients", patient.id, "hi");
 
     // The doctor's feed follows the doctor's own language.
     const doctorFeed = await h.call("POST", "/api/auth/doctor-dashboard/calendar-feed", { token: doctor.token });
     const doctorPath = new URL(doctorFeed.body.feed.url).pathname;
-    expect(parseEvents((await h.call("GET", doctorPath)).text)[0]!.summary).toBe("Consultation with Meera Sharma");
+    expect(parseEvents((await h.call("GET", doctorPath)).text)[0]!.summary).toBe("Appointment with Meera Sharma");
     await setLanguage("doctors", doctor.id, "hi");
     const doctorHindi = (await h.call("GET", doctorPath)).text;
-    expect(parseEvents(doctorHindi)[0]!.summary).toBe("Meera Sharma के साथ परामर्श");
-    expect(calendarProperty(doctorHindi, "x-wr-calname")).toBe("Carebook परामर्श");
+    expect(parseEvents(doctorHindi)[0]!.summary).toBe("Meera Sharma के साथ अपॉइंटमेंट");
+    expect(calendarProperty(doctorHindi, "x-wr-calname")).toBe("Carebook अपॉइंटमेंट");
   });
 });

@@ -36,8 +36,8 @@ describe("the logins", () => {
       "",
       `Demo logins (every password: ${DEMO_PASSWORD})`,
       `  admin    ${DEMO_ADMIN.email.padEnd(width)}  Ada Admin`,
-      `  patient  ${"pat@carebook.demo".padEnd(width)}  Pat Patient: meetings in every state`,
-      `  patient  ${"robin@carebook.demo".padEnd(width)}  Robin Rivera: meetings in every state`,
+      `  patient  ${"pat@carebook.demo".padEnd(width)}  Pat Patient: appointments in every state`,
+      `  patient  ${"robin@carebook.demo".padEnd(width)}  Robin Rivera: appointments in every state`,
     ]);
     expect(text).toContain(`  doctor   ${"amara.okafor@carebook.demo".padEnd(width)}  Dr. Amara Okafor, Cardiologist\n`);
     expect(text).toContain(`  doctor   ${"uma.patel@carebook.demo".padEnd(width)}  Dr. Uma Patel, Orthopedic Surgeon (pending)\n`);

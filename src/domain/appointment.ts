@@ -47,7 +47,7 @@ function refusal(action: AppointmentAction, status: AppointmentStatus): string {
     case "schedule":
       return `Only a pending appointment can be scheduled; this one is ${status}`;
     case "reschedule":
-      return `Only a confirmed meeting can be rescheduled; this one is ${status}`;
+      return `Only a confirmed appointment can be rescheduled; this one is ${status}`;
     case "cancel":
       return `Only a pending or confirmed appointment can be cancelled; this one is ${status}`;
     case "complete":
@@ -56,7 +56,7 @@ function refusal(action: AppointmentAction, status: AppointmentStatus): string {
       return `Feedback can be given only on a completed appointment; this one is ${status}`;
     case "attended":
     case "noshow":
-      return `Attendance can be marked only on a confirmed meeting; this one is ${status}`;
+      return `Attendance can be marked only on a confirmed appointment; this one is ${status}`;
   }
 }
 
@@ -87,7 +87,7 @@ export function nextStatusChange(items: Iterable<{ status: AppointmentStatus; en
 }
 
 /** Issue 40's change window: said to a patient who tries to change a meeting too close to its start. */
-export const CHANGE_TOO_LATE = "This meeting starts too soon to change online: contact the doctor";
+export const CHANGE_TOO_LATE = "This appointment starts too soon to change online: contact the doctor";
 
 /** The last instant a patient can change a meeting starting at `start` online (CHANGE_NOTICE_MINUTES before it). */
 export function changeUntil(start: Date | string | number, changeNoticeMinutes: number): number {
@@ -108,8 +108,8 @@ export function attendanceRefusal(start: Date, end: Date, now: Date): string | n
   if (now.getTime() > end.getTime() + ATTENDANCE_DAYS * 24 * 3_600_000) return ATTENDANCE_TOO_LATE;
   return null;
 }
-export const ATTENDANCE_TOO_EARLY = "This meeting has not started: attendance can be marked from its start";
-export const ATTENDANCE_TOO_LATE = "Attendance can be marked only until 7 days after the meeting";
+export const ATTENDANCE_TOO_EARLY = "This appointment has not started: attendance can be marked from its start";
+export const ATTENDANCE_TOO_LATE = "Attendance can be marked only until 7 days after the appointment";
 
 export type Slot = { start: Date; end: Date };
 

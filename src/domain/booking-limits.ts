@@ -15,7 +15,7 @@ export const instantPerAccountMessage = (limit: number) =>
   `Your account already holds ${limit} instant bookings, the most it may: send preferredTimes to ask the doctor for a time instead`;
 export const changesPerDayMessage = (limit: number) => `Your account has made ${limit} bookings, moves and cancels today, the most it may: try again later`;
 export const movesPerMeetingMessage = (limit: number = PATIENT_MOVES_PER_MEETING) =>
-  `This meeting has been moved ${limit} times, the most a patient may: cancel it or contact the doctor`;
+  `This appointment has been moved ${limit} times, the most a patient may: cancel it or contact the doctor`;
 
 /**
  * Given the times of an account's most recent counted changes (newest first, at most `limit`),

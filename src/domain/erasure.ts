@@ -13,7 +13,7 @@ export const FORMER = { patient: "Former patient", doctor: "Former doctor" } as 
 export type FormerWords = { patient: string; doctor: string; email?: string };
 
 /** The refusals and the answer of POST /api/auth/account/delete. */
-export const ACCOUNT_ERASED = "Your account is erased. Your past visits stay with your doctors, without your name.";
+export const ACCOUNT_ERASED = "Your account is erased. Your past appointments stay with your doctors, without your name.";
 export const DOCTOR_HAS_OPEN = "You still have open appointments: cancel them or let them finish, then erase your account.";
 export const ADMIN_NOT_ERASABLE = "The admin account cannot be erased this way.";
 

@@ -126,10 +126,10 @@ const EXACT: Record<string, string> = {
   // Said by the server only (the move's form posts without script): no island carries it.
   "This time overlaps another of your confirmed appointments": "msg.move.overlapsYours",
   // Issue 40's attendance: the doctor's form (server only) and the instant booking's refusal.
-  "This meeting has not started: attendance can be marked from its start": "msg.attendance.tooEarly",
-  "Attendance can be marked only until 7 days after the meeting": "msg.attendance.tooLate",
-  "You missed 2 or more meetings in the last 90 days, so you cannot book a time instantly: send a request and the doctor will choose a time": "msg.booking.noShows",
-  "This meeting has started and can no longer be rescheduled": "msg.schedule.started",
+  "This appointment has not started: attendance can be marked from its start": "msg.attendance.tooEarly",
+  "Attendance can be marked only until 7 days after the appointment": "msg.attendance.tooLate",
+  "You missed 2 or more appointments in the last 90 days, so you cannot book a time instantly: send a request and the doctor will choose a time": "msg.booking.noShows",
+  "This appointment has started and can no longer be rescheduled": "msg.schedule.started",
   // The waitlist (issue 40: src/domain/waitlist.ts).
   [WAITLIST_NOT_INSTANT]: "msg.waitlist.notInstant",
   [WAITLIST_ALREADY]: "msg.waitlist.already",
@@ -138,7 +138,7 @@ const EXACT: Record<string, string> = {
   [UNTIL_FAR]: "msg.waitlist.untilFar",
   [UNTIL_SHAPE]: "msg.waitlist.untilShape",
   "Waitlist entry not found": "msg.waitlist.notFound",
-  "This meeting starts too soon to change online: contact the doctor": "msg.change.tooLate",
+  "This appointment starts too soon to change online: contact the doctor": "msg.change.tooLate",
   "Feedback has already been given for this appointment": "msg.patient.feedbackGiven",
   [MESSAGES.cancelReasonEmpty]: "msg.meeting.cancelReasonEmpty",
   [MESSAGES.feedbackEmpty]: "msg.patient.feedbackEmpty",
@@ -149,9 +149,9 @@ const EXACT: Record<string, string> = {
   // The doctor's undo (issue 39; src/domain/undo.ts).
   "There is nothing to undo for this appointment": "msg.undo.nothing",
   "The time to undo this has passed": "msg.undo.closed",
-  "This time has been given to another meeting since, so the change cannot be undone": "msg.undo.taken",
+  "This time has been given to another appointment since, so the change cannot be undone": "msg.undo.taken",
   "The patient has booked with you again since, so the change cannot be undone": "msg.undo.openAgain",
-  "The patient has another meeting at that time since, so the change cannot be undone": "msg.undo.patientBusy",
+  "The patient has another appointment at that time since, so the change cannot be undone": "msg.undo.patientBusy",
   // Profile and pictures.
   "Failed to load profile. Please try again.": "msg.profile.loadFailed",
   "Failed to update profile. Please try again.": "msg.profile.updateFailed",
@@ -244,14 +244,14 @@ export function saidOf(message: string): Said | undefined {
   if ((m = /^Your account already holds (\d+) instant bookings with this doctor, /.exec(message))) return { key: "msg.limits.perDoctor", values: { max: m[1]! } };
   if ((m = /^Your account already holds (\d+) instant bookings, /.exec(message))) return { key: "msg.limits.perAccount", values: { max: m[1]! } };
   if ((m = /^Your account has made (\d+) bookings, moves and cancels today, /.exec(message))) return { key: "msg.limits.perDay", values: { max: m[1]! } };
-  if ((m = /^This meeting has been moved (\d+) times, /.exec(message))) return { key: "msg.limits.moves", values: { max: m[1]! } };
+  if ((m = /^This appointment has been moved (\d+) times, /.exec(message))) return { key: "msg.limits.moves", values: { max: m[1]! } };
   if (message === "Too many wrong codes: this sign-in has ended. Please log in again.") return { key: "msg.auth.codesVoided" };
   if ((m = /^Too many wrong codes for this account: sign in with a recovery code, or try again in (\d+) minutes\.$/.exec(message))) return { key: "msg.auth.codesHeld", values: { minutes: m[1]! } };
   if ((m = /^Only a (pending|confirmed) (appointment|meeting) can be (scheduled|rescheduled); this one is (\w+)$/.exec(message)))
     return { key: `msg.state.${m[3]}`, values: { status: { key: `status.${m[4]}` } } };
   if ((m = /^Only a pending or confirmed appointment can be cancelled; this one is (\w+)$/.exec(message))) return { key: "msg.state.cancelled", values: { status: { key: `status.${m[1]}` } } };
   if ((m = /^Feedback can be given only on a completed appointment; this one is (\w+)$/.exec(message))) return { key: "msg.state.feedback", values: { status: { key: `status.${m[1]}` } } };
-  if ((m = /^Attendance can be marked only on a confirmed meeting; this one is (\w+)$/.exec(message))) return { key: "msg.state.attendance", values: { status: { key: `status.${m[1]}` } } };
+  if ((m = /^Attendance can be marked only on a confirmed appointment; this one is (\w+)$/.exec(message))) return { key: "msg.state.attendance", values: { status: { key: `status.${m[1]}` } } };
   if ((m = /^A (pending|approved|rejected|blocked) doctor cannot become (\w+)$/.exec(message)))
     return { key: "msg.review.cannotBecome", values: { from: { key: `status.${m[1]}` }, to: { key: `status.${m[2]}` } } };
   if ((m = /^(Approve|Reject|Block|Reactivate): ([\s\S]+) is now (pending|approved|rejected|blocked)$/.exec(message)))

@@ -29,10 +29,10 @@ export const UNDO_MESSAGES = {
   undone: "Change undone",
   nothing: "There is nothing to undo for this appointment",
   closed: "The time to undo this has passed",
-  taken: "This time has been given to another meeting since, so the change cannot be undone",
+  taken: "This time has been given to another appointment since, so the change cannot be undone",
   // Issue 51: the patient's own rules hold over an undo.
   openAgain: "The patient has booked with you again since, so the change cannot be undone",
-  patientBusy: "The patient has another meeting at that time since, so the change cannot be undone",
+  patientBusy: "The patient has another appointment at that time since, so the change cannot be undone",
 } as const;
 
 /** The latest change of an appointment, as the audit trail has it. */

@@ -81,7 +81,7 @@ const API = [
   ATTENDANCE_TOO_EARLY,
   ATTENDANCE_TOO_LATE,
   TOO_MANY_NO_SHOWS,
-  "This meeting has started and can no longer be rescheduled",
+  "This appointment has started and can no longer be rescheduled",
   "Feedback has already been given for this appointment",
   "scheduledDateTime must be in the future",
   RESET_INVALID,

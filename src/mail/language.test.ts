@@ -101,22 +101,22 @@ describe("a patient who reads Carebook in Hindi", () => {
 
     expect((await h.schedule(doctor.token, id, patient.id, AT)).status).toBe(200);
     const scheduled = await mailTo(patient.email, /^समय तय हुआ/);
-    expect(scheduled.subject).toBe(`समय तय हुआ: डॉ. Omar Haddad के साथ आपका परामर्श, ${WHEN_HI}`);
-    expect(scheduled.text).toContain("डॉ. Omar Haddad ने आपके परामर्श का समय तय कर दिया है।");
+    expect(scheduled.subject).toBe(`समय तय हुआ: डॉ. Omar Haddad के साथ आपका अपॉइंटमेंट, ${WHEN_HI}`);
+    expect(scheduled.text).toContain("डॉ. Omar Haddad ने आपके अपॉइंटमेंट का समय तय कर दिया है।");
     expect(scheduled.text).toContain(`समय: ${WHEN_HI}`);
-    expect(scheduled.text).toMatch(/मीटिंग लिंक: https:\/\/\S+/);
+    expect(scheduled.text).toMatch(/वीडियो कॉल लिंक: https:\/\/\S+/);
     checkHindi(scheduled, names);
     const ics = scheduled.attachments.find((a) => a.contentType === "text/calendar")!.content.toString("utf8");
     const [event] = parseEvents(ics);
     expect(event!.uid).toBe(`appointment-${id}@carebook`);
     expect(event!.start).toEqual(AT);
-    expect(event!.summary).toBe("डॉ. Omar Haddad के साथ परामर्श");
-    expect(event!.description).toStartWith("Carebook पर बुक किया गया वीडियो परामर्श।\nजुड़ने के लिए: https://");
+    expect(event!.summary).toBe("डॉ. Omar Haddad के साथ अपॉइंटमेंट");
+    expect(event!.description).toStartWith("Carebook पर बुक किया गया अपॉइंटमेंट, वीडियो कॉल से।\nजुड़ने के लिए: https://");
 
     const cancel = await h.call("POST", "/api/auth/doctor-dashboard/cancelAppointment", { token: doctor.token, json: { appointmentId: id, reason: DOCTOR_REASON } });
     expect(cancel.status).toBe(200);
-    const cancelled = await mailTo(patient.email, /परामर्श रद्द कर दिया/);
-    expect(cancelled.subject).toBe("डॉ. Omar Haddad ने आपका परामर्श रद्द कर दिया है");
+    const cancelled = await mailTo(patient.email, /अपॉइंटमेंट रद्द कर दिया/);
+    expect(cancelled.subject).toBe("डॉ. Omar Haddad ने आपका अपॉइंटमेंट रद्द कर दिया है");
     expect(cancelled.text).toContain(`तय समय था: ${WHEN_HI}`);
     expect(cancelled.text).toContain("किसने रद्द किया: डॉ. Omar Haddad");
     // The doctor's own words stay as the doctor wrote them.
@@ -127,10 +127,10 @@ describe("a patient who reads Carebook in Hindi", () => {
     const reminders = await h.elsewhere("select recipient_role as role, subject from mail_outbox where appointment_id = ? and template = 'reminder' order by recipient_role", [id]);
     expect(reminders.rows.map((r) => r.role)).toEqual(["doctor", "patient"]);
     const [toDoctor, toPatient] = reminders.rows.map((r) => r.subject as string);
-    expect(toDoctor).toStartWith("Reminder: consultation with Meera Sharma, ");
+    expect(toDoctor).toStartWith("Reminder: appointment with Meera Sharma, ");
     // The doctor has no zone of their own and reads English: UTC, named; never the patient's zone (issue 39).
     expect(toDoctor).toEndWith(", 04:30 UTC");
-    expect(toPatient).toBe(`रिमाइंडर: डॉ. Omar Haddad के साथ परामर्श, ${WHEN_HI}`);
+    expect(toPatient).toBe(`रिमाइंडर: डॉ. Omar Haddad के साथ अपॉइंटमेंट, ${WHEN_HI}`);
   }, 60_000);
 
   test("a doctor who reads Hindi hears of a new request in Hindi; an admin who does, of a doctor waiting, with the specialization in Hindi", async () => {
@@ -179,7 +179,7 @@ describe("an account that chose nothing (or English)", () => {
         "",
         "Dr Omar Haddad has your appointment request. We will write again when a time is set.",
         "",
-        `See your meetings: ${SITE}/patient-dashboard/patient-meetings`,
+        `See your appointments: ${SITE}/patient-dashboard/patient-meetings`,
         "",
         "-- ",
         "Carebook",
@@ -193,10 +193,10 @@ describe("an account that chose nothing (or English)", () => {
       `<p style="margin:0;font-size:13px;color:#52606d">You can choose which mails Carebook sends you on your profile page, or <a href="${row.url}" style="color:#0b5cad">stop mails like this one</a>.</p>`,
     );
     expect((await h.schedule(doctor.token, id, patient.id, AT)).status).toBe(200);
-    const scheduled = await mailTo(patient.email, /^Scheduled: your consultation with Dr Omar Haddad/);
-    expect(scheduled.text).toContain("Dr Omar Haddad scheduled your consultation.\n\nIt is a video call: open the meeting link at the time. The attached file adds it to your calendar.");
+    const scheduled = await mailTo(patient.email, /^Scheduled: your appointment with Dr Omar Haddad/);
+    expect(scheduled.text).toContain("Dr Omar Haddad scheduled your appointment.\n\nIt is a video call: open the video call link at the time. The attached file adds it to your calendar.");
     const [event] = parseEvents(scheduled.attachments.find((a) => a.contentType === "text/calendar")!.content.toString("utf8"));
-    expect(event!.summary).toBe("Consultation with Dr Omar Haddad");
+    expect(event!.summary).toBe("Appointment with Dr Omar Haddad");
   }, 60_000);
 });
 

@@ -131,8 +131,8 @@ describe("every mail, to whom, with what", () => {
       json: { appointmentId: id, reason: "I am away at a conference that week" },
     });
     expect(cancel.status).toBe(200);
-    const cancelled = await smtp.waitFor((m) => m.envelopeTo.includes(patient.email) && /cancelled your consultation/.test(m.subject ?? ""));
-    expect(cancelled.subject).toBe("Dr Omar Haddad cancelled your consultation");
+    const cancelled = await smtp.waitFor((m) => m.envelopeTo.includes(patient.email) && /cancelled your appointment/.test(m.subject ?? ""));
+    expect(cancelled.subject).toBe("Dr Omar Haddad cancelled your appointment");
     expect(cancelled.text).toContain("Cancelled by: Dr Omar Haddad");
     expect(cancelled.text).toContain("Doctor's reason: I am away at a conference that week");
     checkMail(cancelled, "/patient-dashboard/patient-meetings");
@@ -206,7 +206,7 @@ test("a meeting moved to a new time (the event issue 26's reschedule calls): the
   expect(after.filter((r) => r.state === "dropped").map((r) => Number(r.due))).toEqual([first.getTime() - 1440 * 60_000, first.getTime() - 1440 * 60_000, first.getTime() - 3_600_000, first.getTime() - 3_600_000].sort());
   expect(after.filter((r) => r.state === "waiting").map((r) => Number(r.due)).sort()).toEqual([moved.getTime() - 1440 * 60_000, moved.getTime() - 1440 * 60_000, moved.getTime() - 3_600_000, moved.getTime() - 3_600_000].sort());
   const told = await smtp.waitFor((m) => m.envelopeTo.includes(patient.email) && /^New time/.test(m.subject ?? ""));
-  expect(told.text).toContain("moved your consultation to a new time");
+  expect(told.text).toContain("moved your appointment to a new time");
   checkMail(told, "/patient-dashboard/patient-meetings");
 });
 

@@ -61,8 +61,8 @@ test("a reminder a minute before a meeting arrives at its time, to patient and d
   const now = clock.now().getTime();
   expect(now).toBeGreaterThanOrEqual(due);
   expect(now - due).toBeLessThan(25_000);
-  expect(toPatient.subject).toContain("Reminder: consultation with Dr Tim Timely");
-  expect(toDoctor.subject).toContain("Reminder: consultation with Rita Reminder");
+  expect(toPatient.subject).toContain("Reminder: appointment with Dr Tim Timely");
+  expect(toDoctor.subject).toContain("Reminder: appointment with Rita Reminder");
   expect(toPatient.text).toContain("https://carebook.test/patient-dashboard/patient-meetings");
   expect(toDoctor.text).toContain("https://carebook.test/doctor-dashboard/doctor-Meetings");
   expect(toPatient.raw).toMatch(/^List-Unsubscribe:\s+<https:\/\/carebook\.test\/unsubscribe\/[\w-]{40,200}>/m);
@@ -70,9 +70,9 @@ test("a reminder a minute before a meeting arrives at its time, to patient and d
   // The feedback invitation once the meeting is over (12 s long).
   clock.to(start.getTime() + 12_000);
   await sender!.runOnce();
-  const invite = await smtp.waitFor((m) => m.envelopeTo.includes(patient.email) && /^How was your consultation/.test(m.subject ?? ""), 100_000, "the feedback invitation");
+  const invite = await smtp.waitFor((m) => m.envelopeTo.includes(patient.email) && /^How was your appointment/.test(m.subject ?? ""), 100_000, "the feedback invitation");
   expect(clock.now().getTime()).toBeGreaterThanOrEqual(start.getTime() + 12_000);
-  expect(invite.subject).toBe("How was your consultation with Dr Tim Timely?");
+  expect(invite.subject).toBe("How was your appointment with Dr Tim Timely?");
 
   // The cancelled meeting got no reminder, to either side, and no invitation.
   expect(smtp.mails.filter((m) => /Cora Cancelled/.test(m.subject ?? "") && /^(Reminder|How was)/.test(m.subject ?? ""))).toEqual([]);

@@ -209,7 +209,7 @@ export const EXAMPLES = {
     `UID:appointment-${APPOINTMENT_ID}@carebook`,
     "DTSTART:20261124T093000Z",
     "DTEND:20261124T100000Z",
-    "SUMMARY:Consultation with Dr Dana Doctor",
+    "SUMMARY:Appointment with Dr Dana Doctor",
     "STATUS:CONFIRMED",
     "END:VEVENT",
     "END:VCALENDAR",

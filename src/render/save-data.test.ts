@@ -146,7 +146,7 @@ describe("the meetings pages' first paint", () => {
     const as = (saveData: boolean) =>
       h.app.request("/doctor-dashboard/doctor-Meetings", { headers: { cookie: `carebook_session=${doctor.token}`, ...(saveData ? { "save-data": "on" } : {}) } });
     const light = await (await as(false)).text();
-    expect(light).toContain("Move meeting");
+    expect(light).toContain("Move appointment");
     const fields = (html: string) => [/<input\b[^>]*\bname="date"[^>]*>/, /<input\b[^>]*\bname="time"[^>]*>/].map((re) => html.match(re)![0]);
     expect(fields(light).map((f) => f.match(/\stype="(\w+)"/)?.[1])).toEqual(["date", "time"]);
     const saved = await (await as(true)).text();

@@ -89,7 +89,7 @@ async function act(page: Page, doctor: Account, action: string, by: "click" | "k
 test.describe("admin login", () => {
   test("a wrong password shows the server's message; the right one stores token, role, name and opens the dashboard", async ({ page }) => {
     await page.goto("/loginAdmin");
-    await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Admin login" })).toBeVisible();
     await expectAccessible(page);
 
     await page.getByLabel("Email").fill(ADMIN.email);

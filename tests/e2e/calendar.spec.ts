@@ -54,7 +54,7 @@ test.describe("with script off", () => {
     expect(await page.locator("script:not([type])").count()).toBeGreaterThan(0); // the page has script (the islands' loader); the browser runs none
 
     const file = await addToCalendar(page, "Dr. Ken Calendar");
-    expect(parseEvents(file)).toMatchObject([{ uid: `appointment-${id}@carebook`, summary: "Consultation with Dr Ken Calendar", status: "CONFIRMED", utc: true }]);
+    expect(parseEvents(file)).toMatchObject([{ uid: `appointment-${id}@carebook`, summary: "Appointment with Dr Ken Calendar", status: "CONFIRMED", utc: true }]);
 
     const url = await makeFeedLink(page, "Get calendar link", "/patient-dashboard/patient-meetings");
     const feed = await fetchFeed(url);
@@ -81,12 +81,12 @@ test.describe("with script off", () => {
     await page.goto("/doctor-dashboard/doctor-Meetings");
 
     const file = await addToCalendar(page, "Omar Offline");
-    expect(parseEvents(file)).toMatchObject([{ uid: `appointment-${id}@carebook`, summary: "Consultation with Omar Offline" }]);
+    expect(parseEvents(file)).toMatchObject([{ uid: `appointment-${id}@carebook`, summary: "Appointment with Omar Offline" }]);
     expect(file).not.toContain(REASON);
     expect(file).not.toContain(patient.email);
 
     const url = await makeFeedLink(page, "Get calendar link", "/doctor-dashboard/doctor-Meetings");
-    expect(parseEvents((await fetchFeed(url)).text).map((e) => e.summary)).toEqual(["Consultation with Omar Offline"]);
+    expect(parseEvents((await fetchFeed(url)).text).map((e) => e.summary)).toEqual(["Appointment with Omar Offline"]);
   });
 });
 

@@ -65,7 +65,7 @@ test("a printed demo patient logs in and finds meetings in every state", async (
   await expect(page.getByRole("heading", { name: "Past and cancelled" })).toBeVisible();
   // One word for each state (issue 39): Requested, Scheduled, Completed.
   for (const status of ["Requested", "Scheduled", "Completed"]) await expect(meetings.filter({ hasText: status }).first()).toBeVisible();
-  await expect(meetings.filter({ hasText: "Scheduled" }).getByRole("link", { name: "Join meeting" })).toBeVisible();
+  await expect(meetings.filter({ hasText: "Scheduled" }).getByRole("link", { name: "Join video call" })).toBeVisible();
   await expect(page.getByText("Feedback Submitted")).toHaveCount(1);
   await expect(meetings.filter({ hasText: "completed" }).getByRole("button", { name: /feedback/i })).toHaveCount(1);
 });

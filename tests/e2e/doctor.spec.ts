@@ -43,7 +43,7 @@ const request = (page: Page, patient: Account) => page.getByRole("listitem").fil
 test("signup: labelled required fields and 16 specializations; stores token, role and pending status, then waits on /loginDoctor", async ({ page }) => {
   const taken = await createDoctor({ status: "pending" });
   await page.goto("/signupDoctor");
-  await expect(page.getByRole("heading", { level: 1, name: "Doctor Signup" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Doctor signup" })).toBeVisible();
   for (const label of ["Name", "Email", "Password", "Specialization", "College name"]) {
     await expect(page.getByLabel(label, { exact: true })).toHaveAttribute("required", "");
   }
@@ -74,15 +74,15 @@ test("signup: labelled required fields and 16 specializations; stores token, rol
   expect(stored.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   // The token is kept: the doctor login shows the waiting screen straight away.
   await expect(page.getByRole("heading", { name: "Awaiting approval" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Refresh Status" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Refresh status" })).toBeVisible();
   await expectAccessible(page);
 
   // Logout leaves the waiting screen: the login form again, nothing of the session kept.
   await page.getByRole("button", { name: "Logout" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Doctor Login" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Doctor login" })).toBeVisible();
   expect(Object.keys(await storedValues(page)).filter((k) => k !== "theme")).toEqual([]);
   await page.reload();
-  await expect(page.getByRole("heading", { level: 1, name: "Doctor Login" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Doctor login" })).toBeVisible();
 });
 
 test("login while pending: the waiting screen keeps the token, says so while pending, and Refresh Status enters once approved", async ({ page }) => {
@@ -95,18 +95,18 @@ test("login while pending: the waiting screen keeps the token, says so while pen
   expect(stored.token).toBeTruthy();
   await expectAccessible(page);
 
-  await page.getByRole("button", { name: "Refresh Status" }).click();
+  await page.getByRole("button", { name: "Refresh status" }).click();
   await expect(page.getByRole("status")).toHaveText("Your account is still awaiting approval.");
   await expect(page).toHaveURL(/\/loginDoctor$/);
 
   // Coming back later: still waiting, the token still there.
   await page.reload();
-  await expect(page.getByRole("button", { name: "Refresh Status" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Refresh status" })).toBeVisible();
   expect((await storedValues(page)).token).toBe(stored.token);
 
   await setDoctorStatus(doctor, "approved");
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Refresh Status" }).click();
+  await page.getByRole("button", { name: "Refresh status" }).click();
   await expect(page).toHaveURL(/\/doctor-dashboard$/);
   await expect(page.getByRole("heading", { level: 1, name: "Pending appointments" })).toBeVisible();
   expect(await storedValues(page)).toMatchObject({ role: "doctor", status: "approved", token: stored.token });
@@ -204,13 +204,13 @@ test("dashboard: schedule needs date and time, moves the request to meetings wit
   expect(dialog.seen).toEqual([]);
 
   // Ann's request is now a confirmed meeting, at the time entered, in the doctor's zone.
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Meetings" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Appointments" }).click();
   await expect(page).toHaveURL(/\/doctor-dashboard\/doctor-Meetings$/);
   const meeting = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: ann.name }) });
   await expect(meeting).toContainText("Scheduled");
   await expect(meeting.locator("time").first()).toHaveText(`Tue, ${day.dayOfMonth} Jan ${day.year}, 10:30 CET`);
   await expect(meeting.locator("time").first()).toHaveAttribute("datetime", `${day.iso}T09:30:00.000Z`);
-  await expect(meeting.getByRole("link", { name: "Join meeting" })).toHaveAttribute("href", /^https:\/\/meet\.jit\.si\/[\w-]{20,}$/);
+  await expect(meeting.getByRole("link", { name: "Join video call" })).toHaveAttribute("href", /^https:\/\/meet\.jit\.si\/[\w-]{20,}$/);
   // Ben's request is part of the story: declined, with why.
   await expect(page.getByRole("listitem").filter({ hasText: ben.name })).toContainText("Declined by you");
   await expect(page.getByRole("listitem").filter({ hasText: ben.name })).toContainText("I am away that week.");
@@ -241,7 +241,7 @@ test("meetings: feedback or 'No feedback received yet.' on completed ones, a con
   await expect(meeting(hal).locator("time").first()).toHaveText(/\d{2}:\d{2} CES?T$/);
   await expectAccessible(page);
 
-  await meeting(hal).getByLabel(`Cancel the meeting with ${hal.name}`).click();
+  await meeting(hal).getByLabel(`Cancel the appointment with ${hal.name}`).click();
   await meeting(hal).getByRole("button", { name: "Cancel appointment" }).click();
   await expect(meeting(hal).getByRole("alert")).toHaveText("Please say why you are cancelling.");
   await meeting(hal).getByLabel("Reason for cancelling").fill("Called away to surgery.");
@@ -340,7 +340,7 @@ test("logout clears localStorage, ends the session and goes to /loginDoctor", as
   await waitForHydration(page);
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/loginDoctor$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Doctor Login" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Doctor login" })).toBeVisible();
   // Everything the session kept is gone (the login page mirrors the theme back in).
   expect(Object.keys(await storedValues(page)).filter((k) => k !== "theme")).toEqual([]);
   await expectAccessible(page);

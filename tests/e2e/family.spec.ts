@@ -1,6 +1,6 @@
 /**
  * Issue 42, with and without script, in English and Hindi: a parent adds a child on the profile,
- * books a pediatrician for the child ("Who is this visit for?"), the doctor sees the child's name,
+ * books a pediatrician for the child ("Who is this appointment for?"), the doctor sees the child's name,
  * age and relation and that the parent attends, schedules it, and the parent sees the meeting
  * under the child's name. Fields are found by name, so the journey reads the same in either
  * language; the words checked are the catalog's.

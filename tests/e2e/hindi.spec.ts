@@ -15,7 +15,7 @@ test("a patient switches to Hindi and books through the island, in Hindi before 
   await page.goto("/patient-dashboard");
   await switchToHindi(page);
   await expect(page).toHaveURL(/\/patient-dashboard$/);
-  await expect(page.getByRole("link", { name: H("Meetings") }).first()).toBeAttached();
+  await expect(page.getByRole("link", { name: H("Appointments") }).first()).toBeAttached();
   await expectAccessible(page);
 
   await page.goto(`/patient-dashboard/bookAppointment/${doctor.id}`);
@@ -25,7 +25,7 @@ test("a patient switches to Hindi and books through the island, in Hindi before 
   // The island, once alive, still says all the server said (it may add a word on drafts).
   const after = await page.locator("main").innerText();
   for (const line of before.split("\n").filter((l) => l.trim() !== "")) expect(after).toContain(line);
-  const bookButton = page.getByRole("button", { name: H("Book Appointment") });
+  const bookButton = page.getByRole("button", { name: H("Book appointment") });
   await bookButton.click();
   await expect(page.getByRole("alert")).toBeVisible();
   await expect(page.getByRole("alert")).not.toContainText(/[A-Za-z]{3,}/);
@@ -83,7 +83,7 @@ test("the patient, in Hindi, cancels a confirmed meeting and gives feedback on a
 
   const completed = page.locator(".meeting").filter({ hasText: "डॉ. पूजा नायर" });
   await completed.locator('[name="message"]').fill("बहुत मददगार, धन्यवाद");
-  await completed.getByRole("button", { name: H("Give Feedback") }).click();
+  await completed.getByRole("button", { name: H("Give feedback") }).click();
   await expect(completed.getByText(H("Feedback Submitted"))).toBeVisible();
   await page.reload();
   await expect(page.locator(".meeting").filter({ hasText: "डॉ. पूजा नायर" }).getByText(H("Feedback Submitted"))).toBeVisible();

@@ -42,7 +42,7 @@ for (const script of [true, false]) {
       await page.getByRole("button", { name: "Book this time" }).click();
 
       await expect(page).toHaveURL(/\/patient-dashboard\/patient-meetings#notice$/);
-      await expect(page.locator("#notice")).toContainText("Your meeting is confirmed");
+      await expect(page.locator("#notice")).toContainText("Your appointment is confirmed");
       await expect(page.locator("#notice")).toBeInViewport();
       const meeting = page.locator(".meeting", { hasText: name });
       await expect(meeting.locator(`time[datetime="${slotStart}"]`).first()).toBeVisible();
@@ -75,7 +75,7 @@ for (const script of [true, false]) {
       await page.goto("/patient-dashboard/patient-meetings");
       if (script) await waitForHydration(page);
       const meeting = page.locator(".meeting", { hasText: name });
-      await expect(meeting).toContainText("This meeting starts too soon to change online: contact the doctor");
+      await expect(meeting).toContainText("This appointment starts too soon to change online: contact the doctor");
       await expect(meeting.getByRole("button", { name: /cancel/i })).toHaveCount(0);
       // The API says the same to a client that tries anyway.
       const tried = await fetch(`http://127.0.0.1:${E2E_PORT}/api/auth/patient-dashboard/cancelAppointment`, {
@@ -84,7 +84,7 @@ for (const script of [true, false]) {
         body: JSON.stringify({ appointmentId: booked.appointment._id, reason: "Busy" }),
       });
       expect(tried.status).toBe(409);
-      expect((await tried.json()).message).toBe("This meeting starts too soon to change online: contact the doctor");
+      expect((await tried.json()).message).toBe("This appointment starts too soon to change online: contact the doctor");
     } finally {
       await context.close();
     }

@@ -67,10 +67,10 @@ test("a booking tapped before the island's code arrives is carried out by the fo
     held.push(route);
   });
   await page.goto(`/patient-dashboard/bookAppointment/${doctor.id}`);
-  await page.getByLabel(/Reason for your visit/).fill("Booked before the code came");
+  await page.getByLabel(/Reason for your appointment with/).fill("Booked before the code came");
   await expect.poll(() => held.length, "the first focus asked for the code").toBeGreaterThan(0);
   expect(await islandsLive(page)).toBe(false);
-  await page.getByRole("button", { name: "Book Appointment" }).click();
+  await page.getByRole("button", { name: "Book appointment" }).click();
   await expect(page.getByText("Appointment request sent. The doctor will schedule it soon.")).toBeVisible();
   const { appointments } = await apiCall("GET", "/patient-dashboard/patient-meetings", undefined, patient.token);
   expect(appointments.map((a: { reason: string }) => a.reason)).toEqual(["Booked before the code came"]);
@@ -88,13 +88,13 @@ test("an island whose messages cannot be fetched stays its form: no keys drawn o
     return route.abort();
   });
   await page.goto(`/patient-dashboard/bookAppointment/${doctor.id}`);
-  await page.getByLabel(/Reason for your visit/).fill("Booked without the island's words");
+  await page.getByLabel(/Reason for your appointment with/).fill("Booked without the island's words");
   await expect.poll(() => refused.length, "the island asked for its words").toBeGreaterThan(0);
   // The code came and found no words: the island stays the server's HTML, no "BookingForm.*" key shown.
   await page.waitForLoadState("networkidle");
   expect(await islandsLive(page)).toBe(false);
   await expect(page.locator("main")).not.toContainText("BookingForm.");
-  await page.getByRole("button", { name: "Book Appointment" }).click();
+  await page.getByRole("button", { name: "Book appointment" }).click();
   await expect(page.getByText("Appointment request sent. The doctor will schedule it soon.")).toBeVisible();
   const { appointments } = await apiCall("GET", "/patient-dashboard/patient-meetings", undefined, patient.token);
   expect(appointments.map((a: { reason: string }) => a.reason)).toEqual(["Booked without the island's words"]);

@@ -24,8 +24,8 @@ test("a patient books, the doctor schedules, the patient's mail has the time in 
   await signIn(page, patient);
   await page.goto(`/patient-dashboard/bookAppointment/${doctor.id}`);
   await waitForHydration(page);
-  await page.getByLabel("Reason for your visit to Dr. Paul Post").fill(REASON);
-  await page.getByRole("button", { name: "Book Appointment" }).click();
+  await page.getByLabel("Reason for your appointment with Dr. Paul Post").fill(REASON);
+  await page.getByRole("button", { name: "Book appointment" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Appointment request sent." })).toBeVisible();
 
   // The doctor, in Paris, schedules a Wednesday in January at 10:30 their time (09:30 UTC).
@@ -47,13 +47,13 @@ test("a patient books, the doctor schedules, the patient's mail has the time in 
   let mail: ParsedMail | undefined;
   await expect
     .poll(async () => (mail = (await mailsTo(patient.email)).find((m) => /^Scheduled/.test(m.subject ?? "")))?.subject, { timeout: 20_000, ...MAIL_POLL })
-    .toBe(`Scheduled: your consultation with Dr Paul Post, Wednesday, ${day.dayOfMonth} January ${day.year}, 15:00 India Standard Time (Asia/Kolkata)`);
+    .toBe(`Scheduled: your appointment with Dr Paul Post, Wednesday, ${day.dayOfMonth} January ${day.year}, 15:00 India Standard Time (Asia/Kolkata)`);
   expect(mail!.text).toContain(`When: Wednesday, ${day.dayOfMonth} January ${day.year}, 15:00 India Standard Time (Asia/Kolkata)`);
   expect(mail!.text).not.toContain(REASON);
   expect(mail!.attachments.map((a) => a.contentType)).toContain("text/calendar");
 
   // The mail's link opens the meetings page, with the meeting on it.
-  const link = mail!.text!.match(/See your meetings: (\S+)/)![1]!;
+  const link = mail!.text!.match(/See your appointments: (\S+)/)![1]!;
   expect(link).toBe(`${ORIGIN}/patient-dashboard/patient-meetings`);
   await page.goto(link);
   await expect(page).toHaveURL(link);

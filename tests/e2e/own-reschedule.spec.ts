@@ -35,10 +35,10 @@ for (const script of [true, false]) {
       expect(target).not.toBe(booked);
       await choice.check();
       await meeting.getByLabel("Why (optional; the doctor reads it)").fill("A clash at work");
-      await meeting.getByRole("button", { name: "Move meeting" }).click();
+      await meeting.getByRole("button", { name: "Move appointment" }).click();
 
       await expect(page).toHaveURL(/\/patient-dashboard\/patient-meetings#notice$/);
-      await expect(page.locator("#notice")).toContainText("Your meeting was moved");
+      await expect(page.locator("#notice")).toContainText("Your appointment was moved");
       const moved = page.locator(".meeting", { hasText: name });
       await expect(moved.locator(`p time[datetime="${target}"]`).first()).toBeVisible();
       await expect(moved.locator(".rescheduled")).toContainText("by you from");

@@ -43,7 +43,7 @@ const card = (page: Page, name: string) => page.locator(".spec-grid:not(.doctor-
 test.describe("signup and login", () => {
   test("signup through the UI lands on the dashboard with token, role and name stored", async ({ page }) => {
     await page.goto("/signupPatient");
-    await expect(page.getByRole("heading", { level: 1, name: "Patient Signup" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Patient signup" })).toBeVisible();
     for (const label of ["Name", "Email", "Password"]) await expect(page.getByLabel(label, { exact: true })).toHaveAttribute("required", "");
     await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("type", "email");
     await expectAccessible(page);
@@ -70,7 +70,7 @@ test.describe("signup and login", () => {
     const scripts: string[] = [];
     page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
     await page.goto("/loginPatient");
-    await expect(page.getByRole("heading", { level: 1, name: "Patient Login" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Patient login" })).toBeVisible();
     await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("type", "email");
     for (const label of ["Email", "Password"]) await expect(page.getByLabel(label, { exact: true })).toHaveAttribute("required", "");
     await expectAccessible(page);
@@ -157,7 +157,7 @@ test.describe("dashboard", () => {
     await context.close();
   });
 
-  test("a specialization lists its doctors with Book Appointment, a way back, and an empty message", async ({ page }) => {
+  test("a specialization lists its doctors with Book appointment, a way back, and an empty message", async ({ page }) => {
     // Names of this run's own: a repeat on the same database (--repeat-each) still holds the last run's.
     const run = Date.now().toString(36);
     const [olive, hidden] = [`Dr. Olive Optic ${run}`, `Dr. Hidden Pending ${run}`];
@@ -175,8 +175,8 @@ test.describe("dashboard", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Ophthalmologist" })).toBeVisible();
     await expect(page.getByRole("heading", { name: olive })).toBeVisible();
     await expect(page.getByText(hidden)).toHaveCount(0);
-    const bookLink = page.getByRole("link", { name: `Book Appointment with ${olive}` });
-    await expect(bookLink).toHaveText("Book Appointment");
+    const bookLink = page.getByRole("link", { name: `Book appointment with ${olive}` });
+    await expect(bookLink).toHaveText("Book appointment");
     await expect(bookLink).toHaveAttribute("href", `/patient-dashboard/bookAppointment/${doctor!.id}`);
     await expectAccessible(page);
 
@@ -190,7 +190,7 @@ test.describe("dashboard", () => {
     await card(page, empty!).click();
     await expect(page.getByRole("heading", { level: 1, name: empty })).toBeVisible();
     await expect(page.getByText("No doctors available for this specialization.")).toBeVisible();
-    await expect(page.getByRole("link", { name: /Book Appointment/ })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /Book appointment/ })).toHaveCount(0);
     await expectAccessible(page);
   });
 });
@@ -203,7 +203,7 @@ test.describe("booking", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Book an appointment" })).toBeVisible();
     await waitForHydration(page);
 
-    const reason = page.getByLabel("Reason for your visit to Dr. Derek Draft");
+    const reason = page.getByLabel("Reason for your appointment with Dr. Derek Draft");
     await reason.pressSequentially("Itchy rash on both arms");
     await expect.poll(() => page.evaluate((id) => localStorage.getItem(`draft_${id}`), doctor.id)).toBe("Itchy rash on both arms");
 
@@ -218,7 +218,7 @@ test.describe("booking", () => {
     expect(shownFor).toBeGreaterThan(300);
     expect(shownFor).toBeLessThan(3000);
 
-    await page.getByRole("button", { name: "Discard Draft" }).click();
+    await page.getByRole("button", { name: "Discard draft" }).click();
     await expect(reason).toHaveValue("");
     const discarded = page.getByRole("status").filter({ hasText: "Draft discarded." });
     await expect(discarded).toBeVisible();
@@ -239,17 +239,17 @@ test.describe("booking", () => {
     await signIn(page, patient);
     await page.goto(`/patient-dashboard/bookAppointment/${doctor.id}`);
     await waitForHydration(page);
-    const reason = page.getByLabel("Reason for your visit to Dr. Bea Booking");
-    const bookButton = page.getByRole("button", { name: "Book Appointment" });
+    const reason = page.getByLabel("Reason for your appointment with Dr. Bea Booking");
+    const bookButton = page.getByRole("button", { name: "Book appointment" });
 
     await bookButton.click();
-    await expect(page.getByRole("alert")).toHaveText("Please enter the reason for your visit.");
+    await expect(page.getByRole("alert")).toHaveText("Please enter the reason for your appointment.");
     await expect(reason).toHaveAttribute("aria-invalid", "true");
     await expect(reason).toBeFocused();
     await expectAccessible(page);
     await reason.fill("   ");
     await bookButton.click();
-    await expect(page.getByRole("alert")).toHaveText("Please enter the reason for your visit.");
+    await expect(page.getByRole("alert")).toHaveText("Please enter the reason for your appointment.");
 
     await reason.fill("");
     await reason.pressSequentially("Fever for three days");
@@ -280,7 +280,7 @@ test.describe("meetings", () => {
   test("a new patient has no meetings", async ({ page }) => {
     await signIn(page, await createPatient());
     await page.goto("/patient-dashboard/patient-meetings");
-    await expect(page.getByRole("heading", { level: 1, name: "My meetings" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "My appointments" })).toBeVisible();
     await expect(page.getByText("No meetings found.")).toBeVisible();
   });
 
@@ -292,7 +292,7 @@ test.describe("meetings", () => {
     const meeting = page.locator(".meeting").filter({ hasText: "Dr. Cal Cancel" });
     await expect(meeting).toContainText("Scheduled");
     await expect(meeting).toContainText("Check-up after treatment");
-    await expect(meeting.getByRole("link", { name: "Join meeting" })).toHaveAttribute("href", /^https:\/\/meet\.jit\.si\/[\w-]{16,}$/);
+    await expect(meeting.getByRole("link", { name: "Join video call" })).toHaveAttribute("href", /^https:\/\/meet\.jit\.si\/[\w-]{16,}$/);
     await waitForHydration(page);
     // The meeting's own time (the cancel step's question names it again).
     await expect(meeting.locator("p", { hasText: "When:" }).locator("time")).toHaveText(/\d{1,2} \w{3} \d{4}, \d{2}:\d{2} (CET|CEST)$/);
@@ -306,7 +306,7 @@ test.describe("meetings", () => {
     });
     const cancels: string[] = [];
     page.on("request", (r) => r.url().endsWith("/cancelAppointment") && cancels.push(r.url()));
-    await meeting.getByLabel("Cancel the meeting with Dr. Cal Cancel").click();
+    await meeting.getByLabel("Cancel the appointment with Dr. Cal Cancel").click();
     const confirm = meeting.getByRole("button", { name: "Cancel appointment" });
     await confirm.click();
     await expect(meeting.getByRole("alert")).toHaveText("Please say why you are cancelling.");
@@ -344,8 +344,8 @@ test.describe("meetings", () => {
     await meeting.getByRole("link", { name: "Book Dr. Wes Withdrawn again" }).click();
     await expect(page).toHaveURL(new RegExp(`/bookAppointment/${doctor.id}$`));
     await waitForHydration(page);
-    await page.getByLabel("Reason for your visit to Dr. Wes Withdrawn").fill("It came back");
-    await page.getByRole("button", { name: "Book Appointment" }).click();
+    await page.getByLabel("Reason for your appointment with Dr. Wes Withdrawn").fill("It came back");
+    await page.getByRole("button", { name: "Book appointment" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Appointment request sent. The doctor will schedule it soon." })).toBeVisible();
   });
 
@@ -357,7 +357,7 @@ test.describe("meetings", () => {
     const meeting = page.locator(".meeting").filter({ hasText: "Dr. Fay Feedback" });
     await expect(meeting).toContainText("Completed");
     await expect(meeting.getByRole("button", { name: "Cancel" })).toHaveCount(0);
-    await expect(meeting.getByRole("link", { name: "Join meeting" })).toHaveCount(0);
+    await expect(meeting.getByRole("link", { name: "Join video call" })).toHaveCount(0);
     await waitForHydration(page);
     await expect(meeting.locator("time")).toHaveText(/(CET|CEST)$/);
     await expectAccessible(page);
@@ -367,18 +367,18 @@ test.describe("meetings", () => {
       dialogs.push(d.type());
       await d.dismiss();
     });
-    await meeting.getByRole("button", { name: "Give Feedback" }).click();
+    await meeting.getByRole("button", { name: "Give feedback" }).click();
     await expect(meeting.getByRole("alert")).toHaveText("Please write your feedback before sending it.");
     await meeting.getByLabel("Your feedback").fill("Very helpful, thank you");
-    await meeting.getByRole("button", { name: "Give Feedback" }).click();
+    await meeting.getByRole("button", { name: "Give feedback" }).click();
     await expect(meeting.getByText("Feedback Submitted")).toBeVisible();
     await expect(page.getByRole("status").first()).toHaveText("Feedback submitted successfully!");
     expect(dialogs).toEqual([]);
-    await expect(meeting.getByRole("button", { name: "Give Feedback" })).toHaveCount(0);
+    await expect(meeting.getByRole("button", { name: "Give feedback" })).toHaveCount(0);
 
     await page.reload();
     await expect(meeting.getByText("Feedback Submitted")).toBeVisible();
-    await expect(meeting.getByRole("button", { name: "Give Feedback" })).toHaveCount(0);
+    await expect(meeting.getByRole("button", { name: "Give feedback" })).toHaveCount(0);
   });
 });
 

@@ -41,7 +41,7 @@ test("patient meetings: a meeting scheduled meanwhile shows on return; a failed 
 
   await schedule(doctor, patient, id);
   await returnToPage(page);
-  await expect(page.getByRole("link", { name: "Join meeting" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Join video call" })).toBeVisible();
 
   await failApi(page, "/patient-dashboard/patient-meetings", "The server is resting");
   await returnToPage(page);

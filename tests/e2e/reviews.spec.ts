@@ -22,7 +22,7 @@ for (const script of [true, false]) {
       await meeting.getByLabel("Your feedback").fill("Explained the X-ray patiently");
       await meeting.getByRole("group", { name: /Your rating/ }).getByLabel("4 out of 5").check();
       await meeting.getByLabel("Publish my review (shown as Rhea R.)").check();
-      await meeting.getByRole("button", { name: "Give Feedback" }).click();
+      await meeting.getByRole("button", { name: "Give feedback" }).click();
       await expect(page.getByText("Feedback submitted successfully!").first()).toBeVisible();
       await expect(page.locator(".meeting").filter({ hasText: doctorName }).getByText("Feedback Submitted")).toBeVisible();
     } finally {

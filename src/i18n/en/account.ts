@@ -50,7 +50,7 @@ export default {
   // mail choices on the profile pages, and the unsubscribe link's pages
   "account.mailTitle": "Mail from Carebook",
   "account.mailOff": "This Carebook sends no mail at the moment; your choices apply once it does.",
-  "account.mailReminders": "Reminders before my meetings",
+  "account.mailReminders": "Reminders before my appointments",
   "account.mailNotices": "Other notices (requests, times set, cancellations, feedback)",
   "account.mailAlways": "Mails about your account and its security are always sent.",
   "account.mailSave": "Save mail choices",
@@ -58,10 +58,10 @@ export default {
   "account.unsubUnknownTitle": "Link not recognised",
   "account.unsubUnknown": "This unsubscribe link is not one Carebook made. Use the link in the mail, or change your choices on your profile page.",
   "account.unsubAskTitle": "Stop these mails?",
-  "account.unsubAsk": "Carebook will stop sending you {kind, select, reminders {reminders before your meetings} other {notices (requests, times set, cancellations, feedback)}}. Mails about your account and its security still come.",
+  "account.unsubAsk": "Carebook will stop sending you {kind, select, reminders {reminders before your appointments} other {notices (requests, times set, cancellations, feedback)}}. Mails about your account and its security still come.",
   "account.unsubscribe": "Unsubscribe",
   "account.unsubDoneTitle": "You are unsubscribed",
-  "account.unsubDone": "Carebook will send you no more {kind, select, reminders {reminders before your meetings} other {notices (requests, times set, cancellations, feedback)}}. You can turn them on again on your profile page.",
+  "account.unsubDone": "Carebook will send you no more {kind, select, reminders {reminders before your appointments} other {notices (requests, times set, cancellations, feedback)}}. You can turn them on again on your profile page.",
   // the profile form (island): the patient's and the doctor's
   "ProfileForm.loadFailed": "Failed to load profile. Please try again.",
   "ProfileForm.required": "{field, select, collegeName {College name is required.} name {Name is required.} other {Specialization is required.}}",

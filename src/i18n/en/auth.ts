@@ -6,8 +6,8 @@ export default {
   "auth.forgot": "Forgot password?",
   // The AuthForm island (what it writes itself; the API's messages are SPEC §8's words). The
   // server uses the status lines too, for the no-script login and Refresh Status.
-  "AuthForm.heading.login": "{role, select, patient {Patient Login} doctor {Doctor Login} other {Admin Login}}",
-  "AuthForm.heading.signup": "{role, select, patient {Patient Signup} other {Doctor Signup}}",
+  "AuthForm.heading.login": "{role, select, patient {Patient login} doctor {Doctor login} other {Admin login}}",
+  "AuthForm.heading.signup": "{role, select, patient {Patient signup} other {Doctor signup}}",
   "AuthForm.name": "Name",
   "AuthForm.email": "Email",
   "AuthForm.password": "Password",
@@ -23,7 +23,7 @@ export default {
   "AuthForm.signupFailed": "Registration failed. Please try again.",
   "AuthForm.waitingTitle": "Awaiting approval",
   "AuthForm.waitingText": "Your doctor account is pending approval by the admin. You can check again at any time.",
-  "AuthForm.refresh": "Refresh Status",
+  "AuthForm.refresh": "Refresh status",
   "AuthForm.logout": "Logout",
   "AuthForm.stillPending": "Your account is still awaiting approval.",
   "AuthForm.otherPages": "Other pages",

@@ -6,7 +6,7 @@ export default {
   "nav.about": "About",
   "nav.services": "Services",
   "nav.dashboard": "Dashboard",
-  "nav.meetings": "Meetings",
+  "nav.meetings": "Appointments",
   "nav.profile": "Profile",
   "nav.doctors": "Doctors",
   "nav.myAccount": "My account",

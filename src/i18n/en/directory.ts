@@ -1,7 +1,7 @@
 /** The public doctor directory (issue 41): /doctors, /doctors/{id}, and the card the specialization pages share. */
 export default {
   "dir.title": "Find a doctor",
-  "dir.description": "Every verified doctor on Carebook: fee, languages, ratings from real visits and the next free time. Filter and book.",
+  "dir.description": "Every verified doctor on Carebook: fee, languages, ratings from real appointments and the next free time. Filter and book.",
   "dir.heading": "Find a doctor",
   "dir.seeAll": "See all doctors",
   "dir.q": "Name, specialization or what troubles you",
@@ -34,7 +34,7 @@ export default {
   "dir.bookWith": "Book with {name}",
   "dir.back": "All doctors",
   "dir.profileTitle": "{name}, {spec}",
-  "dir.profileDescription": "{name}, {spec}: fee, languages, hours, registration and reviews from real visits.",
+  "dir.profileDescription": "{name}, {spec}: fee, languages, hours, registration and reviews from real appointments.",
   "dir.about": "About",
   "dir.registration": "Registration",
   "dir.registrationLine": "{number}, {council} (verified by Carebook)",

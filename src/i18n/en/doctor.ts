@@ -2,7 +2,7 @@
 export default {
   // The doctor's pages (src/routes/pages/doctor-dashboard): titles and the notices their forms leave.
   "doctorPage.pendingTitle": "Pending appointments",
-  "doctorPage.meetingsTitle": "Meetings",
+  "doctorPage.meetingsTitle": "Appointments",
   "doctorPage.profileTitle": "My profile",
   "doctorPage.scheduled": "Appointment scheduled successfully",
   "doctorPage.scheduledOutside": "Appointment scheduled successfully. That time is outside your hours.",
@@ -28,9 +28,9 @@ export default {
   "doctorPage.firstPhoto": "Add a photo, so patients know whom they will meet",
   "doctorPage.firstProfile": "Check your profile and save it",
   "doctorPage.todayTitle": "Today, {day}",
-  "doctorPage.todayNone": "No meetings today.",
+  "doctorPage.todayNone": "No appointments today.",
   "doctorPage.todayZone": "Times in {zone}.",
-  "doctorPage.todayAll": "All meetings",
+  "doctorPage.todayAll": "All appointments",
 
   // The hours form (src/components/HoursForm.tsx); the weekdays come from Intl.
   "hoursForm.title": "Hours",
@@ -48,9 +48,9 @@ export default {
   "hoursForm.instantHint": "A patient who picks one of your free times has it at once, confirmed, and you get a mail. Without it, patients send a request and you choose the time.",
 
   // The meetings pages' calendar card (src/routes/pages/calendar-panel.tsx) and the calendar routes.
-  "calendarPanel.title": "Meetings in your calendar",
+  "calendarPanel.title": "Appointments in your calendar",
   "calendarPanel.intro":
-    "Subscribe your phone's calendar to your meetings: it updates itself and reminds you {minutes, plural, one {# minute} other {# minutes}} before each one, even offline. The link is private. Whoever has it sees when your meetings are and with whom, never why: share it with no one.",
+    "Subscribe your phone's calendar to your appointments: it updates itself and reminds you {minutes, plural, one {# minute} other {# minutes}} before each one, even offline. The link is private. Whoever has it sees when your appointments are and with whom, never why: share it with no one.",
   "calendarPanel.ready": "Your calendar link is ready. It is shown only this once: subscribe now, or copy it into your calendar app.",
   "calendarPanel.subscribe": "Subscribe in my calendar app",
   "calendarPanel.url": "Calendar link (for apps that ask for a URL)",
@@ -62,7 +62,7 @@ export default {
 
   // The pending requests island (islands/PendingAppointments.tsx).
   "PendingAppointments.overlap": "You already have {name} at {start} to {end} on {day}.",
-  "PendingAppointments.scheduled": "Scheduled {name}. The meet link is in your meetings.",
+  "PendingAppointments.scheduled": "Scheduled {name}. The video call link is on your appointments page.",
   "PendingAppointments.cancelled": "Declined {name}'s request.",
   "PendingAppointments.empty": "No pending appointments.",
   "PendingAppointments.requested": "requested",
@@ -83,8 +83,8 @@ export default {
   "DoctorMeetings.empty": "No appointments found.",
   "DoctorMeetings.when": "When:",
   "DoctorMeetings.upcoming": "Upcoming",
-  "DoctorMeetings.next": "Next meeting",
-  "DoctorMeetings.cancelAria": "Cancel the meeting with {name}",
+  "DoctorMeetings.next": "Next appointment",
+  "DoctorMeetings.cancelAria": "Cancel the appointment with {name}",
   "DoctorMeetings.cancelAsk": "Cancel the appointment with {name} on {time}? The patient will be told, with your reason.",
   "DoctorMeetings.cancelLabel": "Reason for cancelling",
   "DoctorMeetings.waiting": "Requests waiting",
@@ -110,7 +110,7 @@ export default {
   "doctorPage.registrationCouncil": "Registering council (e.g. Delhi Medical Council)",
   "doctorPage.experienceYears": "Years of practice",
   "doctorPage.languages": "Languages you consult in (1 to 8)",
-  "doctorPage.fee": "Consultation fee in rupees (0 for free)",
+  "doctorPage.fee": "Fee per appointment in rupees (0 for free)",
   "doctorPage.about": "About you (up to 600 characters, plain text)",
   "doctorPage.registrationVerified": "Your registration {number}, {council} is verified.",
   "doctorPage.registrationWaiting": "Your registration {number}, {council} is waiting for the admin's check.",

@@ -18,7 +18,7 @@ export default {
   "family.added": "Family member added.",
   "family.updated": "Family member updated.",
   "family.removed": "Family member removed.",
-  "family.who": "Who is this visit for?",
+  "family.who": "Who is this appointment for?",
   "family.me": "Me ({name})",
   "family.member": "{name} ({relation, select, child {child} parent {parent} spouse {spouse} sibling {sibling} other {relative}})",
   // The cards (islands/lib/story.tsx): the patient's, then the doctor's.

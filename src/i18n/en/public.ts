@@ -21,11 +21,11 @@ export default {
   "home.tip.checkups.title": "Keep your check-ups",
   "home.tip.checkups.text": "Regular screenings find problems early, when they are easiest to treat.",
   "home.feedbackTitle": "What people say",
-  "home.quote.priya.text": "I found a cardiologist and had a video consultation the same week. Simple and calm.",
+  "home.quote.priya.text": "I found a cardiologist and had an appointment by video call the same week. Simple and calm.",
   "home.quote.priya.author": "Priya S., patient",
-  "home.quote.daniel.text": "Booking for my son took two minutes, and the meet link was waiting in my meetings.",
+  "home.quote.daniel.text": "Booking for my son took two minutes, and the video call link was waiting in my appointments.",
   "home.quote.daniel.author": "Daniel R., parent",
-  "home.quote.chen.text": "Pending requests and scheduled meetings in one place: my clinic days are easier.",
+  "home.quote.chen.text": "Pending requests and scheduled appointments in one place: my clinic days are easier.",
   "home.quote.chen.author": "Dr. L. Chen, General Physician",
   // /about
   "about.title": "About Carebook",
@@ -35,10 +35,10 @@ export default {
   "about.p2": "We build for people on slow connections and small phones: pages are light, work before any script arrives, and keep what you type.",
   // /services
   "services.title": "Our services",
-  "services.description": "Online consultations across sixteen specializations.",
+  "services.description": "Online appointments across sixteen specializations.",
   "services.find": "Find doctors by specialization and send an appointment request with your reason.",
-  "services.video": "Video consultations: the doctor schedules a time and a private meeting link.",
-  "services.meetings": "Your meetings in one place: cancel a confirmed one, or leave feedback once it is done.",
+  "services.video": "Appointments by video call: the doctor schedules a time and a private video call link.",
+  "services.meetings": "Your appointments in one place: cancel a confirmed one, or leave feedback once it is done.",
   "services.doctors": "For doctors: review requests, schedule or decline them, and read patient feedback.",
   "services.specializations": "Specializations",
   // /privacy

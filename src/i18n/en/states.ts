@@ -17,13 +17,13 @@ export default {
   // (`state` is named for the languages whose verb depends on it, such as Hindi).
   "state.by": "{state, select, other {{word}}} by {self, select, yes {you} other {{who}}}",
   "act.schedule": "Schedule",
-  "act.move": "Move meeting",
+  "act.move": "Move appointment",
   "act.decline": "Decline",
   "act.declineRequest": "Decline request",
   "act.withdraw": "Withdraw request",
   "act.cancel": "Cancel",
   "act.cancelMeeting": "Cancel appointment",
   // The label of each side's reason: the visit's own, and why it was declined, withdrawn or cancelled.
-  "reason.visit": "Reason for the visit:",
+  "reason.visit": "Reason for the appointment:",
   "reason.ending": "Why:",
 } satisfies Record<string, string>;

@@ -2,7 +2,7 @@ import type en from "../en/directory";
 
 export default {
   "dir.title": "डॉक्टर खोजें",
-  "dir.description": "Carebook के हर सत्यापित डॉक्टर: फ़ीस, भाषाएँ, असली मुलाक़ातों की रेटिंग और अगला खाली समय। छाँटें और बुक करें।",
+  "dir.description": "Carebook के हर सत्यापित डॉक्टर: फ़ीस, भाषाएँ, असली अपॉइंटमेंट की रेटिंग और अगला खाली समय। छाँटें और बुक करें।",
   "dir.heading": "डॉक्टर खोजें",
   "dir.seeAll": "सभी डॉक्टर देखें",
   "dir.q": "नाम, विशेषज्ञता या आपकी तकलीफ़",
@@ -35,7 +35,7 @@ export default {
   "dir.bookWith": "{name} के साथ बुक करें",
   "dir.back": "सभी डॉक्टर",
   "dir.profileTitle": "{name}, {spec}",
-  "dir.profileDescription": "{name}, {spec}: फ़ीस, भाषाएँ, समय, पंजीकरण और असली मुलाक़ातों की समीक्षाएँ।",
+  "dir.profileDescription": "{name}, {spec}: फ़ीस, भाषाएँ, समय, पंजीकरण और असली अपॉइंटमेंट की समीक्षाएँ।",
   "dir.about": "परिचय",
   "dir.registration": "पंजीकरण",
   "dir.registrationLine": "{number}, {council} (Carebook द्वारा सत्यापित)",

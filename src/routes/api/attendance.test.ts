@@ -17,9 +17,9 @@ const PATIENT = "/api/auth/patient-dashboard";
 const DAY = 24 * 3600_000;
 const monday = nextMonday(new Date());
 const at = (hours: number) => new Date(monday.getTime() + hours * 3600_000);
-const TOO_EARLY = "This meeting has not started: attendance can be marked from its start";
-const TOO_LATE = "Attendance can be marked only until 7 days after the meeting";
-const NO_SHOWS = "You missed 2 or more meetings in the last 90 days, so you cannot book a time instantly: send a request and the doctor will choose a time";
+const TOO_EARLY = "This appointment has not started: attendance can be marked from its start";
+const TOO_LATE = "Attendance can be marked only until 7 days after the appointment";
+const NO_SHOWS = "You missed 2 or more appointments in the last 90 days, so you cannot book a time instantly: send a request and the doctor will choose a time";
 
 let h: Harness;
 beforeAll(async () => {

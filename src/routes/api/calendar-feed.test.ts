@@ -88,7 +88,7 @@ describe("GET /calendar/{secret}.ics", () => {
     const res = await fetchFeed(feed.url);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
-    expect(calendarProperty(res.text, "x-wr-calname")).toBe("Carebook consultations");
+    expect(calendarProperty(res.text, "x-wr-calname")).toBe("Carebook appointments");
     const events = parseEvents(res.text);
     expect(events.map((e) => e.uid)).toEqual([ids.recent, ids.upcoming, ids.cancelled].map((id) => `appointment-${id}@carebook`));
     expect(events.map((e) => [e.status, e.sequence, e.alarms.length])).toEqual([
@@ -97,7 +97,7 @@ describe("GET /calendar/{secret}.ics", () => {
       ["CANCELLED", 1, 0],
     ]);
     expect(events.every((e) => e.utc)).toBe(true);
-    expect(events[1]!.summary).toBe("Consultation with Dr Ana Upcoming");
+    expect(events[1]!.summary).toBe("Appointment with Dr Ana Upcoming");
   });
 
   test("answers are private with an ETag; a matching If-None-Match gets 304 with no body", async () => {
@@ -120,7 +120,7 @@ describe("GET /calendar/{secret}.ics", () => {
     const feed = await makeFeed("doctor", doctor.token);
     const before = await fetchFeed(feed.url);
     const confirmed = parseEvents(before.text).find((e) => e.uid === `appointment-${ids.upcoming}@carebook`)!;
-    expect(confirmed).toMatchObject({ status: "CONFIRMED", summary: "Consultation with Pia Patient" });
+    expect(confirmed).toMatchObject({ status: "CONFIRMED", summary: "Appointment with Pia Patient" });
 
     expect((await cancelAs("doctor", doctor.token, ids.upcoming)).status).toBe(200);
     const after = await fetchFeed(feed.url, { "if-none-match": before.headers.get("etag")! });

@@ -63,12 +63,12 @@ describe("GET /api/auth/{role}-dashboard/meetings/{id}/calendar.ics", () => {
       start,
       end: new Date(start.getTime() + 30 * 60_000),
       utc: true,
-      summary: "Consultation with Dr Rana Rao", // the doctor's own "Dr." is not doubled
+      summary: "Appointment with Dr Rana Rao", // the doctor's own "Dr." is not doubled
       status: "CONFIRMED",
       sequence: 0,
       url: meetLink,
       location: meetLink,
-      description: `Video consultation booked on Carebook.\nJoin: ${meetLink}`,
+      description: `Appointment by video call, booked on Carebook.\nJoin: ${meetLink}`,
       alarms: [{ action: "DISPLAY", triggerSeconds: -15 * 60 }],
     });
   });
@@ -84,7 +84,7 @@ describe("GET /api/auth/{role}-dashboard/meetings/{id}/calendar.ics", () => {
     const res = await file("doctor", meeting, doctor.token);
     expect(res.status).toBe(200);
     const [event] = parseEvents(res.text);
-    expect(event).toMatchObject({ uid: `appointment-${meeting}@carebook`, summary: "Consultation with Pia Patient", start });
+    expect(event).toMatchObject({ uid: `appointment-${meeting}@carebook`, summary: "Appointment with Pia Patient", start });
     for (const secret of [REASON, "private detail", patient.email, doctor.email, "@example.com"]) {
       expect(res.text).not.toContain(secret);
     }

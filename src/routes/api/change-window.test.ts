@@ -12,7 +12,7 @@ import { atClock as clockAt } from "../../../tests/support/clock";
 import { startHarness, type Harness } from "../../../tests/support/harness";
 
 const PATIENT = "/api/auth/patient-dashboard";
-const TOO_LATE = "This meeting starts too soon to change online: contact the doctor";
+const TOO_LATE = "This appointment starts too soon to change online: contact the doctor";
 const monday = nextMonday(new Date());
 const at = (hours: number) => new Date(monday.getTime() + hours * 3600_000);
 

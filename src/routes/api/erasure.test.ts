@@ -70,7 +70,7 @@ describe("a patient erases their account", () => {
   test("erased: 200, and every way in ends at once (token, feed, password)", async () => {
     const res = await erase(pat.token);
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe("Your account is erased. Your past visits stay with your doctors, without your name.");
+    expect(res.body.message).toBe("Your account is erased. Your past appointments stay with your doctors, without your name.");
     expect((await h.call("GET", "/api/auth/patient-profile", { token: pat.token })).status).toBe(401);
     expect((await h.call("GET", pat.feed)).status).toBe(404);
     expect((await h.call("POST", "/api/auth/loginPatient", { json: { email: pat.email, password: PASSWORD } })).status).toBe(401);

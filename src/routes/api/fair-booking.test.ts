@@ -134,7 +134,7 @@ describe("moves per meeting", () => {
     const patient = await h.signupPatient();
     const id = (await book(patient, doctor.id, { slotStart: iso(10) })).body.appointment._id as string;
     for (const hours of [11, 12, 13]) expect((await move(patient, id, iso(hours))).status).toBe(200);
-    expect(refusal(await move(patient, id, iso(14)))).toEqual({ status: 409, message: "This meeting has been moved 3 times, the most a patient may: cancel it or contact the doctor" });
+    expect(refusal(await move(patient, id, iso(14)))).toEqual({ status: 409, message: "This appointment has been moved 3 times, the most a patient may: cancel it or contact the doctor" });
     const meetings = (await h.call("GET", `${PATIENT}/patient-meetings`, { token: patient.token })).body.appointments;
     expect(meetings).toMatchObject([{ _id: id, scheduledAt: iso(13) }]);
   });

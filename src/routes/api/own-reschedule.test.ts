@@ -14,7 +14,7 @@ import { startHarness, type Doctor, type Harness, type Patient } from "../../../
 
 const DOCTOR = "/api/auth/doctor-dashboard";
 const PATIENT = "/api/auth/patient-dashboard";
-const TOO_LATE = "This meeting starts too soon to change online: contact the doctor";
+const TOO_LATE = "This appointment starts too soon to change online: contact the doctor";
 const NOT_FREE = "This time is not free: please choose another";
 const monday = nextMonday(new Date());
 const at = (hours: number) => new Date(monday.getTime() + hours * 3600_000);

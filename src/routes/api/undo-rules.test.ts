@@ -13,7 +13,7 @@ const UNDO = "/api/auth/doctor-dashboard/undo";
 const DOCTOR = "/api/auth/doctor-dashboard";
 const PATIENT = "/api/auth/patient-dashboard";
 const OPEN_AGAIN = "The patient has booked with you again since, so the change cannot be undone";
-const PATIENT_BUSY = "The patient has another meeting at that time since, so the change cannot be undone";
+const PATIENT_BUSY = "The patient has another appointment at that time since, so the change cannot be undone";
 const monday = nextMonday(new Date());
 const at = (hours: number) => new Date(monday.getTime() + hours * 3600_000);
 

@@ -117,7 +117,7 @@ describe("refused", () => {
     later(2);
     const res = await undo(first.id);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe("This time has been given to another meeting since, so the change cannot be undone");
+    expect(res.body.message).toBe("This time has been given to another appointment since, so the change cannot be undone");
     expect(await status(first.id)).toMatchObject({ status: "cancelled" });
     expect(await status(second.id)).toEqual({ status: "confirmed", scheduled_at: at(30).getTime() });
   });

@@ -49,7 +49,7 @@ describe("Add to calendar", () => {
   });
 
   test("the link answers the file for the appointment's patient and doctor", async () => {
-    for (const [page, token, summary] of [[PATIENT_PAGE, patient.token, "Consultation with Dr Rana Rao"], [DOCTOR_PAGE, doctor.token, "Consultation with Pia Patient"]] as const) {
+    for (const [page, token, summary] of [[PATIENT_PAGE, patient.token, "Appointment with Dr Rana Rao"], [DOCTOR_PAGE, doctor.token, "Appointment with Pia Patient"]] as const) {
       const res = await get(`${page}/${confirmed}.ics`, token);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");

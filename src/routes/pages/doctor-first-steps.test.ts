@@ -87,6 +87,6 @@ describe("today's meetings on the dashboard", () => {
     expect(await dashboard(doctor.token)).toMatch(/India Standard Time.*14:00<\/time>–<time[^>]*>14:30<\/time> Neha Today/);
 
     const none = await h.signupDoctor();
-    expect(await dashboard(none.token)).toContain("No meetings today.");
+    expect(await dashboard(none.token)).toContain("No appointments today.");
   });
 });

@@ -102,11 +102,11 @@ describe("booking for a child, and what each side sees", () => {
     const p = await h.signupPatient("Priya S");
     const doctor = await h.signupDoctor({ name: "Rao R", specialization: "Pediatrician" });
     const before = (await page(p.token, `/patient-dashboard/bookAppointment/${doctor.id}`)).html;
-    expect(before).not.toContain("Who is this visit for?");
+    expect(before).not.toContain("Who is this appointment for?");
     await post(p.token, `${PROFILE}/family`, child);
     const [member] = await family(p);
     const html = (await page(p.token, `/patient-dashboard/bookAppointment/${doctor.id}`)).html;
-    expect(html).toContain("Who is this visit for?");
+    expect(html).toContain("Who is this appointment for?");
     const me = html.indexOf("Me (Priya S)");
     expect(me).toBeGreaterThan(0);
     expect(html.indexOf("Aarav S (child)")).toBeGreaterThan(me);
@@ -135,9 +135,9 @@ describe("booking for a child, and what each side sees", () => {
 
     // Calendar files name the person, never the reason.
     const patientIcs = (await h.call("GET", `/api/auth/patient-dashboard/meetings/${id}/calendar.ics`, { token: p.token })).text;
-    expect(patientIcs).toContain("SUMMARY:Consultation with Dr Rao R for Aarav S");
+    expect(patientIcs).toContain("SUMMARY:Appointment with Dr Rao R for Aarav S");
     const doctorIcs = (await h.call("GET", `/api/auth/doctor-dashboard/meetings/${id}/calendar.ics`, { token: doctor.token })).text;
-    expect(doctorIcs).toContain("SUMMARY:Consultation with Aarav S (Priya S)");
+    expect(doctorIcs).toContain("SUMMARY:Appointment with Aarav S (Priya S)");
     expect(patientIcs + doctorIcs).not.toContain("fever");
 
     // Mails go to the account holder (and the doctor), naming the person.

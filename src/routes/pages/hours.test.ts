@@ -145,7 +145,7 @@ describe("booking with preferred times, scheduling in one tap, rescheduling", ()
 
   test("the doctor reschedules by form; the patient sees the new time, that it moved, and why", async () => {
     const id = (await h.call("GET", "/api/auth/doctor-dashboard/doctor-meetings", { token: doctor.token })).body.appointments[0]._id;
-    expect(await page("/doctor-dashboard/doctor-Meetings", doctor.token)).toContain("Move meeting");
+    expect(await page("/doctor-dashboard/doctor-Meetings", doctor.token)).toContain("Move appointment");
     const target = new Date(Date.parse(free[5]!) + 2 * DAY);
     const [date, time] = [target.toISOString().slice(0, 10), target.toISOString().slice(11, 16)];
     const missing = await post("/doctor-dashboard/doctor-Meetings/reschedule", { appointmentId: id, date, time, tz: "UTC", reason: "" }, doctor.token);

@@ -53,14 +53,14 @@ test("the patient's page tells each appointment's story in order; the JSON list 
   await h.elsewhere("update appointments set cancelled_at = ? where id = ?", [now - 91 * DAY, oldId]);
 
   const html = await page("/patient-dashboard/patient-meetings", patient.token);
-  inOrder(html, "PatientMeetings", ["Upcoming", "Next meeting", "Dr. Sooner", "Dr. Later", "Waiting for the doctor", "Dr. Waiting", "Past and cancelled", "Dr. Refuser", "Dr. Done"]);
+  inOrder(html, "PatientMeetings", ["Upcoming", "Next appointment", "Dr. Sooner", "Dr. Later", "Waiting for the doctor", "Dr. Waiting", "Past and cancelled", "Dr. Refuser", "Dr. Done"]);
   expect(html).toContain("<strong>Declined by Dr. Refuser</strong>");
   expect(html).toContain("Not my field, see a dermatologist");
-  expect(html).toContain("Give Feedback");
+  expect(html).toContain("Give feedback");
   // Older than 90 days: gone from the page.
   expect(html).not.toContain("Dr. Longago");
   // The next meeting's Join is a button; cancel and withdraw sit behind a first step.
-  expect(html).toMatch(/<a class="button" href="https:\/\/meet\.jit\.si\/[^"]+" target="_blank" rel="noopener noreferrer">Join meeting<\/a>/);
+  expect(html).toMatch(/<a class="button" href="https:\/\/meet\.jit\.si\/[^"]+" target="_blank" rel="noopener noreferrer">Join video call<\/a>/);
   // The opener is a plain button; the step asks, its confirming button is the strong one, beside the way out (issue 39).
   expect(html).toContain('<details class="confirm"><summary class="button button-secondary" aria-label="Withdraw the request to Dr. Waiting">Withdraw request</summary><p class="confirm-ask">Withdraw your request to <!-- -->Dr. Waiting<!-- -->? The doctor will be told.');
   expect(html).toMatch(/action="\/patient-dashboard\/patient-meetings\/withdraw"[^]*?Reason for withdrawing \(optional\)[^]*?<button type="submit" class="button-danger">Withdraw request<\/button><a class="button button-secondary" href="[^"]+">Keep request<\/a>/);

@@ -42,7 +42,7 @@ test("a booking leads to its notice, focused as the page loads, with the way to 
   expect(booked.headers.get("location")).toBe(`${path}#notice`);
   const { html, csp } = await follow(booked, patient.token);
   expect(noticeOf(html)).toStartWith("Appointment request sent.");
-  expect(html).toMatch(/id="notice" tabindex="-1"[^>]*>Appointment request sent[^<]*<!-- --> <a href="\/patient-dashboard\/patient-meetings">See it under Meetings<\/a>/);
+  expect(html).toMatch(/id="notice" tabindex="-1"[^>]*>Appointment request sent[^<]*<!-- --> <a href="\/patient-dashboard\/patient-meetings">See it in your appointments<\/a>/);
   // The focus runs before the loader, and the page's CSP allows exactly it.
   expect(html).toContain(`${FOCUS}<script>(()=>`);
   expect(csp.match(/'sha256-/g)?.length).toBeGreaterThanOrEqual(3);

@@ -88,17 +88,17 @@ test("a patient signs up in Hindi, finds the doctor by specialization and books"
   await expect(patient).toHaveURL(/specialization\/Dermatologist$/);
   await patient.locator("li, .card").filter({ hasText: doctorName }).locator('a[href*="/bookAppointment/"]').first().click();
   // An empty reason is refused in Hindi, beside the field.
-  await patient.getByRole("button", { name: H("Book Appointment") }).click();
+  await patient.getByRole("button", { name: H("Book appointment") }).click();
   await notice(patient);
   await expect(patient.locator(".notice").first()).not.toHaveText(/[A-Za-z]{2,}/);
   await patient.locator('[name="reason"]').fill("हाथों पर दाने जो ठीक नहीं हो रहे");
-  await patient.getByRole("button", { name: H("Book Appointment") }).click();
+  await patient.getByRole("button", { name: H("Book appointment") }).click();
   await notice(patient, H("Appointment request sent. The doctor will schedule it soon."));
   await expectAccessibleWithoutScript(patient);
 });
 
 test("the doctor, in Hindi, schedules the request", async () => {
-  await doctor.getByRole("button", { name: H("Refresh Status") }).click();
+  await doctor.getByRole("button", { name: H("Refresh status") }).click();
   await expect(doctor).toHaveURL(/\/doctor-dashboard$/);
   await expect(doctor.locator("html")).toHaveAttribute("lang", "hi");
   const card = doctor.locator(".meeting").filter({ hasText: patientName });
@@ -126,7 +126,7 @@ test("a completed meeting takes feedback in Hindi, and the doctor reads it", asy
   const doctorId = (await apiCall("POST", "/loginDoctor", { email: doctorEmail, password: PASSWORD })).doctor._id;
   await patient.goto(`/patient-dashboard/bookAppointment/${doctorId}`);
   await patient.locator('[name="reason"]').fill("दानों की दोबारा जाँच");
-  await patient.getByRole("button", { name: H("Book Appointment") }).click();
+  await patient.getByRole("button", { name: H("Book appointment") }).click();
   await notice(patient, H("Appointment request sent. The doctor will schedule it soon."));
   await doctor.reload();
   const card = doctor.locator(".meeting").filter({ hasText: patientName });
@@ -141,7 +141,7 @@ test("a completed meeting takes feedback in Hindi, and the doctor reads it", asy
   await completeInDatabase(meetings.find((m) => m.status === "confirmed")!._id);
   await patient.goto("/patient-dashboard/patient-meetings");
   await patient.locator('[name="message"]').fill("साफ़, विनम्र और जल्दी");
-  await patient.getByRole("button", { name: H("Give Feedback") }).click();
+  await patient.getByRole("button", { name: H("Give feedback") }).click();
   await notice(patient, H("Feedback submitted successfully!"));
   await expect(patient.getByText(H("Feedback Submitted"), { exact: true })).toBeVisible();
   await expectAccessibleWithoutScript(patient);

@@ -52,7 +52,7 @@ test("a doctor signs up, waits, and Refresh Status says so", async () => {
   await expect(doctor).toHaveURL(/\/loginDoctor$/);
   await expect(doctor.getByRole("heading", { name: "Awaiting approval" })).toBeVisible();
   await expectAccessibleWithoutScript(doctor);
-  await doctor.getByRole("button", { name: "Refresh Status" }).click();
+  await doctor.getByRole("button", { name: "Refresh status" }).click();
   await notice(doctor, "Your account is still awaiting approval.");
 });
 
@@ -73,7 +73,7 @@ test("the admin: a wrong password is shown with the email kept, then login and A
 });
 
 test("the approved doctor's Refresh Status enters the dashboard", async () => {
-  await doctor.getByRole("button", { name: "Refresh Status" }).click();
+  await doctor.getByRole("button", { name: "Refresh status" }).click();
   await expect(doctor).toHaveURL(/\/doctor-dashboard$/);
   await expect(doctor.getByText("No pending appointments.")).toBeVisible();
 });
@@ -90,11 +90,11 @@ test("a patient signs up, browses a specialization and books; an empty reason is
   await expect(patient).toHaveURL(/\/patient-dashboard$/);
   await patient.getByRole("link", { name: /Dermatologist/ }).first().click();
   await expect(patient).toHaveURL(/specialization\/Dermatologist$/);
-  await patient.getByRole("link", { name: `Book Appointment with ${doctorName}` }).click();
-  await patient.getByRole("button", { name: "Book Appointment" }).click();
+  await patient.getByRole("link", { name: `Book appointment with ${doctorName}` }).click();
+  await patient.getByRole("button", { name: "Book appointment" }).click();
   await notice(patient, "Please enter a reason.");
-  await patient.getByLabel(/Reason for your visit/).fill("A rash that will not go away");
-  await patient.getByRole("button", { name: "Book Appointment" }).click();
+  await patient.getByLabel(/Reason for your appointment with/).fill("A rash that will not go away");
+  await patient.getByRole("button", { name: "Book appointment" }).click();
   // The notice carries the way to Meetings after its sentence.
   await expect(patient.locator("#notice")).toContainText("Appointment request sent. The doctor will schedule it soon.");
   await expectAccessibleWithoutScript(patient);
@@ -119,9 +119,9 @@ test("the patient sees the meeting and cancels it with a reason (an empty one is
   await patient.goto("/patient-dashboard/patient-meetings");
   const card = patient.locator(".meeting").filter({ hasText: doctorName });
   await expect(card.getByText("Scheduled", { exact: true })).toBeVisible();
-  await expect(card.getByRole("link", { name: "Join meeting" })).toBeVisible();
+  await expect(card.getByRole("link", { name: "Join video call" })).toBeVisible();
   // Cancel is a second step that opens without script (a <details>), and needs a reason.
-  await card.getByLabel(`Cancel the meeting with ${doctorName}`).click();
+  await card.getByLabel(`Cancel the appointment with ${doctorName}`).click();
   await card.getByRole("button", { name: "Cancel appointment" }).click();
   await notice(patient, "Please enter a reason.");
   await patient.locator(".meeting").filter({ hasText: doctorName }).getByLabel("Reason for cancelling").fill("Feeling better already");
@@ -137,8 +137,8 @@ test("a completed meeting takes feedback once, and the doctor reads it", async (
   await patient.goto("/patient-dashboard/patient-meetings");
   const doctorId = (await apiCall("POST", "/loginDoctor", { email: doctorEmail, password: PASSWORD })).doctor._id;
   await patient.goto(`/patient-dashboard/bookAppointment/${doctorId}`);
-  await patient.getByLabel(/Reason for your visit/).fill("Check the rash again");
-  await patient.getByRole("button", { name: "Book Appointment" }).click();
+  await patient.getByLabel(/Reason for your appointment with/).fill("Check the rash again");
+  await patient.getByRole("button", { name: "Book appointment" }).click();
   await expect(patient.locator("#notice")).toContainText("Appointment request sent. The doctor will schedule it soon.");
   await doctor.reload();
   const card = doctor.locator(".meeting").filter({ hasText: "Nora Noscript" });
@@ -153,7 +153,7 @@ test("a completed meeting takes feedback once, and the doctor reads it", async (
   await completeInDatabase(meeting._id);
   await patient.goto("/patient-dashboard/patient-meetings");
   await patient.getByLabel("Your feedback").fill("Clear, kind and quick");
-  await patient.getByRole("button", { name: "Give Feedback" }).click();
+  await patient.getByRole("button", { name: "Give feedback" }).click();
   await notice(patient, "Feedback submitted successfully!");
   await expect(patient.getByText("Feedback Submitted", { exact: true })).toBeVisible();
 

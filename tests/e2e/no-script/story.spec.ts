@@ -30,8 +30,8 @@ test("a patient withdraws a pending request with a reason, sees it in the story,
   await expect(card).toContainText("The swelling went down");
   await expectAccessibleWithoutScript(page);
   await card.getByRole("link", { name: "Book Dr. Otto Quiet again" }).click();
-  await page.getByLabel(/Reason for your visit/).fill("The swelling is back");
-  await page.getByRole("button", { name: "Book Appointment" }).click();
+  await page.getByLabel(/Reason for your appointment with/).fill("The swelling is back");
+  await page.getByRole("button", { name: "Book appointment" }).click();
   await expect(page.getByText("Appointment request sent. The doctor will schedule it soon.")).toBeVisible();
 });
 

@@ -53,8 +53,8 @@ test("a booking tapped as soon as the page shows is made exactly once, and says 
   await signIn(page, patient);
   await slow3g(page);
   await openFast(page, `/patient-dashboard/bookAppointment/${doctor.id}`);
-  await page.getByLabel(/Reason for your visit/).fill("Booked on a slow phone");
-  await page.getByRole("button", { name: "Book Appointment" }).click();
+  await page.getByLabel(/Reason for your appointment with/).fill("Booked on a slow phone");
+  await page.getByRole("button", { name: "Book appointment" }).click();
   await expect(page.getByText("Appointment request sent. The doctor will schedule it soon.")).toBeVisible({ timeout: 30_000 });
   const { appointments } = await apiCall("GET", "/patient-dashboard/patient-meetings", undefined, patient.token);
   expect(appointments.map((a: { reason: string }) => a.reason)).toEqual(["Booked on a slow phone"]);
@@ -71,7 +71,7 @@ test("a schedule tapped as soon as the page shows confirms exactly once", async 
   await card.getByLabel(/^Time/).fill("08:15");
   await card.getByRole("button", { name: "Schedule" }).click();
   await confirmSchedule(page);
-  await expect(page.getByText(/Appointment scheduled successfully|Scheduled Slow Scheduled\. The meet link is in your meetings\./)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Appointment scheduled successfully|Scheduled Slow Scheduled\. The video call link is on your appointments page\./)).toBeVisible({ timeout: 30_000 });
   const { appointments } = await apiCall("GET", "/doctor-dashboard/doctor-meetings", undefined, doctor.token);
   expect(appointments.map((a: { status: string }) => a.status)).toEqual(["confirmed"]);
 });

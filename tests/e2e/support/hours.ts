@@ -52,8 +52,8 @@ export async function hoursJourney(browser: Browser, script: boolean) {
     await boxes.nth(1).check();
     await boxes.nth(3).check();
     const [first, second] = [await boxes.nth(1).getAttribute("value"), await boxes.nth(3).getAttribute("value")];
-    await patientPage.getByLabel(/Reason for your visit/).fill("Shortness of breath on stairs");
-    await patientPage.getByRole("button", { name: "Book Appointment" }).click();
+    await patientPage.getByLabel(/Reason for your appointment with/).fill("Shortness of breath on stairs");
+    await patientPage.getByRole("button", { name: "Book appointment" }).click();
     await expect(patientPage.getByText("Appointment request sent. The doctor will schedule it soon.")).toBeVisible();
 
     // 3. The doctor sees both, preferred first, and confirms the first in one tap.
@@ -69,7 +69,7 @@ export async function hoursJourney(browser: Browser, script: boolean) {
     await preferred.nth(0).click();
     // Issue 39: the tap asks first; the question's Schedule says yes.
     await doctorPage.locator("#confirm-schedule").getByRole("button", { name: "Schedule", exact: true }).click();
-    await expect(doctorPage.getByText(script ? `Scheduled ${patient.name}. The meet link is in your meetings.` : "Appointment scheduled successfully")).toBeVisible();
+    await expect(doctorPage.getByText(script ? `Scheduled ${patient.name}. The video call link is on your appointments page.` : "Appointment scheduled successfully")).toBeVisible();
 
     // 4. The patient's meetings page shows it at that time (the cancel step names it again: the first).
     await patientPage.goto("/patient-dashboard/patient-meetings");
@@ -80,11 +80,11 @@ export async function hoursJourney(browser: Browser, script: boolean) {
     const moved = new Date(Date.parse(first!) + 2 * DAY).toISOString();
     await doctorPage.goto("/doctor-dashboard/doctor-Meetings");
     await ready(doctorPage, script);
-    await doctorPage.locator("summary", { hasText: "Move meeting" }).click();
+    await doctorPage.locator("summary", { hasText: "Move appointment" }).click();
     await doctorPage.getByLabel("New date").fill(moved.slice(0, 10));
     await doctorPage.getByLabel(/^New time/).fill(moved.slice(11, 16));
     await doctorPage.getByLabel(/^Reason \(the patient sees it\)/).fill("A conference that morning");
-    await doctorPage.getByRole("button", { name: "Move meeting" }).click();
+    await doctorPage.getByRole("button", { name: "Move appointment" }).click();
     await expect(doctorPage.getByText("Appointment rescheduled successfully")).toBeVisible();
 
     // 6. The patient sees the new time, that it moved, and why.

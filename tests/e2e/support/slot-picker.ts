@@ -21,7 +21,7 @@ const say = (english: string, lang: Lang, values?: Record<string, string | numbe
 /** The distance from the picker's heading to the bottom of the Book button, in CSS pixels. */
 export async function pickerHeight(page: Page, lang: Lang): Promise<number> {
   const heading = await page.locator(".slot-picker legend").boundingBox();
-  const book = await page.getByRole("button", { name: say("Book Appointment", lang) }).boundingBox();
+  const book = await page.getByRole("button", { name: say("Book appointment", lang) }).boundingBox();
   return book!.y + book!.height - heading!.y;
 }
 
@@ -71,14 +71,14 @@ export async function slotPickerJourney(browser: Browser, script: boolean, lang:
     } else {
       // Answered by the server beside the picker, the four ticks and the day kept.
       await boxes.nth(12).check();
-      await page.getByRole("button", { name: say("Book Appointment", lang) }).click();
+      await page.getByRole("button", { name: say("Book appointment", lang) }).click();
       await expect(limit).toHaveText(say("Please tick at most {max} times", lang, { max: 3 }));
       await expect(page.locator("#slot-day")).toHaveValue(day);
       await expect(page.locator("#reason")).toHaveValue(reason);
       for (const i of [1, 4, 9, 12]) await expect(boxes.nth(i)).toBeChecked();
       await boxes.nth(12).uncheck();
     }
-    await page.getByRole("button", { name: say("Book Appointment", lang) }).click();
+    await page.getByRole("button", { name: say("Book appointment", lang) }).click();
     await expect(page.getByText(say("Appointment request sent. The doctor will schedule it soon.", lang))).toBeVisible();
 
     // The doctor sees the three times as the patient's preferred ones.
