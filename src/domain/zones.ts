@@ -7,8 +7,9 @@ import { keptIn } from "./bounded";
 import type { Lang } from "./i18n";
 import { isTimeZone } from "./time";
 
-/** The common zones a person picks from, named for people; UTC first, then west to east. */
+/** The common zones a person picks from, named for people; India's first (issue 52), then UTC, then west to east. */
 export const COMMON_ZONES: readonly { zone: string; label: string }[] = [
+  { zone: "Asia/Kolkata", label: "India Standard Time (Kolkata)" },
   { zone: "UTC", label: "Coordinated Universal Time (UTC)" },
   { zone: "Pacific/Honolulu", label: "Hawaii Time (Honolulu)" },
   { zone: "America/Anchorage", label: "Alaska Time (Anchorage)" },
@@ -42,7 +43,6 @@ export const COMMON_ZONES: readonly { zone: string; label: string }[] = [
   { zone: "Asia/Tehran", label: "Iran Time (Tehran)" },
   { zone: "Asia/Dubai", label: "Gulf Standard Time (Dubai)" },
   { zone: "Asia/Karachi", label: "Pakistan Standard Time (Karachi)" },
-  { zone: "Asia/Kolkata", label: "India Standard Time (Kolkata)" },
   { zone: "Asia/Kathmandu", label: "Nepal Time (Kathmandu)" },
   { zone: "Asia/Dhaka", label: "Bangladesh Standard Time (Dhaka)" },
   { zone: "Asia/Bangkok", label: "Indochina Time (Bangkok)" },

@@ -32,10 +32,13 @@ test("a meeting is shown in the zone the patient chose on the profile, named for
   // No zone yet and no report: the page says so and offers the choice.
   let html = await page("/patient-dashboard/patient-meetings", cookie);
   expect(html).toContain("data-zone-unset");
-  expect(html).toContain("Times are in Coordinated Universal Time (UTC): we do not know your time zone yet.");
+  // Issue 52 (UTC before): the deployment's default zone, India's, said to be a default.
+  expect(html).toContain("Times are in India Standard Time (Kolkata): we do not know your time zone yet.");
+  expect(html).toContain("Wed, 15 Jan 2031, 10:30 IST");
 
   const profile = await page("/patient-dashboard/patient-profile", cookie);
-  expect(profile).toContain('<option value="Asia/Kolkata">India Standard Time (Kolkata)</option>');
+  // The default zone is the one shown until a choice; India's comes first in the list (issue 52).
+  expect(profile).toContain('<select id="time-zone-select" name="timeZone"><option value="Asia/Kolkata" selected="">India Standard Time (Kolkata)</option>');
 
   const saved = await post("/time-zone", { timeZone: "Asia/Kolkata" }, cookie);
   expect(saved.status).toBe(303);
@@ -44,7 +47,7 @@ test("a meeting is shown in the zone the patient chose on the profile, named for
 
   html = await page("/patient-dashboard/patient-meetings", cookie);
   expect(html).not.toContain("data-zone-unset");
-  expect(html).toContain("Times are in India Standard Time (Kolkata)");
+  expect(html).toContain("Times are in India Standard Time (Kolkata). <a");
   expect(html).toContain("Wed, 15 Jan 2031, 10:30");
   // The browser's cookie does not override a zone the person chose.
   html = await page("/patient-dashboard/patient-meetings", cookieOf(patient.token, "; tz=Europe%2FParis"));
