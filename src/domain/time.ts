@@ -106,6 +106,18 @@ export function formatDateTime(at: Date | string | number, zone: string, lang: L
   return shortZoneNamed(formatter("dateTime", zone, lang).format(instantOf(at)), zone);
 }
 
+/**
+ * A calendar date ("YYYY-MM-DD", a date input's value) as `lang` writes it: "Sat, 12 Dec 2026",
+ * "शनि, 12 दिस॰ 2026"; never the raw ISO date on a page (issue 52). Anything else as given.
+ */
+export function formatCalendarDate(date: string, lang: Lang = "en"): string {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!d) return date;
+  return keptIn(formatters, 512, `calendarDate\u0000${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" })).format(
+    Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3])),
+  );
+}
+
 /** e.g. "10:30" in `zone`. */
 export function formatTime(at: Date | string | number, zone: string, lang: Lang = "en"): string {
   return formatter("time", zone, lang).format(instantOf(at));

@@ -58,6 +58,8 @@ describe("/doctors", () => {
     expect(p.brotli).toBeLessThanOrEqual(BUDGET);
     onlyZoneLoader(p.html);
     expect(p.html).toContain("<title>Find a doctor | Carebook</title>");
+    // Issue 52: the footer's year is the clock's, not a year written once.
+    expect(p.html).toContain(`© ${new Date().getUTCFullYear()} Carebook. All rights reserved.`);
     expect(p.html).toMatch(/<meta name="description" content="[^"]+"\/>/);
     expect(p.html).toContain('<link rel="canonical" href="/doctors?sort=fee"/>');
     expect(p.html.match(/class="card doctor-card"/g)).toHaveLength(20);
