@@ -42,9 +42,10 @@ test("the doctor chooses a time zone on the profile; the schedule form reads it 
   const day = nextJanuary(WEDNESDAY);
   await signedIn(page, doctor);
   await page.goto("/doctor-dashboard/doctor-profile");
-  await page.getByLabel("Show times in").selectOption({ label: "India Standard Time (Kolkata)" });
-  await page.getByRole("button", { name: "Save time zone" }).click();
-  await expect(page.getByText("Times are now shown in India Standard Time (Kolkata).")).toBeVisible();
+  // Issue 52: the doctor's one zone control is the hours form's select.
+  await page.getByLabel("Your time zone").selectOption({ label: "India Standard Time (Kolkata)" });
+  await page.getByRole("button", { name: "Save hours" }).click();
+  await expect(page.getByText("Hours saved successfully")).toBeVisible();
 
   await page.goto("/doctor-dashboard");
   await expect(page.getByText("Times are in India Standard Time (Kolkata).")).toBeVisible();
