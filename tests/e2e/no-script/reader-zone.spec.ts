@@ -4,10 +4,10 @@
  * saying so beside the times with the link to choose; never the doctor's zone (Europe/Berlin).
  * The mails are in the language of the signup, the time on the patient's clock, named.
  */
-import { apiCall, expect, test } from "../support/fixtures";
+import { apiCall, createDoctor, expect, test } from "../support/fixtures";
 import { zoneJourney } from "../support/zones";
 import { publicDoctor } from "../support/directory";
-import { PASSWORD } from "../support/env";
+import { E2E_PORT, PASSWORD } from "../support/env";
 
 test.setTimeout(60_000);
 
@@ -35,6 +35,25 @@ test("issue 52: without script a visitor elsewhere (Paris) reads the directory a
     await expect(page.locator("main")).not.toContainText(/UTC|Asia\/|Europe\//);
     // The footer's year is the clock's.
     await expect(page.locator("footer")).toContainText(`© ${new Date().getUTCFullYear()} Carebook`);
+  } finally {
+    await context.close();
+  }
+});
+
+test("issue 52: a link to the doctor's zone (#time-zone, as the zone note's) lands with the select's label clear of the sticky header, at 360 px", async ({ browser }) => {
+  const doctor = await createDoctor({ name: "Dr. Anchor Clear" });
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, reducedMotion: "reduce" });
+  await context.addCookies([{ name: "carebook_session", value: doctor.token, url: `http://127.0.0.1:${E2E_PORT}` }]);
+  const page = await context.newPage();
+  try {
+    await page.goto("/doctor-dashboard/doctor-profile#time-zone");
+    const label = page.getByText("Your time zone", { exact: true });
+    await expect(label).toBeInViewport();
+    const header = (await page.locator(".site-header").boundingBox())!;
+    const top = (await label.boundingBox())!.y;
+    expect(top).toBeGreaterThanOrEqual(header.y + header.height);
+    // The page did scroll to it: the select is far below the first screen.
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   } finally {
     await context.close();
   }
