@@ -4,7 +4,7 @@
  */
 import type { Role } from "../domain/fields";
 import type { ReaderZone } from "../domain/time";
-import { canonicalZone, commonZonesIn, zoneName } from "../domain/zones";
+import { canonicalZone, commonZonesIn, zoneName, zoneNames } from "../domain/zones";
 import { useT } from "../render/lang";
 
 /** Where an account chooses its zone. */
@@ -31,7 +31,7 @@ export function ZoneNote({ reader, role, id, live = true }: { reader: ReaderZone
       class="small muted zone-note"
       id={id}
       data-zone-note={chosen || !live ? undefined : "unset"}
-      data-zone-rendered={chosen || live ? undefined : reader.zone}
+      data-zone-rendered={chosen || live ? undefined : zoneNames(reader.zone)}
     >
       {t("account.zoneNote", { zone: zoneName(reader.zone, t.lang), from: reader.from })}{" "}
       <a href={`${ZONE_FORM_PAGE[role]}#time-zone`}>{t(chosen ? "account.zoneChange" : "account.zoneChoose")}</a>

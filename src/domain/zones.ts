@@ -91,6 +91,16 @@ export function zoneLabel(zone: string): string {
   });
 }
 
+/**
+ * A zone and every other name a browser may report for it ("Asia/Kolkata Asia/Calcutta"), space
+ * separated: a page's `data-zone-rendered`, which the client compares with the browser's zone
+ * (src/render/client-assets.ts), so that the same zone by another name loads nothing again.
+ */
+export function zoneNames(zone: string): string {
+  const canonical = canonicalZone(zone);
+  return [canonical, ...Object.keys(ALIASES).filter((alias) => ALIASES[alias] === canonical)].join(" ");
+}
+
 /** The zone as the list names it (an alias becomes its list name), for a select's selected option. */
 export const canonicalZone = (zone: string) => ALIASES[zone] ?? zone;
 

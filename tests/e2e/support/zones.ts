@@ -28,7 +28,7 @@ export async function zoneSettled(page: Page) {
   await page.waitForFunction(() => {
     const cookie = /(?:^|; )tz=([^;]+)/.exec(document.cookie);
     const rendered = document.querySelector("[data-zone-rendered]")?.getAttribute("data-zone-rendered");
-    return cookie !== null && rendered !== undefined && decodeURIComponent(cookie[1]!) === rendered;
+    return cookie !== null && rendered != null && rendered.split(" ").includes(decodeURIComponent(cookie[1]!));
   });
 }
 

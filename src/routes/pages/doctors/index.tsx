@@ -11,7 +11,7 @@ import { DoctorCard } from "../../../components/DoctorCard";
 import { LANGUAGE_CODES } from "../../../domain/doctor-details";
 import { DIRECTORY_SORTS, SOON_DAYS, type DirectoryQuery } from "../../../domain/directory";
 import { SPECIALIZATIONS } from "../../../domain/fields";
-import { zoneName } from "../../../domain/zones";
+import { zoneName, zoneNames } from "../../../domain/zones";
 import { describeIssue } from "../../../http/validate";
 import { directoryQuery } from "../../../http/schemas";
 import { hindiSpecialization, type Key, type T } from "../../../i18n/catalog";
@@ -61,7 +61,7 @@ function Directory({ t, query, found, zone, invalid }: { t: T; query: DirectoryQ
       {found !== undefined && (
         <>
           {/* With script, the browser's zone replaces a guessed one (src/render/client-assets.ts). */}
-          <p class="small muted" data-zone-rendered={zone}>
+          <p class="small muted" data-zone-rendered={zoneNames(zone)}>
             {t("dir.found", { count: found.total })} {t("dir.zone", { zone: zoneName(zone, t.lang) })}
           </p>
           {found.doctors.length === 0 ? (

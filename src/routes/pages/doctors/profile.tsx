@@ -17,7 +17,7 @@ import { BackLink } from "../../../components/Shell";
 import { reviewsWithin } from "../../../domain/directory";
 import { LOCALES } from "../../../domain/i18n";
 import { Refusal } from "../../../domain/refusal";
-import { canonicalZone, zoneName } from "../../../domain/zones";
+import { canonicalZone, zoneName, zoneNames } from "../../../domain/zones";
 import { weeklyInZone } from "../../../domain/time";
 import type { Key, T } from "../../../i18n/catalog";
 import { tOf } from "../../../i18n/request";
@@ -62,7 +62,7 @@ function Profile({ t, d, spec, reviews, zone, now }: { t: T; d: DirectoryDoctor;
         <p class="small">{ratingText(d, t)}</p>
         {raw(nextFreeLine(d.next, zone, t))}
         {/* With script, the browser's zone replaces a guessed one (src/render/client-assets.ts). */}
-        <p class="small muted" data-zone-rendered={zone}>
+        <p class="small muted" data-zone-rendered={zoneNames(zone)}>
           {t("dir.zone", { zone: zoneName(zone, t.lang) })}
         </p>
         <p class="actions">
