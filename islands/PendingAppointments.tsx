@@ -9,6 +9,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import type { Availability } from "../src/domain/availability";
 import { LIMITS } from "../src/domain/fields";
+import { DATE_INPUT_LANG } from "../src/domain/i18n";
 import { DATE_AND_TIME_REQUIRED, MESSAGES } from "../src/domain/messages";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import type { AppointmentJson } from "../src/http/shapes";
@@ -268,7 +269,7 @@ function ScheduleForm({ a, zone, today, values, error, send }: {
       <input type="hidden" name="tz" value={zone} />
       <div className="field">
         <label htmlFor={`date-${a._id}`}>{t("PendingAppointments.date")}</label>
-        <input id={`date-${a._id}`} name="date" type="date" min={today} defaultValue={values?.date} {...described} />
+        <input id={`date-${a._id}`} name="date" type="date" lang={DATE_INPUT_LANG[lang]} min={today} defaultValue={values?.date} {...described} />
       </div>
       <div className="field">
         <label htmlFor={`time-${a._id}`}>{t("PendingAppointments.time", { zone: zoneName(zone, lang) })}</label>

@@ -36,6 +36,7 @@ import { unsubscribeRoutes } from "./routes/pages/mail";
 import { sendStatic, staticRoutes } from "./routes/static";
 import { uploadRoutes } from "./routes/uploads";
 import { sealingKey, withSealKey } from "./http/sealed";
+import { withDefaultZone } from "./middleware/page-guard";
 
 /** Every request body is small but the profile forms', which carry a picture (limited where they are handled). */
 export const BODY_LIMIT = 64 * 1024;
@@ -60,6 +61,7 @@ export function createApp(deps: Deps) {
   app.use("/uploads/*", uploadCors(deps.config.corsOrigins));
   app.use("*", securityHeaders(deps));
   app.use("*", withSealKey(sealingKey(deps.keys.secret)));
+  app.use("*", withDefaultZone(deps.config.defaultTimeZone));
   app.use("*", compressAnswers);
 
   if (deps.config.corsOrigins.length > 0) {

@@ -23,7 +23,7 @@ export function whyWords(why: Why, at: string, zone: string, t: Translate, lang:
   if ("dayOff" in why) return t("slots.dayOff", { day: formatDay(at, why.zone, lang) });
   const day = daysOf(lang)[why.weekday - 1]!;
   const ranges = why.ranges.map((r) => `${r.start}–${r.end}`).join(", ");
-  const hours = `${day} ${ranges || t("slots.noHours")}${why.zone === zone ? "" : ` (${zoneName(why.zone, lang)})`}`;
+  const hours = `${day} ${ranges || t("slots.noHours")}${why.zone === zone ? "" : `, ${zoneName(why.zone, lang)}`}`;
   return t("slots.outsideHours", { time: formatTime(at, zone, lang), hours });
 }
 

@@ -7,6 +7,7 @@
  */
 import { Fragment, type ReactNode } from "react";
 import { LIMITS } from "../../src/domain/fields";
+import { DATE_INPUT_LANG } from "../../src/domain/i18n";
 import type { FormState } from "../../src/http/forms";
 import type { AppointmentJson } from "../../src/http/shapes";
 import { formatDateTime, LocalTime, useViewerZone, zoneName } from "./time";
@@ -64,7 +65,7 @@ export function RescheduleForm({ meeting, timeZone, refused }: { meeting: Appoin
         <input type="hidden" name="tz" value={zone} />
         <div className="field">
           <label htmlFor={id("date")}>{t("reschedule.newDate")}</label>
-          <input id={id("date")} name="date" type="date" defaultValue={mine?.values.date} />
+          <input id={id("date")} name="date" type="date" lang={DATE_INPUT_LANG[lang]} defaultValue={mine?.values.date} />
         </div>
         <div className="field">
           <label htmlFor={id("time")}>{withNodes(t, "reschedule.newTime", {}, { zone: zoneName(zone, lang) })}</label>

@@ -37,13 +37,13 @@ export const daysOf = (lang: Lang) => {
   return [1, 2, 3, 4, 5, 6, 7].map((d) => day.format(Date.UTC(2024, 0, d)));
 };
 
-/** "Mon 09:00-12:00, 14:00-17:00; Wed 09:00-13:00 (Europe/Berlin)" */
+/** "Mon 09:00-12:00, 14:00-17:00; Wed 09:00-13:00; Central European Time (Berlin)": the zone named as every page names it. */
 export function hoursSummary(hours: Availability, t: Translate, lang: Lang): string {
   const days = daysOf(lang).map((name, i) => {
     const ranges = hours.weekly.filter((r) => r.day === i + 1).map((r) => `${r.start}-${r.end}`);
     return ranges.length === 0 ? "" : `${name} ${ranges.join(", ")}`;
   }).filter(Boolean);
-  return `${days.length === 0 ? t("slots.noHours") : days.join("; ")} (${zoneName(hours.timeZone, lang)})`;
+  return `${days.length === 0 ? t("slots.noHours") : days.join("; ")}; ${zoneName(hours.timeZone, lang)}`;
 }
 
 export function SlotChoices({ preferred, free, hours, zone, patientName, action, hidden, onSubmit }: SlotChoicesProps) {

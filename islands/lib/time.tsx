@@ -1,12 +1,13 @@
 /** @jsxImportSource react */
 /**
  * Dates in the viewer's time zone. The server renders with the account's zone (chosen on the
- * profile, or reported by a browser), else the one this browser reported (a cookie), else UTC;
+ * profile, or reported by a browser), else the one this browser reported (a cookie), else the
+ * deployment's default (DEFAULT_TIME_ZONE);
  * only while the account has none does the browser's own zone win after hydration.
  */
 import { useEffect, useState } from "react";
 import { formatDateTime } from "../../src/domain/time";
-import { LOCALES, type Lang } from "../../src/domain/i18n";
+import { zoneName } from "../../src/domain/zones";
 import { useLang } from "./i18n";
 
 export { formatDateTime };
@@ -30,16 +31,5 @@ export function LocalTime({ iso, timeZone }: { iso: string; timeZone: string }) 
   return <time dateTime={iso}>{formatDateTime(iso, zone, useLang())}</time>;
 }
 
-/**
- * A zone as a sentence names it: English keeps the IANA name ("Europe/Berlin"); other languages
- * get the runtime's long name in their own words (Hindi: "मध्य यूरोपीय मानक समय").
- */
-export function zoneName(zone: string, lang: Lang): string {
-  if (lang === "en") return zone;
-  try {
-    const name = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: zone, timeZoneName: "long" }).formatToParts(Date.now()).find((p) => p.type === "timeZoneName")?.value;
-    return name ?? zone;
-  } catch {
-    return zone;
-  }
-}
+/** A zone named for people, as every page names it (src/domain/zones.ts: never an IANA id, issue 52). */
+export { zoneName };

@@ -15,7 +15,7 @@ import { recordAudit } from "../db/queries/audit";
 import { hasOpenAppointment } from "../db/queries/open-appointments";
 import { together } from "../db/together";
 import { readAvailability } from "../db/queries/availability";
-import { SLOT_DAYS, withinHours } from "../domain/availability";
+import { SLOT_DAYS, whyOutside } from "../domain/availability";
 import type { Deps } from "../config/deps";
 import { CHANGE_TOO_LATE, consultationSlot, tooFar, tooLateToChange, type Slot } from "../domain/appointment";
 import type { Tx } from "../db/client";
@@ -213,9 +213,10 @@ export async function scheduleAppointment(
         throw new Refusal("conflict", "This time overlaps another confirmed appointment", undefined, words);
       }
       await confirmAppointment(tx, appointment.id, slot, meetLink);
-      // Allowed, but the doctor's page says so (issue 26). A doctor without hours has no "outside".
+      // Allowed, but the doctor's page says so (issue 26). A doctor without hours (or "by request":
+      // no weekly hours, issue 52) has no "outside"; whyOutside names the same cases.
       return {
-        result: hours !== undefined && !withinHours(hours, slot.start, deps.config.consultMinutes),
+        result: hours !== undefined && whyOutside(hours, slot.start, deps.config.consultMinutes) !== undefined,
         reason: `scheduled for ${slot.start.toISOString()}`,
         after: (tx) => meetingScheduled(tx, deps, appointment.id, { hold: undoUntil(now, deps.config.undoSeconds) }),
       };

@@ -8,6 +8,8 @@ import { readAvailability, saveAvailability, slotSource, slotSourcesFor, type Sl
 import type { Deps } from "../config/deps";
 import { availabilityProblem, freeSlots, normalized, SLOT_DAYS, type Availability, type Interval, type NextFree } from "../domain/availability";
 import { invalid, notFound } from "../domain/refusal";
+import { setAccountTimeZone } from "../db/queries/accounts";
+import { canonicalZone } from "../domain/zones";
 
 export const HOURS_SAVED = "Hours saved successfully";
 export const PREFERRED_NOT_FREE = "preferredTimes must be free times of this doctor: one of them is not (or no longer) free, please choose again";
@@ -19,12 +21,18 @@ export async function getAvailability(deps: Deps, doctorId: string): Promise<Ava
   return (await readAvailability(deps.database.db, doctorId)) ?? null;
 }
 
-/** Replaces the doctor's hours (checked again here: the form and the API share this rule). */
+/**
+ * Replaces the doctor's hours (checked again here: the form and the API share this rule). Their
+ * zone is the doctor's one zone (issue 52): the account's too, the zone of every time they read.
+ */
 export async function setAvailability(deps: Deps, doctorId: string, input: Availability): Promise<Availability> {
   const problem = availabilityProblem(input);
   if (problem !== undefined) throw invalid(problem.message);
   const hours = normalized(input);
-  await deps.database.write((tx) => saveAvailability(tx, doctorId, hours, deps.now()));
+  await deps.database.write(async (tx) => {
+    await saveAvailability(tx, doctorId, hours, deps.now());
+    await setAccountTimeZone(tx, "doctor", doctorId, canonicalZone(hours.timeZone), false);
+  });
   return hours;
 }
 

@@ -5,6 +5,7 @@
  */
 import { EARLIEST_BIRTH, MAX_FAMILY, RELATIONS, SEXES, type FamilyMember } from "../domain/family";
 import { LIMITS } from "../domain/fields";
+import { DATE_INPUT_LANG } from "../domain/i18n";
 import type { FormState } from "../http/forms";
 import { useT } from "../render/lang";
 import { NoticeLine } from "./NoticeLine";
@@ -36,7 +37,7 @@ function MemberFields({ prefix, values }: { prefix: string; values: Values }) {
       </div>
       <div class="field">
         <label for={`${prefix}-dob`}>{t("family.dob")}</label>
-        <input id={`${prefix}-dob`} name="dateOfBirth" type="date" value={values.dateOfBirth ?? ""} min={EARLIEST_BIRTH} required />
+        <input id={`${prefix}-dob`} name="dateOfBirth" type="date" lang={DATE_INPUT_LANG[t.lang]} value={values.dateOfBirth ?? ""} min={EARLIEST_BIRTH} required />
       </div>
       <div class="field">
         <label for={`${prefix}-sex`}>{t("family.sex")}</label>

@@ -1,5 +1,6 @@
 /**
- * The doctor's hours on the profile page (issue 26): a time zone, the hours of each weekday as
+ * The doctor's hours on the profile page (issue 26): their time zone (a select, India's first: the
+ * doctor's one zone, issue 52), the hours of each weekday as
  * "09:00-12:00, 14:00-17:00", and days off one per line. A plain form: it posts to
  * /doctor-dashboard/doctor-profile/hours, read by hoursForm (src/http/schemas/hours.ts) into the API's shape.
  * Its words are the page's language (issue 31); the weekdays are Intl's.
@@ -10,6 +11,7 @@ import type { FormState } from "../http/forms";
 import { translator } from "../i18n/catalog";
 import { useT } from "../render/lang";
 import { NoticeLine } from "./NoticeLine";
+import { ZoneSelect } from "./TimeZone";
 
 /** Weekday `i` (0 Monday to 6 Sunday) as `lang` writes it: "Monday", "सोमवार". */
 export function weekdayName(i: number, lang: Lang): string {
@@ -42,9 +44,13 @@ export function HoursForm({ hours, fallbackZone, form }: { hours: Availability |
       <p class="small muted">{t("hoursForm.intro")}</p>
       <NoticeLine notice={form && { text: form.message, tone: "error" }} />
       <form method="post" action="/doctor-dashboard/doctor-profile/hours">
-        <div class="field">
+        {/* The doctor's one zone control (issue 52): their hours' zone, and the zone of every time they read. */}
+        <div class="field" id="time-zone">
           <label for="hours-tz">{t("hoursForm.zone")}</label>
-          <input id="hours-tz" name="tz" value={values.tz ?? ""} required autocomplete="off" placeholder={t("hoursForm.zonePlaceholder")} />
+          <ZoneSelect id="hours-tz" name="tz" zone={values.tz ?? ""} describedBy="hours-tz-hint" />
+          <p id="hours-tz-hint" class="small muted">
+            {t("hoursForm.zoneHint")}
+          </p>
         </div>
         {WEEKDAYS.map((_, i) => (
           <div class="field">

@@ -8,6 +8,7 @@ import { escapeHtml } from "../render/html";
 import { LOCALES, type Lang } from "../domain/i18n";
 import type { T } from "../i18n/catalog";
 import type { NextFree } from "../domain/availability";
+import { shortZoneNamed } from "../domain/time";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function format(ms: number, zone: string, lang: Lang): string {
@@ -17,7 +18,7 @@ function format(ms: number, zone: string, lang: Lang): string {
     f = new Intl.DateTimeFormat(LOCALES[lang], { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone, timeZoneName: "short" });
     if (formatters.size < 256) formatters.set(id, f);
   }
-  return f.format(ms);
+  return shortZoneNamed(f.format(ms), zone);
 }
 
 /** The line for one doctor (HTML), in `t`'s language. */

@@ -69,7 +69,8 @@ const MAX_FRAMES = 512;
 
 /** The frame's text before and after the page's content, rendered once per area, path and theme. */
 function keptFrame(area: Role, path: string, theme: PageTheme, t: T): [string, string] | undefined {
-  const key = `${area}\u0000${path}\u0000${theme}\u0000${t.lang}\u0000${support.email}\u0000${support.phone ?? ""}`;
+  // The footer's year is the clock's (issue 52): a new year renders a new frame.
+  const key = `${area}\u0000${path}\u0000${theme}\u0000${t.lang}\u0000${support.email}\u0000${support.phone ?? ""}\u0000${currentYear()}`;
   return keptIn(frames, MAX_FRAMES, key, () => renderFrame(area, path, theme, t));
 }
 
@@ -164,6 +165,9 @@ function Frame({ area, path, theme, children }: ShellProps) {
   );
 }
 
+/** The year now, for the footer's copyright line (a string: never grouped as a number, "2,026"). */
+const currentYear = () => String(new Date().getUTCFullYear());
+
 export function Footer() {
   const t = useT();
   return (
@@ -181,7 +185,7 @@ export function Footer() {
         <nav aria-label={t("nav.footer")}>
           <a href="/about">{t("nav.about")}</a> <a href="/services">{t("nav.services")}</a> <a href="/privacy">{t("nav.privacy")}</a>
         </nav>
-        <p>{t("shell.rights")}</p>
+        <p>{t("shell.rights", { year: currentYear() })}</p>
       </div>
     </footer>
   );

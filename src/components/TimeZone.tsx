@@ -4,7 +4,7 @@
  */
 import type { Role } from "../domain/fields";
 import type { ReaderZone } from "../domain/time";
-import { canonicalZone, commonZonesIn, zoneName } from "../domain/zones";
+import { canonicalZone, commonZonesIn, zoneName, zoneNames } from "../domain/zones";
 import { useT } from "../render/lang";
 
 /** Where an account chooses its zone. */
@@ -31,7 +31,7 @@ export function ZoneNote({ reader, role, id, live = true }: { reader: ReaderZone
       class="small muted zone-note"
       id={id}
       data-zone-note={chosen || !live ? undefined : "unset"}
-      data-zone-rendered={chosen || live ? undefined : reader.zone}
+      data-zone-rendered={chosen || live ? undefined : zoneNames(reader.zone)}
     >
       {t("account.zoneNote", { zone: zoneName(reader.zone, t.lang), from: reader.from })}{" "}
       <a href={`${ZONE_FORM_PAGE[role]}#time-zone`}>{t(chosen ? "account.zoneChange" : "account.zoneChoose")}</a>
@@ -39,24 +39,32 @@ export function ZoneNote({ reader, role, id, live = true }: { reader: ReaderZone
   );
 }
 
-/** The form that chooses the account's zone: a select of common zones (and the current one, if it is not among them). */
+/** A select of the common zones, India's first, named for people (and `zone` first when it is not among them; none chosen for ""). */
+export function ZoneSelect({ id, name, zone, describedBy }: { id: string; name: string; zone: string; describedBy?: string }) {
+  const t = useT();
+  const selected = zone === "" ? "" : canonicalZone(zone);
+  const common = commonZonesIn(t.lang);
+  const options = selected === "" || common.some((z) => z.zone === selected) ? common : [{ zone: selected, label: zoneName(selected, t.lang) }, ...common];
+  return (
+    <select id={id} name={name} required aria-describedby={describedBy}>
+      {options.map((o) => (
+        <option value={o.zone} selected={o.zone === selected}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** The form that chooses the account's zone (a patient's, an admin's): the zone select and its button. */
 export function TimeZoneForm({ zone }: { zone: string }) {
   const t = useT();
-  const selected = canonicalZone(zone);
-  const common = commonZonesIn(t.lang);
-  const options = common.some((z) => z.zone === selected) ? common : [{ zone: selected, label: zoneName(selected, t.lang) }, ...common];
   return (
     <form method="post" action="/time-zone" class="card zone-form" id="time-zone" aria-labelledby="time-zone-title">
       <h2 id="time-zone-title">{t("account.zoneTitle")}</h2>
       <div class="field">
         <label for="time-zone-select">{t("account.zoneShow")}</label>
-        <select id="time-zone-select" name="timeZone">
-          {options.map((o) => (
-            <option value={o.zone} selected={o.zone === selected}>
-              {o.label}
-            </option>
-          ))}
-        </select>
+        <ZoneSelect id="time-zone-select" name="timeZone" zone={zone} />
       </div>
       <button type="submit">{t("account.zoneSave")}</button>
     </form>

@@ -5,6 +5,7 @@
  * and joins through the same use case as the API's POST /waitlist.
  */
 import { LIMITS } from "../domain/fields";
+import { DATE_INPUT_LANG } from "../domain/i18n";
 import { WAITLIST_MAX_DAYS } from "../domain/waitlist";
 import { dateInZone } from "../domain/time";
 import type { FormState } from "../http/forms";
@@ -40,7 +41,7 @@ export function WaitlistJoinForm({ doctorId, doctorName, doctorZone, now, form }
         </div>
         <div class="field">
           <label for="waitlist-until">{t("patient.waitlist.until", { zone: zoneName(doctorZone, t.lang) })}</label>
-          <input id="waitlist-until" name="until" type="date" min={today} max={last} value={form?.values.until ?? ""} />
+          <input id="waitlist-until" name="until" type="date" lang={DATE_INPUT_LANG[t.lang]} min={today} max={last} value={form?.values.until ?? ""} />
         </div>
         <div class="actions">
           <button type="submit" class="button-secondary">{t("patient.waitlist.join")}</button>

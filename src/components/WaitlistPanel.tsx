@@ -4,7 +4,7 @@
  * no script needed; they post to /patient-dashboard/patient-meetings/waitlist/{accept,decline,leave}
  * with the entry's id and come back here with the notice. Times in the reader's zone, named.
  */
-import { formatDay, formatTime, type ReaderZone } from "../domain/time";
+import { formatCalendarDate, formatDay, formatTime, type ReaderZone } from "../domain/time";
 import type { FormState } from "../http/forms";
 import { useT } from "../render/lang";
 import { zoneName } from "../../islands/lib/time";
@@ -42,7 +42,7 @@ export function WaitlistPanel({ entries, reader, form }: { entries: WaitlistItem
             {form?.target === waitlistTarget(e.id) ? <NoticeLine notice={{ text: form.message, tone: "error" }} /> : null}
             {e.offer === null ? (
               <>
-                <p>{t("patient.waitlist.waiting", { name: e.doctorName, until: e.until })}</p>
+                <p>{t("patient.waitlist.waiting", { name: e.doctorName, until: formatCalendarDate(e.until, t.lang) })}</p>
                 <EntryForm entryId={e.id} action="leave" label={t("patient.waitlist.leave")} />
               </>
             ) : (

@@ -185,3 +185,12 @@ describe("JWT_SECRET", () => {
     expect(() => parseEnv({ JWT_SECRET: "é".repeat(15) + "a" })).toThrow("JWT_SECRET");
   });
 });
+
+describe("DEFAULT_TIME_ZONE (issue 52)", () => {
+  test("India's zone unless set; any real IANA zone; anything else refused at start", () => {
+    expect(parseEnv({}).defaultTimeZone).toBe("Asia/Kolkata");
+    expect(parseEnv({ DEFAULT_TIME_ZONE: "Europe/Paris" }).defaultTimeZone).toBe("Europe/Paris");
+    expect(parseEnv({ DEFAULT_TIME_ZONE: "UTC" }).defaultTimeZone).toBe("UTC");
+    for (const value of ["Mars/Olympus", "IST", "+05:30"]) expect(() => parseEnv({ DEFAULT_TIME_ZONE: value })).toThrow("DEFAULT_TIME_ZONE must be an IANA time zone");
+  });
+});

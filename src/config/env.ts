@@ -3,6 +3,7 @@
  * Mirrored by .env.example. Pure: it reads only the object it is given.
  */
 import { z } from "zod";
+import { isTimeZone } from "../domain/time";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const optionalText = z
@@ -107,6 +108,13 @@ const envSchema = z.object({
   // Threads that decode pictures off the request thread (src/storage/picture-pool.ts).
   PICTURE_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
   // How long a password reset link holds (issue 28); tests shorten it.
+  // Issue 52: the zone every reader's times are shown in until they choose one (any language).
+  DEFAULT_TIME_ZONE: z
+    .string()
+    .trim()
+    .default("Asia/Kolkata")
+    // A named zone ("Asia/Kolkata", "UTC"), not a bare offset ("+05:30"), which Intl also takes.
+    .refine((v) => /^[A-Za-z]/.test(v) && isTimeZone(v), { message: "DEFAULT_TIME_ZONE must be an IANA time zone, e.g. Asia/Kolkata" }),
   RESET_TOKEN_MINUTES: z.coerce.number({ message: "RESET_TOKEN_MINUTES must be a number of minutes" }).positive("RESET_TOKEN_MINUTES must be more than 0").max(24 * 60, "RESET_TOKEN_MINUTES must be at most 1440").default(30),
 });
 
@@ -198,6 +206,8 @@ export type Config = {
   pictureWorkers: number;
   /** How long a password reset link holds, in minutes. */
   resetTokenMinutes: number;
+  /** DEFAULT_TIME_ZONE: a reader's zone until they choose one (or their browser tells it), in every language (issue 52). */
+  defaultTimeZone: string;
 };
 
 export type S3Config = {
@@ -274,6 +284,7 @@ export function parseEnv(env: Record<string, string | undefined>, terminal = pro
     metricsToken: e.METRICS_TOKEN,
     pictureWorkers: e.PICTURE_WORKERS,
     resetTokenMinutes: e.RESET_TOKEN_MINUTES,
+    defaultTimeZone: e.DEFAULT_TIME_ZONE,
     s3:
       e.STORAGE === "s3"
         ? {

@@ -152,8 +152,9 @@ async function ensureDoctor(
   return { token, id };
 }
 
+/** Indian hours, in India's zone (issue 52): weekdays 09:00–12:00 and 14:00–17:00 IST. */
 const DEMO_HOURS = {
-  timeZone: "Europe/Berlin",
+  timeZone: "Asia/Kolkata",
   weekly: [1, 2, 3, 4, 5].flatMap((day) => [
     { day, start: "09:00", end: "12:00" },
     { day, start: "14:00", end: "17:00" },

@@ -196,6 +196,9 @@ export function whyOutside(a: Availability, start: Date, consultMinutes: number)
   if (withinHours(a, start, consultMinutes)) return undefined;
   const date = localDate(start.getTime(), a.timeZone);
   if (isDayOff(date, a.daysOff)) return { dayOff: date };
+  // No weekly hours: "by request" (the form's every day left empty), every time the doctor's to
+  // choose; a doctor who saved only their zone there is asked nothing more (issue 52).
+  if (a.weekly.length === 0) return undefined;
   const weekday = weekdayOf(date);
   return { weekday, ranges: a.weekly.filter((r) => r.day === weekday) };
 }

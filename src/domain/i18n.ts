@@ -13,6 +13,9 @@ export type Lang = (typeof LANGS)[number];
 /** The locale a language's dates, times and numbers are written in (Intl). */
 export const LOCALES: Record<Lang, string> = { en: "en-GB", hi: "hi-IN" };
 
+/** The `lang` of a date input, which Chromium writes its date in: dd/mm/yyyy, as India writes it, in both languages (issue 52). */
+export const DATE_INPUT_LANG: Record<Lang, string> = { en: "en-IN", hi: "hi-IN" };
+
 /** Each language's name in its own script: the switcher offers it so. */
 export const LANG_NAMES: Record<Lang, string> = { en: "English", hi: "हिन्दी" };
 

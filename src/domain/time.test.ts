@@ -15,23 +15,24 @@ describe("zones", () => {
     expect(zoneLabel("Not/AZone")).toBe("Coordinated Universal Time (UTC)");
   });
 
-  test("readerZone: the account's own zone, else the browser's report, else the usual zone of the language; never anyone else's", () => {
-    expect(readerZone({ timeZone: "Asia/Kolkata" }, "Europe/Paris", "en")).toEqual({ zone: "Asia/Kolkata", from: "account" });
-    expect(readerZone({ timeZone: null }, "Europe/Paris", "hi")).toEqual({ zone: "Europe/Paris", from: "browser" });
-    expect(readerZone(undefined, "Asia/Kolkata", "en")).toEqual({ zone: "Asia/Kolkata", from: "browser" });
-    // Nothing known (no script has run, nothing chosen): Hindi readers get IST, everyone else UTC.
-    expect(readerZone({ timeZone: null }, undefined, "hi")).toEqual({ zone: "Asia/Kolkata", from: "language" });
-    expect(readerZone(undefined, undefined, "en")).toEqual({ zone: "UTC", from: "language" });
-    // Nonsense in the account or the cookie counts as nothing.
-    expect(readerZone({ timeZone: "Mars/Base" }, "nonsense", "en")).toEqual({ zone: "UTC", from: "language" });
-    expect(readerZone({ timeZone: "Mars/Base" }, "nonsense", "hi")).toEqual({ zone: "Asia/Kolkata", from: "language" });
+  test("readerZone: the account's own zone, else the browser's report, else the deployment's default, whatever the language; never anyone else's", () => {
+    expect(readerZone({ timeZone: "Asia/Kolkata" }, "Europe/Paris", "UTC")).toEqual({ zone: "Asia/Kolkata", from: "account" });
+    expect(readerZone({ timeZone: null }, "Europe/Paris", "UTC")).toEqual({ zone: "Europe/Paris", from: "browser" });
+    expect(readerZone(undefined, "Asia/Kolkata", "UTC")).toEqual({ zone: "Asia/Kolkata", from: "browser" });
+    // Nothing known (no script has run, nothing chosen): the default zone, India's unless configured (issue 52).
+    expect(readerZone({ timeZone: null }, undefined)).toEqual({ zone: "Asia/Kolkata", from: "default" });
+    expect(readerZone(undefined, undefined, "Europe/Paris")).toEqual({ zone: "Europe/Paris", from: "default" });
+    // Nonsense in the account, the cookie or the default counts as nothing.
+    expect(readerZone({ timeZone: "Mars/Base" }, "nonsense", "UTC")).toEqual({ zone: "UTC", from: "default" });
+    expect(readerZone({ timeZone: "Mars/Base" }, "nonsense", "Mars/Base")).toEqual({ zone: "Asia/Kolkata", from: "default" });
   });
 });
 
 describe("formatting", () => {
   const at = new Date("2030-01-15T05:00:00Z");
   test("times are shown as clocks in the zone show them", () => {
-    expect(formatDateTime(at, "Asia/Kolkata")).toBe("Tue, 15 Jan 2030, 10:30 GMT+5:30");
+    expect(formatDateTime(at, "Asia/Kolkata")).toBe("Tue, 15 Jan 2030, 10:30 IST");
+    expect(formatDateTime(at, "Asia/Calcutta")).toBe("Tue, 15 Jan 2030, 10:30 IST");
     expect(formatDateTime(at.toISOString(), "Europe/Paris")).toBe("Tue, 15 Jan 2030, 06:00 CET");
     expect(formatTime(at, "Asia/Kolkata")).toBe("10:30");
     expect(dateInZone(new Date("2030-01-15T20:00:00Z"), "Pacific/Auckland")).toBe("2030-01-16");

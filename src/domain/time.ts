@@ -24,26 +24,28 @@ export function isTimeZone(zone: string): boolean {
   });
 }
 
-/** The usual zone of a language's readers, for a reader whose own zone is not known yet (issue 39). */
-export const LANGUAGE_ZONES: Readonly<Record<Lang, string>> = { en: "UTC", hi: "Asia/Kolkata" };
+/** The deployment's default zone when none is configured (DEFAULT_TIME_ZONE, src/config/env.ts; issue 52). */
+export const DEFAULT_TIME_ZONE = "Asia/Kolkata";
 
 /**
  * The reader's zone and where it came from: `account`, the one the person chose on a profile (or
- * their browser reported to their account); `browser`, the one this browser reported (the `tz`
- * cookie); `language`, none known yet, so the usual zone of the language they read (a page's, or
- * for a mail the account's). Never the other party's: a doctor's hours are not a patient's clock.
+ * their browser reported to their account; a doctor without one, their hours' zone); `browser`,
+ * the one this browser reported (the `tz` cookie); `default`, none known yet, so the deployment's
+ * default zone (DEFAULT_TIME_ZONE), whatever the language. Never the other party's: a doctor's
+ * hours are not a patient's clock.
  */
-export type ReaderZone = { zone: string; from: "account" | "browser" | "language" };
+export type ReaderZone = { zone: string; from: "account" | "browser" | "default" };
 
 /**
  * The zone every page, mail and island shows a reader's times in (STYLE lesson 22): the account's
- * own zone, else this browser's report, else the usual zone of `lang`. The one place that decides.
+ * own zone, else this browser's report, else the deployment's `fallback` (DEFAULT_TIME_ZONE), for
+ * every language (issue 52: an English reader in India read UTC). The one place that decides.
  */
-export function readerZone(account: { timeZone?: string | null } | undefined, reported: string | undefined, lang: Lang): ReaderZone {
+export function readerZone(account: { timeZone?: string | null } | undefined, reported: string | undefined, fallback: string = DEFAULT_TIME_ZONE): ReaderZone {
   const own = account?.timeZone;
   if (own && isTimeZone(own)) return { zone: own, from: "account" };
   if (reported && isTimeZone(reported)) return { zone: reported, from: "browser" };
-  return { zone: LANGUAGE_ZONES[lang], from: "language" };
+  return { zone: isTimeZone(fallback) ? fallback : DEFAULT_TIME_ZONE, from: "default" };
 }
 
 // One formatter per zone and style: building an Intl.DateTimeFormat costs far more than
@@ -88,9 +90,32 @@ export function formatter(style: Style, zone: string, lang: Lang = "en"): Intl.D
 
 const instantOf = (at: Date | string | number) => (at instanceof Date ? at : new Date(at));
 
-/** e.g. "Tue, 1 Dec 2026, 10:00 CET" as clocks in `zone` show it. */
+/** India's zone, as Chrome (Asia/Calcutta) or the list (Asia/Kolkata) names it. */
+const INDIA = new Set(["Asia/Kolkata", "Asia/Calcutta"]);
+
+/**
+ * A formatted time with its zone's short name as people in India read it: "IST", never en-GB's
+ * "GMT+5:30" (hi-IN already writes IST; issue 52).
+ */
+export function shortZoneNamed(text: string, zone: string): string {
+  return INDIA.has(zone) ? text.replace("GMT+5:30", "IST") : text;
+}
+
+/** e.g. "Tue, 1 Dec 2026, 10:00 CET" (or "… 15:30 IST") as clocks in `zone` show it. */
 export function formatDateTime(at: Date | string | number, zone: string, lang: Lang = "en"): string {
-  return formatter("dateTime", zone, lang).format(instantOf(at));
+  return shortZoneNamed(formatter("dateTime", zone, lang).format(instantOf(at)), zone);
+}
+
+/**
+ * A calendar date ("YYYY-MM-DD", a date input's value) as `lang` writes it: "Sat, 12 Dec 2026",
+ * "शनि, 12 दिस॰ 2026"; never the raw ISO date on a page (issue 52). Anything else as given.
+ */
+export function formatCalendarDate(date: string, lang: Lang = "en"): string {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!d) return date;
+  return keptIn(formatters, 512, `calendarDate\u0000${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" })).format(
+    Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3])),
+  );
 }
 
 /** e.g. "10:30" in `zone`. */
@@ -148,4 +173,33 @@ export function zonedInstant(date: string, time: string, zone: string): Date | u
   let instant = wall - offsetAt(zone, wall);
   instant = wall - offsetAt(zone, instant);
   return new Date(instant);
+}
+
+/**
+ * A doctor's weekly hours (day 1 Monday to 7 Sunday, "HH:MM" in `from`) as clocks in `to` show
+ * them in the week of `now` (issue 52: a reader reads hours on their own clock): the ranges of
+ * each of `to`'s weekdays, in order. A range that ends at the reader's midnight ends "24:00"; one
+ * that crosses it stays whole under the day it starts.
+ */
+export function weeklyInZone(weekly: readonly { day: number; start: string; end: string }[], from: string, to: string, now: number): { day: number; start: string; end: string }[] {
+  const today = wallClock(from, now);
+  // The Monday of `from`'s week, as a date (UTC arithmetic on the wall date).
+  const todayUtc = Date.UTC(today.year, today.month - 1, today.day);
+  const monday = todayUtc - ((new Date(todayUtc).getUTCDay() + 6) % 7) * 86_400_000;
+  const dateOf = (offsetDays: number) => new Date(monday + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  const at = (day: number, time: string) => (time === "24:00" ? zonedInstant(dateOf(day), "00:00", from) : zonedInstant(dateOf(day - 1), time, from));
+  const clock = (instant: number) => {
+    const w = wallClock(to, instant);
+    return { day: ((new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay() + 6) % 7) + 1, time: `${pad(w.hour)}:${pad(w.minute)}` };
+  };
+  const out: { day: number; start: string; end: string }[] = [];
+  for (const r of weekly) {
+    const start = at(r.day, r.start);
+    const end = at(r.day, r.end);
+    if (start === undefined || end === undefined) continue;
+    const s = clock(start.getTime());
+    const e = clock(end.getTime());
+    out.push({ day: s.day, start: s.time, end: e.day !== s.day && e.time === "00:00" ? "24:00" : e.time });
+  }
+  return out.sort((a, b) => a.day - b.day || a.start.localeCompare(b.start));
 }

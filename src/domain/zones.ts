@@ -7,8 +7,9 @@ import { keptIn } from "./bounded";
 import type { Lang } from "./i18n";
 import { isTimeZone } from "./time";
 
-/** The common zones a person picks from, named for people; UTC first, then west to east. */
+/** The common zones a person picks from, named for people; India's first (issue 52), then UTC, then west to east. */
 export const COMMON_ZONES: readonly { zone: string; label: string }[] = [
+  { zone: "Asia/Kolkata", label: "India Standard Time (Kolkata)" },
   { zone: "UTC", label: "Coordinated Universal Time (UTC)" },
   { zone: "Pacific/Honolulu", label: "Hawaii Time (Honolulu)" },
   { zone: "America/Anchorage", label: "Alaska Time (Anchorage)" },
@@ -42,7 +43,6 @@ export const COMMON_ZONES: readonly { zone: string; label: string }[] = [
   { zone: "Asia/Tehran", label: "Iran Time (Tehran)" },
   { zone: "Asia/Dubai", label: "Gulf Standard Time (Dubai)" },
   { zone: "Asia/Karachi", label: "Pakistan Standard Time (Karachi)" },
-  { zone: "Asia/Kolkata", label: "India Standard Time (Kolkata)" },
   { zone: "Asia/Kathmandu", label: "Nepal Time (Kathmandu)" },
   { zone: "Asia/Dhaka", label: "Bangladesh Standard Time (Dhaka)" },
   { zone: "Asia/Bangkok", label: "Indochina Time (Bangkok)" },
@@ -89,6 +89,16 @@ export function zoneLabel(zone: string): string {
     const city = zone.split("/").pop()!.replace(/_/g, " ");
     return name && name !== city ? `${name} (${city})` : city;
   });
+}
+
+/**
+ * A zone and every other name a browser may report for it ("Asia/Kolkata Asia/Calcutta"), space
+ * separated: a page's `data-zone-rendered`, which the client compares with the browser's zone
+ * (src/render/client-assets.ts), so that the same zone by another name loads nothing again.
+ */
+export function zoneNames(zone: string): string {
+  const canonical = canonicalZone(zone);
+  return [canonical, ...Object.keys(ALIASES).filter((alias) => ALIASES[alias] === canonical)].join(" ");
 }
 
 /** The zone as the list names it (an alias becomes its list name), for a select's selected option. */

@@ -41,8 +41,9 @@ const contents: Record<string, MailContent> = {
   doctorWaiting: templates.doctorWaiting(EN, { adminName: "Ada", doctorName: "Omar", specialization: "ENT Specialist" }),
   ...Object.fromEntries((["approved", "rejected", "blocked", "reactivated"] as const).map((s) => [`status-${s}`, templates.doctorStatus(EN, { doctorName: "Omar", status: s })])),
   reset: securityTemplates.passwordReset({ to: doctor, origin, token: "tok", minutes: 30 }),
-  changedR: securityTemplates.passwordChanged({ to: patient, origin, how: "reset" }),
-  changedC: securityTemplates.passwordChanged({ to: patient, origin, how: "change" }),
+  // A deployment whose DEFAULT_TIME_ZONE is UTC (India's by default since issue 52): the words as before.
+  changedR: securityTemplates.passwordChanged({ to: patient, origin, how: "reset", defaultZone: "UTC" }),
+  changedC: securityTemplates.passwordChanged({ to: patient, origin, how: "change", defaultZone: "UTC" }),
 };
 
 const expected = golden as unknown as Record<string, Partial<Rendered> | string | string[]>;

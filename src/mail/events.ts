@@ -96,7 +96,7 @@ export async function meetingScheduled(
       templates.scheduled(readerT(patient), {
         patientName: patient.name,
         doctorName: doctor.name,
-        when: whenFor(a.scheduledAt, patient),
+        when: whenFor(a.scheduledAt, patient, deps.config.defaultTimeZone),
         meetLink: a.meetLink,
         moved: options.moved === true,
         booked: options.booked === true,
@@ -115,7 +115,7 @@ export async function meetingScheduled(
       appointmentId,
       calendar: ics("doctor", doctor),
       content: naming(
-        templates.newBooking(readerT(doctor), { doctorName: doctor.name, patientName: patient.name, when: whenFor(a.scheduledAt, doctor), meetLink: a.meetLink, moved: options.moved === true }),
+        templates.newBooking(readerT(doctor), { doctorName: doctor.name, patientName: patient.name, when: whenFor(a.scheduledAt, doctor, deps.config.defaultTimeZone), meetLink: a.meetLink, moved: options.moved === true }),
         readerT(doctor), a, "doctor", patient.name,
       ),
     });
@@ -141,7 +141,7 @@ export async function meetingScheduled(
           templates.reminder(t, {
             readerName: role === "doctor" ? doctorTitle(reader.name, t) : reader.name,
             otherName: role === "patient" ? doctorTitle(other.name, t) : other.name,
-            when: whenFor(a.scheduledAt, reader),
+            when: whenFor(a.scheduledAt, reader, deps.config.defaultTimeZone),
             meetLink: a.meetLink,
             role,
           }),
@@ -187,7 +187,7 @@ export async function meetingCancelled(tx: Tx, deps: MailDeps, appointmentId: st
         templates.cancelledByDoctor(readerT(patient), {
           patientName: patient.name,
           doctorName: doctor.name,
-          when: a.scheduledAt ? whenFor(a.scheduledAt, patient) : undefined,
+          when: a.scheduledAt ? whenFor(a.scheduledAt, patient, deps.config.defaultTimeZone) : undefined,
           doctorReason: a.cancelReason ?? "",
         }),
         readerT(patient), a, "patient", patient.name,
@@ -203,7 +203,7 @@ export async function meetingCancelled(tx: Tx, deps: MailDeps, appointmentId: st
         templates.cancelledByPatient(readerT(doctor), {
           doctorName: doctor.name,
           patientName: patient.name,
-          when: a.scheduledAt ? whenFor(a.scheduledAt, doctor) : undefined,
+          when: a.scheduledAt ? whenFor(a.scheduledAt, doctor, deps.config.defaultTimeZone) : undefined,
         }),
         readerT(doctor), a, "doctor", patient.name,
       ),
@@ -268,8 +268,8 @@ export async function waitlistOffered(
     content: templates.waitlistOffer(readerT(patient), {
       patientName: patient.name,
       doctorName: offer.doctorName,
-      when: whenFor(offer.start, patient),
-      until: whenFor(offer.expiresAt, patient),
+      when: whenFor(offer.start, patient, deps.config.defaultTimeZone),
+      until: whenFor(offer.expiresAt, patient, deps.config.defaultTimeZone),
     }),
   });
 }

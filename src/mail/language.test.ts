@@ -128,8 +128,9 @@ describe("a patient who reads Carebook in Hindi", () => {
     expect(reminders.rows.map((r) => r.role)).toEqual(["doctor", "patient"]);
     const [toDoctor, toPatient] = reminders.rows.map((r) => r.subject as string);
     expect(toDoctor).toStartWith("Reminder: appointment with Meera Sharma, ");
-    // The doctor has no zone of their own and reads English: UTC, named; never the patient's zone (issue 39).
-    expect(toDoctor).toEndWith(", 04:30 UTC");
+    // The doctor has no zone of their own and no hours, and reads English: the deployment's default,
+    // India's (issue 52; UTC before), named; never taken from the patient (issue 39).
+    expect(toDoctor).toEndWith(", 10:00 India Standard Time (Asia/Kolkata)");
     expect(toPatient).toBe(`रिमाइंडर: डॉ. Omar Haddad के साथ अपॉइंटमेंट, ${WHEN_HI}`);
   }, 60_000);
 

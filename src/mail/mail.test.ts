@@ -13,6 +13,7 @@ import { movingClock } from "../../tests/support/moving-clock";
 import { claimDue, insertOutbox } from "../db/queries/mail";
 import { startMail } from "./start";
 import { meetingScheduled } from "./events";
+import { formatWhen } from "./time";
 import { appointments } from "../db/schema";
 import { eq } from "drizzle-orm";
 import { BACKOFF_SECONDS, type MailSender } from "./sender";
@@ -113,9 +114,9 @@ describe("every mail, to whom, with what", () => {
     expect((await h.schedule(doctor.token, id, patient.id, at)).status).toBe(200);
     const scheduled = await smtp.waitFor((m) => m.envelopeTo.includes(patient.email) && /^Scheduled/.test(m.subject ?? ""));
     checkMail(scheduled, "/patient-dashboard/patient-meetings");
-    // No zone on either account: UTC, named.
-    const hh = String(at.getUTCHours()).padStart(2, "0");
-    expect(scheduled.text).toContain(`${hh}:00 UTC`);
+    // No zone on either account: the deployment's default, India's (issue 52; UTC before), named.
+    expect(scheduled.text).toContain(`${formatWhen(at, "Asia/Kolkata")}`);
+    expect(scheduled.text).toContain("India Standard Time (Asia/Kolkata)");
     const meetLink = (await h.elsewhere("select meet_link from appointments where id = ?", [id])).rows[0]!.meet_link as string;
     expect(scheduled.text).toContain(meetLink);
     const ics = scheduled.attachments.find((a) => a.contentType === "text/calendar");
@@ -169,11 +170,11 @@ describe("every mail, to whom, with what", () => {
       const mail = await smtp.waitFor((m) => m.envelopeTo.includes(patient.email) && /^Scheduled/.test(m.subject ?? "") && (m.text ?? "").includes(shown), 30_000, shown);
       expect(mail.subject).toContain(shown);
     }
-    // No zone of their own: never the doctor's, but the usual zone of the language they signed up
-    // in (issue 39): UTC for English, India Standard Time for Hindi, named either way.
+    // No zone of their own: never the doctor's, but the deployment's default, India's, in every
+    // language (issue 52: English read UTC before), named either way.
     const at = new Date("2027-01-04T09:30:00Z");
     for (const [lang, shown] of [
-      ["en", "Monday, 4 January 2027, 09:30 UTC"],
+      ["en", "Monday, 4 January 2027, 15:00 India Standard Time (Asia/Kolkata)"],
       ["hi", "सोमवार, 4 जनवरी 2027, 15:00 भारतीय मानक समय (Asia/Kolkata)"],
     ] as const) {
       const doctor = await h.signupDoctor({ name: `Berlin Doctor ${lang}` });

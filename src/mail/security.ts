@@ -12,6 +12,7 @@ import { ADMIN_ACCOUNT, type Role } from "../domain/fields";
 import type { MailContent } from "./layout";
 import { enqueueMail, mailMode, renderOnly } from "./outbox";
 import { whenFor } from "./time";
+import { DEFAULT_TIME_ZONE } from "../domain/time";
 import { readerT } from "./templates";
 import type { T } from "../i18n/catalog";
 
@@ -21,7 +22,8 @@ type MailDeps = Pick<Deps, "config" | "keys" | "now">;
 export type Origin = { device: string; at: Date };
 
 const greeting = (t: T, to: Recipient) => t("mail.hello", { name: to.role === "doctor" ? doctorTitle(to.name, t) : to.name });
-const from = (origin: Origin, to: Recipient) => `${origin.device}, ${whenFor(origin.at, to)}`;
+/** The device and when, in the reader's zone (`fallback`: DEFAULT_TIME_ZONE, for an account without one). */
+const from = (origin: Origin, to: Recipient, fallback = DEFAULT_TIME_ZONE) => `${origin.device}, ${whenFor(origin.at, to, fallback)}`;
 export const forgotPath = (role: Role) => `/forgotPassword?role=${role}`;
 
 /** A reset link's secret in a mail's text or HTML. */
@@ -41,7 +43,7 @@ export function finishedBody(row: { template: string; text: string; html: string
 }
 
 export const securityTemplates = {
-  passwordReset: (p: { to: Recipient; origin: Origin; token: string; minutes: number }): MailContent => {
+  passwordReset: (p: { to: Recipient; origin: Origin; token: string; minutes: number; defaultZone?: string }): MailContent => {
     const t = readerT(p.to);
     return {
       lang: t.lang,
@@ -49,19 +51,19 @@ export const securityTemplates = {
       greeting: greeting(t, p.to),
       // The minutes as a string: written as the number was, whatever the language groups digits by.
       paragraphs: [t("mail.passwordReset.asked"), t("mail.passwordReset.once", { minutes: String(p.minutes) }), t("mail.passwordReset.notYou")],
-      facts: [[t("mail.fact.askedFrom"), from(p.origin, p.to)]],
+      facts: [[t("mail.fact.askedFrom"), from(p.origin, p.to, p.defaultZone)]],
       action: { label: t("mail.action.newPassword"), path: `/resetPassword/${p.token}` },
     };
   },
 
-  passwordChanged: (p: { to: Recipient; origin: Origin; how: "reset" | "change" }): MailContent => {
+  passwordChanged: (p: { to: Recipient; origin: Origin; how: "reset" | "change"; defaultZone?: string }): MailContent => {
     const t = readerT(p.to);
     return {
       lang: t.lang,
       subject: t("mail.passwordChanged.subject"),
       greeting: greeting(t, p.to),
       paragraphs: [t(p.how === "reset" ? "mail.passwordChanged.byReset" : "mail.passwordChanged.byChange"), t("mail.passwordChanged.notYou")],
-      facts: [[t("mail.fact.changedFrom"), from(p.origin, p.to)]],
+      facts: [[t("mail.fact.changedFrom"), from(p.origin, p.to, p.defaultZone)]],
       action: { label: t("mail.action.resetPassword"), path: forgotPath(p.to.role) },
     };
   },
@@ -108,7 +110,7 @@ export async function passwordResetRequested(
   if (mailMode(deps.config) === "off") return;
   const found = await recipientOf(tx, who.role, who.id);
   const to = found ?? { role: who.role, id: who.id, name: who.email, email: who.email, timeZone: null, language: null };
-  const content = securityTemplates.passwordReset({ to, origin, token, minutes: deps.config.resetTokenMinutes });
+  const content = securityTemplates.passwordReset({ to, origin, token, minutes: deps.config.resetTokenMinutes, defaultZone: deps.config.defaultTimeZone });
   if (found === undefined || !send) return renderOnly(deps, content);
   await enqueueMail(tx, deps, { template: "passwordReset", category: "account", to, content });
 }
@@ -116,5 +118,5 @@ export async function passwordResetRequested(
 /** Tells the account `to` (as the use case holds it) its password changed, in the transaction that changes it. */
 export async function passwordChanged(tx: Tx, deps: MailDeps, to: Recipient, origin: Origin, how: "reset" | "change"): Promise<void> {
   if (mailMode(deps.config) === "off") return;
-  await enqueueMail(tx, deps, { template: "passwordChanged", category: "account", to, content: securityTemplates.passwordChanged({ to, origin, how }) });
+  await enqueueMail(tx, deps, { template: "passwordChanged", category: "account", to, content: securityTemplates.passwordChanged({ to, origin, how, defaultZone: deps.config.defaultTimeZone }) });
 }

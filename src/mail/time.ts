@@ -1,18 +1,17 @@
 /**
  * A meeting's time as a mail writes it: in the reader's own time zone, with the zone named, in
  * the reader's language (its locale's day, month and zone names; issue 31). The reader's zone is
- * their account's `time_zone`; without one, the usual zone of their account's language (IST for
- * Hindi, else UTC: src/domain/time.ts, readerZone), never the other party's (issue 39). The name
- * is always written, so a reader in another zone can tell.
+ * their account's `time_zone` (a doctor without one: their hours'); without one, the deployment's
+ * DEFAULT_TIME_ZONE whatever the language (src/domain/time.ts, readerZone; issue 52), never the
+ * other party's (issue 39). The name is always written, so a reader in another zone can tell.
  */
 import type { Lang } from "../domain/i18n";
 import { formatter, readerZone } from "../domain/time";
 import { readerLang } from "./templates";
 
-/** `at` as a mail to `reader` writes it: their zone (readerZone), their language. */
-export function whenFor(at: Date, reader: { timeZone: string | null; language?: string | null }): string {
-  const lang = readerLang(reader);
-  return formatWhen(at, readerZone(reader, undefined, lang).zone, lang);
+/** `at` as a mail to `reader` writes it: their zone (readerZone; `fallback`, DEFAULT_TIME_ZONE, without one), their language. */
+export function whenFor(at: Date, reader: { timeZone: string | null; language?: string | null }, fallback: string): string {
+  return formatWhen(at, readerZone(reader, undefined, fallback).zone, readerLang(reader));
 }
 
 /**

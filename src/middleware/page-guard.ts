@@ -8,7 +8,6 @@ import type { Deps } from "../config/deps";
 import { ADMIN_ACCOUNT, type Role } from "../domain/fields";
 import { mustSetUpTwoFactor } from "../actions/two-factor";
 import { readerZone, type ReaderZone } from "../domain/time";
-import { langOf } from "../i18n/request";
 import { cookieSession, type AccountOf } from "./session";
 import { consentStateOf } from "../actions/consent";
 
@@ -16,8 +15,16 @@ declare module "hono" {
   interface ContextVariableMap {
     /** Issue 44: the signed-in reader has not accepted the consent notice in force (their pages ask at the top). */
     consentAsked: boolean | undefined;
+    /** DEFAULT_TIME_ZONE (issue 52): a reader's zone until their account or browser gives one. */
+    defaultZone: string | undefined;
   }
 }
+
+/** Sets every request's `defaultZone`: the deployment's DEFAULT_TIME_ZONE. */
+export const withDefaultZone = (zone: string): MiddlewareHandler => (c, next) => {
+  c.set("defaultZone", zone);
+  return next();
+};
 
 function redirect(c: Context, to: string, status: 302 | 303 = 302): never {
   throw new HTTPException(status, { res: c.redirect(to, status) });
@@ -62,11 +69,12 @@ export function reportedTimeZone(c: Context): string | undefined {
 
 /**
  * The viewer's zone and where it came from, as readerZone decides it (src/domain/time.ts): their
- * account's, else this browser's report, else the usual zone of the page's language. Every page
- * reads it here; the page says so when it is only the language's (ZoneNote).
+ * account's (a doctor without one: their hours'), else this browser's report, else the
+ * deployment's DEFAULT_TIME_ZONE. Every page reads it here; the page says so when it is only the
+ * default (ZoneNote).
  */
 export function viewerZone(c: Context): ReaderZone {
-  return readerZone(c.get("user")?.account, reportedTimeZone(c), langOf(c));
+  return readerZone(c.get("user")?.account, reportedTimeZone(c), c.get("defaultZone"));
 }
 
 /** The zone the viewer's times are shown in (viewerZone's). */

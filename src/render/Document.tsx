@@ -116,6 +116,8 @@ const NOTICE_MARK = ` id="${NOTICE_ID}"`;
 const FOCUS_SOURCE = `document.getElementById(${JSON.stringify(NOTICE_ID)}).focus()`;
 const FOCUS_NOTICE = { tag: `<script>${FOCUS_SOURCE}</script>`, hash: scriptHash(FOCUS_SOURCE) };
 
+const ZONE_RENDERED = " data-zone-rendered=";
+
 /** The CSP that allows exactly the page's scripts (if any) and its stylesheet, per set of hashes. */
 const policies = new Map<string, string>();
 
@@ -146,7 +148,9 @@ export async function renderPage(c: Context, options: PageOptions, body: Child):
   // The language follows the cookie, the account or Accept-Language (src/i18n/request.ts).
   c.header("Vary", "Save-Data, Accept-Language", { append: true });
   if (savesData(c)) html = html.replace(PROPS_BLOCK, "");
-  else if (needsLoader(islands)) loader = loaderFor(islands);
+  // A page whose times the server wrote in a guessed zone (`data-zone-rendered`: the public
+  // directory's, issue 52) takes the loader too: it reports the browser's zone and loads it again once.
+  else if (needsLoader(islands) || html.includes(ZONE_RENDERED)) loader = loaderFor(islands);
   // Only the rules this HTML can use; a page whose islands may come alive names the whole
   // stylesheet too, for the client entry to fetch first (src/render/inline-css.ts).
   const style = stylesheetFor(html);

@@ -33,7 +33,8 @@ export function clientManifest(): ClientManifest {
  * fetched before for this same build (the client notes them in localStorage, islands/client.tsx)
  * hydrate when the browser is idle: their code comes from its cache. It also keeps the `tz`
  * cookie (the viewer's time zone, for the server's dates) as the client entry would (a page whose
- * times only the server writes, in a zone that was a guess, `data-zone-rendered`, is loaded again
+ * times only the server writes, in a zone that was a guess, `data-zone-rendered` (the zone and its
+ * other names: Chrome says Asia/Calcutta for Asia/Kolkata, issue 52), is loaded again
  * once in the browser's zone: the booking page's free times, issue 39), and brings a
  * pending doctor's waiting screen to life. (Date and time fields are sent as their real type:
  * a page without script has them too, issue 39.) Only the listeners are added while the page parses:
@@ -51,9 +52,9 @@ export function islandLoader(clientFile: string, passive: readonly string[]): st
     `E=e=>I(e.target.closest?.(A)),o={capture:!0,passive:!0},Q=window.requestIdleCallback||setTimeout;` +
     `["pointerdown","focusin","keydown","input"].forEach(t=>addEventListener(t,E,o));` +
     `matchMedia("(hover:hover) and (pointer:fine)").matches&&addEventListener("pointerover",e=>e.pointerType=="mouse"&&E(e),o);` +
-    `requestAnimationFrame(()=>setTimeout(()=>{try{const z=encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone||"");` +
+    `requestAnimationFrame(()=>setTimeout(()=>{try{const Z=Intl.DateTimeFormat().resolvedOptions().timeZone||"",z=encodeURIComponent(Z);` +
     `z&&!D.cookie.split("; ").includes("tz="+z)&&(D.cookie="tz="+z+"; Path=/; Max-Age=31536000; SameSite=Lax",` +
-    `(r=>r&&encodeURIComponent(r.dataset.zoneRendered)!=z&&location.reload())(D.querySelector("[data-zone-rendered]")));` +
+    `(r=>r&&!r.dataset.zoneRendered.split(" ").includes(Z)&&location.reload())(D.querySelector("[data-zone-rendered]")));` +
     `localStorage.getItem("status")=="pending"&&D.querySelectorAll(A).forEach(I);` +
     `const k=(localStorage.getItem(${json(ISLANDS_CACHED_KEY)})||"").split("|");` +
     `k[0]==C&&Q(()=>D.querySelectorAll(A).forEach(r=>(k[1]||"").split(",").includes(r.dataset.island)&&L(r)))` +

@@ -6,7 +6,12 @@
 import { formatTime } from "../../src/domain/time";
 import { E2E_PORT } from "./support/env";
 import { apiCall, createDoctor, createPatient, expect, test } from "./support/fixtures";
-import { BERLIN_HOURS, zoneJourney } from "./support/zones";
+import { BERLIN_HOURS, zoneJourney, zoneSettled } from "./support/zones";
+import { publicDoctor } from "./support/directory";
+import { PASSWORD } from "./support/env";
+
+/** Indian hours, every day: a next free time whatever the hour the test runs. */
+const INDIA_HOURS = { timeZone: "Asia/Kolkata", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "09:00", end: "17:00" })), daysOff: [] };
 
 test.setTimeout(60_000);
 
@@ -26,12 +31,32 @@ test("the booking page as the browser's first page: its free times come back on 
   await context.addCookies([{ name: "carebook_session", value: patient.token, url: `http://127.0.0.1:${E2E_PORT}` }]);
   const page = await context.newPage();
   try {
-    // No page before this one has set the zone's cookie: the server guesses UTC, says so, and the
+    // No page before this one has set the zone's cookie: the server guesses the default, says so, and the
     // client loads the page once more in the browser's zone.
     await page.goto(`/patient-dashboard/bookAppointment/${doctor.id}`);
     await expect(page.locator("#slot-zone")).toContainText("India Standard Time (Kolkata)");
     const first = (await page.locator('input[name="preferredTimes[]"]').first().getAttribute("value"))!;
     await expect(page.locator(`time[datetime="${first}"]`)).toHaveText(formatTime(first, "Asia/Kolkata"));
+  } finally {
+    await context.close();
+  }
+});
+
+test("issue 52: the public directory and a profile take the browser's zone once script runs (Paris here), the hours on its clock with the doctor's own as a note", async ({ browser }) => {
+  const doctor = await publicDoctor(`Dr. Paris Reader ${Date.now()}`, { languages: "en", fee: 300 });
+  await apiCall("PUT", "/doctor-dashboard/availability", INDIA_HOURS, (await apiCall("POST", "/loginDoctor", { email: doctor.email, password: PASSWORD })).token);
+  const context = await browser.newContext({ timezoneId: "Europe/Paris", locale: "en-GB" });
+  const page = await context.newPage();
+  try {
+    await page.goto(`/doctors?q=${encodeURIComponent(doctor.name)}`);
+    await zoneSettled(page);
+    await expect(page.getByText("Times are in Central European Time (Paris).")).toBeVisible();
+    await expect(page.locator(".doctor-card .next-free time").first()).toHaveText(/ CES?T$/);
+    await page.getByRole("link", { name: `Profile of ${doctor.name}` }).click();
+    // 09:00–17:00 in India is 04:30–12:30 in Paris in winter, 05:30–13:30 in summer: whatever the date, on Paris's clock.
+    await expect(page.getByText(/^Monday: 0[45]:30–1[23]:30$/)).toBeVisible();
+    await expect(page.getByText("On your clock, Central European Time (Paris). The doctor's own time zone: India Standard Time (Kolkata).")).toBeVisible();
+    await expect(page.locator("main")).not.toContainText(/Asia\/|Europe\//);
   } finally {
     await context.close();
   }

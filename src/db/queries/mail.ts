@@ -5,6 +5,7 @@ import { admins, appointments, doctors, mailOutbox, mailPreferences, patients } 
 import type { MailCategory, OutboxState } from "../schema/mail";
 import { MAIL_ON, type MailPreferences } from "../../domain/mail-preferences";
 import { atCommit } from "../at-commit";
+import { DOCTOR_ZONE_SQL } from "./sessions";
 
 export type { MailCategory, OutboxState };
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -181,7 +182,14 @@ export async function savePreferences(tx: Tx, role: MailRole, accountId: string,
 export type Recipient = { role: MailRole; id: string; name: string; email: string; timeZone: string | null; language: string | null };
 
 const tables = { patient: patients, doctor: doctors, admin: admins } as const;
-const recipientColumns = (t: (typeof tables)[MailRole]) => ({ id: t.id, name: t.name, email: t.email, timeZone: t.timeZone, language: t.language });
+/** A doctor without a zone of their own reads their hours' (issue 52; src/db/queries/sessions.ts). */
+const recipientColumns = (t: (typeof tables)[MailRole]) => ({
+  id: t.id,
+  name: t.name,
+  email: t.email,
+  timeZone: t === doctors ? sql<string | null>`${sql.raw(DOCTOR_ZONE_SQL)}` : t.timeZone,
+  language: t.language,
+});
 
 /** One account as a mail's recipient. */
 export async function recipientOf(r: Reader, role: MailRole, id: string): Promise<Recipient | undefined> {

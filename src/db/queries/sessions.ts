@@ -19,11 +19,11 @@ const DIRECTORY_VERSION = '(select "version" from "directory_version" where "id"
  * directory version read by the same statement (one read per request instead of two for the
  * pages and answers kept per directory version; src/db/queries/directory.ts).
  */
-function rowById<T extends SQLiteTable>(table: T, role: Role) {
+function rowById<T extends SQLiteTable>(table: T, role: Role, read: Record<string, string> = {}) {
   const columns = Object.entries(getTableColumns(table));
   const name = getTableName(table);
   const session = `(select "last_seen_at" from "sessions" where "id" = ? and "role" = '${role}' and "account_id" = "${name}"."id") as "session_seen"`;
-  const statement = `select ${columns.map(([, c]) => `"${c.name}"`).join(", ")}, ${DIRECTORY_VERSION}, ${session} from "${name}" where "id" = ?`;
+  const statement = `select ${columns.map(([, c]) => read[c.name] ?? `"${c.name}"`).join(", ")}, ${DIRECTORY_VERSION}, ${session} from "${name}" where "id" = ?`;
   return async (database: Database, id: string, sessionId: string): Promise<SessionRead<T["$inferSelect"]> | undefined> => {
     const row = await database.readRow(statement, [sessionId, id]);
     if (row === undefined) return undefined;
@@ -44,7 +44,18 @@ function rowById<T extends SQLiteTable>(table: T, role: Role) {
 /** The account, the directory version, and when the session was last seen (undefined: no such session any more). */
 export type SessionRead<A = AccountRow> = { account: A; directoryVersion: number; lastSeenAt: Date | undefined };
 
-const byRole = { patient: rowById(patients, "patient"), doctor: rowById(doctors, "doctor"), admin: rowById(admins, "admin") };
+/**
+ * A doctor who never chose a zone reads the zone of their hours (issue 52): the account's zone as
+ * every page of theirs reads it (src/domain/time.ts, readerZone). Mails read it the same way
+ * (src/db/queries/mail.ts).
+ */
+export const DOCTOR_ZONE_SQL = `coalesce("doctors"."time_zone", (select "time_zone" from "doctor_availability" where "doctor_id" = "doctors"."id"))`;
+
+const byRole = {
+  patient: rowById(patients, "patient"),
+  doctor: rowById(doctors, "doctor", { time_zone: `${DOCTOR_ZONE_SQL} as "time_zone"` }),
+  admin: rowById(admins, "admin"),
+};
 
 /**
  * The account a session names, read fresh on every request (logout, blocking and an ended

@@ -18,7 +18,7 @@ export default {
   "shell.loginSignup": "Login/Signup",
   "shell.logout": "Logout",
   "shell.support": "Support:",
-  "shell.rights": "© 2025 Carebook. All rights reserved.",
+  "shell.rights": "© {year} Carebook. All rights reserved.",
   "shell.back": "Back",
   "lang.switchLabel": "Language",
   "lang.switchTo": "Read this site in {language}",

@@ -41,6 +41,7 @@ export default {
   "dir.college": "Studied at {college}",
   "dir.hours": "Hours",
   "dir.hoursZone": "In the doctor's time zone, {zone}.",
+  "dir.hoursIn": "On your clock, {zone}. The doctor's own time zone: {own}.",
   "dir.noHours": "No set hours: the doctor schedules each request.",
   "dir.closed": "Closed",
   "dir.reviews": "Reviews",

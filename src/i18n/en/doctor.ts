@@ -36,8 +36,8 @@ export default {
   "hoursForm.title": "Hours",
   "hoursForm.intro":
     "Patients see your free times inside these hours and can tick the ones that suit them. Leave every day empty to take requests without times (by request).",
-  "hoursForm.zone": "Time zone of your hours",
-  "hoursForm.zonePlaceholder": "Europe/Berlin",
+  "hoursForm.zone": "Your time zone",
+  "hoursForm.zoneHint": "Your hours are in it, and so is every time Carebook shows you.",
   "hoursForm.daysOff": "Days off",
   // A range of days off as the form writes it back (the form reads "to", "–" or "..").
   "hoursForm.range": "{from} to {to}",

@@ -19,7 +19,7 @@ export default {
   "shell.loginSignup": "लॉगिन/साइन अप",
   "shell.logout": "लॉग आउट",
   "shell.support": "सहायता:",
-  "shell.rights": "© 2025 Carebook. सर्वाधिकार सुरक्षित।",
+  "shell.rights": "© {year} Carebook. सर्वाधिकार सुरक्षित।",
   "shell.back": "वापस",
   "lang.switchLabel": "भाषा",
   "lang.switchTo": "यह साइट {language} में पढ़ें",

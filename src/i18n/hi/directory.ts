@@ -42,6 +42,7 @@ export default {
   "dir.college": "{college} से पढ़ाई",
   "dir.hours": "समय",
   "dir.hoursZone": "डॉक्टर के समय क्षेत्र, {zone} में।",
+  "dir.hoursIn": "आपकी घड़ी के अनुसार, {zone}। डॉक्टर का अपना समय क्षेत्र: {own}।",
   "dir.noHours": "कोई तय समय नहीं: डॉक्टर हर अनुरोध का समय तय करते हैं।",
   "dir.closed": "बंद",
   "dir.reviews": "समीक्षाएँ",

@@ -32,8 +32,8 @@ export default {
   "hoursForm.title": "काम के घंटे",
   "hoursForm.intro":
     "मरीज़ इन घंटों में आपके खाली समय देखते हैं और अपनी सुविधा के समय चुन सकते हैं। अगर आप बिना तय समय के अनुरोध लेना चाहते हैं (अनुरोध पर), तो हर दिन खाली छोड़ दें।",
-  "hoursForm.zone": "आपके घंटों का समय क्षेत्र",
-  "hoursForm.zonePlaceholder": "क्षेत्र/शहर, अंग्रेज़ी में",
+  "hoursForm.zone": "आपका समय क्षेत्र",
+  "hoursForm.zoneHint": "आपके घंटे इसी समय क्षेत्र में हैं, और Carebook पर आपको दिखने वाला हर समय भी।",
   "hoursForm.daysOff": "छुट्टी के दिन",
   "hoursForm.range": "{from} – {to}",
   "hoursForm.daysOffPlaceholder": "2026-12-24 – 2026-12-26",

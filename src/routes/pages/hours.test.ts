@@ -166,7 +166,7 @@ describe("booking with preferred times, scheduling in one tap, rescheduling", ()
     await post("/doctor-dashboard/doctor-profile/hours", { tz: "UTC", day1: "09:00-10:00" }, day.token);
     const someone = await h.signupPatient();
     const id = await h.book(someone.token, day.id);
-    expect(await page("/doctor-dashboard", day.token)).toContain("a time outside your hours (Mon 09:00-10:00 (UTC)) is allowed");
+    expect(await page("/doctor-dashboard", day.token)).toContain("a time outside your hours (Mon 09:00-10:00; Coordinated Universal Time (UTC)) is allowed");
     // A Tuesday at 15:00 UTC, next week: outside Monday 09:00-10:00.
     const tuesday = new Date(Date.now() + 7 * DAY);
     tuesday.setUTCDate(tuesday.getUTCDate() + ((2 - tuesday.getUTCDay() + 7) % 7));

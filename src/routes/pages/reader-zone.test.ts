@@ -1,7 +1,7 @@
 /**
  * Issue 39, items 1 and 2, through the real app: every time a reader sees is in their own zone,
- * named (their account's, else their browser's report, else the usual zone of the page's language:
- * India Standard Time for Hindi, UTC otherwise), never the doctor's; and an account keeps the
+ * named (their account's, else their browser's report, else the deployment's default, India
+ * Standard Time, in every language since issue 52), never the doctor's; and an account keeps the
  * language it signed up in (page or API), so its first mail is already in it.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -59,17 +59,17 @@ describe("a patient in India booking a doctor whose hours are in Berlin", () => 
     expect(html).not.toContain("Europe/Berlin");
   });
 
-  test("no zone known, page in English: UTC, said to be a default; the browser's report and the account's choice win, named", async () => {
+  test("no zone known, page in English: India Standard Time too (issue 52; UTC before), said to be a default; the browser's report and the account's choice win, named", async () => {
     const patient = await h.signupPatient("Arjun");
     let html = await bookingPage(patient);
-    expect(html).toContain("Times are in Coordinated Universal Time (UTC): we do not know your time zone yet.");
+    expect(html).toContain("Times are in India Standard Time (Kolkata): we do not know your time zone yet.");
     expect(html).toContain('href="/patient-dashboard/patient-profile#time-zone">Choose time zone</a>');
-    expect(firstLabel(html)).toBe(formatTime(free[0]!, "UTC"));
+    expect(firstLabel(html)).toBe(formatTime(free[0]!, "Asia/Kolkata"));
     expect(html).not.toContain("Berlin");
 
-    html = await bookingPage(patient, { cookie: "; tz=Asia%2FKolkata" });
-    expect(html).toContain("Times are in India Standard Time (Kolkata) until you choose your time zone.");
-    expect(firstLabel(html)).toBe(formatTime(free[0]!, "Asia/Kolkata"));
+    html = await bookingPage(patient, { cookie: "; tz=UTC" });
+    expect(html).toContain("Times are in Coordinated Universal Time (UTC) until you choose your time zone.");
+    expect(firstLabel(html)).toBe(formatTime(free[0]!, "UTC"));
 
     expect((await post("/time-zone", { timeZone: "Asia/Kolkata" }, { cookie: `carebook_session=${patient.token}` })).status).toBe(303);
     html = await bookingPage(patient, { cookie: "; tz=Europe%2FParis" });
@@ -94,18 +94,24 @@ describe("a patient in India booking a doctor whose hours are in Berlin", () => 
     expect(inHindi).toContain("समय भारतीय मानक समय (कोलकाता) में दिखाए गए हैं, क्योंकि आपका समय क्षेत्र अभी पता नहीं है।");
     expect(inHindi).toContain(formatDateTime(AT, "Asia/Kolkata", "hi"));
     expect(formatDateTime(AT, "Asia/Kolkata", "hi")).toEndWith("IST");
+    // Issue 52 (the rule changed: UTC before): an English reader without a zone reads the default, India's.
     const inEnglish = await get("/patient-dashboard/patient-meetings", english.token);
-    expect(inEnglish).toContain("Times are in Coordinated Universal Time (UTC): we do not know your time zone yet.");
-    expect(inEnglish).toContain(formatDateTime(LATER, "UTC", "en"));
-    expect(formatDateTime(LATER, "UTC", "en")).toBe("Mon, 4 Jan 2027, 11:30 UTC");
+    expect(inEnglish).toContain("Times are in India Standard Time (Kolkata): we do not know your time zone yet.");
+    expect(inEnglish).toContain(formatDateTime(LATER, "Asia/Kolkata", "en"));
+    expect(formatDateTime(LATER, "Asia/Kolkata", "en")).toBe("Mon, 4 Jan 2027, 17:00 IST");
     expect(inEnglish).not.toContain("12:30");
+    expect(inEnglish).not.toContain("11:30 UTC");
 
-    // Their mails: each in the reader's own zone and language, the zone named; the doctor's in UTC
-    // (no zone chosen, English), never the patient's or Berlin's unless chosen.
+    // Their mails: each in the reader's own zone and language, the zone named; India's for an
+    // account without one, whatever its language (issue 52); never the patient's or Berlin's unless chosen.
     const [hindiScheduled] = (await subjectsTo(hindi.email)).filter((s) => s.startsWith("समय तय हुआ"));
     expect(hindiScheduled).toEndWith("सोमवार, 4 जनवरी 2027, 15:00 भारतीय मानक समय (Asia/Kolkata)");
     const [englishScheduled] = (await subjectsTo(english.email)).filter((s) => s.startsWith("Scheduled"));
-    expect(englishScheduled).toEndWith("Monday, 4 January 2027, 11:30 UTC");
+    expect(englishScheduled).toEndWith("Monday, 4 January 2027, 17:00 India Standard Time (Asia/Kolkata)");
+    // The doctor chose no zone: their pages read the zone of their hours, Berlin's (issue 52).
+    const doctorPage = await get("/doctor-dashboard/doctor-Meetings", doctor.token);
+    expect(doctorPage).toContain("Times are in Central European Time (Berlin).");
+    expect(doctorPage).toContain(formatDateTime(AT, "Europe/Berlin", "en"));
   });
 });
 

@@ -32,10 +32,13 @@ test("a meeting is shown in the zone the patient chose on the profile, named for
   // No zone yet and no report: the page says so and offers the choice.
   let html = await page("/patient-dashboard/patient-meetings", cookie);
   expect(html).toContain("data-zone-unset");
-  expect(html).toContain("Times are in Coordinated Universal Time (UTC): we do not know your time zone yet.");
+  // Issue 52 (UTC before): the deployment's default zone, India's, said to be a default.
+  expect(html).toContain("Times are in India Standard Time (Kolkata): we do not know your time zone yet.");
+  expect(html).toContain("Wed, 15 Jan 2031, 10:30 IST");
 
   const profile = await page("/patient-dashboard/patient-profile", cookie);
-  expect(profile).toContain('<option value="Asia/Kolkata">India Standard Time (Kolkata)</option>');
+  // The default zone is the one shown until a choice; India's comes first in the list (issue 52).
+  expect(profile).toContain('<select id="time-zone-select" name="timeZone" required=""><option value="Asia/Kolkata" selected="">India Standard Time (Kolkata)</option>');
 
   const saved = await post("/time-zone", { timeZone: "Asia/Kolkata" }, cookie);
   expect(saved.status).toBe(303);
@@ -44,7 +47,7 @@ test("a meeting is shown in the zone the patient chose on the profile, named for
 
   html = await page("/patient-dashboard/patient-meetings", cookie);
   expect(html).not.toContain("data-zone-unset");
-  expect(html).toContain("Times are in India Standard Time (Kolkata)");
+  expect(html).toContain("Times are in India Standard Time (Kolkata). <a");
   expect(html).toContain("Wed, 15 Jan 2031, 10:30");
   // The browser's cookie does not override a zone the person chose.
   html = await page("/patient-dashboard/patient-meetings", cookieOf(patient.token, "; tz=Europe%2FParis"));
@@ -88,4 +91,26 @@ test("the doctor's schedule form reads the date and time in the doctor's zone", 
   expect(res.status).toBe(303);
   const scheduled = await h.elsewhere("select scheduled_at from appointments where id = ?", [id]);
   expect(new Date(Number(scheduled.rows[0]!.scheduled_at)).toISOString()).toBe("2031-03-01T05:00:00.000Z");
+});
+
+test("issue 52: the doctor has one zone control, the hours' select (India first, no script needed); it is the zone of every time they read", async () => {
+  const doctor = await h.signupDoctor();
+  const cookie = cookieOf(doctor.token);
+  let profile = await page("/doctor-dashboard/doctor-profile", cookie);
+  // One select, no second zone form; no zone yet: the default, India's, selected and first.
+  expect(profile.match(/<select[^>]*name="(tz|timeZone)"/g)).toEqual(['<select id="hours-tz" name="tz"']);
+  expect(profile).not.toContain('action="/time-zone"');
+  expect(profile).toMatch(/<div class="field" id="time-zone"><label for="hours-tz">Your time zone<\/label><select id="hours-tz" name="tz" required="" aria-describedby="hours-tz-hint"><option value="Asia\/Kolkata" selected="">India Standard Time \(Kolkata\)<\/option>/);
+  expect(profile).not.toMatch(/value="Asia\/Kolkata"[^>]*>Asia\/Kolkata</);
+
+  const saved = await post("/doctor-dashboard/doctor-profile/hours", { tz: "Europe/Paris", day1: "09:00-12:00" }, cookie);
+  expect(saved.status).toBe(303);
+  expect((await h.elsewhere("select time_zone from doctors where id = ?", [doctor.id])).rows[0]!.time_zone).toBe("Europe/Paris");
+  profile = await page("/doctor-dashboard/doctor-profile", cookie);
+  expect(profile).toContain('<option value="Europe/Paris" selected="">Central European Time (Paris)</option>');
+  expect(await page("/doctor-dashboard/doctor-Meetings", cookie)).toContain("Times are in Central European Time (Paris).");
+
+  // In Hindi, the same select in Hindi words, India's first.
+  const hindi = await page("/doctor-dashboard/doctor-profile", `${cookie}; lang=hi`);
+  expect(hindi).toContain('<label for="hours-tz">आपका समय क्षेत्र</label><select id="hours-tz" name="tz" required="" aria-describedby="hours-tz-hint"><option value="Asia/Kolkata">भारतीय मानक समय (कोलकाता)</option>');
 });

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { nextMonday } from "../../../tests/support/monday";
 import { startHarness, type Harness, type Patient } from "../../../tests/support/harness";
+import { formatCalendarDate } from "../../domain/time";
 
 const monday = nextMonday(new Date());
 const at = (hours: number) => new Date(monday.getTime() + hours * 3600_000).toISOString();
@@ -50,14 +51,16 @@ test("join on the booking page, the entry on the meetings page, then the held ti
   expect(joined.headers.get("location")).toBe(`${MEETINGS}#notice`);
   const waiting = await read(patient.token, MEETINGS);
   expect(waiting).toContain("Your waitlists");
-  expect(waiting).toContain(`Waiting for a time with Dana Doctor, until ${at(14 * 24).slice(0, 10)}.`);
+  // The last day as the reader's language writes it, never the raw ISO date (issue 52).
+  expect(waiting).toContain(`Waiting for a time with Dana Doctor, until ${formatCalendarDate(at(14 * 24).slice(0, 10))}.`);
   expect(waiting).toContain(`action="${MEETINGS}/waitlist/leave"`);
   expect(waiting).not.toContain("Accept this time");
 
   await h.call("POST", "/api/auth/patient-dashboard/cancelAppointment", { token: holder.token, json: { appointmentId, reason: "Better" } });
   const offered = await read(patient.token, MEETINGS);
   expect(offered).toContain("A time with Dana Doctor is held for you");
-  expect(offered).toContain("Accept it by 08:30");
+  // 08:30 UTC on the clock of a reader without a zone: India's, the default (issue 52; UTC before).
+  expect(offered).toContain("Accept it by 14:00");
   expect(offered).toContain(`action="${MEETINGS}/waitlist/accept"`);
   expect(offered).toContain(`action="${MEETINGS}/waitlist/decline"`);
   const accepted = await post(patient.token, `${MEETINGS}/waitlist/accept`, { entryId: await entryId(patient) });

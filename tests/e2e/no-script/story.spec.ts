@@ -42,9 +42,10 @@ test("the doctor chooses a time zone on the profile; the schedule form reads it 
   const day = nextJanuary(WEDNESDAY);
   await signedIn(page, doctor);
   await page.goto("/doctor-dashboard/doctor-profile");
-  await page.getByLabel("Show times in").selectOption({ label: "India Standard Time (Kolkata)" });
-  await page.getByRole("button", { name: "Save time zone" }).click();
-  await expect(page.getByText("Times are now shown in India Standard Time (Kolkata).")).toBeVisible();
+  // Issue 52: the doctor's one zone control is the hours form's select.
+  await page.getByLabel("Your time zone").selectOption({ label: "India Standard Time (Kolkata)" });
+  await page.getByRole("button", { name: "Save hours" }).click();
+  await expect(page.getByText("Hours saved successfully")).toBeVisible();
 
   await page.goto("/doctor-dashboard");
   await expect(page.getByText("Times are in India Standard Time (Kolkata).")).toBeVisible();
@@ -68,7 +69,7 @@ test("the doctor chooses a time zone on the profile; the schedule form reads it 
   // The meeting is at 10:30 in Kolkata, shown so, and kept as 05:00 UTC.
   await page.goto("/doctor-dashboard/doctor-Meetings");
   const meeting = page.locator(".meeting").filter({ hasText: "Ann Zone" });
-  await expect(meeting.locator("time").first()).toHaveText(`Wed, ${day.dayOfMonth} Jan ${day.year}, 10:30 GMT+5:30`);
+  await expect(meeting.locator("time").first()).toHaveText(`Wed, ${day.dayOfMonth} Jan ${day.year}, 10:30 IST`);
   await expect(meeting.locator("time").first()).toHaveAttribute("datetime", `${day.iso}T05:00:00.000Z`);
 });
 

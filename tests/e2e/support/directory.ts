@@ -7,9 +7,10 @@
 import type { Browser } from "@playwright/test";
 import { E2E_PORT, PASSWORD } from "./env";
 import { adminAccount, apiCall, createDoctor, expect, uniqueEmail, waitForHydration, type Account } from "./fixtures";
+import { zoneSettled } from "./zones";
 
 /** A doctor in the public directory: details through the profile's multipart call, the registration verified by the admin. */
-async function publicDoctor(name: string, details: { languages: string; fee: number }): Promise<Account> {
+export async function publicDoctor(name: string, details: { languages: string; fee: number }): Promise<Account> {
   const doctor = await createDoctor({ name, specialization: "Dermatologist" });
   // Approval ended the signup's session: log in again, as the doctor would.
   const login = await apiCall("POST", "/loginDoctor", { email: doctor.email, password: PASSWORD });
@@ -30,8 +31,10 @@ export async function directoryJourney(browser: Browser, script: boolean) {
   const context = await browser.newContext({ javaScriptEnabled: script, timezoneId: "UTC", locale: "en-GB" });
   const page = await context.newPage();
   try {
-    // 1. The directory, no account: the filters are a plain GET form.
+    // 1. The directory, no account: the filters are a plain GET form. With script the page reports
+    // the browser's zone and comes back once in it (issue 52): wait for that before filling it in.
     await page.goto("/doctors");
+    if (script) await zoneSettled(page);
     await page.getByLabel("Specialization", { exact: true }).selectOption("Dermatologist");
     await page.getByLabel("Language", { exact: true }).selectOption("hi");
     await page.getByLabel("Highest fee (₹)").fill("499");

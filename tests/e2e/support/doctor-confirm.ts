@@ -160,7 +160,7 @@ export async function firstLoginJourney(browser: Browser, script: boolean, lang:
     await hoursStep.click();
     await expect(page).toHaveURL(/doctor-profile#hours-title$/);
     if (script) await waitForHydration(page);
-    await page.locator("#hours-tz").fill("UTC");
+    await page.locator("#hours-tz").selectOption("UTC");
     await page.locator("#hours-day1").fill("09:00-17:00");
     await page.locator("#hours-day1").press("Enter");
     await expect(page.locator("#notice")).toContainText(words(lang, "doctorPage.hoursSaved"));

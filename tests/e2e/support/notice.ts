@@ -105,7 +105,7 @@ export function noticeJourneys(script: boolean) {
       const doctor = await createDoctor({ name: "Dr. Hana Hours" });
       await signedIn(page, doctor, lang, "/doctor-dashboard/doctor-profile");
       const form = page.locator('form[action="/doctor-dashboard/doctor-profile/hours"]');
-      await form.locator("#hours-tz").fill("UTC");
+      await form.locator("#hours-tz").selectOption("UTC");
       await form.locator("#hours-day1").fill("09:00-12:00, 14:00-17:00");
       await form.locator("button[type=submit]").click();
       await expectNoticeInView(page, script);

@@ -3,9 +3,9 @@
  * Hindi: a patient in India signs up on the page (in the page's language), books a doctor whose
  * hours are in Europe/Berlin, and sees every time in Kolkata's clock with the zone named: on the
  * booking page, on the meetings page, and in the mails, which are in the language they signed up
- * in from the first one. With script the browser's zone (Asia/Kolkata) is reported; without, a
- * Hindi page starts in India Standard Time (the language's usual zone) and an English one in UTC,
- * saying so, until the patient chooses Kolkata through the link beside the times.
+ * in from the first one. With script the browser's zone (Asia/Kolkata) is reported; without, every
+ * page starts in India Standard Time, the deployment's default in both languages (issue 52: English
+ * read UTC before), saying so. The public directory reads IST before any signup.
  */
 import type { Browser, Page } from "@playwright/test";
 import { createClient } from "@libsql/client";
@@ -20,6 +20,20 @@ import { MAIL_POLL, mailsTo } from "./mail";
 import { H } from "./hindi";
 
 const KOLKATA = "Asia/Kolkata";
+/**
+ * Waits, with script, until a page whose times the server wrote in a guessed zone shows them in
+ * the browser's: its `tz` cookie is set and the page was (re)loaded in it (src/render/client-assets.ts).
+ */
+export async function zoneSettled(page: Page) {
+  await page.waitForFunction(() => {
+    const cookie = /(?:^|; )tz=([^;]+)/.exec(document.cookie);
+    const rendered = document.querySelector("[data-zone-rendered]")?.getAttribute("data-zone-rendered");
+    return cookie !== null && rendered != null && rendered.split(" ").includes(decodeURIComponent(cookie[1]!));
+  });
+}
+
+/** The directory's line naming its zone, as a page in `lang` writes it (the catalogs' dir.zone). */
+const directoryZone = (lang: Lang, zone: string) => formatMessage(CATALOGS[lang]["dir.zone"], { zone: zoneName(zone, lang) }, lang);
 /** An hour a day in Berlin: the week's free times spread over seven days, the last far enough ahead for its reminders. */
 export const BERLIN_HOURS = { timeZone: "Europe/Berlin", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "09:00", end: "10:00" })), daysOff: [] };
 
@@ -36,7 +50,7 @@ async function sql(statement: string, args: (string | number)[]) {
 }
 
 /** The zone note beside the times, as a page in `lang` writes it for `zone`, known from `from` (the catalogs' account.zoneNote). */
-const zoneNote = (lang: Lang, zone: string, from: "account" | "browser" | "language") =>
+const zoneNote = (lang: Lang, zone: string, from: "account" | "browser" | "default") =>
   formatMessage(CATALOGS[lang]["account.zoneNote"], { zone: zoneName(zone, lang), from }, lang);
 
 async function signUpOnPage(page: Page, lang: Lang, script: boolean, email: string, name: string) {
@@ -59,30 +73,29 @@ export async function zoneJourney(browser: Browser, options: { script: boolean; 
     const doctor = await createDoctor({ name: `Dr. Berta Berlin ${lang}${script ? "" : " plain"}`, specialization: "Dermatologist" });
     await apiCall("PUT", "/doctor-dashboard/availability", BERLIN_HOURS, doctor.token);
 
+    // 0. Before any account, the public directory (with script: once the browser's zone is
+    // reported, Chrome's Asia/Calcutta; without: the default): India's time, named (issue 52).
+    await page.goto("/doctors");
+    if (script) await zoneSettled(page);
+    await expect(page.getByText(directoryZone(lang, KOLKATA))).toBeVisible();
+    await expect(page.locator("main")).not.toContainText(/UTC|Asia\//);
+
     // 1. Signs up on the page, in the page's language: the account keeps it.
     const email = uniqueEmail(`zone-${lang}`);
     await signUpOnPage(page, lang, script, email, `Isha ${lang}`);
     const [account] = await sql("select id, language from patients where email = ?", [email]);
     expect(account!.language).toBe(lang);
 
-    // 2. The booking page: Kolkata's clock, named; without script in English, chosen first.
+    // 2. The booking page: Kolkata's clock, named, in both languages (without script: the default).
     const bookingPath = `/patient-dashboard/bookAppointment/${doctor.id}`;
     await page.goto(bookingPath);
     const note = page.locator("#slot-zone");
     if (script) {
       // The browser's zone: from its cookie, or already kept on the account by its report.
       await expect(note).toContainText(zoneName(KOLKATA, lang));
-      await expect(note).not.toContainText(zoneNote(lang, KOLKATA, "language"));
-    } else if (lang === "hi") {
-      await expect(note).toContainText(zoneNote(lang, KOLKATA, "language"));
+      await expect(note).not.toContainText(zoneNote(lang, KOLKATA, "default"));
     } else {
-      await expect(note).toContainText(zoneNote(lang, "UTC", "language"));
-      await note.getByRole("link", { name: "Choose time zone" }).click();
-      await page.getByLabel("Show times in").selectOption(KOLKATA);
-      await page.getByRole("button", { name: "Save time zone" }).click();
-      await expect(page.getByText("Times are now shown in India Standard Time (Kolkata).")).toBeVisible();
-      await page.goto(bookingPath);
-      await expect(note).toContainText(zoneNote(lang, KOLKATA, "account"));
+      await expect(note).toContainText(zoneNote(lang, KOLKATA, "default"));
     }
     await expect(note).not.toContainText(/Berlin|बर्लिन/);
     const boxes = page.locator('input[name="preferredTimes[]"]');
@@ -105,7 +118,8 @@ export async function zoneJourney(browser: Browser, options: { script: boolean; 
     await page.goto("/patient-dashboard/patient-meetings");
     if (script) await waitForHydration(page);
     await expect(page.locator(`.meeting time[datetime="${at}"]`).first()).toHaveText(formatDateTime(at, KOLKATA, lang));
-    if (!script) await expect(page.locator(".zone-note").first()).toContainText(zoneName(KOLKATA, lang));
+    if (!script) await expect(page.locator(".zone-note").first()).toContainText(zoneNote(lang, KOLKATA, "default"));
+    await expect(page.locator(".meeting time").first()).toHaveText(/IST$/);
 
     // 5. The mails: in the language signed up in, from the first; the time on Kolkata's clock, named.
     const zoneWords = lang === "en" ? "India Standard Time (Asia/Kolkata)" : "भारतीय मानक समय (Asia/Kolkata)";

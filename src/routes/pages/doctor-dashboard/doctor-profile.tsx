@@ -17,7 +17,6 @@ import { LANGUAGE_CODES, registrationOf, type RegistrationColumns } from "../../
 import type { DetailWords } from "../../../../islands/ProfileForm";
 import { doctorJson } from "../../../http/shapes";
 import { Island } from "../../../render/islands";
-import { TimeZoneForm } from "../../../components/TimeZone";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
 import { AccountSecuritySection, ownSessions, PASSWORD_FORM } from "../account-security";
 import { DeleteAccountLink } from "../account-delete";
@@ -57,7 +56,7 @@ async function render(c: Context, deps: Deps, refused?: FormState): Promise<Resp
         name="ProfileForm"
         props={{ role: "doctor", profile: doctorJson(doctor), details: detailWords(t), form: profileForm, notice: refused ? undefined : takeNotice(c) }}
       />
-      <TimeZoneForm zone={viewerTimeZone(c)} />
+      {/* One zone control for a doctor (issue 52): the hours form's, which is also the zone they read times in. */}
       <HoursForm hours={hours} fallbackZone={doctor.timeZone ?? viewerTimeZone(c)} form={hoursRefused} />
       <MailPreferencesForm action="/doctor-dashboard/doctor-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
       <AccountSecuritySection c={c} base="/doctor-dashboard/doctor-profile" form={form} sessions={sessions} />

@@ -66,8 +66,8 @@ async function render(c: Context, deps: Deps, form?: FormState, ask?: Ask): Prom
       {ask === undefined && (
         <>
           <FirstStepsCard done={{ hours: free.availability !== null, photo: doctor.profileImage !== null, profile: doctor.profileCheckedAt !== null }} />
-          {/* Until the doctor's own zone is known, "today" is the day of the zone of their hours (named). */}
-          <TodayMeetings meetings={booked} zone={reader.from === "language" ? (free.availability?.timeZone ?? reader.zone) : reader.zone} now={now} />
+          {/* A doctor without a zone of their own reads their hours' (src/db/queries/sessions.ts, issue 52). */}
+          <TodayMeetings meetings={booked} zone={reader.zone} now={now} />
         </>
       )}
       <Island

@@ -1,5 +1,6 @@
 /**
- * Issue 41 items 4 and 5, the pages: /doctors and /doctors/{id} need no account, send no script,
+ * Issue 41 items 4 and 5, the pages: /doctors and /doctors/{id} need no account, send no script
+ * but the loader that reports the browser's zone (issue 52),
  * weigh at most 12,288 bytes with brotli (a full page of 20 doctors), answer 304 for their ETag,
  * carry a title, a description and a canonical address, read in Hindi; "Book" leads through
  * signup back to the doctor's booking page (never to another site); the home page's cards link
@@ -34,6 +35,11 @@ afterAll(() => h.stop());
 
 /** Script that runs: anything but the islands' JSON data blocks (the passive theme toggle's props). */
 const runnable = (html: string) => html.replace(/<script type="application\/json">[^<]*<\/script>/g, "").match(/<script\b/g) ?? [];
+/** Issue 52: the one script a public page sends is the islands' loader, which reports the browser's zone (the `tz` cookie) and loads the page again in it. */
+const onlyZoneLoader = (html: string) => {
+  expect(runnable(html)).toHaveLength(1);
+  expect(html).toContain('D.cookie="tz="+z');
+};
 
 const get = (path: string, headers: Record<string, string> = {}) => h.app.request(path, { headers: { "accept-language": "en", ...headers } });
 
@@ -45,13 +51,15 @@ async function page(path: string, headers: Record<string, string> = {}) {
 }
 
 describe("/doctors", () => {
-  test("a full page: no script, within 12,288 brotli bytes, a title, description and canonical, 20 cards and a real next link", async () => {
+  test("a full page: only the zone loader, within 12,288 brotli bytes, a title, description and canonical, 20 cards and a real next link", async () => {
     const p = await page("/doctors?sort=fee");
     expect(p.status).toBe(200);
     expect(p.encoding).toBe("br");
     expect(p.brotli).toBeLessThanOrEqual(BUDGET);
-    expect(runnable(p.html)).toEqual([]);
+    onlyZoneLoader(p.html);
     expect(p.html).toContain("<title>Find a doctor | Carebook</title>");
+    // Issue 52: the footer's year is the clock's, not a year written once.
+    expect(p.html).toContain(`© ${new Date().getUTCFullYear()} Carebook. All rights reserved.`);
     expect(p.html).toMatch(/<meta name="description" content="[^"]+"\/>/);
     expect(p.html).toContain('<link rel="canonical" href="/doctors?sort=fee"/>');
     expect(p.html.match(/class="card doctor-card"/g)).toHaveLength(20);
@@ -104,17 +112,29 @@ describe("/doctors", () => {
 });
 
 describe("/doctors/{id}", () => {
-  test("the profile: about, registration, hours as words, the published review with its reply; no script, light, 304 by ETag", async () => {
+  test("the profile: about, registration, hours as words, the published review with its reply; only the zone loader, light, 304 by ETag", async () => {
     const p = await page(`/doctors/${neha.id}`);
     expect(p.status).toBe(200);
     expect(p.brotli).toBeLessThanOrEqual(BUDGET);
-    expect(runnable(p.html)).toEqual([]);
+    onlyZoneLoader(p.html);
     expect(p.html).toContain("<title>Dr. Neha Sharma, Dermatologist | Carebook</title>");
     expect(p.html).toContain(`<link rel="canonical" href="/doctors/${neha.id}"/>`);
-    for (const text of ["About Dr. Neha Sharma", "(verified by Carebook)", "Monday: 09:00–13:00", "Tuesday: Closed", "Pat P.", "Kind and clear.", "Thank you!"]) expect(p.html).toContain(text);
+    // Issue 52: the hours (09:00–13:00 UTC) on the reader's clock, India's by default, the doctor's own zone as a note.
+    for (const text of ["About Dr. Neha Sharma", "(verified by Carebook)", "Monday: 14:30–18:30", "Tuesday: Closed", "Pat P.", "Kind and clear.", "Thank you!"]) expect(p.html).toContain(text);
+    expect(p.html).toContain("On your clock, India Standard Time (Kolkata). The doctor&#39;s own time zone: Coordinated Universal Time (UTC).");
+    expect(p.html).toContain('data-zone-rendered="Asia/Kolkata Asia/Calcutta">Times are in India Standard Time (Kolkata).');
     expect(p.html).not.toMatch(/(patient|doctor)\d+\.\d+@example\.com/);
     expect(p.html).toContain(`href="/loginPatient?next=${encodeURIComponent(`/patient-dashboard/bookAppointment/${neha.id}`)}"`);
     expect((await get(`/doctors/${neha.id}`, { "if-none-match": p.etag! })).status).toBe(304);
+  });
+
+  test("issue 52: a browser that reported its zone reads the hours and times on its clock; never an IANA id on the page", async () => {
+    const utc = await page(`/doctors/${neha.id}`, { cookie: "tz=UTC" });
+    expect(utc.html).toContain("Monday: 09:00–13:00");
+    expect(utc.html).toContain("In the doctor&#39;s time zone, Coordinated Universal Time (UTC).");
+    const hindi = await page(`/doctors/${neha.id}`, { cookie: "tz=Asia%2FCalcutta", "accept-language": "hi" });
+    expect(hindi.html).toContain("आपकी घड़ी के अनुसार, भारतीय मानक समय (कोलकाता)। डॉक्टर का अपना समय क्षेत्र: समन्वित वैश्विक समय (UTC)।");
+    for (const html of [utc.html, hindi.html]) expect(html.replace(/<script[^>]*>[^<]*<\/script>/g, "")).not.toMatch(/Asia\/(Calcutta|Kolkata)<|>[^<]*\b(Asia|Europe)\/[A-Z]/);
   });
 
   test("twenty reviews of the longest kind, in Hindi: the page shows the newest that fit and stays within 12,288 brotli bytes", async () => {

@@ -11,7 +11,7 @@ import { DoctorCard } from "../../../components/DoctorCard";
 import { LANGUAGE_CODES } from "../../../domain/doctor-details";
 import { DIRECTORY_SORTS, SOON_DAYS, type DirectoryQuery } from "../../../domain/directory";
 import { SPECIALIZATIONS } from "../../../domain/fields";
-import { zoneName } from "../../../domain/zones";
+import { zoneName, zoneNames } from "../../../domain/zones";
 import { describeIssue } from "../../../http/validate";
 import { directoryQuery } from "../../../http/schemas";
 import { hindiSpecialization, type Key, type T } from "../../../i18n/catalog";
@@ -41,7 +41,7 @@ export function doctorsPage(deps: Deps) {
     const parsed = directoryQuery.safeParse(fields);
     if (!parsed.success) {
       const message = describeIssue(parsed.error);
-      return publicPage(c, deps, { title: t("dir.title"), description: t("dir.description"), canonical: "/doctors", status: 400 }, <Directory t={t} query={{ sort: "next", page: 1 }} invalid={message} />);
+      return publicPage(c, deps, { title: t("dir.title"), description: t("dir.description"), canonical: "/doctors", status: 400 }, <Directory t={t} query={{ sort: "next", page: 1 }} zone={viewerTimeZone(c)} invalid={message} />);
     }
     const query = parsed.data;
     const found = await searchDirectory(deps, query, hindiSpecialization);
@@ -52,7 +52,7 @@ export function doctorsPage(deps: Deps) {
 
 type Found = Awaited<ReturnType<typeof searchDirectory>>;
 
-function Directory({ t, query, found, zone = "UTC", invalid }: { t: T; query: DirectoryQuery; found?: Found; zone?: string; invalid?: string }) {
+function Directory({ t, query, found, zone, invalid }: { t: T; query: DirectoryQuery; found?: Found; zone: string; invalid?: string }) {
   return (
     <section class="page-wide section" aria-labelledby="dir-title">
       <h1 id="dir-title">{t("dir.heading")}</h1>
@@ -60,7 +60,8 @@ function Directory({ t, query, found, zone = "UTC", invalid }: { t: T; query: Di
       {invalid !== undefined && <p class="notice notice-error" role="alert">{t("dir.invalid", { message: invalid })}</p>}
       {found !== undefined && (
         <>
-          <p class="small muted">
+          {/* With script, the browser's zone replaces a guessed one (src/render/client-assets.ts). */}
+          <p class="small muted" data-zone-rendered={zoneNames(zone)}>
             {t("dir.found", { count: found.total })} {t("dir.zone", { zone: zoneName(zone, t.lang) })}
           </p>
           {found.doctors.length === 0 ? (

@@ -17,7 +17,8 @@ import { BackLink } from "../../../components/Shell";
 import { reviewsWithin } from "../../../domain/directory";
 import { LOCALES } from "../../../domain/i18n";
 import { Refusal } from "../../../domain/refusal";
-import { zoneName } from "../../../domain/zones";
+import { canonicalZone, zoneName, zoneNames } from "../../../domain/zones";
+import { weeklyInZone } from "../../../domain/time";
 import type { Key, T } from "../../../i18n/catalog";
 import { tOf } from "../../../i18n/request";
 import { viewerTimeZone } from "../../../middleware/page-guard";
@@ -39,12 +40,12 @@ export function doctorProfilePublicPage(deps: Deps) {
       c,
       deps,
       { title: t("dir.profileTitle", { name: d.name, spec }), description: t("dir.profileDescription", { name: d.name, spec }), canonical: `/doctors/${encodeURIComponent(d.id)}` },
-      <Profile t={t} d={d} spec={spec} reviews={reviews} zone={viewerTimeZone(c)} />,
+      <Profile t={t} d={d} spec={spec} reviews={reviews} zone={viewerTimeZone(c)} now={deps.now().getTime()} />,
     );
   };
 }
 
-function Profile({ t, d, spec, reviews, zone }: { t: T; d: DirectoryDoctor; spec: string; reviews: PublicReview[]; zone: string }) {
+function Profile({ t, d, spec, reviews, zone, now }: { t: T; d: DirectoryDoctor; spec: string; reviews: PublicReview[]; zone: string; now: number }) {
   const fee = feeText(d.fee, t);
   const languages = languagesText(d.languages, t);
   const back = `/patient-dashboard/bookAppointment/${encodeURIComponent(d.id)}`;
@@ -60,7 +61,10 @@ function Profile({ t, d, spec, reviews, zone }: { t: T; d: DirectoryDoctor; spec
         {fee && <p class="small">{fee}</p>}
         <p class="small">{ratingText(d, t)}</p>
         {raw(nextFreeLine(d.next, zone, t))}
-        <p class="small muted">{t("dir.zone", { zone: zoneName(zone, t.lang) })}</p>
+        {/* With script, the browser's zone replaces a guessed one (src/render/client-assets.ts). */}
+        <p class="small muted" data-zone-rendered={zoneNames(zone)}>
+          {t("dir.zone", { zone: zoneName(zone, t.lang) })}
+        </p>
         <p class="actions">
           <a class="button" href={`/loginPatient?next=${encodeURIComponent(back)}`} aria-label={t("dir.bookWith", { name: d.name })}>
             {t("dir.book")}
@@ -79,31 +83,39 @@ function Profile({ t, d, spec, reviews, zone }: { t: T; d: DirectoryDoctor; spec
         <p>{t("dir.registrationLine", { number: d.registrationNumber ?? "", council: d.registrationCouncil ?? "" })}</p>
         <p class="small">{t("dir.college", { college: d.collegeName })}</p>
       </section>
-      <Hours t={t} d={d} />
+      <Hours t={t} d={d} zone={zone} now={now} />
       <Reviews t={t} reviews={reviewsWithin(reviews)} zone={zone} />
     </article>
   );
 }
 
-/** The weekly hours as words, a line a weekday ("Monday: 09:00–13:00, 15:00–17:00" or "Closed"), in the doctor's zone. */
-function Hours({ t, d }: { t: T; d: DirectoryDoctor }) {
+/**
+ * The weekly hours as words, a line a weekday ("Monday: 09:00–13:00, 15:00–17:00" or "Closed"),
+ * on the reader's clock (`zone`), with the doctor's own zone as a note when it differs (issue 52).
+ */
+function Hours({ t, d, zone, now }: { t: T; d: DirectoryDoctor; zone: string; now: number }) {
   const hours = d.hours;
+  if (hours === undefined)
+    return (
+      <section aria-labelledby="hours-title">
+        <h2 id="hours-title">{t("dir.hours")}</h2>
+        <p>{t("dir.noHours")}</p>
+      </section>
+    );
+  const same = canonicalZone(hours.timeZone) === canonicalZone(zone);
+  const weekly = same ? hours.weekly : weeklyInZone(hours.weekly, hours.timeZone, zone, now);
   return (
     <section aria-labelledby="hours-title">
       <h2 id="hours-title">{t("dir.hours")}</h2>
-      {hours === undefined ? (
-        <p>{t("dir.noHours")}</p>
-      ) : (
-        <>
-          <ul>
-            {[1, 2, 3, 4, 5, 6, 7].map((day) => {
-              const ranges = hours.weekly.filter((r) => r.day === day).map((r) => `${r.start}–${r.end}`);
-              return <li>{`${weekdayName(day - 1, t.lang)}: ${ranges.length === 0 ? t("dir.closed") : ranges.join(", ")}`}</li>;
-            })}
-          </ul>
-          <p class="small muted">{t("dir.hoursZone", { zone: zoneName(hours.timeZone, t.lang) })}</p>
-        </>
-      )}
+      <ul>
+        {[1, 2, 3, 4, 5, 6, 7].map((day) => {
+          const ranges = weekly.filter((r) => r.day === day).map((r) => `${r.start}–${r.end}`);
+          return <li>{`${weekdayName(day - 1, t.lang)}: ${ranges.length === 0 ? t("dir.closed") : ranges.join(", ")}`}</li>;
+        })}
+      </ul>
+      <p class="small muted">
+        {same ? t("dir.hoursZone", { zone: zoneName(hours.timeZone, t.lang) }) : t("dir.hoursIn", { zone: zoneName(zone, t.lang), own: zoneName(hours.timeZone, t.lang) })}
+      </p>
     </section>
   );
 }
