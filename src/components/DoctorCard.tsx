@@ -48,7 +48,7 @@ export type DoctorCardProps = {
   /** Where the card leads and what the link says. */
   link: { href: string; label: string; ariaLabel: string };
   /** A second, plainer link beside the main one (the directory's profile link). */
-  more?: { href: string; label: string };
+  more?: { href: string; label: string; ariaLabel: string };
 };
 
 export function DoctorCard({ doctor: d, zone, link, more }: DoctorCardProps) {
@@ -69,7 +69,11 @@ export function DoctorCard({ doctor: d, zone, link, more }: DoctorCardProps) {
         <a class="button" href={link.href} aria-label={link.ariaLabel}>
           {link.label}
         </a>
-        {more && <a href={more.href}>{more.label}</a>}
+        {more && (
+          <a href={more.href} aria-label={more.ariaLabel}>
+            {more.label}
+          </a>
+        )}
       </p>
     </li>
   );

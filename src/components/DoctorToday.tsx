@@ -60,11 +60,12 @@ export function ListingNote({ doctor }: { doctor: RegistrationColumns }) {
     <section class="card listing-note" aria-labelledby="listing-title">
       <h2 id="listing-title">{t("doctorPage.unlistedTitle")}</h2>
       <p>{why}</p>
-      {shown.reason !== null || shown.number === null ? (
+      {/* None given: the first steps above lead there already. */}
+      {shown.reason !== null && (
         <p>
           <a href={REGISTRATION}>{t("doctorPage.unlistedLink")}</a>
         </p>
-      ) : null}
+      )}
     </section>
   );
 }

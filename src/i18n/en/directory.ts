@@ -51,6 +51,7 @@ export default {
   "dir.verified": "✓ Registration verified",
   "dir.unchecked": "Registration not yet checked",
   "dir.filters": "{count, plural, =0 {Filters} other {Filters (#)}}",
+  "dir.profileShort": "Profile",
   // The languages a doctor may speak (src/domain/doctor-details.ts), each in the reader's language.
   "lang.en": "English",
   "lang.hi": "Hindi",

@@ -51,6 +51,7 @@ export default {
   "dir.verified": "✓ पंजीकरण सत्यापित",
   "dir.unchecked": "पंजीकरण की जाँच अभी नहीं हुई",
   "dir.filters": "{count, plural, =0 {फ़िल्टर} other {फ़िल्टर (#)}}",
+  "dir.profileShort": "प्रोफ़ाइल",
   "lang.en": "अंग्रेज़ी",
   "lang.hi": "हिन्दी",
   "lang.bn": "बांग्ला",

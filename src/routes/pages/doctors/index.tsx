@@ -72,7 +72,7 @@ function Directory({ t, query, found, zone = "UTC", invalid }: { t: T; query: Di
                   doctor={d}
                   zone={zone}
                   link={{ href: bookHref(d.id), label: t("dir.book"), ariaLabel: t("dir.bookWith", { name: d.name }) }}
-                  more={{ href: `/doctors/${encodeURIComponent(d.id)}`, label: t("dir.profile", { name: d.name }) }}
+                  more={{ href: `/doctors/${encodeURIComponent(d.id)}`, label: t("dir.profileShort"), ariaLabel: t("dir.profile", { name: d.name }) }}
                 />
               ))}
             </ul>
