@@ -40,7 +40,7 @@ export type Props = {
    * starts, judged at the server's clock `now` (ISO); the words come from the server (the island's
    * share of the catalog stays small): `closed`, and `until` with "{time}" where the time goes.
    */
-  change: { minutes: number; now: string; closed: string; until: string };
+  change: { minutes: number; now: string; closed: string; until: string; contact?: ContactWords };
   /**
    * Issue 40's move by the patient: for each confirmed meeting they may still move, its doctor's
    * next free times (ISO), and the step's words (the server's, as `change`'s are).
@@ -48,14 +48,55 @@ export type Props = {
   move: { free: Record<string, string[]>; words: MoveWords & { movedByYou: string } };
   /** Issue 41: the words of the feedback's rating and publish choice (the server's, as `change`'s are). */
   review: RatingWords;
+  /** Issue 52: the patient's own feedback by meeting, and the server's words for it (both absent when none was given). */
+  feedback?: Record<string, OwnFeedback>;
+  ownWords?: OwnFeedbackWords;
 };
+
+/** Issue 52: how to "contact the doctor": no doctor keeps a phone here, so support's address and phone (SUPPORT_EMAIL, SUPPORT_PHONE). */
+export type ContactWords = { text: string; email: string; phone?: string };
+
+function ContactLine({ contact }: { contact: ContactWords }) {
+  return (
+    <p className="small muted change-contact">
+      {contact.text} <a href={`mailto:${contact.email}`}>{contact.email}</a>
+      {contact.phone !== undefined && (
+        <>
+          {", "}
+          <a href={`tel:${contact.phone.replace(/[^+\d]/g, "")}`}>{contact.phone}</a>
+        </>
+      )}
+    </p>
+  );
+}
+
+export type OwnFeedback = { rating: number | null; published: boolean; reply: string | null; hidden: boolean };
+export type OwnFeedbackWords = { rating: string; noRating: string; published: string; private: string; reply: string; hidden: string };
+
+/** What the patient gave: the rating, where it shows, whether an admin hid it, and the doctor's reply. */
+function OwnFeedbackLines({ mine, words }: { mine: OwnFeedback; words: OwnFeedbackWords }) {
+  return (
+    <div className="own-feedback small">
+      <p>
+        {mine.rating === null ? words.noRating : words.rating.replace("{n}", String(mine.rating))} · {mine.published ? words.published : words.private}
+      </p>
+      {mine.hidden && <p className="muted">{words.hidden}</p>}
+      {mine.reply !== null && (
+        <div className="review-reply">
+          <strong>{words.reply}</strong>
+          <p>{mine.reply}</p>
+        </div>
+      )}
+    </div>
+  );
+}
 
 const PAGE = "/patient-dashboard/patient-meetings";
 const CANCEL_PATH = `${PAGE}/cancel`;
 /** Withdrawing a request: the reason may be left empty (src/routes/pages/patient-dashboard/patient-meetings.tsx). */
 const WITHDRAW_PATH = `${PAGE}/withdraw`;
 
-export default function PatientMeetings({ appointments, timeZone, form: refused, notice, words, change, move, family, review }: Props) {
+export default function PatientMeetings({ appointments, timeZone, form: refused, notice, words, change, move, family, review, feedback = {}, ownWords }: Props) {
   const t = useT();
   const say = useHumanMessage();
   const [list, setList] = useState(appointments);
@@ -148,12 +189,16 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
             <MeetingLinks meetLink={a.meetLink} ics={`/patient-dashboard/patient-meetings/${encodeURIComponent(a._id)}.ics`} />
             {changeUntil(a.scheduledAt!, change.minutes) < Date.parse(change.now) ? (
               // Inside the change window: no button, the way to change it instead (issue 40).
-              <p className="muted change-closed">{change.closed}</p>
+              <>
+                <p className="muted change-closed">{change.closed}</p>
+                {change.contact && <ContactLine contact={change.contact} />}
+              </>
             ) : (
               <>
                 <p className="small muted change-until">
                   {change.until.split("{time}").flatMap((part, k) => (k === 0 ? [part] : [<LocalTime key={k} iso={new Date(changeUntil(a.scheduledAt!, change.minutes)).toISOString()} timeZone={timeZone} />, part]))}
                 </p>
+                {change.contact && <ContactLine contact={change.contact} />}
                 <ReasonStep
                   action={CANCEL_PATH}
                   page={PAGE}
@@ -219,7 +264,10 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
             )}
             {a.status === "completed" &&
               (a.hasFeedback ? (
-                <span className="badge badge-done">{t("PatientMeetings.feedbackDone")}</span>
+                <>
+                  <span className="badge badge-done">{t("PatientMeetings.feedbackDone")}</span>
+                  {feedback[a._id] && ownWords && <OwnFeedbackLines mine={feedback[a._id]!} words={ownWords} />}
+                </>
               ) : (
                 <TextForm
                   action="/patient-dashboard/patient-meetings/feedback"

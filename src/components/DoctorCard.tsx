@@ -1,8 +1,9 @@
 /**
- * A doctor's card (issue 41): photo, name, specialization, languages, fee, rating, next free
- * time with "Instant booking", and one link. The public directory and the patient's
- * specialization pages show this same card; only the link differs (the public profile, or the
- * booking page).
+ * A doctor's card (issue 41): photo, name, specialization, the registration's state (issue 52:
+ * a verified mark, or "Registration not yet checked" on the signed-in pages, which show every
+ * approved doctor), languages, fee, rating, next free time with "Instant booking", a main link and
+ * at most one more. The public directory and the patient's specialization pages show this same
+ * card; only the links differ (Book and the public profile, or the booking page).
  */
 import { raw } from "hono/html";
 import type { DirectoryCard } from "../domain/directory";
@@ -46,9 +47,11 @@ export type DoctorCardProps = {
   zone: string;
   /** Where the card leads and what the link says. */
   link: { href: string; label: string; ariaLabel: string };
+  /** A second, plainer link beside the main one (the directory's profile link). */
+  more?: { href: string; label: string; ariaLabel: string };
 };
 
-export function DoctorCard({ doctor: d, zone, link }: DoctorCardProps) {
+export function DoctorCard({ doctor: d, zone, link, more }: DoctorCardProps) {
   const t = useT();
   const fee = feeText(d.fee, t);
   const languages = languagesText(d.languages, t);
@@ -57,13 +60,21 @@ export function DoctorCard({ doctor: d, zone, link }: DoctorCardProps) {
       <Avatar name={d.name} picture={d.profileImage} />
       <h2>{d.name}</h2>
       <p class="muted">{t(`spec.${d.specialization}` as Key)}</p>
+      {d.verified ? <p class="small verified">{t("dir.verified")}</p> : <p class="small muted">{t("dir.unchecked")}</p>}
       {languages && <p class="small">{t("dir.speaks", { languages })}</p>}
       {fee && <p class="small">{fee}</p>}
       <p class="small">{ratingText(d, t)}</p>
       {raw(nextFreeLine(d.next, zone, t))}
-      <a class="button" href={link.href} aria-label={link.ariaLabel}>
-        {link.label}
-      </a>
+      <p class="actions">
+        <a class="button" href={link.href} aria-label={link.ariaLabel}>
+          {link.label}
+        </a>
+        {more && (
+          <a href={more.href} aria-label={more.ariaLabel}>
+            {more.label}
+          </a>
+        )}
+      </p>
     </li>
   );
 }

@@ -3,19 +3,24 @@
  * link that is gone once done, and today's meetings in the doctor's zone, named. Both come from
  * what the page already read (the account, the hours, the meetings): no read of their own.
  */
+import { registrationOf, type RegistrationColumns } from "../domain/doctor-details";
 import { dateInZone, formatDay, formatTime } from "../domain/time";
 import { zoneName } from "../domain/zones";
 import { useT } from "../render/lang";
 
 const PROFILE = "/doctor-dashboard/doctor-profile";
 
-/** What is done: hours set, a picture, the profile saved once (page or API). */
-export type FirstSteps = { hours: boolean; photo: boolean; profile: boolean };
+/** What is done: hours set, a picture, the profile saved once (page or API), a registration given (verified or waiting, issue 52). */
+export type FirstSteps = { hours: boolean; photo: boolean; profile: boolean; registration: boolean };
+
+/** Where the registration is entered: its first field on the profile page. */
+const REGISTRATION = `${PROFILE}#registrationNumber`;
 
 /** "What to do next": the steps not yet done, or nothing once all are. */
 export function FirstStepsCard({ done }: { done: FirstSteps }) {
   const t = useT();
   const steps = [
+    !done.registration && { href: REGISTRATION, text: t("doctorPage.firstRegistration") },
     !done.hours && { href: `${PROFILE}#hours-title`, text: t("doctorPage.firstHours") },
     !done.photo && { href: `${PROFILE}#profileImage`, text: t("doctorPage.firstPhoto") },
     !done.profile && { href: PROFILE, text: t("doctorPage.firstProfile") },
@@ -31,6 +36,36 @@ export function FirstStepsCard({ done }: { done: FirstSteps }) {
           </li>
         ))}
       </ol>
+    </section>
+  );
+}
+
+/**
+ * Issue 52: "Not listed publicly yet" and why, until the doctor has a verified registration (the
+ * public directory's rule, src/db/queries/public-directory.ts): none given, waiting for the
+ * admin's check, or refused with the admin's reason; each with the way to the registration's field.
+ */
+export function ListingNote({ doctor }: { doctor: RegistrationColumns }) {
+  const t = useT();
+  if (doctor.registrationNumber !== null && doctor.registrationCouncil !== null) return null;
+  const shown = registrationOf(doctor);
+  const pair = { number: shown.number ?? "", council: shown.council ?? "" };
+  const why =
+    shown.number === null
+      ? t("doctorPage.unlistedNone")
+      : shown.reason !== null
+        ? t("doctorPage.unlistedRefused", { ...pair, reason: shown.reason })
+        : t("doctorPage.unlistedWaiting", pair);
+  return (
+    <section class="card listing-note" aria-labelledby="listing-title">
+      <h2 id="listing-title">{t("doctorPage.unlistedTitle")}</h2>
+      <p>{why}</p>
+      {/* None given: the first steps above lead there already. */}
+      {shown.reason !== null && (
+        <p>
+          <a href={REGISTRATION}>{t("doctorPage.unlistedLink")}</a>
+        </p>
+      )}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The 404 page of SPEC §2: titled 'Page Not Found', with links home and to both logins; a
- * signed-in person is offered their dashboard instead of the logins (issue 39).
+ * signed-in person is offered their dashboard instead of the logins (issue 39), under their own
+ * header (issue 52).
  */
 import type { Context } from "hono";
 import { DASHBOARD, type Role } from "../domain/fields";
@@ -14,7 +15,9 @@ export function notFoundResponse(c: Context, role: Role | undefined = c.get("use
   return renderPage(
     c,
     { title: t("notFound.title"), status: 404 },
-    <Shell area="public" path={c.req.path} theme={themeOf(c)}>
+    // Issue 52: a signed-in person reads their own header (their pages, Logout), not the visitor's;
+    // its frame is kept per path, so every unknown address shares one ("/404", which no link marks).
+    <Shell area={role ?? "public"} path={role === undefined ? c.req.path : "/404"} theme={themeOf(c)}>
       <section class="page-narrow" aria-labelledby="nf-title">
         <h1 id="nf-title">{t("notFound.title")}</h1>
         <p>{t("notFound.text")}</p>

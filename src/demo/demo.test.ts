@@ -112,6 +112,15 @@ describe("bun run demo on an empty folder", () => {
     expect(picture.headers.get("content-type")).toBe("image/jpeg");
   });
 
+  test("the public directory and the home page list the approved doctors, each with a verified registration (issue 52)", async () => {
+    const directory = await (await fetch(`${base}/doctors`)).text();
+    expect(directory).toContain("20 doctors found.");
+    expect(directory.match(/class="card doctor-card"/g)).toHaveLength(20);
+    expect(directory.match(/✓ Registration verified/g)).toHaveLength(20);
+    const home = await (await fetch(`${base}/`)).text();
+    expect(home.match(/<h3><a href="\/doctors\/[^"]+">Dr\. /g)?.length).toBe(4);
+  });
+
   test("the first doctor has a pending request, meetings and feedback; the admin sees every status", async () => {
     const [, email] = logins(first.output()).find(([r]) => r === "doctor")!;
     const doctor = (await api(base, "POST", "/loginDoctor", { json: { email, password } })).body.token;

@@ -71,7 +71,7 @@ export async function seedDemo(deps: Deps): Promise<void> {
   const doctorTokens = new Map<string, string>();
   const doctorIds = new Map<string, string>();
   for (const [i, doctor] of DEMO_DOCTORS.entries()) {
-    const { token, id } = await ensureDoctor(call, setStatus, doctor, i);
+    const { token, id } = await ensureDoctor(call, admin, setStatus, doctor, i);
     doctorTokens.set(doctor.email, token);
     doctorIds.set(doctor.email, id);
   }
@@ -126,6 +126,7 @@ export async function seedDemo(deps: Deps): Promise<void> {
 /** Logs the doctor in (or signs it up) and brings a new one to its demo status, with a picture. */
 async function ensureDoctor(
   call: (allow?: number[]) => Call,
+  admin: string,
   setStatus: (id: string, status: string) => Promise<Reply>,
   doctor: DemoDoctor,
   index: number,
@@ -143,13 +144,29 @@ async function ensureDoctor(
   }
   await setStatus(id, "approved");
   if (profileImage === null) {
-    const form = pictureForm({ name: fields.name, specialization: fields.specialization, collegeName: fields.collegeName }, (index * 47) % 360);
+    const form = pictureForm({ name: fields.name, specialization: fields.specialization, collegeName: fields.collegeName, ...demoDetails(index) }, (index * 47) % 360);
     await call()("PUT", "/doctor-profile", { token, form });
+    // Issue 52: the public directory lists only doctors with a verified registration; the demo's admin checks each.
+    await call()("PATCH", `/admin-dashboard/doctor-registration/${id}`, { token: admin, json: { verified: true } });
   }
   // Issue 26: two doctors in three keep weekday hours (free times to pick); the others take requests "by request".
   if (index % 3 !== 2) await call()("PUT", "/doctor-dashboard/availability", { token, json: DEMO_HOURS });
   if (wanted === "blocked") await setStatus(id, "blocked");
   return { token, id };
+}
+
+const COUNCILS = ["Delhi Medical Council", "Maharashtra Medical Council", "Karnataka Medical Council", "Tamil Nadu Medical Council"];
+const LANGUAGES = ["en,hi", "hi,en,mr", "en,kn", "en,ta,hi"];
+
+/** A demo doctor's registration (verified by the demo's admin), fee, years and languages, by their index. */
+function demoDetails(index: number): Record<string, string> {
+  return {
+    registrationNumber: `REG/${2010 + (index % 12)}/${10_400 + index * 37}`,
+    registrationCouncil: COUNCILS[index % COUNCILS.length]!,
+    fee: String(300 + (index % 6) * 100),
+    experienceYears: String(4 + ((index * 7) % 25)),
+    languages: LANGUAGES[index % LANGUAGES.length]!,
+  };
 }
 
 /** Indian hours, in India's zone (issue 52): weekdays 09:00–12:00 and 14:00–17:00 IST. */

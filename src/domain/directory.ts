@@ -41,7 +41,15 @@ export type DirectoryEntry = {
 };
 
 /** What a doctor's card shows (the directory, the specialization pages): the entry and its pictures and details. */
-export type DirectoryCard = DirectoryEntry & { profileImage: string | null; languages: string | null; experienceYears: number | null };
+export type DirectoryCard = DirectoryEntry & { profileImage: string | null; languages: string | null; experienceYears: number | null; verified: boolean };
+
+/**
+ * Where a card's "Book" leads (issue 52): the patient's login with the doctor's booking page as
+ * `next`. A signed-in patient is sent straight on to the booking page (src/routes/pages/auth.tsx),
+ * a visitor signs in (or up) and comes back to it: one address for everyone, so a public page
+ * needs no session read.
+ */
+export const bookHref = (doctorId: string): string => `/loginPatient?next=${encodeURIComponent(`/patient-dashboard/bookAppointment/${encodeURIComponent(doctorId)}`)}`;
 
 /**
  * The filter `q` becomes: a doctor answers when a word of their name begins with it, or their

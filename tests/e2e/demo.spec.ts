@@ -69,3 +69,16 @@ test("a printed demo patient logs in and finds meetings in every state", async (
   await expect(page.getByText("Feedback Submitted")).toHaveCount(1);
   await expect(meetings.filter({ hasText: "completed" }).getByRole("button", { name: /feedback/i })).toHaveCount(1);
 });
+
+test("a visitor finds the demo's approved doctors in the directory, and the home page features listed ones (issue 52)", async ({ page }) => {
+  await page.goto(`${base}/doctors`);
+  await expect(page.getByText("20 doctors found.")).toBeVisible();
+  await expect(page.locator(".doctor-card")).toHaveCount(20);
+  await expect(page.locator(".doctor-card", { hasText: "✓ Registration verified" })).toHaveCount(20);
+  await page.goto(`${base}/`);
+  const featured = page.locator("#find-doctors .doctor-card h3 a");
+  await expect(featured).toHaveCount(4);
+  await featured.first().click();
+  await expect(page).toHaveURL(/\/doctors\/[^/]+$/);
+  await expect(page.getByText("(verified by Carebook)")).toBeVisible();
+});

@@ -1,5 +1,5 @@
 /** Accounts of the three roles: lookups, inserts, profile and status updates. */
-import { asc, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, isNotNull, sql } from "drizzle-orm";
 import type { DoctorStatus, Role, Specialization } from "../../domain/fields";
 import type { Lang } from "../../domain/i18n";
 import { atCommit } from "../at-commit";
@@ -121,18 +121,15 @@ const approvedDoctors = keptList(directoryColumns, (r) =>
   r.select(directoryColumns).from(doctors).where(eq(doctors.status, "approved")).orderBy(asc(doctors.specialization), asc(doctors.name)),
 );
 
-const homeColumns = {
-  ...directoryColumns,
-  // A doctor with a verified registration has a public profile (issue 41) the card links to.
-  verified: sql<boolean>`${doctors.registrationNumber} is not null and ${doctors.registrationCouncil} is not null`.mapWith(Boolean),
-};
-
-/** A few approved doctors for the home page, in the directory's order (its status index serves it), and whether each has a public profile. */
-export function someApprovedDoctors(r: Reader, n: number): Promise<(DirectoryDoctor & { verified: boolean })[]> {
+/**
+ * A few listed doctors for the home page (issue 52: only those the public directory shows,
+ * approved with a verified registration, each a link to their profile), in the directory's order.
+ */
+export function someApprovedDoctors(r: Reader, n: number): Promise<DirectoryDoctor[]> {
   return r
-    .select(homeColumns)
+    .select(directoryColumns)
     .from(doctors)
-    .where(eq(doctors.status, "approved"))
+    .where(and(eq(doctors.status, "approved"), isNotNull(doctors.registrationNumber), isNotNull(doctors.registrationCouncil)))
     .orderBy(asc(doctors.specialization), asc(doctors.name))
     .limit(n)
     .all();

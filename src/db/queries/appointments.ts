@@ -315,3 +315,17 @@ const doctorFeedback = keptList(feedbackColumns, (r, doctorId) =>
     .where(eq(feedback.doctorId, doctorId as string))
     .orderBy(sql`${feedback.createdAt} desc`),
 );
+
+/** The patient's own feedback as their meetings page shows it (issue 52): the rating, whether published, the doctor's reply, and whether an admin hid it. */
+export type OwnFeedback = { appointmentId: string; rating: number | null; published: boolean; replyText: string | null; hidden: boolean };
+
+/** The feedback of `appointmentIds` that `patientId` gave (the unique appointment index; none asked, no read). */
+export async function ownFeedback(r: Reader, patientId: string, appointmentIds: string[]): Promise<OwnFeedback[]> {
+  if (appointmentIds.length === 0) return [];
+  const rows = await r
+    .select({ appointmentId: feedback.appointmentId, rating: feedback.rating, published: feedback.published, replyText: feedback.replyText, hiddenAt: feedback.hiddenAt })
+    .from(feedback)
+    .where(and(inArray(feedback.appointmentId, appointmentIds), eq(feedback.patientId, patientId)))
+    .all();
+  return rows.map(({ hiddenAt, ...row }) => ({ ...row, hidden: hiddenAt !== null }));
+}

@@ -34,6 +34,8 @@ export type PublicDoctorRow = {
   experienceYears: number | null;
   ratingCount: number;
   ratingTotal: number;
+  /** Whether the doctor has a verified registration (always true unless `verified: false` was asked). */
+  verified: boolean;
   /** The profile's columns: null in a list. */
   about: string | null;
   registrationNumber: string | null;
@@ -51,6 +53,7 @@ type Row = SourceRow & {
   experience_years: number | null;
   rating_count: number;
   rating_total: number;
+  verified: number;
   about: string | null;
   registration_number: string | null;
   registration_council: string | null;
@@ -75,7 +78,7 @@ export async function publicDoctors(r: Reader, filter: PublicFilter, from: Date,
   // A doctor without hours is "by request": no meetings to read for them.
   const rows = await readRows(r, sql`
     select d.id, d.status, d.name, d.specialization, d.college_name, d.profile_image, d.languages, d.fee, d.experience_years,
-      d.rating_count, d.rating_total, ${extra},
+      d.rating_count, d.rating_total, (d.registration_number is not null and d.registration_council is not null) as verified, ${extra},
       h.time_zone, h.weekly, h.days_off, h.instant_booking,
       case when h.doctor_id is null then '[]' else ${busyOf(from, to)} end as busy,
       case when h.doctor_id is null then '[]' else ${heldOf(from, to)} end as held
@@ -92,6 +95,7 @@ export async function publicDoctors(r: Reader, filter: PublicFilter, from: Date,
     experienceYears: row.experience_years === null ? null : Number(row.experience_years),
     ratingCount: Number(row.rating_count),
     ratingTotal: Number(row.rating_total),
+    verified: Number(row.verified) === 1,
     about: row.about,
     registrationNumber: row.registration_number,
     registrationCouncil: row.registration_council,
@@ -100,7 +104,7 @@ export async function publicDoctors(r: Reader, filter: PublicFilter, from: Date,
 }
 
 const dialect = new SQLiteSyncDialect();
-const COLUMNS = ["id", "status", "name", "specialization", "college_name", "profile_image", "languages", "fee", "experience_years", "rating_count", "rating_total", "about", "registration_number", "registration_council", "time_zone", "weekly", "days_off", "instant_booking", "busy", "held"] as const;
+const COLUMNS = ["id", "status", "name", "specialization", "college_name", "profile_image", "languages", "fee", "experience_years", "rating_count", "rating_total", "verified", "about", "registration_number", "registration_council", "time_zone", "weekly", "days_off", "instant_booking", "busy", "held"] as const;
 
 /**
  * The rows of publicDoctors' statement: outside a transaction through a statement kept on the

@@ -48,6 +48,11 @@ export default {
   "dir.noReviews": "No published reviews yet.",
   "dir.stars": "{rating} of 5",
   "dir.reply": "The doctor's reply",
+  // Issue 52: a card's registration state (the signed-in pages also show doctors not yet checked).
+  "dir.verified": "✓ Registration verified",
+  "dir.unchecked": "Registration not yet checked",
+  "dir.filters": "{count, plural, =0 {Filters} other {Filters (#)}}",
+  "dir.profileShort": "Profile",
   // The languages a doctor may speak (src/domain/doctor-details.ts), each in the reader's language.
   "lang.en": "English",
   "lang.hi": "Hindi",

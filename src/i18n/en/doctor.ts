@@ -27,6 +27,13 @@ export default {
   "doctorPage.firstHours": "Set your hours, so patients can pick a free time",
   "doctorPage.firstPhoto": "Add a photo, so patients know whom they will meet",
   "doctorPage.firstProfile": "Check your profile and save it",
+  // Issue 52: the registration is a first step, and the dashboard says why the doctor is not in the public directory.
+  "doctorPage.firstRegistration": "Add your registration: patients find you in the directory once it is checked",
+  "doctorPage.unlistedTitle": "Not listed publicly yet",
+  "doctorPage.unlistedNone": "Patients find you in the public directory once you add your medical registration and the admin checks it.",
+  "doctorPage.unlistedWaiting": "Your registration {number}, {council} is waiting for the admin's check. You are listed once it is verified.",
+  "doctorPage.unlistedRefused": "The admin did not verify your registration {number}, {council}: {reason}",
+  "doctorPage.unlistedLink": "Add or correct your registration",
   "doctorPage.todayTitle": "Today, {day}",
   "doctorPage.todayNone": "No appointments today.",
   "doctorPage.todayZone": "Times in {zone}.",

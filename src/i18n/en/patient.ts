@@ -78,6 +78,7 @@ export default {
   "PatientMeetings.pendingTitle": "Waiting for the doctor",
   "PatientMeetings.pendingNote": "Waiting for the doctor to schedule a time.",
   "patient.meetings.changeUntil": "You can cancel or move it online until {time}; after that, contact the doctor.",
+  "patient.meetings.contact": "To reach the doctor, contact Carebook support:",
   // The patient's move of a meeting (issue 40), said by the server (the island's catalog share stays small).
   "patient.meetings.move.open": "Move to another time",
   "patient.meetings.move.choose": "The doctor's next free times:",
@@ -104,6 +105,13 @@ export default {
   "patient.review.ratingStars": "{n} out of 5",
   "patient.review.publish": "Publish my review (shown as {name})",
   "patient.review.publishNote": "Without this tick, your words are for the doctor only.",
+  // Issue 52: the patient's own feedback on the meeting's card.
+  "patient.review.own.rating": "Your rating: {n} of 5",
+  "patient.review.own.noRating": "No rating given",
+  "patient.review.own.published": "Published on the doctor's profile, without your full name",
+  "patient.review.own.private": "For the doctor only",
+  "patient.review.own.reply": "The doctor's reply:",
+  "patient.review.own.hidden": "An admin hid your review from the public; its rating no longer counts.",
   // The meetings pages' shared parts (islands/lib: story, MeetingChanges, SlotChoices), for the
   // patient's and the doctor's islands alike.
   "patientStory.when": "When:",

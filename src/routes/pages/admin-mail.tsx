@@ -108,7 +108,8 @@ export function adminMailMessagePage(deps: Deps) {
             <a href={OUTBOX_PATH}>{t("admin.backToOutbox")}</a>
           </p>
           <h1 id="mail-title">{row.subject}</h1>
-          <dl>
+          {/* A header's value may be one long word (the unsubscribe address): it wraps, never widens the page (issue 52). */}
+          <dl class="mail-headers">
             <dt>{t("admin.from")}</dt>
             <dd>{deps.config.mailFrom}</dd>
             <dt>{t("admin.to")}</dt>

@@ -38,7 +38,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
         {reviews.length === 0 ? (
           <p class="muted">{t("admin.reviewsEmpty")}</p>
         ) : (
-          <ul class="cards">{reviews.map((r) => <ReviewItem review={r} t={t} when={formatDateTime(r.createdAt.toISOString(), zone, t.lang)} form={form} />)}</ul>
+          <ul class="review-list" role="list">{reviews.map((r) => <ReviewItem review={r} t={t} when={formatDateTime(r.createdAt.toISOString(), zone, t.lang)} form={form} />)}</ul>
         )}
       </section>
     </Shell>,

@@ -25,6 +25,7 @@ async function dashboard(token: string, cookies = ""): Promise<string> {
 }
 
 const STEPS = {
+  registration: 'href="/doctor-dashboard/doctor-profile#registrationNumber">Add your registration: patients find you in the directory once it is checked<',
   hours: 'href="/doctor-dashboard/doctor-profile#hours-title"',
   photo: 'href="/doctor-dashboard/doctor-profile#profileImage"',
   profile: "Check your profile and save it",
@@ -32,23 +33,26 @@ const STEPS = {
 const stepsIn = (html: string) => Object.entries(STEPS).filter(([, mark]) => html.includes(mark)).map(([name]) => name);
 
 describe("the doctor's first steps", () => {
-  test("lists the three steps at first, each gone once done, the card gone once all are", async () => {
+  test("lists the four steps at first, each gone once done, the card gone once all are", async () => {
     const doctor = await h.signupDoctor({ name: "Dr First" });
     let html = await dashboard(doctor.token);
     expect(html).toContain("What to do next");
-    expect(stepsIn(html)).toEqual(["hours", "photo", "profile"]);
+    expect(stepsIn(html)).toEqual(["registration", "hours", "photo", "profile"]);
 
     const hours = { timeZone: "Asia/Kolkata", weekly: [{ day: 1, start: "09:00", end: "17:00" }], daysOff: [] };
     expect((await h.call("PUT", "/api/auth/doctor-dashboard/availability", { token: doctor.token, json: hours })).status).toBe(200);
-    expect(stepsIn(await dashboard(doctor.token))).toEqual(["photo", "profile"]);
+    expect(stepsIn(await dashboard(doctor.token))).toEqual(["registration", "photo", "profile"]);
 
     // Saving the profile, even unchanged, is checking it.
     const fields = { name: "Dr First", specialization: "Cardiologist", collegeName: "City Medical College" };
     expect((await h.call("PUT", "/api/auth/doctor-profile", { token: doctor.token, form: h.profileForm(fields) })).status).toBe(200);
-    expect(stepsIn(await dashboard(doctor.token))).toEqual(["photo"]);
+    expect(stepsIn(await dashboard(doctor.token))).toEqual(["registration", "photo"]);
 
     const picture = { bytes: PNG_1X1, name: "me.png", type: "image/png" };
-    expect((await h.call("PUT", "/api/auth/doctor-profile", { token: doctor.token, form: h.profileForm(fields, picture) })).status).toBe(200);
+    const registered = h.profileForm(fields, picture);
+    registered.set("registrationNumber", "DMC/52");
+    registered.set("registrationCouncil", "Delhi Medical Council");
+    expect((await h.call("PUT", "/api/auth/doctor-profile", { token: doctor.token, form: registered })).status).toBe(200);
     html = await dashboard(doctor.token);
     expect(stepsIn(html)).toEqual([]);
     expect(html).not.toContain("What to do next");
@@ -58,7 +62,43 @@ describe("the doctor's first steps", () => {
     const doctor = await h.signupDoctor();
     const html = await dashboard(doctor.token, "; lang=hi");
     expect(html).toContain("आगे क्या करें");
+    expect(html).toContain("अपना पंजीकरण जोड़ें: जाँच के बाद मरीज़ आपको डॉक्टरों की सूची में पाएँगे");
+    expect(html).toContain("अभी सार्वजनिक सूची में नहीं");
     expect(html).toContain("अपनी प्रोफ़ाइल जाँचें और सहेजें");
+  });
+});
+
+describe("not listed publicly yet (issue 52)", () => {
+  const note = (html: string) => {
+    const at = html.indexOf('id="listing-title"');
+    return at === -1 ? undefined : html.slice(at, html.indexOf("</section>", at));
+  };
+  test("says why until the registration is verified: none given, waiting, refused with the reason; gone once verified", async () => {
+    const doctor = await h.signupDoctor({ name: "Dr Listed" });
+    const admin = await h.admin();
+    let shown = note(await dashboard(doctor.token));
+    expect(shown).toContain("Not listed publicly yet");
+    expect(shown).toContain("once you add your medical registration and the admin checks it");
+
+
+    const form = h.profileForm({ name: "Dr Listed", specialization: "Cardiologist", collegeName: "City Medical College" });
+    form.set("registrationNumber", "DMC/1");
+    form.set("registrationCouncil", "Delhi Medical Council");
+    expect((await h.call("PUT", "/api/auth/doctor-profile", { token: doctor.token, form })).status).toBe(200);
+    shown = note(await dashboard(doctor.token));
+    expect(shown).toContain("Your registration DMC/1, Delhi Medical Council is waiting for the admin&#39;s check.");
+    expect(await dashboard(doctor.token)).not.toContain("Add your registration: patients find you");
+
+    const registration = `/api/auth/admin-dashboard/doctor-registration/${doctor.id}`;
+    expect((await h.call("PATCH", registration, { token: admin, json: { verified: false, reason: "No such number." } })).status).toBe(200);
+    shown = note(await dashboard(doctor.token));
+    expect(shown).toContain("The admin did not verify your registration DMC/1, Delhi Medical Council: No such number.");
+    expect(shown).toContain('href="/doctor-dashboard/doctor-profile#registrationNumber">Add or correct your registration<');
+
+    form.set("registrationNumber", "DMC/2");
+    expect((await h.call("PUT", "/api/auth/doctor-profile", { token: doctor.token, form })).status).toBe(200);
+    expect((await h.call("PATCH", registration, { token: admin, json: { verified: true } })).status).toBe(200);
+    expect(note(await dashboard(doctor.token))).toBeUndefined();
   });
 });
 

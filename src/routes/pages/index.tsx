@@ -1,5 +1,6 @@
 /**
- * / : hero, a few real approved doctors (find-doctors; none when there are none), health tips
+ * / : hero, a few listed doctors (find-doctors: those the public directory shows, each a link to
+ * their profile, issue 52; none when there are none), health tips
  * (health-tips) and sample testimonials (feedback). No island but the passive theme toggle, so
  * the page sends no JavaScript. The doctor cards are text and CSS initials.
  */
@@ -66,7 +67,9 @@ export async function homePage(c: Context, deps: Deps) {
                 <span class="avatar" aria-hidden="true">
                   {initials(d.name)}
                 </span>
-                <h3>{d.verified ? <a href={`/doctors/${encodeURIComponent(d.id)}`}>{d.name}</a> : d.name}</h3>
+                <h3>
+                  <a href={`/doctors/${encodeURIComponent(d.id)}`}>{d.name}</a>
+                </h3>
                 <p class="muted">{t(`spec.${d.specialization}` as Key)}</p>
                 <p class="small">{d.collegeName}</p>
               </li>

@@ -26,7 +26,7 @@ import { appointmentJson } from "../../../http/shapes";
 import { nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
 import { ZoneNote } from "../../../components/TimeZone";
-import { FirstStepsCard, TodayMeetings } from "../../../components/DoctorToday";
+import { FirstStepsCard, ListingNote, TodayMeetings } from "../../../components/DoctorToday";
 import { pageAccount, viewerTimeZone, viewerZone } from "../../../middleware/page-guard";
 import { tOf } from "../../../i18n/request";
 import { keptViewerPage } from "../kept";
@@ -65,7 +65,15 @@ async function render(c: Context, deps: Deps, form?: FormState, ask?: Ask): Prom
       {/* Issue 39: the question stands alone at the top; else the first steps, then today's meetings. */}
       {ask === undefined && (
         <>
-          <FirstStepsCard done={{ hours: free.availability !== null, photo: doctor.profileImage !== null, profile: doctor.profileCheckedAt !== null }} />
+          <FirstStepsCard
+            done={{
+              hours: free.availability !== null,
+              photo: doctor.profileImage !== null,
+              profile: doctor.profileCheckedAt !== null,
+              registration: doctor.registrationNumber !== null || doctor.pendingRegistrationNumber !== null,
+            }}
+          />
+          <ListingNote doctor={doctor} />
           {/* A doctor without a zone of their own reads their hours' (src/db/queries/sessions.ts, issue 52). */}
           <TodayMeetings meetings={booked} zone={reader.zone} now={now} />
         </>

@@ -9,7 +9,7 @@ import { searchDirectory } from "../../../actions/directory";
 import type { Deps } from "../../../config/deps";
 import { DoctorCard } from "../../../components/DoctorCard";
 import { LANGUAGE_CODES } from "../../../domain/doctor-details";
-import { DIRECTORY_SORTS, SOON_DAYS, type DirectoryQuery } from "../../../domain/directory";
+import { bookHref, DIRECTORY_SORTS, SOON_DAYS, type DirectoryQuery } from "../../../domain/directory";
 import { SPECIALIZATIONS } from "../../../domain/fields";
 import { zoneName, zoneNames } from "../../../domain/zones";
 import { describeIssue } from "../../../http/validate";
@@ -69,7 +69,12 @@ function Directory({ t, query, found, zone, invalid }: { t: T; query: DirectoryQ
           ) : (
             <ul class="card-grid" role="list">
               {found.doctors.map((d) => (
-                <DoctorCard doctor={d} zone={zone} link={{ href: `/doctors/${encodeURIComponent(d.id)}`, label: t("dir.profile", { name: d.name }), ariaLabel: t("dir.profile", { name: d.name }) }} />
+                <DoctorCard
+                  doctor={d}
+                  zone={zone}
+                  link={{ href: bookHref(d.id), label: t("dir.book"), ariaLabel: t("dir.bookWith", { name: d.name }) }}
+                  more={{ href: `/doctors/${encodeURIComponent(d.id)}`, label: t("dir.profileShort"), ariaLabel: t("dir.profile", { name: d.name }) }}
+                />
               ))}
             </ul>
           )}
@@ -80,31 +85,42 @@ function Directory({ t, query, found, zone, invalid }: { t: T; query: DirectoryQ
   );
 }
 
-/** The filters as a GET form: the page itself carries them out, with or without script. */
+/** How many filters a search uses (the sort is not one): the folded filters' summary says it. */
+export const activeFilters = (q: DirectoryQuery): number =>
+  [q.q, q.specialization, q.language, q.maxFee, q.availableDays].filter((v) => v !== undefined && v !== "").length;
+
+/**
+ * The filters as a GET form: the page itself carries them out, with or without script. Issue 52:
+ * folded into "Filters (2)" (a <details>, no script needed) so that on a phone the count and the
+ * first card are on the first screen; a wide screen shows them unfolded (static/app.css).
+ */
 function Filters({ t, query }: { t: T; query: DirectoryQuery }) {
   return (
-    <form method="get" action="/doctors" class="card dir-filters" role="search">
-      <div class="field">
-        <label for="dir-q">{t("dir.q")}</label>
-        <input id="dir-q" name="q" type="search" maxlength={100} value={query.q ?? ""} />
-      </div>
-      <AnyOf id="dir-spec" name="specialization" label={t("dir.specialization")} any={t("dir.any")} chosen={query.specialization} options={SPECIALIZATIONS.map((s) => [s, t(`spec.${s}` as Key)])} />
-      <AnyOf id="dir-lang" name="language" label={t("dir.language")} any={t("dir.any")} chosen={query.language} options={LANGUAGE_CODES.map((code) => [code, t(`lang.${code}` as Key)])} />
-      <div class="field">
-        <label for="dir-fee">{t("dir.maxFee")}</label>
-        <input id="dir-fee" name="maxFee" type="number" min={0} max={100000} step={1} inputmode="numeric" value={query.maxFee === undefined ? "" : String(query.maxFee)} />
-      </div>
-      <div class="field">
-        <label for="dir-sort">{t("dir.sort")}</label>
-        <select id="dir-sort" name="sort">
-          {DIRECTORY_SORTS.map((s) => <option value={s} selected={query.sort === s}>{t(`dir.sort.${s}`)}</option>)}
-        </select>
-      </div>
-      <label class="check">
-        <input type="checkbox" name="availableDays" value={String(SOON_DAYS)} checked={query.availableDays !== undefined} /> {t("dir.soon")}
-      </label>
-      <button type="submit">{t("dir.apply")}</button>
-    </form>
+    <details class="card dir-fold">
+      <summary>{t("dir.filters", { count: activeFilters(query) })}</summary>
+      <form method="get" action="/doctors" class="dir-filters" role="search">
+        <div class="field">
+          <label for="dir-q">{t("dir.q")}</label>
+          <input id="dir-q" name="q" type="search" maxlength={100} value={query.q ?? ""} />
+        </div>
+        <AnyOf id="dir-spec" name="specialization" label={t("dir.specialization")} any={t("dir.any")} chosen={query.specialization} options={SPECIALIZATIONS.map((s) => [s, t(`spec.${s}` as Key)])} />
+        <AnyOf id="dir-lang" name="language" label={t("dir.language")} any={t("dir.any")} chosen={query.language} options={LANGUAGE_CODES.map((code) => [code, t(`lang.${code}` as Key)])} />
+        <div class="field">
+          <label for="dir-fee">{t("dir.maxFee")}</label>
+          <input id="dir-fee" name="maxFee" type="number" min={0} max={100000} step={1} inputmode="numeric" value={query.maxFee === undefined ? "" : String(query.maxFee)} />
+        </div>
+        <div class="field">
+          <label for="dir-sort">{t("dir.sort")}</label>
+          <select id="dir-sort" name="sort">
+            {DIRECTORY_SORTS.map((s) => <option value={s} selected={query.sort === s}>{t(`dir.sort.${s}`)}</option>)}
+          </select>
+        </div>
+        <label class="check">
+          <input type="checkbox" name="availableDays" value={String(SOON_DAYS)} checked={query.availableDays !== undefined} /> {t("dir.soon")}
+        </label>
+        <button type="submit">{t("dir.apply")}</button>
+      </form>
+    </details>
   );
 }
 

@@ -14,7 +14,7 @@ import { weekdayName } from "../../../components/HoursForm";
 import { nextFreeLine } from "../../../components/NextFree";
 import { notFoundResponse } from "../../../components/NotFound";
 import { BackLink } from "../../../components/Shell";
-import { reviewsWithin } from "../../../domain/directory";
+import { bookHref, reviewsWithin } from "../../../domain/directory";
 import { LOCALES } from "../../../domain/i18n";
 import { Refusal } from "../../../domain/refusal";
 import { canonicalZone, zoneName, zoneNames } from "../../../domain/zones";
@@ -66,7 +66,7 @@ function Profile({ t, d, spec, reviews, zone, now }: { t: T; d: DirectoryDoctor;
           {t("dir.zone", { zone: zoneName(zone, t.lang) })}
         </p>
         <p class="actions">
-          <a class="button" href={`/loginPatient?next=${encodeURIComponent(back)}`} aria-label={t("dir.bookWith", { name: d.name })}>
+          <a class="button" href={bookHref(d.id)} aria-label={t("dir.bookWith", { name: d.name })}>
             {t("dir.book")}
           </a>
           <a href={`/signupPatient?next=${encodeURIComponent(back)}`}>{t("AuthForm.newHere", { role: "patient" })}</a>

@@ -14,7 +14,7 @@ import { cancelAppointment, rescheduleOwnAppointment } from "../../../actions/ap
 import { giveFeedback } from "../../../actions/reviews";
 import { reviewerName } from "../../../domain/review";
 import { freeSlotsOfDoctors } from "../../../actions/availability";
-import { listStory, type StoryView } from "../../../db/queries/appointments";
+import { listStory, ownFeedback, type OwnFeedback, type StoryView } from "../../../db/queries/appointments";
 import { together } from "../../../db/together";
 import { SLOT_DAYS } from "../../../domain/availability";
 import { historySince, storySections } from "../../../domain/story";
@@ -43,7 +43,7 @@ const PATH = "/patient-dashboard/patient-meetings";
 /** The doctor's next free times a move offers (issue 40). */
 const MOVE_TIMES = 6;
 
-type Read = { meetings: StoryView[]; free: Record<string, string[]>; calendar?: Awaited<ReturnType<typeof calendarFeedPanel>>; waiting: WaitlistItem[] };
+type Read = { meetings: StoryView[]; free: Record<string, string[]>; calendar?: Awaited<ReturnType<typeof calendarFeedPanel>>; waiting: WaitlistItem[]; mine: OwnFeedback[] };
 
 /**
  * The meetings, and for each confirmed one the patient may still move, its doctor's next free
@@ -55,21 +55,24 @@ async function readMeetings(c: Context, deps: Deps, now: Date): Promise<Read> {
   const meetings = await listStory(deps.database.db, "patient", patient, now, historySince(now));
   const movable = meetings.filter((m) => m.status === "confirmed" && m.scheduledAt !== null && !tooLateToChange(m.scheduledAt, now, deps.config.changeNoticeMinutes));
   const doctors = [...new Set(movable.map((m) => m.doctor.id))];
-  const [slots, calendar, entries] = await together(() =>
+  // Issue 52: the patient's own feedback (rating, reply, hidden) shown on each meeting they gave it for.
+  const given = meetings.filter((m) => m.hasFeedback).map((m) => m.id);
+  const [slots, calendar, entries, mine] = await together(() =>
     Promise.all([
       freeSlotsOfDoctors(deps, doctors, SLOT_DAYS.default, MOVE_TIMES),
       calendarFeedPanel(c, deps, "patient", patient.id),
       listWaitlist(deps, patient.id),
+      ownFeedback(deps.database.db, patient.id, given),
     ]),
   );
   const byDoctor = new Map([...slots].map(([id, free]) => [id, free.map((s) => new Date(s.start).toISOString())]));
   const waiting = entries.map((e) => ({ id: e.id, doctorName: e.doctorName, until: e.until, offer: waitlistEntryJson(e, now).offer }));
-  return { meetings, free: Object.fromEntries(movable.map((m) => [m.id, byDoctor.get(m.doctor.id) ?? []])), calendar, waiting };
+  return { meetings, free: Object.fromEntries(movable.map((m) => [m.id, byDoctor.get(m.doctor.id) ?? []])), calendar, waiting, mine };
 }
 
 async function render(c: Context, deps: Deps, form?: FormState, read?: Read): Promise<Response> {
   const now = deps.now();
-  const { meetings, free, calendar: early, waiting } = read ?? (await readMeetings(c, deps, now));
+  const { meetings, free, calendar: early, waiting, mine } = read ?? (await readMeetings(c, deps, now));
   const calendar = early ?? (await calendarFeedPanel(c, deps, "patient", pageAccount(c, "patient").id));
   const notice = form ? undefined : takeNotice(c);
   const reader = viewerZone(c);
@@ -94,7 +97,7 @@ async function render(c: Context, deps: Deps, form?: FormState, read?: Read): Pr
       <WaitlistPanel entries={waiting} reader={reader} form={aboutWaitlist ? form : undefined} />
       <Island
         name="PatientMeetings"
-        props={{ appointments, timeZone, form: aboutWaitlist ? undefined : form, notice, ...wordsOf(appointments, t), ...familyWords(appointments, t), change: changeWords(deps, now, t), move: { free, words: moveWords(t) }, review: reviewWords(t, pageAccount(c, "patient").name) }}
+        props={{ appointments, timeZone, form: aboutWaitlist ? undefined : form, notice, ...wordsOf(appointments, t), ...familyWords(appointments, t), change: changeWords(deps, now, t), move: { free, words: moveWords(t) }, review: reviewWords(t, pageAccount(c, "patient").name), ...ownWords(mine, t) }}
       />
       {calendar}
     </section>,
@@ -120,7 +123,10 @@ function wordsOf(appointments: { doctor: { specialization: string } }[], t: T) {
 
 /** The change window's rule and words for the island (issue 40): the time goes where "{time}" is. */
 function changeWords(deps: Deps, now: Date, t: T) {
-  return { minutes: deps.config.changeNoticeMinutes, now: now.toISOString(), closed: humanMessage(CHANGE_TOO_LATE, t as Translate), until: t("patient.meetings.changeUntil", { time: "{time}" }) };
+  // Issue 52: "contact the doctor" says how: no doctor keeps a phone here, so support's contact (docs/decisions.md).
+  const { email, phone } = deps.config.support;
+  const contact = { text: t("patient.meetings.contact"), email, ...(phone === undefined ? {} : { phone }) };
+  return { minutes: deps.config.changeNoticeMinutes, now: now.toISOString(), closed: humanMessage(CHANGE_TOO_LATE, t as Translate), until: t("patient.meetings.changeUntil", { time: "{time}" }), contact };
 }
 
 /** Where the island puts the "Moved" word and the time: the server's words keep the places. */
@@ -136,7 +142,7 @@ export function patientMeetingsPage(deps: Deps) {
   return async (c: Context) => {
     // The free times a move offers are read first: the kept page is made of them too.
     const read = await readMeetings(c, deps, deps.now());
-    return keptViewerPage(c, deps, () => render(c, deps, takeRefused(c), read), { once: hasNewFeedLink(c), extra: JSON.stringify([read.free, read.waiting]) });
+    return keptViewerPage(c, deps, () => render(c, deps, takeRefused(c), read), { once: hasNewFeedLink(c), extra: JSON.stringify([read.free, read.waiting, read.mine]) });
   };
 }
 
@@ -204,6 +210,14 @@ function waitlistPost(c: Context, deps: Deps, run: (patientId: string, entryId: 
 }
 
 /** The feedback form's rating and publish words (issue 41), the patient's name as a review shows it ("Pat P."). */
+/** Issue 52: each meeting's own feedback, as the island shows it under "Feedback given", with the page's words (none sent without feedback). */
+function ownWords(mine: OwnFeedback[], t: T) {
+  if (mine.length === 0) return {};
+  const feedback = Object.fromEntries(mine.map((f) => [f.appointmentId, { rating: f.rating, published: f.published, reply: f.replyText, hidden: f.hidden }]));
+  const key = (name: string) => t(`patient.review.own.${name}` as Key);
+  return { feedback, ownWords: { rating: t("patient.review.own.rating", { n: "{n}" }), noRating: key("noRating"), published: key("published"), private: key("private"), reply: key("reply"), hidden: key("hidden") } };
+}
+
 function reviewWords(t: T, name: string) {
   return {
     legend: t("patient.review.ratingLegend"),
