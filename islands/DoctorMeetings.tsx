@@ -149,8 +149,8 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
               page="/doctor-dashboard/doctor-Meetings"
               id={m._id}
               first={t("act.cancel")}
-              ariaLabel={t("DoctorMeetings.cancelAria", { name: m.patient.name })}
-              note={withNodes(t, "DoctorMeetings.cancelAsk", {}, { name: m.patient.name, time: <LocalTime iso={m.scheduledAt!} timeZone={timeZone} /> })}
+              ariaLabel={t("DoctorMeetings.cancelAria", { name: personOf(m, family) })}
+              note={withNodes(t, "DoctorMeetings.cancelAsk", {}, { name: personOf(m, family), time: <LocalTime iso={m.scheduledAt!} timeZone={timeZone} /> })}
               label={t("DoctorMeetings.cancelLabel")}
               submit={t("act.cancelMeeting")}
               keep={t("story.keepAppointment")}
