@@ -2,14 +2,12 @@
 /**
  * The booking form (SPEC §4 booking draft): the reason is saved to localStorage on each edit,
  * restored on return with a brief 'Draft loaded.' notice, and cleared on a successful booking or
- * on Discard Draft. The server's success message stays on screen. The form posts to its page, which
- * books without script; live, the island books through the API and stays on the page.
+ * on Discard Draft. The form posts to its page with or without script (issue 52): the server books
+ * and opens the patient's meetings at its notice; live, the island first says what is missing.
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { MAX_PREFERRED } from "../src/domain/availability";
 import { LIMITS } from "../src/domain/fields";
-import { api } from "./lib/api";
-import { useHumanMessage } from "./lib/messages";
 import type { FormState, Notice as NoticeJson } from "../src/http/forms";
 import { storage } from "./lib/browser";
 import { Notice, useFlash, withNodes } from "./lib/ui";
@@ -32,7 +30,6 @@ const FORM_ID = "booking-form";
 
 export default function BookingForm({ doctorId, doctorName, form: refused, notice }: Props) {
   const t = useT();
-  const say = useHumanMessage();
   const key = storage.draftKey(doctorId);
   const booked = notice?.tone === "success";
   const [reason, setReason] = useState(refused?.values.reason ?? "");
@@ -74,37 +71,26 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
     setFlash(t("BookingForm.discarded"));
   }
 
-  async function book(event: FormEvent) {
-    event.preventDefault();
+  function book(event: FormEvent) {
     if (reason.trim() === "") {
+      event.preventDefault();
       setError(t("BookingForm.reasonRequired"));
       field.current?.focus();
       return;
     }
     // The free times ticked beside the form (src/components/SlotPicker.tsx, issue 26).
     const ticked = document.querySelectorAll<HTMLInputElement>(`input[name="preferredTimes[]"][form="${FORM_ID}"]:checked`);
-    const preferredTimes = [...ticked].map((box) => box.value);
-    if (preferredTimes.length > MAX_PREFERRED) {
+    if (ticked.length > MAX_PREFERRED) {
+      event.preventDefault();
       setError(t("BookingForm.tooMany", { max: MAX_PREFERRED }));
       return;
     }
+    // Issue 52: the form posts as it does without script, and the server opens the patient's
+    // meetings at its notice (no live form left behind to book twice). The draft goes with the
+    // post; a refusal brings what was typed back, and the island keeps it as the draft again.
     setBusy(true);
     setError(null);
-    // Who it is for (issue 42): the field beside the form (src/components/WhoField.tsx), empty for the account holder.
-    const forMemberId = document.querySelector<HTMLSelectElement>(`select[name="forMemberId"][form="${FORM_ID}"]`)?.value ?? "";
-    const json = { doctorId, reason, ...(preferredTimes.length > 0 && { preferredTimes }), ...(forMemberId !== "" && { forMemberId }) };
-    const answer = await api("/patient-dashboard/bookAppointment", { json });
-    setBusy(false);
-    if (!answer.ok) {
-      setError(say.or(answer, "Something went wrong"));
-      return;
-    }
     localStorage.removeItem(key);
-    setReason("");
-    // The ticked times go with it (the picker, islands/SlotPicker.tsx, hears the form's reset).
-    (document.getElementById(FORM_ID) as HTMLFormElement | null)?.reset();
-    // The API's message is SPEC's English; the page says it in its own language.
-    setSuccess(t("BookingForm.booked"));
   }
 
   const invalid = error === t("BookingForm.reasonRequired");

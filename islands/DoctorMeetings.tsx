@@ -35,11 +35,24 @@ export type Props = {
   undoSeconds?: number;
   movedByPatient?: string;
   /** Issue 40: the past meetings whose attendance can still be marked, and the form's words (the server's). */
-  attendance?: { open: string[]; question: string; yes: string; no: string };
+  attendance?: AttendanceWords;
   /** Issue 42: the server's words of who a visit is for, when one is for a family member. */
   family?: FamilyWords;
   /** Issue 41: the words of a feedback's rating, publishing and answer (the server's). */
   review: FeedbackWords;
+};
+
+/** Issue 40's attendance form; issue 52: `marked` holds the mark already recorded (true attended, false did not come). */
+export type AttendanceWords = {
+  open: string[];
+  marked?: Record<string, boolean>;
+  question: string;
+  yes: string;
+  no: string;
+  recordedYes?: string;
+  recordedNo?: string;
+  changeToYes?: string;
+  changeToNo?: string;
 };
 
 export default function DoctorMeetings({ meetings, timeZone, form: refused, notice, undoSeconds = 10, movedByPatient, attendance, family, review }: Props) {
@@ -136,8 +149,8 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
               page="/doctor-dashboard/doctor-Meetings"
               id={m._id}
               first={t("act.cancel")}
-              ariaLabel={t("DoctorMeetings.cancelAria", { name: m.patient.name })}
-              note={withNodes(t, "DoctorMeetings.cancelAsk", {}, { name: m.patient.name, time: <LocalTime iso={m.scheduledAt!} timeZone={timeZone} /> })}
+              ariaLabel={t("DoctorMeetings.cancelAria", { name: personOf(m, family) })}
+              note={withNodes(t, "DoctorMeetings.cancelAsk", {}, { name: personOf(m, family), time: <LocalTime iso={m.scheduledAt!} timeZone={timeZone} /> })}
               label={t("DoctorMeetings.cancelLabel")}
               submit={t("act.cancelMeeting")}
               keep={t("story.keepAppointment")}
@@ -170,23 +183,43 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
           <li key={m._id} className="card meeting">
             {head(m)}
             <CancelledLine a={m} self="doctor" other={t("DoctorMeetings.patient")} timeZone={timeZone} />
-            {attendance?.open.includes(m._id) && (
-              // A plain form with or without script: the page comes back with the meeting's new state.
-              <form className="actions attendance" method="post" action="/doctor-dashboard/doctor-Meetings/attendance">
-                <input type="hidden" name="appointmentId" value={m._id} />
-                <span className="small">{attendance.question}</span>
-                <button type="submit" name="attended" value="true" className="button-secondary">
-                  {attendance.yes}
-                </button>
-                <button type="submit" name="attended" value="false" className="button-secondary">
-                  {attendance.no}
-                </button>
-              </form>
-            )}
+            {attendance?.open.includes(m._id) && <AttendanceForm id={m._id} words={attendance} />}
             {m.status === "completed" && <FeedbackCard appointmentId={m._id} feedback={m.feedback} refused={refused} words={review} />}
           </li>
         )}
       />
     </>
+  );
+}
+
+/**
+ * Issue 40's attendance form of a past meeting, a plain form with or without script (the page
+ * comes back with the meeting's new state). Issue 52: once marked, the card says what was recorded
+ * and offers the one button that changes it, while the mark can still be changed.
+ */
+function AttendanceForm({ id, words }: { id: string; words: AttendanceWords }) {
+  const mark = words.marked?.[id];
+  return (
+    <form className="actions attendance" method="post" action="/doctor-dashboard/doctor-Meetings/attendance" id={`attendance-${id}`}>
+      <input type="hidden" name="appointmentId" value={id} />
+      {mark === undefined ? (
+        <>
+          <span className="small">{words.question}</span>
+          <button type="submit" name="attended" value="true" className="button-secondary">
+            {words.yes}
+          </button>
+          <button type="submit" name="attended" value="false" className="button-secondary">
+            {words.no}
+          </button>
+        </>
+      ) : (
+        <>
+          <strong className={`attendance-mark ${mark ? "attended" : "missed"}`}>{mark ? words.recordedYes : words.recordedNo}</strong>
+          <button type="submit" name="attended" value={mark ? "false" : "true"} className="button-secondary">
+            {mark ? words.changeToNo : words.changeToYes}
+          </button>
+        </>
+      )}
+    </form>
   );
 }

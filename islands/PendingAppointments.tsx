@@ -89,7 +89,7 @@ export default function PendingAppointments(props: Props) {
 
   /** Asks before a time is scheduled (issue 39); nothing is sent until the doctor says yes. */
   const askFor = (a: AppointmentJson, instant: Date) =>
-    setAsk({ appointmentId: a._id, patientId: a.patient._id, name: a.patient.name, at: instant.toISOString() });
+    setAsk({ appointmentId: a._id, patientId: a.patient._id, name: personOf(a, props.family), at: instant.toISOString() });
 
   /** The doctor said yes: a time outside the hours asks once more, naming why; else it is scheduled. */
   async function confirmed(answer: Ask) {
@@ -151,8 +151,8 @@ export default function PendingAppointments(props: Props) {
       const failed = say("Failed to schedule appointment.");
       return reason ? `${failed} ${reason}` : failed;
     }
-    setBooked((list) => [...list, { name: a.patient.name, start: instant.toISOString(), end: new Date(end).toISOString() }]);
-    setNotice({ text: t("PendingAppointments.scheduled", { name: a.patient.name }), tone: "success", undo: undoOffer(a._id, slotUndo) });
+    setBooked((list) => [...list, { name: personOf(a, props.family), start: instant.toISOString(), end: new Date(end).toISOString() }]);
+    setNotice({ text: t("PendingAppointments.scheduled", { name: personOf(a, props.family) }), tone: "success", undo: undoOffer(a._id, slotUndo) });
     setList((items) => items.filter((x) => x._id !== a._id));
     setFree((starts) => starts.filter((iso) => Date.parse(iso) !== instant.getTime()));
     return null;
@@ -161,7 +161,7 @@ export default function PendingAppointments(props: Props) {
   async function cancel(a: AppointmentJson, reason: string): Promise<string | null> {
     const refusedLive = await say.send("/doctor-dashboard/cancelAppointment", { appointmentId: a._id, reason }, say("Failed to cancel appointment."));
     if (refusedLive) return refusedLive;
-    setNotice({ text: t("PendingAppointments.cancelled", { name: a.patient.name }), tone: "success", undo: undoOffer(a._id, slotUndo) });
+    setNotice({ text: t("PendingAppointments.cancelled", { name: personOf(a, props.family) }), tone: "success", undo: undoOffer(a._id, slotUndo) });
     setList((items) => items.filter((x) => x._id !== a._id));
     return null;
   }
@@ -202,7 +202,7 @@ export default function PendingAppointments(props: Props) {
                   free={freeNow}
                   hours={hours}
                   zone={zone}
-                  patientName={a.patient.name}
+                  patientName={personOf(a, props.family)}
                   action="/doctor-dashboard/schedule"
                   hidden={{ appointmentId: a._id, patientId: a.patient._id }}
                   onSubmit={(e) => void scheduleTapped(e, a)}
@@ -222,7 +222,7 @@ export default function PendingAppointments(props: Props) {
                   emptyMessage={t("PendingAppointments.reasonEmpty")}
                   confirm={{
                     label: t("act.decline"),
-                    ariaLabel: t("PendingAppointments.cancelAria", { name: a.patient.name }),
+                    ariaLabel: t("PendingAppointments.cancelAria", { name: personOf(a, props.family) }),
                     note: t("PendingAppointments.cancelNote"),
                   }}
                   button={{ label: t("act.declineRequest"), className: "button-danger" }}

@@ -27,11 +27,19 @@ export type Props = {
   /** The picker's name and the hint below it, with the zone named (the page's words). */
   legend: string;
   hint: string;
+  /**
+   * Issue 52: one time to choose (instant booking and the reschedule forms), as radio buttons
+   * `slotStart` of the form `form`, nothing chosen at first; `choose` is said beside the picker
+   * when that form is sent with none.
+   */
+  one?: boolean;
+  form?: string;
+  choose?: string;
 };
 
 /** How many days the select offers. */
 export const DAYS_SHOWN = 14;
-/** The form the checkboxes belong to (islands/BookingForm.tsx). */
+/** The form the checkboxes belong to by default (islands/BookingForm.tsx). */
 const FORM = "booking-form";
 
 type Day = { date: string; starts: string[] };
@@ -52,7 +60,7 @@ export function daysOf(from: string, gaps: number[], zone: string): Day[] {
   return days;
 }
 
-export default function SlotPicker({ zone, from, gaps, ticked: first, day: asked, refusal, legend, hint }: Props) {
+export default function SlotPicker({ zone, from, gaps, ticked: first, day: asked, refusal, legend, hint, one = false, form: formId = FORM, choose }: Props) {
   const t = useT();
   const lang = useLang();
   const days = daysOf(from, gaps, zone);
@@ -70,18 +78,34 @@ export default function SlotPicker({ zone, from, gaps, ticked: first, day: asked
     const boxes = [...(root.current?.querySelectorAll<HTMLInputElement>("input[type=checkbox]") ?? [])];
     setTicked(boxes.filter((b) => b.checked).map((b) => b.value));
     // A booking made (the form resets) or "Discard" without script: nothing ticked any more.
-    const form = document.getElementById(FORM);
+    const form = document.getElementById(formId);
     const cleared = () => {
       setTicked([]);
       setMessage(null);
     };
+    // One time to choose: a send with none is stopped here, and why said beside the picker
+    // (without script the server says the same, issue 52). "Show times" is no send of a time.
+    const unchosen = (event: SubmitEvent) => {
+      const submitter = event.submitter as HTMLButtonElement | null;
+      if (!one || submitter?.name === "show" || root.current?.querySelector("input[name=slotStart]:checked")) return;
+      event.preventDefault();
+      setMessage(choose ?? null);
+      root.current?.querySelector<HTMLElement>("#slot-day")?.focus();
+    };
     form?.addEventListener("reset", cleared);
-    return () => form?.removeEventListener("reset", cleared);
+    form?.addEventListener("submit", unchosen);
+    return () => {
+      form?.removeEventListener("reset", cleared);
+      form?.removeEventListener("submit", unchosen);
+    };
   }, []);
 
   function tick(event: ChangeEvent<HTMLInputElement>) {
     const { value, checked } = event.target;
-    if (!checked) {
+    if (one) {
+      setTicked([value]);
+      setMessage(null);
+    } else if (!checked) {
       setTicked(ticked.filter((v) => v !== value));
       setMessage(null);
     } else if (ticked.length >= MAX) {
@@ -98,7 +122,7 @@ export default function SlotPicker({ zone, from, gaps, ticked: first, day: asked
   const elsewhere = ticked.filter((iso) => !shown?.starts.includes(iso));
   const box = (iso: string, label: string) => (
     <label className="slot" key={iso}>
-      <input type="checkbox" name="preferredTimes[]" value={iso} form={FORM} checked={ticked.includes(iso)} onChange={tick} />
+      <input type={one ? "radio" : "checkbox"} name={one ? "slotStart" : "preferredTimes[]"} value={iso} form={formId} checked={ticked.includes(iso)} onChange={tick} />
       <time dateTime={iso}>{label}</time>
     </label>
   );
@@ -111,7 +135,7 @@ export default function SlotPicker({ zone, from, gaps, ticked: first, day: asked
       <div className="field slot-day-pick">
         <label htmlFor="slot-day">{t("SlotPicker.day")}</label>
         <div className="slot-day-row">
-          <select id="slot-day" name="day" form={FORM} value={shown?.date} onChange={(e) => setDay(e.target.value)}>
+          <select id="slot-day" name="day" form={formId} value={shown?.date} onChange={(e) => setDay(e.target.value)}>
             {days.map((d) => (
               <option key={d.date} value={d.date}>
                 {formatDay(d.starts[0]!, zone, lang)}
@@ -120,7 +144,7 @@ export default function SlotPicker({ zone, from, gaps, ticked: first, day: asked
           </select>
           {/* Without script the day changes by posting the form back (what was typed comes back too). */}
           {!live && (
-            <button type="submit" name="show" value="day" form={FORM} formNoValidate className="button-secondary">
+            <button type="submit" name="show" value="day" form={formId} formNoValidate className="button-secondary">
               {t("SlotPicker.show")}
             </button>
           )}
@@ -132,7 +156,7 @@ export default function SlotPicker({ zone, from, gaps, ticked: first, day: asked
       {elsewhere.length > 0 && (
         <div className="slot-elsewhere" role="group" aria-labelledby="slot-elsewhere">
           <p id="slot-elsewhere" className="small">
-            {t("SlotPicker.elsewhere")}
+            {t(one ? "SlotPicker.chosenElsewhere" : "SlotPicker.elsewhere")}
           </p>
           <div className="slot-times">{elsewhere.map((iso) => box(iso, `${formatDay(iso, zone, lang)} ${formatTime(iso, zone, lang)}`))}</div>
         </div>

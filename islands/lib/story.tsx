@@ -5,7 +5,7 @@ import { LIMITS } from "../../src/domain/fields";
 import type { FormState } from "../../src/http/forms";
 import { storyState } from "../../src/domain/story";
 import type { AppointmentJson, StoryJson } from "../../src/http/shapes";
-import { ADULT_AGE, fillFamily, type FamilyWords } from "../../src/domain/family";
+import { ADULT_AGE, fillFamily, personWords, type FamilyWords } from "../../src/domain/family";
 import { TextForm } from "./forms";
 import { LocalTime } from "./time";
 import { useT } from "./i18n";
@@ -119,8 +119,7 @@ const valuesOf = (person: { name: string; age: number }, holder: string) => ({ n
  * in after the page, whose words the page did not bring).
  */
 export function personOf(a: ForCard, family: FamilyWords | undefined): string {
-  if (a.for === null) return a.patient.name;
-  return family ? fillFamily(family.person[a.for.relation], valuesOf(a.for, a.patient.name)) : `${a.for.name}, ${a.for.age}`;
+  return personWords(a.for, a.patient.name, family);
 }
 
 /** The doctor's note on a card for a minor (issue 42): the account holder attends with them. */

@@ -6,7 +6,7 @@
 import { EARLIEST_BIRTH, MAX_FAMILY, RELATIONS, SEXES, type FamilyMember } from "../domain/family";
 import { LIMITS } from "../domain/fields";
 import { DATE_INPUT_LANG } from "../domain/i18n";
-import type { FormState } from "../http/forms";
+import type { FormState, Notice } from "../http/forms";
 import { useT } from "../render/lang";
 import { NoticeLine } from "./NoticeLine";
 
@@ -54,9 +54,18 @@ function MemberFields({ prefix, values }: { prefix: string; values: Values }) {
   );
 }
 
-export function FamilySection({ base, members, form }: { base: string; members: FamilyMember[]; form?: FormState }) {
+/** The `at` of a family form's notice that has no member's card to show it in (a removal): the section's. */
+export const FAMILY_NOTICE = "family";
+
+/**
+ * `notice`: a family form's result (issue 52), shown beside the form used: its member's card, the
+ * add form (`at` its target), or the section's top (FAMILY_NOTICE, or a member no longer shown).
+ */
+export function FamilySection({ base, members, form, notice }: { base: string; members: FamilyMember[]; form?: FormState; notice?: Notice }) {
   const t = useT();
   const refusedIn = (target: string) => (form?.target === target ? form : undefined);
+  const noticeIn = (target: string) => (notice?.at === target ? notice : undefined);
+  const shownAt = (target: string) => target === NEW_MEMBER || members.some((m) => memberTarget(m.id) === target);
   const adding = refusedIn(NEW_MEMBER);
   // A refusal about a member this account does not keep (gone, or never its own) has no form of its own: said above them all.
   const orphan = isFamilyTarget(form?.target) && form?.target !== NEW_MEMBER && !members.some((m) => memberTarget(m.id) === form?.target) ? form : undefined;
@@ -64,7 +73,7 @@ export function FamilySection({ base, members, form }: { base: string; members: 
     <section id="family" class="card family" aria-labelledby="family-title">
       <h2 id="family-title">{t("family.title")}</h2>
       <p class="small muted">{t("family.intro", { max: MAX_FAMILY })}</p>
-      <NoticeLine notice={orphan && { text: orphan.message, tone: "error" }} />
+      <NoticeLine notice={orphan ? { text: orphan.message, tone: "error" } : notice && !shownAt(notice.at ?? "") ? notice : undefined} />
       {members.length === 0 && <p class="muted">{t("family.none")}</p>}
       {members.map((m) => {
         const refused = refusedIn(memberTarget(m.id));
@@ -72,7 +81,7 @@ export function FamilySection({ base, members, form }: { base: string; members: 
         const action = `${base}/family/${encodeURIComponent(m.id)}`;
         return (
           <div class="family-member" aria-label={m.name}>
-            <NoticeLine notice={refused && { text: refused.message, tone: "error" }} />
+            <NoticeLine notice={refused ? { text: refused.message, tone: "error" } : noticeIn(memberTarget(m.id))} />
             <form method="post" action={action}>
               <MemberFields prefix={`member-${m.id}`} values={values} />
               <div class="actions">
@@ -88,7 +97,7 @@ export function FamilySection({ base, members, form }: { base: string; members: 
       {members.length < MAX_FAMILY ? (
         <form method="post" action={`${base}/family`} class="family-add" aria-labelledby="family-add-title">
           <h3 id="family-add-title">{t("family.addTitle")}</h3>
-          <NoticeLine notice={adding && { text: adding.message, tone: "error" }} />
+          <NoticeLine notice={adding ? { text: adding.message, tone: "error" } : noticeIn(NEW_MEMBER)} />
           <MemberFields prefix="member-new" values={adding?.values ?? {}} />
           <div class="actions">
             <button type="submit">{t("family.add")}</button>

@@ -7,7 +7,7 @@
  */
 import { WEEKDAYS, type Availability } from "../domain/availability";
 import { LOCALES, type Lang } from "../domain/i18n";
-import type { FormState } from "../http/forms";
+import type { FormState, Notice } from "../http/forms";
 import { translator } from "../i18n/catalog";
 import { useT } from "../render/lang";
 import { NoticeLine } from "./NoticeLine";
@@ -35,14 +35,17 @@ export function hoursFormValues(hours: Availability | null, fallbackZone: string
   return values;
 }
 
-export function HoursForm({ hours, fallbackZone, form }: { hours: Availability | null; fallbackZone: string; form?: FormState }) {
+/** The `at` of the hours form's notice (issue 52): shown in its own card, beside the form. */
+export const HOURS_NOTICE = "hours";
+
+export function HoursForm({ hours, fallbackZone, form, notice }: { hours: Availability | null; fallbackZone: string; form?: FormState; notice?: Notice }) {
   const t = useT();
   const values = form?.values ?? hoursFormValues(hours, fallbackZone, t.lang);
   return (
-    <section class="card hours" aria-labelledby="hours-title">
+    <section id="hours" class="card hours" aria-labelledby="hours-title">
       <h2 id="hours-title">{t("hoursForm.title")}</h2>
       <p class="small muted">{t("hoursForm.intro")}</p>
-      <NoticeLine notice={form && { text: form.message, tone: "error" }} />
+      <NoticeLine notice={form ? { text: form.message, tone: "error" } : notice} />
       <form method="post" action="/doctor-dashboard/doctor-profile/hours">
         {/* The doctor's one zone control (issue 52): their hours' zone, and the zone of every time they read. */}
         <div class="field" id="time-zone">

@@ -1,22 +1,23 @@
 /**
- * The booking page of a doctor with instant booking (issue 40): the next free times as a choice
- * of one, the reason, and "Book this time". A plain form (no script needed): it posts to
+ * The booking page of a doctor with instant booking (issue 40): the request page's picker (a day,
+ * then its times; one to choose, none chosen at first: issue 52), the reason, and "Book this time". A plain form (no script needed): it posts to
  * /patient-dashboard/bookAppointment/{doctorId}/instant, which books through the same use case as
  * the API's bookAppointment with `slotStart`, then opens the patient's meetings at the notice.
  * The times are in the patient's zone, named (issue 39).
  */
 import { LIMITS } from "../domain/fields";
 import type { Interval } from "../domain/availability";
-import { formatDay, formatTime, type ReaderZone } from "../domain/time";
+import type { ReaderZone } from "../domain/time";
 import type { FormState } from "../http/forms";
 import { useT } from "../render/lang";
 import { zoneName } from "../../islands/lib/time";
 import { NoticeLine } from "./NoticeLine";
 import { WhoField } from "./WhoField";
+import { SlotPicker } from "./SlotPicker";
 import type { FamilyMember } from "../domain/family";
 
-/** How many of the next free times the form offers: a few days of a usual doctor's week. */
-export const INSTANT_TIMES_SHOWN = 12;
+/** The instant form's id: the picker's times and day belong to it (issue 52). */
+export const INSTANT_FORM = "instant-form";
 
 type Props = {
   doctorId: string;
@@ -32,31 +33,28 @@ type Props = {
 export function InstantBookForm({ doctorId, doctorName, slots, reader, form, who }: Props) {
   const t = useT();
   const zone = reader.zone;
-  const shown = slots.slice(0, INSTANT_TIMES_SHOWN);
   const chosen = form?.values.slotStart;
+  // A send with no time chosen is said beside the picker, not above the form (issue 52).
+  // (the refusal names its field, "slotStart: …": the words beside the picker need not)
+  const unchosen = form !== undefined && form.message.endsWith(t("msg.booking.chooseTime"));
   return (
     <div class="instant-book">
       <h2 id="instant-title">{t("patient.instant.title")}</h2>
       <p class="small muted">{t("patient.instant.intro", { name: doctorName })}</p>
-      <NoticeLine notice={form && { text: form.message, tone: "error" }} />
-      {shown.length === 0 ? (
+      <NoticeLine notice={form && !unchosen && form.message !== "" ? { text: form.message, tone: "error" } : undefined} />
+      {slots.length === 0 ? (
         <p class="small muted slot-none">{t("patient.slots.none")}</p>
       ) : (
-        <form method="post" action={`/patient-dashboard/bookAppointment/${encodeURIComponent(doctorId)}/instant`}>
-          <fieldset class="slot-picker">
-            <legend>{t("patient.instant.legend", { zone: zoneName(zone, t.lang) })}</legend>
-            <div class="slot-times">
-              {shown.map((slot, i) => {
-                const iso = new Date(slot.start).toISOString();
-                return (
-                  <label class="slot">
-                    <input type="radio" name="slotStart" value={iso} required checked={chosen === iso || (chosen === undefined && i === 0) ? true : undefined} />
-                    <time datetime={iso}>{`${formatDay(iso, zone, t.lang)} ${formatTime(iso, zone, t.lang)}`}</time>
-                  </label>
-                );
-              })}
-            </div>
-          </fieldset>
+        <form method="post" action={`/patient-dashboard/bookAppointment/${encodeURIComponent(doctorId)}/instant`} id={INSTANT_FORM}>
+          {/* The request page's picker (issue 52): a day, then its times; nothing chosen until the patient chooses. */}
+          <SlotPicker
+            slots={slots}
+            reader={reader}
+            ticked={chosen ? [chosen] : []}
+            day={form?.values.day}
+            refusal={unchosen ? t("msg.booking.chooseTime") : undefined}
+            one={{ form: INSTANT_FORM, legend: t("patient.instant.legend", { zone: zoneName(zone, t.lang) }), hint: t("patient.instant.hint") }}
+          />
           <WhoField id="instant-who" holder={who.holder} members={who.members} chosen={form?.values.forMemberId} />
           <div class="field">
             <label for="instant-reason">{t("patient.instant.reason")}</label>

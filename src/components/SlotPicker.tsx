@@ -31,9 +31,14 @@ type PickerProps = {
   day?: string;
   /** The server's refusal of the ticked times, said beside them. */
   refusal?: string;
+  /**
+   * Issue 52: one time to choose, nothing chosen at first, as `slotStart` of the form with this id
+   * (instant booking, a reschedule): the same picker, radio buttons instead of ticks.
+   */
+  one?: { form: string; legend: string; hint: string };
 };
 
-export function SlotPicker({ slots, reader, ticked = [], day, refusal }: PickerProps) {
+export function SlotPicker({ slots, reader, ticked = [], day, refusal, one }: PickerProps) {
   const t = useT();
   const zone = reader.zone;
   if (slots.length === 0) {
@@ -49,8 +54,9 @@ export function SlotPicker({ slots, reader, ticked = [], day, refusal }: PickerP
     ticked,
     ...(day !== undefined && { day }),
     ...(refusal !== undefined && { refusal }),
-    legend: t("patient.slots.legend"),
-    hint: t("patient.slots.hint", { max: MAX_PREFERRED, zone: zoneName(zone, t.lang) }),
+    legend: one?.legend ?? t("patient.slots.legend"),
+    hint: one?.hint ?? t("patient.slots.hint", { max: MAX_PREFERRED, zone: zoneName(zone, t.lang) }),
+    ...(one !== undefined && { one: true, form: one.form, choose: t("msg.booking.chooseTime") }),
   };
   return (
     <>

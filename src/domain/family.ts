@@ -65,12 +65,22 @@ export function ageOn(dateOfBirth: string, date: string): number {
 }
 
 /**
- * Who a doctor reads a visit is for: the account holder, or the family member with age and
- * relation ("Aarav, 6, child of Priya S."), in the language of `t` (the cards, the dashboard, the mails).
+ * Who a doctor reads a visit is for (issue 42; issue 52: the ONE source of these words): the
+ * account holder, or the family member with age and relation and the holder ("Riya Verma, 7,
+ * child of Asha Verma"). `words` is the language's: a translator (pages, mails, the server's
+ * confirm step) or the FamilyWords the server wrote for an island (the same catalog message,
+ * with the places left); without either, name and age.
  */
-export function personWords(person: { name: string; relation: string; age: number } | null, holder: string, t: Translate): string {
-  return person === null ? holder : t("family.personOf", { name: person.name, age: person.age, relation: person.relation, holder });
+export function personWords(person: { name: string; relation: string; age: number } | null, holder: string, words: Translate | FamilyWords | undefined): string {
+  if (person === null) return holder;
+  if (words === undefined) return `${person.name}, ${person.age}`;
+  if (typeof words === "function") return words("family.personOf", { name: person.name, age: person.age, relation: person.relation, holder });
+  return fillFamily(words.person[person.relation as Relation] ?? words.person.other, { name: person.name, age: person.age, holder });
 }
+
+/** Who an appointment row is for, as personWords reads it (its `for` columns as booked). */
+export const forOfRow = (a: { forName: string | null; forRelation: string | null; forAge: number | null }) =>
+  a.forName === null ? null : { name: a.forName, relation: a.forRelation ?? "other", age: a.forAge ?? 0 };
 
 /**
  * What the meetings islands say of who a visit is for, written by the server in the page's

@@ -76,6 +76,7 @@ export function plainWords(message: string): string {
   if (message === "scheduledDateTime must be in the future") return MESSAGES.timeInPast;
   if (message === TOO_FAR) return MESSAGES.timeTooFar;
   if ((m = /^(\w+): (.+)$/.exec(message)) && FIELD_WORDS[m[1]!]) return plainWords(m[2]!);
+  if (message === "slotStart: Please choose one of the free times") return "Please choose one of the free times";
   // The API's status word for a missed meeting (issue 40) is not one a person says.
   if (/; this one is noshow$/.test(message)) return message.replace(/noshow$/, "missed");
   return message;
@@ -114,6 +115,8 @@ const EXACT: Record<string, string> = {
   "This time is not free: please choose another": "msg.booking.slotNotFree",
   "slotStart is only for doctors with instant booking: send preferredTimes to ask this doctor for a time": "msg.booking.notInstant",
   "Please choose one of the free times": "msg.booking.chooseTime",
+  // (as the form's refusal names its field: said without it, in either language, issue 52)
+  "slotStart: Please choose one of the free times": "msg.booking.chooseTime",
   "preferredTimes must be free times of this doctor: one of them is not (or no longer) free, please choose again": "msg.booking.notFree",
   // Meetings and requests.
   "Appointment not found": "msg.meeting.notFound",

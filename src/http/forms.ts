@@ -21,7 +21,7 @@ import { tOf } from "../i18n/request";
 /** What a refused form shows: the message, the typed values, and which form on the page it was. */
 export type FormState = { message: string; values: Record<string, string>; target?: string };
 /** A one-time message shown on the page a successful post leads to. */
-export type Notice = { text: string; tone: "success" | "error" | "info"; undo?: UndoOffer };
+export type Notice = { text: string; tone: "success" | "error" | "info"; undo?: UndoOffer; at?: string };
 /** A doctor's change that can still be undone (issue 39): which appointment, until when (ISO), and the page to come back to. */
 export type UndoOffer = { appointmentId: string; until: string; back: string };
 
@@ -203,7 +203,9 @@ export function takeNotice(c: Context): Notice | undefined {
     if (typeof notice.text !== "string" || !toneOk) return undefined;
     const { undo } = notice;
     const undoOk = undo !== undefined && typeof undo.appointmentId === "string" && typeof undo.until === "string" && typeof undo.back === "string";
-    return { text: notice.text.slice(0, 500), tone: notice.tone, ...(undoOk ? { undo: { appointmentId: undo.appointmentId.slice(0, 64), until: undo.until.slice(0, 40), back: undo.back.slice(0, 100) } } : {}) };
+    // Issue 52: the sub-form whose notice it is (its card shows it, beside the form used).
+    const at = typeof notice.at === "string" && /^[\w:-]{1,80}$/.test(notice.at) ? { at: notice.at } : {};
+    return { text: notice.text.slice(0, 500), tone: notice.tone, ...at, ...(undoOk ? { undo: { appointmentId: undo.appointmentId.slice(0, 64), until: undo.until.slice(0, 40), back: undo.back.slice(0, 100) } } : {}) };
   } catch {
     return undefined;
   }

@@ -17,18 +17,23 @@ import { readerLang, readerT, templates } from "./templates";
 import { whenFor } from "./time";
 import type { MailContent } from "./layout";
 import type { T } from "../i18n/catalog";
-import { personWords } from "../domain/family";
+import { forOfRow, personWords } from "../domain/family";
 import type { Translate } from "../domain/i18n";
+
+type ForColumns = { forName: string | null; forRelation: string | null; forAge: number | null };
 
 /**
  * A meeting's mail naming the family member it is for (issue 42): mails go to the account holder
- * (and the doctor), with a "For" line; the doctor's says whose family member, with the age.
+ * with a "For" line. The doctor's mails name the person in their subject and text instead
+ * (doctorSees, issue 52), so they carry no such line.
  */
-function naming(content: MailContent, t: T, a: { forName: string | null; forRelation: string | null; forAge: number | null }, role: "patient" | "doctor", holder: string): MailContent {
-  if (a.forName === null) return content;
-  const person = role === "patient" ? a.forName : personWords({ name: a.forName, age: a.forAge ?? 0, relation: a.forRelation ?? "other" }, holder, t as Translate);
-  return { ...content, facts: [[t("mail.for"), person], ...(content.facts ?? [])] };
+function naming(content: MailContent, t: T, a: ForColumns, role: "patient" | "doctor", _holder: string): MailContent {
+  if (a.forName === null || role === "doctor") return content;
+  return { ...content, facts: [[t("mail.for"), a.forName], ...(content.facts ?? [])] };
 }
+
+/** Whom a doctor's mail names (issue 52): the patient the visit is for, as every page names them (personWords). */
+const doctorSees = (a: ForColumns, holder: string, t: T) => personWords(forOfRow(a), holder, t as Translate);
 
 type MailDeps = Pick<Deps, "config" | "keys" | "now">;
 
@@ -57,7 +62,7 @@ export async function requestBooked(tx: Tx, deps: MailDeps, appointmentId: strin
     category: "notice",
     to: doctor,
     appointmentId,
-    content: naming(templates.newRequest(readerT(doctor), { doctorName: doctor.name, patientName: patient.name }), readerT(doctor), a, "doctor", patient.name),
+    content: naming(templates.newRequest(readerT(doctor), { doctorName: doctor.name, patientName: doctorSees(a, patient.name, readerT(doctor)) }), readerT(doctor), a, "doctor", patient.name),
   });
 }
 
@@ -115,7 +120,7 @@ export async function meetingScheduled(
       appointmentId,
       calendar: ics("doctor", doctor),
       content: naming(
-        templates.newBooking(readerT(doctor), { doctorName: doctor.name, patientName: patient.name, when: whenFor(a.scheduledAt, doctor, deps.config.defaultTimeZone), meetLink: a.meetLink, moved: options.moved === true }),
+        templates.newBooking(readerT(doctor), { doctorName: doctor.name, patientName: doctorSees(a, patient.name, readerT(doctor)), when: whenFor(a.scheduledAt, doctor, deps.config.defaultTimeZone), meetLink: a.meetLink, moved: options.moved === true }),
         readerT(doctor), a, "doctor", patient.name,
       ),
     });
@@ -140,7 +145,7 @@ export async function meetingScheduled(
         content: naming(
           templates.reminder(t, {
             readerName: role === "doctor" ? doctorTitle(reader.name, t) : reader.name,
-            otherName: role === "patient" ? doctorTitle(other.name, t) : other.name,
+            otherName: role === "patient" ? doctorTitle(other.name, t) : doctorSees(a, other.name, t),
             when: whenFor(a.scheduledAt, reader, deps.config.defaultTimeZone),
             meetLink: a.meetLink,
             role,
@@ -202,7 +207,7 @@ export async function meetingCancelled(tx: Tx, deps: MailDeps, appointmentId: st
       content: naming(
         templates.cancelledByPatient(readerT(doctor), {
           doctorName: doctor.name,
-          patientName: patient.name,
+          patientName: doctorSees(a, patient.name, readerT(doctor)),
           when: a.scheduledAt ? whenFor(a.scheduledAt, doctor, deps.config.defaultTimeZone) : undefined,
         }),
         readerT(doctor), a, "doctor", patient.name,

@@ -118,6 +118,16 @@ const FOCUS_NOTICE = { tag: `<script>${FOCUS_SOURCE}</script>`, hash: scriptHash
 
 const ZONE_RENDERED = " data-zone-rendered=";
 
+/**
+ * Issue 52: a "Copy" button (`data-copy`: the id of what it copies, `data-done`: its word once
+ * done) is drawn hidden and shown by this script, so a page without script shows none and its
+ * text stays plain, selectable text. Each `<code>` of the target is a line.
+ */
+const COPY_MARK = " data-copy=";
+const COPY_SOURCE =
+  'document.querySelectorAll("[data-copy]").forEach(b=>{b.hidden=!navigator.clipboard;b.onclick=()=>navigator.clipboard.writeText([...document.getElementById(b.dataset.copy).querySelectorAll("code")].map(c=>c.textContent).join("\\n")).then(()=>{b.textContent=b.dataset.done})})';
+const COPY_BUTTONS = { tag: `<script>${COPY_SOURCE}</script>`, hash: scriptHash(COPY_SOURCE) };
+
 /** The CSP that allows exactly the page's scripts (if any) and its stylesheet, per set of hashes. */
 const policies = new Map<string, string>();
 
@@ -156,7 +166,8 @@ export async function renderPage(c: Context, options: PageOptions, body: Child):
   const style = stylesheetFor(html);
   const full = loader === undefined ? "" : ` data-full="${escapeHtml(clientManifest().css)}"`;
   const focus = savesData(c) || !html.includes(NOTICE_MARK) ? undefined : FOCUS_NOTICE;
-  const scripts = [focus, loader].filter((script) => script !== undefined);
+  const copy = savesData(c) || !html.includes(COPY_MARK) ? undefined : COPY_BUTTONS;
+  const scripts = [focus, copy, loader].filter((script) => script !== undefined);
   c.header("Content-Security-Policy", policyFor(scripts.map((script) => script.hash), style.hash));
   const session = sessionMarker(c);
   // An account without a zone of its own: the client reports the browser's (src/routes/pages/time-zone.ts).

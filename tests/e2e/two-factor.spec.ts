@@ -24,6 +24,22 @@ for (const script of [true, false]) {
       await page.getByLabel("Code from the app").fill(totpAt(secret, new Date()));
       await page.getByRole("button", { name: "Turn on" }).click();
       await expect(page.locator("li code")).toHaveCount(10);
+      // Issue 52: with script, a Copy button; without, none (the codes are text to select).
+      const copy = page.getByRole("button", { name: "Copy the codes" });
+      if (script) {
+        await expect(copy).toBeVisible();
+        await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+        await copy.click();
+        await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
+        const copied = await page.evaluate(() => navigator.clipboard.readText());
+        expect(copied.split("\n")).toEqual(await page.locator("li code").allTextContents());
+      } else await expect(copy).toBeHidden();
+      if (process.env.SHOTS) {
+        for (const width of [360, 1280]) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.screenshot({ path: `/tmp/shots-visit/recovery-${script ? "script" : "plain"}-${width}.png`, fullPage: true });
+        }
+      }
 
       // Signed out, then in again through the form.
       await context.clearCookies();

@@ -30,6 +30,8 @@ export type AppointmentView = {
   rescheduled: { from: Date; reason: string; by: "patient" | "doctor" } | null;
   /** The family member it is for, as booked (issue 42); null when it is for the account holder. */
   for: ForPerson | null;
+  /** The doctor's attendance mark (issue 40): true attended, false did not come, null not marked (issue 52 shows it). */
+  attended?: boolean | null;
 };
 
 /** An appointment's own columns that every list reads (and the account's data export, src/db/queries/export.ts). */
@@ -87,6 +89,7 @@ function toView(row: Awaited<ReturnType<ReturnType<typeof viewQuery>["all"]>>[nu
     preferredTimes: row.preferredTimes ?? [],
     rescheduled: row.rescheduledFrom === null ? null : { from: row.rescheduledFrom, reason: row.rescheduleReason ?? "", by: row.rescheduledBy ?? "doctor" },
     for: forPersonOf(row),
+    attended: row.attended,
   };
 }
 

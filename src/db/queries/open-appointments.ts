@@ -15,8 +15,13 @@ export const openAt = (now: Date) => or(eq(appointments.status, "pending"), and(
  * `exceptId`: other than this one (issue 51: the doctor's undo of a cancel).
  */
 export async function hasOpenAppointment(r: Reader, patientId: string, doctorId: string, now: Date, forMemberId: string | null = null, exceptId?: string): Promise<boolean> {
-  const row = await r
-    .select({ id: appointments.id })
+  return (await openAppointmentWith(r, patientId, doctorId, now, forMemberId, exceptId)) !== undefined;
+}
+
+/** The open appointment hasOpenAppointment finds: its id, and when it stops being open by the clock (a confirmed one's end). */
+export async function openAppointmentWith(r: Reader, patientId: string, doctorId: string, now: Date, forMemberId: string | null = null, exceptId?: string): Promise<{ id: string; endsAt: Date | null } | undefined> {
+  return r
+    .select({ id: appointments.id, endsAt: appointments.endsAt })
     .from(appointments)
     .where(
       and(
@@ -28,7 +33,6 @@ export async function hasOpenAppointment(r: Reader, patientId: string, doctorId:
       ),
     )
     .get();
-  return row !== undefined;
 }
 
 /** Whether a family member of the patient's has an open appointment with any doctor (issue 42: not removed then). */

@@ -52,7 +52,8 @@ export const CHOOSE_TIME = "Please choose one of the free times";
 
 /** The booking page's "Book this time" form (issue 40): a free time as `slotStart`, and the reason; the rules are bookBody's. */
 export const instantBookForm = z
-  .object({ doctorId: z.unknown().optional(), reason: bookBody.shape.reason, slotStart: z.string({ error: CHOOSE_TIME }).min(1, CHOOSE_TIME), forMemberId: whoField })
+  // (`day`: the day the picker showed, brought back with a refusal or "Show times", issue 52)
+  .object({ doctorId: z.unknown().optional(), reason: bookBody.shape.reason, slotStart: z.string({ error: CHOOSE_TIME }).min(1, CHOOSE_TIME), day: z.unknown().optional(), forMemberId: whoField })
   .transform((b) => withWho(b) as Record<string, unknown>)
   .pipe(bookBody);
 

@@ -83,6 +83,7 @@ export default {
   "account.twoFactorSetUp": "Set up two-factor sign-in",
   "account.twoFactorScan": "Scan this code with your authenticator app, or type the key below into it. Then enter the 6-digit code it shows.",
   "account.twoFactorQrLabel": "QR code for your authenticator app",
+  "account.twoFactorOpenApp": "Open in authenticator app",
   "account.twoFactorKey": "Key",
   "account.twoFactorCode": "Code from the app",
   "account.twoFactorEnable": "Turn on",
@@ -95,4 +96,6 @@ export default {
   "account.recoveryTitle": "Your recovery codes",
   "account.recoveryIntro": "Two-factor sign-in is on. If you lose your phone, each of these codes signs you in once. Keep them somewhere safe: they are shown only now.",
   "account.recoveryBack": "Back to my account",
+  "account.recoveryCopy": "Copy the codes",
+  "account.recoveryCopied": "Copied",
 } satisfies Record<string, string>;

@@ -14,9 +14,14 @@ export default {
   "patient.book.title": "Book with {name}",
   "patient.book.back": "Back to dashboard",
   "patient.book.heading": "Book an appointment",
+  // Issue 52: the viewer's own open appointment with this doctor, said before any form is filled.
+  "patient.book.open": "You already have an open appointment with {name}: one at a time with each doctor.",
+  "patient.book.openForFamily": "You already have an open appointment with {name}. You can still book here for a family member.",
+  "patient.book.openLink": "See your appointment",
   "patient.instant.title": "Book a free time",
   "patient.instant.intro": "{name} takes bookings at once: choose a time, say why you come, and the appointment is yours, confirmed.",
   "patient.instant.legend": "Free times ({zone})",
+  "patient.instant.hint": "Choose a day, then one of its times.",
   "patient.instant.reason": "Why do you want to see the doctor?",
   "patient.instant.submit": "Book this time",
   "patient.instant.booked": "Booked: {when}. Your appointment is confirmed.",
@@ -68,6 +73,7 @@ export default {
   "SlotPicker.day": "Day",
   "SlotPicker.show": "Show times",
   "SlotPicker.elsewhere": "Also ticked, on other days:",
+  "SlotPicker.chosenElsewhere": "Chosen, on another day:",
   "SlotPicker.limit": "You can tick up to {max} times. Untick one to choose another.",
   // islands/PatientMeetings.tsx (cancelledNotice, feedbackGiven: also the page's notices)
   "PatientMeetings.withdrawnNotice": "Your request to {name} was withdrawn. You can book again at any time.",

@@ -77,6 +77,7 @@ export default {
   "account.twoFactorSetUp": "दो-चरणीय साइन-इन सेट करें",
   "account.twoFactorScan": "इस कोड को अपने ऑथेंटिकेटर ऐप से स्कैन करें, या नीचे दी गई कुंजी उसमें टाइप करें। फिर ऐप में दिखा 6 अंकों का कोड डालें।",
   "account.twoFactorQrLabel": "आपके ऑथेंटिकेटर ऐप के लिए QR कोड",
+  "account.twoFactorOpenApp": "ऑथेंटिकेटर ऐप में खोलें",
   "account.twoFactorKey": "कुंजी",
   "account.twoFactorCode": "ऐप का कोड",
   "account.twoFactorEnable": "चालू करें",
@@ -89,4 +90,6 @@ export default {
   "account.recoveryTitle": "आपके रिकवरी कोड",
   "account.recoveryIntro": "दो-चरणीय साइन-इन चालू है। फ़ोन खो जाने पर, इनमें से हर कोड से एक बार साइन इन किया जा सकता है। इन्हें सुरक्षित जगह रखें: ये सिर्फ़ अभी दिखाए जा रहे हैं।",
   "account.recoveryBack": "मेरे खाते पर वापस जाएँ",
+  "account.recoveryCopy": "कोड कॉपी करें",
+  "account.recoveryCopied": "कॉपी हो गए",
 } satisfies Record<keyof typeof en, string>;

@@ -147,7 +147,11 @@ describe("booking for a child, and what each side sees", () => {
       ["requestReceived", p.email],
       ["scheduled", p.email],
     ]);
-    for (const row of mails.rows) expect(String(row.text)).toContain(row.to_address === p.email ? "For: Aarav S" : "For: Aarav S, 6, child of Priya S");
+    for (const row of mails.rows) expect(String(row.text)).toContain(row.to_address === p.email ? "For: Aarav S" : "Aarav S, 6, child of Priya S asked you for an appointment.");
     for (const row of mails.rows) expect(String(row.text)).not.toContain("fever");
+    // Issue 52: the doctor's reminders name the child with the parent (personWords, as the pages), never the parent alone.
+    const reminders = await h.elsewhere("select text from mail_outbox where appointment_id = ? and template = 'reminder' and to_address = ?", [id, doctor.email]);
+    expect(reminders.rows.length).toBeGreaterThan(0);
+    for (const row of reminders.rows) expect(String(row.text)).toContain("Your video consultation with Aarav S, 6, child of Priya S is coming up.");
   });
 });

@@ -125,12 +125,17 @@ describe("the patient's and the doctor's forms", () => {
     expect(await empty.text()).toContain("Please enter a reason.");
 
     const booked = await post(bookPath, { reason: "Dizzy spells" }, { cookie: asPatient });
-    expect([booked.status, booked.headers.get("location")]).toEqual([303, `${bookPath}#notice`]);
-    const shown = await (await get(bookPath, `${asPatient}; ${noticeFrom(booked)}`)).text();
+    // Issue 52: a sent request opens the patient's meetings at its notice (no live form left to send twice).
+    expect([booked.status, booked.headers.get("location")]).toEqual([303, "/patient-dashboard/patient-meetings#notice"]);
+    const shown = await (await get("/patient-dashboard/patient-meetings", `${asPatient}; ${noticeFrom(booked)}`)).text();
     expect(shown).toContain("Appointment request sent. The doctor will schedule it soon.");
+    // The booking page now says so at the top, with a link to it, and has no form to fill in vain.
+    const openPage = await (await get(bookPath, asPatient)).text();
+    expect(openPage).toMatch(/id="open-with-doctor"[^>]*>You already have an open appointment with [^<]*<a href="\/patient-dashboard\/patient-meetings#meeting-[\w-]+">See your appointment<\/a>/);
+    expect(openPage).not.toContain('name="reason"');
     const twice = await post(bookPath, { reason: "Again" }, { cookie: asPatient });
     expect(twice.status).toBe(409);
-    expect(await twice.text()).toContain("You already have an open appointment with this doctor");
+    expect(await twice.text()).toContain("You already have an open appointment with");
 
     const [pending] = (await h.call("GET", "/api/auth/doctor-dashboard/appointments", { token: doctor.token })).body.appointments;
     const ids = { appointmentId: pending._id, patientId: patient.id };

@@ -34,15 +34,16 @@ const noticeOf = (html: string) => {
 };
 const FOCUS = `<script>document.getElementById("${NOTICE_ID}").focus()</script>`;
 
-test("a booking leads to its notice, focused as the page loads, with the way to Meetings", async () => {
+test("a booking leads to the meetings page at its notice, focused as the page loads", async () => {
   const patient = await h.signupPatient();
   const doctor = await h.signupDoctor({ name: "Dr. Notice" });
   const path = `/patient-dashboard/bookAppointment/${doctor.id}`;
   const booked = await post(path, { reason: "A cough" }, patient.token);
-  expect(booked.headers.get("location")).toBe(`${path}#notice`);
+  // Issue 52: the meetings page, where the request shows (no live form left to send twice).
+  expect(booked.headers.get("location")).toBe("/patient-dashboard/patient-meetings#notice");
   const { html, csp } = await follow(booked, patient.token);
   expect(noticeOf(html)).toStartWith("Appointment request sent.");
-  expect(html).toMatch(/id="notice" tabindex="-1"[^>]*>Appointment request sent[^<]*<!-- --> <a href="\/patient-dashboard\/patient-meetings">See it in your appointments<\/a>/);
+  expect(html).toMatch(/id="notice" tabindex="-1"[^>]*>Appointment request sent/);
   // The focus runs before the loader, and the page's CSP allows exactly it.
   expect(html).toContain(`${FOCUS}<script>(()=>`);
   expect(csp.match(/'sha256-/g)?.length).toBeGreaterThanOrEqual(3);
@@ -84,7 +85,12 @@ test("hours saved and a password changed lead to their notice", async () => {
   const doctor = await h.signupDoctor({ name: "Dr. Hours" });
   const hours = await post("/doctor-dashboard/doctor-profile/hours", { tz: "Asia/Kolkata", day1: "09:00-12:00" }, doctor.token);
   expect(hours.headers.get("location")).toBe("/doctor-dashboard/doctor-profile#notice");
-  expect(noticeOf((await follow(hours, doctor.token)).html).length).toBeGreaterThan(0);
+  const hoursPage = (await follow(hours, doctor.token)).html;
+  expect(noticeOf(hoursPage)).toBe("Hours saved successfully");
+  // Issue 52: the notice is in the hours card, beside the form used, not at the top of the page.
+  const hoursCard = hoursPage.slice(hoursPage.indexOf('<section id="hours"'));
+  expect(hoursPage.indexOf('<section id="hours"')).toBeGreaterThan(0);
+  expect(hoursCard.slice(0, hoursCard.indexOf("</form>"))).toContain(`id="${NOTICE_ID}"`);
 
   const patient = await h.signupPatient();
   const changed = await post("/patient-dashboard/patient-profile/password", { currentPassword: "correct-horse-1", newPassword: "another-horse-2" }, patient.token);
@@ -94,6 +100,30 @@ test("hours saved and a password changed lead to their notice", async () => {
   const session = set.find((c) => c.startsWith("carebook_session="));
   const page = await h.app.request("/patient-dashboard/patient-profile", { headers: { cookie: [session ?? cookieOf(patient.token), ...set.filter((c) => c !== session)].join("; ") } });
   expect(noticeOf(await page.text())).toBe("Your password is changed. Every other device is signed out.");
+});
+
+test("a family form's notice is beside the form used: the add form, the member's card, the section after a removal (issue 52)", async () => {
+  const patient = await h.signupPatient();
+  const profile = "/patient-dashboard/patient-profile";
+  const added = await post(`${profile}/family`, { name: "Riya Verma", relation: "child", dateOfBirth: "2019-03-01", sex: "" }, patient.token);
+  expect(added.headers.get("location")).toBe(`${profile}#notice`);
+  const afterAdd = (await follow(added, patient.token)).html;
+  expect(noticeOf(afterAdd).length).toBeGreaterThan(0);
+  // Inside the add form, after its title: not in the profile form at the top.
+  const addForm = afterAdd.slice(afterAdd.indexOf('class="family-add"'));
+  expect(addForm.slice(0, addForm.indexOf("</form>"))).toContain(`id="${NOTICE_ID}"`);
+  expect(afterAdd.indexOf(`id="${NOTICE_ID}"`)).toBeGreaterThan(afterAdd.indexOf('id="family"'));
+
+  const [member] = (await h.call("GET", "/api/auth/patient-dashboard/family", { token: patient.token })).body.members;
+  const saved = await post(`${profile}/family/${member._id}`, { name: "Riya Verma", relation: "child", dateOfBirth: "2019-03-02", sex: "" }, patient.token);
+  const afterSave = (await follow(saved, patient.token)).html;
+  const card = afterSave.slice(afterSave.indexOf('class="family-member"'));
+  expect(card.slice(0, card.indexOf("</form>"))).toContain(`id="${NOTICE_ID}"`);
+
+  const removed = await post(`${profile}/family/${member._id}/remove`, {}, patient.token);
+  const afterRemove = (await follow(removed, patient.token)).html;
+  const section = afterRemove.slice(afterRemove.indexOf('id="family"'));
+  expect(section.slice(0, section.indexOf("</section>"))).toContain(`id="${NOTICE_ID}"`);
 });
 
 test("a login page opened while signed in goes to that role's dashboard; signup pages stay", async () => {

@@ -47,6 +47,8 @@ async function turnOn(cookie: string, lang = "en") {
   const shown = /class="two-factor-key">([A-Z2-7 ]+)</.exec(page)![1]!;
   const secret = shown.replace(/ /g, "");
   expect(base32Decode(secret)).toHaveLength(20);
+  // Issue 52: beside the QR code, a link that opens the authenticator app with the key.
+  expect(page).toMatch(new RegExp(`<a class="button button-secondary" href="otpauth://totp/[^"]*secret=${secret}[^"]*">`));
 
   const wrong = await request(`${PROFILE}/two-factor/enable`, { cookie, form: { code: totpAt(secret, NOW) === "000000" ? "111111" : "000000" }, lang });
   expect(wrong.status).toBe(400);
@@ -56,6 +58,10 @@ async function turnOn(cookie: string, lang = "en") {
   const html = await enabled.text();
   const codes = [...html.matchAll(/<li><code>([a-z2-7-]+)<\/code><\/li>/g)].map((m) => m[1]!);
   expect(codes).toHaveLength(10);
+  // Issue 52: the copy button is hidden until the page's small script shows it, allowed by the page's CSP.
+  expect(html).toMatch(/<button type="button" class="button-secondary" data-copy="recovery-codes" data-done="[^"]+" hidden="">/);
+  const copyScript = /<script>(document\.querySelectorAll\("\[data-copy\]"\)[^<]*)<\/script>/.exec(html)![1]!;
+  expect(enabled.headers.get("content-security-policy")).toContain(`'sha256-${new Bun.CryptoHasher("sha256").update(copyScript).digest("base64")}'`);
   return { secret, codes, html, wrongHtml: await wrong.text() };
 }
 

@@ -67,6 +67,12 @@ export function TwoFactorSection({ c, deps, base, state, form }: { c: Context; d
             <>
               <p>{t("account.twoFactorScan")}</p>
               <div class="qr-code" role="img" aria-label={t("account.twoFactorQrLabel")} dangerouslySetInnerHTML={{ __html: qrSvg(state.pending.otpauthUrl) }} />
+              {/* Issue 52: on the phone that holds the app, the link opens it with the key filled in. */}
+              <p>
+                <a class="button button-secondary" href={state.pending.otpauthUrl}>
+                  {t("account.twoFactorOpenApp")}
+                </a>
+              </p>
               <p>
                 {t("account.twoFactorKey")}: <code class="two-factor-key">{state.pending.secret.replace(/(.{4})/g, "$1 ").trim()}</code>
               </p>
@@ -102,20 +108,27 @@ function recoveryCodesPage(c: Context, base: string, codes: string[]) {
     c,
     { title: t("account.recoveryTitle") },
     <Shell area={area} path={base} theme={themeOf(c)}>
-      <section class="page-narrow card" aria-labelledby="recovery-title">
-        <h1 id="recovery-title">{t("account.recoveryTitle")}</h1>
-        <p>{t("account.recoveryIntro")}</p>
-        <ul class="recovery-codes" role="list">
-          {codes.map((code) => (
-            <li>
-              <code>{code}</code>
-            </li>
-          ))}
-        </ul>
-        <p>
-          <a href={`${base}#two-factor`}>{t("account.recoveryBack")}</a>
-        </p>
-      </section>
+      {/* Issue 52: the card inside the narrow column, so a phone shows margins beside it. */}
+      <div class="page-narrow recovery-page">
+        <section class="card" aria-labelledby="recovery-title">
+          <h1 id="recovery-title">{t("account.recoveryTitle")}</h1>
+          <p>{t("account.recoveryIntro")}</p>
+          <ul class="recovery-codes" role="list" id="recovery-codes">
+            {codes.map((code) => (
+              <li>
+                <code>{code}</code>
+              </li>
+            ))}
+          </ul>
+          <div class="actions">
+            {/* Shown by the page's small script only (src/render/Document.tsx); without it the codes are plain text to select. */}
+            <button type="button" class="button-secondary" data-copy="recovery-codes" data-done={t("account.recoveryCopied")} hidden>
+              {t("account.recoveryCopy")}
+            </button>
+            <a href={`${base}#two-factor`}>{t("account.recoveryBack")}</a>
+          </div>
+        </section>
+      </div>
     </Shell>,
   );
 }

@@ -52,7 +52,19 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   // The past meetings whose attendance can still be marked (issue 40); the page changes when the first window closes.
   const open = meetings.filter((m) => (m.status === "completed" || m.status === "noshow") && attendanceRefusal(m.scheduledAt!, m.endsAt!, now) === null);
   for (const m of open) holdsUntil(c, m.endsAt!.getTime() + ATTENDANCE_DAYS * 24 * 3_600_000 + 1);
-  const attendance = { open: open.map((m) => m.id), question: t("doctorPage.attendance.question"), yes: t("doctorPage.attendance.yes"), no: t("doctorPage.attendance.no") };
+  // Issue 52: a mark already recorded is shown as such, with the one button that changes it.
+  const marked = Object.fromEntries(open.flatMap((m) => (m.attended === true || m.attended === false ? [[m.id, m.attended]] : m.status === "noshow" ? [[m.id, false]] : [])));
+  const attendance = {
+    open: open.map((m) => m.id),
+    marked,
+    question: t("doctorPage.attendance.question"),
+    yes: t("doctorPage.attendance.yes"),
+    no: t("doctorPage.attendance.no"),
+    recordedYes: t("doctorPage.attendance.recordedYes"),
+    recordedNo: t("doctorPage.attendance.recordedNo"),
+    changeToYes: t("doctorPage.attendance.changeToYes"),
+    changeToNo: t("doctorPage.attendance.changeToNo"),
+  };
   return doctorPage(
     c,
     t("doctorPage.meetingsTitle"),
@@ -61,7 +73,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <ZoneNote reader={reader} role="doctor" id="zone-note" />
       <Island
         name="DoctorMeetings"
-        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor", formerWords(t)), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds, movedByPatient: t("doctorPage.movedByPatient", { moved: "{moved}", time: "{time}" }), attendance, ...familyWords(meetings, t), review: feedbackWords(t) }}
+        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor", formerWords(t)), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds, movedByPatient: t("doctorPage.movedByPatient", { moved: "{moved}", time: "{time}" }), attendance, ...familyWords(meetings, t, true), review: feedbackWords(t) }}
       />
       {calendar}
     </section>,

@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import { getAvailability, setAvailability } from "../../../actions/availability";
 import { updateDoctorProfile } from "../../../actions/profile";
 import { together } from "../../../db/together";
-import { HoursForm } from "../../../components/HoursForm";
+import { HOURS_NOTICE, HoursForm } from "../../../components/HoursForm";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
 import { doctorProfilePageForm, hoursForm } from "../../../http/schemas";
@@ -42,6 +42,9 @@ async function render(c: Context, deps: Deps, refused?: FormState): Promise<Resp
   const [form, hoursRefused] = refused?.target === HOURS ? [undefined, refused] : [refused, undefined];
   const profileForm = form?.target === PASSWORD_FORM || form?.target === TWO_FACTOR_FORM ? undefined : form;
   // The page's reads go in one round trip (issue 43).
+  // Issue 52: a notice of the hours form shows in the hours card; any other, at the top.
+  const notice = refused ? undefined : takeNotice(c);
+  const hoursNotice = notice?.at === HOURS_NOTICE ? notice : undefined;
   const [hours, mail, sessions, twoFactor] = await together(() =>
     Promise.all([getAvailability(deps, doctor.id), mailPreferencesOf(deps, "doctor", doctor.id), ownSessions(c, deps), twoFactorState(deps, signedInUser(c))]),
   );
@@ -54,10 +57,10 @@ async function render(c: Context, deps: Deps, refused?: FormState): Promise<Resp
       <RegistrationNote doctor={doctor} />
       <Island
         name="ProfileForm"
-        props={{ role: "doctor", profile: doctorJson(doctor), details: detailWords(t), form: profileForm, notice: refused ? undefined : takeNotice(c) }}
+        props={{ role: "doctor", profile: doctorJson(doctor), details: detailWords(t), form: profileForm, notice: hoursNotice ? undefined : notice }}
       />
       {/* One zone control for a doctor (issue 52): the hours form's, which is also the zone they read times in. */}
-      <HoursForm hours={hours} fallbackZone={doctor.timeZone ?? viewerTimeZone(c)} form={hoursRefused} />
+      <HoursForm hours={hours} fallbackZone={doctor.timeZone ?? viewerTimeZone(c)} form={hoursRefused} notice={hoursNotice} />
       <MailPreferencesForm action="/doctor-dashboard/doctor-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
       <AccountSecuritySection c={c} base="/doctor-dashboard/doctor-profile" form={form} sessions={sessions} />
       <TwoFactorSection c={c} deps={deps} base="/doctor-dashboard/doctor-profile" state={twoFactor} form={form} />
@@ -81,7 +84,7 @@ export function doctorHoursPost(deps: Deps) {
       run: (input) => setAvailability(deps, pageAccount(c, "doctor").id, input),
       again: (form) => render(c, deps, form),
       page: PATH,
-      then: () => doneThen(c, PATH, { text: tOf(c)("doctorPage.hoursSaved"), tone: "success" }),
+      then: () => doneThen(c, PATH, { text: tOf(c)("doctorPage.hoursSaved"), tone: "success", at: HOURS_NOTICE }),
     });
 }
 

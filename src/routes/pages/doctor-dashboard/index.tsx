@@ -83,7 +83,8 @@ async function render(c: Context, deps: Deps, form?: FormState, ask?: Ask): Prom
         props={{
           doctorName: doctor.name,
           appointments: pending.map((a) => appointmentJson(a, "doctor", formerWords(t))),
-          ...familyWords(pending, t),
+          // Always (issue 52): a request drawn again after an Undo may be a family member's.
+          ...familyWords(pending, t, true),
           timeZone,
           today,
           booked,
@@ -117,7 +118,8 @@ async function askFirst(c: Context, deps: Deps): Promise<Response | undefined> {
   const doctor = pageAccount(c, "doctor");
   const request = (await listDoctorPending(deps.database.db, doctor, deps.now())).find((a) => a.id === appointmentId && a.patient.id === patientId);
   if (request === undefined) return undefined;
-  const ask: Ask = { appointmentId, patientId, name: request.patient.name, at: at.toISOString() };
+  // Issue 52: the question names whom the visit is for (a child with their parent), as every card does.
+  const ask: Ask = { appointmentId, patientId, name: personWords(request.for, request.patient.name, tOf(c) as Translate), at: at.toISOString() };
   if (confirm !== "1") return render(c, deps, undefined, ask);
   const hours = await readAvailability(deps.database.db, doctor.id);
   const why = hours && whyOutside(hours, at, deps.config.consultMinutes);

@@ -32,6 +32,7 @@ import { patientPage } from "./shell";
 import { WhoField } from "../../../components/WhoField";
 import { familyOf } from "../../../actions/family";
 import { together } from "../../../db/together";
+import { openAppointmentWith } from "../../../db/queries/open-appointments";
 import type { FamilyMember } from "../../../domain/family";
 import { tOf } from "../../../i18n/request";
 import type { Key } from "../../../i18n/catalog";
@@ -60,7 +61,17 @@ const INSTANT = "instant";
 /** The waitlist's form of the same card (issue 40 item 5). */
 const WAITLIST = "waitlist";
 
-async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlots, family?: FamilyMember[]): Promise<Response> {
+/** What the page reads besides the doctor: their free times, the viewer's family, and the viewer's own open appointment with the doctor (issue 52). */
+type Reads = [DoctorSlots, FamilyMember[], OpenWith];
+type OpenWith = Awaited<ReturnType<typeof openAppointmentWith>>;
+
+function pageReads(c: Context, deps: Deps): Promise<Reads> {
+  const patient = pageAccount(c, "patient");
+  const doctorId = c.req.param("doctorId") ?? "";
+  return together(() => Promise.all([freeSlotsOf(c, deps), familyOf(deps, patient.id), openAppointmentWith(deps.database.db, patient.id, doctorId, deps.now())]));
+}
+
+async function render(c: Context, deps: Deps, form?: FormState, reads?: Reads): Promise<Response> {
   // What the page shows of the doctor, kept per directory version (no secrets kept: a projection).
   const id = c.req.param("doctorId") ?? "";
   const doctor = await keptForDirectory(deps.database, `book:${id}`, async () => {
@@ -69,9 +80,12 @@ async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlo
   }, c.get("user")?.directoryVersion);
   if (doctor === undefined || doctor.status !== "approved") return notFoundResponse(c);
   const patient = pageAccount(c, "patient");
-  const [source, members]: [DoctorSlots, FamilyMember[]] =
-    free && family ? [free, family] : await together(() => Promise.all([freeSlotsOf(c, deps), familyOf(deps, patient.id)]));
+  const [source, members, open] = reads ?? (await pageReads(c, deps));
   const who = { holder: patient.name, members };
+  // Issue 52: an open appointment of the viewer's own with this doctor is said at the top, with a
+  // link to it, before any form is filled; the forms stay only for a family member's visit.
+  if (open?.endsAt) holdsUntil(c, open.endsAt.getTime());
+  const bookable = open === undefined || members.length > 0;
   const { slots } = source;
   holdsUntil(c, slotsHoldUntil(slots, deps.config.bookingNoticeMinutes, deps.now()));
   const t = tOf(c);
@@ -92,11 +106,18 @@ async function render(c: Context, deps: Deps, form?: FormState, free?: DoctorSlo
       </p>
       {/* What the visit costs, before booking (issue 41 item 5); nothing when the doctor has not said. */}
       {doctor.fee !== null && <p class="booking-fee">{feeText(doctor.fee, t)}</p>}
+      {open !== undefined && (
+        <p class="notice notice-info" id="open-with-doctor" role="status">
+          {t(members.length > 0 ? "patient.book.openForFamily" : "patient.book.open", { name: doctor.name })}{" "}
+          <a href={`/patient-dashboard/patient-meetings#meeting-${open.id}`}>{t("patient.book.openLink")}</a>
+        </p>
+      )}
       {/* One card: the day and its times, then the reason and the Book button (issue 39: one screen on a phone). */}
-      {isInstant(source) ? (
+      {!bookable ? null : isInstant(source) ? (
         <div class="card booking-card" aria-labelledby="instant-title">
           <InstantBookForm doctorId={doctor.id} doctorName={doctor.name} slots={slots} reader={viewerZone(c)} form={form?.target === INSTANT ? form : undefined} who={who} />
-          <WaitlistJoinForm doctorId={doctor.id} doctorName={doctor.name} doctorZone={source.timeZone ?? "UTC"} now={deps.now()} form={form?.target === WAITLIST ? form : undefined} />
+          {/* The waitlist is the account holder's own: not offered beside their open appointment. */}
+          {open === undefined && <WaitlistJoinForm doctorId={doctor.id} doctorName={doctor.name} doctorZone={source.timeZone ?? "UTC"} now={deps.now()} form={form?.target === WAITLIST ? form : undefined} />}
         </div>
       ) : (
       <div class="card booking-card">
@@ -113,9 +134,10 @@ export function bookAppointmentPage(deps: Deps) {
   return async (c: Context) => {
     // The free slots are another doctor's: read first, and part of what the kept page is made of.
     // (The family members, issue 42, are the viewer's own: their changes move the account's lists version.)
-    const [free, family] = await together(() => Promise.all([freeSlotsOf(c, deps), familyOf(deps, pageAccount(c, "patient").id)]));
-    const extra = `${free.timeZone}:${isInstant(free) ? "instant:" : ""}${free.slots.map((s) => s.start).join(",")}`;
-    return keptViewerPage(c, deps, () => render(c, deps, takeRefused(c), free, family), { directory: true, extra });
+    const reads = await pageReads(c, deps);
+    const [free, , open] = reads;
+    const extra = `${free.timeZone}:${isInstant(free) ? "instant:" : ""}${open?.id ?? ""}:${free.slots.map((s) => s.start).join(",")}`;
+    return keptViewerPage(c, deps, () => render(c, deps, takeRefused(c), reads), { directory: true, extra });
   };
 }
 
@@ -130,7 +152,8 @@ export function bookAppointmentPost(deps: Deps) {
       run: (input) => bookAppointment(deps, pageAccount(c, "patient"), input),
       again: (form) => render(c, deps, form),
       page: c.req.path,
-      then: () => doneThen(c, c.req.path, { text: tOf(c)("BookingForm.booked"), tone: "success" }),
+      // Issue 52: the meetings page, where the request shows, as after an instant booking (no live form left to book twice).
+      then: () => doneThen(c, "/patient-dashboard/patient-meetings", { text: tOf(c)("BookingForm.booked"), tone: "success" }),
     });
   };
 }
@@ -142,6 +165,8 @@ export function bookAppointmentPost(deps: Deps) {
 export function instantBookPost(deps: Deps) {
   return async (c: Context) => {
     const doctorId = c.req.param("doctorId") ?? "";
+    // "Show times" without script (issue 52: the request page's picker): the chosen day's times, nothing booked.
+    if ((await c.req.parseBody()).show !== undefined) return render(c, deps, { message: "", values: await postedValues(c, instantBookForm), target: INSTANT });
     return handleForm(c, {
       schema: instantBookForm,
       extra: { doctorId },

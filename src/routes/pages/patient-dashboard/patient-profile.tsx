@@ -12,7 +12,7 @@ import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
 import { familyForm, familyIdParam, patientProfileForm } from "../../../http/schemas";
 import { addFamilyMember, editFamilyMember, familyOf, removeFamilyMember } from "../../../actions/family";
-import { FamilySection, isFamilyTarget, memberTarget, NEW_MEMBER } from "../../../components/FamilySection";
+import { FAMILY_NOTICE, FamilySection, isFamilyTarget, memberTarget, NEW_MEMBER } from "../../../components/FamilySection";
 import type { Key } from "../../../i18n/catalog";
 import { patientJson } from "../../../http/shapes";
 import { Island } from "../../../render/islands";
@@ -39,14 +39,17 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   // A refused change of password (issue 28) or of the family (issue 42) shows in its own form, not in the profile's.
   const profileForm = form?.target === PASSWORD_FORM || form?.target === TWO_FACTOR_FORM || isFamilyTarget(form?.target) ? undefined : form;
   const t = tOf(c);
+  // Issue 52: a family form's notice shows beside that form; any other, at the top.
+  const notice = form ? undefined : takeNotice(c);
+  const familyNotice = notice?.at !== undefined && (notice.at === FAMILY_NOTICE || isFamilyTarget(notice.at)) ? notice : undefined;
   return patientPage(
     c,
     t("patient.profile.title"),
     <section class="page-narrow" aria-labelledby="profile-title">
       <h1 id="profile-title">{t("patient.profile.title")}</h1>
-      <Island name="ProfileForm" props={{ role: "patient", profile: patientJson(patient), form: profileForm, notice: form ? undefined : takeNotice(c) }} />
+      <Island name="ProfileForm" props={{ role: "patient", profile: patientJson(patient), form: profileForm, notice: familyNotice ? undefined : notice }} />
       <TimeZoneForm zone={viewerTimeZone(c)} />
-      <FamilySection base={PROFILE} members={family} form={form} />
+      <FamilySection base={PROFILE} members={family} form={form} notice={familyNotice} />
       <MailPreferencesForm action="/patient-dashboard/patient-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
       <AccountSecuritySection c={c} base="/patient-dashboard/patient-profile" form={form} sessions={sessions} />
       <TwoFactorSection c={c} deps={deps} base="/patient-dashboard/patient-profile" state={twoFactor} form={form} />
@@ -74,7 +77,7 @@ export function patientProfilePost(deps: Deps) {
 const PROFILE = "/patient-dashboard/patient-profile";
 
 /** One family form's post (issue 42): the same use case as its JSON twin, then the profile with a notice. */
-function familyPost<S extends typeof familyForm | typeof familyIdParam>(deps: Deps, schema: S, target: (c: Context) => string, done: Key, run: (c: Context, input: z.output<S>) => Promise<unknown>) {
+function familyPost<S extends typeof familyForm | typeof familyIdParam>(deps: Deps, schema: S, target: (c: Context) => string, done: Key, run: (c: Context, input: z.output<S>) => Promise<unknown>, at = target) {
   return (c: Context) =>
     handleForm(c, {
       schema,
@@ -84,7 +87,8 @@ function familyPost<S extends typeof familyForm | typeof familyIdParam>(deps: De
       run: (input) => run(c, input as z.output<S>),
       again: (form) => render(c, deps, form),
       page: PROFILE,
-      then: () => doneThen(c, PROFILE, { text: tOf(c)(done), tone: "success" }),
+      // Issue 52: the notice shows beside the form used (its member's card, the add form, or the section's top).
+      then: () => doneThen(c, PROFILE, { text: tOf(c)(done), tone: "success", at: at(c) }),
     });
 }
 
@@ -94,4 +98,5 @@ const member = (c: Context) => memberTarget(c.req.param("id") ?? "");
 export const familyAddPost = (deps: Deps) => familyPost(deps, familyForm, () => NEW_MEMBER, "family.added", (c, input) => addFamilyMember(deps, holder(c), input));
 export const familyEditPost = (deps: Deps) =>
   familyPost(deps, familyForm, member, "family.updated", (c, input) => editFamilyMember(deps, holder(c), c.req.param("id") ?? "", input));
-export const familyRemovePost = (deps: Deps) => familyPost(deps, familyIdParam, member, "family.removed", (c, input) => removeFamilyMember(deps, holder(c), input.id));
+export const familyRemovePost = (deps: Deps) =>
+  familyPost(deps, familyIdParam, member, "family.removed", (c, input) => removeFamilyMember(deps, holder(c), input.id), () => FAMILY_NOTICE);
