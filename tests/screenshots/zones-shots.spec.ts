@@ -42,7 +42,7 @@ test("zones: directory, profile, the doctor's zone select, a meetings page", asy
         await page.goto(path);
         // With script a public page comes back once in the browser's zone.
         if (script && !token) await page.waitForFunction(() => document.cookie.includes("tz=") && document.readyState === "complete");
-        await page.waitForTimeout(800);
+        await page.waitForLoadState("networkidle");
         await page.screenshot({ path: join(out, `${name}-${lang}-${width}${script ? "" : "-noscript"}.png`), fullPage: true });
         // The hours card, with the doctor's one zone select, on its own.
         if (name === "doctor-profile") await page.locator("section.hours").screenshot({ path: join(out, `hours-card-${lang}-${width}${script ? "" : "-noscript"}.png`) });
