@@ -38,7 +38,8 @@ export function titleCased(message: string): string[] {
   const text = message.replace(/\{(\w+)(, (select|plural|selectordinal),)?/g, " ").replace(/[{}]/g, " ");
   const found: string[] = [];
   for (const sentence of text.split(/(?<=[.!?:;…“"(])\s+|\n/))
-    for (const word of sentence.trim().split(/\s+/).slice(1)) {
+    // A leading mark (✓, ✗, •) is not the sentence's first word.
+    for (const word of sentence.trim().replace(/^[^\p{L}\p{N}{("“‘]+\s*/u, "").split(/\s+/).slice(1)) {
       const m = /^[("“‘]?([A-Z][A-Za-z.'’-]*)/.exec(word);
       if (m && !CAPITALIZED.has(m[1]!.replace(/[.’']$/, "")) && !CAPITALIZED.has(m[1]!)) found.push(m[1]!);
     }
@@ -75,6 +76,8 @@ describe("sentence case", () => {
     expect(titleCased("Book An Appointment")).toEqual(["An", "Appointment"]);
     expect(titleCased("{role, select, patient {Patient Login} other {Admin Login}}")).toEqual(["Login", "Login"]);
     expect(titleCased("Upload a JPEG or PNG photo to Carebook. Then log in.")).toEqual([]);
+    expect(titleCased("✓ Registration verified")).toEqual([]);
+    expect(titleCased("✗ Did Not come")).toEqual(["Not"]);
   });
 
   test("our own English headings, buttons and labels are in sentence case (SPEC's quoted strings and names of specializations aside)", () => {
