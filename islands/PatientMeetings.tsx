@@ -19,7 +19,7 @@ import { useHumanMessage } from "./lib/messages";
 import { TextForm } from "./lib/forms";
 import { RatingFields, ratingChoice, type RatingWords } from "./lib/RatingFields";
 import { PreferredTimesNote, RescheduledNote } from "./lib/MeetingChanges";
-import { OwnMove, type MoveWords } from "./lib/OwnMove";
+import { OwnMove, type FreeTimes, type MoveWords } from "./lib/OwnMove";
 import type { FamilyWords } from "../src/domain/family";
 import { CancelledLine, ForLine, MeetingLinks, ReasonStep, StateBadge, StorySection } from "./lib/story";
 import { LocalTime } from "./lib/time";
@@ -43,9 +43,9 @@ export type Props = {
   change: { minutes: number; now: string; closed: string; until: string; contact?: ContactWords };
   /**
    * Issue 40's move by the patient: for each confirmed meeting they may still move, its doctor's
-   * next free times (ISO), and the step's words (the server's, as `change`'s are).
+   * free times (as the booking picker carries them; null: none), and the step's words (the server's, as `change`'s are).
    */
-  move: { free: Record<string, string[]>; words: MoveWords & { movedByYou: string } };
+  move: { free: Record<string, FreeTimes | null>; words: MoveWords & { movedByYou: string } };
   /** Issue 41: the words of the feedback's rating and publish choice (the server's, as `change`'s are). */
   review: RatingWords;
   /** Issue 52: the patient's own feedback by meeting, and the server's words for it (both absent when none was given). */
@@ -213,7 +213,7 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
                   refused={refused}
                   send={(text) => cancel(a, text)}
                 />
-                {move.free[a._id] !== undefined && <OwnMove id={a._id} free={move.free[a._id]!} timeZone={timeZone} words={move.words} refused={refused} />}
+                {move.free[a._id] !== undefined && <OwnMove id={a._id} free={move.free[a._id] ?? null} timeZone={timeZone} words={move.words} refused={refused} />}
               </>
             )}
           </li>

@@ -8,9 +8,12 @@
  * (what was typed and ticked comes back) and the server's refusal of four is shown here.
  */
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
-import { dateInZone, formatDay, formatTime } from "../src/domain/time";
+import { formatDay, formatTime } from "../src/domain/time";
+import { daysOf } from "./lib/days";
 import { MAX_PREFERRED as MAX } from "../src/domain/availability";
 import { useLang, useT } from "./lib/i18n";
+
+export { DAYS_SHOWN, daysOf } from "./lib/days";
 
 export type Props = {
   /** The viewer's zone, as the server chose it: the hint above names it. */
@@ -37,28 +40,8 @@ export type Props = {
   choose?: string;
 };
 
-/** How many days the select offers. */
-export const DAYS_SHOWN = 14;
 /** The form the checkboxes belong to by default (islands/BookingForm.tsx). */
 const FORM = "booking-form";
-
-type Day = { date: string; starts: string[] };
-
-/** The slots' starts grouped by their date in `zone`, the first DAYS_SHOWN days. */
-export function daysOf(from: string, gaps: number[], zone: string): Day[] {
-  const days: Day[] = [];
-  let at = Date.parse(from);
-  if (Number.isNaN(at)) return days;
-  for (let i = 0; i <= gaps.length; i++) {
-    if (i > 0) at += gaps[i - 1]!;
-    const date = dateInZone(at, zone);
-    const last = days[days.length - 1];
-    if (last?.date === date) last.starts.push(new Date(at).toISOString());
-    else if (days.length === DAYS_SHOWN) break;
-    else days.push({ date, starts: [new Date(at).toISOString()] });
-  }
-  return days;
-}
 
 export default function SlotPicker({ zone, from, gaps, ticked: first, day: asked, refusal, legend, hint, one = false, form: formId = FORM, choose }: Props) {
   const t = useT();

@@ -1,45 +1,83 @@
 /** @jsxImportSource react */
 /**
- * Issue 40: the patient moves their own confirmed meeting, a second step behind a <details> as
- * the doctor's reschedule is: the doctor's next free times as a choice (radio buttons, so that
- * Enter in the reason field never picks a time), an optional reason, one button. A plain form
- * posting to the meetings page (src/routes/pages/patient-dashboard/patient-meetings.tsx), with or
- * without script: the page comes back with the doctor's free times as they are then. Its words
- * come from the server as props (the island's share of the catalog stays under 1 KB).
+ * Issue 40: the patient moves their own confirmed appointment, a second step behind a <details> as
+ * the doctor's reschedule is. Issue 52: its picker is the booking page's, a day first, then that
+ * day's free times as radio buttons (so Enter in the reason field never picks a time), nothing
+ * chosen for the patient; an optional reason, one button. A plain form posting to the meetings
+ * page (src/routes/pages/patient-dashboard/patient-meetings.tsx), with or without script: without
+ * it "Show times" posts the form back to show the chosen day (what was typed comes back). Its
+ * words come from the server as props (the island's share of the catalog stays under 1 KB).
  */
+import { useEffect, useRef, useState } from "react";
 import { LIMITS } from "../../src/domain/fields";
+import { formatDay, formatTime } from "../../src/domain/time";
 import type { FormState } from "../../src/http/forms";
-import { formatDateTime, useViewerZone } from "./time";
+import { daysOf } from "./days";
+import { useViewerZone } from "./time";
 import { useLang } from "./i18n";
 import { Notice } from "./ui";
 
 /** The move step's words, in the page's language (src/routes/pages/patient-dashboard/patient-meetings.tsx). */
-export type MoveWords = { open: string; choose: string; reason: string; submit: string; none: string };
+export type MoveWords = { open: string; choose: string; reason: string; submit: string; none: string; day: string; show: string };
 
-/** The target of a refused move, for the meeting it belongs to. */
+/** The doctor's free times as the booking picker carries them: the first start, then the gaps (ms). */
+export type FreeTimes = { from: string; gaps: number[] };
+
+/** The target of a refused move, for the appointment it belongs to. */
 export const moveTarget = (id: string) => `move:${id}`;
 
-export function OwnMove(props: { id: string; free: string[]; timeZone: string; words: MoveWords; refused?: FormState }) {
+export function OwnMove(props: { id: string; free: FreeTimes | null; timeZone: string; words: MoveWords; refused?: FormState }) {
   const { id, free, words } = props;
   const zone = useViewerZone(props.timeZone);
   const lang = useLang();
   const mine = props.refused?.target === moveTarget(id) ? props.refused : undefined;
+  const days = free ? daysOf(free.from, free.gaps, zone) : [];
+  const asked = mine?.values.day;
+  const [day, setDay] = useState(days.some((d) => d.date === asked) ? asked! : (days[0]?.date ?? ""));
+  const [live, setLive] = useState(false);
+  const select = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    setLive(true);
+    // A day chosen before the code arrived is the one shown.
+    if (select.current && select.current.value !== day) setDay(select.current.value);
+  }, []);
   const field = (name: string) => `${name}-own-move-${id}`;
+  const shown = days.find((d) => d.date === day) ?? days[0];
   return (
     <details className="reschedule own-move" open={mine !== undefined}>
       <summary>{words.open}</summary>
-      {free.length === 0 ? (
+      {shown === undefined ? (
         <p className="small muted">{words.none}</p>
       ) : (
         <form className="schedule-form" method="post" action="/patient-dashboard/patient-meetings/reschedule">
           <input type="hidden" name="appointmentId" value={id} />
-          <fieldset className="field">
+          <fieldset className="field slot-picker">
             <legend className="small">{words.choose}</legend>
-            {free.map((iso, i) => (
-              <label key={iso} className="slot-choice">
-                <input type="radio" name="slotStart" value={iso} required={i === 0} defaultChecked={mine?.values.slotStart === iso} /> {formatDateTime(iso, zone, lang)}
-              </label>
-            ))}
+            <div className="field slot-day-pick">
+              <label htmlFor={field("day")}>{words.day}</label>
+              <div className="slot-day-row">
+                <select id={field("day")} name="day" ref={select} value={shown.date} onChange={(e) => setDay(e.target.value)}>
+                  {days.map((d) => (
+                    <option key={d.date} value={d.date}>
+                      {formatDay(d.starts[0]!, zone, lang)}
+                    </option>
+                  ))}
+                </select>
+                {!live && (
+                  <button type="submit" name="show" value="day" formNoValidate className="button-secondary">
+                    {words.show}
+                  </button>
+                )}
+              </div>
+            </div>
+            <div className="slot-times" role="group" aria-label={formatDay(shown.starts[0]!, zone, lang)} key={shown.date}>
+              {shown.starts.map((iso, i) => (
+                <label className="slot" key={iso}>
+                  <input type="radio" name="slotStart" value={iso} required={i === 0} defaultChecked={mine?.values.slotStart === iso} />
+                  <time dateTime={iso}>{formatTime(iso, zone, lang)}</time>
+                </label>
+              ))}
+            </div>
           </fieldset>
           <div className="field">
             <label htmlFor={field("reason")}>{words.reason}</label>
@@ -48,7 +86,7 @@ export function OwnMove(props: { id: string; free: string[]; timeZone: string; w
           <div className="actions">
             <button type="submit">{words.submit}</button>
           </div>
-          <Notice text={mine?.message ?? null} tone="error" />
+          <Notice text={mine?.message || null} tone="error" />
         </form>
       )}
     </details>

@@ -1,7 +1,8 @@
 /**
  * Issue 40 item 2, with and without script: a patient's instant-booked meeting, moved by the
- * patient from the meetings page: "Move to another time", one of the doctor's next free times,
- * a reason, "Move meeting"; they land on the meetings at the notice with the new time and the
+ * patient from the meetings page: "Move to another time", a day (the second offered), then one
+ * of its free times (issue 52: the booking page's picker, nothing chosen at first), a reason,
+ * "Move appointment"; they land on the meetings at the notice with the new time and the
  * note that they moved it; the doctor's list says the patient moved it, and why. The doctor's
  * hours are every day all day, and the meeting is booked at the first free time at least six
  * hours ahead (outside the change window), so nothing depends on the hour the run starts.
@@ -30,12 +31,22 @@ for (const script of [true, false]) {
       const meeting = page.locator(".meeting", { hasText: name });
       await expect(meeting.locator(`time[datetime="${booked}"]`).first()).toBeVisible();
       await meeting.getByText("Move to another time").click();
-      const choice = meeting.locator('input[name="slotStart"]').first();
+      // Issue 52: the booking page's picker, a day then its times, nothing chosen for the patient.
+      await expect(meeting.locator('input[name="slotStart"]:checked')).toHaveCount(0);
+      await meeting.getByLabel("Why (optional; the doctor reads it)").fill("A clash at work");
+      const day = meeting.getByLabel("Day", { exact: true });
+      const second = (await day.locator("option").nth(1).getAttribute("value"))!;
+      await day.selectOption(second);
+      if (!script) await meeting.getByRole("button", { name: "Show times" }).click();
+      const step = page.locator(".meeting", { hasText: name });
+      await expect(step.getByLabel("Day", { exact: true })).toHaveValue(second);
+      // What was typed stays (without script, the page came back with it).
+      await expect(step.getByLabel("Why (optional; the doctor reads it)")).toHaveValue("A clash at work");
+      const choice = step.locator('input[name="slotStart"]').first();
       const target = (await choice.getAttribute("value"))!;
       expect(target).not.toBe(booked);
       await choice.check();
-      await meeting.getByLabel("Why (optional; the doctor reads it)").fill("A clash at work");
-      await meeting.getByRole("button", { name: "Move appointment" }).click();
+      await step.getByRole("button", { name: "Move appointment" }).click();
 
       await expect(page).toHaveURL(/\/patient-dashboard\/patient-meetings#notice$/);
       await expect(page.locator("#notice")).toContainText("Your appointment was moved");

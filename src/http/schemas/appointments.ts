@@ -109,6 +109,9 @@ export const ownRescheduleBody = z.object({
   reason: text("reason", { ...LIMITS.cancelReason, min: 0 }, { multiline: true }).optional(),
 });
 
+/** The meetings page's move form (issue 52): the body, and the day its picker showed (brought back by "Show times"). */
+export const ownMoveForm = ownRescheduleBody.extend({ day: z.unknown().optional() });
+
 /** The reschedule form of the doctor's meetings page: a new date and time (wallFields), and the reason. */
 export const rescheduleForm = z
   .object({ appointmentId: z.string().optional(), ...wallFields, reason: z.string().optional() })

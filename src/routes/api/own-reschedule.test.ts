@@ -152,6 +152,33 @@ describe("the meetings pages", () => {
     expect(doctors).toContain("Earlier suits me");
   });
 
+  test("the move step is the booking page's picker: a day, then its times, nothing chosen; without script \"Show times\" brings another day's times and what was typed (issue 52)", async () => {
+    const doctor = await doctorWithHours();
+    const { patient, id } = await bookedAt(doctor, 14);
+    const [thisMonday, nextMonday] = [iso(0).slice(0, 10), iso(24 * 7).slice(0, 10)];
+    const step = (html: string) => html.slice(html.indexOf('<details class="reschedule own-move"'), html.indexOf("</details>", html.indexOf('<details class="reschedule own-move"')));
+    const first = step(await page("/patient-dashboard/patient-meetings", patient.token));
+    expect(first).toContain(`<select id="day-own-move-${id}" name="day">`);
+    expect(first).toContain(`<option value="${thisMonday}" selected="">`);
+    expect(first).toContain(`<option value="${nextMonday}">`);
+    expect(first).toContain(`name="slotStart" value="${iso(9)}"`);
+    expect(first).not.toContain(`value="${iso(24 * 7 + 9)}"`);
+    expect(first).not.toContain("checked");
+    expect(first).toContain(">Show times</button>");
+
+    const shown = await post(patient.token, { appointmentId: id, day: nextMonday, reason: "Earlier suits me", show: "day" });
+    expect(shown.status).toBe(200);
+    const again = step(await shown.text());
+    expect(again).toStartWith('<details class="reschedule own-move" open="">');
+    expect(again).toContain(`<option value="${nextMonday}" selected="">`);
+    expect(again).toContain(`name="slotStart" value="${iso(24 * 7 + 9)}"`);
+    expect(again).not.toContain(`value="${iso(9)}"`);
+    expect(again).toContain('value="Earlier suits me"');
+    expect(again).not.toContain("checked");
+    // Nothing moved.
+    expect((await h.call("GET", `${PATIENT}/patient-meetings`, { token: patient.token })).body.appointments).toMatchObject([{ _id: id, scheduledAt: iso(14) }]);
+  });
+
   test("a refused move comes back beside the meeting's step, in words; inside the window there is no step", async () => {
     const doctor = await doctorWithHours();
     await bookedAt(doctor, 11);

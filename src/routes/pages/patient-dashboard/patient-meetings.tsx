@@ -19,14 +19,16 @@ import { together } from "../../../db/together";
 import { SLOT_DAYS } from "../../../domain/availability";
 import { historySince, storySections } from "../../../domain/story";
 import type { Deps } from "../../../config/deps";
-import { doneThen, handleForm, takeNotice, takeRefused, type FormState } from "../../../http/forms";
-import { cancelBody, feedbackForm, ownRescheduleBody, waitlistEntryForm, withdrawForm } from "../../../http/schemas";
+import { doneThen, handleForm, postedValues, takeNotice, takeRefused, type FormState } from "../../../http/forms";
+import { cancelBody, feedbackForm, ownMoveForm, ownRescheduleBody, waitlistEntryForm, withdrawForm } from "../../../http/schemas";
 import { acceptOffer, declineOffer, leaveWaitlist, listWaitlist } from "../../../actions/waitlist";
 import { WaitlistPanel, waitlistTarget, type WaitlistItem } from "../../../components/WaitlistPanel";
 import { holdsUntil } from "../../../http/cached";
 import { storyJson, waitlistEntryJson } from "../../../http/shapes";
 import { nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
+import { slotsAsProps, SLOTS_SHOWN } from "../../../components/SlotPicker";
+import type { FreeTimes } from "../../../../islands/lib/OwnMove";
 import { familyWords } from "../family-words";
 import { formerWords } from "../former-words";
 import { ZoneNote } from "../../../components/TimeZone";
@@ -40,10 +42,8 @@ import type { T } from "../../../i18n/catalog";
 
 const PATH = "/patient-dashboard/patient-meetings";
 
-/** The doctor's next free times a move offers (issue 40). */
-const MOVE_TIMES = 6;
 
-type Read = { meetings: StoryView[]; free: Record<string, string[]>; calendar?: Awaited<ReturnType<typeof calendarFeedPanel>>; waiting: WaitlistItem[]; mine: OwnFeedback[] };
+type Read = { meetings: StoryView[]; free: Record<string, FreeTimes | null>; calendar?: Awaited<ReturnType<typeof calendarFeedPanel>>; waiting: WaitlistItem[]; mine: OwnFeedback[] };
 
 /**
  * The meetings, and for each confirmed one the patient may still move, its doctor's next free
@@ -59,15 +59,16 @@ async function readMeetings(c: Context, deps: Deps, now: Date): Promise<Read> {
   const given = meetings.filter((m) => m.hasFeedback).map((m) => m.id);
   const [slots, calendar, entries, mine] = await together(() =>
     Promise.all([
-      freeSlotsOfDoctors(deps, doctors, SLOT_DAYS.default, MOVE_TIMES),
+      freeSlotsOfDoctors(deps, doctors, SLOT_DAYS.default, SLOTS_SHOWN),
       calendarFeedPanel(c, deps, "patient", patient.id),
       listWaitlist(deps, patient.id),
       ownFeedback(deps.database.db, patient.id, given),
     ]),
   );
-  const byDoctor = new Map([...slots].map(([id, free]) => [id, free.map((s) => new Date(s.start).toISOString())]));
+  // Issue 52: the booking page's picker, a day then its times, over the same days.
+  const byDoctor = new Map([...slots].map(([id, free]) => [id, free.length > 0 ? slotsAsProps(free) : null]));
   const waiting = entries.map((e) => ({ id: e.id, doctorName: e.doctorName, until: e.until, offer: waitlistEntryJson(e, now).offer }));
-  return { meetings, free: Object.fromEntries(movable.map((m) => [m.id, byDoctor.get(m.doctor.id) ?? []])), calendar, waiting, mine };
+  return { meetings, free: Object.fromEntries(movable.map((m) => [m.id, byDoctor.get(m.doctor.id) ?? null])), calendar, waiting, mine };
 }
 
 async function render(c: Context, deps: Deps, form?: FormState, read?: Read): Promise<Response> {
@@ -135,7 +136,7 @@ const PLACES = { moved: "{moved}", time: "{time}" };
 /** The move step's words and the note of a meeting the patient moved (issue 40): the page's, not the island's catalog. */
 function moveWords(t: T) {
   const key = (name: string) => t(`patient.meetings.move.${name}` as Key);
-  return { open: key("open"), choose: key("choose"), reason: key("reason"), submit: key("submit"), none: key("none"), movedByYou: t("patient.meetings.move.movedByYou", PLACES) };
+  return { open: key("open"), choose: key("choose"), reason: key("reason"), submit: key("submit"), none: key("none"), day: t("SlotPicker.day"), show: t("SlotPicker.show"), movedByYou: t("patient.meetings.move.movedByYou", PLACES) };
 }
 
 export function patientMeetingsPage(deps: Deps) {
@@ -172,15 +173,21 @@ export function patientMeetingsPosts(deps: Deps) {
         then: () => doneThen(c, PATH, { text: tOf(c)("patient.meetings.withdrawn"), tone: "success" }),
       }),
     // Issue 40: the patient's own move to one of the doctor's free times; a refusal shows beside that meeting's step.
-    reschedule: (c: Context) =>
-      handleForm(c, {
+    reschedule: async (c: Context) => {
+      // Without script, "Show times" asks for another day's times: the page again, with what was typed.
+      if ((await c.req.parseBody()).show !== undefined) {
+        const values = await postedValues(c, ownMoveForm);
+        return render(c, deps, { message: "", values, target: `move:${values.appointmentId ?? ""}` });
+      }
+      return handleForm(c, {
         schema: ownRescheduleBody,
         target: (body) => `move:${byAppointment(body)}`,
         run: (input) => rescheduleOwnAppointment(deps, pageAccount(c, "patient").id, input),
         again: (form) => render(c, deps, form),
         page: PATH,
         then: () => doneThen(c, PATH, { text: tOf(c)("patient.meetings.move.done"), tone: "success" }),
-      }),
+      });
+    },
     // Issue 40: a waitlist's offer taken or turned down, or the waitlist left; a refusal shows beside that entry.
     acceptOffer: (c: Context) => waitlistPost(c, deps, (patientId, entryId) => acceptOffer(deps, patientId, entryId), "patient.waitlist.accepted"),
     declineOffer: (c: Context) => waitlistPost(c, deps, (patientId, entryId) => declineOffer(deps, patientId, entryId), "patient.waitlist.declined"),
