@@ -6,7 +6,8 @@
 import { ERASED_NAME, shownName } from "../domain/erasure";
 import ical, { ICalAlarmType, ICalEventClass, ICalEventStatus } from "ical-generator";
 import type { CalendarRole, CalendarRow } from "../db/queries/calendar";
-import type { Lang } from "../domain/i18n";
+import type { Lang, Translate } from "../domain/i18n";
+import { forOfRow, personWords } from "../domain/family";
 import { translator, type T } from "../i18n/catalog";
 
 /** A scheduled appointment: one that has a slot to put in a calendar. */
@@ -30,16 +31,17 @@ export const doctorTitle = (name: string, t: T = translator("en")) => t("calenda
 
 /**
  * What the viewer's calendar calls the meeting: the other side's name, and the family member it
- * is for (issue 42): "Consultation with Dr Rao for Aarav"; the doctor's, "Consultation with Aarav (Priya S.)".
+ * is for (issue 42): "Appointment with Dr Rao for Aarav"; the doctor's names the patient as every
+ * page does (personWords, issue 52): "Appointment with Aarav Shah, 7, child of Priya Shah".
  */
-export function eventSummary(row: Pick<CalendarRow, "doctorName" | "patientName" | "forName">, viewer: CalendarRole, t: T = translator("en")): string {
+export function eventSummary(row: Pick<CalendarRow, "doctorName" | "patientName" | "forName" | "forRelation" | "forAge">, viewer: CalendarRole, t: T = translator("en")): string {
   if (viewer === "patient") {
     // An erased doctor (issue 44) is a "Former doctor", not "Dr" and nothing.
     const name = row.doctorName === ERASED_NAME ? t("erasure.formerDoctor") : doctorTitle(row.doctorName, t);
     return row.forName === null ? t("calendar.summary", { name }) : t("calendar.summaryFor", { name, person: row.forName });
   }
   const holder = shownName(row.patientName, t("erasure.formerPatient"));
-  return t("calendar.summary", { name: row.forName === null ? holder : t("calendar.personOf", { person: row.forName, holder }) });
+  return t("calendar.summary", { name: personWords(forOfRow(row), holder, t as Translate) });
 }
 
 /**
@@ -101,7 +103,7 @@ const FORMAT = "1";
  */
 export function calendarVersion(rows: Scheduled[], viewer: CalendarRole, lang: Lang = "en"): string {
   // A visit for the holder hashes as it did before issue 42 (no forName): the feeds keep their ETags.
-  const hashed = rows.map(({ forName, ...row }) => (forName === null ? row : { ...row, forName }));
+  const hashed = rows.map(({ forName, forRelation, forAge, ...row }) => (forName === null ? row : { ...row, forName, forRelation, forAge }));
   const input = lang === "en" ? [FORMAT, viewer, hashed] : [FORMAT, viewer, lang, hashed];
   return new Bun.CryptoHasher("sha256").update(JSON.stringify(input)).digest("base64url").slice(0, 27);
 }

@@ -66,7 +66,7 @@ describe("English, byte for byte as before", () => {
   });
 
   test("a calendar file, a feed, and their versions (the feeds' ETags)", () => {
-    const row = { id: "abc", status: "confirmed", scheduledAt: at, endsAt: new Date(at.getTime() + 1_800_000), meetLink: link, createdAt: new Date(0), cancelledAt: null, doctorName: "Dr. Omar", patientName: "Maya", forName: null, revisions: 2, revisedAt: new Date(1000) } satisfies Scheduled;
+    const row = { id: "abc", status: "confirmed", scheduledAt: at, endsAt: new Date(at.getTime() + 1_800_000), meetLink: link, createdAt: new Date(0), cancelledAt: null, doctorName: "Dr. Omar", patientName: "Maya", forName: null, forRelation: null, forAge: null, revisions: 2, revisedAt: new Date(1000) } satisfies Scheduled;
     const cancelled = { ...row, id: "def", status: "cancelled", cancelledAt: new Date(2000) } satisfies Scheduled;
     expect(calendarText([row, cancelled], "patient")).toBe(expected.icsP as string);
     expect(calendarText([row, cancelled], "doctor", { feed: true })).toBe(expected.icsD as string);

@@ -116,6 +116,12 @@ export function fixtures(pair: Pair) {
       if (options.approve !== false) await this.setStatus(base, doctor.id, "approved");
       return doctor;
     },
+    /** An approved doctor's registration, given and verified: the public directory and the home page show them (issue 52). */
+    async list(base: string, doctor: { token: string; id: string; name: string }) {
+      const form = { name: doctor.name, specialization: "Cardiologist", collegeName: "City Medical College", registrationNumber: `DMC/${doctor.id.slice(0, 8)}`, registrationCouncil: "Delhi Medical Council" };
+      must("doctor-profile", await call(base, "PUT", "/api/auth/doctor-profile", { token: doctor.token, form }), 200);
+      must("doctor-registration", await call(base, "PATCH", `/api/auth/admin-dashboard/doctor-registration/${doctor.id}`, { token: await this.admin(base), json: { verified: true } }), 200);
+    },
     async setStatus(base: string, doctorId: string, status: string) {
       const token = await this.admin(base);
       must("doctor-status", await call(base, "PATCH", `/api/auth/admin-dashboard/doctor-status/${doctorId}`, { token, json: { status } }), 200);

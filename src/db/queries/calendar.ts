@@ -23,6 +23,9 @@ export type CalendarRow = {
   patientName: string;
   /** The family member the visit is for, as booked (issue 42); null for the account holder. */
   forName: string | null;
+  /** Their relation to the holder and age as booked (issue 52: the doctor's calendar names them as every page does). */
+  forRelation: string | null;
+  forAge: number | null;
   /** How many times the slot was set or withdrawn (audit events 'schedule' and 'cancel'). */
   revisions: number;
   /** When the latest of those happened, if the audit trail has it. */
@@ -47,6 +50,8 @@ function calendarQuery(r: Reader) {
       doctorName: doctors.name,
       patientName: patients.name,
       forName: appointments.forName,
+      forRelation: appointments.forRelation,
+      forAge: appointments.forAge,
       revisions: revisionsOf,
       revisedAt: revisedAtOf,
     })

@@ -137,7 +137,8 @@ describe("booking for a child, and what each side sees", () => {
     const patientIcs = (await h.call("GET", `/api/auth/patient-dashboard/meetings/${id}/calendar.ics`, { token: p.token })).text;
     expect(patientIcs).toContain("SUMMARY:Appointment with Dr Rao R for Aarav S");
     const doctorIcs = (await h.call("GET", `/api/auth/doctor-dashboard/meetings/${id}/calendar.ics`, { token: doctor.token })).text;
-    expect(doctorIcs).toContain("SUMMARY:Appointment with Aarav S (Priya S)");
+    // Issue 52: named as every page names them (personWords); ICS escapes the commas.
+    expect(doctorIcs).toContain("SUMMARY:Appointment with Aarav S\\, 6\\, child of Priya S");
     expect(patientIcs + doctorIcs).not.toContain("fever");
 
     // Mails go to the account holder (and the doctor), naming the person.
@@ -152,6 +153,6 @@ describe("booking for a child, and what each side sees", () => {
     // Issue 52: the doctor's reminders name the child with the parent (personWords, as the pages), never the parent alone.
     const reminders = await h.elsewhere("select text from mail_outbox where appointment_id = ? and template = 'reminder' and to_address = ?", [id, doctor.email]);
     expect(reminders.rows.length).toBeGreaterThan(0);
-    for (const row of reminders.rows) expect(String(row.text)).toContain("Your video consultation with Aarav S, 6, child of Priya S is coming up.");
+    for (const row of reminders.rows) expect(String(row.text)).toContain("Your appointment with Aarav S, 6, child of Priya S is coming up.");
   });
 });
