@@ -153,7 +153,11 @@ export async function firstLoginJourney(browser: Browser, script: boolean, lang:
     const hoursStep = steps.getByRole("link", { name: named(lang, "doctorPage.firstHours") });
     const photoStep = steps.getByRole("link", { name: named(lang, "doctorPage.firstPhoto") });
     const profileStep = steps.getByRole("link", { name: named(lang, "doctorPage.firstProfile") });
-    await expect(steps.getByRole("link")).toHaveCount(3);
+    const registrationStep = steps.getByRole("link", { name: named(lang, "doctorPage.firstRegistration") });
+    // Issue 52: the registration is a step, first, and the dashboard says the doctor is not listed yet.
+    await expect(steps.getByRole("link")).toHaveCount(4);
+    await expect(steps.getByRole("link").first()).toHaveText(words(lang, "doctorPage.firstRegistration"));
+    await expect(page.getByText(words(lang, "doctorPage.unlistedTitle"))).toBeVisible();
     await expect(page.getByRole("heading", { name: words(lang, "doctorPage.todayTitle") })).toBeVisible();
 
     // Hours: the link opens the hours form; once saved, the step is gone.
@@ -166,7 +170,7 @@ export async function firstLoginJourney(browser: Browser, script: boolean, lang:
     await expect(page.locator("#notice")).toContainText(words(lang, "doctorPage.hoursSaved"));
     await dashboard(page, script);
     await expect(hoursStep).toHaveCount(0);
-    await expect(steps.getByRole("link")).toHaveCount(2);
+    await expect(steps.getByRole("link")).toHaveCount(3);
 
     // The profile: saved once, unchanged, is checked.
     await profileStep.click();
@@ -174,12 +178,22 @@ export async function firstLoginJourney(browser: Browser, script: boolean, lang:
     await page.locator("form.profile-form").getByRole("button", { name: named(lang, "ProfileForm.save") }).click();
     await expect(page.getByText(words(lang, script ? "ProfileForm.saved" : "doctorPage.profileUpdated"))).toBeVisible();
     await dashboard(page, script);
-    await expect(steps.getByRole("link")).toHaveCount(1);
+    await expect(steps.getByRole("link")).toHaveCount(2);
 
-    // A photo: the last step; then the card is gone.
+    // A photo.
     await photoStep.click();
     if (script) await waitForHydration(page);
     await page.locator("#profileImage").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: TINY_PNG });
+    await page.locator("form.profile-form").getByRole("button", { name: named(lang, "ProfileForm.save") }).click();
+    await expect(page.getByText(words(lang, script ? "ProfileForm.saved" : "doctorPage.profileUpdated"))).toBeVisible();
+    await dashboard(page, script);
+    await expect(steps.getByRole("link")).toHaveCount(1);
+
+    // The registration: the last step; given (waiting for the admin's check), the card is gone.
+    await registrationStep.click();
+    if (script) await waitForHydration(page);
+    await page.locator("#registrationNumber").fill("DMC/2011/4410");
+    await page.locator("#registrationCouncil").fill("Delhi Medical Council");
     await page.locator("form.profile-form").getByRole("button", { name: named(lang, "ProfileForm.save") }).click();
     await expect(page.getByText(words(lang, script ? "ProfileForm.saved" : "doctorPage.profileUpdated"))).toBeVisible();
     await dashboard(page, script);
