@@ -49,9 +49,9 @@ export function OwnMove(props: { id: string; free: FreeTimes | null; timeZone: s
       {shown === undefined ? (
         <p className="small muted">{words.none}</p>
       ) : (
-        <form className="schedule-form" method="post" action="/patient-dashboard/patient-meetings/reschedule">
+        <form className="own-move-form" method="post" action="/patient-dashboard/patient-meetings/reschedule">
           <input type="hidden" name="appointmentId" value={id} />
-          <fieldset className="field slot-picker">
+          <fieldset className="slot-picker">
             <legend className="small">{words.choose}</legend>
             <div className="field slot-day-pick">
               <label htmlFor={field("day")}>{words.day}</label>
