@@ -29,7 +29,9 @@ export function hoursFormValues(hours: Availability | null, fallbackZone: string
   WEEKDAYS.forEach((_, i) => {
     values[`day${i + 1}`] = (hours?.weekly ?? []).filter((r) => r.day === i + 1).map((r) => `${r.start}-${r.end}`).join(", ");
   });
-  values.daysOff = (hours?.daysOff ?? []).map((d) => (d.from === d.to ? d.from : t("hoursForm.range", { from: d.from, to: d.to }))).join("\n");
+  // Issue 52: as India writes a date (dd/mm/yyyy), never a raw ISO date; the form reads both.
+  const day = (iso: string) => iso.split("-").reverse().join("/");
+  values.daysOff = (hours?.daysOff ?? []).map((d) => (d.from === d.to ? day(d.from) : t("hoursForm.range", { from: day(d.from), to: day(d.to) }))).join("\n");
   // A tick box posts "on" when ticked and nothing otherwise (issue 40).
   if (hours?.instantBooking === true) values.instantBooking = "on";
   return values;

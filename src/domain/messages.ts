@@ -200,7 +200,7 @@ const EXACT: Record<string, string> = {
   "The time zone of your hours must be a name such as Europe/Berlin or America/New_York": "msg.hours.zone",
   "Your hours for one day are too long": "msg.hours.dayTooLong",
   "Your days off are too many for one form": "msg.hours.tooManyDaysOff",
-  "Days off in your hours must read like 2026-12-24, or 2026-12-24 to 2026-12-26, one a line": "msg.hours.daysOffShape",
+  "Days off in your hours must read like 24/12/2026, or 24/12/2026 to 26/12/2026, one a line": "msg.hours.daysOffShape",
   "Days off in your hours must be real dates, each range ending on or after it starts": "msg.hours.daysOffReal",
   // Erasing one's account (issue 44: src/domain/erasure.ts, src/http/schemas/account-security.ts).
   "You still have open appointments: cancel them or let them finish, then erase your account.": "msg.erasure.doctorOpen",

@@ -155,7 +155,7 @@ const PAGES = [
   "The time zone of your hours must be a name such as Europe/Berlin or America/New_York",
   "Your hours for one day are too long",
   "Your days off are too many for one form",
-  "Days off in your hours must read like 2026-12-24, or 2026-12-24 to 2026-12-26, one a line",
+  "Days off in your hours must read like 24/12/2026, or 24/12/2026 to 26/12/2026, one a line",
   "Days off in your hours must be real dates, each range ending on or after it starts",
   ...WEEKDAYS.flatMap((day) => [
     `Your hours for ${day} must read like 09:00-12:00, 14:00-17:00`,

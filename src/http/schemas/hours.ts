@@ -43,7 +43,14 @@ export const availabilityBody = z
   });
 
 const RANGE = /^(\d{1,2}:\d{2})\s*(?:-|–|to)\s*(\d{1,2}:\d{2})$/;
-const DAY_OFF = /^(\d{4}-\d{2}-\d{2})(?:\s*(?:to|–|\.\.)\s*(\d{4}-\d{2}-\d{2}))?$/;
+// A day off as India writes it (dd/mm/yyyy, also with - or .), or as ISO (yyyy-mm-dd), issue 52.
+const DAY = String.raw`(\d{1,2}[/.-]\d{1,2}[/.-]\d{4}|\d{4}-\d{2}-\d{2})`;
+const DAY_OFF = new RegExp(String.raw`^${DAY}(?:\s*(?:to|–|-|\.\.)\s*${DAY})?$`);
+/** A day off's date as the API takes it: yyyy-mm-dd. */
+function isoDay(text: string): string {
+  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  return m ? `${m[3]}-${m[2]!.padStart(2, "0")}-${m[1]!.padStart(2, "0")}` : text;
+}
 const pad = (t: string) => t.padStart(5, "0");
 
 /**
@@ -80,8 +87,8 @@ export const hoursForm = z
     const daysOff: { from: string; to: string }[] = [];
     for (const line of str("daysOff").split("\n").map((l) => l.trim()).filter(Boolean)) {
       const m = DAY_OFF.exec(line);
-      if (!m) return fail(`Days off in your hours must read like 2026-12-24, or 2026-12-24 to 2026-12-26, one a line`);
-      daysOff.push({ from: m[1]!, to: m[2] ?? m[1]! });
+      if (!m) return fail(`Days off in your hours must read like 24/12/2026, or 24/12/2026 to 26/12/2026, one a line`);
+      daysOff.push({ from: isoDay(m[1]!), to: isoDay(m[2] ?? m[1]!) });
     }
     const hours: Availability = { timeZone: str("tz"), weekly, daysOff, instantBooking: form.instantBooking !== undefined };
     const problem = availabilityProblem(hours);

@@ -52,7 +52,7 @@ export default {
   "hoursForm.daysOff": "Days off",
   // A range of days off as the form writes it back (the form reads "to", "–" or "..").
   "hoursForm.range": "{from} to {to}",
-  "hoursForm.daysOffPlaceholder": "2026-12-24 to 2026-12-26",
+  "hoursForm.daysOffPlaceholder": "24/12/2026 to 26/12/2026",
   "hoursForm.daysOffHint": "One date, or a range \"from to to\", a line.",
   "hoursForm.save": "Save hours",
   "hoursForm.instant": "Instant booking: patients book my free times themselves",

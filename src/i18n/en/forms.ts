@@ -197,6 +197,6 @@ export default {
   "msg.hours.dayShape": "Your hours for {day} must read like 09:00-12:00, 14:00-17:00",
   "msg.hours.dayOverlap": "Your hours for {day} overlap",
   "msg.hours.dayOrder": "Your hours for {day} must be times of day, each range ending after it starts",
-  "msg.hours.daysOffShape": "Days off in your hours must read like 2026-12-24, or 2026-12-24 to 2026-12-26, one a line",
+  "msg.hours.daysOffShape": "Days off in your hours must read like 24/12/2026, or 24/12/2026 to 26/12/2026, one a line",
   "msg.hours.daysOffReal": "Days off in your hours must be real dates, each range ending on or after it starts",
 } satisfies Record<string, string>;

@@ -46,7 +46,7 @@ export default {
   "hoursForm.zoneHint": "आपके घंटे इसी समय क्षेत्र में हैं, और Carebook पर आपको दिखने वाला हर समय भी।",
   "hoursForm.daysOff": "छुट्टी के दिन",
   "hoursForm.range": "{from} – {to}",
-  "hoursForm.daysOffPlaceholder": "2026-12-24 – 2026-12-26",
+  "hoursForm.daysOffPlaceholder": "24/12/2026 – 26/12/2026",
   "hoursForm.daysOffHint": "हर पंक्ति में एक तारीख़ लिखें, या \"पहली तारीख़ – आख़िरी तारीख़\" के रूप में कई दिन।",
   "hoursForm.save": "घंटे सहेजें",
   "hoursForm.instant": "तुरंत बुकिंग: मरीज़ मेरे ख़ाली समय ख़ुद बुक करें",

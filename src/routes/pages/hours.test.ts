@@ -36,7 +36,7 @@ const ALL_DAYS = { day1: "00:00-24:00", day2: "00:00-24:00", day3: "00:00-24:00"
 describe("the doctor's hours form", () => {
   test("saves hours typed as text, and shows them back", async () => {
     const doctor = await h.signupDoctor();
-    const res = await post("/doctor-dashboard/doctor-profile/hours", { tz: "Europe/Berlin", day1: "9:00-12:00, 14:00 - 17:30", day3: "09:00–13:00", daysOff: "2026-12-24 to 2026-12-26\n2027-01-01" }, doctor.token);
+    const res = await post("/doctor-dashboard/doctor-profile/hours", { tz: "Europe/Berlin", day1: "9:00-12:00, 14:00 - 17:30", day3: "09:00–13:00", daysOff: "24/12/2026 to 26/12/2026\n2027-01-01\n5-1-2027" }, doctor.token);
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/doctor-dashboard/doctor-profile#notice");
     expect(noticeOf(res)).toContain("Hours saved successfully");
@@ -44,12 +44,14 @@ describe("the doctor's hours form", () => {
     expect(api.body.availability).toEqual({
       timeZone: "Europe/Berlin",
       weekly: [{ day: 1, start: "09:00", end: "12:00" }, { day: 1, start: "14:00", end: "17:30" }, { day: 3, start: "09:00", end: "13:00" }],
-      daysOff: [{ from: "2026-12-24", to: "2026-12-26" }, { from: "2027-01-01", to: "2027-01-01" }],
+      daysOff: [{ from: "2026-12-24", to: "2026-12-26" }, { from: "2027-01-01", to: "2027-01-01" }, { from: "2027-01-05", to: "2027-01-05" }],
       instantBooking: false,
     });
     const html = await page("/doctor-dashboard/doctor-profile", doctor.token);
     expect(html).toContain('value="09:00-12:00, 14:00-17:30"');
-    expect(html).toContain("2026-12-24 to 2026-12-26");
+    // Issue 52: days off as India writes a date (dd/mm/yyyy; ISO is still read), never a raw ISO date.
+    expect(html).toContain("24/12/2026 to 26/12/2026\n01/01/2027\n05/01/2027");
+    expect(html).not.toContain("2026-12-24");
   });
 
   test("the instant booking tick box (issue 40): ticked, saved and shown ticked; left out, off again", async () => {
