@@ -122,7 +122,9 @@ async function bunTestRun(name: string, files: string[], env: Record<string, str
   const timings = timingsFile(name.replace(/\W+/g, "-"));
   const wanted = files.length === 0 ? [] : files.filter((f) => !ALONE.includes(f));
   const ignore = ALONE.map((f) => `--path-ignore-patterns=${f}`);
-  const r = await run(["bun", "test", `--parallel=${workers}`, `--timings=${timings}`, "--update-timings", ...ignore, ...wanted], { env, quiet: true });
+  // 15 s a test or hook rather than bun's 5: on a loaded machine a harness's sqld start alone took
+  // more than 5 s (a check beside four other busy processes failed four hooks that way).
+  const r = await run(["bun", "test", `--parallel=${workers}`, "--timeout=15000", `--timings=${timings}`, "--update-timings", ...ignore, ...wanted], { env, quiet: true });
   const alone = files.length === 0 ? ALONE : files.filter((f) => ALONE.includes(f));
   const rest = alone.length > 0 ? await run(["bun", "test", ...alone], { env, quiet: true }) : undefined;
   fileTimes.push(...bunTimings(timings, name).filter((t) => files.length === 0 || files.includes(t.file)));
