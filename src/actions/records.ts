@@ -7,21 +7,46 @@
  * Both doors (the JSON API and the doctor's page) call these.
  */
 import type { Tx } from "../db/client";
+import { together } from "../db/together";
 import { findOwnAppointment, type AppointmentRow } from "../db/queries/appointments";
 import { recordAudit } from "../db/queries/audit";
-import { insertRecord, issueDraft, markReplaced, nextNumber, patientRecords, recordsOf, snapshotSources, updateDraft, type RecordRow } from "../db/queries/records";
+import { insertRecord, insertRecordAtCommit, issueDraft, markReplaced, nextNumber, patientRecords, recordsOf, snapshotSources, updateDraft, type RecordRow } from "../db/queries/records";
 import type { Deps } from "../config/deps";
 import type { AppointmentStatus } from "../domain/appointment";
 import { ageOn } from "../domain/family";
 import { conflict, notFound } from "../domain/refusal";
-import { isEmptyRecord, numberYear, RECORD_MESSAGES, recordNumber, type Medicine, type RecordNote, type RecordSnapshot } from "../domain/records";
+import { isEmptyRecord, numberYear, RECORD_MESSAGES, recordNumber, type RecordInput, type RecordSnapshot } from "../domain/records";
+
+export type { RecordInput };
 import { dateInZone, DEFAULT_TIME_ZONE } from "../domain/time";
 
-export type RecordInput = { note: RecordNote; medicines: Medicine[]; followUp: string | null };
-/** An appointment's record as its doctor sees it: the draft, else the latest issued version; and every version. */
-export type DoctorRecord = { current: RecordRow | null; versions: RecordRow[] };
+/**
+ * An appointment's record as its doctor sees it: the draft, else the latest issued version; every
+ * version; the appointment; who it is for; and whether the doctor can issue (a verified registration).
+ */
+export type DoctorRecord = {
+  current: RecordRow | null;
+  versions: RecordRow[];
+  appointment: Own;
+  who: { patientName: string; forName: string | null; forRelation: string | null; forAge: number | null };
+  verified: boolean;
+};
 
 type Own = AppointmentRow & { effective: AppointmentStatus };
+type Sources = NonNullable<Awaited<ReturnType<typeof snapshotSources>>>;
+
+/**
+ * What an issue or an amendment reads, in one round trip: the doctor's own appointment (404
+ * otherwise; refused when not writable), its versions, and what the snapshot is made of.
+ */
+async function readForIssue(tx: Tx, doctorId: string, appointmentId: string, now: Date) {
+  const [appointment, versions, sources] = await together(() =>
+    Promise.all([findOwnAppointment(tx, appointmentId, { doctorId }, now), recordsOf(tx, appointmentId), snapshotSources(tx, appointmentId)]),
+  );
+  if (appointment === undefined || sources === undefined) throw notFound("Appointment");
+  checkWritable(appointment, now);
+  return { appointment, versions, sources };
+}
 
 async function ownAppointment(tx: Tx | Deps["database"]["db"], doctorId: string, appointmentId: string, now: Date): Promise<Own> {
   const appointment = await findOwnAppointment(tx, appointmentId, { doctorId }, now);
@@ -41,18 +66,19 @@ const latestIssued = (versions: RecordRow[]) => versions.filter((r) => r.number 
 /** The doctor's view of an appointment's record (404 when the appointment is not theirs). */
 export async function doctorRecord(deps: Deps, doctorId: string, appointmentId: string): Promise<DoctorRecord> {
   const db = deps.database.db;
-  await ownAppointment(db, doctorId, appointmentId, deps.now());
-  const versions = await recordsOf(db, appointmentId);
-  return { current: draftOf(versions) ?? latestIssued(versions) ?? null, versions };
+  const appointment = await ownAppointment(db, doctorId, appointmentId, deps.now());
+  const [versions, s] = await together(() => Promise.all([recordsOf(db, appointmentId), snapshotSources(db, appointmentId)]));
+  const who = { patientName: s!.patientName, forName: s!.forName, forRelation: s!.forRelation, forAge: s!.forAge };
+  return { current: draftOf(versions) ?? latestIssued(versions) ?? null, versions, appointment, who, verified: s!.registrationNumber !== null };
 }
 
 /** Saves the draft (made on the first save); 409 once the record is issued (amend it then). */
 export function saveRecord(deps: Deps, doctorId: string, appointmentId: string, input: RecordInput): Promise<RecordRow> {
   return deps.database.write(async (tx) => {
     const now = deps.now();
-    const appointment = await ownAppointment(tx, doctorId, appointmentId, now);
+    const [appointment, versions] = await together(() => Promise.all([findOwnAppointment(tx, appointmentId, { doctorId }, now), recordsOf(tx, appointmentId)]));
+    if (appointment === undefined) throw notFound("Appointment");
     checkWritable(appointment, now);
-    const versions = await recordsOf(tx, appointmentId);
     const draft = draftOf(versions);
     if (draft === undefined && versions.length > 0) throw conflict(RECORD_MESSAGES.alreadyIssued);
     const fields = { note: input.note, medicines: input.medicines, followUp: input.followUp, updatedAt: now };
@@ -77,8 +103,7 @@ const conflictIssued = (): never => {
  * Who and where, read in the issuing transaction: the doctor's verified registration (409 naming
  * why when there is none), the patient's or the family member's name, age at the visit and sex.
  */
-async function snapshotOf(tx: Tx, appointment: Own): Promise<RecordSnapshot> {
-  const s = (await snapshotSources(tx, appointment.id))!;
+function snapshotOf(s: Sources, appointment: Own): RecordSnapshot {
   if (s.registrationNumber === null || s.registrationCouncil === null) throw conflict(RECORD_MESSAGES.unverified);
   const visitDate = dateInZone(appointment.scheduledAt!, DEFAULT_TIME_ZONE);
   const member = appointment.forName !== null;
@@ -115,13 +140,11 @@ async function takeNumber(tx: Tx, now: Date): Promise<string> {
 export function issueRecord(deps: Deps, doctorId: string, appointmentId: string): Promise<RecordRow> {
   return deps.database.write(async (tx) => {
     const now = deps.now();
-    const appointment = await ownAppointment(tx, doctorId, appointmentId, now);
-    checkWritable(appointment, now);
-    const versions = await recordsOf(tx, appointmentId);
+    const { appointment, versions, sources } = await readForIssue(tx, doctorId, appointmentId, now);
     const draft = draftOf(versions);
     if (draft === undefined && versions.length > 0) throw conflict(RECORD_MESSAGES.alreadyIssued);
     if (draft === undefined || isEmptyRecord(draft.note, draft.medicines)) throw conflict(RECORD_MESSAGES.empty);
-    const snapshot = await snapshotOf(tx, appointment);
+    const snapshot = snapshotOf(sources, appointment);
     const number = await takeNumber(tx, now);
     const issued = (await issueDraft(tx, draft.id, { number, issuedAt: now, snapshot, updatedAt: now })) ?? conflictIssued();
     audit(tx, doctorId, appointmentId, now, "issue record", number);
@@ -133,15 +156,13 @@ export function issueRecord(deps: Deps, doctorId: string, appointmentId: string)
 export function amendRecord(deps: Deps, doctorId: string, appointmentId: string, input: RecordInput): Promise<RecordRow> {
   return deps.database.write(async (tx) => {
     const now = deps.now();
-    const appointment = await ownAppointment(tx, doctorId, appointmentId, now);
-    checkWritable(appointment, now);
-    const replaced = latestIssued(await recordsOf(tx, appointmentId));
+    const { appointment, versions, sources } = await readForIssue(tx, doctorId, appointmentId, now);
+    const replaced = latestIssued(versions);
     if (replaced === undefined) throw conflict(RECORD_MESSAGES.notIssued);
     if (isEmptyRecord(input.note, input.medicines)) throw conflict(RECORD_MESSAGES.empty);
-    const snapshot = await snapshotOf(tx, appointment);
+    const snapshot = snapshotOf(sources, appointment);
     const number = await takeNumber(tx, now);
-    if (!(await markReplaced(tx, replaced.id, number))) throw conflict(RECORD_MESSAGES.alreadyIssued);
-    const amended = await insertRecord(tx, {
+    const amended: RecordRow = {
       id: crypto.randomUUID(),
       appointmentId,
       doctorId,
@@ -155,9 +176,14 @@ export function amendRecord(deps: Deps, doctorId: string, appointmentId: string,
       snapshot,
       replacesId: replaced.id,
       replacesNumber: replaced.number,
+      replacedByNumber: null,
       createdAt: now,
       updatedAt: now,
-    });
+    };
+    // Both sent with the COMMIT: this transaction holds the write lock since it took the number,
+    // so the version read above is still the latest one.
+    markReplaced(tx, replaced.id, number);
+    insertRecordAtCommit(tx, amended);
     audit(tx, doctorId, appointmentId, now, "amend record", `${number} replaces ${replaced.number}`);
     return amended;
   });

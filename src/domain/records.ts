@@ -65,6 +65,27 @@ export const RECORD_MESSAGES = {
   unverified: "Your medical registration is not verified: an admin must verify it before you can issue a prescription",
 } as const;
 
+/** What the doctor writes: the note's sections, the medicines and the follow-up date (YYYY-MM-DD or null). */
+export type RecordInput = { note: RecordNote; medicines: Medicine[]; followUp: string | null };
+
+/**
+ * The API's record refusals as a page says them (src/domain/messages.ts): the catalog's key, and
+ * the English, which src/i18n/en/records.ts says word for word.
+ */
+export const RECORD_WORDS: Readonly<Record<string, { key: string; plain: string }>> = {
+  [RECORD_MESSAGES.empty]: { key: "msg.records.empty", plain: "Write at least one section or one medicine before issuing." },
+  [RECORD_MESSAGES.alreadyIssued]: { key: "msg.records.issued", plain: "This record is already issued: issue an amended record to change it." },
+  [RECORD_MESSAGES.notIssued]: { key: "msg.records.notIssued", plain: "This record is not issued yet." },
+  [RECORD_MESSAGES.tooEarly]: { key: "msg.records.tooEarly", plain: "This appointment has not started yet: you can write its record from its start." },
+  [RECORD_MESSAGES.closed]: { key: "msg.records.closed", plain: "This appointment was cancelled or missed, so it has no record." },
+  [RECORD_MESSAGES.unverified]: { key: "msg.records.unverified", plain: "Your medical registration is not verified yet: an admin must verify it before you can issue a prescription." },
+  [`durationDays must be a whole number from ${RECORD_LIMITS.durationDays.min} to ${RECORD_LIMITS.durationDays.max}`]: {
+    key: "msg.records.days",
+    plain: `Please enter the number of days as a whole number from ${RECORD_LIMITS.durationDays.min} to ${RECORD_LIMITS.durationDays.max}.`,
+  },
+  "followUp must be a date YYYY-MM-DD": { key: "msg.records.followUp", plain: "Please enter the follow-up date, such as 2026-12-20." },
+};
+
 /** Whether a note and its medicines hold nothing to issue. */
 export const isEmptyRecord = (note: RecordNote, medicines: readonly Medicine[]) =>
   medicines.length === 0 && NOTE_SECTIONS.every((s) => note[s].trim() === "");

@@ -4,6 +4,7 @@
  */
 import { and, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
+import { atCommit } from "../at-commit";
 import { appointments, doctors, familyMembers, patients, recordNumbers, records } from "../schema";
 
 export type RecordRow = typeof records.$inferSelect;
@@ -27,15 +28,14 @@ export async function issueDraft(tx: Tx, id: string, fields: Pick<RecordRow, "nu
   return tx.update(records).set(fields).where(and(eq(records.id, id), isNull(records.number))).returning().get();
 }
 
-/** Marks an issued record as replaced by the amendment numbered `number` (once). */
-export async function markReplaced(tx: Tx, id: string, number: string): Promise<boolean> {
-  const row = await tx
-    .update(records)
-    .set({ replacedByNumber: number })
-    .where(and(eq(records.id, id), isNotNull(records.number), isNull(records.replacedByNumber)))
-    .returning({ id: records.id })
-    .get();
-  return row !== undefined;
+/** Marks an issued record as replaced by the amendment numbered `number`, sent with the COMMIT. */
+export function markReplaced(tx: Tx, id: string, number: string): void {
+  atCommit(tx, tx.update(records).set({ replacedByNumber: number }).where(and(eq(records.id, id), isNotNull(records.number))));
+}
+
+/** Inserts a record with the COMMIT (the amendment: nothing in its transaction reads it back). */
+export function insertRecordAtCommit(tx: Tx, row: typeof records.$inferInsert): void {
+  atCommit(tx, tx.insert(records).values(row));
 }
 
 /**

@@ -1,7 +1,7 @@
 /** Issue 56's visit note and prescription (src/routes/api/records.ts, the doctor's record page). */
 import { z } from "zod";
 import { isDate } from "../../domain/availability";
-import { MEDICINE_FORMS, NOTE_SECTIONS, RECORD_LIMITS as L, type NoteSection } from "../../domain/records";
+import { MEDICINE_FORMS, NOTE_SECTIONS, RECORD_LIMITS as L, type NoteSection, type RecordInput, type RecordNote } from "../../domain/records";
 import { text, meetingIdParam } from "./common";
 
 const section = (field: NoteSection) =>
@@ -52,17 +52,34 @@ export const recordIdParam = meetingIdParam;
 
 /** How many medicine lines the page's form shows (the filled ones and two empty, up to the limit). */
 export const formLines = (filled: number) => Math.min(L.medicines.max, filled + 2);
-const LINE_FIELDS = ["name", "brand", "strength", "form", "dose", "frequency", "durationDays", "instructions"] as const;
+export const LINE_FIELDS = ["name", "brand", "strength", "form", "dose", "frequency", "durationDays", "instructions"] as const;
+
+/** The fields the page's form has (what a refused post echoes back, each cut to its own limit): the sections, the date, every line's. */
+const formShape: Record<string, z.ZodType> = {
+  ...Object.fromEntries(NOTE_SECTIONS.map((s) => [s, z.string().max(L.section.max).optional()])),
+  followUp: z.string().max(10).optional(),
+};
+for (let i = 0; i < L.medicines.max; i++) for (const f of LINE_FIELDS) formShape[`m${i}.${f}`] = z.string().max(f === "instructions" ? L.instructions.max : L.name.max).optional();
+
+/** The form's body as the use case takes it: the sections as one note. */
+export function recordInput(body: z.output<typeof recordBody>): RecordInput {
+  return {
+    note: Object.fromEntries(NOTE_SECTIONS.map((s) => [s, body[s]])) as RecordNote,
+    medicines: body.medicines,
+    followUp: body.followUp ?? null,
+  };
+}
 
 /**
  * The doctor's record form (works without script): the sections, `followUp` ("" none), and the
- * medicine lines as `m<i>.<field>`; a line with no name, dose, frequency or duration is left out.
+ * medicine lines as `m<i>.<field>`; a line with nothing typed but its form is left out.
  */
 export const recordForm = z
-  .record(z.string(), z.unknown())
-  .transform((b) => {
+  .object(formShape)
+  .loose()
+  .transform((b: Record<string, unknown>) => {
     const medicines: Record<string, unknown>[] = [];
-    for (let i = 0; i < L.medicines.max + 5; i++) {
+    for (let i = 0; i < L.medicines.max; i++) {
       const line = Object.fromEntries(LINE_FIELDS.map((f) => [f, b[`m${i}.${f}`]]));
       if (LINE_FIELDS.every((f) => f === "form" || line[f] === undefined || String(line[f]).trim() === "")) continue;
       const days = String(line.durationDays ?? "").trim();

@@ -6,23 +6,13 @@
  */
 import { zValidator } from "@hono/zod-validator";
 import type { Hono } from "hono";
-import { amendRecord, doctorRecord, issueRecord, recordOfPatient, recordsOfPatient, saveRecord, type RecordInput } from "../../actions/records";
+import { amendRecord, doctorRecord, issueRecord, recordOfPatient, recordsOfPatient, saveRecord } from "../../actions/records";
 import type { Deps } from "../../config/deps";
-import { NOTE_SECTIONS, RECORD_MESSAGES } from "../../domain/records";
+import { RECORD_MESSAGES } from "../../domain/records";
 import { recordJson } from "../../http/answers/records";
-import { recordAppointmentParam, recordBody, recordIdParam } from "../../http/schemas";
+import { recordAppointmentParam, recordBody, recordIdParam, recordInput } from "../../http/schemas";
 import { onInvalid } from "../../http/validate";
 import { signedIn } from "../../middleware/session";
-import type { z } from "zod";
-
-/** The body as the use case takes it: the sections as one note. */
-export function recordInput(body: z.output<typeof recordBody>): RecordInput {
-  return {
-    note: Object.fromEntries(NOTE_SECTIONS.map((s) => [s, body[s]])) as RecordInput["note"],
-    medicines: body.medicines,
-    followUp: body.followUp ?? null,
-  };
-}
 
 const PATH = "/doctor-dashboard/appointments/:id/record";
 
