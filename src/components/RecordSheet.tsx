@@ -30,6 +30,9 @@ export function visitPlaceLine(place: string, t: ReturnType<typeof useT>): strin
   return place;
 }
 
+/** The doctor's name after the title ("Dr."), once: a name given as "Dr. Meera Rao" is not titled twice. */
+export const bareDoctorName = (name: string) => name.replace(/^\s*dr\.?\s+/i, "");
+
 function MedicineItem({ m }: { m: Medicine }) {
   const t = useT();
   const head = [m.name.toLocaleUpperCase("en"), m.brand && `(${m.brand})`, m.strength].filter(Boolean).join(" ");
@@ -57,7 +60,7 @@ export function RecordSheet({ record, zone }: { record: SheetRecord; zone: strin
     <article class="record-sheet" aria-labelledby="record-title">
       {record.replacedByNumber && <p class="notice notice-info record-replaced">{t("records.replacedBy", { number: record.replacedByNumber })}</p>}
       <header class="record-doctor">
-        <p class="record-doctor-name">Dr. {s.doctorName}</p>
+        <p class="record-doctor-name">{t("records.doctorName", { name: bareDoctorName(s.doctorName) })}</p>
         <p>{s.qualification}</p>
         <p>{t("records.regNo", { number: s.registrationNumber, council: s.registrationCouncil })}</p>
         <p>{visitPlaceLine(s.place, t)}</p>
@@ -82,7 +85,7 @@ export function RecordSheet({ record, zone }: { record: SheetRecord; zone: strin
         {record.medicines.length === 0 ? <p>{t("records.noMedicines")}</p> : <ol class="record-medicines">{record.medicines.map((m) => <MedicineItem m={m} />)}</ol>}
       </section>
       {record.followUp && <p class="record-section">{t("records.followUpOn", { date: formatCalendarDate(record.followUp, t.lang) })}</p>}
-      <footer class="record-footer small muted">{t("records.signature", { doctor: s.doctorName })}</footer>
+      <footer class="record-footer small muted">{t("records.signature", { doctor: bareDoctorName(s.doctorName) })}</footer>
     </article>
   );
 }

@@ -36,6 +36,7 @@ export default {
   "records.none": "No records yet. After an appointment, your doctor's notes and prescriptions appear here.",
   "records.item": "{number}, {date}: Dr. {doctor}",
   "records.print": "Print",
+  "records.doctorName": "Dr. {name}",
   "records.rx": "Prescription",
   "records.number": "Number: {number}",
   "records.date": "Date: {date}",

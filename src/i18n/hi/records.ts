@@ -37,6 +37,7 @@ export default {
   "records.none": "अभी कोई रिकॉर्ड नहीं। अपॉइंटमेंट के बाद डॉक्टर के नोट्स और पर्चे यहाँ दिखेंगे।",
   "records.item": "{number}, {date}: डॉ. {doctor}",
   "records.print": "प्रिंट करें",
+  "records.doctorName": "डॉ. {name}",
   "records.rx": "पर्चा",
   "records.number": "क्रमांक: {number}",
   "records.date": "तारीख़: {date}",

@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { recordOfPatient, recordsOfPatient } from "../../../actions/records";
 import type { Deps } from "../../../config/deps";
 import { notFoundResponse } from "../../../components/NotFound";
-import { RecordSheet, type SheetRecord } from "../../../components/RecordSheet";
+import { bareDoctorName, RecordSheet, type SheetRecord } from "../../../components/RecordSheet";
 import { ZoneNote } from "../../../components/TimeZone";
 import { Refusal } from "../../../domain/refusal";
 import { formatDateTime } from "../../../domain/time";
@@ -36,7 +36,7 @@ export function patientRecordsPage(deps: Deps) {
             {rows.map((r) => (
               <li class="card">
                 <a href={`${PATIENT_RECORDS}/${r.id}`}>
-                  {t("records.item", { number: r.number!, date: formatDateTime(r.visitAt, reader.zone, t.lang), doctor: r.snapshot!.doctorName })}
+                  {t("records.item", { number: r.number!, date: formatDateTime(r.visitAt, reader.zone, t.lang), doctor: bareDoctorName(r.snapshot!.doctorName) })}
                 </a>
                 <br />
                 <span class="muted">{r.snapshot!.patientName}</span>
