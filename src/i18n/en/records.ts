@@ -52,6 +52,8 @@ export default {
   "records.noMedicines": "No medicines.",
   "records.signature": "Issued electronically by Dr. {doctor} through Carebook.",
   "records.followUpOn": "Follow-up: {date}",
+  "records.detailsTitle": "Details for prescriptions",
+  "records.detailsIntro": "Optional. A prescription from your doctor shows your age and sex.",
   "records.profileDob": "Date of birth",
   "records.profileSex": "Sex",
   // Refusals (src/domain/records.ts).

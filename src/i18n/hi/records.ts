@@ -53,6 +53,8 @@ export default {
   "records.noMedicines": "कोई दवा नहीं।",
   "records.signature": "डॉ. {doctor} द्वारा Carebook से इलेक्ट्रॉनिक रूप से जारी।",
   "records.followUpOn": "फ़ॉलो-अप: {date}",
+  "records.detailsTitle": "पर्चे के लिए जानकारी",
+  "records.detailsIntro": "वैकल्पिक। डॉक्टर के पर्चे पर आपकी उम्र और लिंग लिखे जाते हैं।",
   "records.profileDob": "जन्म तिथि",
   "records.profileSex": "लिंग",
   "msg.records.empty": "जारी करने से पहले कम से कम एक हिस्सा या एक दवा लिखें।",

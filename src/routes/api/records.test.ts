@@ -223,3 +223,30 @@ describe("bounds: the highest and lowest pass, one past is a 400 naming the fiel
     });
   }
 });
+
+describe("the patient's date of birth and sex (optional), on the profile and the prescription", () => {
+  const saveProfile = (p: Patient, fields: Record<string, string>) => h.call("PUT", "/api/auth/patient-profile", { token: p.token, form: h.profileForm({ name: "Pat Patient", ...fields }) });
+  test("saved, shown, kept when absent, cleared by an empty value; a bad or future date and an unknown sex are 400s", async () => {
+    const patient = await h.signupPatient();
+    expect(Object.keys((await h.call("GET", "/api/auth/patient-profile", { token: patient.token })).body.patient).sort()).toEqual(["_id", "email", "name", "profileImage"]);
+    const saved = await saveProfile(patient, { dateOfBirth: `${YEAR - 40}-06-15`, sex: "male" });
+    expect(saved.status).toBe(200);
+    expect(saved.body.patient).toMatchObject({ dateOfBirth: `${YEAR - 40}-06-15`, sex: "male" });
+    expect((await saveProfile(patient, {})).body.patient).toMatchObject({ dateOfBirth: `${YEAR - 40}-06-15`, sex: "male" });
+    expect(refusal(await saveProfile(patient, { dateOfBirth: "1990-02-30" }))).toEqual({ status: 400, message: "dateOfBirth must be a date YYYY-MM-DD" });
+    expect(refusal(await saveProfile(patient, { dateOfBirth: "1899-12-31" }))).toEqual({ status: 400, message: "dateOfBirth must not be before 1900-01-01" });
+    expect(refusal(await saveProfile(patient, { dateOfBirth: `${YEAR + 2}-01-01` }))).toEqual({ status: 400, message: "dateOfBirth must not be in the future" });
+    expect(refusal(await saveProfile(patient, { sex: "unknown" }))).toEqual({ status: 400, message: "sex must be one of: female, male, other" });
+
+    const { doctor, id } = await meeting({ patient });
+    h.deps.now = () => at(10.5);
+    await put(doctor, id, { medicines: [M] });
+    const record = (await issue(doctor, id)).body.record;
+    const visitDay = at(10).toISOString().slice(5, 10);
+    expect(record.patient).toEqual({ name: "Pat Patient", age: visitDay < "06-15" ? 39 : 40, sex: "male", relation: null });
+
+    expect(Object.keys((await saveProfile(patient, { dateOfBirth: "", sex: "" })).body.patient)).not.toContain("sex");
+    // An issued prescription keeps what it said.
+    expect((await h.call("GET", `${PATIENT}/records/${record._id}`, { token: patient.token })).body.record.patient.sex).toBe("male");
+  });
+});

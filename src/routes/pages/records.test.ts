@@ -151,3 +151,15 @@ describe("the doctor writes and issues; the patient reads", () => {
     expect(await res.text()).toContain("Your medical registration is not verified yet: an admin must verify it before you can issue a prescription.");
   });
 });
+
+test("the profile page's details for prescriptions, without script: saved, shown, and the name kept", async () => {
+  const patient = await h.signupPatient("Lata Iyer");
+  const before = await page(patient.token, "/patient-dashboard/patient-profile", "hi");
+  expect(before.html).toContain("पर्चे के लिए जानकारी");
+  const saved = await post(patient.token, "/patient-dashboard/patient-profile", { name: "Lata Iyer", dateOfBirth: "1980-03-04", sex: "female" });
+  expect(saved.status).toBe(303);
+  const after = (await page(patient.token, "/patient-dashboard/patient-profile")).html;
+  expect(after).toContain('name="dateOfBirth" type="date" lang="en-IN" value="1980-03-04"');
+  expect(after).toContain('<option value="female" selected="">');
+  expect((await h.call("GET", "/api/auth/patient-profile", { token: patient.token })).body.patient).toMatchObject({ name: "Lata Iyer", dateOfBirth: "1980-03-04", sex: "female" });
+});
