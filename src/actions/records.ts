@@ -10,7 +10,7 @@ import type { Tx } from "../db/client";
 import { together } from "../db/together";
 import { findOwnAppointment, type AppointmentRow } from "../db/queries/appointments";
 import { recordAudit } from "../db/queries/audit";
-import { insertRecord, insertRecordAtCommit, issueDraft, markReplaced, nextNumber, patientRecords, recordsOf, snapshotSources, updateDraft, type RecordRow } from "../db/queries/records";
+import { insertRecord, insertRecordAtCommit, issueDraft, markReplaced, nextNumber, patientRecords, pruneRecords, recordsOf, snapshotSources, updateDraft, type RecordRow } from "../db/queries/records";
 import type { Deps } from "../config/deps";
 import type { AppointmentStatus } from "../domain/appointment";
 import { ageOn } from "../domain/family";
@@ -203,4 +203,10 @@ export async function recordOfPatient(deps: Deps, patientId: string, id: string)
   const [row] = await patientRecords(deps.database.db, patientId, id);
   if (row === undefined) throw notFound("Record");
   return row;
+}
+
+/** Deletes the records of visits more than RECORD_KEEP_DAYS ago (the server's hourly prune); how many went. */
+export function pruneOldRecords(deps: Deps): Promise<number> {
+  const before = new Date(deps.now().getTime() - deps.config.recordKeepDays * 24 * 3_600_000);
+  return deps.database.write((tx) => pruneRecords(tx, before));
 }

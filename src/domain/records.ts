@@ -98,6 +98,3 @@ export const numberYear = (at: Date) => at.getUTCFullYear();
 
 /** An empty note (every section ""). */
 export const emptyNote = (): RecordNote => Object.fromEntries(NOTE_SECTIONS.map((s) => [s, ""])) as RecordNote;
-
-/** How long the law keeps an issued record after the visit, by default (RECORD_KEEP_DAYS). */
-export const RECORD_KEEP_DAYS = 1095;

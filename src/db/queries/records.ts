@@ -92,11 +92,6 @@ export function patientRecords(r: Reader, patientId: string, id?: string): Promi
     .all();
 }
 
-/** Deletes the patient's drafts (the erasure): issued ones stay the doctor's medical record. */
-export async function deleteDrafts(tx: Tx, patientId: string): Promise<void> {
-  await tx.delete(records).where(and(eq(records.patientId, patientId), isNull(records.number)));
-}
-
 /** Deletes every record of a visit that started before `before` (RECORD_KEEP_DAYS); how many went. */
 export async function pruneRecords(tx: Tx, before: Date): Promise<number> {
   const gone = await tx.delete(records).where(lt(records.visitAt, before)).returning({ id: records.id }).all();

@@ -56,6 +56,7 @@ export default {
   "records.detailsIntro": "Optional. A prescription from your doctor shows your age and sex.",
   "records.profileDob": "Date of birth",
   "records.profileSex": "Sex",
+  "records.privacy": "Your doctor's notes and prescriptions are yours to read and print on your records page, and are in your data export. If you erase your account, drafts are deleted, but issued ones stay with your doctor alone as the medical record the law asks for, three years from the appointment; then Carebook deletes them.",
   // Refusals (src/domain/records.ts).
   "msg.records.empty": "Write at least one section or one medicine before issuing.",
   "msg.records.issued": "This record is already issued: issue an amended record to change it.",

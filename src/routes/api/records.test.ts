@@ -250,3 +250,37 @@ describe("the patient's date of birth and sex (optional), on the profile and the
     expect((await h.call("GET", `${PATIENT}/records/${record._id}`, { token: patient.token })).body.record.patient.sex).toBe("male");
   });
 });
+
+describe("privacy: export, erasure, and the records' keeping time", () => {
+  test("the export holds the issued records, never a draft; an erasure deletes drafts and keeps issued records for the doctor alone; RECORD_KEEP_DAYS after the visit they go", async () => {
+    const patient = await h.signupPatient("Esha Export");
+    const issuedOne = await meeting({ patient });
+    const drafted = await meeting({ patient, hour: 12 });
+    h.deps.now = () => at(12.5);
+    await put(issuedOne.doctor, issuedOne.id, { diagnosis: "Migraine", medicines: [M] });
+    const record = (await issue(issuedOne.doctor, issuedOne.id)).body.record;
+    await put(drafted.doctor, drafted.id, { diagnosis: "A draft never exported" });
+    const exported = await h.call("GET", "/api/auth/account/export", { token: patient.token });
+    expect(exported.status).toBe(200);
+    expect(exported.body.records).toHaveLength(1);
+    expect(exported.body.records[0]).toMatchObject({ number: record.number, diagnosis: "Migraine", issuedWith: { registrationNumber: "DMC/12345", patientName: "Esha Export" } });
+    expect(exported.text).not.toContain("A draft never exported");
+    // A doctor's export holds no records of patients.
+    expect((await h.call("GET", "/api/auth/account/export", { token: issuedOne.doctor.token })).body.records).toEqual([]);
+
+    expect((await h.call("POST", "/api/auth/account/delete", { token: patient.token, json: { password: "correct-horse-1" } })).status).toBe(200);
+    const left = await h.elsewhere("select number, appointment_id from records where patient_id = ?", [patient.id]);
+    expect(left.rows.map((r) => r.number)).toEqual([record.number]);
+    const kept = await h.call("GET", path(issuedOne.id), { token: issuedOne.doctor.token });
+    expect(kept.body.record).toMatchObject({ number: record.number, diagnosis: "Migraine" });
+
+    // The server's prune: a day short of RECORD_KEEP_DAYS (1095) after the visit the record stays; past it, it goes.
+    const { pruneOldRecords } = await import("../../actions/records");
+    h.deps.now = () => new Date(at(10).getTime() + 1094 * 86_400_000);
+    await pruneOldRecords(h.deps);
+    expect((await h.elsewhere("select count(*) as n from records where id = ?", [record._id])).rows[0]!.n).toBe(1);
+    h.deps.now = () => new Date(at(10).getTime() + 1095 * 86_400_000 + 60_000);
+    await pruneOldRecords(h.deps);
+    expect((await h.elsewhere("select count(*) as n from records where id = ?", [record._id])).rows[0]!.n).toBe(0);
+  });
+});
