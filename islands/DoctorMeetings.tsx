@@ -40,7 +40,21 @@ export type Props = {
   family?: FamilyWords;
   /** Issue 41: the words of a feedback's rating, publishing and answer (the server's). */
   review: FeedbackWords;
+  /** Issue 56: the meetings whose notes and prescription can be written (started, not cancelled or missed), and the link's words (the server's). */
+  records?: { open: string[]; label: string };
 };
+
+/** Issue 56: the link to a meeting's notes and prescription page. */
+function RecordLink({ id, records }: { id: string; records?: Props["records"] }) {
+  if (!records?.open.includes(id)) return null;
+  return (
+    <p className="actions">
+      <a className="button button-secondary" href={`/doctor-dashboard/records/${encodeURIComponent(id)}`}>
+        {records.label}
+      </a>
+    </p>
+  );
+}
 
 /** Issue 40's attendance form; issue 52: `marked` holds the mark already recorded (true attended, false did not come). */
 export type AttendanceWords = {
@@ -55,7 +69,7 @@ export type AttendanceWords = {
   changeToNo?: string;
 };
 
-export default function DoctorMeetings({ meetings, timeZone, form: refused, notice, undoSeconds = 10, movedByPatient, attendance, family, review }: Props) {
+export default function DoctorMeetings({ meetings, timeZone, form: refused, notice, undoSeconds = 10, movedByPatient, attendance, family, review, records }: Props) {
   const [list, setList] = useState(meetings);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [done, setDone] = useState<NoticeJson | null>(notice ?? null);
@@ -144,6 +158,7 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
             {head(m)}
             <RescheduledNote meeting={m} timeZone={timeZone} byPatient={movedByPatient} />
             <MeetingLinks meetLink={m.meetLink} ics={`/doctor-dashboard/doctor-Meetings/${encodeURIComponent(m._id)}.ics`} />
+            <RecordLink id={m._id} records={records} />
             <ReasonStep
               action="/doctor-dashboard/doctor-Meetings/cancel"
               page="/doctor-dashboard/doctor-Meetings"
@@ -184,6 +199,7 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
             {head(m)}
             <CancelledLine a={m} self="doctor" other={t("DoctorMeetings.patient")} timeZone={timeZone} />
             {attendance?.open.includes(m._id) && <AttendanceForm id={m._id} words={attendance} />}
+            <RecordLink id={m._id} records={records} />
             {m.status === "completed" && <FeedbackCard appointmentId={m._id} feedback={m.feedback} refused={refused} words={review} />}
           </li>
         )}

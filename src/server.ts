@@ -11,6 +11,7 @@ import { boot } from "./config/boot";
 import { pruneEvents } from "./db/queries/throttle";
 import { pruneSessions } from "./db/queries/sessions";
 import { pruneExpiredResets } from "./db/queries/password-resets";
+import { pruneOldRecords } from "./actions/records";
 import { countAdmins } from "./db/queries/accounts";
 import { holdServerLock, lockedFile } from "./db/server-lock";
 import { parseEnv } from "./config/env";
@@ -43,6 +44,8 @@ const prune = () =>
       await pruneSessions(tx, new Date(Date.now() - config.tokenTtlHours * 3_600_000));
       await pruneExpiredResets(tx, new Date());
     })
+    // Issue 56: records of visits past RECORD_KEEP_DAYS go.
+    .then(() => pruneOldRecords(deps))
     .catch(() => undefined);
 await prune();
 const pruning = setInterval(prune, 3_600_000);

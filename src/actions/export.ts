@@ -14,6 +14,7 @@ import type { Deps } from "../config/deps";
 import type { AccountRow, AdminRow, DoctorRow, PatientRow } from "../db/queries/accounts";
 import { exportAppointments, exportAudit, exportFeedback, exportMails, exportStory, exportWaitlist, type ExportedAppointment } from "../db/queries/export";
 import { listFamily } from "../db/queries/family";
+import { patientRecords, type RecordRow } from "../db/queries/records";
 import { together } from "../db/together";
 import { effectiveStatus } from "../domain/appointment";
 import type { Role } from "../domain/fields";
@@ -34,7 +35,7 @@ export async function exportAccount(deps: Deps, who: Exporter) {
   const r = deps.database.db;
   const { role, account } = who;
   const side = role === "admin" ? undefined : role;
-  const [family, appointments, story, feedback, waitlist, sessions, mails, audit, mailChoices] = await together(() =>
+  const [family, appointments, story, feedback, waitlist, sessions, mails, audit, mailChoices, records] = await together(() =>
     Promise.all([
       role === "patient" ? listFamily(r, account.id) : none(),
       side ? exportAppointments(r, side, account.id) : none(),
@@ -45,6 +46,7 @@ export async function exportAccount(deps: Deps, who: Exporter) {
       exportMails(r, role, account.id),
       exportAudit(r, role, account.id),
       side ? mailPreferencesOf(deps, role, account.id) : undefined,
+      role === "patient" ? patientRecords(r, account.id) : none(),
     ]),
   );
   const now = deps.now();
@@ -63,6 +65,23 @@ export async function exportAccount(deps: Deps, who: Exporter) {
     sessions: sessions.map((s) => ({ kind: s.kind, device: s.device, createdAt: s.createdAt, lastSeenAt: s.lastSeenAt, current: s.current })),
     mails,
     auditEvents: audit,
+    // Issue 56: the patient's issued records (visit notes and prescriptions), as their pages show them.
+    records: records.map(exportedRecord),
+  };
+}
+
+/** An issued record in the export: its number, dates, the doctor's words and who and where, as issued. */
+function exportedRecord(r: RecordRow) {
+  return {
+    number: r.number!,
+    issuedAt: r.issuedAt!,
+    visitAt: r.visitAt,
+    ...r.note,
+    followUp: r.followUp,
+    medicines: r.medicines,
+    replaces: r.replacesNumber,
+    replacedBy: r.replacedByNumber,
+    issuedWith: r.snapshot!,
   };
 }
 export type AccountExport = Awaited<ReturnType<typeof exportAccount>>;

@@ -10,6 +10,7 @@ import { uploadTooLargeMessage, type Specialization } from "../domain/fields";
 import type { ImageFolder } from "../storage/names";
 import { processPicture } from "../storage/picture";
 import { invalid, notFound, Refusal } from "../domain/refusal";
+import { BIRTH_IN_FUTURE, isFutureBirth, type Sex } from "../domain/family";
 import { registrationChange, REGISTRATION_INCOMPLETE, type LanguageCode } from "../domain/doctor-details";
 
 export const PROFILE_UPDATED = "Profile updated successfully!";
@@ -63,7 +64,9 @@ async function withPicture<T>(
   return outcome.result;
 }
 
-export type PatientProfileInput = { name: string; profileImage?: File };
+export type PatientProfileInput = { name: string; profileImage?: File; dateOfBirth?: string | null; sex?: Sex | null };
+/** The doctor's form has no date of birth or sex. */
+type ProfileBasics = { name: string; profileImage?: File };
 /** The doctor's details (issue 41): absent keeps the stored value, null clears it. */
 export type DoctorDetailsInput = {
   registrationNumber?: string;
@@ -73,7 +76,7 @@ export type DoctorDetailsInput = {
   fee?: number | null;
   about?: string | null;
 };
-export type DoctorProfileInput = PatientProfileInput & { specialization: Specialization; collegeName: string } & DoctorDetailsInput;
+export type DoctorProfileInput = ProfileBasics & { specialization: Specialization; collegeName: string } & DoctorDetailsInput;
 
 
 /** The detail columns to write: what was sent, and a new or changed registration waiting for the admin. */
@@ -92,7 +95,10 @@ function detailChanges(before: DoctorRow, input: DoctorDetailsInput) {
 export function updatePatientProfile(deps: Deps, patientId: string, input: PatientProfileInput): Promise<PatientRow> {
   return withPicture(deps, "patients", input.profileImage, async (tx, profileImage) => {
     const before = await findPatient(tx, patientId);
-    const after = await updatePatient(tx, patientId, { name: input.name, ...(profileImage && { profileImage }) });
+    // Issue 56: a date of birth in the future is refused as the family's is; absent keeps it.
+    if (input.dateOfBirth && isFutureBirth(input.dateOfBirth, deps.now())) throw invalid(BIRTH_IN_FUTURE);
+    const details = { ...(input.dateOfBirth !== undefined && { dateOfBirth: input.dateOfBirth }), ...(input.sex !== undefined && { sex: input.sex }) };
+    const after = await updatePatient(tx, patientId, { name: input.name, ...details, ...(profileImage && { profileImage }) });
     return { result: after, previous: before?.profileImage ?? null };
   });
 }

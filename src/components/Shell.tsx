@@ -25,6 +25,7 @@ const NAV: Record<Role | "public", NavLink[]> = {
   patient: [
     { href: "/patient-dashboard", label: "nav.dashboard" },
     { href: "/patient-dashboard/patient-meetings", label: "nav.meetings" },
+    { href: "/patient-dashboard/records", label: "nav.records" },
     { href: "/patient-dashboard/patient-profile", label: "nav.profile" },
   ],
   doctor: [

@@ -96,6 +96,8 @@ const envSchema = z.object({
   PATIENT_CHANGES_PER_DAY: positiveInt(20),
   // How long a doctor can undo a schedule, cancel or reschedule; the patient's mail waits as long (issue 39).
   UNDO_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  // Issue 56: how long after the visit an issued record is kept (the law's medical record), then deleted.
+  RECORD_KEEP_DAYS: positiveInt(1095),
   SUPPORT_EMAIL: z.string().trim().min(3).default("support@example.com"),
   // Unset: no phone is shown anywhere (never a made-up number, issue 39).
   SUPPORT_PHONE: z.string().trim().min(3).optional(),
@@ -196,6 +198,7 @@ export type Config = {
   waitlistHoldMinutes: number;
   /** The doctor's undo window after a schedule, cancel or reschedule; their mails wait until it closes. */
   undoSeconds: number;
+  recordKeepDays: number;
   /** Issue 51: an account's open instant bookings with one doctor and in all, and its instant bookings, moves and cancels in 24 hours. */
   bookingLimits: { instantPerDoctor: number; instantPerAccount: number; changesPerDay: number };
   support: { email: string; phone?: string };
@@ -278,6 +281,7 @@ export function parseEnv(env: Record<string, string | undefined>, terminal = pro
     changeNoticeMinutes: e.CHANGE_NOTICE_MINUTES,
     waitlistHoldMinutes: e.WAITLIST_HOLD_MINUTES,
     undoSeconds: e.UNDO_SECONDS,
+    recordKeepDays: e.RECORD_KEEP_DAYS,
     bookingLimits: { instantPerDoctor: e.INSTANT_PER_DOCTOR, instantPerAccount: e.INSTANT_PER_ACCOUNT, changesPerDay: e.PATIENT_CHANGES_PER_DAY },
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
     log: { format: e.LOG_FORMAT ?? (terminal ? "pretty" : "json"), level: e.LOG_LEVEL },

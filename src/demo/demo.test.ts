@@ -103,6 +103,11 @@ describe("bun run demo on an empty folder", () => {
     expect(new Date(confirmed.scheduledAt).getTime()).toBeGreaterThan(Date.now());
     const profile = await api(base, "GET", "/patient-profile", { token: login.body.token });
     expect(profile.body.patient.profileImage).toBeString();
+    // Issue 56: one issued prescription with two medicines, from a verified doctor.
+    const records = (await api(base, "GET", "/patient-dashboard/records", { token: login.body.token })).body.records;
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ status: "issued", doctor: { registrationNumber: expect.any(String) } });
+    expect(records[0].medicines.map((m: any) => m.name)).toEqual(["Aspirin", "Atorvastatin"]);
     const directory = await api(base, "GET", "/patient-dashboard/doctors", { token: login.body.token });
     expect(directory.body).toHaveLength(20);
     expect(new Set(directory.body.map((d: any) => d.specialization)).size).toBe(16);

@@ -25,6 +25,20 @@ type Call = (method: string, path: string, options?: { token?: string; json?: un
 
 const DAY = 86_400_000;
 
+/** The demo's one issued prescription (issue 56): a note under the guidelines' headings and two medicines. */
+const DEMO_RECORD = {
+  complaints: "Chest tightness on climbing stairs for two weeks",
+  history: "High blood pressure for five years; a smoker",
+  findings: "Blood pressure 150/95, pulse 88, heart sounds normal",
+  investigations: "ECG and lipid profile advised",
+  diagnosis: "Stable angina (provisional)",
+  advice: "Stop smoking; walk 30 minutes a day; come at once if the pain lasts more than 10 minutes",
+  medicines: [
+    { name: "Aspirin", brand: "Ecosprin", strength: "75 mg", form: "tablet", dose: "1 tablet", frequency: "Once a day after lunch", durationDays: 30, instructions: "" },
+    { name: "Atorvastatin", strength: "10 mg", form: "tablet", dose: "1 tablet", frequency: "Once a day at night", durationDays: 30, instructions: "" },
+  ],
+};
+
 /** A JSON client for an app; it throws on any refusal but those listed in `allow`. */
 function clientOf(app: ReturnType<typeof createApp>): (allow?: number[]) => Call {
   return (allow = []) =>
@@ -110,6 +124,12 @@ export async function seedDemo(deps: Deps): Promise<void> {
       await schedule(past, n, id, dayAt(now, days, hour));
       if (withFeedback) {
         await call()("POST", "/patient-dashboard/giveFeedback", { token: patient.token, json: { appointmentId: id, message: FEEDBACK[i]! } });
+      }
+      // Issue 56: the first patient's first visit ended with notes and a prescription of two medicines, issued.
+      if (i === 0 && withFeedback) {
+        const record = `/doctor-dashboard/appointments/${id}/record`;
+        await call()("PUT", record, { token: d(n).token, json: DEMO_RECORD });
+        await call()("POST", `${record}/issue`, { token: d(n).token });
       }
     }
     const [by, n] = plan.cancelledBy;

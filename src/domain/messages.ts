@@ -8,6 +8,7 @@ import { formatDay, formatTime } from "./time";
 import { UNTIL_FAR, UNTIL_PAST, UNTIL_SHAPE, WAITLIST_ALREADY, WAITLIST_NO_OFFER, WAITLIST_NOT_INSTANT } from "./waitlist";
 import { FAMILY_FULL, FAMILY_FULL_PLAIN, FAMILY_WORDS, MAX_FAMILY } from "./family";
 import { DETAILS_WORDS } from "./doctor-details";
+import { RECORD_WORDS } from "./records";
 import { REVIEW_MESSAGES } from "./review";
 
 /** The API's message for a time past MAX_AHEAD_MS (src/domain/appointment.ts). */
@@ -66,6 +67,7 @@ export function plainWords(message: string): string {
   if (FAMILY_WORDS[message] !== undefined) return FAMILY_WORDS[message].plain;
   if (message === FAMILY_FULL) return FAMILY_FULL_PLAIN;
   if (DETAILS_WORDS[message] !== undefined) return DETAILS_WORDS[message].plain;
+  if (RECORD_WORDS[message] !== undefined) return RECORD_WORDS[message].plain;
   if ((m = /^(\w+) is required$/.exec(message))) return `Please enter ${words(m[1]!)[0]}.`;
   if ((m = /^(\w+) must be at most (\d+) characters$/.exec(message))) return `${words(m[1]!)[1]} can be at most ${m[2]} characters.`;
   if ((m = /^(\w+) must be at least (\d+) characters$/.exec(message))) return `${words(m[1]!)[1]} must be at least ${m[2]} characters.`;
@@ -210,6 +212,8 @@ const EXACT: Record<string, string> = {
   ...Object.fromEntries(Object.entries(FAMILY_WORDS).map(([message, words]) => [message, words.key])),
   // The doctor's details (issue 41).
   ...Object.fromEntries(Object.entries(DETAILS_WORDS).map(([message, words]) => [message, words.key])),
+  // The records (issue 56).
+  ...Object.fromEntries(Object.entries(RECORD_WORDS).map(([message, words]) => [message, words.key])),
 };
 
 /** The fields the catalog has words for (msg.field.<name>.a and .the); any other is named as it is (msg.rule.a and .the). */
@@ -293,6 +297,9 @@ export function sayIn(said: Said, t: Translate): string | undefined {
  * catalog's words in the language of `t`, or plainWords' English when the catalog has none.
  */
 export function humanMessage(message: string, t: Translate): string {
+  // Issue 56: a medicine line's refusal names its place in the list for the API ("medicines.1.dose: ..."); a page shows it beside the form.
+  const line = /^medicines\.\d+\.\w+: (.+)$/.exec(message);
+  if (line) message = line[1]!;
   const said = saidOf(message);
   return (said && sayIn(said, t)) ?? plainWords(message);
 }

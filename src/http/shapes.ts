@@ -22,6 +22,9 @@ export const patientJson = (p: PatientRow) => ({
   name: p.name,
   email: p.email,
   profileImage: p.profileImage,
+  // Issue 56: only when given, so the original answer stays as it was for everyone else.
+  ...(p.dateOfBirth !== null && { dateOfBirth: p.dateOfBirth }),
+  ...(p.sex !== null && { sex: p.sex }),
 });
 
 export const doctorJson = (d: DoctorRow) => ({

@@ -12,7 +12,11 @@ import { CATALOGS } from "./catalog";
 const CONTRACT = new Set(["No meetings found.", "Page Not Found", "Feedback Submitted"]);
 
 /** Messages that name a thing other than the booking: a file's name as the mail attaches it. */
-const NOT_THE_BOOKING = new Set(["admin.attachment"]);
+const NOT_THE_BOOKING = new Set([
+  "admin.attachment",
+  // Issue 56: the printed prescription names the mode of care in the Telemedicine Practice Guidelines' own words.
+  "records.placeVideo",
+]);
 
 /** Other words for the booking or its joining, in each language. */
 export const BANNED = {

@@ -249,5 +249,6 @@ export const EXAMPLES = {
     sessions: [{ kind: "device", device: "Firefox on Linux", createdAt: CREATED, lastSeenAt: CREATED, current: true }],
     mails: [{ subject: "Welcome to Carebook", template: "welcome", state: "sent", createdAt: CREATED, sentAt: CREATED }],
     auditEvents: [],
+    records: [],
   },
 };

@@ -140,6 +140,21 @@ describe("round trips per request", () => {
       token: doctor.token, json: { appointmentId, attended: true }, clock: at(48),
     });
     await measure(`GET ${API}/doctor-dashboard/patient-feedbacks`, `${API}/doctor-dashboard/patient-feedbacks`, { token: doctor.token });
+    // Issue 56: the notes and prescription, drafted, issued and amended (a verified registration), then read by both sides.
+    await h.elsewhere("UPDATE doctors SET registration_number = 'DMC/1', registration_council = 'Delhi Medical Council' WHERE id = ?", [doctor.id]);
+    const RECORD = `${API}/doctor-dashboard/appointments/:id/record`;
+    const record = `${API}/doctor-dashboard/appointments/${appointmentId}/record`;
+    const note = { complaints: "Chest pain", medicines: [{ name: "Aspirin", form: "tablet", dose: "1 tablet", frequency: "Once a day", durationDays: 30 }] };
+    await measure(`PUT ${RECORD}`, record, { token: doctor.token, json: note, clock: at(48) });
+    await measure(`PUT ${RECORD}`, record, { token: doctor.token, json: note, clock: at(48) });
+    await measure(`GET ${RECORD}`, record, { token: doctor.token, clock: at(48) });
+    await measure(`POST ${RECORD}/issue`, `${record}/issue`, { token: doctor.token, clock: at(48) });
+    await measure(`POST ${RECORD}/amend`, `${record}/amend`, { token: doctor.token, json: note, clock: at(49), status: 201 });
+    await measure("GET /doctor-dashboard/records/:id", `/doctor-dashboard/records/${appointmentId}`, { ...page(doctor.token), clock: at(49) });
+    const records = await measure(`GET ${API}/patient-dashboard/records`, `${API}/patient-dashboard/records`, { token: patient.token });
+    await measure(`GET ${API}/patient-dashboard/records/:id`, `${API}/patient-dashboard/records/${records.body.records[0]._id}`, { token: patient.token });
+    await measure("GET /patient-dashboard/records", "/patient-dashboard/records", page(patient.token));
+    await measure("GET /patient-dashboard/records/:id", `/patient-dashboard/records/${records.body.records[0]._id}`, page(patient.token));
     // Issue 41: the published review answered by its doctor, then hidden by the admin.
     await measure(`POST ${API}/doctor-dashboard/reviews/:appointmentId/reply`, `${API}/doctor-dashboard/reviews/${appointmentId}/reply`, {
       token: doctor.token, json: { text: "Thank you" }, status: 201,

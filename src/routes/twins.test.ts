@@ -71,6 +71,10 @@ const TWINS: Record<string, Twin> = {
   "/doctor-dashboard/doctor-Meetings/attendance": { api: "POST /api/auth/doctor-dashboard/markAttendance" },
   "/doctor-dashboard/doctor-Meetings/reply": { api: "POST /api/auth/doctor-dashboard/reviews/:appointmentId/reply" },
   "/doctor-dashboard/doctor-Meetings/calendar-feed": { api: "POST /api/auth/doctor-dashboard/calendar-feed" },
+  // Issue 56: the notes and prescription (the issue form saves the draft, then issues it).
+  "/doctor-dashboard/records/:id": { api: "PUT /api/auth/doctor-dashboard/appointments/:id/record" },
+  "/doctor-dashboard/records/:id/issue": { api: "POST /api/auth/doctor-dashboard/appointments/:id/record/issue" },
+  "/doctor-dashboard/records/:id/amend": { api: "POST /api/auth/doctor-dashboard/appointments/:id/record/amend" },
   "/doctor-dashboard/doctor-profile": { api: "PUT /api/auth/doctor-profile" },
   "/doctor-dashboard/doctor-profile/hours": { api: "PUT /api/auth/doctor-dashboard/availability" },
   "/doctor-dashboard/doctor-profile/mail": MAIL,

@@ -1,4 +1,5 @@
 /** Accounts of the three roles: lookups, inserts, profile and status updates. */
+import type { Sex } from "../../domain/family";
 import { and, asc, count, desc, eq, getTableColumns, isNotNull, sql } from "drizzle-orm";
 import type { DoctorStatus, Role, Specialization } from "../../domain/fields";
 import type { Lang } from "../../domain/i18n";
@@ -62,7 +63,7 @@ export async function bumpTokenVersion(tx: Tx, role: Role, id: string): Promise<
 export async function updatePatient(
   tx: Tx,
   id: string,
-  fields: { name: string; profileImage?: string },
+  fields: { name: string; profileImage?: string; dateOfBirth?: string | null; sex?: Sex | null },
 ): Promise<PatientRow> {
   return (await tx.update(patients).set(fields).where(eq(patients.id, id)).returning().get())!;
 }

@@ -6,7 +6,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { ERASED_NAME, ERASED_PASSWORD_HASH, erasedEmail } from "../../domain/erasure";
 import { atCommit } from "../at-commit";
 import type { Reader, Tx } from "../client";
-import { appointments, doctors, familyMembers, mailOutbox, mailPreferences, patients, waitlist } from "../schema";
+import { appointments, doctors, familyMembers, mailOutbox, mailPreferences, patients, records, waitlist } from "../schema";
 import { openAt } from "./open-appointments";
 
 /** The ids of the account's open appointments at `now` (pending, or confirmed and not over), on its own side. */
@@ -37,7 +37,9 @@ export function erasePatientRows(tx: Tx, id: string, now: Date): void {
   atCommit(tx, tx.update(appointments).set({ forMemberId: null, forName: null }).where(eq(appointments.patientId, id)));
   atCommit(tx, tx.delete(familyMembers).where(eq(familyMembers.patientId, id)));
   atCommit(tx, tx.delete(waitlist).where(eq(waitlist.patientId, id)));
-  atCommit(tx, tx.update(patients).set(erasedColumns(patients, now)).where(eq(patients.id, id)));
+  atCommit(tx, tx.update(patients).set({ ...erasedColumns(patients, now), dateOfBirth: null, sex: null }).where(eq(patients.id, id)));
+  // Issue 56: the drafts go; issued records stay the doctor's medical record until RECORD_KEEP_DAYS.
+  atCommit(tx, tx.delete(records).where(and(eq(records.patientId, id), isNull(records.number))));
   forgetMail(tx, "patient", id);
 }
 

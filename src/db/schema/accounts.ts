@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DoctorStatus, Specialization } from "../../domain/fields";
 import type { Lang } from "../../domain/i18n";
+import type { Sex } from "../../domain/family";
 
 const id = () => text("id").primaryKey();
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull();
@@ -47,6 +48,9 @@ export const patients = sqliteTable("patients", {
   consentVersion: consentVersion(),
   consentAt: consentAt(),
   consentWithdrawnAt: consentWithdrawnAt(),
+  // Issue 56: what a prescription carries (age, sex); optional. YYYY-MM-DD, in no zone.
+  dateOfBirth: text("date_of_birth"),
+  sex: text("sex").$type<Sex>(),
   createdAt: createdAt(),
 });
 

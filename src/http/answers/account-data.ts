@@ -4,6 +4,7 @@
  * export without being described here fails the API tests.
  */
 import { z } from "zod";
+import { MEDICINE_FORMS, NOTE_SECTIONS } from "../../domain/records";
 import { APPOINTMENT_STATUSES } from "../../domain/appointment";
 import { DOCTOR_STATUSES, ROLES, SPECIALIZATIONS } from "../../domain/fields";
 import { LANGS } from "../../domain/i18n";
@@ -78,6 +79,29 @@ const ExportedAppointment = z.object({
   story: z.array(storyEvent).meta({ description: "Every change of the appointment, oldest first (the audit trail)" }),
 });
 
+/** Issue 56: an issued record in the export. */
+const ExportedRecord = z.object({
+  number: z.string(),
+  issuedAt: time,
+  visitAt: time,
+  ...Object.fromEntries(NOTE_SECTIONS.map((k) => [k, z.string()])),
+  followUp: z.string().nullable(),
+  medicines: z.array(z.object({ name: z.string(), brand: z.string(), strength: z.string(), form: z.enum(MEDICINE_FORMS), dose: z.string(), frequency: z.string(), durationDays: z.number().int(), instructions: z.string() })),
+  replaces: z.string().nullable(),
+  replacedBy: z.string().nullable(),
+  issuedWith: z.object({
+    doctorName: z.string(),
+    qualification: z.string(),
+    registrationNumber: z.string(),
+    registrationCouncil: z.string(),
+    place: z.string(),
+    patientName: z.string(),
+    age: z.number().int().nullable(),
+    sex: z.enum(SEXES).nullable(),
+    relation: z.string().nullable(),
+  }),
+});
+
 export const AccountExport = z
   .object({
     exportedAt: time,
@@ -104,5 +128,6 @@ export const AccountExport = z
     auditEvents: z
       .array(z.object({ subject: z.enum(["doctor", "appointment"]), subjectId: z.string(), at: time, action: z.string(), by, from: nullableText, to: nullableText, reason: nullableText }))
       .meta({ description: "A doctor's account history; an admin's decisions about doctors; none for a patient (their appointments' story holds theirs)" }),
+    records: z.array(ExportedRecord).meta({ description: "Issue 56: the patient's issued records (never a draft), oldest last; none for a doctor or an admin" }),
   })
   .meta({ id: "AccountExport" });

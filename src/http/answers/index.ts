@@ -24,6 +24,7 @@ import { TwoFactorChallenge } from "./two-factor";
 import { feedUrls } from "./calendar";
 import { WaitlistEntry } from "./waitlist";
 import { DirectoryDoctor, PublicDoctor, PublicProfile, PublicReview } from "./directory";
+import { recordAnswers } from "./records";
 import { AccountExport, ConsentRecorded, ConsentState, ConsentWithdrawn } from "./account-data";
 import type { AdminDoctorJson, AppointmentJson, adminJson, doctorJson, familyMemberJson, patientJson } from "../shapes";
 
@@ -113,6 +114,8 @@ export const answers = {
   consentRecorded: ConsentRecorded,
   consentWithdrawn: ConsentWithdrawn,
   accountExport: AccountExport,
+  // issue 56
+  ...recordAnswers,
 };
 
 // The builders in shapes.ts must produce exactly these types: a compile error here is drift.

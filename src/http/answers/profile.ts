@@ -1,9 +1,19 @@
 /** The people: a patient, a doctor (with the registration and the rating), the admin. */
 import { z } from "zod";
+import { SEXES } from "../../domain/family";
 import { LANGUAGE_CODES } from "../../domain/doctor-details";
 import { id, time, email, picture, specialization, doctorStatus } from "./common";
 
-export const Patient = z.object({ _id: id, name: z.string(), email, profileImage: picture }).meta({ id: "Patient" });
+export const Patient = z
+  .object({
+    _id: id,
+    name: z.string(),
+    email,
+    profileImage: picture,
+    dateOfBirth: z.string().optional().meta({ description: "Issue 56: YYYY-MM-DD, for the age on a prescription; omitted when not given" }),
+    sex: z.enum(SEXES).optional().meta({ description: "Issue 56: for a prescription; omitted when not given" }),
+  })
+  .meta({ id: "Patient" });
 
 /** The doctor's medical registration (issue 41) as it stands. */
 const Registration = z

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { LIMITS } from "../../domain/fields";
 import { DETAIL_LIMITS, LANGUAGE_CODES, type LanguageCode } from "../../domain/doctor-details";
 import { text, specialization } from "./common";
+import { isDate } from "../../domain/availability";
+import { EARLIEST_BIRTH, SEXES } from "../../domain/family";
 
 // Multipart profile forms. An empty file part (no file chosen) means "keep the picture".
 const profileImage = z
@@ -10,7 +12,22 @@ const profileImage = z
   .optional()
   .transform((v) => (v instanceof File && v.size > 0 ? v : undefined));
 
-export const patientProfileForm = z.object({ name: text("name", LIMITS.name), profileImage });
+/** Issue 56: what a prescription carries; absent keeps the stored value, "" clears it. */
+const patientDateOfBirth = z
+  .string()
+  .trim()
+  .refine((v) => v === "" || isDate(v), { message: "dateOfBirth must be a date YYYY-MM-DD", abort: true })
+  .refine((v) => v === "" || v >= EARLIEST_BIRTH, `dateOfBirth must not be before ${EARLIEST_BIRTH}`)
+  .transform((v) => (v === "" ? null : v))
+  .optional()
+  .meta({ description: "Issue 56: YYYY-MM-DD (age on a prescription); \"\" clears it; omitted keeps it", example: "1990-04-12" });
+const patientSex = z
+  .union([z.literal(""), z.enum(SEXES)], { error: `sex must be one of: ${SEXES.join(", ")}` })
+  .transform((v) => (v === "" ? null : v))
+  .optional()
+  .meta({ description: "Issue 56: female, male or other (on a prescription); \"\" clears it; omitted keeps it" });
+
+export const patientProfileForm = z.object({ name: text("name", LIMITS.name), profileImage, dateOfBirth: patientDateOfBirth, sex: patientSex });
 
 /**
  * An optional field of the doctor's details (issue 41): absent keeps the stored value; blank

@@ -7,6 +7,7 @@ export default {
   "nav.services": "Services",
   "nav.dashboard": "Dashboard",
   "nav.meetings": "Appointments",
+  "nav.records": "Records",
   "nav.profile": "Profile",
   "nav.doctors": "Doctors",
   "nav.myAccount": "My account",

@@ -8,6 +8,7 @@ export default {
   "nav.services": "सेवाएँ",
   "nav.dashboard": "डैशबोर्ड",
   "nav.meetings": "अपॉइंटमेंट",
+  "nav.records": "रिकॉर्ड",
   "nav.profile": "प्रोफ़ाइल",
   "nav.doctors": "डॉक्टर",
   "nav.myAccount": "मेरा खाता",

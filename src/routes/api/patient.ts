@@ -15,6 +15,7 @@ import { appointmentListJson, bookedJson } from "../../http/shapes";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
 import { familyRoutes } from "./family";
+import { patientRecordRoutes } from "./records";
 import { patientSlotsRoutes } from "./hours";
 import { patientWaitlistRoutes } from "./waitlist";
 
@@ -51,6 +52,7 @@ export function patientApi(deps: Deps) {
 
   patientSlotsRoutes(api, deps);
   familyRoutes(api, deps);
+  patientRecordRoutes(api, deps);
   patientWaitlistRoutes(api, deps);
 
   // Kept per patient and lists version, until a meeting's end (keptAnswers).

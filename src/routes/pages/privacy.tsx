@@ -12,6 +12,7 @@ export const privacyPage = (c: Context) => {
     <>
       <p>{t("privacy.p1")}</p>
       <p>{t("privacy.p2")}</p>
+      <p>{t("records.privacy")}</p>
       <p>{t("privacy.p3")}</p>
     </>,
   );

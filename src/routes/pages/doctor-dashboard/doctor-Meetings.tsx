@@ -65,6 +65,10 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     changeToYes: t("doctorPage.attendance.changeToYes"),
     changeToNo: t("doctorPage.attendance.changeToNo"),
   };
+  // Issue 56: the notes and prescription of a meeting, from its start (the page changes at the next start).
+  const started = meetings.filter((m) => (m.status === "confirmed" || m.status === "completed") && m.scheduledAt !== null && m.scheduledAt.getTime() <= now.getTime());
+  for (const m of meetings) if (m.status === "confirmed" && m.scheduledAt !== null && m.scheduledAt.getTime() > now.getTime()) holdsUntil(c, m.scheduledAt.getTime());
+  const records = { open: started.map((m) => m.id), label: t("records.open") };
   return doctorPage(
     c,
     t("doctorPage.meetingsTitle"),
@@ -73,7 +77,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <ZoneNote reader={reader} role="doctor" id="zone-note" />
       <Island
         name="DoctorMeetings"
-        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor", formerWords(t)), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds, movedByPatient: t("doctorPage.movedByPatient", { moved: "{moved}", time: "{time}" }), attendance, ...familyWords(meetings, t, true), review: feedbackWords(t) }}
+        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor", formerWords(t)), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds, movedByPatient: t("doctorPage.movedByPatient", { moved: "{moved}", time: "{time}" }), attendance, ...familyWords(meetings, t, true), review: feedbackWords(t), records }}
       />
       {calendar}
     </section>,

@@ -28,6 +28,7 @@ import { together } from "../../../db/together";
 import { MailPreferencesForm } from "../../../components/MailPreferencesForm";
 import { mailMode } from "../../../mail/outbox";
 import { patientPage } from "./shell";
+import { PatientDetailsForm } from "../../../components/PatientDetailsForm";
 import { tOf } from "../../../i18n/request";
 
 async function render(c: Context, deps: Deps, form?: FormState): Promise<Response> {
@@ -48,6 +49,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     <section class="page-narrow" aria-labelledby="profile-title">
       <h1 id="profile-title">{t("patient.profile.title")}</h1>
       <Island name="ProfileForm" props={{ role: "patient", profile: patientJson(patient), form: profileForm, notice: familyNotice ? undefined : notice }} />
+      <PatientDetailsForm action={PROFILE} patient={patient} />
       <TimeZoneForm zone={viewerTimeZone(c)} />
       <FamilySection base={PROFILE} members={family} form={form} notice={familyNotice} />
       <MailPreferencesForm action="/patient-dashboard/patient-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />

@@ -1,0 +1,36 @@
+/**
+ * Issue 56: the patient's date of birth and sex, which a prescription carries (optional), on the
+ * profile page: a plain form posted to the profile's own action with the name unchanged.
+ */
+import { EARLIEST_BIRTH, SEXES, type Sex } from "../domain/family";
+import { DATE_INPUT_LANG } from "../domain/i18n";
+import { useT } from "../render/lang";
+
+export function PatientDetailsForm({ action, patient }: { action: string; patient: { name: string; dateOfBirth: string | null; sex: Sex | null } }) {
+  const t = useT();
+  return (
+    <form method="post" action={action} class="card text-form" id="prescription-details">
+      <h2>{t("records.detailsTitle")}</h2>
+      <p class="muted small">{t("records.detailsIntro")}</p>
+      <input type="hidden" name="name" value={patient.name} />
+      <div class="field">
+        <label for="own-dob">{t("records.profileDob")}</label>
+        <input id="own-dob" name="dateOfBirth" type="date" lang={DATE_INPUT_LANG[t.lang]} value={patient.dateOfBirth ?? ""} min={EARLIEST_BIRTH} />
+      </div>
+      <div class="field">
+        <label for="own-sex">{t("records.profileSex")}</label>
+        <select id="own-sex" name="sex">
+          <option value="">{t("family.sexNone")}</option>
+          {SEXES.map((s) => (
+            <option value={s} selected={patient.sex === s ? true : undefined}>
+              {t("family.sexOf", { sex: s })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div class="actions">
+        <button type="submit">{t("family.save")}</button>
+      </div>
+    </form>
+  );
+}
