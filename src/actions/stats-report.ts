@@ -6,31 +6,17 @@
  */
 import type { Deps } from "../config/deps";
 import { together } from "../db/together";
-import { notOverYet, specializations, totalsBySpecialization, totalsOf, totalsZone, waitHours, waitingNow } from "../db/queries/stats";
-import { addDays, daysOf, median, noShowRate, type Contribution } from "../domain/stats";
-import { dateInZone, zonedInstant } from "../domain/time";
+import { meetingsOfDoctor, notOverYet, ratingsOfDoctor, specializations, totalsBySpecialization, totalsOf, totalsZone, waitHours, waitingNow } from "../db/queries/stats";
+import { slotSource, type SlotSource } from "../db/queries/availability";
+import { freeSlots } from "../domain/availability";
+import { addDays, COUNTS, daysOf, median, noShowRate, type Contribution, type Count } from "../domain/stats";
+
+export { COUNTS };
+import { dateInZone, wallClock, zonedInstant } from "../domain/time";
 import { DIRECTORY_DAYS } from "../domain/directory";
 import { directoryDoctors } from "./directory";
 import { totalsFromRows, totalsZoneOf } from "./stats";
 
-/** The counts the numbers give, each for the period and for each day. */
-export const COUNTS = [
-  "requested",
-  "instant",
-  "scheduled",
-  "completed",
-  "noShows",
-  "cancelledByPatient",
-  "cancelledByDoctor",
-  "cancelledByAdmin",
-  "offersMade",
-  "offersAccepted",
-  "newPatients",
-  "newDoctors",
-  "mailsSent",
-  "mailsFailed",
-] as const;
-export type Count = (typeof COUNTS)[number];
 export type Counts = Record<Count, number>;
 export type DayCounts = { date: string } & Counts;
 export type SpecializationRow = { specialization: string; requested: number; booked: number; medianDaysToFirstFree: number | null };
@@ -54,12 +40,8 @@ const zeros = (): Counts => Object.fromEntries(COUNTS.map((c) => [c, 0])) as Cou
 /** The instant a day (YYYY-MM-DD) starts in `zone`. */
 const startOf = (day: string, zone: string) => zonedInstant(day, "00:00", zone)!;
 
-/** Whether the kept totals are in `zone` (never built yet counts as the deployment's: a new database keeps them from its first change). */
-async function keptIn(deps: Deps, zone: string): Promise<boolean> {
-  if (zone !== totalsZoneOf(deps)) return false;
-  const built = await totalsZone(deps.database.db);
-  return built === undefined || built === zone;
-}
+/** Whether totals kept with days in `built` (undefined: never rebuilt, a new database keeps them from its first change) serve a reader in `zone`. */
+const keptServes = (deps: Deps, zone: string, built: string | undefined) => zone === totalsZoneOf(deps) && (built === undefined || built === zone);
 
 /**
  * The days of the period with their counts: meetings less no-shows less those not over at `now`
@@ -92,25 +74,19 @@ export async function adminStats(deps: Deps, zone: string, period: Period): Prom
   const r = deps.database.db;
   const start = startOf(period.from, zone);
   const end = startOf(addDays(period.to, 1), zone);
-  const kept = await keptIn(deps, zone);
-  const [dayTotals, specTotals, notOver, hours, waiting, listed] = await together(() =>
+  // One round trip: the kept totals are read beside the zone they are in, and used if it is the reader's.
+  const [built, dayTotals, specTotals, notOver, hours, waiting, listed] = await together(() =>
     Promise.all([
-      kept ? totalsOf(r, "", period.from, period.to) : Promise.resolve(undefined),
-      kept ? totalsBySpecialization(r, period.from, period.to) : Promise.resolve(undefined),
+      totalsZone(r),
+      totalsOf(r, "", period.from, period.to),
+      totalsBySpecialization(r, period.from, period.to),
       notOverYet(r, now, end),
       waitHours(r, start, end),
       waitingNow(r),
       directoryDoctors(deps, {}),
     ]),
   );
-  let everyone: DayTotal[];
-  let bySpec: { specialization: string; metric: string; n: number }[];
-  if (dayTotals !== undefined && specTotals !== undefined) {
-    everyone = dayTotals;
-    bySpec = specTotals;
-  } else {
-    ({ everyone, bySpec } = await fromRows(deps, zone, period));
-  }
+  const { everyone, bySpec } = keptServes(deps, zone, built) ? { everyone: dayTotals, bySpec: specTotals } : await fromRows(deps, zone, period);
   const byDay = byDayOf(period, everyone, notOver, zone);
   const totals = sumOf(byDay);
   return {
@@ -173,4 +149,98 @@ function specializationRows(
   }
   const out = [...rows.entries()].map(([specialization, row]) => ({ specialization, requested: row.requested, booked: row.booked, medianDaysToFirstFree: median(row.waits) }));
   return out.sort((a, b) => (b.medianDaysToFirstFree ?? -1) - (a.medianDaysToFirstFree ?? -1) || a.specialization.localeCompare(b.specialization));
+}
+
+export type DoctorStats = {
+  from: string;
+  to: string;
+  timeZone: string;
+  meetings: number;
+  completed: number;
+  noShows: number;
+  noShowRate: number | null;
+  averageRating: number | null;
+  utilisation: number | null;
+  busiestWeekday: number | null;
+  busiestHour: number | null;
+  weeks: { from: string; meetings: number; noShows: number }[];
+};
+
+/** How many weeks the doctor's dashboard chart shows. */
+export const CHART_WEEKS = 8;
+
+/**
+ * A doctor's own numbers for `period` (days in `zone`, theirs), and the last 8 weeks ending today
+ * for the chart: read from their own meetings (one indexed statement; a doctor's rows are few),
+ * their rating from their row, the free slots of the period's past days from their hours as they
+ * are today. Nothing of another doctor.
+ */
+export async function doctorStats(deps: Deps, doctorId: string, zone: string, period: Period): Promise<DoctorStats> {
+  const now = deps.now();
+  const r = deps.database.db;
+  const today = dateInZone(now, zone);
+  const chartFrom = addDays(today, -(CHART_WEEKS * 7 - 1));
+  const start = startOf(period.from, zone);
+  const end = startOf(addDays(period.to, 1), zone);
+  const first = new Date(Math.min(start.getTime(), startOf(chartFrom, zone).getTime()));
+  const last = new Date(Math.max(end.getTime(), startOf(addDays(today, 1), zone).getTime()));
+  const pastEnd = new Date(Math.min(end.getTime(), now.getTime()));
+  const [meetings, rating, source] = await together(() =>
+    Promise.all([meetingsOfDoctor(r, doctorId, first, last), ratingsOfDoctor(r, doctorId), slotSource(r, doctorId, start, pastEnd)]),
+  );
+  const inPeriod = meetings.filter((m) => m.start!.getTime() >= start.getTime() && m.start!.getTime() < end.getTime());
+  const noShows = inPeriod.filter((m) => m.attended === false).length;
+  const completed = inPeriod.filter((m) => m.attended !== false && m.end!.getTime() <= now.getTime()).length;
+  const weekdays = new Map<number, number>();
+  const hoursOf = new Map<number, number>();
+  for (const m of inPeriod) {
+    const w = wallClock(zone, m.start!.getTime());
+    const weekday = ((new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay() + 6) % 7) + 1;
+    weekdays.set(weekday, (weekdays.get(weekday) ?? 0) + 1);
+    hoursOf.set(w.hour, (hoursOf.get(w.hour) ?? 0) + 1);
+  }
+  const weeks = Array.from({ length: CHART_WEEKS }, (_, i) => ({ from: addDays(chartFrom, i * 7), meetings: 0, noShows: 0 }));
+  for (const m of meetings) {
+    const day = dateInZone(m.start!, zone);
+    if (day < chartFrom || day > today) continue;
+    const week = weeks[Math.floor((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${chartFrom}T00:00:00Z`)) / (7 * 86_400_000))]!;
+    week.meetings += 1;
+    if (m.attended === false) week.noShows += 1;
+  }
+  const ratings = rating ?? { ratingCount: 0, ratingTotal: 0 };
+  return {
+    from: period.from,
+    to: period.to,
+    timeZone: zone,
+    meetings: inPeriod.length,
+    completed,
+    noShows,
+    noShowRate: noShowRate(noShows, completed),
+    averageRating: ratings.ratingCount === 0 ? null : roundTo(ratings.ratingTotal / ratings.ratingCount, 1),
+    utilisation: utilisationOf(deps, source, start, pastEnd, inPeriod),
+    busiestWeekday: busiest(weekdays),
+    busiestHour: busiest(hoursOf),
+    weeks,
+  };
+}
+
+/** The key with the highest count (the smallest of a tie), null for none. */
+function busiest(counts: Map<number, number>): number | null {
+  let best: number | null = null;
+  for (const [key, n] of counts) if (best === null || n > counts.get(best)! || (n === counts.get(best)! && key < best)) best = key;
+  return best;
+}
+
+/**
+ * Of the slots the doctor's hours (today's) gave from `start` until `until` (the period's past),
+ * the share that were booked: booked / (booked + still free); null without hours or slots.
+ */
+function utilisationOf(deps: Deps, source: SlotSource | undefined, start: Date, until: Date, meetings: { start: Date | null }[]): number | null {
+  if (source?.availability === undefined || until.getTime() <= start.getTime()) return null;
+  const days = Math.ceil((until.getTime() - start.getTime()) / 86_400_000) + 1;
+  const free = freeSlots(source.availability, source.busy, { now: start, days, consultMinutes: deps.config.consultMinutes, noticeMinutes: 0 }).filter(
+    (s) => s.start >= start.getTime() && s.end <= until.getTime(),
+  ).length;
+  const booked = meetings.filter((m) => m.start!.getTime() < until.getTime()).length;
+  return booked + free === 0 ? null : Math.round((booked / (booked + free)) * 10_000) / 10_000;
 }

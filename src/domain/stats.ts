@@ -170,3 +170,46 @@ export function noShowRate(noShows: number, completed: number): number | null {
   const held = noShows + completed;
   return held === 0 ? null : Math.round((noShows / held) * 10_000) / 10_000;
 }
+
+/** The counts the numbers give, each for the period and for each day (the JSON's and the CSV's columns, in this order). */
+export const COUNTS = [
+  "requested",
+  "instant",
+  "scheduled",
+  "completed",
+  "noShows",
+  "cancelledByPatient",
+  "cancelledByDoctor",
+  "cancelledByAdmin",
+  "offersMade",
+  "offersAccepted",
+  "newPatients",
+  "newDoctors",
+  "mailsSent",
+  "mailsFailed",
+] as const;
+export type Count = (typeof COUNTS)[number];
+
+/** A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
+const field = (value: string | number | null) => {
+  const text = value === null ? "" : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+/** A table as CSV: UTF-8's byte order mark (spreadsheet apps then read Hindi), one header row, CRLF line ends. */
+export function csvOf(header: readonly string[], rows: readonly (readonly (string | number | null)[])[]): string {
+  return `\uFEFF${[header, ...rows].map((row) => row.map(field).join(",")).join("\r\n")}\r\n`;
+}
+
+/** The by-day table as CSV: `date` (ISO) and every count. */
+export const byDayCsv = (rows: readonly ({ date: string } & Record<Count, number>)[]) => csvOf(["date", ...COUNTS], rows.map((r) => [r.date, ...COUNTS.map((c) => r[c])]));
+
+/** The by-specialization table as CSV; `label` names each in the reader's language (the JSON's own name for the API). */
+export const bySpecializationCsv = (
+  rows: readonly { specialization: string; requested: number; booked: number; medianDaysToFirstFree: number | null }[],
+  label: (specialization: string) => string = (s) => s,
+) =>
+  csvOf(
+    ["specialization", "label", "requested", "booked", "medianDaysToFirstFree"],
+    rows.map((r) => [r.specialization, label(r.specialization), r.requested, r.booked, r.medianDaysToFirstFree]),
+  );

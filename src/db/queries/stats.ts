@@ -137,3 +137,17 @@ export async function specializations(r: Reader): Promise<Map<string, string>> {
   const rows = await r.select({ id: doctors.id, specialization: doctors.specialization }).from(doctors).all();
   return new Map(rows.map((row) => [row.id, row.specialization]));
 }
+
+/** A doctor's confirmed meetings starting from `from` until `to` (their (doctor, status, scheduled_at) index): start, end, mark. */
+export function meetingsOfDoctor(r: Reader, doctorId: string, from: Date, to: Date) {
+  return r
+    .select({ start: appointments.scheduledAt, end: appointments.endsAt, attended: appointments.attended })
+    .from(appointments)
+    .where(and(eq(appointments.doctorId, doctorId), eq(appointments.status, "confirmed"), gte(appointments.scheduledAt, from), lt(appointments.scheduledAt, to)))
+    .all();
+}
+
+/** A doctor's visible ratings: their count and total. */
+export function ratingsOfDoctor(r: Reader, doctorId: string) {
+  return r.select({ ratingCount: doctors.ratingCount, ratingTotal: doctors.ratingTotal }).from(doctors).where(eq(doctors.id, doctorId)).get();
+}
