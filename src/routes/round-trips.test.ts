@@ -271,6 +271,7 @@ describe("round trips per request", () => {
     await measure("GET /admin-dashboard", "/admin-dashboard", page(admin));
     await measure("GET /admin-dashboard/account", "/admin-dashboard/account", page(admin));
     await measure("GET /admin-dashboard/mail", "/admin-dashboard/mail", page(admin));
+    await measure("GET /admin-dashboard/overview", "/admin-dashboard/overview", page(admin));
     // Form posts: the same use cases as their JSON twins, through the page's door.
     const paging = await h.signupPatient("Chitra C");
     const fourth = await h.book(paging.token, doctor.id);
