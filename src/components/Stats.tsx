@@ -89,7 +89,7 @@ export function ChartTable({ id, summary, head, rows }: { id: string; summary: s
   return (
     <details class="dir-fold chart-table" id={id}>
       <summary>{summary}</summary>
-      <div class="table-wrap">
+      <div class="stats-wrap">
         <table class="stats-table">
           <thead>
             <tr>
