@@ -34,6 +34,7 @@ export default {
   "stats.byDayChart": "Bookings and no-shows per day, {from} to {to}: at most {max} a day",
   "stats.bookings": "Bookings",
   "stats.max": "Most in a day: {max}",
+  "stats.maxWeek": "Most in a week: {max}",
   "stats.byDayTable": "The numbers by day",
   "stats.date": "Date",
   "stats.cancelled": "Cancelled",
@@ -51,6 +52,7 @@ export default {
   "stats.myWeeks": "Your last 8 weeks",
   "stats.myWeeksChart": "Your appointments per week, the last 8 weeks: at most {max} a week",
   "stats.weekOf": "Week of",
+  "stats.byWeekTable": "The numbers by week",
   "stats.appointments": "Appointments",
   "stats.myRate": "No-show rate: {rate}; busiest: {day} at {hour}:00",
 } satisfies Record<string, string>;

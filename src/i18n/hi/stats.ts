@@ -35,6 +35,7 @@ export default {
   "stats.byDayChart": "हर दिन की बुकिंग और न आने वाले, {from} से {to} तक: एक दिन में अधिकतम {max}",
   "stats.bookings": "बुकिंग",
   "stats.max": "एक दिन में सबसे ज़्यादा: {max}",
+  "stats.maxWeek": "एक सप्ताह में सबसे ज़्यादा: {max}",
   "stats.byDayTable": "दिन के अनुसार संख्याएँ",
   "stats.date": "तारीख़",
   "stats.cancelled": "रद्द",
@@ -52,6 +53,7 @@ export default {
   "stats.myWeeks": "आपके पिछले 8 सप्ताह",
   "stats.myWeeksChart": "हर सप्ताह आपके अपॉइंटमेंट, पिछले 8 सप्ताह: एक सप्ताह में अधिकतम {max}",
   "stats.weekOf": "सप्ताह",
+  "stats.byWeekTable": "सप्ताह के अनुसार संख्याएँ",
   "stats.appointments": "अपॉइंटमेंट",
   "stats.myRate": "न आने की दर: {rate}; सबसे व्यस्त: {day} को {hour}:00 बजे",
 } satisfies Record<keyof typeof en, string>;

@@ -105,3 +105,18 @@ describe("GET /admin-dashboard/overview", () => {
 function formatted(date: string): string {
   return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" }).format(Date.parse(`${date}T00:00:00Z`));
 }
+
+describe("the doctor's dashboard: their last 8 weeks", () => {
+  test("a chart of their appointments per week with its title and table, their rate and busiest time, nothing of others", async () => {
+    const page = async (token: string) =>
+      (await h.app.request("/doctor-dashboard", { headers: { cookie: `carebook_session=${token}; lang=en`, "accept-language": "en" } })).text();
+    const a = await page(run.a.token);
+    expect(a).toContain('<title id="chart-weeks-title">Your appointments per week, the last 8 weeks: at most 1 a week</title>');
+    expect(a.match(/<details class="dir-fold chart-table" id="my-weeks-table">[\s\S]*?<\/details>/)?.[0].match(/<tr>/g)?.length).toBe(9);
+    expect(a.match(/<rect class="chart-bar"/g)?.length).toBe(1);
+    expect(a).toContain("No-show rate: 0%; busiest: Monday at 16:00");
+    // b's page counts b's one meeting (09:00 in b's zone, UTC), never a's.
+    const b = await page(run.b.token);
+    expect(b).toContain("busiest: Monday at 09:00");
+  });
+});
