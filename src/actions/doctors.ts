@@ -1,5 +1,6 @@
 /** The admin's actions on a doctor: the status machine of SERVER-RULES §5, and the review of a waiting profile change. */
 import { keepAppointment } from "./stats";
+import { moveSpecialization } from "../db/queries/stats";
 import { DOCTOR_ERASED } from "../domain/erasure";
 import { findDoctor, setDoctorStatus, updateDoctor, type DoctorRow } from "../db/queries/accounts";
 import { cancelOpenOfDoctor } from "../db/queries/appointments";
@@ -103,6 +104,8 @@ export function decideDoctorChange(
       pendingSpecialization: null,
       pendingCollegeName: null,
     });
+    // Issue 58: the doctor's totals by specialization move with them.
+    if (approve && pendingSpecialization !== null && pendingSpecialization !== current.specialization) moveSpecialization(tx, input.doctorId, current.specialization, pendingSpecialization);
     const action = approve ? "Approve change" : "Decline change";
     const event = adminEvent(deps, adminId, input.doctorId, { action, fromStatus: current.status, toStatus: current.status, reason: what });
     const history = await historyOf(tx, "doctor", input.doctorId);

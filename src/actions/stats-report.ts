@@ -6,10 +6,10 @@
  */
 import type { Deps } from "../config/deps";
 import { together } from "../db/together";
-import { meetingsOfDoctor, notOverYet, ratingsOfDoctor, specializations, totalsBySpecialization, totalsOf, totalsZone, waitHours, waitingNow } from "../db/queries/stats";
+import { meetingsOfDoctor, notOverYet, ratingsOfDoctor, totalsBySpecialization, totalsOf, totalsZone, waitHours, waitingNow } from "../db/queries/stats";
 import { slotSource, type SlotSource } from "../db/queries/availability";
 import { freeSlots } from "../domain/availability";
-import { addDays, COUNTS, daysOf, median, noShowRate, type Contribution, type Count } from "../domain/stats";
+import { addDays, COUNTS, daysOf, isSpecKey, median, noShowRate, SPEC_PREFIX, type Count } from "../domain/stats";
 
 export { COUNTS };
 import { dateInZone, wallClock, zonedInstant } from "../domain/time";
@@ -106,15 +106,12 @@ const roundTo = (value: number | null, places: number) => (value === null ? null
 
 /** The period's totals counted from the rows in `zone`: everyone's by day, and by specialization. */
 async function fromRows(deps: Deps, zone: string, period: Period) {
-  const [list, specs] = await Promise.all([totalsFromRows(deps.database.db, zone), specializations(deps.database.db)]);
-  const inPeriod = (c: Contribution) => c.day >= period.from && c.day <= period.to;
-  const everyone = list.filter((c) => c.doctorId === "" && inPeriod(c));
+  const list = (await totalsFromRows(deps.database.db, zone)).filter((c) => c.day >= period.from && c.day <= period.to);
+  const everyone = list.filter((c) => c.doctorId === "");
   const sums = new Map<string, { specialization: string; metric: string; n: number }>();
-  for (const c of list) {
-    if (c.doctorId === "" || !inPeriod(c) || !["requested", "instant", "scheduled"].includes(c.metric)) continue;
-    const specialization = specs.get(c.doctorId) ?? "";
-    const key = `${specialization} ${c.metric}`;
-    const kept = sums.get(key) ?? { specialization, metric: c.metric, n: 0 };
+  for (const c of list.filter((c) => isSpecKey(c.doctorId))) {
+    const key = `${c.doctorId} ${c.metric}`;
+    const kept = sums.get(key) ?? { specialization: c.doctorId.slice(SPEC_PREFIX.length), metric: c.metric, n: 0 };
     kept.n += c.n;
     sums.set(key, kept);
   }

@@ -7,17 +7,18 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startHarness, type Harness } from "../../tests/support/harness";
 import { nextMonday } from "../../tests/support/monday";
-import { keptTotals, mixedRun, RUN_ENV } from "../../tests/support/stats-run";
+import { keptTotals, mixedRun, RUN_ENV, type Run } from "../../tests/support/stats-run";
 import { rebuildTotals, totalsFromRows } from "./stats";
 
 let h: Harness;
+let run: Run;
 const monday = nextMonday(new Date());
 let clock = monday;
 
 beforeAll(async () => {
   h = await startHarness(RUN_ENV);
   h.deps.now = () => new Date(clock);
-  await mixedRun(h, monday, (at) => (clock = at));
+  run = await mixedRun(h, monday, (at) => (clock = at));
 });
 afterAll(() => h.stop());
 
@@ -55,4 +56,15 @@ test("a lost total comes back with the rebuild, and a rebuild of a rebuild chang
   await rebuildTotals(h.deps);
   expect(await keptTotals(h)).toEqual(kept);
   expect((await h.elsewhere("select zone from stats_state")).rows.map((r) => r.zone)).toEqual(["Asia/Kolkata"]);
+});
+
+test("by specialization too: a's requests count for Cardiologist, and move with a's approved change to Neurologist", async () => {
+  const spec = async (key: string) => (await keptTotals(h)).filter((t) => t.doctorId === key).reduce((sum, t) => sum + (t.metric === "requested" ? t.n : 0), 0);
+  // a's four requests and c's one, all Cardiologists'.
+  expect([await spec("spec:Cardiologist"), await spec("spec:Neurologist")]).toEqual([5, 0]);
+  const form = h.profileForm({ name: "Asha Rao", specialization: "Neurologist", collegeName: "City Medical College" });
+  expect((await h.call("PUT", "/api/auth/doctor-profile", { token: run.a.token, form })).status).toBe(200);
+  await h.approveChange(run.a.id);
+  expect([await spec("spec:Cardiologist"), await spec("spec:Neurologist")]).toEqual([1, 4]);
+  expect(await keptTotals(h)).toEqual(sorted(await totalsFromRows(h.deps.database.db, "Asia/Kolkata")));
 });

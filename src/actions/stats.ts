@@ -6,13 +6,15 @@
 import type { Deps } from "../config/deps";
 import type { Reader, Tx } from "../db/client";
 import type { CountedRow } from "../db/queries/appointments";
-import { addTotals, countedRows, replaceTotals, totalsZone } from "../db/queries/stats";
+import { addTotals, countedRows, replaceTotals, specializations, totalsZone } from "../db/queries/stats";
 import {
   appointmentCounts,
   combine,
   difference,
   mailCounts,
   signupCount,
+  SPEC_METRICS,
+  SPEC_PREFIX,
   waitlistCounts,
   type Contribution,
   type CountedAppointment,
@@ -42,9 +44,15 @@ export function keepSignup(tx: Tx, deps: Deps, role: "patient" | "doctor", at: D
 
 /** Every total the rows stand for, with days in `zone`, combined (everyone's rows included). */
 export async function totalsFromRows(r: Reader, zone: string): Promise<Contribution[]> {
-  const rows = await countedRows(r);
+  const [rows, specs] = await Promise.all([countedRows(r), specializations(r)]);
+  const appointments = rows.appointmentRows.flatMap((row) => appointmentCounts(row, zone));
+  // Each doctor's requests, instant bookings and confirmations also count for their specialization (today's).
+  const bySpecialization = appointments
+    .filter((c) => SPEC_METRICS.includes(c.metric) && specs.has(c.doctorId))
+    .map((c) => ({ ...c, doctorId: SPEC_PREFIX + specs.get(c.doctorId)! }));
   return combine([
-    ...rows.appointmentRows.flatMap((row) => appointmentCounts(row, zone)),
+    ...appointments,
+    ...bySpecialization,
     ...rows.waitlistRows.flatMap((row) => waitlistCounts(row, zone)),
     ...rows.mailRows.flatMap((row) => mailCounts(row, zone)),
     ...rows.patientRows.map((row) => signupCount("patient", row.createdAt, zone)),

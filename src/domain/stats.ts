@@ -88,6 +88,12 @@ export const signupCount = (role: "patient" | "doctor", createdAt: Date, zone: s
   n: 1,
 });
 
+/** The counts also kept by specialization (the doctor's, when it happened), under `spec:<specialization>`, so the by-specialization table reads a few rows a day. */
+export const SPEC_METRICS: readonly Metric[] = ["requested", "instant", "scheduled"];
+export const SPEC_PREFIX = "spec:";
+/** Whether a total is a specialization's (not a doctor's or everyone's). */
+export const isSpecKey = (doctorId: string) => doctorId.startsWith(SPEC_PREFIX);
+
 const keyOf = (c: Contribution) => `${c.doctorId}\u0000${c.day}\u0000${c.metric}`;
 
 /**
@@ -104,7 +110,7 @@ export function combine(list: readonly Contribution[]): Contribution[] {
   };
   for (const c of list) {
     put(c);
-    if (c.doctorId !== "") put({ ...c, doctorId: "" });
+    if (c.doctorId !== "" && !isSpecKey(c.doctorId)) put({ ...c, doctorId: "" });
   }
   return [...sums.values()].filter((c) => c.n !== 0);
 }

@@ -8,7 +8,10 @@ import type { Reader, Tx } from "../client";
 import { atCommit } from "../at-commit";
 import { appointments, dailyTotals, doctors, mailOutbox, patients, statsState, waitlist } from "../schema";
 import { registrationWaiting } from "../schema/accounts";
-import type { Contribution } from "../../domain/stats";
+import { isSpecKey, SPEC_METRICS, SPEC_PREFIX, type Contribution } from "../../domain/stats";
+import { SPECIALIZATIONS } from "../../domain/fields";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import type { SQL } from "drizzle-orm";
 
 /** Rows per insert statement (4 values each, well under SQLite's 32766 bound variables). */
 const ROWS_PER_INSERT = 500;
@@ -19,9 +22,41 @@ const upsert = (tx: Reader, list: Contribution[]) =>
     .values(list.map(({ doctorId, day, metric, n }) => ({ doctorId, day, metric, n })))
     .onConflictDoUpdate({ target: [dailyTotals.doctorId, dailyTotals.day, dailyTotals.metric], set: { n: sql`${dailyTotals.n} + excluded.n` } });
 
-/** Adds a change's difference to the totals, sent with the transaction's COMMIT (no round trip of its own). */
+/** Adds `n` of `metric` on `day` to the total of doctor `doctorId`'s specialization as it is now (one statement, no read). */
+const addToSpecialization = (c: Contribution) => sql`
+  insert into daily_totals (doctor_id, day, metric, n)
+  select ${SPEC_PREFIX} || specialization, ${c.day}, ${c.metric}, ${c.n} from doctors where id = ${c.doctorId}
+  on conflict (doctor_id, day, metric) do update set n = n + excluded.n`;
+
+/**
+ * Adds a change's difference to the totals, and a doctor's requests, instant bookings and
+ * confirmations to their specialization's too, all sent with the transaction's COMMIT (no round
+ * trip of its own).
+ */
 export function addTotals(tx: Tx, list: Contribution[]): void {
   for (let i = 0; i < list.length; i += ROWS_PER_INSERT) atCommit(tx, upsert(tx, list.slice(i, i + ROWS_PER_INSERT)));
+  for (const c of list) if (c.doctorId !== "" && !isSpecKey(c.doctorId) && SPEC_METRICS.includes(c.metric)) atCommit(tx, statement(addToSpecialization(c)));
+}
+
+/** A raw statement in the shape atCommit keeps. */
+const statement = (query: SQL) => ({ toSQL: () => dialect.sqlToQuery(query) });
+const dialect = new SQLiteSyncDialect();
+
+/**
+ * A doctor's specialization changed from `from` to `to`: their totals by specialization move with
+ * them (two statements at COMMIT), so the totals stay those a rebuild makes from today's specializations.
+ */
+export function moveSpecialization(tx: Tx, doctorId: string, from: string, to: string): void {
+  const metrics = sql.join(SPEC_METRICS.map((m) => sql`${m}`), sql`, `);
+  for (const [spec, sign] of [[from, -1], [to, 1]] as const) {
+    atCommit(
+      tx,
+      statement(sql`
+        insert into daily_totals (doctor_id, day, metric, n)
+        select ${SPEC_PREFIX + spec}, day, metric, n * ${sign} from daily_totals where doctor_id = ${doctorId} and metric in (${metrics}) and true
+        on conflict (doctor_id, day, metric) do update set n = n + excluded.n`),
+    );
+  }
 }
 
 /** Every row the totals count, as the rebuild reads them (the columns only). */
@@ -78,15 +113,15 @@ export function totalsOf(r: Reader, doctorId: string, from: string, to: string) 
     .all();
 }
 
-/** The requests, instant bookings and confirmations of the period by the doctors' specialization (today's). */
-export function totalsBySpecialization(r: Reader, from: string, to: string) {
-  return r
-    .select({ specialization: doctors.specialization, metric: dailyTotals.metric, n: sql<number>`sum(${dailyTotals.n})` })
+/** The requests, instant bookings and confirmations of the period by specialization: the `spec:` totals (each one range of the primary key). */
+export async function totalsBySpecialization(r: Reader, from: string, to: string) {
+  const rows = await r
+    .select({ key: dailyTotals.doctorId, metric: dailyTotals.metric, n: sql<number>`sum(${dailyTotals.n})` })
     .from(dailyTotals)
-    .innerJoin(doctors, eq(doctors.id, dailyTotals.doctorId))
-    .where(and(inArray(dailyTotals.metric, ["requested", "instant", "scheduled"]), gte(dailyTotals.day, from), sql`${dailyTotals.day} <= ${to}`, ne(dailyTotals.doctorId, "")))
-    .groupBy(doctors.specialization, dailyTotals.metric)
+    .where(and(inArray(dailyTotals.doctorId, SPECIALIZATIONS.map((s) => SPEC_PREFIX + s)), gte(dailyTotals.day, from), sql`${dailyTotals.day} <= ${to}`))
+    .groupBy(dailyTotals.doctorId, dailyTotals.metric)
     .all();
+  return rows.map((row) => ({ specialization: row.key.slice(SPEC_PREFIX.length), metric: row.metric, n: Number(row.n) }));
 }
 
 /**
