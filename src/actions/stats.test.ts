@@ -2,7 +2,7 @@
  * Issue 58 item 5: the per-day totals kept in each change's transaction equal the totals rebuilt
  * from the rows (`bun run stats:rebuild`) after a mixed run: bookings, a move across days, a
  * cancel of a moved meeting, an undo, a no-show marked then unmarked, a family member's visit, an
- * instant booking, the admin's cancel. And the rebuild puts back totals that were lost.
+ * instant booking, the admin's cancel, a change of specialization, a waitlist offer accepted. And the rebuild puts back totals that were lost.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startHarness, type Harness } from "../../tests/support/harness";
@@ -67,4 +67,24 @@ test("by specialization too: a's requests count for Cardiologist, and move with 
   await h.approveChange(run.a.id);
   expect([await spec("spec:Cardiologist"), await spec("spec:Neurologist")]).toEqual([1, 4]);
   expect(await keptTotals(h)).toEqual(sorted(await totalsFromRows(h.deps.database.db, "Asia/Kolkata")));
+});
+
+test("a waitlist offer made when a time is freed, then accepted (an instant booking): kept == rebuilt", async () => {
+  clock = new Date(monday.getTime() - 40 * 3600_000);
+  const waiting = await h.signupPatient("Wait Listed");
+  const joined = await h.call("POST", "/api/auth/patient-dashboard/waitlist", { token: waiting.token, json: { doctorId: run.b.id, reason: "A rash" } });
+  expect(joined.status).toBe(201);
+  // p3 frees b's Monday 09:00: offered to the patient waiting, who takes it.
+  const mine = (await h.call("GET", "/api/auth/patient-dashboard/patient-meetings", { token: run.p3.token })).body.appointments as { _id: string; doctorId?: string; status: string }[];
+  const booked = mine.find((m) => m.status === "confirmed")!;
+  expect((await h.call("POST", "/api/auth/patient-dashboard/cancelAppointment", { token: run.p3.token, json: { appointmentId: booked._id, reason: "Cannot come" } })).status).toBe(200);
+  const offered = await keptTotals(h);
+  expect(offered.filter((t) => t.doctorId === "" && t.metric === "offersMade").map((t) => t.n)).toEqual([1]);
+  expect((await h.call("POST", `/api/auth/patient-dashboard/waitlist/${joined.body.entry._id}/accept`, { token: waiting.token })).status).toBe(201);
+  const kept = await keptTotals(h);
+  expect(kept.filter((t) => t.doctorId === "" && ["offersMade", "offersAccepted"].includes(t.metric)).map((t) => [t.metric, t.n])).toEqual([
+    ["offersAccepted", 1],
+    ["offersMade", 1],
+  ]);
+  expect(kept).toEqual(sorted(await totalsFromRows(h.deps.database.db, "Asia/Kolkata")));
 });
