@@ -224,6 +224,7 @@ export function specRoutes(f: Fixtures): Route[] {
     { path: "/doctor-dashboard/doctor-Meetings", group: "app", as: f.doctor },
     { path: "/doctor-dashboard/doctor-profile", group: "app", as: f.doctor },
     { path: "/admin-dashboard", group: "app", as: f.admin },
+    { path: "/admin-dashboard/overview", group: "app", as: f.admin },
   ];
 }
 

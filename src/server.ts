@@ -8,6 +8,7 @@ import { ensureAdmin } from "./auth/admins";
 import { backupTurns, scheduleBackups } from "./backup/schedule";
 import { picturePool } from "./storage/picture";
 import { boot } from "./config/boot";
+import { ensureTotals } from "./actions/stats";
 import { pruneEvents } from "./db/queries/throttle";
 import { pruneSessions } from "./db/queries/sessions";
 import { pruneExpiredResets } from "./db/queries/password-resets";
@@ -24,6 +25,8 @@ const config = parseEnv(process.env);
 const lockFile = lockedFile(config.databaseUrl, config.databaseReplica !== undefined);
 const releaseLock = lockFile === undefined ? undefined : holdServerLock(lockFile);
 const deps = await boot(config);
+// Issue 58: per-day totals never built, or built in another zone, are made from the rows once.
+if (await ensureTotals(deps)) console.log(`Rebuilt the per-day totals (days in ${config.defaultTimeZone}).`);
 const mail = startMail(deps);
 // Waitlist offers that ran out go to the next patient waiting (issue 40): every process looks; each is passed on once.
 const stopOfferExpiry = startOfferExpiry(deps);

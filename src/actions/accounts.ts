@@ -2,6 +2,7 @@
  * Sign up, log in and log out, for the JSON API and the HTML forms alike. Starting the session
  * (token and cookie) is the caller's part; these hold the rules.
  */
+import { keepSignup } from "./stats";
 import { accountTag, DEVICE_DAYS, deviceOfPassword } from "../auth/device";
 import { checkPassword, hashPassword } from "../auth/passwords";
 import { beginLoginAttempt, beginSignup, loginSucceeded, signupFailed, type LoginAttempt } from "../auth/throttle";
@@ -128,9 +129,11 @@ export type DoctorSignup = PatientSignup & { specialization: Specialization; col
 
 export function signUpPatient(deps: Deps, input: PatientSignup, client: Client): Promise<PatientRow> {
   return signUp(deps, "patient", input, client, (passwordHash) =>
-    deps.database.write((tx) =>
-      insertPatient(tx, { id: crypto.randomUUID(), name: input.name, email: input.email, passwordHash, language: input.language, ...consentOf(deps, input), createdAt: deps.now() }),
-    ),
+    deps.database.write(async (tx) => {
+      const created = await insertPatient(tx, { id: crypto.randomUUID(), name: input.name, email: input.email, passwordHash, language: input.language, ...consentOf(deps, input), createdAt: deps.now() });
+      keepSignup(tx, deps, "patient", created.createdAt);
+      return created;
+    }),
   );
 }
 
@@ -160,6 +163,7 @@ export function signUpDoctor(deps: Deps, input: DoctorSignup, client: Client): P
         createdAt: now,
       });
       recordAudit(tx, { at: now, actorRole: "doctor", actorId: created.id, subject: "doctor", subjectId: created.id, action: "Signup", toStatus: "pending" });
+      keepSignup(tx, deps, "doctor", now);
       await doctorSignedUp(tx, deps, created, admins);
       return created;
     });

@@ -26,6 +26,7 @@ import { checkPreferredTimes, doctorFreeSlots, type DoctorSlots } from "./availa
 import { conflict, invalid, notFound, Refusal } from "../domain/refusal";
 import { transitionAppointment, type Caller, type Change } from "./transition";
 import { checkNoShows } from "./attendance";
+import { keepAppointment } from "./stats";
 import { offerFreedSlot } from "./waitlist-offers";
 import { undoUntil } from "../domain/undo";
 import { bookingMember, forColumns } from "./family";
@@ -98,6 +99,7 @@ export function bookAppointment(deps: Deps, patient: Holder, input: BookInput): 
       ...forColumns(member, patient, now),
     });
     recordAudit(tx, { at: now, actorRole: "patient", actorId: patient.id, subject: "appointment", subjectId: created.id, action: "book", toStatus: "pending" });
+    keepAppointment(tx, deps, undefined, created);
     await requestBooked(tx, deps, created.id);
     return created;
   });
@@ -158,8 +160,10 @@ export async function bookSlotIn(tx: Tx, deps: Deps, patient: Holder, input: Boo
     endsAt: slot.end,
     meetLink,
     bookedInstantly: true,
+    confirmedAt: now,
     ...forColumns(member, patient, now),
   });
+  keepAppointment(tx, deps, undefined, created);
   const reason = `${audit} for ${slot.start.toISOString()}`;
   recordAudit(tx, { at: now, actorRole: "patient", actorId: patient.id, subject: "appointment", subjectId: created.id, action: "book", toStatus: "confirmed", reason });
   await meetingScheduled(tx, deps, created.id, { booked: true });
@@ -212,7 +216,7 @@ export async function scheduleAppointment(
         const words = other && ((t: Translate, lang: Lang) => overlapWords(other, zone, t, lang));
         throw new Refusal("conflict", "This time overlaps another confirmed appointment", undefined, words);
       }
-      await confirmAppointment(tx, appointment.id, slot, meetLink);
+      keepAppointment(tx, deps, appointment, await confirmAppointment(tx, appointment.id, slot, meetLink, now));
       // Allowed, but the doctor's page says so (issue 26). A doctor without hours (or "by request":
       // no weekly hours, issue 52) has no "outside"; whyOutside names the same cases.
       return {
@@ -284,7 +288,7 @@ function moveMeeting(deps: Deps, caller: Caller, id: string, slot: Slot, reason:
     const old = appointment.scheduledAt!;
     if (old.getTime() <= now.getTime()) throw conflict("This appointment has started and can no longer be rescheduled");
     await check(tx, appointment, now);
-    await moveAppointment(tx, appointment.id, slot, old, reason, caller.role);
+    keepAppointment(tx, deps, appointment, await moveAppointment(tx, appointment.id, slot, old, reason, caller.role));
     const hold = caller.role === "doctor" ? undoUntil(now, deps.config.undoSeconds) : undefined;
     return {
       result: { scheduledAt: slot.start, meetLink: appointment.meetLink! },
@@ -318,7 +322,7 @@ export function cancelling(deps: Deps, caller: Caller, reason: string, anyTime =
   return async (tx, appointment, now) => {
     const start = appointment.effective === "confirmed" ? appointment.scheduledAt : null;
     if (!anyTime && caller.role === "patient" && start !== null && tooLateToChange(start, now, deps.config.changeNoticeMinutes)) throw conflict(CHANGE_TOO_LATE);
-    await markCancelled(tx, appointment.id, caller.role, reason, now);
+    keepAppointment(tx, deps, appointment, await markCancelled(tx, appointment.id, caller.role, reason, now));
     // The doctor's cancel can be undone for a while: the patient hears of it once that has passed.
     const hold = caller.role === "doctor" ? undoUntil(now, deps.config.undoSeconds) : undefined;
     // Issue 40: a confirmed meeting's time is free again: the next patient waiting may be offered it

@@ -12,6 +12,7 @@ import { attendanceRefusal } from "../domain/appointment";
 import { conflict } from "../domain/refusal";
 import { meetingMissed } from "../mail/events";
 import { transitionAppointment } from "./transition";
+import { keepAppointment } from "./stats";
 import { addToRating, findReview } from "../db/queries/reviews";
 import { together } from "../db/together";
 import { ratingCounts, ratingDelta } from "../domain/review";
@@ -29,7 +30,8 @@ export async function markAttendance(deps: Deps, doctorId: string, input: { appo
     const why = attendanceRefusal(appointment.scheduledAt!, appointment.endsAt!, now);
     if (why !== null) throw conflict(why);
     // Issue 51: a no-show's rating counts nowhere; marked attended again, it counts again.
-    const [, review] = await together(() => Promise.all([setAttendance(tx, appointment.id, input.attended), findReview(tx, appointment.id)]));
+    const [after, review] = await together(() => Promise.all([setAttendance(tx, appointment.id, input.attended), findReview(tx, appointment.id)]));
+    keepAppointment(tx, deps, appointment, after);
     if (review !== undefined) {
       const hidden = review.hiddenAt !== null;
       addToRating(tx, review.doctorId, ratingDelta(review.rating, ratingCounts(hidden, appointment.attended), ratingCounts(hidden, input.attended)));

@@ -1,4 +1,6 @@
 /** The admin's actions on a doctor: the status machine of SERVER-RULES §5, and the review of a waiting profile change. */
+import { keepAppointment } from "./stats";
+import { moveSpecialization } from "../db/queries/stats";
 import { DOCTOR_ERASED } from "../domain/erasure";
 import { findDoctor, setDoctorStatus, updateDoctor, type DoctorRow } from "../db/queries/accounts";
 import { cancelOpenOfDoctor } from "../db/queries/appointments";
@@ -46,18 +48,20 @@ export function setStatusOfDoctor(
     await doctorStatusChanged(tx, deps, doctor.id, step.action);
     if (input.status === "blocked") {
       const now = deps.now();
-      for (const cancelled of await cancelOpenOfDoctor(tx, input.doctorId, DOCTOR_UNAVAILABLE, now)) {
+      for (const { id, ...cancelled } of await cancelOpenOfDoctor(tx, input.doctorId, DOCTOR_UNAVAILABLE, now)) {
+        // Issue 58: it was confirmed when it had a time, else pending.
+        keepAppointment(tx, deps, { ...cancelled, status: cancelled.scheduledAt === null ? "pending" : "confirmed", cancelledBy: null, cancelledAt: null }, cancelled);
         recordAudit(tx, {
           at: now,
           actorRole: "admin",
           actorId: adminId,
           subject: "appointment",
-          subjectId: cancelled.id,
+          subjectId: id,
           action: "cancel",
           toStatus: "cancelled",
           reason: DOCTOR_UNAVAILABLE,
         });
-        await meetingCancelled(tx, deps, cancelled.id, "doctor");
+        await meetingCancelled(tx, deps, id, "doctor");
       }
     }
     return { doctor, history: [...history, { id: 0, previous: null, ...event }], message: `${step.action}: ${doctor.name} is now ${doctor.status}` };
@@ -100,6 +104,8 @@ export function decideDoctorChange(
       pendingSpecialization: null,
       pendingCollegeName: null,
     });
+    // Issue 58: the doctor's totals by specialization move with them.
+    if (approve && pendingSpecialization !== null && pendingSpecialization !== current.specialization) moveSpecialization(tx, input.doctorId, current.specialization, pendingSpecialization);
     const action = approve ? "Approve change" : "Decline change";
     const event = adminEvent(deps, adminId, input.doctorId, { action, fromStatus: current.status, toStatus: current.status, reason: what });
     const history = await historyOf(tx, "doctor", input.doctorId);

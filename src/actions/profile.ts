@@ -3,6 +3,7 @@
  * src/storage/picture.ts). A failed update changes nothing: the new file is removed, the old
  * name, picture and fields stay.
  */
+import { moveSpecialization } from "../db/queries/stats";
 import type { Tx } from "../db/client";
 import { findDoctor, findPatient, updateDoctor, updatePatient, type DoctorRow, type PatientRow } from "../db/queries/accounts";
 import type { Deps } from "../config/deps";
@@ -120,6 +121,8 @@ export function updateDoctorProfile(deps: Deps, doctorId: string, input: DoctorP
     // A saved profile is a checked one: the dashboard's first steps stop asking (issue 39).
     const checked = before?.profileCheckedAt ?? deps.now();
     const after = await updateDoctor(tx, doctorId, { name: input.name, ...changes, ...detailChanges(before, input), ...(profileImage && { profileImage }), profileCheckedAt: checked });
+    // Issue 58: a doctor not approved changes their specialization at once; their totals by specialization move with them.
+    if (after.specialization !== before.specialization) moveSpecialization(tx, doctorId, before.specialization, after.specialization);
     return { result: after, previous: before?.profileImage ?? null };
   });
 }

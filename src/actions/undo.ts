@@ -18,6 +18,7 @@ import { conflict, notFound } from "../domain/refusal";
 import { hasOpenAppointment } from "../db/queries/open-appointments";
 import { together } from "../db/together";
 import { fieldsOf, UNDO_MESSAGES, undoVerdict } from "../domain/undo";
+import { keepAppointment, keepWaitlist } from "./stats";
 
 /** Undoes doctor `doctorId`'s latest change of appointment `appointmentId`: the appointment as it is again. */
 export function undoChange(deps: Deps, doctorId: string, appointmentId: string): Promise<AppointmentRow> {
@@ -44,10 +45,13 @@ export function undoChange(deps: Deps, doctorId: string, appointmentId: string):
     if (taken) throw conflict(UNDO_MESSAGES.taken);
     if (openAgain) throw conflict(UNDO_MESSAGES.openAgain);
     if (busy) throw conflict(UNDO_MESSAGES.patientBusy);
-    await restoreAppointment(tx, appointmentId, previous);
+    keepAppointment(tx, deps, appointment, await restoreAppointment(tx, appointmentId, previous));
     await undoMail(tx, appointmentId, at);
     // Issue 40: the meeting has its time again, so a waitlist offer of that time (its mail held with the change's) is taken back.
-    if (previous.status === "confirmed" && previous.scheduledAt !== null) await withdrawOffer(tx, doctorId, new Date(previous.scheduledAt));
+    if (previous.status === "confirmed" && previous.scheduledAt !== null) {
+      const start = new Date(previous.scheduledAt);
+      for (const entry of await withdrawOffer(tx, doctorId, start)) keepWaitlist(tx, deps, { ...entry, offerStart: start }, entry);
+    }
     await recordAudit(tx, {
       at: now,
       actorRole: "doctor",

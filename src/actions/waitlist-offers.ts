@@ -10,6 +10,7 @@
  * expireOffers' work, which any server process may do: the UPDATE that ends the run-out entries
  * claims them (in a write transaction, one at a time), so with two processes each is passed on once.
  */
+import { keepWaitlist } from "./stats";
 import type { Tx } from "../db/client";
 import { together } from "../db/together";
 import { anyOfferRunOut, endRunOutOffers, makeOffer, nextInLine } from "../db/queries/waitlist";
@@ -38,7 +39,8 @@ export async function offerFreedSlot(tx: Tx, deps: Deps, doctorId: string, start
   if (next === undefined || free === undefined || free.availability?.instantBooking !== true) return;
   if (!free.slots.some((s) => s.start === slot.start.getTime())) return;
   const expiresAt = offerExpiry(now, deps.config.waitlistHoldMinutes);
-  makeOffer(tx, next.id, slot, expiresAt);
+  makeOffer(tx, next.id, slot, expiresAt, now);
+  keepWaitlist(tx, deps, undefined, { doctorId, offerStart: slot.start, offeredAt: now, endedAt: null, endedWhy: null });
   offeredIn.set(tx, [...skip, next.id]);
   await waitlistOffered(tx, deps, { ...next, start: slot.start, expiresAt }, mail);
 }

@@ -2,6 +2,7 @@
  * The patient's side of a doctor's waitlist (issue 40 item 5): join, see their entries, leave,
  * and take or turn down an offer. How offers are made and passed on is ./waitlist-offers.ts.
  */
+import { keepWaitlist } from "./stats";
 import { isUniqueViolation, type Reader } from "../db/client";
 import { findDoctor } from "../db/queries/accounts";
 import type { AppointmentRow } from "../db/queries/appointments";
@@ -81,6 +82,7 @@ export function acceptOffer(deps: Deps, patientId: string, entryId: string): Pro
     const now = deps.now();
     const ended = await endEntry(tx, entryId, patientId, now, "accepted", true);
     if (ended === undefined) throw await missingOrNoOffer(tx, patientId, entryId);
+    keepWaitlist(tx, deps, { ...ended, endedAt: null, endedWhy: null }, ended);
     const input = { doctorId: ended.doctorId, reason: ended.reason, slotStart: ended.offerStart! };
     return bookSlotIn(tx, deps, { id: patientId }, input, now, "booked from the waitlist");
   });

@@ -7,6 +7,7 @@ export const COMMANDS: Record<string, () => Promise<unknown>> = {
   demo: () => import("./demo"),
   backup: () => import("./backup"),
   restore: () => import("./restore"),
+  "stats:rebuild": () => import("./stats-rebuild"),
 };
 
 /** The command `argv` names (its first argument), if any; never an inherited property such as `toString`. */

@@ -35,6 +35,7 @@ const NAV: Record<Role | "public", NavLink[]> = {
   ],
   admin: [
     { href: "/admin-dashboard", label: "nav.doctors" },
+    { href: "/admin-dashboard/overview", label: "nav.overview" },
     { href: "/admin-dashboard/account", label: "nav.myAccount" },
   ],
 };

@@ -79,7 +79,7 @@ beforeAll(async () => {
     pages.push({ path, cookie: cookieOf(patient.token) });
   for (const path of ["/doctor-dashboard", "/doctor-dashboard/doctor-Meetings", "/doctor-dashboard/doctor-profile"])
     pages.push({ path, cookie: cookieOf(doctor.token) });
-  for (const path of ["/admin-dashboard", "/admin-dashboard/account", "/admin-dashboard/mail"]) pages.push({ path, cookie: cookieOf(admin) });
+  for (const path of ["/admin-dashboard", "/admin-dashboard/account", "/admin-dashboard/mail", "/admin-dashboard/overview"]) pages.push({ path, cookie: cookieOf(admin) });
 });
 
 afterAll(() => h?.stop());

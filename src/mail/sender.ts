@@ -12,6 +12,9 @@ import { anyDue, appointmentFacts, claimDue, finishClaim, preferencesOf, pruneOu
 import type { Deps } from "../config/deps";
 import { finishedBody } from "./security";
 import { onEnqueue } from "./outbox";
+import type { Tx } from "../db/client";
+import { addTotals } from "../db/queries/stats";
+import { combine, mailCounts } from "../domain/stats";
 
 /** Waits after the 1st, 2nd, … failure; after the last one the message is given up (27 h in all). */
 export const BACKOFF_SECONDS = [10, 30, 60, 120, 300, 600, 1800, 3600, 7200, 14400, 14400, 14400, 14400, 14400, 14400];
@@ -34,6 +37,15 @@ export type MailSender = {
    */
   runOnce(): Promise<void>;
 };
+
+/**
+ * Records a claimed message's outcome and, when this sender's word counted, issue 58's total of
+ * mails sent or given up (days in DEFAULT_TIME_ZONE), in the same transaction.
+ */
+export async function finish(tx: Tx, id: string, owner: string, outcome: Parameters<typeof finishClaim>[3], zone: string): Promise<void> {
+  if (!(await finishClaim(tx, id, owner, outcome))) return;
+  addTotals(tx, combine(mailCounts({ state: outcome.state, sentAt: outcome.sentAt ?? null, givenUpAt: outcome.givenUpAt ?? null }, zone)));
+}
 
 /** What a failed send becomes: another try later, or given up once the backoff is spent. */
 export function afterFailure(attempts: number, now: Date): { state: "failing"; nextAttemptAt: Date } | { state: "given_up" } {
@@ -91,7 +103,7 @@ export function startMailSender(
         attachments: row.calendar ? [{ filename: "consultation.ics", content: row.calendar, contentType: "text/calendar; charset=utf-8" }] : undefined,
       });
       // A sent reset mail keeps no live link (src/mail/security.ts), in the same write.
-      await deps.database.write((tx) => finishClaim(tx, row.id, owner, { state: "sent", sentAt: deps.now(), lastError: null, ...finishedBody(row) }));
+      await deps.database.write((tx) => finish(tx, row.id, owner, { state: "sent", sentAt: deps.now(), lastError: null, ...finishedBody(row) }, deps.config.defaultTimeZone));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const next = afterFailure(row.attempts, now);
@@ -102,7 +114,8 @@ export function startMailSender(
         "mail: sending failed",
       );
       const body = next.state === "given_up" ? finishedBody(row) : undefined;
-      await deps.database.write((tx) => finishClaim(tx, row.id, owner, { ...next, lastError: message.slice(0, 500), ...body }));
+      const givenUp = next.state === "given_up" ? { givenUpAt: deps.now() } : {};
+      await deps.database.write((tx) => finish(tx, row.id, owner, { ...next, ...givenUp, lastError: message.slice(0, 500), ...body }, deps.config.defaultTimeZone));
     }
   }
 

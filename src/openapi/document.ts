@@ -58,7 +58,11 @@ function responses(op: Operation): ZodOpenApiResponsesObject {
     [String(op.ok.status)]: {
       description: op.ok.description,
       ...(op.setsCookie && { headers: setCookie }),
-      content: { [op.ok.mediaType ?? "application/json"]: { schema: op.ok.schema, example: op.ok.example } },
+      content: {
+        [op.ok.mediaType ?? "application/json"]: { schema: op.ok.schema, example: op.ok.example },
+        // Issue 58: the same numbers as a CSV file, when the query asks for one.
+        ...(op.ok.also && { [op.ok.also.mediaType]: { schema: op.ok.also.schema, example: op.ok.also.example } }),
+      },
     },
   };
   if (op.notModified) out["304"] = { description: "Not modified: the If-None-Match header matched the current ETag" };

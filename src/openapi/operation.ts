@@ -26,7 +26,7 @@ export type Operation = {
   /** The query string's parameters. */
   query?: z.ZodObject;
   /** The success answer; JSON unless `mediaType` says otherwise (a calendar file). */
-  ok: { status: 200 | 201 | 202; schema: z.ZodType; description: string; example: unknown; mediaType?: "text/calendar" };
+  ok: { status: 200 | 201 | 202; schema: z.ZodType; description: string; example: unknown; mediaType?: "text/calendar"; also?: { mediaType: "text/csv"; schema: z.ZodType; example: string } };
   errors?: ErrorStatus[];
   /** The answer may also be 304 Not Modified (an If-None-Match that matches the ETag). */
   notModified?: boolean;

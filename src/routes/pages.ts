@@ -43,6 +43,7 @@ import { familyAddPost, familyEditPost, familyRemovePost, patientProfileAgain, p
 import { specializationPage } from "./pages/patient-dashboard/specialization";
 import { mailPreferencesPost } from "./pages/mail";
 import { adminMailMessagePage, adminMailPage } from "./pages/admin-mail";
+import { adminOverviewPage, OVERVIEW_PATH } from "./pages/admin-dashboard/overview";
 import { privacyPage } from "./pages/privacy";
 import { accountDeletePage, accountDeletePost, consentWithdrawPost } from "./pages/account-delete";
 import { accountSecurityPages, accountSecurityPosts, ADMIN_ACCOUNT, adminAccountPage } from "./pages/account-security";
@@ -173,6 +174,7 @@ export function pageRoutes(deps: Deps) {
   pages.route("/", accountSecurityPosts(deps, ADMIN_ACCOUNT, (c, form) => adminAccountPage(c, deps, form)));
   pages.route("/", twoFactorPosts(deps, ADMIN_ACCOUNT, (c, form) => adminAccountPage(c, deps, form)));
   pages.get("/admin-dashboard/mail", adminMailPage(deps));
+  pages.get(OVERVIEW_PATH, adminOverviewPage(deps));
   pages.get("/admin-dashboard/mail/:id", adminMailMessagePage(deps));
   pages.get("/admin-dashboard/mail/:id/html", adminMailMessagePage(deps));
   pages.post("/admin-dashboard/doctor-change/:id", doctorChangePost(deps));

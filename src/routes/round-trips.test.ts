@@ -201,6 +201,10 @@ describe("round trips per request", () => {
 
     // The admin.
     await measure(`GET ${API}/admin-dashboard/doctors`, `${API}/admin-dashboard/doctors`, { token: admin });
+    // Issue 58: the numbers, JSON and CSV, and a doctor's own.
+    await measure(`GET ${API}/admin-dashboard/stats`, `${API}/admin-dashboard/stats`, { token: admin });
+    await measure(`GET ${API}/admin-dashboard/stats`, `${API}/admin-dashboard/stats?format=csv&table=bySpecialization`, { token: admin });
+    await measure(`GET ${API}/doctor-dashboard/stats`, `${API}/doctor-dashboard/stats`, { token: doctor.token });
     const other = await h.signupDoctor({ approve: false });
     await measure(`PATCH ${API}/admin-dashboard/doctor-status/:id`, `${API}/admin-dashboard/doctor-status/${other.id}`, { token: admin, json: { status: "approved" } });
     const changing = await h.signupDoctor({ name: "Esha E", specialization: "Cardiologist" });
@@ -282,6 +286,7 @@ describe("round trips per request", () => {
     await measure("GET /admin-dashboard", "/admin-dashboard", page(admin));
     await measure("GET /admin-dashboard/account", "/admin-dashboard/account", page(admin));
     await measure("GET /admin-dashboard/mail", "/admin-dashboard/mail", page(admin));
+    await measure("GET /admin-dashboard/overview", "/admin-dashboard/overview", page(admin));
     // Form posts: the same use cases as their JSON twins, through the page's door.
     const paging = await h.signupPatient("Chitra C");
     const fourth = await h.book(paging.token, doctor.id);

@@ -220,19 +220,38 @@ export async function insertAppointment(tx: Tx, row: typeof appointments.$inferI
   return (await tx.insert(appointments).values(row).returning().get())!;
 }
 
-export async function confirmAppointment(tx: Tx, id: string, slot: Slot, meetLink: string): Promise<void> {
-  await tx
+/** The columns issue 58's totals count (src/domain/stats.ts), as each change returns them. */
+export const countedColumns = {
+  doctorId: appointments.doctorId,
+  status: appointments.status,
+  createdAt: appointments.createdAt,
+  scheduledAt: appointments.scheduledAt,
+  confirmedAt: appointments.confirmedAt,
+  cancelledBy: appointments.cancelledBy,
+  cancelledAt: appointments.cancelledAt,
+  attended: appointments.attended,
+  bookedInstantly: appointments.bookedInstantly,
+};
+export type CountedRow = { [K in keyof typeof countedColumns]: AppointmentRow[K] };
+
+/** The doctor confirms at `at`: the row as the totals count it afterwards. */
+export async function confirmAppointment(tx: Tx, id: string, slot: Slot, meetLink: string, at: Date): Promise<CountedRow> {
+  return (await tx
     .update(appointments)
-    .set({ status: "confirmed", scheduledAt: slot.start, endsAt: slot.end, meetLink })
-    .where(eq(appointments.id, id));
+    .set({ status: "confirmed", scheduledAt: slot.start, endsAt: slot.end, meetLink, confirmedAt: at })
+    .where(eq(appointments.id, id))
+    .returning(countedColumns)
+    .get())!;
 }
 
 /** Moves a confirmed meeting to `slot`, keeping the time it came from, why, and who moved it. */
-export async function moveAppointment(tx: Tx, id: string, slot: Slot, from: Date, reason: string, by: "patient" | "doctor"): Promise<void> {
-  await tx
+export async function moveAppointment(tx: Tx, id: string, slot: Slot, from: Date, reason: string, by: "patient" | "doctor"): Promise<CountedRow> {
+  return (await tx
     .update(appointments)
     .set({ scheduledAt: slot.start, endsAt: slot.end, rescheduledFrom: from, rescheduleReason: reason, rescheduledBy: by })
-    .where(eq(appointments.id, id));
+    .where(eq(appointments.id, id))
+    .returning(countedColumns)
+    .get())!;
 }
 
 export async function cancelAppointment(
@@ -241,11 +260,13 @@ export async function cancelAppointment(
   by: "patient" | "doctor",
   reason: string,
   at: Date,
-): Promise<void> {
-  await tx
+): Promise<CountedRow> {
+  return (await tx
     .update(appointments)
     .set({ status: "cancelled", cancelledBy: by, cancelReason: reason, cancelledAt: at })
-    .where(eq(appointments.id, id));
+    .where(eq(appointments.id, id))
+    .returning(countedColumns)
+    .get())!;
 }
 
 /**
@@ -262,7 +283,7 @@ export async function cancelOpenOfDoctor(tx: Tx, doctorId: string, reason: strin
         openAt(at),
       ),
     )
-    .returning({ id: appointments.id, patientId: appointments.patientId })
+    .returning({ id: appointments.id, patientId: appointments.patientId, ...countedColumns })
     .all();
 }
 

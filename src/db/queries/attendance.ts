@@ -2,10 +2,11 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
 import { appointments } from "../schema";
+import { countedColumns, type CountedRow } from "./appointments";
 
 /** The doctor's mark of attendance (issue 40): true attended, false missed. */
-export async function setAttendance(tx: Tx, id: string, attended: boolean): Promise<void> {
-  await tx.update(appointments).set({ attended }).where(eq(appointments.id, id));
+export async function setAttendance(tx: Tx, id: string, attended: boolean): Promise<CountedRow> {
+  return (await tx.update(appointments).set({ attended }).where(eq(appointments.id, id)).returning(countedColumns).get())!;
 }
 
 /** How many of the patient's meetings since `since` the doctors marked as missed (on the patient's (status, scheduled_at) index). */

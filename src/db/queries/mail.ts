@@ -85,12 +85,15 @@ export async function finishClaim(
   tx: Tx,
   id: string,
   owner: string,
-  outcome: { state: OutboxState; nextAttemptAt?: Date; lastError?: string | null; sentAt?: Date; text?: string; html?: string },
-): Promise<void> {
-  await tx
+  outcome: { state: OutboxState; nextAttemptAt?: Date; lastError?: string | null; sentAt?: Date; givenUpAt?: Date; text?: string; html?: string },
+): Promise<boolean> {
+  const rows = await tx
     .update(mailOutbox)
     .set({ ...outcome, claimedBy: null, claimedUntil: null })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, "sending"), eq(mailOutbox.claimedBy, owner)));
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, "sending"), eq(mailOutbox.claimedBy, owner)))
+    .returning({ id: mailOutbox.id })
+    .all();
+  return rows.length > 0;
 }
 
 /**

@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Tx } from "../client";
 import { appointments, auditEvents } from "../schema";
 import { fieldsOf, type AppointmentBefore, type LatestChange } from "../../domain/undo";
-import type { AppointmentRow } from "./appointments";
+import { countedColumns, type AppointmentRow, type CountedRow } from "./appointments";
 
 /**
  * Doctor `doctorId`'s appointment `id` (undefined: none of theirs) and its latest audit event,
@@ -31,7 +31,13 @@ export async function latestChange(tx: Tx, id: string, doctorId: string): Promis
 }
 
 /** Puts appointment `id` back as `before` says it was. */
-export async function restoreAppointment(tx: Tx, id: string, before: AppointmentBefore): Promise<void> {
-  await tx.update(appointments).set(fieldsOf(before))
-    .where(eq(appointments.id, id));
+export async function restoreAppointment(tx: Tx, id: string, before: AppointmentBefore): Promise<CountedRow> {
+  // An undone schedule (back to pending) takes its confirmation back too (issue 58's counts).
+  const confirmed = before.status === "pending" ? { confirmedAt: null } : {};
+  return (await tx
+    .update(appointments)
+    .set({ ...fieldsOf(before), ...confirmed })
+    .where(eq(appointments.id, id))
+    .returning(countedColumns)
+    .get())!;
 }

@@ -88,12 +88,12 @@ export async function nextInLine(tx: Tx, doctorId: string, start: Date, now: Dat
  * of its own): the transaction that read the entry next in line (nextInLine) is the database's
  * only writer until then, so nothing can take the entry or the time in between.
  */
-export function makeOffer(tx: Tx, id: string, slot: Slot, expiresAt: Date): void {
+export function makeOffer(tx: Tx, id: string, slot: Slot, expiresAt: Date, now: Date): void {
   atCommit(
     tx,
     tx
       .update(waitlist)
-      .set({ offerStart: slot.start, offerEnd: slot.end, offerExpiresAt: expiresAt })
+      .set({ offerStart: slot.start, offerEnd: slot.end, offerExpiresAt: expiresAt, offeredAt: now })
       .where(and(eq(waitlist.id, id), isNull(waitlist.endedAt), isNull(waitlist.offerStart))),
   );
 }
@@ -115,9 +115,12 @@ export async function endRunOutOffers(tx: Tx, now: Date): Promise<{ doctorId: st
 }
 
 /** Takes back an open offer of the doctor's slot starting at `start` (the doctor undid the change that freed it): the entry waits again. */
-export async function withdrawOffer(tx: Tx, doctorId: string, start: Date): Promise<void> {
-  await tx
+export function withdrawOffer(tx: Tx, doctorId: string, start: Date) {
+  return tx
     .update(waitlist)
+    // offered_at stays: without offer_start the entry counts no offer (src/domain/stats.ts), and the row says when the one taken back was made.
     .set({ offerStart: null, offerEnd: null, offerExpiresAt: null })
-    .where(and(eq(waitlist.doctorId, doctorId), isNull(waitlist.endedAt), eq(waitlist.offerStart, start)));
+    .where(and(eq(waitlist.doctorId, doctorId), isNull(waitlist.endedAt), eq(waitlist.offerStart, start)))
+    .returning({ doctorId: waitlist.doctorId, offerStart: waitlist.offerStart, offeredAt: waitlist.offeredAt, endedAt: waitlist.endedAt, endedWhy: waitlist.endedWhy })
+    .all();
 }

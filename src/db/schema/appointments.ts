@@ -50,6 +50,9 @@ export const appointments = sqliteTable(
     // offer), not scheduled by the doctor from a request: counts toward INSTANT_PER_DOCTOR and
     // INSTANT_PER_ACCOUNT while open.
     bookedInstantly: integer("booked_instantly", { mode: "boolean" }).notNull().default(false),
+    // Issue 58: when it was confirmed (the doctor's schedule, or the instant booking); an undone
+    // schedule clears it. The admin's "scheduled" count and the median wait read it.
+    confirmedAt: at("confirmed_at"),
   },
   (t) => [
     // doctor's pending requests by request time
@@ -58,6 +61,9 @@ export const appointments = sqliteTable(
     index("appointments_doctor_status_scheduled").on(t.doctorId, t.status, t.scheduledAt),
     // patient's meetings, and the one-open-appointment-per-doctor check
     index("appointments_patient_status_scheduled").on(t.patientId, t.status, t.scheduledAt),
+    // issue 58: the confirmations of a period (the median wait), the meetings not over yet
+    index("appointments_confirmed_at").on(t.confirmedAt),
+    index("appointments_status_ends").on(t.status, t.endsAt),
   ],
 );
 

@@ -12,3 +12,4 @@ export * from "./waitlist";
 export * from "./family";
 export * from "./two-factor";
 export * from "./records";
+export * from "./stats";

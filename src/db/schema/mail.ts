@@ -45,6 +45,8 @@ export const mailOutbox = sqliteTable(
     droppedAt: at("dropped_at"),
     createdAt: at("created_at").notNull(),
     sentAt: at("sent_at"),
+    // Issue 58: when the sender gave it up (the admin's "mails failed").
+    givenUpAt: at("given_up_at"),
   },
   (t) => [
     // the sender's claim: due rows by state and time

@@ -32,6 +32,8 @@ export const waitlist = sqliteTable(
     offerStart: at("offer_start"),
     offerEnd: at("offer_end"),
     offerExpiresAt: at("offer_expires_at"),
+    /** Issue 58: when the offer was made (the admin's "offers made"); null with no offer. */
+    offeredAt: at("offered_at"),
     endedAt: at("ended_at"),
     endedWhy: text("ended_why").$type<WaitlistEnd>(),
   },

@@ -16,6 +16,7 @@ import { Session } from "./account-security";
 import { Patient, Doctor, Admin } from "./profile";
 import { AdminDoctor } from "./admin";
 import { FamilyMember } from "./family";
+import { AdminStats, DoctorStats } from "./stats";
 import { Appointment, PatientAppointment, BookedAppointment } from "./appointments";
 import { Availability, FreeSlot } from "./hours";
 import { rating, published, DoctorFeedback, Review } from "./reviews";
@@ -116,6 +117,9 @@ export const answers = {
   accountExport: AccountExport,
   // issue 56
   ...recordAnswers,
+  // issue 58
+  adminStats: AdminStats,
+  doctorStats: DoctorStats,
 };
 
 // The builders in shapes.ts must produce exactly these types: a compile error here is drift.

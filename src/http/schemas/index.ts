@@ -20,3 +20,4 @@ export * from "./two-factor";
 export * from "./family";
 export * from "./directory";
 export * from "./records";
+export * from "./stats";

@@ -22,10 +22,11 @@ import { profile } from "./profile";
 import { admin } from "./admin";
 import { calendar } from "./calendar";
 import { records } from "./records";
+import { stats } from "./stats";
 import type { Operation } from "../operation";
 
 /** The modules, for the test that each of their operations is listed once below. */
-export const MODULES: Record<string, Record<string, Operation> | Operation[]> = { auth, twoFactor, accountSecurity, accountData, accountSettings, directory, appointments, family, hours, waitlist, reviews, profile, admin, calendar, records };
+export const MODULES: Record<string, Record<string, Operation> | Operation[]> = { auth, twoFactor, accountSecurity, accountData, accountSettings, directory, appointments, family, hours, waitlist, reviews, profile, admin, calendar, records, stats };
 
 /** Every route under /api/auth, in the README's order. */
 export const OPERATIONS: Operation[] = [
@@ -54,4 +55,5 @@ export const OPERATIONS: Operation[] = [
   directory.search, directory.profile,
   ...calendar,
   ...Object.values(records),
+  ...Object.values(stats),
 ];

@@ -17,11 +17,13 @@ import { hideReview } from "../../actions/reviews";
 import { REVIEW_MESSAGES } from "../../domain/review";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
+import { adminStatsRoutes } from "./stats";
 
 export function adminApi(deps: Deps) {
   const api = new Hono();
   const { database } = deps;
   api.use("/admin-dashboard/*", requireRole(deps, "admin"));
+  adminStatsRoutes(api, deps);
 
   // Every doctor with its history: built (and compressed) once per directory version.
   api.get("/admin-dashboard/doctors", async (c) => {

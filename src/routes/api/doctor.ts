@@ -19,6 +19,7 @@ import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
 import { doctorHoursRoutes } from "./hours";
 import { doctorRecordRoutes } from "./records";
+import { doctorStatsRoutes } from "./stats";
 
 export function doctorApi(deps: Deps) {
   const api = new Hono();
@@ -67,6 +68,7 @@ export function doctorApi(deps: Deps) {
 
   doctorHoursRoutes(api, deps);
   doctorRecordRoutes(api, deps);
+  doctorStatsRoutes(api, deps);
 
   api.post("/doctor-dashboard/cancelAppointment", zValidator("json", cancelBody, onInvalid), async (c) => {
     const doctor = signedIn(c, "doctor");

@@ -13,6 +13,9 @@ import { familyWords } from "../family-words";
 import { formerWords } from "../former-words";
 import type { Translate } from "../../../domain/i18n";
 import { together } from "../../../db/together";
+import { CHART_WEEKS, doctorStats } from "../../../actions/stats-report";
+import { DoctorWeeks, percent, weekdayName } from "../../../components/Stats";
+import { addDays } from "../../../domain/stats";
 import { dateInZone, zonedInstant } from "../../../domain/time";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState, type Notice } from "../../../http/forms";
@@ -40,15 +43,22 @@ async function render(c: Context, deps: Deps, form?: FormState, ask?: Ask): Prom
   const now = deps.now();
   // Issue 26: the next free times offered beside each request, and the hours they come from.
   // The three reads go in one round trip (issue 43).
-  const [pending, meetings, free] = await together(() =>
-    Promise.all([listDoctorPending(deps.database.db, doctor, now), listDoctorMeetings(deps.database.db, doctor, now), doctorFreeSlots(deps, doctor.id, 14, deps.database.db, 8)]),
+  // Issue 58: the doctor's own last 8 weeks, read in the same round trip.
+  const zone = viewerZone(c).zone;
+  const today = dateInZone(now, zone);
+  const [pending, meetings, free, numbers] = await together(() =>
+    Promise.all([
+      listDoctorPending(deps.database.db, doctor, now),
+      listDoctorMeetings(deps.database.db, doctor, now),
+      doctorFreeSlots(deps, doctor.id, 14, deps.database.db, 8),
+      doctorStats(deps, doctor.id, zone, { from: addDays(today, -(CHART_WEEKS * 7 - 1)), to: today }),
+    ]),
   );
   holdsUntil(c, slotsHoldUntil(free.slots, deps.config.bookingNoticeMinutes, now));
   const notice = form ? undefined : takeNotice(c);
   const reader = viewerZone(c);
   const timeZone = reader.zone;
   // The date inputs offer no day before today in the doctor's zone: the page is kept until tomorrow at most.
-  const today = dateInZone(now, timeZone);
   const tomorrow = zonedInstant(dateInZone(now.getTime() + 24 * 60 * 60 * 1000, timeZone), "00:00", timeZone);
   holdsUntil(c, Math.min(nextStatusChange(pending, now), nextStatusChange(meetings, now), tomorrow?.getTime() ?? Infinity));
   // The doctor's meetings still to come, so that the form can name the one a chosen time overlaps.
@@ -76,6 +86,12 @@ async function render(c: Context, deps: Deps, form?: FormState, ask?: Ask): Prom
           <ListingNote doctor={doctor} />
           {/* A doctor without a zone of their own reads their hours' (src/db/queries/sessions.ts, issue 52). */}
           <TodayMeetings meetings={booked} zone={reader.zone} now={now} />
+          <DoctorWeeks
+            weeks={numbers.weeks}
+            rate={percent(numbers.noShowRate, t.lang, t("stats.none"))}
+            busiest={numbers.busiestWeekday === null || numbers.busiestHour === null ? null : { day: weekdayName(numbers.busiestWeekday, t.lang), hour: String(numbers.busiestHour).padStart(2, "0") }}
+            t={t}
+          />
         </>
       )}
       <Island

@@ -1,0 +1,188 @@
+/**
+ * Issue 58's SQL: the per-day totals (daily_totals) kept with each change, read for a period, and
+ * rebuilt from the rows; and the few figures read from the rows themselves in one statement each
+ * (the median wait, the meetings not over yet, who waits for the admin now).
+ */
+import { and, eq, gt, gte, inArray, isNotNull, lt, ne, or, isNull, sql } from "drizzle-orm";
+import type { Reader, Tx } from "../client";
+import { atCommit } from "../at-commit";
+import { appointments, dailyTotals, doctors, mailOutbox, patients, statsState, waitlist } from "../schema";
+import { registrationWaiting } from "../schema/accounts";
+import { isSpecKey, SPEC_METRICS, SPEC_PREFIX, type Contribution } from "../../domain/stats";
+import { SPECIALIZATIONS } from "../../domain/fields";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import type { SQL } from "drizzle-orm";
+
+/** Rows per insert statement (4 values each, well under SQLite's 32766 bound variables). */
+const ROWS_PER_INSERT = 500;
+
+const upsert = (tx: Reader, list: Contribution[]) =>
+  tx
+    .insert(dailyTotals)
+    .values(list.map(({ doctorId, day, metric, n }) => ({ doctorId, day, metric, n })))
+    .onConflictDoUpdate({ target: [dailyTotals.doctorId, dailyTotals.day, dailyTotals.metric], set: { n: sql`${dailyTotals.n} + excluded.n` } });
+
+/** Adds `n` of `metric` on `day` to the total of doctor `doctorId`'s specialization as it is now (one statement, no read). */
+const addToSpecialization = (c: Contribution) => sql`
+  insert into daily_totals (doctor_id, day, metric, n)
+  select ${SPEC_PREFIX} || specialization, ${c.day}, ${c.metric}, ${c.n} from doctors where id = ${c.doctorId}
+  on conflict (doctor_id, day, metric) do update set n = n + excluded.n`;
+
+/**
+ * Adds a change's difference to the totals, and a doctor's requests, instant bookings and
+ * confirmations to their specialization's too, all sent with the transaction's COMMIT (no round
+ * trip of its own).
+ */
+export function addTotals(tx: Tx, list: Contribution[]): void {
+  for (let i = 0; i < list.length; i += ROWS_PER_INSERT) atCommit(tx, upsert(tx, list.slice(i, i + ROWS_PER_INSERT)));
+  for (const c of list) if (c.doctorId !== "" && !isSpecKey(c.doctorId) && SPEC_METRICS.includes(c.metric)) atCommit(tx, statement(addToSpecialization(c)));
+}
+
+/** A raw statement in the shape atCommit keeps. */
+const statement = (query: SQL) => ({ toSQL: () => dialect.sqlToQuery(query) });
+const dialect = new SQLiteSyncDialect();
+
+/**
+ * A doctor's specialization changed from `from` to `to`: their totals by specialization move with
+ * them (two statements at COMMIT), so the totals stay those a rebuild makes from today's specializations.
+ */
+export function moveSpecialization(tx: Tx, doctorId: string, from: string, to: string): void {
+  const metrics = sql.join(SPEC_METRICS.map((m) => sql`${m}`), sql`, `);
+  for (const [spec, sign] of [[from, -1], [to, 1]] as const) {
+    atCommit(
+      tx,
+      statement(sql`
+        insert into daily_totals (doctor_id, day, metric, n)
+        select ${SPEC_PREFIX + spec}, day, metric, n * ${sign} from daily_totals where doctor_id = ${doctorId} and metric in (${metrics}) and true
+        on conflict (doctor_id, day, metric) do update set n = n + excluded.n`),
+    );
+  }
+}
+
+/** Every row the totals count, as the rebuild reads them (the columns only). */
+export async function countedRows(r: Reader) {
+  const [appointmentRows, waitlistRows, mailRows, patientRows, doctorRows] = await Promise.all([
+    r
+      .select({
+        doctorId: appointments.doctorId,
+        status: appointments.status,
+        createdAt: appointments.createdAt,
+        scheduledAt: appointments.scheduledAt,
+        confirmedAt: appointments.confirmedAt,
+        cancelledBy: appointments.cancelledBy,
+        cancelledAt: appointments.cancelledAt,
+        attended: appointments.attended,
+        bookedInstantly: appointments.bookedInstantly,
+      })
+      .from(appointments)
+      .all(),
+    r
+      .select({ doctorId: waitlist.doctorId, offerStart: waitlist.offerStart, offeredAt: waitlist.offeredAt, endedAt: waitlist.endedAt, endedWhy: waitlist.endedWhy })
+      .from(waitlist)
+      .where(or(isNotNull(waitlist.offerStart), eq(waitlist.endedWhy, "accepted")))
+      .all(),
+    r
+      .select({ state: mailOutbox.state, sentAt: mailOutbox.sentAt, givenUpAt: mailOutbox.givenUpAt })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.state, ["sent", "given_up"]))
+      .all(),
+    r.select({ createdAt: patients.createdAt }).from(patients).all(),
+    r.select({ createdAt: doctors.createdAt }).from(doctors).all(),
+  ]);
+  return { appointmentRows, waitlistRows, mailRows, patientRows, doctorRows };
+}
+
+/** Replaces every total with `list` (already combined) and notes their zone, in one transaction. */
+export async function replaceTotals(tx: Tx, list: Contribution[], zone: string, now: Date): Promise<void> {
+  await tx.delete(dailyTotals);
+  for (let i = 0; i < list.length; i += ROWS_PER_INSERT) await upsert(tx, list.slice(i, i + ROWS_PER_INSERT));
+  await tx.insert(statsState).values({ id: 1, zone, rebuiltAt: now }).onConflictDoUpdate({ target: statsState.id, set: { zone, rebuiltAt: now } });
+}
+
+/** The zone the totals' days are in, if they were ever built. */
+export async function totalsZone(r: Reader): Promise<string | undefined> {
+  return (await r.select({ zone: statsState.zone }).from(statsState).where(eq(statsState.id, 1)).get())?.zone;
+}
+
+/** Every total of one doctor ('' for everyone) from day `from` to `to`, both included: one range of the primary key. */
+export function totalsOf(r: Reader, doctorId: string, from: string, to: string) {
+  return r
+    .select({ day: dailyTotals.day, metric: dailyTotals.metric, n: dailyTotals.n })
+    .from(dailyTotals)
+    .where(and(eq(dailyTotals.doctorId, doctorId), gte(dailyTotals.day, from), sql`${dailyTotals.day} <= ${to}`))
+    .all();
+}
+
+/** The requests, instant bookings and confirmations of the period by specialization: the `spec:` totals (each one range of the primary key). */
+export async function totalsBySpecialization(r: Reader, from: string, to: string) {
+  const rows = await r
+    .select({ key: dailyTotals.doctorId, metric: dailyTotals.metric, n: sql<number>`sum(${dailyTotals.n})` })
+    .from(dailyTotals)
+    .where(and(inArray(dailyTotals.doctorId, SPECIALIZATIONS.map((s) => SPEC_PREFIX + s)), gte(dailyTotals.day, from), sql`${dailyTotals.day} <= ${to}`))
+    .groupBy(dailyTotals.doctorId, dailyTotals.metric)
+    .all();
+  return rows.map((row) => ({ specialization: row.key.slice(SPEC_PREFIX.length), metric: row.metric, n: Number(row.n) }));
+}
+
+/**
+ * The starts of the confirmed meetings (of one doctor, or all) that are not over at `now` and
+ * start before `before`, no-shows aside: counted as meetings, not yet as completed.
+ */
+export async function notOverYet(r: Reader, now: Date, before: Date, doctorId?: string): Promise<Date[]> {
+  const rows = await r
+    .select({ at: appointments.scheduledAt })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.status, "confirmed"),
+        gt(appointments.endsAt, now),
+        lt(appointments.scheduledAt, before),
+        or(isNull(appointments.attended), eq(appointments.attended, true)),
+        doctorId === undefined ? undefined : eq(appointments.doctorId, doctorId),
+      ),
+    )
+    .all();
+  return rows.map((row) => row.at!);
+}
+
+/** The hours from request to the doctor's confirmation of each request confirmed from `from` until `to` (the median wait). */
+export async function waitHours(r: Reader, from: Date, to: Date): Promise<number[]> {
+  const rows = await r
+    .select({ ms: sql<number>`${appointments.confirmedAt} - ${appointments.createdAt}` })
+    .from(appointments)
+    .where(and(gte(appointments.confirmedAt, from), lt(appointments.confirmedAt, to), eq(appointments.bookedInstantly, false)))
+    .all();
+  return rows.map((row) => row.ms / 3_600_000);
+}
+
+/** Doctors waiting for approval, and registrations waiting for the admin's check, now. */
+export async function waitingNow(r: Reader): Promise<{ doctorsAwaitingApproval: number; registrationsAwaitingCheck: number }> {
+  const row = await r
+    .select({
+      pending: sql<number>`coalesce(sum(${doctors.status} = 'pending'), 0)`,
+      registrations: sql<number>`coalesce(sum(${registrationWaiting(doctors)}), 0)`,
+    })
+    .from(doctors)
+    .get();
+  return { doctorsAwaitingApproval: Number(row?.pending ?? 0), registrationsAwaitingCheck: Number(row?.registrations ?? 0) };
+}
+
+/** Each doctor's specialization (today's), for totals counted from the rows. */
+export async function specializations(r: Reader): Promise<Map<string, string>> {
+  const rows = await r.select({ id: doctors.id, specialization: doctors.specialization }).from(doctors).all();
+  return new Map(rows.map((row) => [row.id, row.specialization]));
+}
+
+/** A doctor's confirmed meetings starting from `from` until `to` (their (doctor, status, scheduled_at) index): start, end, mark. */
+export function meetingsOfDoctor(r: Reader, doctorId: string, from: Date, to: Date) {
+  return r
+    .select({ start: appointments.scheduledAt, end: appointments.endsAt, attended: appointments.attended })
+    .from(appointments)
+    .where(and(eq(appointments.doctorId, doctorId), eq(appointments.status, "confirmed"), gte(appointments.scheduledAt, from), lt(appointments.scheduledAt, to)))
+    .all();
+}
+
+/** A doctor's visible ratings: their count and total. */
+export function ratingsOfDoctor(r: Reader, doctorId: string) {
+  return r.select({ ratingCount: doctors.ratingCount, ratingTotal: doctors.ratingTotal }).from(doctors).where(eq(doctors.id, doctorId)).get();
+}
