@@ -4,6 +4,7 @@
  */
 import { forPersonOf, type AppointmentRow, type AppointmentView, type StoryView } from "../db/queries/appointments";
 import type { FamilyMemberRow } from "../db/queries/family";
+import type { PlaceRow } from "../db/queries/places";
 import type { WaitlistRow } from "../db/queries/waitlist";
 import type { ForPerson } from "../domain/family";
 import type { AdminRow, DoctorRow, PatientRow } from "../db/queries/accounts";
@@ -61,6 +62,11 @@ export type AdminDoctorJson = ReturnType<typeof adminDoctorJson>;
 export const adminJson = (a: AdminRow) => ({ _id: a.id, name: a.name, email: a.email });
 
 /** A family member (issue 42), as only its account holder sees one. */
+/** A place of practice (issue 54), with its full address. */
+export const placeJson = (p: PlaceRow) => ({ _id: p.id, name: p.name, address: p.address, locality: p.locality, city: p.city, pinCode: p.pinCode, phone: p.phone, mapUrl: p.mapUrl });
+/** A place as a slot or a card names it. */
+export const placeNameJson = (p: Pick<PlaceRow, "id" | "name" | "locality" | "city">) => ({ _id: p.id, name: p.name, locality: p.locality, city: p.city });
+
 export const familyMemberJson = (m: FamilyMemberRow) => ({ _id: m.id, name: m.name, relation: m.relation, dateOfBirth: m.dateOfBirth, sex: m.sex });
 
 /** Who an appointment is for (issue 42): its member as booked, or null for the account holder. */

@@ -50,6 +50,11 @@ export const appointments = sqliteTable(
     // offer), not scheduled by the doctor from a request: counts toward INSTANT_PER_DOCTOR and
     // INSTANT_PER_ACCOUNT while open.
     bookedInstantly: integer("booked_instantly", { mode: "boolean" }).notNull().default(false),
+    // Issue 54: where the visit is. "video" (with a meet link once confirmed) or "clinic" at
+    // place_id (null while a clinic request waits for the doctor to choose the place). No foreign
+    // key is needed to keep the row: a place is never deleted, only marked removed.
+    visitType: text("visit_type").$type<"video" | "clinic">().notNull().default("video"),
+    placeId: text("place_id"),
   },
   (t) => [
     // doctor's pending requests by request time
@@ -58,6 +63,8 @@ export const appointments = sqliteTable(
     index("appointments_doctor_status_scheduled").on(t.doctorId, t.status, t.scheduledAt),
     // patient's meetings, and the one-open-appointment-per-doctor check
     index("appointments_patient_status_scheduled").on(t.patientId, t.status, t.scheduledAt),
+    // a place's upcoming visits (issue 54: a place with one cannot be removed)
+    index("appointments_place_status_scheduled").on(t.placeId, t.status, t.scheduledAt),
   ],
 );
 

@@ -16,6 +16,7 @@ import { Session } from "./account-security";
 import { Patient, Doctor, Admin } from "./profile";
 import { AdminDoctor } from "./admin";
 import { FamilyMember } from "./family";
+import { Place, PlaceName } from "./places";
 import { Appointment, PatientAppointment, BookedAppointment } from "./appointments";
 import { Availability, FreeSlot } from "./hours";
 import { rating, published, DoctorFeedback, Review } from "./reviews";
@@ -25,8 +26,9 @@ import { feedUrls } from "./calendar";
 import { WaitlistEntry } from "./waitlist";
 import { DirectoryDoctor, PublicDoctor, PublicProfile, PublicReview } from "./directory";
 import { AccountExport, ConsentRecorded, ConsentState, ConsentWithdrawn } from "./account-data";
-import type { AdminDoctorJson, AppointmentJson, adminJson, doctorJson, familyMemberJson, patientJson } from "../shapes";
+import type { AdminDoctorJson, AppointmentJson, adminJson, doctorJson, familyMemberJson, patientJson, placeJson } from "../shapes";
 
+export { Place, PlaceName };
 export { MessageAnswer, Session, Patient, Doctor, AdminDoctor, Admin, DirectoryDoctor, FamilyMember, Appointment, PatientAppointment, BookedAppointment, Availability, DoctorFeedback, Review, WaitlistEntry, PublicDoctor, PublicProfile, PublicReview };
 
 /** Every answer body, by what it answers. */
@@ -113,6 +115,9 @@ export const answers = {
   consentRecorded: ConsentRecorded,
   consentWithdrawn: ConsentWithdrawn,
   accountExport: AccountExport,
+  // issue 54: a doctor's places of practice
+  places: z.object({ places: z.array(Place) }),
+  place: z.object({ message: z.string(), place: Place }),
 };
 
 // The builders in shapes.ts must produce exactly these types: a compile error here is drift.
@@ -122,5 +127,6 @@ exact<Same<ReturnType<typeof patientJson>, z.output<typeof Patient>>>();
 exact<Same<ReturnType<typeof doctorJson>, z.output<typeof Doctor>>>();
 exact<Same<ReturnType<typeof adminJson>, z.output<typeof Admin>>>();
 exact<Same<ReturnType<typeof familyMemberJson>, z.output<typeof FamilyMember>>>();
+exact<Same<ReturnType<typeof placeJson>, z.output<typeof Place>>>();
 exact<Same<keyof AdminDoctorJson, keyof z.output<typeof AdminDoctor>>>();
 exact<Same<keyof AppointmentJson, keyof z.output<typeof Appointment>>>();

@@ -18,6 +18,7 @@ import { REVIEW_MESSAGES } from "../../domain/review";
 import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
 import { doctorHoursRoutes } from "./hours";
+import { placesRoutes } from "./places";
 
 export function doctorApi(deps: Deps) {
   const api = new Hono();
@@ -65,6 +66,7 @@ export function doctorApi(deps: Deps) {
   });
 
   doctorHoursRoutes(api, deps);
+  placesRoutes(api, deps);
 
   api.post("/doctor-dashboard/cancelAppointment", zValidator("json", cancelBody, onInvalid), async (c) => {
     const doctor = signedIn(c, "doctor");

@@ -1,0 +1,77 @@
+/**
+ * A doctor's places of practice (issue 54): clinics with an address. The field rules and the
+ * words shared by the API's schemas, the use cases and the pages. Pure: no I/O.
+ */
+
+/** How many places a doctor keeps at once. */
+export const MAX_PLACES = 5;
+
+export const PLACE_LIMITS = {
+  name: { min: 1, max: 80 },
+  address: { min: 1, max: 200 },
+  locality: { min: 0, max: 60 },
+  city: { min: 1, max: 60 },
+  mapUrl: { max: 500 },
+} as const;
+
+/** Six digits, the first not 0 (India Post's PIN). */
+export const PIN_CODE = /^[1-9][0-9]{5}$/;
+/** E.164: a plus, then up to 15 digits, the first not 0. */
+const E164 = /^\+[1-9][0-9]{6,14}$/;
+
+/**
+ * A phone as kept: E.164 as given, or a 10-digit Indian number (an optional leading 0 for the
+ * trunk) as +91 and its ten digits; spaces, hyphens and brackets between digits are ignored.
+ * Undefined when it is neither.
+ */
+export function phoneOf(raw: string): string | undefined {
+  const compact = raw.replace(/[\s\-()]/g, "");
+  if (E164.test(compact)) return compact;
+  const m = /^0?([1-9][0-9]{9})$/.exec(compact);
+  return m ? `+91${m[1]}` : undefined;
+}
+
+/** Whether a map link is an https URL (nothing else is linked from a page). */
+export function isHttpsUrl(raw: string): boolean {
+  try {
+    const url = new URL(raw);
+    return url.protocol === "https:" && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+export const PLACES_FULL = `You can keep at most ${MAX_PLACES} places`;
+export const PLACE_ADDED = "Place added";
+export const PLACE_UPDATED = "Place updated";
+export const PLACE_REMOVED = "Place removed";
+export const PLACE_NOT_FOUND = "Place not found";
+export const PIN_CODE_SHAPE = "pinCode must be 6 digits, the first not 0";
+export const PHONE_SHAPE = "phone must be an E.164 number such as +912025501234, or a 10-digit Indian number";
+export const MAP_URL_SHAPE = "mapUrl must be an https:// link";
+
+/** Refusing to remove a place with `count` upcoming confirmed appointments there. */
+export const placeInUse = (count: number) =>
+  `This place has ${count} upcoming confirmed ${count === 1 ? "appointment" : "appointments"}: move or cancel ${count === 1 ? "it" : "them"} first`;
+export const PLACE_IN_USE = /^This place has (\d+) upcoming confirmed appointments?: move or cancel (?:it|them) first$/;
+
+/** A place as the API and the pages show one. */
+export type Place = { id: string; name: string; address: string; locality: string; city: string; pinCode: string; phone: string | null; mapUrl: string | null };
+/** The fields a doctor gives for a place. */
+export type PlaceInput = { name: string; address: string; locality: string; city: string; pinCode: string; phone?: string; mapUrl?: string };
+
+/**
+ * The API's place messages as a page says them (src/domain/messages.ts): the catalog's key, and
+ * the English, which src/i18n/en/places.ts says word for word.
+ */
+export const PLACE_WORDS: Readonly<Record<string, { key: string; plain: string }>> = {
+  [PLACES_FULL]: { key: "msg.places.full", plain: `You can keep at most ${MAX_PLACES} places.` },
+  [PLACE_NOT_FOUND]: { key: "msg.places.notFound", plain: "This place is not one of yours." },
+  [PIN_CODE_SHAPE]: { key: "msg.places.pinCode", plain: "Please enter a 6-digit PIN code, such as 411038." },
+  "pinCode is required": { key: "msg.places.pinCode", plain: "Please enter a 6-digit PIN code, such as 411038." },
+  [PHONE_SHAPE]: { key: "msg.places.phone", plain: "Please enter a phone number such as 9822012345 or +912025501234." },
+  [MAP_URL_SHAPE]: { key: "msg.places.mapUrl", plain: "The map link must start with https://." },
+  "name is required": { key: "msg.places.name", plain: "Please enter the place's name." },
+  "address is required": { key: "msg.places.address", plain: "Please enter the street address." },
+  "city is required": { key: "msg.places.city", plain: "Please enter the city." },
+};

@@ -1,0 +1,142 @@
+/**
+ * Issue 54 through the API: a doctor's places of practice (every field's bounds, each bad field a
+ * 400 naming it, at most 5, edit and remove, removal refused while a confirmed appointment there
+ * is not over, saying how many), another doctor's place 404 in every call, the role checks.
+ * Planned from the next Monday (UTC), the app's clock at 08:00 that day.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { nextMonday } from "../../../tests/support/monday";
+import { startHarness, type Doctor, type Harness } from "../../../tests/support/harness";
+
+const DOCTOR = "/api/auth/doctor-dashboard";
+const monday = nextMonday(new Date());
+const at = (hours: number) => new Date(monday.getTime() + hours * 3600_000);
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ BOOKING_NOTICE_MINUTES: "120", CONSULT_MINUTES: "30" });
+  h.deps.now = () => at(8);
+});
+afterAll(() => h.stop());
+
+const clinic = { name: "Sunrise Clinic", address: "12 Karve Road, near the bus stand", locality: "Kothrud", city: "Pune", pinCode: "411038" };
+const add = (d: Doctor, json: Record<string, unknown>) => h.call("POST", `${DOCTOR}/places`, { token: d.token, json });
+const placeOf = async (d: Doctor, json: Record<string, unknown> = clinic) => {
+  const res = await add(d, json);
+  expect(res.status).toBe(201);
+  return res.body.place._id as string;
+};
+const list = async (d: Doctor) => (await h.call("GET", `${DOCTOR}/places`, { token: d.token })).body.places as { _id: string; name: string }[];
+
+describe("places of practice", () => {
+  test("none at first; added (201, phone and map link optional, null when not given), listed in order, edited, removed", async () => {
+    const d = await h.signupDoctor();
+    expect((await h.call("GET", `${DOCTOR}/places`, { token: d.token })).body).toEqual({ places: [] });
+    const first = await add(d, clinic);
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({ message: "Place added", place: { _id: expect.any(String), ...clinic, phone: null, mapUrl: null } });
+    const second = await add(d, { ...clinic, name: "Riverside Clinic", locality: undefined, city: "Mumbai", pinCode: "400001", phone: "98220 12345", mapUrl: "https://maps.example.com/?q=1" });
+    expect(second.body.place).toMatchObject({ locality: "", phone: "+919822012345", mapUrl: "https://maps.example.com/?q=1" });
+    expect((await list(d)).map((p) => p.name)).toEqual(["Sunrise Clinic", "Riverside Clinic"]);
+    const id = first.body.place._id as string;
+    const edited = await h.call("PUT", `${DOCTOR}/places/${id}`, { token: d.token, json: { ...clinic, name: "Sunrise Clinic (first floor)", phone: "+442079460000" } });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toEqual({ message: "Place updated", place: { _id: id, ...clinic, name: "Sunrise Clinic (first floor)", phone: "+442079460000", mapUrl: null } });
+    expect((await h.call("DELETE", `${DOCTOR}/places/${id}`, { token: d.token })).body).toEqual({ message: "Place removed" });
+    expect((await list(d)).map((p) => p.name)).toEqual(["Riverside Clinic"]);
+    // Removed: not found again.
+    expect((await h.call("DELETE", `${DOCTOR}/places/${id}`, { token: d.token })).status).toBe(404);
+    expect((await h.call("PUT", `${DOCTOR}/places/${id}`, { token: d.token, json: clinic })).status).toBe(404);
+  });
+
+  test("every field's bounds: each bad field is a 400 that names it, and nothing is kept", async () => {
+    const d = await h.signupDoctor();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: "" }, "name"],
+      [{ name: "x".repeat(81) }, "name"],
+      [{ name: undefined }, "name"],
+      [{ address: "" }, "address"],
+      [{ address: "x".repeat(201) }, "address"],
+      [{ locality: "x".repeat(61) }, "locality"],
+      [{ city: "" }, "city"],
+      [{ city: "x".repeat(61) }, "city"],
+      [{ pinCode: "011038" }, "pinCode"],
+      [{ pinCode: "41103" }, "pinCode"],
+      [{ pinCode: "4110388" }, "pinCode"],
+      [{ pinCode: undefined }, "pinCode"],
+      [{ phone: "12345" }, "phone"],
+      [{ phone: "+0123456789" }, "phone"],
+      [{ phone: "call me" }, "phone"],
+      [{ mapUrl: "http://maps.example.com/" }, "mapUrl"],
+      [{ mapUrl: "javascript:alert(1)" }, "mapUrl"],
+      [{ mapUrl: `https://maps.example.com/${"x".repeat(500)}` }, "mapUrl"],
+      [{ name: "Clinic\u0007" }, "name"],
+    ];
+    for (const [change, field] of cases) {
+      const res = await add(d, { ...clinic, ...change });
+      expect([res.status, res.body.message.includes(field)]).toEqual([400, true]);
+    }
+    expect(await list(d)).toEqual([]);
+    // The edges are taken.
+    const edges = { name: "x".repeat(80), address: "y".repeat(200), locality: "z".repeat(60), city: "c".repeat(60), pinCode: "999999", phone: "09822012345" };
+    expect((await add(d, edges)).body.place).toMatchObject({ ...edges, phone: "+919822012345" });
+  });
+
+  test("at most 5: a sixth is 409, and one removed makes room", async () => {
+    const d = await h.signupDoctor();
+    const ids: string[] = [];
+    for (let i = 1; i <= 5; i++) ids.push(await placeOf(d, { ...clinic, name: `Clinic ${i}` }));
+    const sixth = await add(d, { ...clinic, name: "Clinic 6" });
+    expect([sixth.status, sixth.body.message]).toEqual([409, "You can keep at most 5 places"]);
+    expect(await list(d)).toHaveLength(5);
+    await h.call("DELETE", `${DOCTOR}/places/${ids[0]}`, { token: d.token });
+    expect((await add(d, { ...clinic, name: "Clinic 6" })).status).toBe(201);
+  });
+
+  test("another doctor's place is 404 in every call and stays as it was", async () => {
+    const owner = await h.signupDoctor();
+    const other = await h.signupDoctor();
+    const id = await placeOf(owner);
+    expect(await list(other)).toEqual([]);
+    const put = await h.call("PUT", `${DOCTOR}/places/${id}`, { token: other.token, json: { ...clinic, name: "Taken" } });
+    expect([put.status, put.body.message]).toEqual([404, "Place not found"]);
+    expect((await h.call("DELETE", `${DOCTOR}/places/${id}`, { token: other.token })).status).toBe(404);
+    expect((await h.call("DELETE", `${DOCTOR}/places/no-such-place`, { token: owner.token })).status).toBe(404);
+    expect(await list(owner)).toEqual([{ _id: id, ...clinic, phone: null, mapUrl: null }]);
+  });
+
+  test("only an approved doctor: a patient 403, no token 401, a doctor waiting for approval 403", async () => {
+    const patient = await h.signupPatient();
+    const pending = await h.signupDoctor({ approve: false });
+    expect((await h.call("GET", `${DOCTOR}/places`, { token: patient.token })).status).toBe(403);
+    expect((await h.call("POST", `${DOCTOR}/places`, { json: clinic })).status).toBe(401);
+    expect((await h.call("GET", `${DOCTOR}/places`, { token: pending.token })).status).toBe(403);
+  });
+
+  test("a place with confirmed appointments not yet over is not removed (409 says how many); once they are over or cancelled, it is", async () => {
+    const d = await h.signupDoctor();
+    const id = await placeOf(d);
+    const confirmedAt = async (hours: number) => {
+      const p = await h.signupPatient();
+      const appointmentId = await h.book(p.token, d.id);
+      expect((await h.schedule(d.token, appointmentId, p.id, at(hours))).status).toBe(200);
+      await h.elsewhere("update appointments set visit_type = 'clinic', place_id = ?, meet_link = null where id = ?", [id, appointmentId]);
+      return { p, appointmentId };
+    };
+    const first = await confirmedAt(26);
+    await confirmedAt(27);
+    const refused = await h.call("DELETE", `${DOCTOR}/places/${id}`, { token: d.token });
+    expect([refused.status, refused.body.message]).toEqual([409, "This place has 2 upcoming confirmed appointments: move or cancel them first"]);
+    await h.call("POST", `${DOCTOR}/cancelAppointment`, { token: d.token, json: { appointmentId: first.appointmentId, reason: "Away that day" } });
+    const once = await h.call("DELETE", `${DOCTOR}/places/${id}`, { token: d.token });
+    expect([once.status, once.body.message]).toEqual([409, "This place has 1 upcoming confirmed appointment: move or cancel it first"]);
+    // Past its end, the last one no longer holds the place.
+    h.deps.now = () => at(28);
+    try {
+      expect((await h.call("DELETE", `${DOCTOR}/places/${id}`, { token: d.token })).status).toBe(200);
+    } finally {
+      h.deps.now = () => at(8);
+    }
+    expect(await list(d)).toEqual([]);
+  });
+});
