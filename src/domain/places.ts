@@ -50,6 +50,13 @@ export const PIN_CODE_SHAPE = "pinCode must be 6 digits, the first not 0";
 export const PHONE_SHAPE = "phone must be an E.164 number such as +912025501234, or a 10-digit Indian number";
 export const MAP_URL_SHAPE = "mapUrl must be an https:// link";
 
+/** The places page's own words for an empty field (the API's "name is required" would read as the doctor's name). */
+export const PLACE_FORM = {
+  name: "Please enter the name of the place.",
+  address: "Please enter the street address.",
+  city: "Please enter the city.",
+} as const;
+
 /** Refusing to remove a place with `count` upcoming confirmed appointments there. */
 export const placeInUse = (count: number) =>
   `This place has ${count} upcoming confirmed ${count === 1 ? "appointment" : "appointments"}: move or cancel ${count === 1 ? "it" : "them"} first`;
@@ -71,7 +78,7 @@ export const PLACE_WORDS: Readonly<Record<string, { key: string; plain: string }
   "pinCode is required": { key: "msg.places.pinCode", plain: "Please enter a 6-digit PIN code, such as 411038." },
   [PHONE_SHAPE]: { key: "msg.places.phone", plain: "Please enter a phone number such as 9822012345 or +912025501234." },
   [MAP_URL_SHAPE]: { key: "msg.places.mapUrl", plain: "The map link must start with https://." },
-  "name is required": { key: "msg.places.name", plain: "Please enter the place's name." },
-  "address is required": { key: "msg.places.address", plain: "Please enter the street address." },
-  "city is required": { key: "msg.places.city", plain: "Please enter the city." },
+  [PLACE_FORM.name]: { key: "msg.places.name", plain: PLACE_FORM.name },
+  [PLACE_FORM.address]: { key: "msg.places.address", plain: PLACE_FORM.address },
+  [PLACE_FORM.city]: { key: "msg.places.city", plain: PLACE_FORM.city },
 };

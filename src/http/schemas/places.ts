@@ -1,6 +1,6 @@
 /** A doctor's places of practice (issue 54: src/routes/api/places.ts, the doctor's places page). */
 import { z } from "zod";
-import { isHttpsUrl, MAP_URL_SHAPE, PHONE_SHAPE, PIN_CODE, PIN_CODE_SHAPE, phoneOf, PLACE_LIMITS } from "../../domain/places";
+import { isHttpsUrl, MAP_URL_SHAPE, PHONE_SHAPE, PIN_CODE, PIN_CODE_SHAPE, phoneOf, PLACE_FORM, PLACE_LIMITS } from "../../domain/places";
 import { meetingIdParam, text } from "./common";
 
 /** An optional text: absent, null or "" reads as not given; otherwise trimmed, at most `max` characters. */
@@ -37,8 +37,12 @@ export const placeBody = z.object({
     .meta({ description: "Optional: an https:// link to the place on a map", example: "https://maps.example.com/?q=18.50,73.80" }),
 });
 
-/** The doctor's places page's forms: the same fields, as text. */
-export const placeForm = placeBody;
+/** The doctor's places page's forms: the same fields, an empty one said in the page's words. */
+export const placeForm = placeBody.extend({
+  name: z.string().trim().min(1, PLACE_FORM.name).pipe(placeBody.shape.name),
+  address: z.string().trim().min(1, PLACE_FORM.address).pipe(placeBody.shape.address),
+  city: z.string().trim().min(1, PLACE_FORM.city).pipe(placeBody.shape.city),
+});
 
 /** A place's id in the path: the same rule as a meeting's. */
 export const placeIdParam = meetingIdParam;

@@ -26,7 +26,7 @@ const placeOf = async (d: Doctor, json: Record<string, unknown> = clinic) => {
   expect(res.status).toBe(201);
   return res.body.place._id as string;
 };
-const list = async (d: Doctor) => (await h.call("GET", `${DOCTOR}/places`, { token: d.token })).body.places as { _id: string; name: string }[];
+const list = async (d: Doctor) => (await h.call("GET", `${DOCTOR}/places`, { token: d.token })).body.places as { _id: string; name: string; [field: string]: unknown }[];
 
 describe("places of practice", () => {
   test("none at first; added (201, phone and map link optional, null when not given), listed in order, edited, removed", async () => {

@@ -59,6 +59,12 @@ async function render(c: Context, deps: Deps, refused?: FormState): Promise<Resp
         name="ProfileForm"
         props={{ role: "doctor", profile: doctorJson(doctor), details: detailWords(t), form: profileForm, notice: hoursNotice ? undefined : notice }}
       />
+      {/* Issue 54: the places of practice, a page of their own under the profile. */}
+      <p class="card places-link">
+        <a href="/doctor-dashboard/doctor-profile/places">{t("places.link")}</a>
+        <br />
+        <span class="small muted">{t("places.linkNote")}</span>
+      </p>
       {/* One zone control for a doctor (issue 52): the hours form's, which is also the zone they read times in. */}
       <HoursForm hours={hours} fallbackZone={doctor.timeZone ?? viewerTimeZone(c)} form={hoursRefused} notice={hoursNotice} />
       <MailPreferencesForm action="/doctor-dashboard/doctor-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />

@@ -1,0 +1,91 @@
+/**
+ * Issue 54 through the pages, without script: the doctor's places page under the profile (add,
+ * edit, remove; a refusal shown beside its own form with what was typed), in English and Hindi.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { nextMonday } from "../../../tests/support/monday";
+import { startHarness, type Doctor, type Harness } from "../../../tests/support/harness";
+
+const PLACES = "/doctor-dashboard/doctor-profile/places";
+const monday = nextMonday(new Date());
+const at = (hours: number) => new Date(monday.getTime() + hours * 3600_000);
+const clinic = { name: "Sunrise Clinic", address: "12 Karve Road", locality: "Kothrud", city: "Pune", pinCode: "411038", phone: "", mapUrl: "" };
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  h.deps.now = () => at(8);
+});
+afterAll(() => h.stop());
+
+const cookie = (token: string, lang = "en") => `carebook_session=${token}; lang=${lang}`;
+const page = async (token: string, path: string, lang = "en") => {
+  const res = await h.app.request(path, { headers: { cookie: cookie(token, lang) } });
+  return { status: res.status, html: await res.text() };
+};
+/** A form post as a browser makes it without script (`navigate`: a refusal goes back to the page; without, it is answered in place). */
+const post = (token: string, path: string, fields: Record<string, string>, lang = "en", navigate = true) =>
+  h.app.request(path, {
+    method: "POST",
+    headers: { cookie: cookie(token, lang), origin: "http://localhost", "content-type": "application/x-www-form-urlencoded", ...(navigate ? { "sec-fetch-mode": "navigate" } : {}) },
+    body: new URLSearchParams(fields),
+  });
+const places = async (d: Doctor) => (await h.call("GET", "/api/auth/doctor-dashboard/places", { token: d.token })).body.places as { _id: string; name: string; phone: string | null }[];
+
+describe("the doctor's places page", () => {
+  test("linked from the profile; add, edit and remove without script, each a 303 back to the page; the page lists the places", async () => {
+    const d = await h.signupDoctor();
+    expect((await page(d.token, "/doctor-dashboard/doctor-profile")).html).toContain(`href="${PLACES}"`);
+    const empty = await page(d.token, PLACES);
+    expect(empty.status).toBe(200);
+    expect(empty.html).toContain("No places yet: all your appointments are video calls.");
+    const added = await post(d.token, PLACES, { ...clinic, phone: "98220 12345" });
+    expect([added.status, added.headers.get("location")]).toEqual([303, `${PLACES}#notice`]);
+    const [place] = await places(d);
+    expect(place).toMatchObject({ name: "Sunrise Clinic", phone: "+919822012345" });
+    const shown = await page(d.token, PLACES);
+    expect(shown.html).toContain(`value="Sunrise Clinic"`);
+    expect(shown.html).toContain(`action="${PLACES}/${place!._id}"`);
+    const edited = await post(d.token, `${PLACES}/${place!._id}`, { ...clinic, name: "Sunrise Clinic, first floor" });
+    expect(edited.status).toBe(303);
+    expect((await places(d))[0]).toMatchObject({ name: "Sunrise Clinic, first floor", phone: null });
+    const removed = await post(d.token, `${PLACES}/${place!._id}/remove`, {});
+    expect(removed.status).toBe(303);
+    expect(await places(d)).toEqual([]);
+  });
+
+  test("a refusal shows in the form it came from, with what was typed, in plain words; in Hindi too", async () => {
+    const d = await h.signupDoctor();
+    const bad = await post(d.token, PLACES, { ...clinic, pinCode: "012345" }, "en", false);
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain("Please enter a 6-digit PIN code, such as 411038.");
+    expect(html).toContain(`value="012345"`);
+    const noName = await (await post(d.token, PLACES, { ...clinic, name: " " }, "en", false)).text();
+    expect(noName).toContain("Please enter the name of the place.");
+    const hindi = await (await post(d.token, PLACES, { ...clinic, mapUrl: "http://maps.example.com" }, "hi", false)).text();
+    expect(hindi).toContain("नक्शे का लिंक https:// से शुरू होना चाहिए।");
+    expect(hindi).toContain("प्रैक्टिस की जगहें");
+    expect(await places(d)).toEqual([]);
+  });
+
+  test("removing a place with a confirmed appointment there says how many, in the page's language", async () => {
+    const d = await h.signupDoctor();
+    await post(d.token, PLACES, clinic);
+    const [place] = await places(d);
+    const p = await h.signupPatient();
+    const id = await h.book(p.token, d.id);
+    await h.schedule(d.token, id, p.id, at(30));
+    await h.elsewhere("update appointments set visit_type = 'clinic', place_id = ? where id = ?", [place!._id, id]);
+    const refused = await post(d.token, `${PLACES}/${place!._id}/remove`, {}, "en", false);
+    expect(refused.status).toBe(409);
+    const en = await refused.text();
+    expect(en).toContain("This place has 1 upcoming confirmed appointment: move or cancel it first.");
+    const hi = await (await post(d.token, `${PLACES}/${place!._id}/remove`, {}, "hi", false)).text();
+    expect(hi).toContain("इस जगह पर 1 आने वाला पक्का अपॉइंटमेंट है");
+    expect(await places(d)).toHaveLength(1);
+    // With navigation (a browser without script): back to the page, the refusal shown there once.
+    const back = await post(d.token, `${PLACES}/${place!._id}/remove`, {});
+    expect(back.status).toBe(303);
+  });
+});
