@@ -6,6 +6,7 @@
 import type { Deps } from "../config/deps";
 import { countPlaces, countUpcomingAt, findPlace, insertPlace, listPlaces, removePlace, updatePlace, type PlaceFields, type PlaceRow } from "../db/queries/places";
 import { together } from "../db/together";
+import { readAvailability, saveAvailability } from "../db/queries/availability";
 import { MAX_PLACES, PLACES_FULL, placeInUse, type PlaceInput } from "../domain/places";
 import { conflict, notFound } from "../domain/refusal";
 
@@ -45,15 +46,19 @@ export function editPlace(deps: Deps, doctorId: string, id: string, input: Place
 
 /**
  * Removes a place of the doctor's, refused (409, saying how many) while a confirmed appointment
- * there is not over. Its weekly hours there go too (src/actions/availability.ts reads only kept
- * places: a range at a removed place offers no slot).
+ * there is not over. Its weekly ranges there go too
+ * (and src/actions/availability.ts offers no slot of a range at a place not kept).
  */
 export function deletePlace(deps: Deps, doctorId: string, id: string): Promise<void> {
   return deps.database.write(async (tx) => {
     const now = deps.now();
-    const [place, upcoming] = await together(() => Promise.all([findPlace(tx, doctorId, id), countUpcomingAt(tx, id, now)]));
+    const [place, upcoming, hours] = await together(() => Promise.all([findPlace(tx, doctorId, id), countUpcomingAt(tx, id, now), readAvailability(tx, doctorId)]));
     if (place === undefined) throw notFound(PLACE);
     if (upcoming > 0) throw conflict(placeInUse(upcoming));
     await removePlace(tx, doctorId, id, now);
+    // Its weekly ranges go with it: the hours the doctor reads are the hours patients are offered.
+    if (hours !== undefined && hours.weekly.some((r) => r.placeId === id)) {
+      await saveAvailability(tx, doctorId, { ...hours, weekly: hours.weekly.filter((r) => r.placeId !== id) }, now);
+    }
   });
 }

@@ -5,6 +5,7 @@
 import { forPersonOf, type AppointmentRow, type AppointmentView, type StoryView } from "../db/queries/appointments";
 import type { FamilyMemberRow } from "../db/queries/family";
 import type { PlaceRow } from "../db/queries/places";
+import type { Slot } from "../domain/availability";
 import type { WaitlistRow } from "../db/queries/waitlist";
 import type { ForPerson } from "../domain/family";
 import type { AdminRow, DoctorRow, PatientRow } from "../db/queries/accounts";
@@ -66,6 +67,13 @@ export const adminJson = (a: AdminRow) => ({ _id: a.id, name: a.name, email: a.e
 export const placeJson = (p: PlaceRow) => ({ _id: p.id, name: p.name, address: p.address, locality: p.locality, city: p.city, pinCode: p.pinCode, phone: p.phone, mapUrl: p.mapUrl });
 /** A place as a slot or a card names it. */
 export const placeNameJson = (p: Pick<PlaceRow, "id" | "name" | "locality" | "city">) => ({ _id: p.id, name: p.name, locality: p.locality, city: p.city });
+
+/** A free slot (issues 26, 54): by video, or in person at one of the doctor's `places`. */
+export function freeSlotJson(s: Slot, places: readonly Pick<PlaceRow, "id" | "name" | "locality" | "city">[]) {
+  const times = { start: new Date(s.start).toISOString(), end: new Date(s.end).toISOString() };
+  const place = s.placeId === undefined ? undefined : places.find((p) => p.id === s.placeId);
+  return place === undefined ? { ...times, visit: "video" as const } : { ...times, visit: "clinic" as const, place: placeNameJson(place) };
+}
 
 export const familyMemberJson = (m: FamilyMemberRow) => ({ _id: m.id, name: m.name, relation: m.relation, dateOfBirth: m.dateOfBirth, sex: m.sex });
 

@@ -24,6 +24,13 @@ export const availabilityBody = z
           day: z.int({ error: "day must be 1 (Monday) to 7 (Sunday)" }).min(1, "day must be 1 (Monday) to 7 (Sunday)").max(7, "day must be 1 (Monday) to 7 (Sunday)"),
           start: clock("start", false),
           end: clock("end", true),
+          placeId: z
+            .string({ error: "placeId must be the id of one of your places" })
+            .trim()
+            .min(1, "placeId must be the id of one of your places")
+            .max(64, "placeId must be the id of one of your places")
+            .optional()
+            .meta({ description: "Issue 54: the range is at this place of the doctor's (GET /doctor-dashboard/places), in person; absent, by video. Another doctor's or an unknown place is 400." }),
         }),
         { error: "weekly must be a list of { day, start, end }" },
       )

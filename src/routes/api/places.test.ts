@@ -140,3 +140,80 @@ describe("places of practice", () => {
     expect(await list(d)).toEqual([]);
   });
 });
+
+describe("hours at a place, and the visit of every free slot", () => {
+  const PATIENT = "/api/auth/patient-dashboard";
+  const setHours = (d: Doctor, weekly: Record<string, unknown>[]) =>
+    h.call("PUT", `${DOCTOR}/availability`, { token: d.token, json: { timeZone: "UTC", weekly, daysOff: [] } });
+  const mondaySlots = async (doctorId: string) => {
+    const p = await h.signupPatient();
+    const res = await h.call("GET", `${PATIENT}/doctors/${doctorId}/slots?days=1`, { token: p.token });
+    expect(res.status).toBe(200);
+    return res.body.slots as { start: string; end: string; visit: string; place?: Record<string, string> }[];
+  };
+
+  test("a range names its place; the hours' JSON carries it, and each free slot says video or clinic with the place", async () => {
+    const d = await h.signupDoctor();
+    const placeId = await placeOf(d);
+    const saved = await setHours(d, [
+      { day: 1, start: "09:00", end: "11:00", placeId },
+      { day: 1, start: "14:00", end: "15:00" },
+    ]);
+    expect(saved.status).toBe(200);
+    expect(saved.body.availability.weekly).toEqual([
+      { day: 1, start: "09:00", end: "11:00", placeId },
+      { day: 1, start: "14:00", end: "15:00" },
+    ]);
+    expect((await h.call("GET", `${DOCTOR}/availability`, { token: d.token })).body.availability.weekly[0].placeId).toBe(placeId);
+    // The clock is Monday 08:00 UTC with two hours' notice: the first free time is 10:00.
+    const place = { _id: placeId, name: "Sunrise Clinic", locality: "Kothrud", city: "Pune" };
+    expect(await mondaySlots(d.id)).toEqual([
+      { start: at(10).toISOString(), end: at(10.5).toISOString(), visit: "clinic", place },
+      { start: at(10.5).toISOString(), end: at(11).toISOString(), visit: "clinic", place },
+      { start: at(14).toISOString(), end: at(14.5).toISOString(), visit: "video" },
+      { start: at(14.5).toISOString(), end: at(15).toISOString(), visit: "video" },
+    ]);
+  });
+
+  test("hours kept without a place stay video", async () => {
+    const d = await h.signupDoctor();
+    expect((await setHours(d, [{ day: 1, start: "10:00", end: "11:00" }])).status).toBe(200);
+    expect((await mondaySlots(d.id)).map((s) => s.visit)).toEqual(["video", "video"]);
+  });
+
+  test("another doctor's place, an unknown one or a removed one in a range: 400 naming the range, and the hours stay as they were", async () => {
+    const d = await h.signupDoctor();
+    const other = await h.signupDoctor();
+    const theirs = await placeOf(other);
+    const removed = await placeOf(d, { ...clinic, name: "Old clinic" });
+    await h.call("DELETE", `${DOCTOR}/places/${removed}`, { token: d.token });
+    for (const placeId of [theirs, "no-such-place", removed]) {
+      const res = await setHours(d, [{ day: 1, start: "09:00", end: "10:00" }, { day: 2, start: "09:00", end: "10:00", placeId }]);
+      expect([res.status, res.body.message]).toEqual([400, "weekly[1].placeId is not one of your places"]);
+    }
+    const empty = await setHours(d, [{ day: 1, start: "09:00", end: "10:00", placeId: "" }]);
+    expect([empty.status, empty.body.message]).toEqual([400, "weekly.0.placeId: placeId must be the id of one of your places"]);
+    expect((await h.call("GET", `${DOCTOR}/availability`, { token: d.token })).body.availability).toBeNull();
+  });
+
+  test("two ranges that overlap in time are refused wherever they are: a place and video, two places", async () => {
+    const d = await h.signupDoctor();
+    const a = await placeOf(d);
+    const b = await placeOf(d, { ...clinic, name: "Riverside Clinic" });
+    const clinicAndVideo = await setHours(d, [{ day: 1, start: "09:00", end: "11:00", placeId: a }, { day: 1, start: "10:30", end: "12:00" }]);
+    expect([clinicAndVideo.status, clinicAndVideo.body.message]).toEqual([400, "weekly[1] overlaps another range on Monday"]);
+    const twoPlaces = await setHours(d, [{ day: 1, start: "09:00", end: "11:00", placeId: a }, { day: 1, start: "10:00", end: "12:00", placeId: b }]);
+    expect([twoPlaces.status, twoPlaces.body.message]).toEqual([400, "weekly[1] overlaps another range on Monday"]);
+    // Back to back is not an overlap.
+    expect((await setHours(d, [{ day: 1, start: "09:00", end: "11:00", placeId: a }, { day: 1, start: "11:00", end: "12:00", placeId: b }])).status).toBe(200);
+  });
+
+  test("removing a place takes its ranges with it: no more clinic slots there", async () => {
+    const d = await h.signupDoctor();
+    const placeId = await placeOf(d);
+    await setHours(d, [{ day: 1, start: "10:00", end: "11:00", placeId }, { day: 1, start: "14:00", end: "15:00" }]);
+    expect((await h.call("DELETE", `${DOCTOR}/places/${placeId}`, { token: d.token })).status).toBe(200);
+    expect((await h.call("GET", `${DOCTOR}/availability`, { token: d.token })).body.availability.weekly).toEqual([{ day: 1, start: "14:00", end: "15:00" }]);
+    expect((await mondaySlots(d.id)).map((s) => s.visit)).toEqual(["video", "video"]);
+  });
+});
