@@ -8,7 +8,7 @@ import { formatDay, formatTime } from "./time";
 import { UNTIL_FAR, UNTIL_PAST, UNTIL_SHAPE, WAITLIST_ALREADY, WAITLIST_NO_OFFER, WAITLIST_NOT_INSTANT } from "./waitlist";
 import { FAMILY_FULL, FAMILY_FULL_PLAIN, FAMILY_WORDS, MAX_FAMILY } from "./family";
 import { DETAILS_WORDS } from "./doctor-details";
-import { PLACE_IN_USE, PLACE_WORDS } from "./places";
+import { HOURS_PLACE_GONE, PLACE_IN_USE, PLACE_WORDS } from "./places";
 import { REVIEW_MESSAGES } from "./review";
 
 /** The API's message for a time past MAX_AHEAD_MS (src/domain/appointment.ts). */
@@ -69,6 +69,7 @@ export function plainWords(message: string): string {
   if (DETAILS_WORDS[message] !== undefined) return DETAILS_WORDS[message].plain;
   if (PLACE_WORDS[message] !== undefined) return PLACE_WORDS[message].plain;
   if ((m = PLACE_IN_USE.exec(message))) return `${message}.`;
+  if (HOURS_PLACE_GONE.test(message)) return "One of the places in your hours is no longer yours: reload the page and try again.";
   if ((m = /^(\w+) is required$/.exec(message))) return `Please enter ${words(m[1]!)[0]}.`;
   if ((m = /^(\w+) must be at most (\d+) characters$/.exec(message))) return `${words(m[1]!)[1]} can be at most ${m[2]} characters.`;
   if ((m = /^(\w+) must be at least (\d+) characters$/.exec(message))) return `${words(m[1]!)[1]} must be at least ${m[2]} characters.`;
@@ -243,6 +244,7 @@ export function saidOf(message: string): Said | undefined {
   if (message === TOO_FAR) return { key: "msg.bounds.timeTooFar" };
   if (message === FAMILY_FULL) return { key: "msg.family.full", values: { max: MAX_FAMILY } };
   if ((m = PLACE_IN_USE.exec(message))) return { key: "msg.places.inUse", values: { count: Number(m[1]) } };
+  if (HOURS_PLACE_GONE.test(message)) return { key: "msg.places.hoursGone" };
   if ((m = /^(\w+): (.+)$/.exec(message)) && FIELD_WORDS[m[1]!]) return saidOf(m[2]!);
   if ((m = /^Your account status is: (\w+)\. Reason: ([\s\S]+)$/.exec(message))) return { key: "msg.auth.statusReason", values: { status: { key: `status.${m[1]}` }, reason: m[2]! } };
   if ((m = /^Your account status is: (\w+)$/.exec(message))) return { key: "msg.status.account", values: { status: { key: `status.${m[1]}` } } };

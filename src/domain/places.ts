@@ -14,6 +14,10 @@ export const PLACE_LIMITS = {
   mapUrl: { max: 500 },
 } as const;
 
+/** A place's day field of the hours form (issue 54): `p.<placeId>.d<day>` (1 Monday to 7 Sunday). */
+export const placeDayField = (placeId: string, day: number) => `p.${placeId}.d${day}`;
+export const PLACE_DAY = /^p\.(.{1,64})\.d([1-7])$/;
+
 /** Six digits, the first not 0 (India Post's PIN). */
 export const PIN_CODE = /^[1-9][0-9]{5}$/;
 /** E.164: a plus, then up to 15 digits, the first not 0. */
@@ -60,6 +64,8 @@ export const PLACE_FORM = {
 /** Refusing to remove a place with `count` upcoming confirmed appointments there. */
 export const placeInUse = (count: number) =>
   `This place has ${count} upcoming confirmed ${count === 1 ? "appointment" : "appointments"}: move or cancel ${count === 1 ? "it" : "them"} first`;
+/** The hours' refusal of a range at a place that is not the doctor's (src/actions/availability.ts). */
+export const HOURS_PLACE_GONE = /^weekly\[\d+\]\.placeId is not one of your places$/;
 export const PLACE_IN_USE = /^This place has (\d+) upcoming confirmed appointments?: move or cancel (?:it|them) first$/;
 
 /** A place as the API and the pages show one. */

@@ -21,10 +21,13 @@ export default {
   "places.added": "Place added.",
   "places.updated": "Place updated.",
   "places.removed": "Place removed.",
+  "places.hoursVideo": "By video call",
+  "places.hoursAt": "At {name}, in person",
   // Refusals (src/domain/places.ts, src/http/schemas/places.ts).
   "msg.places.full": "You can keep at most {max} places.",
   "msg.places.notFound": "This place is not one of yours.",
   "msg.places.inUse": "{count, plural, one {This place has 1 upcoming confirmed appointment: move or cancel it first.} other {This place has # upcoming confirmed appointments: move or cancel them first.}}",
+  "msg.places.hoursGone": "One of the places in your hours is no longer yours: reload the page and try again.",
   "msg.places.pinCode": "Please enter a 6-digit PIN code, such as 411038.",
   "msg.places.phone": "Please enter a phone number such as 9822012345 or +912025501234.",
   "msg.places.mapUrl": "The map link must start with https://.",

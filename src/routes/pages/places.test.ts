@@ -89,3 +89,43 @@ describe("the doctor's places page", () => {
     expect(back.status).toBe(303);
   });
 });
+
+describe("the hours form with places", () => {
+  const HOURS = "/doctor-dashboard/doctor-profile/hours";
+  const availability = async (d: Doctor) => (await h.call("GET", "/api/auth/doctor-dashboard/availability", { token: d.token })).body.availability;
+
+  test("each place has its own day fields; Monday hours at a place are saved with its id, the video hours without, and shown again", async () => {
+    const d = await h.signupDoctor();
+    await post(d.token, PLACES, clinic);
+    const [place] = await places(d);
+    const profile = await page(d.token, "/doctor-dashboard/doctor-profile");
+    expect(profile.html).toContain("At Sunrise Clinic, in person");
+    expect(profile.html).toContain(`name="p.${place!._id}.d1"`);
+    const saved = await post(d.token, HOURS, { tz: "Asia/Kolkata", day1: "17:00-19:00", [`p.${place!._id}.d1`]: "09:00-12:00" });
+    expect(saved.status).toBe(303);
+    expect((await availability(d)).weekly).toEqual([
+      { day: 1, start: "09:00", end: "12:00", placeId: place!._id },
+      { day: 1, start: "17:00", end: "19:00" },
+    ]);
+    const again = await page(d.token, "/doctor-dashboard/doctor-profile");
+    expect(again.html).toContain(`name="p.${place!._id}.d1" value="09:00-12:00"`);
+    const hindi = await page(d.token, "/doctor-dashboard/doctor-profile", "hi");
+    expect(hindi.html).toContain("Sunrise Clinic पर, आमने-सामने");
+  });
+
+  test("an overlap between a place and video is refused in plain words; another doctor's place is refused too", async () => {
+    const d = await h.signupDoctor();
+    await post(d.token, PLACES, clinic);
+    const [place] = await places(d);
+    const overlap = await post(d.token, HOURS, { tz: "Asia/Kolkata", day1: "10:00-11:00", [`p.${place!._id}.d1`]: "09:00-12:00" }, "en", false);
+    expect(overlap.status).toBe(400);
+    expect(await overlap.text()).toContain("Your hours for Monday overlap");
+    const other = await h.signupDoctor();
+    await post(other.token, PLACES, clinic);
+    const [theirs] = await places(other);
+    const foreign = await post(d.token, HOURS, { tz: "Asia/Kolkata", [`p.${theirs!._id}.d2`]: "09:00-12:00" }, "en", false);
+    expect(foreign.status).toBe(400);
+    expect(await foreign.text()).toContain("One of the places in your hours is no longer yours");
+    expect(await availability(d)).toBeNull();
+  });
+});
