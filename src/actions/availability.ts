@@ -4,7 +4,7 @@
  * patient's preferred times against the free slots (inside the booking's transaction).
  */
 import type { Reader } from "../db/client";
-import { readAvailability, saveAvailability, slotSource, slotSourcesFor, type PlaceName, type SlotSource } from "../db/queries/availability";
+import { readAvailability, saveAvailability, slotSource, slotSourcesFor, type KeptPlace, type SlotSource } from "../db/queries/availability";
 import { listPlaces } from "../db/queries/places";
 import type { Deps } from "../config/deps";
 import { availabilityProblem, freeSlots, normalized, SLOT_DAYS, type Availability, type Interval, type NextFree, type Slot } from "../domain/availability";
@@ -60,7 +60,7 @@ export function slotsOf(deps: Deps, source: SlotSource, now: Date, days: number,
 /** The window of instants `days` local days can cover in any zone: a day either side. */
 export const windowOf = (now: Date, days: number) => ({ from: now, to: new Date(now.getTime() + (days + 1) * DAY_MS) });
 
-export type DoctorSlots = { timeZone: string | null; slots: Slot[]; availability: Availability | null; places: PlaceName[] };
+export type DoctorSlots = { timeZone: string | null; slots: Slot[]; availability: Availability | null; places: KeptPlace[] };
 
 /**
  * An approved doctor's free slots over the next `days` local days (their zone's), in time order;
@@ -89,10 +89,15 @@ export function nextFreeOf(deps: Deps, source: SlotSource, now: Date, days: numb
   return first === undefined ? undefined : { start: first.start, instant: source.availability?.instantBooking === true };
 }
 
-/** Refuses (400) preferred times that are not starts of the doctor's free slots; read inside the booking's transaction. */
-export async function checkPreferredTimes(deps: Deps, r: Reader, doctorId: string, preferred: Date[]): Promise<void> {
-  if (preferred.length === 0) return;
-  const { slots } = await doctorFreeSlots(deps, doctorId, SLOT_DAYS.max, r);
-  const starts = new Set(slots.map((s) => s.start));
-  if (!preferred.every((p) => starts.has(p.getTime()))) throw invalid(PREFERRED_NOT_FREE);
+/**
+ * Refuses (400) preferred times that are not starts of the doctor's free slots; read inside the
+ * booking's transaction. The first preferred slot, and the doctor's kept places (issue 54: it
+ * gives the request its visit), or undefined without preferred times.
+ */
+export async function checkPreferredTimes(deps: Deps, r: Reader, doctorId: string, preferred: Date[]): Promise<{ first: Slot; places: KeptPlace[] } | undefined> {
+  if (preferred.length === 0) return undefined;
+  const { slots, places } = await doctorFreeSlots(deps, doctorId, SLOT_DAYS.max, r);
+  const byStart = new Map(slots.map((s) => [s.start, s]));
+  if (!preferred.every((p) => byStart.has(p.getTime()))) throw invalid(PREFERRED_NOT_FREE);
+  return { first: byStart.get(preferred[0]!.getTime())!, places };
 }

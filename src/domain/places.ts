@@ -68,6 +68,10 @@ export const placeInUse = (count: number) =>
 export const HOURS_PLACE_GONE = /^weekly\[\d+\]\.placeId is not one of your places$/;
 export const PLACE_IN_USE = /^This place has (\d+) upcoming confirmed appointments?: move or cancel (?:it|them) first$/;
 
+/** Where an appointment is (issue 54): by video, or in person at a place (null while a clinic request waits for the doctor to choose one). */
+export type Visit = { type: "video" } | { type: "clinic"; place: Place | null };
+export const VIDEO: Visit = { type: "video" };
+
 /** A place as the API and the pages show one. */
 export type Place = { id: string; name: string; address: string; locality: string; city: string; pinCode: string; phone: string | null; mapUrl: string | null };
 /** The fields a doctor gives for a place. */

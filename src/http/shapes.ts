@@ -6,6 +6,7 @@ import { forPersonOf, type AppointmentRow, type AppointmentView, type StoryView 
 import type { FamilyMemberRow } from "../db/queries/family";
 import type { PlaceRow } from "../db/queries/places";
 import type { Slot } from "../domain/availability";
+import { VIDEO, type Place, type Visit } from "../domain/places";
 import type { WaitlistRow } from "../db/queries/waitlist";
 import type { ForPerson } from "../domain/family";
 import type { AdminRow, DoctorRow, PatientRow } from "../db/queries/accounts";
@@ -64,7 +65,7 @@ export const adminJson = (a: AdminRow) => ({ _id: a.id, name: a.name, email: a.e
 
 /** A family member (issue 42), as only its account holder sees one. */
 /** A place of practice (issue 54), with its full address. */
-export const placeJson = (p: PlaceRow) => ({ _id: p.id, name: p.name, address: p.address, locality: p.locality, city: p.city, pinCode: p.pinCode, phone: p.phone, mapUrl: p.mapUrl });
+export const placeJson = (p: Place) => ({ _id: p.id, name: p.name, address: p.address, locality: p.locality, city: p.city, pinCode: p.pinCode, phone: p.phone, mapUrl: p.mapUrl });
 /** A place as a slot or a card names it. */
 export const placeNameJson = (p: Pick<PlaceRow, "id" | "name" | "locality" | "city">) => ({ _id: p.id, name: p.name, locality: p.locality, city: p.city });
 
@@ -74,6 +75,9 @@ export function freeSlotJson(s: Slot, places: readonly Pick<PlaceRow, "id" | "na
   const place = s.placeId === undefined ? undefined : places.find((p) => p.id === s.placeId);
   return place === undefined ? { ...times, visit: "video" as const } : { ...times, visit: "clinic" as const, place: placeNameJson(place) };
 }
+
+/** Where an appointment is (issue 54). */
+export const visitJson = (v: Visit) => (v.type === "video" ? { type: "video" as const } : { type: "clinic" as const, place: v.place && placeJson(v.place) });
 
 export const familyMemberJson = (m: FamilyMemberRow) => ({ _id: m.id, name: m.name, relation: m.relation, dateOfBirth: m.dateOfBirth, sex: m.sex });
 
@@ -101,6 +105,7 @@ export function appointmentJson(shown: AppointmentView, view: "patient" | "docto
     preferredTimes: a.preferredTimes,
     rescheduled: a.rescheduled && { from: a.rescheduled.from.toISOString(), reason: a.rescheduled.reason, by: a.rescheduled.by },
     for: forJson(a.for),
+    visit: visitJson(a.visit),
   };
   return view === "patient" ? { ...json, hasFeedback: a.hasFeedback } : json;
 }
@@ -138,13 +143,14 @@ export function waitlistEntryJson(e: WaitlistRow, now: Date) {
 }
 
 /** A booked appointment as bookAppointment answers it (and the waitlist's accept, issue 40). */
-export function bookedJson(a: AppointmentRow, patient: { id: string; name: string; email: string }) {
+export function bookedJson(a: AppointmentRow & { place?: Place }, patient: { id: string; name: string; email: string }) {
   return {
     ...meetingCore(a),
     doctor: { _id: a.doctorId },
     patient: { _id: patient.id, name: patient.name, email: patient.email },
     preferredTimes: a.preferredTimes ?? [],
     for: forJson(forPersonOf(a)),
+    visit: visitJson(a.visitType === "video" ? VIDEO : { type: "clinic", place: a.place ?? null }),
   };
 }
 

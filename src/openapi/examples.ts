@@ -69,6 +69,8 @@ const appointment = {
   preferredTimes: [AT],
   rescheduled: null,
   for: { _id: MEMBER_ID, name: "Aarav S", relation: "child", age: 6 },
+  // Issue 54: where it is; an appointment at a clinic has { type: "clinic", place } and no meet link.
+  visit: { type: "video" },
 };
 
 const member = { _id: MEMBER_ID, name: "Aarav S", relation: "child", dateOfBirth: "2020-05-14", sex: "male" };

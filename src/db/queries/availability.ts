@@ -30,21 +30,21 @@ export async function saveAvailability(tx: Tx, doctorId: string, a: Availability
   await tx.insert(doctorAvailability).values({ doctorId, ...values }).onConflictDoUpdate({ target: doctorAvailability.doctorId, set: values });
 }
 
-/** A kept place as a slot names it (issue 54). */
-export type PlaceName = { id: string; name: string; locality: string; city: string };
+/** A kept place (issue 54): what a slot names, and the full address a booking there answers with. */
+export type KeptPlace = { id: string; name: string; address: string; locality: string; city: string; pinCode: string; phone: string | null; mapUrl: string | null };
 
 /**
  * What the free slots of one doctor are computed from; `places` (issue 54): the doctor's kept
  * places, which the ranges' placeId name (a range at any other place offers no slot).
  */
-export type SlotSource = { doctorId: string; status: DoctorStatus; availability: Availability | undefined; busy: Interval[]; places: PlaceName[] };
+export type SlotSource = { doctorId: string; status: DoctorStatus; availability: Availability | undefined; busy: Interval[]; places: KeptPlace[] };
 
 /** The columns a slot source is read from (src/db/queries/public-directory.ts reads them beside a doctor's details). */
 export type SourceRow = { id: string; status: DoctorStatus; time_zone: string | null; weekly: string | null; days_off: string | null; instant_booking: number | null; busy: string; held: string; places?: string | null };
 
-/** A doctor `d`'s kept places (issue 54), as a JSON array of { id, name, locality, city } (the places_doctor_created index). */
+/** A doctor `d`'s kept places (issue 54), as a JSON array of KeptPlace (the places_doctor_created index). */
 export const placesOf = sql`(
-  select json_group_array(json_object('id', p.id, 'name', p.name, 'locality', p.locality, 'city', p.city)) from places p
+  select json_group_array(json_object('id', p.id, 'name', p.name, 'address', p.address, 'locality', p.locality, 'city', p.city, 'pinCode', p.pin_code, 'phone', p.phone, 'mapUrl', p.map_url)) from places p
   where p.doctor_id = d.id and p.removed_at is null
 )`;
 

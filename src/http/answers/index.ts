@@ -62,7 +62,7 @@ export const answers = {
     feedback: z.object({ _id: id, appointment: z.object({ _id: id }), message: z.string(), createdAt: time, rating, published }),
   }),
   reviewChanged: z.object({ message: z.string(), review: Review }),
-  scheduled: z.object({ message: z.string(), appointmentId: id, scheduledAt: time, meetLink: z.string() }),
+  scheduled: z.object({ message: z.string(), appointmentId: id, scheduledAt: time, meetLink: z.string().nullable().meta({ description: "null for an appointment at a clinic (issue 54)" }) }),
   /** An undone change (issue 39): the appointment as it is again. */
   undone: z.object({
     message: z.string(),

@@ -217,3 +217,81 @@ describe("hours at a place, and the visit of every free slot", () => {
     expect((await mondaySlots(d.id)).map((s) => s.visit)).toEqual(["video", "video"]);
   });
 });
+
+describe("booking a clinic visit", () => {
+  const PATIENT = "/api/auth/patient-dashboard";
+  const place = { ...clinic, phone: null, mapUrl: null };
+  /** A doctor with a clinic and Monday hours: 09:00-11:00 there, 14:00-15:00 by video (UTC). */
+  const clinicDoctor = async (instantBooking: boolean) => {
+    const d = await h.signupDoctor();
+    const placeId = await placeOf(d);
+    const weekly = [{ day: 1, start: "09:00", end: "11:00", placeId }, { day: 1, start: "14:00", end: "15:00" }];
+    expect((await h.call("PUT", `${DOCTOR}/availability`, { token: d.token, json: { timeZone: "UTC", weekly, daysOff: [], instantBooking } })).status).toBe(200);
+    return { d, placeId };
+  };
+  const book = (token: string, json: Record<string, unknown>) => h.call("POST", `${PATIENT}/bookAppointment`, { token, json: { reason: "A sore knee for a week", ...json } });
+
+  test("an instant booking of a clinic slot: confirmed at the clinic with its full address, no meet link; a video slot keeps its link", async () => {
+    const { d, placeId } = await clinicDoctor(true);
+    const p = await h.signupPatient();
+    const res = await book(p.token, { doctorId: d.id, slotStart: at(10).toISOString() });
+    expect(res.status).toBe(201);
+    expect(res.body.appointment).toMatchObject({ status: "confirmed", meetLink: null, visit: { type: "clinic", place: { _id: placeId, ...place } } });
+    const video = await book((await h.signupPatient()).token, { doctorId: d.id, slotStart: at(14).toISOString() });
+    expect(video.body.appointment.visit).toEqual({ type: "video" });
+    expect(video.body.appointment.meetLink).toStartWith("https://");
+    // Every list of both sides says where.
+    const own = (await h.call("GET", `${PATIENT}/patient-meetings`, { token: p.token })).body.appointments;
+    expect(own[0]).toMatchObject({ meetLink: null, visit: { type: "clinic", place: { _id: placeId, ...place } } });
+    const doctors = (await h.call("GET", `${DOCTOR}/doctor-meetings`, { token: d.token })).body.appointments as { visit: { type: string } }[];
+    expect(doctors.map((a) => a.visit.type)).toEqual(["clinic", "video"]);
+  });
+
+  test("a request whose preferred time is a clinic slot is a clinic request; the doctor's schedule there confirms it at the clinic", async () => {
+    const { d, placeId } = await clinicDoctor(false);
+    const p = await h.signupPatient();
+    const res = await book(p.token, { doctorId: d.id, preferredTimes: [at(10).toISOString()] });
+    expect(res.body.appointment.visit).toEqual({ type: "clinic", place: { _id: placeId, ...place } });
+    const pending = (await h.call("GET", `${DOCTOR}/appointments`, { token: d.token })).body.appointments;
+    expect(pending[0].visit).toEqual({ type: "clinic", place: { _id: placeId, ...place } });
+    const scheduled = await h.schedule(d.token, res.body.appointment._id, p.id, at(10));
+    expect([scheduled.status, scheduled.body.meetLink]).toEqual([200, null]);
+  });
+
+  test("a request without times says visitType (video unless said); the doctor names the place when scheduling, or the time's range decides", async () => {
+    const { d, placeId } = await clinicDoctor(false);
+    const p = await h.signupPatient();
+    const plain = await book(p.token, { doctorId: d.id });
+    expect(plain.body.appointment.visit).toEqual({ type: "video" });
+    const q = await h.signupPatient();
+    const asked = await book(q.token, { doctorId: d.id, visitType: "clinic" });
+    expect(asked.body.appointment.visit).toEqual({ type: "clinic", place: null });
+    expect((await book((await h.signupPatient()).token, { doctorId: d.id, visitType: "home" })).status).toBe(400);
+    // Outside every range, a clinic request needs the place named.
+    const outside = await h.schedule(d.token, asked.body.appointment._id, q.id, at(30));
+    expect([outside.status, outside.body.message]).toEqual([400, "placeId is required: this request is for an appointment at a clinic, so choose one of your places"]);
+    // Another doctor's place is 400.
+    const other = await h.signupDoctor();
+    const theirs = await placeOf(other);
+    const scheduleAt = (appointmentId: string, patientId: string, when: Date, placeId?: string) =>
+      h.call("POST", `${DOCTOR}/scheduleAppointments`, { token: d.token, json: { appointmentId, patientId, scheduledDateTime: when.toISOString(), placeId } });
+    const foreign = await scheduleAt(asked.body.appointment._id, q.id, at(30), theirs);
+    expect([foreign.status, foreign.body.message]).toEqual([400, "placeId is not one of your places"]);
+    const named = await scheduleAt(asked.body.appointment._id, q.id, at(30), placeId);
+    expect([named.status, named.body.meetLink]).toEqual([200, null]);
+    // A video request at a time in the clinic's range takes the range's place.
+    const ranged = await scheduleAt(plain.body.appointment._id, p.id, at(9));
+    expect([ranged.status, ranged.body.meetLink]).toEqual([200, null]);
+    const meetings = (await h.call("GET", `${PATIENT}/patient-meetings`, { token: p.token })).body.appointments;
+    expect(meetings[0].visit).toEqual({ type: "clinic", place: { _id: placeId, ...place } });
+  });
+
+  test("the original client's calls still work: a plain request scheduled outside the hours is a video call with its link", async () => {
+    const { d } = await clinicDoctor(false);
+    const p = await h.signupPatient();
+    const id = await h.book(p.token, d.id);
+    const res = await h.schedule(d.token, id, p.id, at(30));
+    expect(res.status).toBe(200);
+    expect(res.body.meetLink).toStartWith("https://");
+  });
+});
