@@ -72,6 +72,16 @@ export const PLACE_IN_USE = /^This place has (\d+) upcoming confirmed appointmen
 export type Visit = { type: "video" } | { type: "clinic"; place: Place | null };
 export const VIDEO: Visit = { type: "video" };
 
+/**
+ * What the meetings islands say of a clinic visit (issue 54), written by the server in the page's
+ * language so that the islands' own catalogs stay small. Sent only with a list that has one.
+ */
+export type VisitWords = { at: string; early: string; map: string; later: string };
+
+/** A place's address on one line: "Sunrise Clinic, 12 Karve Road, Kothrud, Pune 411038". */
+export const addressLine = (p: Pick<Place, "name" | "address" | "locality" | "city" | "pinCode">) =>
+  [p.name, p.address, p.locality, `${p.city} ${p.pinCode}`].filter((part) => part.trim() !== "").join(", ");
+
 /** A place as the API and the pages show one. */
 export type Place = { id: string; name: string; address: string; locality: string; city: string; pinCode: string; phone: string | null; mapUrl: string | null };
 /** The fields a doctor gives for a place. */

@@ -4,7 +4,8 @@
  */
 import { and, asc, eq, gte, inArray, or, sql } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
-import { appointments, auditEvents, calendarFeeds, doctors, patients } from "../schema";
+import { appointments, auditEvents, calendarFeeds, doctors, patients, places } from "../schema";
+import { addressLine } from "../../domain/places";
 import { keptList } from "./kept-list";
 import { atCommit } from "../at-commit";
 
@@ -23,6 +24,9 @@ export type CalendarRow = {
   patientName: string;
   /** The family member the visit is for, as booked (issue 42); null for the account holder. */
   forName: string | null;
+  /** Issue 54: the clinic's address on one line and its map link, for an appointment at a clinic; null for a video call. */
+  placeLine?: string | null;
+  placeMapUrl?: string | null;
   /** How many times the slot was set or withdrawn (audit events 'schedule' and 'cancel'). */
   revisions: number;
   /** When the latest of those happened, if the audit trail has it. */
@@ -47,18 +51,26 @@ function calendarQuery(r: Reader) {
       doctorName: doctors.name,
       patientName: patients.name,
       forName: appointments.forName,
+      placeName: places.name,
+      placeAddress: places.address,
+      placeLocality: places.locality,
+      placeCity: places.city,
+      placePinCode: places.pinCode,
+      placeMapUrl: places.mapUrl,
       revisions: revisionsOf,
       revisedAt: revisedAtOf,
     })
     .from(appointments)
     .innerJoin(patients, eq(patients.id, appointments.patientId))
-    .innerJoin(doctors, eq(doctors.id, appointments.doctorId));
+    .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
+    .leftJoin(places, eq(places.id, appointments.placeId));
 }
 
 type RawRow = Awaited<ReturnType<ReturnType<typeof calendarQuery>["all"]>>[number];
 
-const toRow = (row: RawRow): CalendarRow => ({
+const toRow = ({ placeName, placeAddress, placeLocality, placeCity, placePinCode, ...row }: RawRow): CalendarRow => ({
   ...row,
+  placeLine: placeName === null ? null : addressLine({ name: placeName, address: placeAddress ?? "", locality: placeLocality ?? "", city: placeCity ?? "", pinCode: placePinCode ?? "" }),
   status: row.status as CalendarRow["status"],
   revisions: Number(row.revisions),
   revisedAt: row.revisedAt === null ? null : new Date(Number(row.revisedAt)),

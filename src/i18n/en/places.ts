@@ -23,6 +23,11 @@ export default {
   "places.removed": "Place removed.",
   "places.hoursVideo": "By video call",
   "places.hoursAt": "At {name}, in person",
+  // The meetings pages, mails and calendar files of an appointment at a clinic.
+  "places.visitAt": "In person at",
+  "places.arriveEarly": "Please arrive 10 minutes early.",
+  "places.map": "Map",
+  "places.later": "In person at a clinic: the doctor will say which one when the time is set.",
   // Refusals (src/domain/places.ts, src/http/schemas/places.ts).
   "msg.places.full": "You can keep at most {max} places.",
   "msg.places.notFound": "This place is not one of yours.",

@@ -129,3 +129,32 @@ describe("the hours form with places", () => {
     expect(await availability(d)).toBeNull();
   });
 });
+
+describe("what the patient reads of a clinic visit", () => {
+  test("the meetings pages of both sides give the clinic's name, address and map, and ask to arrive early, with no Join; the .ics says where; in Hindi too", async () => {
+    const d = await h.signupDoctor({ name: "Dr. Clinic" });
+    await post(d.token, PLACES, { ...clinic, mapUrl: "https://maps.example.com/?q=sunrise" });
+    const [place] = await places(d);
+    await h.call("PUT", "/api/auth/doctor-dashboard/availability", {
+      token: d.token, json: { timeZone: "UTC", weekly: [{ day: 1, start: "10:00", end: "12:00", placeId: place!._id }], daysOff: [], instantBooking: true },
+    });
+    const p = await h.signupPatient();
+    const booked = await h.call("POST", "/api/auth/patient-dashboard/bookAppointment", { token: p.token, json: { doctorId: d.id, reason: "A sore knee", slotStart: at(10).toISOString() } });
+    expect(booked.status).toBe(201);
+    const mine = await page(p.token, "/patient-dashboard/patient-meetings");
+    expect(mine.html).toContain("In person at");
+    expect(mine.html).toContain("Sunrise Clinic, 12 Karve Road, Kothrud, Pune 411038");
+    expect(mine.html).toContain("Please arrive 10 minutes early.");
+    expect(mine.html).toContain(`href="https://maps.example.com/?q=sunrise"`);
+    expect(mine.html).not.toContain(">Join");
+    const theirs = await page(d.token, "/doctor-dashboard/doctor-Meetings");
+    expect(theirs.html).toContain("Sunrise Clinic, 12 Karve Road, Kothrud, Pune 411038");
+    const hindi = await page(p.token, "/patient-dashboard/patient-meetings", "hi");
+    expect(hindi.html).toContain("कृपया 10 मिनट पहले पहुँचें।");
+    const ics = await h.call("GET", `/api/auth/patient-dashboard/meetings/${booked.body.appointment._id}/calendar.ics`, { token: p.token });
+    expect(ics.status).toBe(200);
+    expect(ics.text.replace(/\r\n /g, "")).toContain("LOCATION:Sunrise Clinic\\, 12 Karve Road\\, Kothrud\\, Pune 411038");
+    expect(ics.text).toContain("Please arrive 10 minutes early.");
+    expect(ics.text).not.toContain("meet.jit.si");
+  });
+});
