@@ -25,6 +25,10 @@ export type DirectoryQuery = {
   language?: LanguageCode;
   maxFee?: number;
   availableDays?: number;
+  /** Issue 54: a city of one of the doctor's places (any case), a PIN code of one, and whether they see patients at a clinic or by video. */
+  city?: string;
+  pinCode?: string;
+  visit?: "clinic" | "video";
   sort: DirectorySort;
   page: number;
 };

@@ -82,6 +82,28 @@ export type VisitWords = { at: string; early: string; map: string; later: string
 export const addressLine = (p: Pick<Place, "name" | "address" | "locality" | "city" | "pinCode">) =>
   [p.name, p.address, p.locality, `${p.city} ${p.pinCode}`].filter((part) => part.trim() !== "").join(", ");
 
+/**
+ * Issue 54's filters of the directory: `city` (any case, the whole name) and `pinCode` match one of
+ * the doctor's kept places; `visit` clinic: hours at one of them, video: hours without a place.
+ */
+export function placeFilter(query: { city?: string; pinCode?: string; visit?: "clinic" | "video" }) {
+  const city = query.city?.trim().toLocaleLowerCase("en");
+  return (d: { places: readonly { id: string; city: string; pinCode: string }[]; weekly: readonly { placeId?: string }[] }): boolean => {
+    if (city !== undefined && city !== "" && !d.places.some((p) => p.city.trim().toLocaleLowerCase("en") === city)) return false;
+    if (query.pinCode !== undefined && !d.places.some((p) => p.pinCode === query.pinCode)) return false;
+    if (query.visit === "clinic" && !d.weekly.some((r) => r.placeId !== undefined && d.places.some((p) => p.id === r.placeId))) return false;
+    if (query.visit === "video" && !d.weekly.some((r) => r.placeId === undefined)) return false;
+    return true;
+  };
+}
+
+/** Whether a search's words name one of the doctor's places' locality or city ("kothrud", "pune"). */
+export function placeWordsMatch(q: string | undefined, places: readonly { locality: string; city: string }[]): boolean {
+  const words = (q ?? "").toLocaleLowerCase("en").split(/[\s,]+/).filter((w) => w.length >= 3);
+  if (words.length === 0) return false;
+  return places.some((p) => words.some((w) => p.locality.toLocaleLowerCase("en").includes(w) || p.city.toLocaleLowerCase("en").includes(w)));
+}
+
 /** A place as the API and the pages show one. */
 export type Place = { id: string; name: string; address: string; locality: string; city: string; pinCode: string; phone: string | null; mapUrl: string | null };
 /** The fields a doctor gives for a place. */

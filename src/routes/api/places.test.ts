@@ -295,3 +295,38 @@ describe("booking a clinic visit", () => {
     expect(res.body.meetLink).toStartWith("https://");
   });
 });
+
+describe("find a doctor near you", () => {
+  const API = "/api/auth/directory/doctors";
+  const search = async (query: string) => {
+    const res = await h.call("GET", `${API}?${query}`);
+    expect(res.status).toBe(200);
+    return (res.body.doctors as { name: string }[]).map((d) => d.name).filter((n) => n.startsWith("Dr. Near"));
+  };
+
+  test("city (any case, the whole name), pinCode, visit=clinic|video and a locality or city word in q find doctors by their places", async () => {
+    const { publicDoctor } = await import("../../../tests/support/public-doctors");
+    const pune = await publicDoctor(h, "Dr. Near Pune", { hours: ["14:00", "15:00"] });
+    const punePlace = await placeOf(pune as Doctor);
+    await h.call("PUT", `${DOCTOR}/availability`, {
+      token: pune.token, json: { timeZone: "UTC", weekly: [{ day: 1, start: "09:00", end: "11:00", placeId: punePlace }], daysOff: [] },
+    });
+    const mumbai = await publicDoctor(h, "Dr. Near Mumbai", { hours: ["14:00", "15:00"] });
+    await placeOf(mumbai as Doctor, { ...clinic, name: "Bay Clinic", locality: "Colaba", city: "Mumbai", pinCode: "400005" });
+    const online = await publicDoctor(h, "Dr. Near Online", { hours: ["14:00", "15:00"] });
+    expect(online.id).toBeDefined();
+
+    expect(await search("city=pune")).toEqual(["Dr. Near Pune"]);
+    expect(await search("city=PUNE")).toEqual(["Dr. Near Pune"]);
+    expect(await search("city=Pun")).toEqual([]);
+    expect(await search("pinCode=400005")).toEqual(["Dr. Near Mumbai"]);
+    // Clinic: hours at a place (Mumbai's doctor keeps a place but sees patients only by video).
+    expect(await search("visit=clinic")).toEqual(["Dr. Near Pune"]);
+    expect((await search("visit=video")).sort()).toEqual(["Dr. Near Mumbai", "Dr. Near Online"]);
+    expect(await search("q=kothrud")).toEqual(["Dr. Near Pune"]);
+    expect(await search("q=colaba")).toEqual(["Dr. Near Mumbai"]);
+    const bad = await h.call("GET", `${API}?pinCode=12`);
+    expect([bad.status, bad.body.message]).toEqual([400, "pinCode must be 6 digits, the first not 0"]);
+    expect((await h.call("GET", `${API}?visit=home`)).status).toBe(400);
+  });
+});
