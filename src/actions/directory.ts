@@ -20,11 +20,11 @@ import { nextFreeOf, windowOf } from "./availability";
 export const PROFILE_REVIEWS = 20;
 
 /** A doctor as the directory shows them, with their next free time (undefined: none in the window). */
-export type DirectoryDoctor = Omit<PublicDoctorRow, "source"> & { next: NextFree | undefined; hours: PublicDoctorRow["source"]["availability"] };
+export type DirectoryDoctor = Omit<PublicDoctorRow, "source"> & { next: NextFree | undefined; hours: PublicDoctorRow["source"]["availability"]; places: PublicDoctorRow["source"]["places"] };
 
 /** The rows as the directory shows them, with their next free times (worked out here unless `known`, in the same order). */
 function withNext(deps: Deps, rows: PublicDoctorRow[], now: Date, known?: (NextFree | undefined)[]): DirectoryDoctor[] {
-  return rows.map(({ source, ...d }, i) => ({ ...d, next: known ? known[i] : nextFreeOf(deps, source, now, DIRECTORY_DAYS), hours: source.availability }));
+  return rows.map(({ source, ...d }, i) => ({ ...d, next: known ? known[i] : nextFreeOf(deps, source, now, DIRECTORY_DAYS), hours: source.availability, places: source.places }));
 }
 
 /** The doctors `filter` finds with their next free times (any approved doctor when `verified` is false: the signed-in specialization pages). */

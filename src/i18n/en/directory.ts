@@ -10,6 +10,8 @@ export default {
   "dir.any": "Any",
   "dir.maxFee": "Highest fee (₹)",
   "dir.city": "City",
+  "dir.inClinic": "In clinic: {where}",
+  "dir.byVideo": "Video",
   "dir.pinCode": "PIN code",
   "dir.visit": "How you see the doctor",
   "dir.visitClinic": "In person at a clinic",

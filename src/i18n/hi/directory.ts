@@ -11,6 +11,8 @@ export default {
   "dir.any": "कोई भी",
   "dir.maxFee": "अधिकतम फ़ीस (₹)",
   "dir.city": "शहर",
+  "dir.inClinic": "क्लिनिक में: {where}",
+  "dir.byVideo": "वीडियो",
   "dir.pinCode": "पिन कोड",
   "dir.visit": "डॉक्टर से कैसे मिलें",
   "dir.visitClinic": "क्लिनिक में आमने-सामने",

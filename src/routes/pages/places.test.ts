@@ -158,3 +158,21 @@ describe("what the patient reads of a clinic visit", () => {
     expect(ics.text).not.toContain("meet.jit.si");
   });
 });
+
+describe("the directory's cards", () => {
+  test("a card says where the doctor sees patients: each clinic with hours and video; in Hindi too", async () => {
+    const { publicDoctor } = await import("../../../tests/support/public-doctors");
+    const d = await publicDoctor(h, "Dr. Card Clinic", { hours: ["14:00", "15:00"] });
+    await post(d.token, PLACES, clinic);
+    const [place] = await places(d as Doctor);
+    await h.call("PUT", "/api/auth/doctor-dashboard/availability", {
+      token: d.token, json: { timeZone: "UTC", weekly: [{ day: 1, start: "09:00", end: "11:00", placeId: place!._id }, { day: 1, start: "14:00", end: "15:00" }], daysOff: [] },
+    });
+    const card = (html: string) => /<li class="card doctor-card">(?:(?!<\/li>)[^])*Dr\. Card Clinic(?:(?!<\/li>)[^])*<\/li>/.exec(html)?.[0] ?? "";
+    const en = card((await page("", "/doctors?city=pune")).html);
+    expect(en).toContain("In clinic: Kothrud, Pune");
+    expect(en).toContain(">Video<");
+    const hi = card((await page("", "/doctors?city=pune", "hi")).html);
+    expect(hi).toContain("क्लिनिक में: Kothrud, Pune");
+  });
+});
