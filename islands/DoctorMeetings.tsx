@@ -15,7 +15,8 @@ import { api } from "./lib/api";
 import { useHumanMessage } from "./lib/messages";
 import { MESSAGES } from "../src/domain/messages";
 import { useT } from "./lib/i18n";
-import { CancelledLine, MeetingLinks, personOf, ReasonStep, StateBadge, StorySection, WithAdultNote } from "./lib/story";
+import { CancelledLine, MeetingLinks, personOf, ReasonStep, StateBadge, StorySection, VisitPlace, WithAdultNote } from "./lib/story";
+import type { VisitWords } from "../src/domain/places";
 import { RescheduledNote, RescheduleForm } from "./lib/MeetingChanges";
 import { LocalTime } from "./lib/time";
 import { Notice, useRefreshOnReturn, withNodes } from "./lib/ui";
@@ -38,6 +39,8 @@ export type Props = {
   attendance?: AttendanceWords;
   /** Issue 42: the server's words of who a visit is for, when one is for a family member. */
   family?: FamilyWords;
+  /** Issue 54: the server's words of a clinic visit, when one of the list is at a clinic. */
+  visit?: VisitWords;
   /** Issue 41: the words of a feedback's rating, publishing and answer (the server's). */
   review: FeedbackWords;
   /** Issue 56: the meetings whose notes and prescription can be written (started, not cancelled or missed), and the link's words (the server's). */
@@ -69,7 +72,7 @@ export type AttendanceWords = {
   changeToNo?: string;
 };
 
-export default function DoctorMeetings({ meetings, timeZone, form: refused, notice, undoSeconds = 10, movedByPatient, attendance, family, review, records }: Props) {
+export default function DoctorMeetings({ meetings, timeZone, form: refused, notice, undoSeconds = 10, movedByPatient, attendance, family, review, records, visit }: Props) {
   const [list, setList] = useState(meetings);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [done, setDone] = useState<NoticeJson | null>(notice ?? null);
@@ -157,6 +160,7 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
             {i === 0 && <p className="next-label">{t("DoctorMeetings.next")}</p>}
             {head(m)}
             <RescheduledNote meeting={m} timeZone={timeZone} byPatient={movedByPatient} />
+            <VisitPlace visit={m.visit} words={visit} />
             <MeetingLinks meetLink={m.meetLink} ics={`/doctor-dashboard/doctor-Meetings/${encodeURIComponent(m._id)}.ics`} />
             <RecordLink id={m._id} records={records} />
             <ReasonStep

@@ -21,7 +21,8 @@ import { RatingFields, ratingChoice, type RatingWords } from "./lib/RatingFields
 import { PreferredTimesNote, RescheduledNote } from "./lib/MeetingChanges";
 import { OwnMove, type FreeTimes, type MoveWords } from "./lib/OwnMove";
 import type { FamilyWords } from "../src/domain/family";
-import { CancelledLine, ForLine, MeetingLinks, ReasonStep, StateBadge, StorySection } from "./lib/story";
+import { CancelledLine, ForLine, MeetingLinks, ReasonStep, StateBadge, StorySection, VisitPlace } from "./lib/story";
+import type { VisitWords } from "../src/domain/places";
 import { LocalTime } from "./lib/time";
 import { useT } from "./lib/i18n";
 import { Notice, useRefreshOnReturn, withNodes } from "./lib/ui";
@@ -35,6 +36,8 @@ export type Props = {
   words?: { spec: Record<string, string> };
   /** Issue 42: the server's words of who a visit is for, when one is for a family member. */
   family?: FamilyWords;
+  /** Issue 54: the server's words of a clinic visit, when one of the list is at a clinic. */
+  visit?: VisitWords;
   /**
    * Issue 40's change window: a confirmed meeting is changed online until `minutes` before it
    * starts, judged at the server's clock `now` (ISO); the words come from the server (the island's
@@ -96,7 +99,7 @@ const CANCEL_PATH = `${PAGE}/cancel`;
 /** Withdrawing a request: the reason may be left empty (src/routes/pages/patient-dashboard/patient-meetings.tsx). */
 const WITHDRAW_PATH = `${PAGE}/withdraw`;
 
-export default function PatientMeetings({ appointments, timeZone, form: refused, notice, words, change, move, family, review, feedback = {}, ownWords }: Props) {
+export default function PatientMeetings({ appointments, timeZone, form: refused, notice, words, change, move, family, review, feedback = {}, ownWords, visit }: Props) {
   const t = useT();
   const say = useHumanMessage();
   const [list, setList] = useState(appointments);
@@ -186,6 +189,7 @@ export default function PatientMeetings({ appointments, timeZone, form: refused,
             {reason(a)}
             {when(a)}
             <RescheduledNote meeting={a} timeZone={timeZone} byPatient={move.words.movedByYou} />
+            <VisitPlace visit={a.visit} words={visit} />
             <MeetingLinks meetLink={a.meetLink} ics={`/patient-dashboard/patient-meetings/${encodeURIComponent(a._id)}.ics`} />
             {changeUntil(a.scheduledAt!, change.minutes) < Date.parse(change.now) ? (
               // Inside the change window: no button, the way to change it instead (issue 40).

@@ -6,6 +6,7 @@ import type { FormState } from "../../src/http/forms";
 import { storyState } from "../../src/domain/story";
 import type { AppointmentJson, StoryJson } from "../../src/http/shapes";
 import { ADULT_AGE, fillFamily, personWords, type FamilyWords } from "../../src/domain/family";
+import { addressLine, type VisitWords } from "../../src/domain/places";
 import { TextForm } from "./forms";
 import { LocalTime } from "./time";
 import { useT } from "./i18n";
@@ -52,6 +53,33 @@ export function CancelledLine({ a, self, other, timeZone }: { a: StoryJson; self
 export function StateBadge({ a }: { a: StoryJson }) {
   const t = useT();
   return <span className={`badge badge-${a.status}`}>{t(`state.${storyState(a)}`)}</span>;
+}
+
+/** Where a clinic visit is (issue 54): the place's name and address, its phone and map, "arrive early"; nothing for a video call. */
+export function VisitPlace({ visit, words }: { visit?: StoryJson["visit"]; words?: VisitWords }) {
+  if (visit === undefined || visit.type === "video" || words === undefined) return null;
+  const place = visit.place;
+  if (place === null) return <p className="visit-place">{words.later}</p>;
+  const line = addressLine(place);
+  return (
+    <div className="visit-place">
+      <p>
+        <strong>{words.at}</strong> {line}
+      </p>
+      {(place.phone || place.mapUrl) && (
+        <p>
+          {place.phone && <a href={`tel:${place.phone}`}>{place.phone}</a>}
+          {place.phone && place.mapUrl && " · "}
+          {place.mapUrl && (
+            <a href={place.mapUrl} target="_blank" rel="noopener noreferrer">
+              {words.map}
+            </a>
+          )}
+        </p>
+      )}
+      <p className="muted">{words.early}</p>
+    </div>
+  );
 }
 
 /** A confirmed meeting's links: Join (a real button) and Add to calendar. */

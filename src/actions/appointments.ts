@@ -2,6 +2,9 @@
  * What patients and doctors do with appointments: book, schedule, cancel (feedback: ./reviews.ts). The
  * JSON API and the HTML forms both call these; each runs in one write transaction.
  */
+import type { KeptPlace } from "../db/queries/availability";
+import { scheduledVisit, visitOfSlot, VIDEO_COLUMNS, type VisitColumns } from "./visits";
+import { listPlaces } from "../db/queries/places";
 import { findDoctor, type PatientRow } from "../db/queries/accounts";
 import {
   cancelAppointment as markCancelled,
@@ -59,7 +62,9 @@ export const SLOT_NOT_FREE = "This time is not free: please choose another";
 /** The API's answer to an instant booking: the slot's start, as the API gives times (UTC ISO). */
 export const bookedFor = (start: Date) => `Appointment booked for ${start.toISOString()}`;
 
-export type BookInput = { doctorId: string; reason: string; preferredTimes?: Date[]; slotStart?: Date; forMemberId?: string };
+export type BookInput = { doctorId: string; reason: string; preferredTimes?: Date[]; slotStart?: Date; forMemberId?: string; visitType?: "video" | "clinic" };
+/** A booking as made, with its clinic's address when it is at one (issue 54). */
+export type Booked = AppointmentRow & { place?: KeptPlace };
 /** Who books: the account holder, whose zone dates a family member's age (issue 42). */
 type Holder = Pick<PatientRow, "id"> & { timeZone?: string | null };
 
@@ -70,20 +75,27 @@ type Holder = Pick<PatientRow, "id"> & { timeZone?: string | null };
  * With `forMemberId` (issue 42), it is for one of the patient's family members, and the rule of
  * one open request holds for that person.
  */
-export function bookAppointment(deps: Deps, patient: Holder, input: BookInput): Promise<AppointmentRow> {
+export function bookAppointment(deps: Deps, patient: Holder, input: BookInput): Promise<Booked> {
   if (input.slotStart !== undefined) return bookInstantly(deps, patient, { ...input, slotStart: input.slotStart });
   return deps.database.write(async (tx) => {
     const now = deps.now();
     const preferred = input.preferredTimes ?? [];
     // The three checks read in one round trip (issue 43), then refuse in this order.
-    const [doctor, member, open, notFree] = await together(() =>
+    const [doctor, member, open, preferredRead] = await together(() =>
       Promise.all([
         findDoctor(tx, input.doctorId),
         bookingMember(tx, patient.id, input.forMemberId),
         hasOpenAppointment(tx, patient.id, input.doctorId, now, input.forMemberId ?? null),
-        checkPreferredTimes(deps, tx, input.doctorId, preferred).then(() => undefined, (refusal: unknown) => refusal),
+        checkPreferredTimes(deps, tx, input.doctorId, preferred).then(
+          (chosen) => ({ chosen, refused: undefined }),
+          (refused: unknown) => ({ chosen: undefined, refused }),
+        ),
       ]),
     );
+    const notFree = preferredRead.refused;
+    // Issue 54: preferred times say where (the first one's range); without, the request's visitType (video unless asked).
+    const chosen = preferredRead.chosen;
+    const visit: VisitColumns = chosen !== undefined ? visitOfSlot(chosen.first) : input.visitType === "clinic" ? { visitType: "clinic" as const, placeId: null } : VIDEO_COLUMNS;
     if (doctor === undefined || doctor.status !== "approved") throw notFound("Doctor");
     if (member instanceof Refusal) throw member;
     if (open) throw conflict(OPEN_WITH_DOCTOR);
@@ -97,11 +109,12 @@ export function bookAppointment(deps: Deps, patient: Holder, input: BookInput): 
       createdAt: now,
       preferredTimes: preferred.length === 0 ? null : preferred.map((p) => p.toISOString()),
       ...forColumns(member, patient, now),
+      ...visit,
     });
     recordAudit(tx, { at: now, actorRole: "patient", actorId: patient.id, subject: "appointment", subjectId: created.id, action: "book", toStatus: "pending" });
     keepAppointment(tx, deps, undefined, created);
     await requestBooked(tx, deps, created.id);
-    return created;
+    return { ...created, place: chosen?.places.find((p) => p.id === visit.placeId) };
   });
 }
 
@@ -112,7 +125,7 @@ export function bookAppointment(deps: Deps, patient: Holder, input: BookInput): 
  * IMMEDIATE, src/db/client.ts), as the doctor's scheduling checks overlaps: of two patients
  * taking one slot, the second finds it busy (409).
  */
-function bookInstantly(deps: Deps, patient: Holder, input: BookInput & { slotStart: Date }): Promise<AppointmentRow> {
+function bookInstantly(deps: Deps, patient: Holder, input: BookInput & { slotStart: Date }): Promise<Booked> {
   if ((input.preferredTimes ?? []).length > 0) return Promise.reject(invalid(SLOT_OR_PREFERRED));
   return deps.database.write((tx) => bookSlotIn(tx, deps, patient, input, deps.now()));
 }
@@ -122,8 +135,7 @@ function bookInstantly(deps: Deps, patient: Holder, input: BookInput & { slotSta
  * accept (src/actions/waitlist.ts), which first ends its offer in the same transaction, so that
  * the slot it held reads free to this patient alone.
  */
-export async function bookSlotIn(tx: Tx, deps: Deps, patient: Holder, input: BookInput & { slotStart: Date }, now: Date, audit = "booked instantly"): Promise<AppointmentRow> {
-  const meetLink = newMeetLink(deps.config.meetBaseUrl);
+export async function bookSlotIn(tx: Tx, deps: Deps, patient: Holder, input: BookInput & { slotStart: Date }, now: Date, audit = "booked instantly"): Promise<Booked> {
   // The open-appointment check, the doctor's free slots, the patient's missed meetings and the
   // account's limits (issue 51) in one round trip (issue 43).
   const limits = deps.config.bookingLimits;
@@ -147,8 +159,12 @@ export async function bookSlotIn(tx: Tx, deps: Deps, patient: Holder, input: Boo
   if (instant.withDoctor >= limits.instantPerDoctor) throw conflict(instantPerDoctorMessage(limits.instantPerDoctor));
   if (instant.all >= limits.instantPerAccount) throw conflict(instantPerAccountMessage(limits.instantPerAccount));
   checkChangesPerDay(recent, limits.changesPerDay, now);
-  if (!free.slots.some((s) => s.start === input.slotStart.getTime())) throw new Refusal("conflict", SLOT_NOT_FREE);
+  const taken = free.slots.find((s) => s.start === input.slotStart.getTime());
+  if (taken === undefined) throw new Refusal("conflict", SLOT_NOT_FREE);
   const slot = consultationSlot(input.slotStart, deps.config.consultMinutes);
+  // Issue 54: a clinic slot is booked at its place, without a meet link.
+  const visit = visitOfSlot(taken);
+  const meetLink = visit.visitType === "video" ? newMeetLink(deps.config.meetBaseUrl) : null;
   const created = await insertAppointment(tx, {
     id: crypto.randomUUID(),
     patientId: patient.id,
@@ -162,12 +178,13 @@ export async function bookSlotIn(tx: Tx, deps: Deps, patient: Holder, input: Boo
     bookedInstantly: true,
     confirmedAt: now,
     ...forColumns(member, patient, now),
+    ...visit,
   });
   keepAppointment(tx, deps, undefined, created);
   const reason = `${audit} for ${slot.start.toISOString()}`;
   recordAudit(tx, { at: now, actorRole: "patient", actorId: patient.id, subject: "appointment", subjectId: created.id, action: "book", toStatus: "confirmed", reason });
   await meetingScheduled(tx, deps, created.id, { booked: true });
-  return created;
+  return { ...created, place: free.places.find((p) => p.id === visit.placeId) };
 }
 
 /** Issue 51: past the account's changes of the last 24 hours, 429 with when the next is allowed. */
@@ -185,7 +202,7 @@ function newMeetLink(base: string): string {
   return `${base}carebook-${Buffer.from(bytes).toString("base64url")}`;
 }
 
-export type ScheduleInput = { appointmentId: string; patientId: string; scheduledDateTime: Date };
+export type ScheduleInput = { appointmentId: string; patientId: string; scheduledDateTime: Date; placeId?: string };
 
 /**
  * The doctor confirms a pending request for a future slot that overlaps none of their confirmed
@@ -197,8 +214,8 @@ export async function scheduleAppointment(
   input: ScheduleInput,
   /** The zone the doctor reads times in, for the words a page shows. */
   zone = "UTC",
-): Promise<{ scheduledAt: Date; meetLink: string; outsideHours: boolean }> {
-  const meetLink = newMeetLink(deps.config.meetBaseUrl);
+): Promise<{ scheduledAt: Date; meetLink: string | null; outsideHours: boolean }> {
+  let meetLink: string | null = newMeetLink(deps.config.meetBaseUrl);
   const slot = consultationSlot(input.scheduledDateTime, deps.config.consultMinutes);
   const outsideHours = await transitionAppointment(
     deps,
@@ -209,14 +226,17 @@ export async function scheduleAppointment(
       if (slot.start.getTime() <= now.getTime()) throw new Refusal("invalid", "scheduledDateTime must be in the future", undefined, MESSAGES.timeInPast);
       if (tooFar(slot.start, now)) throw invalid(TOO_FAR);
       // The overlap and the doctor's hours in one round trip (issue 43).
-      const [overlap, hours] = await together(() => Promise.all([findOverlap(tx, doctorId, slot, appointment.id), readAvailability(tx, doctorId)]));
+      const [overlap, hours, kept] = await together(() => Promise.all([findOverlap(tx, doctorId, slot, appointment.id), readAvailability(tx, doctorId), listPlaces(tx, doctorId)]));
+      // Issue 54: where it is: the place named, else the time's range, else the request's visit.
+      const visit = scheduledVisit({ visitType: appointment.visitType, placeId: appointment.placeId }, input.placeId, hours, slot.start, kept);
+      if (visit.visitType === "clinic") meetLink = null;
       if (overlap) {
         const other = overlap.start && overlap.end ? { name: overlap.name, start: overlap.start, end: overlap.end } : undefined;
         // Said in the page's language, its times in the doctor's zone.
         const words = other && ((t: Translate, lang: Lang) => overlapWords(other, zone, t, lang));
         throw new Refusal("conflict", "This time overlaps another confirmed appointment", undefined, words);
       }
-      keepAppointment(tx, deps, appointment, await confirmAppointment(tx, appointment.id, slot, meetLink, now));
+      keepAppointment(tx, deps, appointment, await confirmAppointment(tx, appointment.id, slot, meetLink, now, visit));
       // Allowed, but the doctor's page says so (issue 26). A doctor without hours (or "by request":
       // no weekly hours, issue 52) has no "outside"; whyOutside names the same cases.
       return {

@@ -4,14 +4,17 @@
  * patient's preferred times against the free slots (inside the booking's transaction).
  */
 import type { Reader } from "../db/client";
-import { readAvailability, saveAvailability, slotSource, slotSourcesFor, type SlotSource } from "../db/queries/availability";
+import { readAvailability, saveAvailability, slotSource, slotSourcesFor, type KeptPlace, type SlotSource } from "../db/queries/availability";
+import { listPlaces } from "../db/queries/places";
 import type { Deps } from "../config/deps";
-import { availabilityProblem, freeSlots, normalized, SLOT_DAYS, type Availability, type Interval, type NextFree } from "../domain/availability";
+import { availabilityProblem, freeSlots, normalized, SLOT_DAYS, type Availability, type Interval, type NextFree, type Slot } from "../domain/availability";
 import { invalid, notFound } from "../domain/refusal";
 import { setAccountTimeZone } from "../db/queries/accounts";
 import { canonicalZone } from "../domain/zones";
 
 export const HOURS_SAVED = "Hours saved successfully";
+/** The end of the refusal of a range at a place that is not the doctor's (issue 54), after its field. */
+export const PLACE_NOT_YOURS = "is not one of your places";
 export const PREFERRED_NOT_FREE = "preferredTimes must be free times of this doctor: one of them is not (or no longer) free, please choose again";
 
 const DAY_MS = 24 * 3_600_000;
@@ -30,23 +33,34 @@ export async function setAvailability(deps: Deps, doctorId: string, input: Avail
   if (problem !== undefined) throw invalid(problem.message);
   const hours = normalized(input);
   await deps.database.write(async (tx) => {
+    // Issue 54: each range's place is one the doctor keeps (another doctor's, or unknown: 400).
+    if (input.weekly.some((r) => r.placeId !== undefined)) {
+      const kept = new Set((await listPlaces(tx, doctorId)).map((p) => p.id));
+      const i = input.weekly.findIndex((r) => r.placeId !== undefined && !kept.has(r.placeId));
+      if (i >= 0) throw invalid(`weekly[${i}].placeId ${PLACE_NOT_YOURS}`);
+    }
     await saveAvailability(tx, doctorId, hours, deps.now());
     await setAccountTimeZone(tx, "doctor", doctorId, canonicalZone(hours.timeZone), false);
   });
   return hours;
 }
 
-/** The free slots a source leaves from `now` over `days` local days (none without hours). */
-export function slotsOf(deps: Deps, source: SlotSource, now: Date, days: number, limit?: number): Interval[] {
+/**
+ * The free slots a source leaves from `now` over `days` local days (none without hours). A range
+ * at a place the doctor no longer keeps (issue 54) offers none.
+ */
+export function slotsOf(deps: Deps, source: SlotSource, now: Date, days: number, limit?: number): Slot[] {
   if (source.availability === undefined) return [];
   const { consultMinutes, bookingNoticeMinutes } = deps.config;
-  return freeSlots(source.availability, source.busy, { now, days, consultMinutes, noticeMinutes: bookingNoticeMinutes, limit });
+  const kept = new Set(source.places.map((p) => p.id));
+  const weekly = source.availability.weekly.filter((r) => r.placeId === undefined || kept.has(r.placeId));
+  return freeSlots({ ...source.availability, weekly }, source.busy, { now, days, consultMinutes, noticeMinutes: bookingNoticeMinutes, limit });
 }
 
 /** The window of instants `days` local days can cover in any zone: a day either side. */
 export const windowOf = (now: Date, days: number) => ({ from: now, to: new Date(now.getTime() + (days + 1) * DAY_MS) });
 
-export type DoctorSlots = { timeZone: string | null; slots: Interval[]; availability: Availability | null };
+export type DoctorSlots = { timeZone: string | null; slots: Slot[]; availability: Availability | null; places: KeptPlace[] };
 
 /**
  * An approved doctor's free slots over the next `days` local days (their zone's), in time order;
@@ -57,7 +71,7 @@ export async function doctorFreeSlots(deps: Deps, doctorId: string, days: number
   const { from, to } = windowOf(now, days);
   const source = await slotSource(r, doctorId, from, to);
   if (source === undefined || source.status !== "approved") throw notFound("Doctor");
-  return { timeZone: source.availability?.timeZone ?? null, slots: slotsOf(deps, source, now, days, limit), availability: source.availability ?? null };
+  return { timeZone: source.availability?.timeZone ?? null, slots: slotsOf(deps, source, now, days, limit), availability: source.availability ?? null, places: source.places };
 }
 
 
@@ -75,10 +89,15 @@ export function nextFreeOf(deps: Deps, source: SlotSource, now: Date, days: numb
   return first === undefined ? undefined : { start: first.start, instant: source.availability?.instantBooking === true };
 }
 
-/** Refuses (400) preferred times that are not starts of the doctor's free slots; read inside the booking's transaction. */
-export async function checkPreferredTimes(deps: Deps, r: Reader, doctorId: string, preferred: Date[]): Promise<void> {
-  if (preferred.length === 0) return;
-  const { slots } = await doctorFreeSlots(deps, doctorId, SLOT_DAYS.max, r);
-  const starts = new Set(slots.map((s) => s.start));
-  if (!preferred.every((p) => starts.has(p.getTime()))) throw invalid(PREFERRED_NOT_FREE);
+/**
+ * Refuses (400) preferred times that are not starts of the doctor's free slots; read inside the
+ * booking's transaction. The first preferred slot, and the doctor's kept places (issue 54: it
+ * gives the request its visit), or undefined without preferred times.
+ */
+export async function checkPreferredTimes(deps: Deps, r: Reader, doctorId: string, preferred: Date[]): Promise<{ first: Slot; places: KeptPlace[] } | undefined> {
+  if (preferred.length === 0) return undefined;
+  const { slots, places } = await doctorFreeSlots(deps, doctorId, SLOT_DAYS.max, r);
+  const byStart = new Map(slots.map((s) => [s.start, s]));
+  if (!preferred.every((p) => byStart.has(p.getTime()))) throw invalid(PREFERRED_NOT_FREE);
+  return { first: byStart.get(preferred[0]!.getTime())!, places };
 }

@@ -13,17 +13,18 @@ import { DIRECTORY_DAYS, needsEveryNextFree, pageOf, sortedEntries, textMatcher,
 import { reviewAuthor } from "../domain/review";
 import type { Specialization } from "../domain/fields";
 import { notFound } from "../domain/refusal";
+import { placeFilter, placeWordsMatch } from "../domain/places";
 import { nextFreeOf, windowOf } from "./availability";
 
 /** How many published reviews a profile shows: the newest. */
 export const PROFILE_REVIEWS = 20;
 
 /** A doctor as the directory shows them, with their next free time (undefined: none in the window). */
-export type DirectoryDoctor = Omit<PublicDoctorRow, "source"> & { next: NextFree | undefined; hours: PublicDoctorRow["source"]["availability"] };
+export type DirectoryDoctor = Omit<PublicDoctorRow, "source"> & { next: NextFree | undefined; hours: PublicDoctorRow["source"]["availability"]; places: PublicDoctorRow["source"]["places"] };
 
 /** The rows as the directory shows them, with their next free times (worked out here unless `known`, in the same order). */
 function withNext(deps: Deps, rows: PublicDoctorRow[], now: Date, known?: (NextFree | undefined)[]): DirectoryDoctor[] {
-  return rows.map(({ source, ...d }, i) => ({ ...d, next: known ? known[i] : nextFreeOf(deps, source, now, DIRECTORY_DAYS), hours: source.availability }));
+  return rows.map(({ source, ...d }, i) => ({ ...d, next: known ? known[i] : nextFreeOf(deps, source, now, DIRECTORY_DAYS), hours: source.availability, places: source.places }));
 }
 
 /** The doctors `filter` finds with their next free times (any approved doctor when `verified` is false: the signed-in specialization pages). */
@@ -42,7 +43,11 @@ export async function searchDirectory(deps: Deps, query: DirectoryQuery, label: 
   const now = deps.now();
   const { from, to } = windowOf(now, DIRECTORY_DAYS);
   const text = textMatcher(query.q, label);
-  const rows = (await publicDoctors(deps.database.db, { specialization, language, maxFee }, from, to)).filter(text);
+  // Issue 54: a word of the search may be a place's locality or city; the place filters are the doctor's kept places.
+  const near = placeFilter(query);
+  const rows = (await publicDoctors(deps.database.db, { specialization, language, maxFee }, from, to)).filter(
+    (row) => (text(row) || placeWordsMatch(query.q, row.source.places)) && near({ places: row.source.places, weekly: row.source.availability?.weekly ?? [] }),
+  );
   // The free slots are the costly part (tens of microseconds a doctor): worked out for every
   // doctor found only when the sort or a filter needs them, else for the page shown.
   const every = needsEveryNextFree(query);

@@ -82,9 +82,10 @@ export function calendarText(rows: Scheduled[], viewer: CalendarRole, options: {
       start: row.scheduledAt,
       end: row.endsAt,
       summary: eventSummary(row, viewer, t),
-      description: cancelled ? t("calendar.cancelled") : row.meetLink ? t("calendar.description", { link: row.meetLink }) : null,
-      url: row.meetLink,
-      location: row.meetLink,
+      description: cancelled ? t("calendar.cancelled") : row.meetLink ? t("calendar.description", { link: row.meetLink }) : clinicText(row, t),
+      url: row.meetLink ?? row.placeMapUrl ?? null,
+      // Issue 54: a clinic visit's place is its address; a video call's, its link.
+      location: row.placeLine ?? row.meetLink,
       status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
       // Someone who shares the calendar with others sees a busy slot, not whom it is with.
       class: ICalEventClass.PRIVATE,
@@ -92,6 +93,12 @@ export function calendarText(rows: Scheduled[], viewer: CalendarRole, options: {
     });
   }
   return calendar.toString();
+}
+
+/** What an appointment at a clinic says (issue 54): where, "arrive early", and the map link when one is kept. */
+function clinicText(row: Pick<CalendarRow, "placeLine" | "placeMapUrl">, t: T): string | null {
+  if (!row.placeLine) return null;
+  return [`${t("places.visitAt")} ${row.placeLine}`, t("places.arriveEarly"), row.placeMapUrl ? `${t("places.map")}: ${row.placeMapUrl}` : ""].filter(Boolean).join("\n");
 }
 
 /** Bump when calendarText writes anything differently, so clients holding the old text refetch it. */
@@ -103,7 +110,8 @@ const FORMAT = "1";
  */
 export function calendarVersion(rows: Scheduled[], viewer: CalendarRole, lang: Lang = "en"): string {
   // A visit for the holder hashes as it did before issue 42 (no forName): the feeds keep their ETags.
-  const hashed = rows.map(({ forName, forRelation, forAge, ...row }) => (forName === null ? row : { ...row, forName, forRelation, forAge }));
+  // Likewise a video call hashes without issue 54's place columns.
+  const hashed = rows.map(({ forName, forRelation, forAge, placeLine, placeMapUrl, ...row }) => ({ ...row, ...(forName === null ? {} : { forName, forRelation, forAge }), ...(placeLine ? { placeLine, placeMapUrl } : {}) }));
   const input = lang === "en" ? [FORMAT, viewer, hashed] : [FORMAT, viewer, lang, hashed];
   return new Bun.CryptoHasher("sha256").update(JSON.stringify(input)).digest("base64url").slice(0, 27);
 }

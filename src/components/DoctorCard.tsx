@@ -6,7 +6,7 @@
  * card; only the links differ (Book and the public profile, or the booking page).
  */
 import { raw } from "hono/html";
-import type { DirectoryCard } from "../domain/directory";
+import { visitsOf, type DirectoryCard } from "../domain/directory";
 import { languagesOf } from "../domain/doctor-details";
 import { ratingOf } from "../domain/rating";
 import type { Key, T } from "../i18n/catalog";
@@ -55,6 +55,7 @@ export function DoctorCard({ doctor: d, zone, link, more }: DoctorCardProps) {
   const t = useT();
   const fee = feeText(d.fee, t);
   const languages = languagesText(d.languages, t);
+  const visits = visitsOf(d);
   return (
     <li class="card doctor-card">
       <Avatar name={d.name} picture={d.profileImage} />
@@ -63,6 +64,9 @@ export function DoctorCard({ doctor: d, zone, link, more }: DoctorCardProps) {
       {d.verified ? <p class="small verified">{t("dir.verified")}</p> : <p class="small muted">{t("dir.unchecked")}</p>}
       {languages && <p class="small">{t("dir.speaks", { languages })}</p>}
       {fee && <p class="small">{fee}</p>}
+      {/* Issue 54: where the doctor sees patients. */}
+      {visits.clinics.length > 0 && <p class="small">{t("dir.inClinic", { where: visits.clinics.join(" · ") })}</p>}
+      {visits.video && <p class="small">{t("dir.byVideo")}</p>}
       <p class="small">{ratingText(d, t)}</p>
       {raw(nextFreeLine(d.next, zone, t))}
       <p class="actions">

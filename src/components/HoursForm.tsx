@@ -12,6 +12,7 @@ import { translator } from "../i18n/catalog";
 import { useT } from "../render/lang";
 import { NoticeLine } from "./NoticeLine";
 import { ZoneSelect } from "./TimeZone";
+import { placeDayField } from "../domain/places";
 
 /** Weekday `i` (0 Monday to 6 Sunday) as `lang` writes it: "Monday", "सोमवार". */
 export function weekdayName(i: number, lang: Lang): string {
@@ -26,9 +27,18 @@ export function weekdayName(i: number, lang: Lang): string {
 export function hoursFormValues(hours: Availability | null, fallbackZone: string, lang: Lang = "en"): Record<string, string> {
   const t = translator(lang);
   const values: Record<string, string> = { tz: hours?.timeZone ?? fallbackZone };
+  const ranges = (day: number, placeId: string | undefined) =>
+    (hours?.weekly ?? []).filter((r) => r.day === day && r.placeId === placeId).map((r) => `${r.start}-${r.end}`).join(", ");
   WEEKDAYS.forEach((_, i) => {
-    values[`day${i + 1}`] = (hours?.weekly ?? []).filter((r) => r.day === i + 1).map((r) => `${r.start}-${r.end}`).join(", ");
+    values[`day${i + 1}`] = ranges(i + 1, undefined);
   });
+  // Issue 54: each place's hours, in its own fields.
+  for (const placeId of new Set((hours?.weekly ?? []).flatMap((r) => (r.placeId === undefined ? [] : [r.placeId])))) {
+    WEEKDAYS.forEach((_, i) => {
+      const text = ranges(i + 1, placeId);
+      if (text !== "") values[placeDayField(placeId, i + 1)] = text;
+    });
+  }
   // Issue 52: as India writes a date (dd/mm/yyyy), never a raw ISO date; the form reads both.
   const day = (iso: string) => iso.split("-").reverse().join("/");
   values.daysOff = (hours?.daysOff ?? []).map((d) => (d.from === d.to ? day(d.from) : t("hoursForm.range", { from: day(d.from), to: day(d.to) }))).join("\n");
@@ -40,9 +50,25 @@ export function hoursFormValues(hours: Availability | null, fallbackZone: string
 /** The `at` of the hours form's notice (issue 52): shown in its own card, beside the form. */
 export const HOURS_NOTICE = "hours";
 
-export function HoursForm({ hours, fallbackZone, form, notice }: { hours: Availability | null; fallbackZone: string; form?: FormState; notice?: Notice }) {
+/** One set of the seven day fields: the video hours (`field` day1...), or a place's (issue 54). */
+function DayFields({ values, field, idOf }: { values: Record<string, string>; field: (day: number) => string; idOf: (day: number) => string }) {
+  const t = useT();
+  return (
+    <>
+      {WEEKDAYS.map((_, i) => (
+        <div class="field">
+          <label for={idOf(i + 1)}>{weekdayName(i, t.lang)}</label>
+          <input id={idOf(i + 1)} name={field(i + 1)} value={values[field(i + 1)] ?? ""} placeholder="09:00-12:00, 14:00-17:00" />
+        </div>
+      ))}
+    </>
+  );
+}
+
+export function HoursForm({ hours, fallbackZone, form, notice, places = [] }: { hours: Availability | null; fallbackZone: string; form?: FormState; notice?: Notice; places?: { id: string; name: string }[] }) {
   const t = useT();
   const values = form?.values ?? hoursFormValues(hours, fallbackZone, t.lang);
+  const videoDays = <DayFields values={values} field={(day) => `day${day}`} idOf={(day) => `hours-day${day}`} />;
   return (
     <section id="hours" class="card hours" aria-labelledby="hours-title">
       <h2 id="hours-title">{t("hoursForm.title")}</h2>
@@ -57,12 +83,23 @@ export function HoursForm({ hours, fallbackZone, form, notice }: { hours: Availa
             {t("hoursForm.zoneHint")}
           </p>
         </div>
-        {WEEKDAYS.map((_, i) => (
-          <div class="field">
-            <label for={`hours-day${i + 1}`}>{weekdayName(i, t.lang)}</label>
-            <input id={`hours-day${i + 1}`} name={`day${i + 1}`} value={values[`day${i + 1}`] ?? ""} placeholder="09:00-12:00, 14:00-17:00" />
-          </div>
-        ))}
+        {places.length === 0 ? (
+          videoDays
+        ) : (
+          <>
+            {/* Issue 54: the video hours, then each place's; no two ranges of a day may overlap, wherever they are. */}
+            <fieldset class="hours-at">
+              <legend>{t("places.hoursVideo")}</legend>
+              {videoDays}
+            </fieldset>
+            {places.map((p, n) => (
+              <fieldset class="hours-at">
+                <legend>{t("places.hoursAt", { name: p.name })}</legend>
+                <DayFields values={values} field={(day) => placeDayField(p.id, day)} idOf={(day) => `hours-p${n}-day${day}`} />
+              </fieldset>
+            ))}
+          </>
+        )}
         <div class="field">
           <label for="hours-off">{t("hoursForm.daysOff")}</label>
           <textarea id="hours-off" name="daysOff" rows={3} placeholder={t("hoursForm.daysOffPlaceholder")} aria-describedby="hours-off-hint">

@@ -133,6 +133,11 @@ describe("bun run demo on an empty folder", () => {
     const meetings = (await api(base, "GET", "/doctor-dashboard/doctor-meetings", { token: doctor })).body.appointments;
     expect(new Set(meetings.map((a: any) => a.status))).toEqual(new Set(["confirmed", "completed"]));
     expect((await api(base, "GET", "/doctor-dashboard/patient-feedbacks", { token: doctor })).body.feedbacks.length).toBeGreaterThan(0);
+    // Issue 54: two clinics in Pune, Monday mornings at the first.
+    const places = (await api(base, "GET", "/doctor-dashboard/places", { token: doctor })).body.places;
+    expect(places.map((p: any) => `${p.name}, ${p.locality}, ${p.city}`)).toEqual(["Sunrise Clinic, Kothrud, Pune", "Riverside Health Centre, Koregaon Park, Pune"]);
+    const weekly = (await api(base, "GET", "/doctor-dashboard/availability", { token: doctor })).body.availability.weekly;
+    expect(weekly.filter((r: any) => r.placeId !== undefined)).toEqual([{ day: 1, start: "09:00", end: "12:00", placeId: places[0]._id }]);
 
     const [, adminEmail] = logins(first.output()).find(([r]) => r === "admin")!;
     const admin = (await api(base, "POST", "/loginAdmin", { json: { email: adminEmail, password } })).body.token;

@@ -171,6 +171,8 @@ async function ensureDoctor(
   }
   // Issue 26: two doctors in three keep weekday hours (free times to pick); the others take requests "by request".
   if (index % 3 !== 2) await call()("PUT", "/doctor-dashboard/availability", { token, json: DEMO_HOURS });
+  // Issue 54: the first doctor also sees patients at two clinics in Pune, Monday mornings at the first.
+  if (index === 0) await seedClinics(call, token);
   if (wanted === "blocked") await setStatus(id, "blocked");
   return { token, id };
 }
@@ -187,6 +189,19 @@ function demoDetails(index: number): Record<string, string> {
     experienceYears: String(4 + ((index * 7) % 25)),
     languages: LANGUAGES[index % LANGUAGES.length]!,
   };
+}
+
+/** The demo's clinics (issue 54): two places of the first doctor, and their Monday 09:00–12:00 at the first instead of by video. */
+export const DEMO_CLINICS = [
+  { name: "Sunrise Clinic", address: "12 Karve Road, near Paud Phata", locality: "Kothrud", city: "Pune", pinCode: "411038", phone: "9822012345", mapUrl: "https://www.openstreetmap.org/?mlat=18.5074&mlon=73.8077#map=17/18.5074/73.8077" },
+  { name: "Riverside Health Centre", address: "4 Bund Garden Road", locality: "Koregaon Park", city: "Pune", pinCode: "411001" },
+];
+
+async function seedClinics(call: (allow?: number[]) => Call, token: string): Promise<void> {
+  const ids: string[] = [];
+  for (const place of DEMO_CLINICS) ids.push((await call()("POST", "/doctor-dashboard/places", { token, json: place })).body.place._id as string);
+  const weekly = DEMO_HOURS.weekly.map((r) => (r.day === 1 && r.start === "09:00" ? { ...r, placeId: ids[0]! } : r));
+  await call()("PUT", "/doctor-dashboard/availability", { token, json: { ...DEMO_HOURS, weekly } });
 }
 
 /** Indian hours, in India's zone (issue 52): weekdays 09:00–12:00 and 14:00–17:00 IST. */

@@ -5,8 +5,11 @@
  */
 import { isTimeZone, wallClock, zonedInstant } from "./time";
 
-/** One range of a weekday: `day` 1 (Monday) to 7 (Sunday), `start`/`end` "HH:MM" (end may be "24:00"). */
-export type WeeklyRange = { day: number; start: string; end: string };
+/**
+ * One range of a weekday: `day` 1 (Monday) to 7 (Sunday), `start`/`end` "HH:MM" (end may be
+ * "24:00"); `placeId` (issue 54): at that place of the doctor's, in person; absent, by video.
+ */
+export type WeeklyRange = { day: number; start: string; end: string; placeId?: string };
 /** Days off: inclusive "YYYY-MM-DD" dates in the doctor's zone. */
 export type DaysOff = { from: string; to: string };
 /**
@@ -18,6 +21,8 @@ export type Availability = { timeZone: string; weekly: WeeklyRange[]; daysOff: D
 export type NextFree = { start: number; instant: boolean };
 /** A busy or free interval, in ms since the epoch, half-open [start, end). */
 export type Interval = { start: number; end: number };
+/** A free slot: an interval, and the place of the range it is in (issue 54; absent: by video). */
+export type Slot = Interval & { placeId?: string };
 
 export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 export const MAX_RANGES = 42;
@@ -130,7 +135,7 @@ export type SlotOptions = {
  * order), starting at least the notice after `now`; in time order. Each range is cut into slots
  * from its start in real time, so a range over a clock change holds as many slots as it lasts.
  */
-export function freeSlots(a: Availability, busy: Interval[], options: SlotOptions): Interval[] {
+export function freeSlots(a: Availability, busy: Interval[], options: SlotOptions): Slot[] {
   const length = Math.round(options.consultMinutes * 60_000);
   if (length <= 0) return [];
   const earliest = options.now.getTime() + Math.round(options.noticeMinutes * 60_000);
@@ -138,7 +143,7 @@ export function freeSlots(a: Availability, busy: Interval[], options: SlotOption
   const byDay = normalized(a).weekly;
   const limit = options.limit ?? Infinity;
   const today = localDate(options.now.getTime(), a.timeZone);
-  const slots: Interval[] = [];
+  const slots: Slot[] = [];
   let b = 0;
   for (let i = 0; i < options.days; i++) {
     const date = addDays(today, i);
@@ -161,7 +166,7 @@ export function freeSlots(a: Availability, busy: Interval[], options: SlotOption
           }
         }
         if (clash) continue;
-        slots.push({ start, end });
+        slots.push(range.placeId === undefined ? { start, end } : { start, end, placeId: range.placeId });
         if (slots.length >= limit) return slots;
       }
     }

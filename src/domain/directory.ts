@@ -25,6 +25,10 @@ export type DirectoryQuery = {
   language?: LanguageCode;
   maxFee?: number;
   availableDays?: number;
+  /** Issue 54: a city of one of the doctor's places (any case), a PIN code of one, and whether they see patients at a clinic or by video. */
+  city?: string;
+  pinCode?: string;
+  visit?: "clinic" | "video";
   sort: DirectorySort;
   page: number;
 };
@@ -41,7 +45,22 @@ export type DirectoryEntry = {
 };
 
 /** What a doctor's card shows (the directory, the specialization pages): the entry and its pictures and details. */
-export type DirectoryCard = DirectoryEntry & { profileImage: string | null; languages: string | null; experienceYears: number | null; verified: boolean };
+export type DirectoryCard = DirectoryEntry & {
+  profileImage: string | null;
+  languages: string | null;
+  experienceYears: number | null;
+  verified: boolean;
+  /** Issue 54: the hours' ranges and the kept places, for "In clinic: Kothrud, Pune" and "Video". */
+  hours?: { weekly: { placeId?: string }[] } | undefined;
+  places?: { id: string; locality: string; city: string }[];
+};
+
+/** Where a card's doctor sees patients (issue 54): each place with hours ("Kothrud, Pune"), and whether by video. */
+export function visitsOf(d: Pick<DirectoryCard, "hours" | "places">): { clinics: string[]; video: boolean } {
+  const weekly = d.hours?.weekly ?? [];
+  const clinics = (d.places ?? []).filter((p) => weekly.some((r) => r.placeId === p.id)).map((p) => [p.locality, p.city].filter((s) => s.trim() !== "").join(", "));
+  return { clinics, video: weekly.some((r) => r.placeId === undefined) };
+}
 
 /**
  * Where a card's "Book" leads (issue 52): the patient's login with the doctor's booking page as

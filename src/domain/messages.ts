@@ -9,6 +9,7 @@ import { UNTIL_FAR, UNTIL_PAST, UNTIL_SHAPE, WAITLIST_ALREADY, WAITLIST_NO_OFFER
 import { FAMILY_FULL, FAMILY_FULL_PLAIN, FAMILY_WORDS, MAX_FAMILY } from "./family";
 import { DETAILS_WORDS } from "./doctor-details";
 import { RECORD_WORDS } from "./records";
+import { HOURS_PLACE_GONE, PLACE_IN_USE, PLACE_WORDS } from "./places";
 import { REVIEW_MESSAGES } from "./review";
 
 /** The API's message for a time past MAX_AHEAD_MS (src/domain/appointment.ts). */
@@ -68,6 +69,9 @@ export function plainWords(message: string): string {
   if (message === FAMILY_FULL) return FAMILY_FULL_PLAIN;
   if (DETAILS_WORDS[message] !== undefined) return DETAILS_WORDS[message].plain;
   if (RECORD_WORDS[message] !== undefined) return RECORD_WORDS[message].plain;
+  if (PLACE_WORDS[message] !== undefined) return PLACE_WORDS[message].plain;
+  if ((m = PLACE_IN_USE.exec(message))) return `${message}.`;
+  if (HOURS_PLACE_GONE.test(message)) return "One of the places in your hours is no longer yours: reload the page and try again.";
   if ((m = /^(\w+) is required$/.exec(message))) return `Please enter ${words(m[1]!)[0]}.`;
   if ((m = /^(\w+) must be at most (\d+) characters$/.exec(message))) return `${words(m[1]!)[1]} can be at most ${m[2]} characters.`;
   if ((m = /^(\w+) must be at least (\d+) characters$/.exec(message))) return `${words(m[1]!)[1]} must be at least ${m[2]} characters.`;
@@ -214,6 +218,8 @@ const EXACT: Record<string, string> = {
   ...Object.fromEntries(Object.entries(DETAILS_WORDS).map(([message, words]) => [message, words.key])),
   // The records (issue 56).
   ...Object.fromEntries(Object.entries(RECORD_WORDS).map(([message, words]) => [message, words.key])),
+  // Places of practice (issue 54).
+  ...Object.fromEntries(Object.entries(PLACE_WORDS).map(([message, words]) => [message, words.key])),
 };
 
 /** The fields the catalog has words for (msg.field.<name>.a and .the); any other is named as it is (msg.rule.a and .the). */
@@ -241,6 +247,8 @@ export function saidOf(message: string): Said | undefined {
   if (message === "scheduledDateTime must be in the future") return { key: "msg.schedule.timeInPast" };
   if (message === TOO_FAR) return { key: "msg.bounds.timeTooFar" };
   if (message === FAMILY_FULL) return { key: "msg.family.full", values: { max: MAX_FAMILY } };
+  if ((m = PLACE_IN_USE.exec(message))) return { key: "msg.places.inUse", values: { count: Number(m[1]) } };
+  if (HOURS_PLACE_GONE.test(message)) return { key: "msg.places.hoursGone" };
   if ((m = /^(\w+): (.+)$/.exec(message)) && FIELD_WORDS[m[1]!]) return saidOf(m[2]!);
   if ((m = /^Your account status is: (\w+)\. Reason: ([\s\S]+)$/.exec(message))) return { key: "msg.auth.statusReason", values: { status: { key: `status.${m[1]}` }, reason: m[2]! } };
   if ((m = /^Your account status is: (\w+)$/.exec(message))) return { key: "msg.status.account", values: { status: { key: `status.${m[1]}` } } };

@@ -4,6 +4,9 @@
  */
 import { forPersonOf, type AppointmentRow, type AppointmentView, type StoryView } from "../db/queries/appointments";
 import type { FamilyMemberRow } from "../db/queries/family";
+import type { PlaceRow } from "../db/queries/places";
+import type { Slot } from "../domain/availability";
+import { VIDEO, type Place, type Visit } from "../domain/places";
 import type { WaitlistRow } from "../db/queries/waitlist";
 import type { ForPerson } from "../domain/family";
 import type { AdminRow, DoctorRow, PatientRow } from "../db/queries/accounts";
@@ -64,6 +67,21 @@ export type AdminDoctorJson = ReturnType<typeof adminDoctorJson>;
 export const adminJson = (a: AdminRow) => ({ _id: a.id, name: a.name, email: a.email });
 
 /** A family member (issue 42), as only its account holder sees one. */
+/** A place of practice (issue 54), with its full address. */
+export const placeJson = (p: Place) => ({ _id: p.id, name: p.name, address: p.address, locality: p.locality, city: p.city, pinCode: p.pinCode, phone: p.phone, mapUrl: p.mapUrl });
+/** A place as a slot or a card names it. */
+export const placeNameJson = (p: Pick<PlaceRow, "id" | "name" | "locality" | "city">) => ({ _id: p.id, name: p.name, locality: p.locality, city: p.city });
+
+/** A free slot (issues 26, 54): by video, or in person at one of the doctor's `places`. */
+export function freeSlotJson(s: Slot, places: readonly Pick<PlaceRow, "id" | "name" | "locality" | "city">[]) {
+  const times = { start: new Date(s.start).toISOString(), end: new Date(s.end).toISOString() };
+  const place = s.placeId === undefined ? undefined : places.find((p) => p.id === s.placeId);
+  return place === undefined ? { ...times, visit: "video" as const } : { ...times, visit: "clinic" as const, place: placeNameJson(place) };
+}
+
+/** Where an appointment is (issue 54). */
+export const visitJson = (v: Visit) => (v.type === "video" ? { type: "video" as const } : { type: "clinic" as const, place: v.place && placeJson(v.place) });
+
 export const familyMemberJson = (m: FamilyMemberRow) => ({ _id: m.id, name: m.name, relation: m.relation, dateOfBirth: m.dateOfBirth, sex: m.sex });
 
 /** Who an appointment is for (issue 42): its member as booked, or null for the account holder. */
@@ -90,6 +108,7 @@ export function appointmentJson(shown: AppointmentView, view: "patient" | "docto
     preferredTimes: a.preferredTimes,
     rescheduled: a.rescheduled && { from: a.rescheduled.from.toISOString(), reason: a.rescheduled.reason, by: a.rescheduled.by },
     for: forJson(a.for),
+    visit: visitJson(a.visit),
   };
   return view === "patient" ? { ...json, hasFeedback: a.hasFeedback } : json;
 }
@@ -127,13 +146,14 @@ export function waitlistEntryJson(e: WaitlistRow, now: Date) {
 }
 
 /** A booked appointment as bookAppointment answers it (and the waitlist's accept, issue 40). */
-export function bookedJson(a: AppointmentRow, patient: { id: string; name: string; email: string }) {
+export function bookedJson(a: AppointmentRow & { place?: Place }, patient: { id: string; name: string; email: string }) {
   return {
     ...meetingCore(a),
     doctor: { _id: a.doctorId },
     patient: { _id: patient.id, name: patient.name, email: patient.email },
     preferredTimes: a.preferredTimes ?? [],
     for: forJson(forPersonOf(a)),
+    visit: visitJson(a.visitType === "video" ? VIDEO : { type: "clinic", place: a.place ?? null }),
   };
 }
 

@@ -33,7 +33,7 @@ export function bannedIn(lang: keyof typeof BANNED, message: string): string[] {
 /** Words that keep their capital inside a sentence: names, acronyms, and the names of buttons a message quotes. */
 const CAPITALIZED = new Set([
   "Carebook", "Google", "Authenticator", "Aegis", "Europe", "America", "India", "Data", "Protection", "Board",
-  "Delhi", "Medical", "Council", "JPEG", "PNG", "JSON", "CSV", "HTML", "SMTP", "URL", "Approve", "Decline",
+  "Delhi", "Medical", "Council", "JPEG", "PNG", "JSON", "CSV", "HTML", "SMTP", "URL", "PIN", "Approve", "Decline",
   "Dr.", "R.", "S.", "General", "Physician",
 ]);
 

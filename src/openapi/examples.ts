@@ -69,6 +69,8 @@ const appointment = {
   preferredTimes: [AT],
   rescheduled: null,
   for: { _id: MEMBER_ID, name: "Aarav S", relation: "child", age: 6 },
+  // Issue 54: where it is; an appointment at a clinic has { type: "clinic", place } and no meet link.
+  visit: { type: "video" },
 };
 
 const member = { _id: MEMBER_ID, name: "Aarav S", relation: "child", dateOfBirth: "2020-05-14", sex: "male" };
@@ -162,7 +164,14 @@ export const EXAMPLES = {
   reviewHidden: { message: "Review hidden", review: review({ hidden: { at: "2026-11-26T09:00:00.000Z", reason: "Names another patient" } }) },
   availability,
   availabilitySaved: { message: "Hours saved successfully", availability },
-  freeSlots: { timeZone: "Europe/Berlin", slots: [{ start: AT, end: "2026-11-23T10:00:00.000Z" }] },
+  freeSlots: {
+    timeZone: "Europe/Berlin",
+    slots: [
+      { start: AT, end: "2026-11-23T10:00:00.000Z", visit: "video" },
+      // Issue 54: a slot of a range at one of the doctor's places.
+      { start: "2026-11-23T10:00:00.000Z", end: "2026-11-23T10:30:00.000Z", visit: "clinic", place: { _id: "6a1f3c2e-5b7d-4e9a-8c0f-1d2e3f4a5b6c", name: "Sunrise Clinic", locality: "Kothrud", city: "Pune" } },
+    ],
+  },
   publicDirectory: { doctors: [publicDoctor], page: 1, pages: 3 },
   publicProfile: {
     doctor: {

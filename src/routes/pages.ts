@@ -33,6 +33,7 @@ import { REPLY_PATH } from "../domain/review";
 import { doctorMeetingsAttendance, doctorMeetingsReply, doctorMeetingsCancel, doctorMeetingsPage, doctorMeetingsReschedule } from "./pages/doctor-dashboard/doctor-Meetings";
 import { doctorRecordPage, doctorRecordPosts } from "./pages/doctor-dashboard/records";
 import { patientRecordPage, patientRecordsPage } from "./pages/patient-dashboard/records";
+import { placeAddPost, placeEditPost, placeRemovePost, placesPage } from "./pages/doctor-dashboard/places";
 import { doctorHoursPost, doctorProfileAgain, doctorProfilePage, doctorProfilePost } from "./pages/doctor-dashboard/doctor-profile";
 import { homePage } from "./pages/index";
 import { patientDashboardPage } from "./pages/patient-dashboard";
@@ -163,6 +164,11 @@ export function pageRoutes(deps: Deps) {
   pages.route("/", twoFactorPosts(deps, "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
   pages.post("/doctor-dashboard/doctor-profile", pictureFormLimit(deps, doctorProfileAgain(deps)), doctorProfilePost(deps));
   pages.post("/doctor-dashboard/doctor-profile/hours", doctorHoursPost(deps));
+  // Issue 54: the doctor's places of practice, a page under the profile.
+  pages.get("/doctor-dashboard/doctor-profile/places", placesPage(deps));
+  pages.post("/doctor-dashboard/doctor-profile/places", placeAddPost(deps));
+  pages.post("/doctor-dashboard/doctor-profile/places/:id", placeEditPost(deps));
+  pages.post("/doctor-dashboard/doctor-profile/places/:id/remove", placeRemovePost(deps));
 
   // Add to calendar, the feed's reset form (behind the guards above) and the feed itself.
   pages.route("/", calendarPages(deps));

@@ -179,6 +179,14 @@ describe("round trips per request", () => {
     await measure(`GET ${API}/doctor-profile`, `${API}/doctor-profile`, { token: doctor.token });
     await measure(`GET ${API}/doctor-status`, `${API}/doctor-status`, { token: doctor.token });
     await measure(`GET ${API}/doctor-dashboard/availability`, `${API}/doctor-dashboard/availability`, { token: doctor.token });
+    // Issue 54: the doctor's places of practice, and their page.
+    const clinic = { name: "Sunrise Clinic", address: "12 Karve Road", locality: "Kothrud", city: "Pune", pinCode: "411038" };
+    const place = await measure(`POST ${API}/doctor-dashboard/places`, `${API}/doctor-dashboard/places`, { token: doctor.token, json: clinic, status: 201 });
+    const gone = await measure(`POST ${API}/doctor-dashboard/places`, `${API}/doctor-dashboard/places`, { token: doctor.token, json: { ...clinic, name: "Old clinic" }, status: 201 });
+    await measure(`GET ${API}/doctor-dashboard/places`, `${API}/doctor-dashboard/places`, { token: doctor.token });
+    await measure(`PUT ${API}/doctor-dashboard/places/:id`, `${API}/doctor-dashboard/places/${place.body.place._id}`, { token: doctor.token, json: { ...clinic, phone: "9822012345" } });
+    await measure(`DELETE ${API}/doctor-dashboard/places/:id`, `${API}/doctor-dashboard/places/${gone.body.place._id}`, { token: doctor.token });
+    await measure("GET /doctor-dashboard/doctor-profile/places", "/doctor-dashboard/doctor-profile/places", page(doctor.token));
     const weekly = [1, 2, 3, 4, 5].map((day) => ({ day, start: "09:00", end: "17:00" }));
     await measure(`PUT ${API}/doctor-dashboard/availability`, `${API}/doctor-dashboard/availability`, {
       token: doctor.token, json: { timeZone: "UTC", weekly: [...weekly, { day: 6, start: "00:00", end: "24:00" }, { day: 7, start: "00:00", end: "24:00" }], daysOff: [] },

@@ -6,7 +6,8 @@ import type { Reader, Tx } from "../client";
 import { keptForOwner, type ListOwner } from "./account-lists";
 import { keptList } from "./kept-list";
 import { openAt } from "./open-appointments";
-import { appointments, doctors, feedback, patients } from "../schema";
+import { appointments, doctors, feedback, patients, places } from "../schema";
+import type { Visit } from "../../domain/places";
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type FeedbackRow = typeof feedback.$inferSelect;
@@ -32,6 +33,8 @@ export type AppointmentView = {
   for: ForPerson | null;
   /** The doctor's attendance mark (issue 40): true attended, false did not come, null not marked (issue 52 shows it). */
   attended?: boolean | null;
+  /** Where it is (issue 54): by video, or at one of the doctor's places with its address. */
+  visit: Visit;
 };
 
 /** An appointment's own columns that every list reads (and the account's data export, src/db/queries/export.ts). */
@@ -63,7 +66,27 @@ const viewColumns = {
   forName: appointments.forName,
   forRelation: appointments.forRelation,
   forAge: appointments.forAge,
+  visitType: appointments.visitType,
+  placeId: places.id,
+  placeName: places.name,
+  placeAddress: places.address,
+  placeLocality: places.locality,
+  placeCity: places.city,
+  placePinCode: places.pinCode,
+  placePhone: places.phone,
+  placeMapUrl: places.mapUrl,
 };
+
+/** An appointment row's visit (issue 54) from its place's columns (a removed place still says where it was). */
+type VisitRow = { visitType: "video" | "clinic"; placeId: string | null; placeName: string | null; placeAddress: string | null; placeLocality: string | null; placeCity: string | null; placePinCode: string | null; placePhone: string | null; placeMapUrl: string | null };
+export function visitOfRow(row: VisitRow): Visit {
+  if (row.visitType === "video") return { type: "video" };
+  if (row.placeId === null) return { type: "clinic", place: null };
+  return {
+    type: "clinic",
+    place: { id: row.placeId, name: row.placeName ?? "", address: row.placeAddress ?? "", locality: row.placeLocality ?? "", city: row.placeCity ?? "", pinCode: row.placePinCode ?? "", phone: row.placePhone, mapUrl: row.placeMapUrl },
+  };
+}
 
 function viewQuery(r: Reader) {
   return r
@@ -71,7 +94,8 @@ function viewQuery(r: Reader) {
     .from(appointments)
     .innerJoin(patients, eq(patients.id, appointments.patientId))
     .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
-    .leftJoin(feedback, eq(feedback.appointmentId, appointments.id));
+    .leftJoin(feedback, eq(feedback.appointmentId, appointments.id))
+    .leftJoin(places, eq(places.id, appointments.placeId));
 }
 
 function toView(row: Awaited<ReturnType<ReturnType<typeof viewQuery>["all"]>>[number], now: Date): AppointmentView {
@@ -90,6 +114,7 @@ function toView(row: Awaited<ReturnType<ReturnType<typeof viewQuery>["all"]>>[nu
     rescheduled: row.rescheduledFrom === null ? null : { from: row.rescheduledFrom, reason: row.rescheduleReason ?? "", by: row.rescheduledBy ?? "doctor" },
     for: forPersonOf(row),
     attended: row.attended,
+    visit: visitOfRow(row),
   };
 }
 
@@ -154,6 +179,7 @@ export async function listStory(r: Reader, side: "patient" | "doctor", owner: Li
       .innerJoin(patients, eq(patients.id, appointments.patientId))
       .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
       .leftJoin(feedback, eq(feedback.appointmentId, appointments.id))
+      .leftJoin(places, eq(places.id, appointments.placeId))
       .where(
         and(
           eq(ownerColumn, owner.id),
@@ -234,11 +260,14 @@ export const countedColumns = {
 };
 export type CountedRow = { [K in keyof typeof countedColumns]: AppointmentRow[K] };
 
-/** The doctor confirms at `at`: the row as the totals count it afterwards. */
-export async function confirmAppointment(tx: Tx, id: string, slot: Slot, meetLink: string, at: Date): Promise<CountedRow> {
+/**
+ * The doctor confirms at `at`: the row as the totals count it afterwards. `visit` (issue 54):
+ * where it is, a clinic's without a meet link.
+ */
+export async function confirmAppointment(tx: Tx, id: string, slot: Slot, meetLink: string | null, at: Date, visit?: { visitType: "video" | "clinic"; placeId: string | null }): Promise<CountedRow> {
   return (await tx
     .update(appointments)
-    .set({ status: "confirmed", scheduledAt: slot.start, endsAt: slot.end, meetLink, confirmedAt: at })
+    .set({ status: "confirmed", scheduledAt: slot.start, endsAt: slot.end, meetLink, confirmedAt: at, ...visit })
     .where(eq(appointments.id, id))
     .returning(countedColumns)
     .get())!;

@@ -30,11 +30,23 @@ export async function saveAvailability(tx: Tx, doctorId: string, a: Availability
   await tx.insert(doctorAvailability).values({ doctorId, ...values }).onConflictDoUpdate({ target: doctorAvailability.doctorId, set: values });
 }
 
-/** What the free slots of one doctor are computed from. */
-export type SlotSource = { doctorId: string; status: DoctorStatus; availability: Availability | undefined; busy: Interval[] };
+/** A kept place (issue 54): what a slot names, and the full address a booking there answers with. */
+export type KeptPlace = { id: string; name: string; address: string; locality: string; city: string; pinCode: string; phone: string | null; mapUrl: string | null };
+
+/**
+ * What the free slots of one doctor are computed from; `places` (issue 54): the doctor's kept
+ * places, which the ranges' placeId name (a range at any other place offers no slot).
+ */
+export type SlotSource = { doctorId: string; status: DoctorStatus; availability: Availability | undefined; busy: Interval[]; places: KeptPlace[] };
 
 /** The columns a slot source is read from (src/db/queries/public-directory.ts reads them beside a doctor's details). */
-export type SourceRow = { id: string; status: DoctorStatus; time_zone: string | null; weekly: string | null; days_off: string | null; instant_booking: number | null; busy: string; held: string };
+export type SourceRow = { id: string; status: DoctorStatus; time_zone: string | null; weekly: string | null; days_off: string | null; instant_booking: number | null; busy: string; held: string; places?: string | null };
+
+/** A doctor `d`'s kept places (issue 54), as a JSON array of KeptPlace (the places_doctor_created index). */
+export const placesOf = sql`(
+  select json_group_array(json_object('id', p.id, 'name', p.name, 'address', p.address, 'locality', p.locality, 'city', p.city, 'pinCode', p.pin_code, 'phone', p.phone, 'mapUrl', p.map_url)) from places p
+  where p.doctor_id = d.id and p.removed_at is null
+)`;
 
 /** A doctor `d`'s confirmed meetings overlapping [from, to), as a JSON array of [start, end]. */
 export const busyOf = (from: Date, to: Date) => sql`(
@@ -60,7 +72,7 @@ export function toSource(row: SourceRow): SlotSource {
       ? undefined
       : { timeZone: row.time_zone, weekly: JSON.parse(row.weekly ?? "[]"), daysOff: JSON.parse(row.days_off ?? "[]"), instantBooking: Number(row.instant_booking) === 1 };
   const busy = [...JSON.parse(row.busy), ...JSON.parse(row.held)].map(([start, end]: [number, number]) => ({ start, end }));
-  return { doctorId: row.id, status: row.status, availability, busy };
+  return { doctorId: row.id, status: row.status, availability, busy, places: row.places ? JSON.parse(row.places) : [] };
 }
 
 /** One doctor's status, hours and confirmed meetings overlapping [from, to), in one query; undefined for an unknown doctor. */
@@ -81,13 +93,13 @@ async function readSources(r: Reader, query: SQL): Promise<SlotSource[]> {
 }
 
 const dialect = new SQLiteSyncDialect();
-const SOURCE_COLUMNS = ["id", "status", "time_zone", "weekly", "days_off", "instant_booking", "busy", "held"] as const;
+const SOURCE_COLUMNS = ["id", "status", "time_zone", "weekly", "days_off", "instant_booking", "busy", "held", "places"] as const;
 
 /** The statement of slotSource, as text and arguments (its plan is tested). */
 export const slotSourceQuery = (doctorId: string, from: Date, to: Date) => dialect.sqlToQuery(slotSourceSql(doctorId, from, to));
 
 const slotSourceSql = (doctorId: string, from: Date, to: Date) => sql`
-    select d.id, d.status, h.time_zone, h.weekly, h.days_off, h.instant_booking, ${busyOf(from, to)} as busy, ${heldOf(from, to)} as held
+    select d.id, d.status, h.time_zone, h.weekly, h.days_off, h.instant_booking, ${busyOf(from, to)} as busy, ${heldOf(from, to)} as held, ${placesOf} as places
     from ${doctors} d left join ${doctorAvailability} h on h.doctor_id = d.id
     where d.id = ${doctorId}`;
 
@@ -101,7 +113,7 @@ export function slotSourcesFor(r: Reader, ids: readonly string[], from: Date, to
   return readSources(
     r,
     sql`
-    select d.id, d.status, h.time_zone, h.weekly, h.days_off, h.instant_booking, ${busyOf(from, to)} as busy, ${heldOf(from, to)} as held
+    select d.id, d.status, h.time_zone, h.weekly, h.days_off, h.instant_booking, ${busyOf(from, to)} as busy, ${heldOf(from, to)} as held, ${placesOf} as places
     from ${doctors} d join ${doctorAvailability} h on h.doctor_id = d.id
     where d.status = 'approved' and d.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
   );

@@ -4,7 +4,8 @@
  */
 import { and, asc, eq, gte, inArray, or, sql } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
-import { appointments, auditEvents, calendarFeeds, doctors, patients } from "../schema";
+import { appointments, auditEvents, calendarFeeds, doctors, patients, places } from "../schema";
+import { addressLine } from "../../domain/places";
 import { keptList } from "./kept-list";
 import { atCommit } from "../at-commit";
 
@@ -26,6 +27,9 @@ export type CalendarRow = {
   /** Their relation to the holder and age as booked (issue 52: the doctor's calendar names them as every page does). */
   forRelation: string | null;
   forAge: number | null;
+  /** Issue 54: the clinic's address on one line and its map link, for an appointment at a clinic; null for a video call. */
+  placeLine?: string | null;
+  placeMapUrl?: string | null;
   /** How many times the slot was set or withdrawn (audit events 'schedule' and 'cancel'). */
   revisions: number;
   /** When the latest of those happened, if the audit trail has it. */
@@ -52,18 +56,26 @@ function calendarQuery(r: Reader) {
       forName: appointments.forName,
       forRelation: appointments.forRelation,
       forAge: appointments.forAge,
+      placeName: places.name,
+      placeAddress: places.address,
+      placeLocality: places.locality,
+      placeCity: places.city,
+      placePinCode: places.pinCode,
+      placeMapUrl: places.mapUrl,
       revisions: revisionsOf,
       revisedAt: revisedAtOf,
     })
     .from(appointments)
     .innerJoin(patients, eq(patients.id, appointments.patientId))
-    .innerJoin(doctors, eq(doctors.id, appointments.doctorId));
+    .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
+    .leftJoin(places, eq(places.id, appointments.placeId));
 }
 
 type RawRow = Awaited<ReturnType<ReturnType<typeof calendarQuery>["all"]>>[number];
 
-const toRow = (row: RawRow): CalendarRow => ({
+const toRow = ({ placeName, placeAddress, placeLocality, placeCity, placePinCode, ...row }: RawRow): CalendarRow => ({
   ...row,
+  placeLine: placeName === null ? null : addressLine({ name: placeName, address: placeAddress ?? "", locality: placeLocality ?? "", city: placeCity ?? "", pinCode: placePinCode ?? "" }),
   status: row.status as CalendarRow["status"],
   revisions: Number(row.revisions),
   revisedAt: row.revisedAt === null ? null : new Date(Number(row.revisedAt)),

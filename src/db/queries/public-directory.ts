@@ -10,7 +10,7 @@ import type { InValue } from "@libsql/client";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { keptRowReader, type Reader } from "../client";
 import { doctorAvailability, doctors, feedback, patients } from "../schema";
-import { busyOf, heldOf, toSource, type SlotSource, type SourceRow } from "./availability";
+import { busyOf, heldOf, placesOf, toSource, type SlotSource, type SourceRow } from "./availability";
 
 /** The SQL side of a search: what an index or a column test can decide. */
 export type PublicFilter = {
@@ -81,7 +81,8 @@ export async function publicDoctors(r: Reader, filter: PublicFilter, from: Date,
       d.rating_count, d.rating_total, (d.registration_number is not null and d.registration_council is not null) as verified, ${extra},
       h.time_zone, h.weekly, h.days_off, h.instant_booking,
       case when h.doctor_id is null then '[]' else ${busyOf(from, to)} end as busy,
-      case when h.doctor_id is null then '[]' else ${heldOf(from, to)} end as held
+      case when h.doctor_id is null then '[]' else ${heldOf(from, to)} end as held,
+      ${placesOf} as places
     from ${doctors} d left join ${doctorAvailability} h on h.doctor_id = d.id
     where ${sql.join(where, sql` and `)}`);
   return rows.map((row) => ({
@@ -104,7 +105,7 @@ export async function publicDoctors(r: Reader, filter: PublicFilter, from: Date,
 }
 
 const dialect = new SQLiteSyncDialect();
-const COLUMNS = ["id", "status", "name", "specialization", "college_name", "profile_image", "languages", "fee", "experience_years", "rating_count", "rating_total", "verified", "about", "registration_number", "registration_council", "time_zone", "weekly", "days_off", "instant_booking", "busy", "held"] as const;
+const COLUMNS = ["id", "status", "name", "specialization", "college_name", "profile_image", "languages", "fee", "experience_years", "rating_count", "rating_total", "verified", "about", "registration_number", "registration_council", "time_zone", "weekly", "days_off", "instant_booking", "busy", "held", "places"] as const;
 
 /**
  * The rows of publicDoctors' statement: outside a transaction through a statement kept on the

@@ -53,6 +53,11 @@ export const appointments = sqliteTable(
     // Issue 58: when it was confirmed (the doctor's schedule, or the instant booking); an undone
     // schedule clears it. The admin's "scheduled" count and the median wait read it.
     confirmedAt: at("confirmed_at"),
+    // Issue 54: where the visit is. "video" (with a meet link once confirmed) or "clinic" at
+    // place_id (null while a clinic request waits for the doctor to choose the place). No foreign
+    // key is needed to keep the row: a place is never deleted, only marked removed.
+    visitType: text("visit_type").$type<"video" | "clinic">().notNull().default("video"),
+    placeId: text("place_id"),
   },
   (t) => [
     // doctor's pending requests by request time
@@ -64,6 +69,8 @@ export const appointments = sqliteTable(
     // issue 58: the confirmations of a period (the median wait), the meetings not over yet
     index("appointments_confirmed_at").on(t.confirmedAt),
     index("appointments_status_ends").on(t.status, t.endsAt),
+    // a place's upcoming visits (issue 54: a place with one cannot be removed)
+    index("appointments_place_status_scheduled").on(t.placeId, t.status, t.scheduledAt),
   ],
 );
 

@@ -13,3 +13,4 @@ export * from "./family";
 export * from "./two-factor";
 export * from "./records";
 export * from "./stats";
+export * from "./places";

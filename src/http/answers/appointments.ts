@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { RELATIONS } from "../../domain/family";
 import { id, time, email, appointmentStatus } from "./common";
+import { Place } from "./places";
 
 /** Who an appointment is for (issue 42), as booked; null for the account holder. */
 const ForPerson = z
@@ -13,6 +14,14 @@ const ForPerson = z
   })
   .nullable()
   .meta({ id: "ForPerson", description: "The family member the visit is for (issue 42, an addition); null when it is for the account holder, `patient`, who books and attends with a minor" });
+
+/** Where an appointment is (issue 54, an addition). */
+export const Visit = z
+  .union([
+    z.object({ type: z.literal("video") }),
+    z.object({ type: z.literal("clinic"), place: Place.nullable().meta({ description: "The clinic, with its full address; null while a clinic request waits for the doctor to choose the place" }) }),
+  ])
+  .meta({ id: "Visit", description: "By video (with `meetLink` once confirmed), or in person at a clinic (`meetLink` null)" });
 
 export const Appointment = z
   .object({
@@ -30,6 +39,7 @@ export const Appointment = z
       .nullable()
       .meta({ description: "The last time this meeting was moved: the time it had, why (may be empty when the patient moved it), and by whom; null if never" }),
     for: ForPerson,
+    visit: Visit,
   })
   .meta({ id: "Appointment" });
 
@@ -53,5 +63,6 @@ export const BookedAppointment = z
     patient: z.object({ _id: id, name: z.string(), email }),
     preferredTimes: z.array(time),
     for: ForPerson,
+    visit: Visit,
   })
   .meta({ id: "BookedAppointment" });

@@ -1,6 +1,7 @@
 /** A doctor's hours and free slots (issue 26). */
 import { z } from "zod";
 import { time } from "./common";
+import { PlaceName } from "./places";
 
 /** A doctor's hours (issue 26): weekly ranges and days off in the doctor's zone. */
 export const Availability = z
@@ -11,6 +12,7 @@ export const Availability = z
         day: z.int().min(1).max(7).meta({ description: "1 (Monday) to 7 (Sunday)" }),
         start: z.string().meta({ description: "HH:MM in timeZone", example: "09:00" }),
         end: z.string().meta({ description: "HH:MM in timeZone, after start; may be 24:00", example: "17:00" }),
+        placeId: z.string().optional().meta({ description: "Issue 54: at this place of the doctor's, in person; absent: by video" }),
       }),
     ),
     daysOff: z.array(
@@ -23,4 +25,11 @@ export const Availability = z
   })
   .meta({ id: "Availability" });
 
-export const FreeSlot = z.object({ start: time, end: time }).meta({ id: "FreeSlot" });
+export const FreeSlot = z
+  .object({
+    start: time,
+    end: time,
+    visit: z.enum(["video", "clinic"]).meta({ description: "Issue 54: by video, or in person at `place`" }),
+    place: PlaceName.optional().meta({ description: "Where a clinic slot is (only with visit: clinic)" }),
+  })
+  .meta({ id: "FreeSlot" });

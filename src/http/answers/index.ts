@@ -17,6 +17,7 @@ import { Patient, Doctor, Admin } from "./profile";
 import { AdminDoctor } from "./admin";
 import { FamilyMember } from "./family";
 import { AdminStats, DoctorStats } from "./stats";
+import { Place, PlaceName } from "./places";
 import { Appointment, PatientAppointment, BookedAppointment } from "./appointments";
 import { Availability, FreeSlot } from "./hours";
 import { rating, published, DoctorFeedback, Review } from "./reviews";
@@ -27,8 +28,9 @@ import { WaitlistEntry } from "./waitlist";
 import { DirectoryDoctor, PublicDoctor, PublicProfile, PublicReview } from "./directory";
 import { recordAnswers } from "./records";
 import { AccountExport, ConsentRecorded, ConsentState, ConsentWithdrawn } from "./account-data";
-import type { AdminDoctorJson, AppointmentJson, adminJson, doctorJson, familyMemberJson, patientJson } from "../shapes";
+import type { AdminDoctorJson, AppointmentJson, adminJson, doctorJson, familyMemberJson, patientJson, placeJson } from "../shapes";
 
+export { Place, PlaceName };
 export { MessageAnswer, Session, Patient, Doctor, AdminDoctor, Admin, DirectoryDoctor, FamilyMember, Appointment, PatientAppointment, BookedAppointment, Availability, DoctorFeedback, Review, WaitlistEntry, PublicDoctor, PublicProfile, PublicReview };
 
 /** Every answer body, by what it answers. */
@@ -62,7 +64,7 @@ export const answers = {
     feedback: z.object({ _id: id, appointment: z.object({ _id: id }), message: z.string(), createdAt: time, rating, published }),
   }),
   reviewChanged: z.object({ message: z.string(), review: Review }),
-  scheduled: z.object({ message: z.string(), appointmentId: id, scheduledAt: time, meetLink: z.string() }),
+  scheduled: z.object({ message: z.string(), appointmentId: id, scheduledAt: time, meetLink: z.string().nullable().meta({ description: "null for an appointment at a clinic (issue 54)" }) }),
   /** An undone change (issue 39): the appointment as it is again. */
   undone: z.object({
     message: z.string(),
@@ -120,6 +122,9 @@ export const answers = {
   // issue 58
   adminStats: AdminStats,
   doctorStats: DoctorStats,
+  // issue 54: a doctor's places of practice
+  places: z.object({ places: z.array(Place) }),
+  place: z.object({ message: z.string(), place: Place }),
 };
 
 // The builders in shapes.ts must produce exactly these types: a compile error here is drift.
@@ -129,5 +134,6 @@ exact<Same<ReturnType<typeof patientJson>, z.output<typeof Patient>>>();
 exact<Same<ReturnType<typeof doctorJson>, z.output<typeof Doctor>>>();
 exact<Same<ReturnType<typeof adminJson>, z.output<typeof Admin>>>();
 exact<Same<ReturnType<typeof familyMemberJson>, z.output<typeof FamilyMember>>>();
+exact<Same<ReturnType<typeof placeJson>, z.output<typeof Place>>>();
 exact<Same<keyof AdminDoctorJson, keyof z.output<typeof AdminDoctor>>>();
 exact<Same<keyof AppointmentJson, keyof z.output<typeof Appointment>>>();

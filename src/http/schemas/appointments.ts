@@ -26,6 +26,10 @@ export const bookBody = z.object({
   forMemberId: id("forMemberId")
     .optional()
     .meta({ description: "Issue 42: the family member the visit is for (GET /family); omitted, the account holder. Another patient's member is 404" }),
+  visitType: z
+    .enum(["video", "clinic"], { error: "visitType must be one of: video, clinic" })
+    .optional()
+    .meta({ description: "Issue 54: for a request without preferred times, where the patient wants to be seen (video unless said); the doctor chooses the place when scheduling. With preferred times or slotStart, the slots say where" }),
 });
 
 /** The booking forms' "Who is this visit for?": the account holder's choice is empty (no forMemberId). */
@@ -63,6 +67,9 @@ export const scheduleBody = z.object({
   // Accepted for the existing client; the server uses the signed-in doctor.
   doctorName: z.string().optional(),
   scheduledDateTime: instant("scheduledDateTime"),
+  placeId: id("placeId")
+    .optional()
+    .meta({ description: "Issue 54: at this place of the doctor's, in person (no meet link); omitted, the time's range decides, and outside every range the request's visit. Another doctor's or an unknown place is 400" }),
 });
 
 export { DATE_AND_TIME_REQUIRED };

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { DETAIL_LIMITS, LANGUAGE_CODES } from "../../domain/doctor-details";
 import { DIRECTORY_DAYS, DIRECTORY_SORTS } from "../../domain/directory";
 import { specialization } from "./common";
+import { PIN_CODE, PIN_CODE_SHAPE } from "../../domain/places";
 
 /** A filter a GET form sends empty when it is not set ("any"): empty is absent. */
 const unlessEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
@@ -20,6 +21,10 @@ export const directoryQuery = z.object({
   language: unlessEmpty(z.enum(LANGUAGE_CODES, { error: `language must be one of: ${LANGUAGE_CODES.join(", ")}` })),
   maxFee: unlessEmpty(wholeUpTo("maxFee", DETAIL_LIMITS.fee.min, DETAIL_LIMITS.fee.max)),
   availableDays: unlessEmpty(wholeUpTo("availableDays", 1, DIRECTORY_DAYS)),
+  // Issue 54: find a doctor near you.
+  city: unlessEmpty(z.string().trim().max(60, "city must be at most 60 characters")),
+  pinCode: unlessEmpty(z.string().trim().regex(PIN_CODE, PIN_CODE_SHAPE)),
+  visit: unlessEmpty(z.enum(["clinic", "video"], { error: "visit must be one of: clinic, video" })),
   sort: unlessEmpty(z.enum(DIRECTORY_SORTS, { error: `sort must be one of: ${DIRECTORY_SORTS.join(", ")}` })).transform((s) => s ?? "next"),
   page: unlessEmpty(wholeUpTo("page", 1, 100_000)).transform((p) => p ?? 1),
 });

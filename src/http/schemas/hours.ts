@@ -1,6 +1,7 @@
 /** A doctor's hours and free slots (issue 26: src/routes/api/hours.ts, the doctor's profile page). */
 import { z } from "zod";
 import { isTimeZone } from "../../domain/time";
+import { PLACE_DAY } from "../../domain/places";
 import { availabilityProblem, isDate, type Availability, MAX_DAYS_OFF, MAX_RANGES, minutesOf, SLOT_DAYS, WEEKDAYS } from "../../domain/availability";
 
 const clock = (field: string, allow24: boolean) =>
@@ -24,6 +25,13 @@ export const availabilityBody = z
           day: z.int({ error: "day must be 1 (Monday) to 7 (Sunday)" }).min(1, "day must be 1 (Monday) to 7 (Sunday)").max(7, "day must be 1 (Monday) to 7 (Sunday)"),
           start: clock("start", false),
           end: clock("end", true),
+          placeId: z
+            .string({ error: "placeId must be the id of one of your places" })
+            .trim()
+            .min(1, "placeId must be the id of one of your places")
+            .max(64, "placeId must be the id of one of your places")
+            .optional()
+            .meta({ description: "Issue 54: the range is at this place of the doctor's (GET /doctor-dashboard/places), in person; absent, by video. Another doctor's or an unknown place is 400." }),
         }),
         { error: "weekly must be a list of { day, start, end }" },
       )
@@ -53,6 +61,7 @@ function isoDay(text: string): string {
 }
 const pad = (t: string) => t.padStart(5, "0");
 
+
 /**
  * The hours form of the doctor's profile page: `tz`, `day1` (Monday) to `day7` as
  * "09:00-12:00, 14:00-17:00", and `daysOff` one date or "from to to" a line; read into the API's
@@ -70,18 +79,26 @@ export const hoursForm = z
     // The tick box: present ("on") when ticked, absent otherwise.
     instantBooking: z.string().max(10).optional(),
   })
+  // Issue 54: the hours at each place, `p.<placeId>.d1` (Monday) to `p.<placeId>.d7`, as the days'.
+  .catchall(formText(200, "Your hours for one day are too long"))
   .transform((form: Record<string, unknown>, ctx) => {
     const str = (name: string) => (typeof form[name] === "string" ? (form[name] as string).trim() : "");
     const fail = (message: string) => {
       ctx.addIssue({ code: "custom", path: ["hours"], message });
       return z.NEVER;
     };
-    const weekly: { day: number; start: string; end: string }[] = [];
-    for (let day = 1; day <= 7; day++) {
-      for (const part of str(`day${day}`).split(/[,;\n]/).map((p) => p.trim()).filter(Boolean)) {
+    const weekly: { day: number; start: string; end: string; placeId?: string }[] = [];
+    // The video hours (`day1`...), then each place's (`p.<placeId>.d1`...), in the form's order.
+    const fields: [name: string, day: number, placeId?: string][] = [1, 2, 3, 4, 5, 6, 7].map((day) => [`day${day}`, day]);
+    for (const name of Object.keys(form)) {
+      const m = PLACE_DAY.exec(name);
+      if (m) fields.push([name, Number(m[2]), m[1]!]);
+    }
+    for (const [name, day, placeId] of fields) {
+      for (const part of str(name).split(/[,;\n]/).map((p) => p.trim()).filter(Boolean)) {
         const m = RANGE.exec(part);
         if (!m) return fail(`Your hours for ${WEEKDAYS[day - 1]} must read like 09:00-12:00, 14:00-17:00`);
-        weekly.push({ day, start: pad(m[1]!), end: pad(m[2]!) });
+        weekly.push(placeId === undefined ? { day, start: pad(m[1]!), end: pad(m[2]!) } : { day, start: pad(m[1]!), end: pad(m[2]!), placeId });
       }
     }
     const daysOff: { from: string; to: string }[] = [];

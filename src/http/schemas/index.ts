@@ -21,3 +21,4 @@ export * from "./family";
 export * from "./directory";
 export * from "./records";
 export * from "./stats";
+export * from "./places";

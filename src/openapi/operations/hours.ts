@@ -12,7 +12,7 @@ export const hours = {
     description:
       "Every CONSULT_MINUTES slot inside the doctor's weekly hours (in the doctor's zone, across daylight-saving changes), outside days off, " +
       "overlapping no confirmed meeting, starting at least BOOKING_NOTICE_MINUTES from now; in time order. `days` (1 to 31, default 14) counts the doctor's local dates from today. " +
-      "A doctor without hours (\"by request\") has no slots and a null zone.",
+      "A doctor without hours (\"by request\") has no slots and a null zone. Issue 54: each slot is `visit: \"video\"`, or `visit: \"clinic\"` with the `place` of its range.",
     params: slotsParam,
     query: slotsQuery,
     ok: { status: 200, schema: answers.freeSlots, description: "The free slots", example: EXAMPLES.freeSlots },
@@ -26,7 +26,7 @@ export const hours = {
   setAvailability: {
     method: "put", path: `${DOCTOR}/availability`, tag: "Doctor", who: "approved doctor",
     summary: "Replace the doctor's weekly hours and days off",
-    description: "`day` is 1 (Monday) to 7 (Sunday); `start`/`end` are HH:MM in `timeZone` (an IANA name), a range may end at 24:00; `from`/`to` are inclusive dates in that zone. Overlapping ranges, an end before its start, or an unknown zone: 400 naming the field.",
+    description: "`day` is 1 (Monday) to 7 (Sunday); `start`/`end` are HH:MM in `timeZone` (an IANA name), a range may end at 24:00; `from`/`to` are inclusive dates in that zone. Overlapping ranges, an end before its start, or an unknown zone: 400 naming the field. Issue 54: a range's optional `placeId` (one of the doctor's places) makes its slots clinic slots; another doctor's or an unknown place is 400, and two ranges that overlap in time are refused wherever they are.",
     body: { kind: "json", schema: availabilityBody, example: EXAMPLES.availability },
     ok: { status: 200, schema: answers.availabilitySaved, description: "Saved", example: EXAMPLES.availabilitySaved },
   },

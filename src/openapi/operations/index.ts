@@ -23,10 +23,11 @@ import { admin } from "./admin";
 import { calendar } from "./calendar";
 import { records } from "./records";
 import { stats } from "./stats";
+import { places } from "./places";
 import type { Operation } from "../operation";
 
 /** The modules, for the test that each of their operations is listed once below. */
-export const MODULES: Record<string, Record<string, Operation> | Operation[]> = { auth, twoFactor, accountSecurity, accountData, accountSettings, directory, appointments, family, hours, waitlist, reviews, profile, admin, calendar, records, stats };
+export const MODULES: Record<string, Record<string, Operation> | Operation[]> = { auth, twoFactor, accountSecurity, accountData, accountSettings, directory, appointments, family, hours, waitlist, reviews, profile, admin, calendar, records, stats, places };
 
 /** Every route under /api/auth, in the README's order. */
 export const OPERATIONS: Operation[] = [
@@ -56,4 +57,5 @@ export const OPERATIONS: Operation[] = [
   ...calendar,
   ...Object.values(records),
   ...Object.values(stats),
+  ...Object.values(places),
 ];

@@ -20,6 +20,7 @@ import { requireRole, signedIn } from "../../middleware/session";
 import { doctorHoursRoutes } from "./hours";
 import { doctorRecordRoutes } from "./records";
 import { doctorStatsRoutes } from "./stats";
+import { placesRoutes } from "./places";
 
 export function doctorApi(deps: Deps) {
   const api = new Hono();
@@ -69,6 +70,7 @@ export function doctorApi(deps: Deps) {
   doctorHoursRoutes(api, deps);
   doctorRecordRoutes(api, deps);
   doctorStatsRoutes(api, deps);
+  placesRoutes(api, deps);
 
   api.post("/doctor-dashboard/cancelAppointment", zValidator("json", cancelBody, onInvalid), async (c) => {
     const doctor = signedIn(c, "doctor");

@@ -9,9 +9,8 @@ import { doctorFreeSlots, getAvailability, HOURS_SAVED, setAvailability } from "
 import type { Deps } from "../../config/deps";
 import { availabilityBody, slotsParam, slotsQuery } from "../../http/schemas";
 import { onInvalid } from "../../http/validate";
+import { freeSlotJson } from "../../http/shapes";
 import { signedIn } from "../../middleware/session";
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** GET and PUT /doctor-dashboard/availability (approved doctor). */
 export function doctorHoursRoutes(api: Hono, deps: Deps): void {
@@ -35,8 +34,8 @@ export function patientSlotsRoutes(api: Hono, deps: Deps): void {
     zValidator("query", slotsQuery, onInvalid),
     async (c) => {
       signedIn(c, "patient");
-      const { timeZone, slots } = await doctorFreeSlots(deps, c.req.valid("param").doctorId, c.req.valid("query").days);
-      return c.json({ timeZone, slots: slots.map((s) => ({ start: iso(s.start), end: iso(s.end) })) });
+      const { timeZone, slots, places } = await doctorFreeSlots(deps, c.req.valid("param").doctorId, c.req.valid("query").days);
+      return c.json({ timeZone, slots: slots.map((s) => freeSlotJson(s, places)) });
     },
   );
 }

@@ -67,7 +67,7 @@ test("the patient's page tells each appointment's story in order; the JSON list 
 
   const api = await h.call("GET", "/api/auth/patient-dashboard/patient-meetings", { token: patient.token });
   expect(api.body.appointments.map((a: { status: string }) => a.status).sort()).toEqual(["completed", "confirmed", "confirmed", "pending"]);
-  expect(Object.keys(api.body.appointments[0]).sort()).toEqual(["_id", "createdAt", "doctor", "for", "hasFeedback", "meetLink", "patient", "preferredTimes", "reason", "rescheduled", "scheduledAt", "status"]);
+  expect(Object.keys(api.body.appointments[0]).sort()).toEqual(["_id", "createdAt", "doctor", "for", "hasFeedback", "meetLink", "patient", "preferredTimes", "reason", "rescheduled", "scheduledAt", "status", "visit"]);
 });
 
 test("a patient withdraws a pending request by form with a reason, then can book that doctor again; the doctor sees why", async () => {

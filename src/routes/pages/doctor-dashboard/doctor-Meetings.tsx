@@ -20,6 +20,7 @@ import { replyTarget } from "../../../domain/review";
 import { ATTENDANCE_DAYS, attendanceRefusal, nextStatusChange } from "../../../domain/appointment";
 import { Island } from "../../../render/islands";
 import { familyWords } from "../family-words";
+import { visitWords } from "../visit-words";
 import { formerWords } from "../former-words";
 import { ZoneNote } from "../../../components/TimeZone";
 import { pageAccount, viewerZone } from "../../../middleware/page-guard";
@@ -77,7 +78,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <ZoneNote reader={reader} role="doctor" id="zone-note" />
       <Island
         name="DoctorMeetings"
-        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor", formerWords(t)), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds, movedByPatient: t("doctorPage.movedByPatient", { moved: "{moved}", time: "{time}" }), attendance, ...familyWords(meetings, t, true), review: feedbackWords(t), records }}
+        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor", formerWords(t)), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds, movedByPatient: t("doctorPage.movedByPatient", { moved: "{moved}", time: "{time}" }), attendance, ...familyWords(meetings, t, true), ...visitWords(meetings, t), review: feedbackWords(t), records }}
       />
       {calendar}
     </section>,

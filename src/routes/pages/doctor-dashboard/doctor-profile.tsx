@@ -7,6 +7,7 @@
 import { DataExport } from "../../../components/DataExport";
 import type { Context } from "hono";
 import { getAvailability, setAvailability } from "../../../actions/availability";
+import { placesOf } from "../../../actions/places";
 import { updateDoctorProfile } from "../../../actions/profile";
 import { together } from "../../../db/together";
 import { HOURS_NOTICE, HoursForm } from "../../../components/HoursForm";
@@ -45,8 +46,8 @@ async function render(c: Context, deps: Deps, refused?: FormState): Promise<Resp
   // Issue 52: a notice of the hours form shows in the hours card; any other, at the top.
   const notice = refused ? undefined : takeNotice(c);
   const hoursNotice = notice?.at === HOURS_NOTICE ? notice : undefined;
-  const [hours, mail, sessions, twoFactor] = await together(() =>
-    Promise.all([getAvailability(deps, doctor.id), mailPreferencesOf(deps, "doctor", doctor.id), ownSessions(c, deps), twoFactorState(deps, signedInUser(c))]),
+  const [hours, mail, sessions, twoFactor, places] = await together(() =>
+    Promise.all([getAvailability(deps, doctor.id), mailPreferencesOf(deps, "doctor", doctor.id), ownSessions(c, deps), twoFactorState(deps, signedInUser(c)), placesOf(deps, doctor.id)]),
   );
   return doctorPage(
     c,
@@ -59,8 +60,14 @@ async function render(c: Context, deps: Deps, refused?: FormState): Promise<Resp
         name="ProfileForm"
         props={{ role: "doctor", profile: doctorJson(doctor), details: detailWords(t), form: profileForm, notice: hoursNotice ? undefined : notice }}
       />
+      {/* Issue 54: the places of practice, a page of their own under the profile. */}
+      <p class="card places-link">
+        <a href="/doctor-dashboard/doctor-profile/places">{t("places.link")}</a>
+        <br />
+        <span class="small muted">{t("places.linkNote")}</span>
+      </p>
       {/* One zone control for a doctor (issue 52): the hours form's, which is also the zone they read times in. */}
-      <HoursForm hours={hours} fallbackZone={doctor.timeZone ?? viewerTimeZone(c)} form={hoursRefused} notice={hoursNotice} />
+      <HoursForm hours={hours} fallbackZone={doctor.timeZone ?? viewerTimeZone(c)} form={hoursRefused} notice={hoursNotice} places={places} />
       <MailPreferencesForm action="/doctor-dashboard/doctor-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
       <AccountSecuritySection c={c} base="/doctor-dashboard/doctor-profile" form={form} sessions={sessions} />
       <TwoFactorSection c={c} deps={deps} base="/doctor-dashboard/doctor-profile" state={twoFactor} form={form} />

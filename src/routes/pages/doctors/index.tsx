@@ -27,6 +27,9 @@ export function directoryHref(q: Partial<DirectoryQuery>): string {
   if (q.language) params.set("language", q.language);
   if (q.maxFee !== undefined) params.set("maxFee", String(q.maxFee));
   if (q.availableDays !== undefined) params.set("availableDays", String(q.availableDays));
+  if (q.city) params.set("city", q.city);
+  if (q.pinCode) params.set("pinCode", q.pinCode);
+  if (q.visit) params.set("visit", q.visit);
   if (q.sort && q.sort !== "next") params.set("sort", q.sort);
   if (q.page && q.page > 1) params.set("page", String(q.page));
   const query = params.toString();
@@ -87,7 +90,7 @@ function Directory({ t, query, found, zone, invalid }: { t: T; query: DirectoryQ
 
 /** How many filters a search uses (the sort is not one): the folded filters' summary says it. */
 export const activeFilters = (q: DirectoryQuery): number =>
-  [q.q, q.specialization, q.language, q.maxFee, q.availableDays].filter((v) => v !== undefined && v !== "").length;
+  [q.q, q.specialization, q.language, q.maxFee, q.availableDays, q.city, q.pinCode, q.visit].filter((v) => v !== undefined && v !== "").length;
 
 /**
  * The filters as a GET form: the page itself carries them out, with or without script. Issue 52:
@@ -109,6 +112,16 @@ function Filters({ t, query }: { t: T; query: DirectoryQuery }) {
           <label for="dir-fee">{t("dir.maxFee")}</label>
           <input id="dir-fee" name="maxFee" type="number" min={0} max={100000} step={1} inputmode="numeric" value={query.maxFee === undefined ? "" : String(query.maxFee)} />
         </div>
+        {/* Issue 54: find a doctor near you. */}
+        <div class="field">
+          <label for="dir-city">{t("dir.city")}</label>
+          <input id="dir-city" name="city" maxlength={60} autocomplete="address-level2" value={query.city ?? ""} />
+        </div>
+        <div class="field">
+          <label for="dir-pin">{t("dir.pinCode")}</label>
+          <input id="dir-pin" name="pinCode" inputmode="numeric" pattern="[1-9][0-9]{5}" maxlength={6} autocomplete="postal-code" value={query.pinCode ?? ""} />
+        </div>
+        <AnyOf id="dir-visit" name="visit" label={t("dir.visit")} any={t("dir.any")} chosen={query.visit} options={[["clinic", t("dir.visitClinic")], ["video", t("dir.visitVideo")]]} />
         <div class="field">
           <label for="dir-sort">{t("dir.sort")}</label>
           <select id="dir-sort" name="sort">

@@ -45,7 +45,7 @@ async function freeSlotsOf(c: Context, deps: Deps): Promise<DoctorSlots> {
   try {
     return await doctorFreeSlots(deps, c.req.param("doctorId") ?? "", SLOT_DAYS.max, deps.database.db, SLOTS_SHOWN);
   } catch (error) {
-    if (error instanceof Refusal) return { timeZone: null, slots: [], availability: null };
+    if (error instanceof Refusal) return { timeZone: null, slots: [], availability: null, places: [] };
     throw error;
   }
 }

@@ -30,6 +30,7 @@ import { Island } from "../../../render/islands";
 import { slotsAsProps, SLOTS_SHOWN } from "../../../components/SlotPicker";
 import type { FreeTimes } from "../../../../islands/lib/OwnMove";
 import { familyWords } from "../family-words";
+import { visitWords } from "../visit-words";
 import { formerWords } from "../former-words";
 import { ZoneNote } from "../../../components/TimeZone";
 import { pageAccount, viewerZone } from "../../../middleware/page-guard";
@@ -98,7 +99,7 @@ async function render(c: Context, deps: Deps, form?: FormState, read?: Read): Pr
       <WaitlistPanel entries={waiting} reader={reader} form={aboutWaitlist ? form : undefined} />
       <Island
         name="PatientMeetings"
-        props={{ appointments, timeZone, form: aboutWaitlist ? undefined : form, notice, ...wordsOf(appointments, t), ...familyWords(appointments, t), change: changeWords(deps, now, t), move: { free, words: moveWords(t) }, review: reviewWords(t, pageAccount(c, "patient").name), ...ownWords(mine, t) }}
+        props={{ appointments, timeZone, form: aboutWaitlist ? undefined : form, notice, ...wordsOf(appointments, t), ...familyWords(appointments, t), ...visitWords(appointments, t), change: changeWords(deps, now, t), move: { free, words: moveWords(t) }, review: reviewWords(t, pageAccount(c, "patient").name), ...ownWords(mine, t) }}
       />
       {calendar}
     </section>,
