@@ -75,6 +75,10 @@ const TWINS: Record<string, Twin> = {
   "/doctor-dashboard/records/:id": { api: "PUT /api/auth/doctor-dashboard/appointments/:id/record" },
   "/doctor-dashboard/records/:id/issue": { api: "POST /api/auth/doctor-dashboard/appointments/:id/record/issue" },
   "/doctor-dashboard/records/:id/amend": { api: "POST /api/auth/doctor-dashboard/appointments/:id/record/amend" },
+  // Issue 54: places of practice.
+  "/doctor-dashboard/doctor-profile/places": { api: "POST /api/auth/doctor-dashboard/places" },
+  "/doctor-dashboard/doctor-profile/places/:id": { api: "PUT /api/auth/doctor-dashboard/places/:id" },
+  "/doctor-dashboard/doctor-profile/places/:id/remove": { api: "DELETE /api/auth/doctor-dashboard/places/:id" },
   "/doctor-dashboard/doctor-profile": { api: "PUT /api/auth/doctor-profile" },
   "/doctor-dashboard/doctor-profile/hours": { api: "PUT /api/auth/doctor-dashboard/availability" },
   "/doctor-dashboard/doctor-profile/mail": MAIL,
