@@ -113,7 +113,7 @@ function snapshotOf(s: Sources, appointment: Own): RecordSnapshot {
     qualification: `${s.specialization}, ${s.collegeName}`,
     registrationNumber: s.registrationNumber,
     registrationCouncil: s.registrationCouncil,
-    place: visitPlace(appointment),
+    place: visitPlace(s),
     patientName: member ? s.forName! : s.patientName,
     age: birth ? ageOn(birth, visitDate) : member ? s.forAge : null,
     sex: (member ? s.memberSex : s.sex) ?? null,
@@ -122,12 +122,13 @@ function snapshotOf(s: Sources, appointment: Own): RecordSnapshot {
 }
 
 /**
- * Where the visit took place, as the issued record keeps it: "video" (every visit is a video call
- * today; a visit at a clinic will name the clinic here). The printed record says it with
- * visitPlaceLine (src/components/RecordSheet.tsx).
+ * Where the visit took place, as the issued record keeps it: "video" for a video call, else the
+ * clinic's name and address on one line (issue 54), as it was when the record was issued. The
+ * printed record says it with visitPlaceLine (src/components/RecordSheet.tsx).
  */
-export function visitPlace(_appointment: AppointmentRow): string {
-  return "video";
+export function visitPlace(s: Pick<Sources, "visitType" | "placeName" | "placeAddress" | "placeLocality" | "placeCity" | "placePinCode">): string {
+  if (s.visitType !== "clinic" || s.placeName === null) return "video";
+  return [s.placeName, s.placeAddress, s.placeLocality, `${s.placeCity ?? ""} ${s.placePinCode ?? ""}`.trim()].filter(Boolean).join(", ");
 }
 
 /** The number of a record issued at `now`: the year's next, in this transaction. */

@@ -5,7 +5,7 @@
 import { and, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
 import { atCommit } from "../at-commit";
-import { appointments, doctors, familyMembers, patients, recordNumbers, records } from "../schema";
+import { appointments, doctors, familyMembers, patients, places, recordNumbers, records } from "../schema";
 
 export type RecordRow = typeof records.$inferSelect;
 
@@ -73,11 +73,19 @@ export async function snapshotSources(r: Reader, appointmentId: string) {
       forAge: appointments.forAge,
       memberBirth: familyMembers.dateOfBirth,
       memberSex: familyMembers.sex,
+      // Where the visit was (issue 54): a clinic's name and address, or none for a video call.
+      visitType: appointments.visitType,
+      placeName: places.name,
+      placeAddress: places.address,
+      placeLocality: places.locality,
+      placeCity: places.city,
+      placePinCode: places.pinCode,
     })
     .from(appointments)
     .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
     .innerJoin(patients, eq(patients.id, appointments.patientId))
     .leftJoin(familyMembers, eq(familyMembers.id, appointments.forMemberId))
+    .leftJoin(places, eq(places.id, appointments.placeId))
     .where(eq(appointments.id, appointmentId))
     .get();
 }

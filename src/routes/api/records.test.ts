@@ -284,3 +284,27 @@ describe("privacy: export, erasure, and the records' keeping time", () => {
     expect((await h.elsewhere("select count(*) as n from records where id = ?", [record._id])).rows[0]!.n).toBe(0);
   });
 });
+
+describe("where the visit was (issue 54)", () => {
+  test("a clinic visit's record names the clinic and its address, as it was when issued; a video call's says video", async () => {
+    const { doctor, id } = await meeting();
+    // The same doctor's Monday hours move to a clinic; a second patient books there.
+    const clinic = { name: "Sunrise Clinic", address: "12 Karve Road", locality: "Kothrud", city: "Pune", pinCode: "411038" };
+    const placed = await h.call("POST", `${DOCTOR}/places`, { token: doctor.token, json: clinic });
+    expect(placed.status).toBe(201);
+    const weekly = [{ day: 1, start: "09:00", end: "17:00", placeId: placed.body.place._id }];
+    expect((await h.call("PUT", `${DOCTOR}/availability`, { token: doctor.token, json: { timeZone: "UTC", weekly, daysOff: [], instantBooking: true } })).status).toBe(200);
+    const other = await h.signupPatient();
+    h.deps.now = () => at(0);
+    const booked = await h.call("POST", `${PATIENT}/bookAppointment`, { token: other.token, json: { doctorId: doctor.id, reason: "A fever", slotStart: at(12).toISOString() } });
+    expect([booked.status, booked.body.appointment.visit.type]).toEqual([201, "clinic"]);
+    h.deps.now = () => at(13);
+    for (const appointment of [id, booked.body.appointment._id as string]) {
+      expect((await put(doctor, appointment, NOTE)).status).toBe(200);
+      expect((await issue(doctor, appointment)).status).toBe(200);
+    }
+    const places = await Promise.all([id, booked.body.appointment._id].map(async (a) => JSON.stringify((await h.call("GET", path(a), { token: doctor.token })).body.record)));
+    expect(places[0]).toContain('"place":"video"');
+    expect(places[1]).toContain('"place":"Sunrise Clinic, 12 Karve Road, Kothrud, Pune 411038"');
+  });
+});
