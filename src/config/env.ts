@@ -115,6 +115,12 @@ const envSchema = z.object({
     .default("Asia/Kolkata")
     // A named zone ("Asia/Kolkata", "UTC"), not a bare offset ("+05:30"), which Intl also takes.
     .refine((v) => /^[A-Za-z]/.test(v) && isTimeZone(v), { message: "DEFAULT_TIME_ZONE must be an IANA time zone, e.g. Asia/Kolkata" }),
+  // Issue 55: texts by SMS (Twilio's Messages API); the channel is off unless all three are set.
+  PHONE_CODE_MINUTES: z.coerce.number({ message: "PHONE_CODE_MINUTES must be a number of minutes" }).positive().max(60).default(10),
+  TWILIO_API_URL: z.string().trim().url({ message: "TWILIO_API_URL must be a URL" }).default("https://api.twilio.com"),
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_FROM: optionalText,
   RESET_TOKEN_MINUTES: z.coerce.number({ message: "RESET_TOKEN_MINUTES must be a number of minutes" }).positive("RESET_TOKEN_MINUTES must be more than 0").max(24 * 60, "RESET_TOKEN_MINUTES must be at most 1440").default(30),
 });
 
@@ -145,6 +151,8 @@ const crossChecks = (e: z.infer<typeof envSchema>): { path: string; message: str
   if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
     issues.push({ path: "S3_SECRET_ACCESS_KEY", message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together" });
   }
+  const twilio = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM].filter((v) => v !== undefined).length;
+  if (twilio !== 0 && twilio !== 3) issues.push({ path: "TWILIO_FROM", message: "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together" });
   if (e.SMTP_URL !== undefined && e.PUBLIC_URL === undefined) {
     issues.push({ path: "PUBLIC_URL", message: "required when SMTP_URL is set: mails link to the site" });
   }
@@ -208,6 +216,10 @@ export type Config = {
   resetTokenMinutes: number;
   /** DEFAULT_TIME_ZONE: a reader's zone until they choose one (or their browser tells it), in every language (issue 52). */
   defaultTimeZone: string;
+  /** Issue 55: how long a phone code lives, in minutes. */
+  phoneCodeMinutes: number;
+  /** TWILIO_* set: SMS goes through Twilio's Messages API at `apiUrl`; unset: SMS is off (or previewed with MAIL_PREVIEW). */
+  twilio?: { apiUrl: string; accountSid: string; authToken: string; from: string };
 };
 
 export type S3Config = {
@@ -285,6 +297,11 @@ export function parseEnv(env: Record<string, string | undefined>, terminal = pro
     pictureWorkers: e.PICTURE_WORKERS,
     resetTokenMinutes: e.RESET_TOKEN_MINUTES,
     defaultTimeZone: e.DEFAULT_TIME_ZONE,
+    phoneCodeMinutes: e.PHONE_CODE_MINUTES,
+    twilio:
+      e.TWILIO_ACCOUNT_SID === undefined
+        ? undefined
+        : { apiUrl: e.TWILIO_API_URL.replace(/\/$/, ""), accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM! },
     s3:
       e.STORAGE === "s3"
         ? {

@@ -17,11 +17,15 @@ import type { ReviewRow } from "../db/queries/reviews";
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
+/** Issue 55: an account's phone as its owner reads it, or null. */
+export const phoneJson = (a: { phone: string | null; phoneVerifiedAt: Date | null }) => (a.phone === null ? null : { number: a.phone, verified: a.phoneVerifiedAt !== null });
+
 export const patientJson = (p: PatientRow) => ({
   _id: p.id,
   name: p.name,
   email: p.email,
   profileImage: p.profileImage,
+  phone: phoneJson(p),
 });
 
 export const doctorJson = (d: DoctorRow) => ({
@@ -42,6 +46,7 @@ export const doctorJson = (d: DoctorRow) => ({
   about: d.about,
   registration: registrationOf(d),
   rating: ratingOf(d),
+  phone: phoneJson(d),
 });
 
 /** A doctor as the admin sees one: every field, and the status history from the audit trail. */

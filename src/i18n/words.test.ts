@@ -31,6 +31,8 @@ const CAPITALIZED = new Set([
   "Carebook", "Google", "Authenticator", "Aegis", "Europe", "America", "India", "Data", "Protection", "Board",
   "Delhi", "Medical", "Council", "JPEG", "PNG", "JSON", "HTML", "SMTP", "URL", "Approve", "Decline",
   "Dr.", "R.", "S.", "General", "Physician",
+  // Issue 55: the channels' names, and a nationality.
+  "SMS", "SMS.", "WhatsApp", "Indian",
 ]);
 
 /** The capitalized words inside the sentences of `message` that are neither a name nor an acronym. */

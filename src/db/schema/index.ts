@@ -11,3 +11,4 @@ export * from "./leases";
 export * from "./waitlist";
 export * from "./family";
 export * from "./two-factor";
+export * from "./phone";

@@ -20,6 +20,7 @@ import { Appointment, PatientAppointment, BookedAppointment } from "./appointmen
 import { Availability, FreeSlot } from "./hours";
 import { rating, published, DoctorFeedback, Review } from "./reviews";
 import { MailPreferences } from "./account-settings";
+import { phoneAnswers } from "./phone";
 import { TwoFactorChallenge } from "./two-factor";
 import { feedUrls } from "./calendar";
 import { WaitlistEntry } from "./waitlist";
@@ -113,6 +114,8 @@ export const answers = {
   consentRecorded: ConsentRecorded,
   consentWithdrawn: ConsentWithdrawn,
   accountExport: AccountExport,
+  // issue 55
+  ...phoneAnswers,
 };
 
 // The builders in shapes.ts must produce exactly these types: a compile error here is drift.

@@ -2,8 +2,9 @@
 import { z } from "zod";
 import { LANGUAGE_CODES } from "../../domain/doctor-details";
 import { id, time, email, picture, specialization, doctorStatus } from "./common";
+import { PhoneJson } from "./phone";
 
-export const Patient = z.object({ _id: id, name: z.string(), email, profileImage: picture }).meta({ id: "Patient" });
+export const Patient = z.object({ _id: id, name: z.string(), email, profileImage: picture, phone: PhoneJson.nullable() }).meta({ id: "Patient" });
 
 /** The doctor's medical registration (issue 41) as it stands. */
 const Registration = z
@@ -43,6 +44,7 @@ export const Doctor = z
     about: z.string().nullable().meta({ description: "Plain text about the doctor (up to 600 characters); null until the doctor says" }),
     registration: Registration,
     rating: Rating,
+    phone: PhoneJson.nullable(),
   })
   .meta({ id: "Doctor" });
 

@@ -19,3 +19,4 @@ export * from "./account-security";
 export * from "./two-factor";
 export * from "./family";
 export * from "./directory";
+export * from "./phone";

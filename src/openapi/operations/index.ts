@@ -21,10 +21,11 @@ import { reviews } from "./reviews";
 import { profile } from "./profile";
 import { admin } from "./admin";
 import { calendar } from "./calendar";
+import { phone } from "./phone";
 import type { Operation } from "../operation";
 
 /** The modules, for the test that each of their operations is listed once below. */
-export const MODULES: Record<string, Record<string, Operation> | Operation[]> = { auth, twoFactor, accountSecurity, accountData, accountSettings, directory, appointments, family, hours, waitlist, reviews, profile, admin, calendar };
+export const MODULES: Record<string, Record<string, Operation> | Operation[]> = { auth, twoFactor, accountSecurity, accountData, accountSettings, directory, appointments, family, hours, waitlist, reviews, profile, admin, calendar, phone };
 
 /** Every route under /api/auth, in the README's order. */
 export const OPERATIONS: Operation[] = [
@@ -52,4 +53,5 @@ export const OPERATIONS: Operation[] = [
   reviews.hide,
   directory.search, directory.profile,
   ...calendar,
+  ...Object.values(phone),
 ];
