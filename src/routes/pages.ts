@@ -40,6 +40,7 @@ import { patientMeetingsPage, patientMeetingsPosts } from "./pages/patient-dashb
 import { familyAddPost, familyEditPost, familyRemovePost, patientProfileAgain, patientProfilePage, patientProfilePost } from "./pages/patient-dashboard/patient-profile";
 import { specializationPage } from "./pages/patient-dashboard/specialization";
 import { mailPreferencesPost } from "./pages/mail";
+import { phonePosts } from "./pages/phone";
 import { adminMailMessagePage, adminMailPage } from "./pages/admin-mail";
 import { privacyPage } from "./pages/privacy";
 import { accountDeletePage, accountDeletePost, consentWithdrawPost } from "./pages/account-delete";
@@ -127,6 +128,7 @@ export function pageRoutes(deps: Deps) {
   pages.post("/patient-dashboard/patient-profile/family/:id/remove", familyRemovePost(deps));
   pages.post("/patient-dashboard/patient-profile/mail", mailPreferencesPost(deps, "patient", "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
   pages.route("/", accountSecurityPosts(deps, "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
+  pages.route("/", phonePosts(deps, "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
   pages.get("/patient-dashboard/patient-profile/delete", accountDeletePage("patient"));
   pages.post("/patient-dashboard/patient-profile/delete", accountDeletePost(deps, "patient"));
   pages.post("/patient-dashboard/patient-profile/consent/withdraw", consentWithdrawPost(deps, "patient"));
@@ -147,6 +149,7 @@ export function pageRoutes(deps: Deps) {
   pages.get("/doctor-dashboard/doctor-profile", doctorProfilePage(deps));
   pages.post("/doctor-dashboard/doctor-profile/mail", mailPreferencesPost(deps, "doctor", "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
   pages.route("/", accountSecurityPosts(deps, "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
+  pages.route("/", phonePosts(deps, "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
   pages.get("/doctor-dashboard/doctor-profile/delete", accountDeletePage("doctor"));
   pages.post("/doctor-dashboard/doctor-profile/delete", accountDeletePost(deps, "doctor"));
   pages.post("/doctor-dashboard/doctor-profile/consent/withdraw", consentWithdrawPost(deps, "doctor"));
