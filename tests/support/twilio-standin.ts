@@ -1,3 +1,4 @@
+import { renameSync } from "node:fs";
 /**
  * A stand-in of Twilio's Messages API on loopback (issue 55): a real HTTP server (Bun.serve) that
  * answers `POST /2010-04-01/Accounts/{sid}/Messages.json` as Twilio does (201 with a MessageSid),
@@ -6,7 +7,8 @@
  */
 export type TwilioRequest = { path: string; authorization: string | null; contentType: string | null; fields: Record<string, string>; sid: string };
 
-export async function startTwilioStandin() {
+/** `dir`: each request received is also written there as `<n>.json` (the browser journeys read them). */
+export async function startTwilioStandin(dir?: string) {
   const received: TwilioRequest[] = [];
   /** What the next requests get: a status, or "drop" (the connection closes unanswered). */
   const queue: (number | "drop")[] = [];
@@ -28,6 +30,12 @@ export async function startTwilioStandin() {
       const sid = `SM${String(++counter).padStart(32, "0")}`;
       const entry = { path: url.pathname, authorization: request.headers.get("authorization"), contentType: request.headers.get("content-type"), fields, sid };
       received.push(entry);
+      if (dir !== undefined) {
+        // Whole files only (written aside, then renamed): a journey never reads one half written.
+        const name = `${dir}/${String(counter).padStart(6, "0")}.json`;
+        await Bun.write(`${name}.part`, JSON.stringify(entry));
+        renameSync(`${name}.part`, name);
+      }
       for (const waiter of [...waiters]) {
         if (waiter.match(entry)) {
           waiters.splice(waiters.indexOf(waiter), 1);

@@ -26,7 +26,7 @@ export function PhoneSection({ c, base, phone, on, form, notice }: { c: Context;
   const said = refused ? { text: refused.message, tone: "error" as const } : notice?.at === PHONE_FORM ? notice : undefined;
   const numberForm = (label: "phone.send" | "phone.change") => (
     <>
-      {label === "phone.change" && <h3 class="small">{t("phone.change")}</h3>}
+      {label === "phone.change" && <h3>{t("phone.change")}</h3>}
     <form method="post" action={`${base}/phone`}>
       <div class="field">
         <label for="phone-number">{t("phone.number")}</label>
@@ -60,7 +60,7 @@ export function PhoneSection({ c, base, phone, on, form, notice }: { c: Context;
           </form>
         </>
       )}
-      {on && numberForm(phone ? "phone.change" : "phone.send")}
+      {on && numberForm(phone?.verified ? "phone.change" : "phone.send")}
       {phone && (
         <form method="post" action={`${base}/phone/remove`}>
           <button type="submit" class="button-secondary">
