@@ -7,6 +7,7 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import type { Deps } from "../config/deps";
 import type { Tx } from "../db/client";
 import {
+  appointmentOfLink,
   codeCounts,
   countWrongTry,
   forgetCodes,
@@ -31,7 +32,7 @@ import {
 import { Refusal } from "../domain/refusal";
 import type { Translate } from "../domain/i18n";
 import { enqueueText, smsMode } from "../mail/texts";
-import { reportDelivery } from "../db/queries/mail";
+import { appointmentFacts, reportDelivery } from "../db/queries/mail";
 import type { PhoneCodePurpose } from "../db/schema/phone";
 
 export type PhoneOwner = { role: PhoneRole; id: string; language: string | null };
@@ -72,7 +73,7 @@ export async function issueCode(
   }
   const id = crypto.randomUUID();
   const code = newCode();
-  await insertCode(tx, {
+  insertCode(tx, {
     id,
     purpose,
     role: account?.role ?? null,
@@ -99,10 +100,10 @@ export async function checkCode(tx: Tx, deps: Pick<Deps, "keys" | "now">, row: P
   const want = Buffer.from(row.codeHash, "hex");
   const got = Buffer.from(hashOf(deps, row.id, code), "hex");
   if (want.length !== got.length || !timingSafeEqual(want, got)) {
-    await countWrongTry(tx, row.id);
+    countWrongTry(tx, row.id);
     return "wrong";
   }
-  await useCode(tx, row.id, now);
+  useCode(tx, row.id, now);
   return "right";
 }
 
@@ -113,7 +114,7 @@ export async function requestPhoneCode(deps: Deps, owner: PhoneOwner, input: str
   if (smsMode(deps.config) === "off") throw refuse("conflict", PHONE_MESSAGES.smsOff, "invalid");
   await deps.database.write(async (tx) => {
     await issueCode(tx, deps, "verify", number, owner, owner);
-    await setPhone(tx, owner.role, owner.id, number, null);
+    setPhone(tx, owner.role, owner.id, number, null);
   });
   return { number, verified: false };
 }
@@ -127,8 +128,8 @@ export async function verifyPhone(deps: Deps, owner: PhoneOwner, code: string): 
     if (found !== "right" || row === undefined) return { found } as const;
     const current = await phoneOf(tx, owner.role, owner.id);
     if (current?.number !== row.number) return { found: "none" } as const;
-    await setPhone(tx, owner.role, owner.id, row.number, deps.now());
-    if (owner.role === "patient") await releasePatientNumber(tx, row.number, owner.id);
+    setPhone(tx, owner.role, owner.id, row.number, deps.now());
+    if (owner.role === "patient") releasePatientNumber(tx, row.number, owner.id);
     return { found, number: row.number } as const;
   });
   if ("number" in outcome && outcome.number !== undefined) return { number: outcome.number, verified: true };
@@ -140,8 +141,8 @@ export async function removePhone(deps: Deps, owner: Pick<PhoneOwner, "role" | "
   const had = await deps.database.write(async (tx) => {
     const current = await phoneOf(tx, owner.role, owner.id);
     if (current === null) return false;
-    await setPhone(tx, owner.role, owner.id, null, null);
-    await forgetCodes(tx, owner.role, owner.id);
+    setPhone(tx, owner.role, owner.id, null, null);
+    forgetCodes(tx, owner.role, owner.id);
     return true;
   });
   if (!had) throw refuse("not_found", PHONE_MESSAGES.noPhone, "noPhone");
@@ -154,4 +155,12 @@ export function phoneOfAccount(deps: Deps, owner: Pick<PhoneOwner, "role" | "id"
 /** A provider's delivery report (issue 55): its message moves to delivered or failed; false when no sent message has that id. */
 export async function recordDelivery(deps: Deps, channel: "sms" | "whatsapp", providerId: string, state: "delivered" | "failed", error: string | null): Promise<boolean> {
   return (await deps.database.write((tx) => reportDelivery(tx, channel, providerId, state, error))) > 0;
+}
+
+/** The meeting a text's short link names (issue 55), with its two sides; undefined for an unknown code. */
+export async function messageLinkTarget(deps: Deps, code: string): Promise<{ id: string; patientId: string; doctorId: string } | undefined> {
+  const id = await appointmentOfLink(deps.database.db, code);
+  if (id === undefined) return undefined;
+  const facts = await appointmentFacts(deps.database.db, id);
+  return facts && { id: facts.id, patientId: facts.patientId, doctorId: facts.doctorId };
 }

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { isTimeZone } from "../domain/time";
+import { parseQuietHours, type QuietHours } from "../domain/phone";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const optionalText = z
@@ -121,6 +122,8 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: optionalText,
   TWILIO_AUTH_TOKEN: optionalText,
   TWILIO_FROM: optionalText,
+  // Hours (in each person's zone) when no text goes but a code asked for or the answer to their own action: "21-8".
+  QUIET_HOURS: z.string().trim().default("21-8").refine((v) => parseQuietHours(v) !== undefined, { message: "QUIET_HOURS must be two hours 0-23, e.g. 21-8 (0-0: none)" }),
   RESET_TOKEN_MINUTES: z.coerce.number({ message: "RESET_TOKEN_MINUTES must be a number of minutes" }).positive("RESET_TOKEN_MINUTES must be more than 0").max(24 * 60, "RESET_TOKEN_MINUTES must be at most 1440").default(30),
 });
 
@@ -220,6 +223,8 @@ export type Config = {
   phoneCodeMinutes: number;
   /** TWILIO_* set: SMS goes through Twilio's Messages API at `apiUrl`; unset: SMS is off (or previewed with MAIL_PREVIEW). */
   twilio?: { apiUrl: string; accountSid: string; authToken: string; from: string };
+  /** QUIET_HOURS: texts other than codes and answers wait until they end, in the reader's zone. */
+  quietHours: QuietHours;
 };
 
 export type S3Config = {
@@ -298,6 +303,7 @@ export function parseEnv(env: Record<string, string | undefined>, terminal = pro
     resetTokenMinutes: e.RESET_TOKEN_MINUTES,
     defaultTimeZone: e.DEFAULT_TIME_ZONE,
     phoneCodeMinutes: e.PHONE_CODE_MINUTES,
+    quietHours: parseQuietHours(e.QUIET_HOURS)!,
     twilio:
       e.TWILIO_ACCOUNT_SID === undefined
         ? undefined

@@ -1,7 +1,9 @@
 /**
  * Phones (issue 55), pure: what a number is (E.164, or a 10-digit Indian mobile read as +91), the
  * rules of a code, and what a text costs in SMS segments (GSM-7 or UCS-2).
+ * (Quiet hours read clocks through ./time.ts.)
  */
+import { wallClock, zonedInstant } from "./time";
 
 /** The number as given, or undefined when it is not a mobile number we can text. */
 export function parsePhone(input: string): string | undefined {
@@ -70,3 +72,32 @@ export function toGsm7(text: string): string {
 
 /** Quiet hours "21-8": from 21:00 to 08:00 in the person's zone (issue 55). */
 export type QuietHours = { from: number; to: number };
+
+/** "21-8" → { from: 21, to: 8 }; undefined when malformed; "0-0": no quiet hours. */
+export function parseQuietHours(value: string): QuietHours | undefined {
+  const m = /^\s*(\d{1,2})\s*-\s*(\d{1,2})\s*$/.exec(value);
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 23) return undefined;
+  return { from: Number(m[1]), to: Number(m[2]) };
+}
+
+/** Whether the hour `hour` (0-23) lies within the quiet hours (from inclusive, to exclusive, across midnight). */
+export const isQuietHour = (hour: number, q: QuietHours) => (q.from === q.to ? false : q.from < q.to ? hour >= q.from && hour < q.to : hour >= q.from || hour < q.to);
+
+/**
+ * When a text due at `due` may go, for a reader in `zone` (issue 55): at once outside the quiet
+ * hours; in them, when they end, unless the meeting (`startsAt`) begins before that end plus an
+ * hour, when it goes at once.
+ */
+export function quietUntil(due: Date, zone: string, q: QuietHours, startsAt: Date): Date {
+  const local = wallClock(zone, due.getTime());
+  if (!isQuietHour(local.hour, q)) return due;
+  // The quiet hours end at `to`:00 today in `zone` if that is still ahead, else tomorrow.
+  const today = `${local.year}-${String(local.month).padStart(2, "0")}-${String(local.day).padStart(2, "0")}`;
+  const at = `${String(q.to).padStart(2, "0")}:00`;
+  let end = zonedInstant(today, at, zone) ?? due;
+  if (end.getTime() <= due.getTime()) {
+    const next = wallClock(zone, due.getTime() + 86_400_000);
+    end = zonedInstant(`${next.year}-${String(next.month).padStart(2, "0")}-${String(next.day).padStart(2, "0")}`, at, zone) ?? due;
+  }
+  return startsAt.getTime() < end.getTime() + 3_600_000 ? due : end;
+}

@@ -1,7 +1,7 @@
 /** The server's texts at start (issue 55): the SMS channel the settings name, its sender, and one line saying which. */
 import type { Deps } from "../config/deps";
 import { startOutboxSender, type Channel, type MailSender } from "./sender";
-import { smsMode } from "./texts";
+import { channelOn, smsMode } from "./texts";
 import { TEXT_BACKOFF_SECONDS, twilioChannel } from "./twilio";
 
 /** MAIL_PREVIEW: a text is "sent" nowhere and kept whole, for the admin's mail page and the demo. */
@@ -21,5 +21,7 @@ export function startTexts(deps: Pick<Deps, "database" | "config" | "now" | "obs
   }
   if (sms === "twilio") console.log(`SMS is on: through Twilio (${deps.config.twilio!.apiUrl}), from ${deps.config.twilio!.from}.`);
   else console.log("SMS preview (MAIL_PREVIEW): texts are written to the outbox and shown on the admin's mail page, sent nowhere.");
-  return [startOutboxSender(deps, sms === "twilio" ? twilioChannel(deps.config) : previewChannel("sms"))];
+  const senders = [startOutboxSender(deps, sms === "twilio" ? twilioChannel(deps.config) : previewChannel("sms"))];
+  if (channelOn(deps.config, "whatsapp")) senders.push(startOutboxSender(deps, previewChannel("whatsapp")));
+  return senders;
 }

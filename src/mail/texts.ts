@@ -21,6 +21,16 @@ export function smsMode(config: Pick<Config, "twilio" | "mailPreview">): TextMod
   return config.mailPreview ? "preview" : "off";
 }
 
+/**
+ * Whether a channel takes texts: SMS through Twilio or in preview; WhatsApp only in preview for
+ * now (its Cloud API channel is issue 55's item 5, not built yet), so no row waits for a sender that never comes.
+ */
+export function channelOn(config: Pick<Config, "twilio" | "mailPreview">, channel: OutboxChannel): boolean {
+  if (channel === "sms") return smsMode(config) !== "off";
+  if (channel === "whatsapp") return config.mailPreview && config.twilio === undefined;
+  return false;
+}
+
 /** The templates (docs/messages.md), named as WhatsApp's are without their `carebook_` prefix. */
 export type TextTemplate = "code" | "confirmed" | "changed" | "cancelled" | "reminder" | "offer";
 
@@ -62,7 +72,7 @@ export const textSubject = (channel: OutboxChannel, template: TextTemplate) => `
  */
 export function enqueueText(tx: Tx, deps: Pick<Deps, "config" | "now">, text: OutgoingText): boolean {
   const channel = text.channel ?? "sms";
-  if (channel === "sms" && smsMode(deps.config) === "off") return false;
+  if (!channelOn(deps.config, channel)) return false;
   const lang = readerLang(text.to);
   const id = crypto.randomUUID();
   const now = deps.now();

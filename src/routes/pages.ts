@@ -40,7 +40,7 @@ import { patientMeetingsPage, patientMeetingsPosts } from "./pages/patient-dashb
 import { familyAddPost, familyEditPost, familyRemovePost, patientProfileAgain, patientProfilePage, patientProfilePost } from "./pages/patient-dashboard/patient-profile";
 import { specializationPage } from "./pages/patient-dashboard/specialization";
 import { mailPreferencesPost } from "./pages/mail";
-import { phonePosts } from "./pages/phone";
+import { messageLinkRoutes, phonePosts } from "./pages/phone";
 import { adminMailMessagePage, adminMailPage } from "./pages/admin-mail";
 import { privacyPage } from "./pages/privacy";
 import { accountDeletePage, accountDeletePost, consentWithdrawPost } from "./pages/account-delete";
@@ -129,6 +129,7 @@ export function pageRoutes(deps: Deps) {
   pages.post("/patient-dashboard/patient-profile/mail", mailPreferencesPost(deps, "patient", "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
   pages.route("/", accountSecurityPosts(deps, "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
   pages.route("/", phonePosts(deps, "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
+  pages.route("/", messageLinkRoutes(deps));
   pages.get("/patient-dashboard/patient-profile/delete", accountDeletePage("patient"));
   pages.post("/patient-dashboard/patient-profile/delete", accountDeletePost(deps, "patient"));
   pages.post("/patient-dashboard/patient-profile/consent/withdraw", consentWithdrawPost(deps, "patient"));

@@ -186,7 +186,16 @@ export async function savePreferences(tx: Tx, role: MailRole, accountId: string,
 }
 
 /** Who a mail goes to: its address, and the zone and language (issue 31) it is written in (null: not chosen). */
-export type Recipient = { role: MailRole; id: string; name: string; email: string; timeZone: string | null; language: string | null };
+export type Recipient = {
+  role: MailRole;
+  id: string;
+  name: string;
+  email: string;
+  timeZone: string | null;
+  language: string | null;
+  /** Issue 55: when the account's number was verified (null: none verified), read with the rest so an account without one costs no read of its texts. */
+  phoneVerifiedAt?: Date | null;
+};
 
 const tables = { patient: patients, doctor: doctors, admin: admins } as const;
 /** A doctor without a zone of their own reads their hours' (issue 52; src/db/queries/sessions.ts). */
@@ -196,6 +205,8 @@ const recipientColumns = (t: (typeof tables)[MailRole]) => ({
   email: t.email,
   timeZone: t === doctors ? sql<string | null>`${sql.raw(DOCTOR_ZONE_SQL)}` : t.timeZone,
   language: t.language,
+  // An admin has no phone.
+  phoneVerifiedAt: t === admins ? sql<Date | null>`null` : (t as typeof patients).phoneVerifiedAt,
 });
 
 /** One account as a mail's recipient. */

@@ -5,12 +5,12 @@
  * without script, and the page comes back (303) with a notice beside the section.
  */
 import { Hono, type Context } from "hono";
-import { removePhone, requestPhoneCode, verifyPhone, type Phone } from "../../actions/phone";
+import { messageLinkTarget, removePhone, requestPhoneCode, verifyPhone, type Phone } from "../../actions/phone";
 import type { Deps } from "../../config/deps";
 import { doneThen, handleForm, type FormState, type Notice } from "../../http/forms";
 import { phoneCodeForm, phoneForm } from "../../http/schemas";
 import { NoticeLine } from "../../components/NoticeLine";
-import { signedInUser } from "../../middleware/session";
+import { cookieSession, signedInUser } from "../../middleware/session";
 import { tOf } from "../../i18n/request";
 import { z } from "zod";
 
@@ -114,4 +114,29 @@ export function phonePosts(deps: Deps, base: string, again: (c: Context, form: F
     }),
   );
   return posts;
+}
+
+const MEETINGS = { patient: "/patient-dashboard/patient-meetings", doctor: "/doctor-dashboard/doctor-Meetings" } as const;
+
+/**
+ * GET /m/{code}: a text's short link (issue 55), 8 characters and the reader's side (p or d). Signed
+ * in as that side, it opens the meetings page at that meeting when it is theirs (else the page
+ * alone: a link tells nothing of another's meeting); not signed in, the sign-in page first.
+ */
+export function messageLinkRoutes(deps: Deps) {
+  const routes = new Hono();
+  routes.get("/m/:code", async (c) => {
+    c.header("Cache-Control", "no-store");
+    c.header("Referrer-Policy", "no-referrer");
+    const raw = c.req.param("code");
+    if (!/^[A-Za-z0-9]{8}[pd]$/.test(raw)) return c.notFound();
+    const role = raw.endsWith("p") ? "patient" : "doctor";
+    const meetings = MEETINGS[role];
+    const user = await cookieSession(c, deps);
+    if (user === undefined || user.role !== role) return c.redirect(role === "patient" ? `/loginPatient?next=${encodeURIComponent(meetings)}` : "/loginDoctor", 303);
+    const target = await messageLinkTarget(deps, raw.slice(0, 8));
+    const mine = target !== undefined && (role === "patient" ? target.patientId : target.doctorId) === user.account.id;
+    return c.redirect(mine ? `${meetings}#meeting-${target.id}` : meetings, 303);
+  });
+  return routes;
 }
