@@ -12,7 +12,7 @@ import { movingClock } from "../../tests/support/moving-clock";
 import { nextMonday } from "../../tests/support/monday";
 import { startOutboxSender, type MailSender } from "./sender";
 import { twilioChannel } from "./twilio";
-import { recentOutbox } from "../db/queries/mail";
+import { findOutbox, recentOutbox } from "../db/queries/mail";
 import { isGsm7, quietUntil, smsSegments, toGsm7 } from "../domain/phone";
 import { renderText } from "./texts";
 
@@ -170,6 +170,42 @@ describe("docs/messages.md", () => {
         const marks = Object.fromEntries(["code", "minutes", "doctor", "when", "link"].map((name) => [name, "{#var#}"]));
         expect(doc).toContain(`\`${renderText(template, lang, marks)}\``);
       }
+    }
+  });
+});
+
+describe("quiet hours through the outbox", () => {
+  test("a doctor's time set at 22:00 Kolkata reaches the patient at 08:00; a meeting the next morning, at once", async () => {
+    const quiet = await startHarness({ PUBLIC_URL: SITE, MAIL_PREVIEW: "true", UNDO_SECONDS: "0" });
+    try {
+      await quiet.admin();
+      const clock = movingClock(quiet.deps);
+      // The next 22:00 in Kolkata (16:30 UTC) ahead of now; the clock stands there.
+      const night = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1, 16, 30));
+      clock.stand();
+      clock.to(night);
+      const doctor = await quiet.signupDoctor({ name: "Dr Night" });
+      const patient = await quiet.signupPatient("Late Reader");
+      await quiet.call("PUT", "/api/auth/time-zone", { token: patient.token, json: { timeZone: "Asia/Kolkata" } });
+      await quiet.call("POST", "/api/auth/account/phone", { token: patient.token, json: { phone: "9912345678" } });
+      const codeRow = (await recentOutbox(quiet.deps.database.db, 10)).find((r) => r.channel === "sms")!;
+      // A code the person asked for goes at once, quiet hours or not.
+      expect(codeRow.nextAttemptAt.getTime()).toBe(night.getTime());
+      const code = (await findOutbox(quiet.deps.database.db, codeRow.id))!.text.match(/\d{6}/)![0];
+      expect((await quiet.call("POST", "/api/auth/account/phone/verify", { token: patient.token, json: { code } })).status).toBe(200);
+      const later = await quiet.book(patient.token, doctor.id);
+      await quiet.schedule(doctor.token, later, patient.id, new Date(night.getTime() + 3 * 86_400_000));
+      const dawn = await quiet.signupDoctor({ name: "Dr Dawn" });
+      const soon = await quiet.book(patient.token, dawn.id);
+      // 08:30 the next morning: before the quiet hours' end plus an hour, so its text goes at once.
+      await quiet.schedule(dawn.token, soon, patient.id, new Date(night.getTime() + 10.5 * 3_600_000));
+      const rows = (await recentOutbox(quiet.deps.database.db, 50)).filter((r) => r.channel === "sms" && r.subject === "SMS: confirmed");
+      const byMeeting = new Map(rows.map((r) => [r.id, r]));
+      expect(byMeeting.size).toBe(2);
+      const times = rows.map((r) => r.nextAttemptAt.toISOString()).sort();
+      expect(times).toEqual([night.toISOString(), new Date(night.getTime() + 10 * 3_600_000).toISOString()]); // at once; 08:00 Kolkata
+    } finally {
+      await quiet.stop();
     }
   });
 });
