@@ -63,6 +63,7 @@ for (const script of [true, false]) {
           for (const width of [360, 1280]) {
             await page.setViewportSize({ width, height: 900 });
             await page.locator("#phone").screenshot({ path: `/tmp/shots-reach/phone-verified-${lang}-${script ? "script" : "plain"}-${width}.png` });
+            await page.locator("#mail").screenshot({ path: `/tmp/shots-reach/mail-choices-${lang}-${script ? "script" : "plain"}-${width}.png` });
           }
         }
 
