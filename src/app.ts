@@ -30,6 +30,8 @@ import { observeRoutes } from "./routes/observe";
 import { doctorApi } from "./routes/api/doctor";
 import { patientApi } from "./routes/api/patient";
 import { profileApi } from "./routes/api/profile";
+import { phoneApi } from "./routes/api/phone";
+import { hookRoutes } from "./routes/hooks";
 import { publicDirectoryApi } from "./routes/api/public-directory";
 import { pageRoutes, prerenderedPages } from "./routes/pages";
 import { unsubscribeRoutes } from "./routes/pages/mail";
@@ -93,11 +95,13 @@ export function createApp(deps: Deps) {
     await next();
   });
 
-  for (const api of [authApi, accountSecurityApi, twoFactorApi, accountDataApi, accountSettingsApi, patientApi, doctorApi, adminApi, profileApi, publicDirectoryApi]) app.route("/api/auth", api(deps));
+  for (const api of [authApi, accountSecurityApi, twoFactorApi, accountDataApi, accountSettingsApi, patientApi, doctorApi, adminApi, profileApi, publicDirectoryApi, phoneApi]) app.route("/api/auth", api(deps));
   app.route("/api/auth", calendarApi(deps));
   app.route("/uploads", uploadRoutes(deps));
   app.route("/static", staticRoutes());
   app.get("/favicon.svg", (c) => sendStatic(c, "favicon.svg"));
+  // Issue 55: the providers' delivery reports, signed by them, posted from nowhere: ahead of the same-site check too.
+  app.route("/", hookRoutes(deps));
   // One-click unsubscribe (RFC 8058): posted by mail clients from no page, so ahead of the pages' same-site check.
   app.route("/", unsubscribeRoutes(deps));
   app.route("/", pageRoutes(deps));

@@ -17,6 +17,7 @@ import { countAdmins } from "./db/queries/accounts";
 import { holdServerLock, lockedFile } from "./db/server-lock";
 import { parseEnv } from "./config/env";
 import { startMail } from "./mail/start";
+import { startTexts } from "./mail/start-texts";
 import { startOfferExpiry } from "./actions/waitlist-offers";
 import { flushLogger } from "./observe/log";
 
@@ -28,6 +29,8 @@ const deps = await boot(config);
 // Issue 58: per-day totals never built, or built in another zone, are made from the rows once.
 if (await ensureTotals(deps)) console.log(`Rebuilt the per-day totals (days in ${config.defaultTimeZone}).`);
 const mail = startMail(deps);
+// Issue 55: SMS (and WhatsApp) from the same outbox, each channel its own sender.
+const texts = startTexts(deps);
 // Waitlist offers that ran out go to the next patient waiting (issue 40): every process looks; each is passed on once.
 const stopOfferExpiry = startOfferExpiry(deps);
 
@@ -77,6 +80,7 @@ async function shutdown(signal: string) {
   await server.stop(false);
   await backups?.stop();
   await mail?.stop();
+  await Promise.all(texts.map((sender) => sender.stop()));
   deps.database.close();
   releaseLock?.();
   flushLogger(deps.observe.log);

@@ -91,11 +91,14 @@ function profileOf(role: Role, a: AccountRow) {
   const common = { id: a.id, name: a.name, email: a.email, timeZone: a.timeZone, language: a.language, createdAt: a.createdAt };
   if (role === "admin") return common;
   const p = a as PatientRow | DoctorRow;
-  if (role === "patient") return { ...common, profileImage: p.profileImage };
+  // Issue 55: the phone, as the profile shows it.
+  const phone = p.phone === null ? null : { number: p.phone, verifiedAt: p.phoneVerifiedAt };
+  if (role === "patient") return { ...common, profileImage: p.profileImage, phone };
   const d = a as DoctorRow;
   return {
     ...common,
     profileImage: d.profileImage,
+    phone,
     specialization: d.specialization,
     collegeName: d.collegeName,
     status: d.status,

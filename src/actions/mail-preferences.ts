@@ -12,7 +12,7 @@ export function mailPreferencesOf(deps: Deps, role: MailRole, accountId: string)
   return preferencesOf(deps.database.db, role, accountId);
 }
 
-export function setMailPreferences(deps: Deps, role: MailRole, accountId: string, choice: MailPreferences): Promise<MailPreferences> {
+export function setMailPreferences(deps: Deps, role: MailRole, accountId: string, choice: Partial<MailPreferences>): Promise<MailPreferences> {
   return deps.database.write((tx) => savePreferences(tx, role, accountId, choice));
 }
 

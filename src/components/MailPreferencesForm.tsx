@@ -16,6 +16,13 @@ export function MailPreferencesForm({ action, choice, mailOn }: { action: string
           <input type="checkbox" name="notices" value="on" checked={choice.notices} /> {t("account.mailNotices")}
         </label>
         <p class="muted">{t("account.mailAlways")}</p>
+        {/* Issue 55: texts to a verified phone, besides the mails. */}
+        <label class="check">
+          <input type="checkbox" name="sms" value="on" checked={choice.sms} /> {t("phone.bySms")}
+        </label>
+        <label class="check">
+          <input type="checkbox" name="whatsapp" value="on" checked={choice.whatsapp} /> {t("phone.byWhatsapp")}
+        </label>
         <button type="submit" class="button-secondary">
           {t("account.mailSave")}
         </button>

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { isTimeZone } from "../domain/time";
+import { parseQuietHours, type QuietHours } from "../domain/phone";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const optionalText = z
@@ -117,6 +118,14 @@ const envSchema = z.object({
     .default("Asia/Kolkata")
     // A named zone ("Asia/Kolkata", "UTC"), not a bare offset ("+05:30"), which Intl also takes.
     .refine((v) => /^[A-Za-z]/.test(v) && isTimeZone(v), { message: "DEFAULT_TIME_ZONE must be an IANA time zone, e.g. Asia/Kolkata" }),
+  // Issue 55: texts by SMS (Twilio's Messages API); the channel is off unless all three are set.
+  PHONE_CODE_MINUTES: z.coerce.number({ message: "PHONE_CODE_MINUTES must be a number of minutes" }).positive().max(60).default(10),
+  TWILIO_API_URL: z.string().trim().url({ message: "TWILIO_API_URL must be a URL" }).default("https://api.twilio.com"),
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_FROM: optionalText,
+  // Hours (in each person's zone) when no text goes but a code asked for or the answer to their own action: "21-8".
+  QUIET_HOURS: z.string().trim().default("21-8").refine((v) => parseQuietHours(v) !== undefined, { message: "QUIET_HOURS must be two hours 0-23, e.g. 21-8 (0-0: none)" }),
   RESET_TOKEN_MINUTES: z.coerce.number({ message: "RESET_TOKEN_MINUTES must be a number of minutes" }).positive("RESET_TOKEN_MINUTES must be more than 0").max(24 * 60, "RESET_TOKEN_MINUTES must be at most 1440").default(30),
 });
 
@@ -147,6 +156,8 @@ const crossChecks = (e: z.infer<typeof envSchema>): { path: string; message: str
   if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
     issues.push({ path: "S3_SECRET_ACCESS_KEY", message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together" });
   }
+  const twilio = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM].filter((v) => v !== undefined).length;
+  if (twilio !== 0 && twilio !== 3) issues.push({ path: "TWILIO_FROM", message: "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together" });
   if (e.SMTP_URL !== undefined && e.PUBLIC_URL === undefined) {
     issues.push({ path: "PUBLIC_URL", message: "required when SMTP_URL is set: mails link to the site" });
   }
@@ -211,6 +222,12 @@ export type Config = {
   resetTokenMinutes: number;
   /** DEFAULT_TIME_ZONE: a reader's zone until they choose one (or their browser tells it), in every language (issue 52). */
   defaultTimeZone: string;
+  /** Issue 55: how long a phone code lives, in minutes. */
+  phoneCodeMinutes: number;
+  /** TWILIO_* set: SMS goes through Twilio's Messages API at `apiUrl`; unset: SMS is off (or previewed with MAIL_PREVIEW). */
+  twilio?: { apiUrl: string; accountSid: string; authToken: string; from: string };
+  /** QUIET_HOURS: texts other than codes and answers wait until they end, in the reader's zone. */
+  quietHours: QuietHours;
 };
 
 export type S3Config = {
@@ -289,6 +306,12 @@ export function parseEnv(env: Record<string, string | undefined>, terminal = pro
     pictureWorkers: e.PICTURE_WORKERS,
     resetTokenMinutes: e.RESET_TOKEN_MINUTES,
     defaultTimeZone: e.DEFAULT_TIME_ZONE,
+    phoneCodeMinutes: e.PHONE_CODE_MINUTES,
+    quietHours: parseQuietHours(e.QUIET_HOURS)!,
+    twilio:
+      e.TWILIO_ACCOUNT_SID === undefined
+        ? undefined
+        : { apiUrl: e.TWILIO_API_URL.replace(/\/$/, ""), accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM! },
     s3:
       e.STORAGE === "s3"
         ? {

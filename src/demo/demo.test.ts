@@ -4,6 +4,7 @@
  * sees them from the other side; the admin sees every doctor status. A second run adds nothing;
  * a database with a real account is refused untouched.
  */
+import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -115,6 +116,22 @@ describe("bun run demo on an empty folder", () => {
     const picture = await fetch(`${base}/uploads/doctors/${directory.body[0].profileImage.split("/").pop()}`);
     // Stored as every upload is: re-encoded to a small JPEG.
     expect(picture.headers.get("content-type")).toBe("image/jpeg");
+  });
+
+  test("the first printed patient has a verified phone, and the outbox holds their texts (issue 55, MAIL_PREVIEW)", async () => {
+    const [, email] = logins(first.output()).find(([r]) => r === "patient")!;
+    const login = await api(base, "POST", "/loginPatient", { json: { email, password } });
+    const profile = await api(base, "GET", "/patient-profile", { token: login.body.token });
+    expect(profile.body.patient.phone).toEqual({ number: "+15555550100", verified: true });
+    const db = createClient({ url: `file:${join(dir, "app.db")}` });
+    try {
+      const rows = await db.execute("select subject from mail_outbox where channel = 'sms' and to_address = '+15555550100'");
+      const subjects = rows.rows.map((r) => String(r.subject));
+      expect(subjects).toContain("SMS: code");
+      expect(subjects).toContain("SMS: confirmed");
+    } finally {
+      db.close();
+    }
   });
 
   test("the public directory and the home page list the approved doctors, each with a verified registration (issue 52)", async () => {

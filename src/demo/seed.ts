@@ -16,6 +16,8 @@
 import { createApp } from "../app";
 import { ensureAdmin } from "../auth/admins";
 import type { Deps } from "../config/deps";
+import { findOutbox, recentOutbox } from "../db/queries/mail";
+import { smsMode } from "../mail/texts";
 import { avatarPng } from "./pictures";
 import { approvedDoctor, DEMO_ADMIN, DEMO_DOCTORS, DEMO_PASSWORD, DEMO_PATIENTS, type DemoDoctor } from "./people";
 import type { Specialization } from "../domain/fields";
@@ -70,6 +72,9 @@ function pictureForm(fields: Record<string, string>, hue: number): FormData {
   return form;
 }
 
+/** The demo patient's phone: a fictional number (NANP 555-01xx), never texted (the demo runs in MAIL_PREVIEW). */
+export const DEMO_PHONE = "+15555550100";
+
 /** Seeds the demo into the database behind `deps`. */
 export async function seedDemo(deps: Deps): Promise<void> {
   // The demo signs up two dozen accounts from one "address": the limits are for strangers.
@@ -98,6 +103,14 @@ export async function seedDemo(deps: Deps): Promise<void> {
     const profile = (await call()("GET", "/patient-profile", { token })).body.patient;
     if (profile.profileImage === null) await call()("PUT", "/patient-profile", { token, form: pictureForm({ name: patient.name }, 20 + i * 150) });
     patients.push({ token, id: profile._id });
+    // Issue 55: the first demo patient has a verified phone, so the admin's mail page (MAIL_PREVIEW)
+    // shows the texts too: the code, then the confirmations and reminders of their appointments.
+    if (i === 0 && profile.phone?.verified !== true && smsMode(deps.config) !== "off") {
+      await call()("POST", "/account/phone", { token, json: { phone: DEMO_PHONE } });
+      const row = (await recentOutbox(deps.database.db, 50)).find((r) => r.channel === "sms" && r.toAddress === DEMO_PHONE && r.subject === "SMS: code");
+      const code = row && (await findOutbox(deps.database.db, row.id))?.text.match(/\d{6}/)?.[0];
+      if (code) await call()("POST", "/account/phone/verify", { token, json: { code } });
+    }
   }
 
   const d = (n: number) => ({ id: doctorIds.get(approvedDoctor(n).email)!, token: doctorTokens.get(approvedDoctor(n).email)! });

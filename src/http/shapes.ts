@@ -20,11 +20,15 @@ import type { ReviewRow } from "../db/queries/reviews";
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
+/** Issue 55: an account's phone as its owner reads it, or null. */
+export const phoneJson = (a: { phone: string | null; phoneVerifiedAt: Date | null }) => (a.phone === null ? null : { number: a.phone, verified: a.phoneVerifiedAt !== null });
+
 export const patientJson = (p: PatientRow) => ({
   _id: p.id,
   name: p.name,
   email: p.email,
   profileImage: p.profileImage,
+  phone: phoneJson(p),
   // Issue 56: only when given, so the original answer stays as it was for everyone else.
   ...(p.dateOfBirth !== null && { dateOfBirth: p.dateOfBirth }),
   ...(p.sex !== null && { sex: p.sex }),
@@ -48,6 +52,7 @@ export const doctorJson = (d: DoctorRow) => ({
   about: d.about,
   registration: registrationOf(d),
   rating: ratingOf(d),
+  phone: phoneJson(d),
 });
 
 /** A doctor as the admin sees one: every field, and the status history from the audit trail. */

@@ -35,6 +35,8 @@ const CAPITALIZED = new Set([
   "Carebook", "Google", "Authenticator", "Aegis", "Europe", "America", "India", "Data", "Protection", "Board",
   "Delhi", "Medical", "Council", "JPEG", "PNG", "JSON", "CSV", "HTML", "SMTP", "URL", "PIN", "Approve", "Decline",
   "Dr.", "R.", "S.", "General", "Physician",
+  // Issue 55: the channels' names, and a nationality.
+  "SMS", "SMS.", "WhatsApp", "Indian",
 ]);
 
 /** The capitalized words inside the sentences of `message` that are neither a name nor an acronym. */

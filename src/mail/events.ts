@@ -13,6 +13,7 @@ import type { Reader, Tx } from "../db/client";
 import { adminRecipients, dropWaiting, meetingPeople, recipientOf, type Recipient } from "../db/queries/mail";
 import type { Deps } from "../config/deps";
 import { enqueueMail, mailMode } from "./outbox";
+import { enqueueMeetingText, textsOn } from "./text-events";
 import { readerLang, readerT, templates } from "./templates";
 import { whenFor } from "./time";
 import type { MailContent } from "./layout";
@@ -79,7 +80,8 @@ export async function meetingScheduled(
   /** `by`: who moved it (issue 40): a move by the patient is told to the doctor, with the calendar file. */
   options: { moved?: boolean; booked?: boolean; by?: "patient" | "doctor" } & Held = {},
 ): Promise<void> {
-  if (mailMode(deps.config) === "off") return;
+  // Mail or texts (issue 55): each writer returns at once when its channel is off.
+  if (mailMode(deps.config) === "off" && !textsOn(deps)) return;
   // Only a moved meeting has reminders of an earlier time: a first time is set on a pending
   // request (src/domain/appointment.ts), and nothing writes a request's reminders.
   if (options.moved === true) dropWaiting(tx, appointmentId, TIMED, "the meeting's time changed", deps.now());
@@ -112,6 +114,10 @@ export async function meetingScheduled(
   });
   // The doctor hears of what the patient did alone: booked a free time, or moved the meeting.
   const byPatient = options.booked === true || (options.moved === true && options.by === "patient");
+  // Issue 55: the patient's text (the answer to their own booking or move goes even in quiet hours); a move by the patient, the doctor's.
+  const text = { doctorName: doctor.name, at: a.scheduledAt, appointmentId } as const;
+  await enqueueMeetingText(tx, deps, { ...text, template: options.moved === true ? "changed" : "confirmed", to: { role: "patient", id: patient.id }, known: patient, sendAt: options.hold, own: byPatient });
+  if (options.moved === true && options.by === "patient") await enqueueMeetingText(tx, deps, { ...text, template: "changed", to: { role: "doctor", id: doctor.id }, known: doctor });
   if (byPatient) {
     await enqueueMail(tx, deps, {
       template: options.moved === true ? "patientMoved" : "newBooking",
@@ -135,6 +141,7 @@ export async function meetingScheduled(
       [patient, doctor, "patient"],
       [doctor, patient, "doctor"],
     ] as const) {
+      await enqueueMeetingText(tx, deps, { ...text, template: "reminder", to: { role, id: reader.id }, known: reader, sendAt: due });
       const t = readerT(reader);
       await enqueueMail(tx, deps, {
         template: "reminder",
@@ -176,11 +183,16 @@ export async function meetingMissed(tx: Tx, deps: MailDeps, appointmentId: strin
  * The doctor's reason goes to the patient; the patient's stays on the site (it may be medical).
  */
 export async function meetingCancelled(tx: Tx, deps: MailDeps, appointmentId: string, by: "patient" | "doctor", options: Held = {}): Promise<void> {
-  if (mailMode(deps.config) === "off") return;
+  if (mailMode(deps.config) === "off" && !textsOn(deps)) return;
   dropWaiting(tx, appointmentId, TIMED, "the meeting was cancelled", deps.now());
   const people = await meetingPeople(tx, appointmentId);
   if (people === undefined) return;
   const { a, patient, doctor } = people;
+  // Issue 55: the other side's text, for a meeting that had a time (a request's withdrawal is for mail).
+  if (a.scheduledAt !== null) {
+    const other = by === "doctor" ? { role: "patient" as const, id: patient.id } : { role: "doctor" as const, id: doctor.id };
+    await enqueueMeetingText(tx, deps, { template: "cancelled", to: other, known: by === "doctor" ? patient : doctor, doctorName: doctor.name, at: a.scheduledAt, appointmentId, sendAt: options.hold });
+  }
   if (by === "doctor") {
     await enqueueMail(tx, deps, {
       template: "cancelledByDoctor",
@@ -262,8 +274,12 @@ export async function waitlistOffered(
   offer: { patient: Recipient; doctorName: string; start: Date; expiresAt: Date },
   options: { appointmentId?: string } & Held = {},
 ): Promise<void> {
-  if (mailMode(deps.config) === "off") return;
+  if (mailMode(deps.config) === "off" && !textsOn(deps)) return;
   const { patient } = offer;
+  // Issue 55: the offer by text too; its link opens the patient's appointments (where the offer waits).
+  if (options.appointmentId !== undefined) {
+    await enqueueMeetingText(tx, deps, { template: "offer", to: { role: "patient", id: patient.id }, known: patient, doctorName: offer.doctorName, at: offer.start, appointmentId: options.appointmentId, sendAt: options.hold, startsAt: offer.expiresAt });
+  }
   await enqueueMail(tx, deps, {
     template: "waitlistOffer",
     category: "notice",

@@ -67,17 +67,7 @@ export async function enqueueMail(tx: Tx, deps: Pick<Deps, "config" | "keys" | "
   const rendered = renderMail(mail.content, { siteUrl: site, support: deps.config.support, unsubscribeUrl });
   const id = crypto.randomUUID();
   const now = deps.now();
-  let rows = pending.get(tx);
-  if (rows === undefined) {
-    const gathered: OutboxInsert[] = (rows = []);
-    pending.set(tx, gathered);
-    beforeCommit(tx, async () => {
-      pending.delete(tx);
-      for (const insert of outboxInserts(tx, gathered)) atCommit(tx, insert);
-      for (const listener of listeners) listener();
-    });
-  }
-  rows.push({
+  gather(tx, {
     id,
     messageId: `<${id}@${new URL(site).hostname}>`,
     template: mail.template,
@@ -95,4 +85,22 @@ export async function enqueueMail(tx: Tx, deps: Pick<Deps, "config" | "keys" | "
     nextAttemptAt: mail.sendAt ?? now,
     createdAt: now,
   });
+}
+
+/**
+ * Keeps `row` to be written into the outbox with `tx`'s COMMIT, with every other message the
+ * transaction writes (mail, SMS, WhatsApp: issue 55), in one INSERT; the senders look at once after.
+ */
+export function gather(tx: Tx, row: OutboxInsert): void {
+  let rows = pending.get(tx);
+  if (rows === undefined) {
+    const gathered: OutboxInsert[] = (rows = []);
+    pending.set(tx, gathered);
+    beforeCommit(tx, async () => {
+      pending.delete(tx);
+      for (const insert of outboxInserts(tx, gathered)) atCommit(tx, insert);
+      for (const listener of listeners) listener();
+    });
+  }
+  rows.push(row);
 }

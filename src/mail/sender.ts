@@ -8,7 +8,7 @@
  * one restarted) sends it again, with the same Message-ID.
  */
 import type { Transporter } from "nodemailer";
-import { anyDue, appointmentFacts, claimDue, finishClaim, preferencesOf, pruneOutbox, type OutboxRow } from "../db/queries/mail";
+import { anyDue, appointmentFacts, claimDue, finishClaim, preferencesOf, pruneOutbox, type OutboxChannel, type OutboxRow } from "../db/queries/mail";
 import type { Deps } from "../config/deps";
 import { finishedBody } from "./security";
 import { onEnqueue } from "./outbox";
@@ -40,55 +40,54 @@ export type MailSender = {
 
 /**
  * Records a claimed message's outcome and, when this sender's word counted, issue 58's total of
- * mails sent or given up (days in DEFAULT_TIME_ZONE), in the same transaction.
+ * mails sent or given up (days in DEFAULT_TIME_ZONE, `zone`), in the same transaction. Texts
+ * (issue 55) are not mails: without a zone nothing is counted.
  */
-export async function finish(tx: Tx, id: string, owner: string, outcome: Parameters<typeof finishClaim>[3], zone: string): Promise<void> {
-  if (!(await finishClaim(tx, id, owner, outcome))) return;
+export async function finish(tx: Tx, id: string, owner: string, outcome: Parameters<typeof finishClaim>[3], zone: string | undefined): Promise<void> {
+  if (!(await finishClaim(tx, id, owner, outcome)) || zone === undefined) return;
   addTotals(tx, combine(mailCounts({ state: outcome.state, sentAt: outcome.sentAt ?? null, givenUpAt: outcome.givenUpAt ?? null }, zone)));
 }
 
 /** What a failed send becomes: another try later, or given up once the backoff is spent. */
-export function afterFailure(attempts: number, now: Date): { state: "failing"; nextAttemptAt: Date } | { state: "given_up" } {
-  const wait = BACKOFF_SECONDS[attempts - 1];
+export function afterFailure(attempts: number, now: Date, backoff: readonly number[] = BACKOFF_SECONDS): { state: "failing"; nextAttemptAt: Date } | { state: "given_up" } {
+  const wait = backoff[attempts - 1];
   return wait === undefined ? { state: "given_up" } : { state: "failing", nextAttemptAt: new Date(now.getTime() + wait * 1000) };
 }
 
-export function startMailSender(
-  deps: Pick<Deps, "database" | "config" | "now" | "observe">,
-  transport: Transporter,
-  from: string,
-  onFailure: () => void = () => undefined,
-): MailSender {
-  const owner = crypto.randomUUID();
-  let stopped = false;
-  let kicked = true;
-  let running: Promise<void> = Promise.resolve();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  /** Why a reminder is no use any more (its meeting began, or is no longer confirmed), if it is not. */
-  async function tooLate(row: OutboxRow, now: Date): Promise<string | undefined> {
-    if (row.template !== "reminder" || row.appointmentId === null) return undefined;
-    const meeting = await appointmentFacts(deps.database.db, row.appointmentId);
-    if (meeting === undefined || meeting.status !== "confirmed") return "the meeting is no longer confirmed";
-    if (meeting.scheduledAt === null || meeting.scheduledAt.getTime() <= now.getTime()) return "the meeting had begun";
-    return undefined;
+/**
+ * A send that failed in a way the provider told: `retry` false for a refusal no later try can
+ * change (a 4xx other than 429: a bad number, a bad template), which ends the message at once.
+ */
+export class SendFailure extends Error {
+  constructor(
+    message: string,
+    readonly retry: boolean,
+  ) {
+    super(message);
   }
+}
 
-  async function deliver(row: OutboxRow): Promise<void> {
-    const now = deps.now();
-    if (row.category !== "account") {
-      const choice = await preferencesOf(deps.database.db, row.recipientRole, row.recipientId);
-      if (!(row.category === "reminder" ? choice.reminders : choice.notices)) {
-        await deps.database.write((tx) => finishClaim(tx, row.id, owner, { state: "dropped", lastError: "turned off by the recipient" }));
-        return;
-      }
-    }
-    const late = await tooLate(row, now);
-    if (late !== undefined) {
-      await deps.database.write((tx) => finishClaim(tx, row.id, owner, { state: "dropped", lastError: late }));
-      return;
-    }
-    try {
+/**
+ * One way out of the outbox (issue 55): mail through SMTP, SMS through Twilio, WhatsApp through
+ * the Cloud API. The sender below claims, checks and retries the same for each; only `send` differs.
+ */
+export type Channel = {
+  name: OutboxChannel;
+  /** Waits after each failure; past the last one the message is given up. */
+  backoff: readonly number[];
+  /** Sends one claimed row; resolves with the provider's id of the message, if it gives one. */
+  send(row: OutboxRow): Promise<string | undefined>;
+  /** What is kept of a finished row's body (a reset mail's link, a code's digits are not); the mail's rule by default. */
+  finishedBody?(row: OutboxRow): { text: string; html: string } | undefined;
+  close?(): void;
+};
+
+/** The mail channel: nodemailer with the row's fixed Message-ID. */
+function mailChannel(transport: Transporter, from: string): Channel {
+  return {
+    name: "email",
+    backoff: BACKOFF_SECONDS,
+    async send(row) {
       await transport.sendMail({
         from,
         to: row.toAddress,
@@ -102,20 +101,79 @@ export function startMailSender(
           : undefined,
         attachments: row.calendar ? [{ filename: "consultation.ics", content: row.calendar, contentType: "text/calendar; charset=utf-8" }] : undefined,
       });
-      // A sent reset mail keeps no live link (src/mail/security.ts), in the same write.
-      await deps.database.write((tx) => finish(tx, row.id, owner, { state: "sent", sentAt: deps.now(), lastError: null, ...finishedBody(row) }, deps.config.defaultTimeZone));
+      return undefined;
+    },
+    close: () => transport.close(),
+  };
+}
+
+export function startMailSender(
+  deps: Pick<Deps, "database" | "config" | "now" | "observe">,
+  transport: Transporter,
+  from: string,
+  onFailure: () => void = () => undefined,
+): MailSender {
+  return startOutboxSender(deps, mailChannel(transport, from), onFailure);
+}
+
+/** The sender of one channel: claims its due rows (once across servers), sends, retries with its backoff. */
+export function startOutboxSender(deps: Pick<Deps, "database" | "config" | "now" | "observe">, channel: Channel, onFailure: () => void = () => undefined): MailSender {
+  const owner = crypto.randomUUID();
+  let stopped = false;
+  let kicked = true;
+  let running: Promise<void> = Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const what = channel.name === "email" ? "mail" : channel.name;
+  const finished = channel.finishedBody ?? finishedBody;
+  // Issue 58 counts mails sent and given up, not texts.
+  const countedZone = channel.name === "email" ? deps.config.defaultTimeZone : undefined;
+
+  /** Why a reminder is no use any more (its meeting began, or is no longer confirmed), if it is not. */
+  async function tooLate(row: OutboxRow, now: Date): Promise<string | undefined> {
+    if (row.template !== "reminder" || row.appointmentId === null) return undefined;
+    const meeting = await appointmentFacts(deps.database.db, row.appointmentId);
+    if (meeting === undefined || meeting.status !== "confirmed") return "the meeting is no longer confirmed";
+    if (meeting.scheduledAt === null || meeting.scheduledAt.getTime() <= now.getTime()) return "the meeting had begun";
+    return undefined;
+  }
+
+  /** Whether the reader still wants this row: its kind of message, and (a text) its channel. */
+  async function wanted(row: OutboxRow): Promise<boolean> {
+    if (row.category === "account") return true;
+    const choice = await preferencesOf(deps.database.db, row.recipientRole, row.recipientId);
+    if (!(row.category === "reminder" ? choice.reminders : choice.notices)) return false;
+    return row.channel === "email" || choice[row.channel];
+  }
+
+  async function deliver(row: OutboxRow): Promise<void> {
+    const now = deps.now();
+    if (!(await wanted(row))) {
+      await deps.database.write((tx) => finishClaim(tx, row.id, owner, { state: "dropped", lastError: "turned off by the recipient" }));
+      return;
+    }
+    const late = await tooLate(row, now);
+    if (late !== undefined) {
+      await deps.database.write((tx) => finishClaim(tx, row.id, owner, { state: "dropped", lastError: late }));
+      return;
+    }
+    try {
+      const providerId = await channel.send(row);
+      // A sent reset mail keeps no live link (src/mail/security.ts), nor a sent code its digits, in the same write.
+      await deps.database.write((tx) =>
+        finish(tx, row.id, owner, { state: "sent", sentAt: deps.now(), lastError: null, providerId: providerId ?? null, ...finished(row) }, countedZone),
+      );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const next = afterFailure(row.attempts, now);
+      const next = error instanceof SendFailure && !error.retry ? ({ state: "given_up" } as const) : afterFailure(row.attempts, now, channel.backoff);
       onFailure();
-      // The mail's id, not its address: the log carries no one's personal data (issue 44).
+      // The message's id, not its address: the log carries no one's personal data (issue 44).
       deps.observe.log.warn(
-        { mailId: row.id, template: row.template, attempt: row.attempts, next: next.state === "given_up" ? "given up" : next.nextAttemptAt.toISOString(), err: error },
-        "mail: sending failed",
+        { mailId: row.id, channel: row.channel, template: row.template, attempt: row.attempts, next: next.state === "given_up" ? "given up" : next.nextAttemptAt.toISOString(), err: error },
+        `${what}: sending failed`,
       );
-      const body = next.state === "given_up" ? finishedBody(row) : undefined;
+      const body = next.state === "given_up" ? finished(row) : undefined;
       const givenUp = next.state === "given_up" ? { givenUpAt: deps.now() } : {};
-      await deps.database.write((tx) => finish(tx, row.id, owner, { ...next, ...givenUp, lastError: message.slice(0, 500), ...body }, deps.config.defaultTimeZone));
+      await deps.database.write((tx) => finish(tx, row.id, owner, { ...next, ...givenUp, lastError: message.slice(0, 500), ...body }, countedZone));
     }
   }
 
@@ -128,8 +186,8 @@ export function startMailSender(
       prunedAt = now.getTime();
       await deps.database.write((tx) => pruneOutbox(tx, new Date(now.getTime() - KEEP_MS)));
     }
-    if (!wasKicked && !(await anyDue(deps.database.db, now))) return;
-    const claimed = await deps.database.write((tx) => claimDue(tx, owner, now, new Date(now.getTime() + CLAIM_MS), BATCH));
+    if (!wasKicked && !(await anyDue(deps.database.db, now, channel.name))) return;
+    const claimed = await deps.database.write((tx) => claimDue(tx, owner, now, new Date(now.getTime() + CLAIM_MS), BATCH, channel.name));
     for (const row of claimed) if (!stopped) await deliver(row);
     if (claimed.length === BATCH) kicked = true;
   }
@@ -140,7 +198,7 @@ export function startMailSender(
     timer = setTimeout(() => {
       running = running
         .then(round)
-        .catch((error) => deps.observe.log.error({ err: error }, "mail: the sender's round failed"))
+        .catch((error) => deps.observe.log.error({ err: error }, `${what}: the sender's round failed`))
         .finally(() => schedule(kicked ? 0 : roundMs(deps)));
     }, delay);
     timer.unref?.();
@@ -159,7 +217,7 @@ export function startMailSender(
     },
     async runOnce() {
       kicked = true;
-      const done = (running = running.then(round).catch((error) => deps.observe.log.error({ err: error }, "mail: the sender's round failed")));
+      const done = (running = running.then(round).catch((error) => deps.observe.log.error({ err: error }, `${what}: the sender's round failed`)));
       await done;
     },
     async stop() {
@@ -167,7 +225,7 @@ export function startMailSender(
       unlisten();
       clearTimeout(timer);
       await running;
-      transport.close();
+      channel.close?.();
     },
   };
 }

@@ -38,7 +38,7 @@ describe("an unsubscribe link", () => {
     expect((await h.app.request(path)).status).toBe(200);
     const done = await h.app.request(path, form);
     expect(await done.text()).toContain("You are unsubscribed");
-    expect((await h.call("GET", "/api/auth/mail-preferences", { token: patient.token })).body.preferences).toEqual({ reminders: true, notices: false });
+    expect((await h.call("GET", "/api/auth/mail-preferences", { token: patient.token })).body.preferences).toEqual({ reminders: true, notices: false, sms: true, whatsapp: false });
   });
 
   test("stops working once its account is erased: a clear page, nothing written", async () => {

@@ -27,6 +27,7 @@ const doctor = {
   about: "Heart care for adults, in English and Hindi.",
   registration: { number: "DMC/R/12345", council: "Delhi Medical Council", verified: true, reason: null },
   rating: { average: 4.3, count: 12 },
+  phone: { number: "+919812345678", verified: true },
 };
 
 /** A published review (issue 41), with what changed it. */
@@ -133,7 +134,7 @@ export const EXAMPLES = {
     },
   },
   directoryDoctor: { _id: DOCTOR_ID, name: "Dana Doctor", specialization: "Cardiologist", collegeName: "City Medical College", profileImage: null, rating: { average: 4.3, count: 12 } },
-  patient: { _id: PATIENT_ID, name: "Pat Patient", email: "pat@example.com", profileImage: null },
+  patient: { _id: PATIENT_ID, name: "Pat Patient", email: "pat@example.com", profileImage: null, phone: null },
   appointment,
   book: { doctorId: DOCTOR_ID, reason: "Chest pain when climbing stairs", preferredTimes: [AT] },
   // issue 42
@@ -234,7 +235,7 @@ export const EXAMPLES = {
   accountExport: {
     exportedAt: "2026-11-28T09:30:00.000Z",
     profile: { role: "patient", id: PATIENT_ID, name: "Pat Patient", email: "pat@example.com", timeZone: "Asia/Kolkata", language: "en", createdAt: CREATED, profileImage: null, consent: { version: "2026-11-28", at: CREATED }, consentAsked: false },
-    mailPreferences: { reminders: true, notices: true },
+    mailPreferences: { reminders: true, notices: true, sms: true, whatsapp: false },
     familyMembers: [{ name: "Asha Patient", relation: "child", dateOfBirth: "2020-05-14", sex: "female", createdAt: CREATED }],
     appointments: [
       {

@@ -43,6 +43,7 @@ import { patientMeetingsPage, patientMeetingsPosts } from "./pages/patient-dashb
 import { familyAddPost, familyEditPost, familyRemovePost, patientProfileAgain, patientProfilePage, patientProfilePost } from "./pages/patient-dashboard/patient-profile";
 import { specializationPage } from "./pages/patient-dashboard/specialization";
 import { mailPreferencesPost } from "./pages/mail";
+import { messageLinkRoutes, phonePosts } from "./pages/phone";
 import { adminMailMessagePage, adminMailPage } from "./pages/admin-mail";
 import { adminOverviewPage, OVERVIEW_PATH } from "./pages/admin-dashboard/overview";
 import { privacyPage } from "./pages/privacy";
@@ -133,6 +134,8 @@ export function pageRoutes(deps: Deps) {
   pages.post("/patient-dashboard/patient-profile/family/:id/remove", familyRemovePost(deps));
   pages.post("/patient-dashboard/patient-profile/mail", mailPreferencesPost(deps, "patient", "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
   pages.route("/", accountSecurityPosts(deps, "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
+  pages.route("/", phonePosts(deps, "/patient-dashboard/patient-profile", patientProfileAgain(deps)));
+  pages.route("/", messageLinkRoutes(deps));
   pages.get("/patient-dashboard/patient-profile/delete", accountDeletePage("patient"));
   pages.post("/patient-dashboard/patient-profile/delete", accountDeletePost(deps, "patient"));
   pages.post("/patient-dashboard/patient-profile/consent/withdraw", consentWithdrawPost(deps, "patient"));
@@ -158,6 +161,7 @@ export function pageRoutes(deps: Deps) {
   pages.get("/doctor-dashboard/doctor-profile", doctorProfilePage(deps));
   pages.post("/doctor-dashboard/doctor-profile/mail", mailPreferencesPost(deps, "doctor", "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
   pages.route("/", accountSecurityPosts(deps, "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
+  pages.route("/", phonePosts(deps, "/doctor-dashboard/doctor-profile", doctorProfileAgain(deps)));
   pages.get("/doctor-dashboard/doctor-profile/delete", accountDeletePage("doctor"));
   pages.post("/doctor-dashboard/doctor-profile/delete", accountDeletePost(deps, "doctor"));
   pages.post("/doctor-dashboard/doctor-profile/consent/withdraw", consentWithdrawPost(deps, "doctor"));

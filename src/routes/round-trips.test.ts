@@ -9,6 +9,7 @@
 import { totpAt } from "../auth/totp";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { nextMonday } from "../../tests/support/monday";
+import { findOutbox, recentOutbox } from "../db/queries/mail";
 import { PASSWORD, startHarness, type CallOptions, type Doctor, type Harness, type Patient } from "../../tests/support/harness";
 
 const READ_BUDGET = 3;
@@ -337,6 +338,15 @@ describe("round trips per request", () => {
     await measure("GET /patient-dashboard/patient-profile/delete", "/patient-dashboard/patient-profile/delete", page(erased.token));
     await measure("GET /doctor-dashboard/doctor-profile/delete", "/doctor-dashboard/doctor-profile/delete", page(doctor.token));
     await measure(`POST ${API}/account/delete`, `${API}/account/delete`, { token: erased.token, json: { password: PASSWORD } });
+
+    // Issue 55: a phone: its code (an SMS written to the outbox, kept whole in preview), the check, the removal; a text's short link.
+    const phoned = await h.signupPatient("Pia Phone");
+    await measure(`POST ${API}/account/phone`, `${API}/account/phone`, { token: phoned.token, json: { phone: "9876543210" }, status: 202 });
+    const codeRow = (await recentOutbox(h.deps.database.db, 50)).find((r) => r.channel === "sms" && r.toAddress === "+919876543210")!;
+    const code = (await findOutbox(h.deps.database.db, codeRow.id))!.text.match(/\d{6}/)![0];
+    await measure(`POST ${API}/account/phone/verify`, `${API}/account/phone/verify`, { token: phoned.token, json: { code } });
+    await measure(`DELETE ${API}/account/phone`, `${API}/account/phone`, { token: phoned.token });
+    await measure("GET /m/:code", "/m/abcdefghp", { ...page(phoned.token), status: 303 });
 
     const budget = (route: string) => (route.startsWith("GET ") ? READ_BUDGET : WRITE_BUDGET);
     // No route over its budget, or over what it made when it was listed as not yet within it.

@@ -6,7 +6,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { ERASED_NAME, ERASED_PASSWORD_HASH, erasedEmail } from "../../domain/erasure";
 import { atCommit } from "../at-commit";
 import type { Reader, Tx } from "../client";
-import { appointments, doctors, familyMembers, mailOutbox, mailPreferences, patients, records, waitlist } from "../schema";
+import { appointments, doctors, familyMembers, mailOutbox, mailPreferences, patients, phoneCodes, records, waitlist } from "../schema";
 import { openAt } from "./open-appointments";
 
 /** The ids of the account's open appointments at `now` (pending, or confirmed and not over), on its own side. */
@@ -24,6 +24,9 @@ const erasedColumns = (table: typeof patients | typeof doctors, now: Date) => ({
   profileImage: null,
   timeZone: null,
   language: null,
+  // Issue 55: the number goes too (its codes with it, below).
+  phone: null,
+  phoneVerifiedAt: null,
   erasedAt: now,
   tokenVersion: sql`${table.tokenVersion} + 1`,
 });
@@ -79,6 +82,8 @@ export function eraseDoctorRows(tx: Tx, id: string, now: Date): void {
 function forgetMail(tx: Tx, role: "patient" | "doctor", id: string): void {
   atCommit(tx, tx.delete(mailPreferences).where(and(eq(mailPreferences.role, role), eq(mailPreferences.accountId, id))));
   atCommit(tx, tx.delete(mailOutbox).where(and(eq(mailOutbox.recipientRole, role), eq(mailOutbox.recipientId, id))));
+  // Issue 55: the phone codes sent to the account (its texts went with the outbox's rows above).
+  atCommit(tx, tx.delete(phoneCodes).where(and(eq(phoneCodes.role, role), eq(phoneCodes.accountId, id))));
 }
 
 /** Whether the account of `role` with this id is erased (an unsubscribe link of it answers "no longer valid"). */

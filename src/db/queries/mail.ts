@@ -2,12 +2,12 @@
 import { and, count, desc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
 import { admins, appointments, doctors, mailOutbox, mailPreferences, patients } from "../schema";
-import type { MailCategory, OutboxState } from "../schema/mail";
+import type { MailCategory, OutboxChannel, OutboxState } from "../schema/mail";
 import { MAIL_ON, type MailPreferences } from "../../domain/mail-preferences";
 import { atCommit } from "../at-commit";
 import { DOCTOR_ZONE_SQL } from "./sessions";
 
-export type { MailCategory, OutboxState };
+export type { MailCategory, OutboxChannel, OutboxState };
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 export type OutboxInsert = typeof mailOutbox.$inferInsert;
 export type MailRole = "patient" | "doctor" | "admin";
@@ -31,11 +31,17 @@ export async function insertOutbox(tx: Tx, rows: OutboxInsert | OutboxInsert[]):
   for (const insert of outboxInserts(tx, rows)) await insert;
 }
 
-/** Open rows whose time has come, and rows claimed by a sender that never finished once the claim ran out. */
-const due = (now: Date) =>
-  or(
-    and(inArray(mailOutbox.state, OPEN), lte(mailOutbox.nextAttemptAt, now)),
-    and(eq(mailOutbox.state, "sending"), lte(mailOutbox.claimedUntil, now)),
+/**
+ * Open rows of `channel` whose time has come, and rows claimed by a sender that never finished once
+ * the claim ran out. Each channel (mail, SMS, WhatsApp; issue 55) has its own sender over the one outbox.
+ */
+const due = (now: Date, channel: OutboxChannel) =>
+  and(
+    eq(mailOutbox.channel, channel),
+    or(
+      and(inArray(mailOutbox.state, OPEN), lte(mailOutbox.nextAttemptAt, now)),
+      and(eq(mailOutbox.state, "sending"), lte(mailOutbox.claimedUntil, now)),
+    ),
   );
 
 /**
@@ -43,11 +49,11 @@ const due = (now: Date) =>
  * time has come, and rows another sender claimed but never finished (it died) once its claim has
  * run out. Two senders on one database never get the same row: the update is atomic.
  */
-export async function claimDue(tx: Tx, owner: string, now: Date, until: Date, limit: number): Promise<OutboxRow[]> {
+export async function claimDue(tx: Tx, owner: string, now: Date, until: Date, limit: number, channel: OutboxChannel = "email"): Promise<OutboxRow[]> {
   const ids = tx
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(due(now))
+    .where(due(now, channel))
     .orderBy(mailOutbox.nextAttemptAt)
     .limit(limit);
   return tx
@@ -58,11 +64,11 @@ export async function claimDue(tx: Tx, owner: string, now: Date, until: Date, li
 }
 
 /** Whether any message is due now (a plain read, so an idle sender takes no write lock). */
-export async function anyDue(r: Reader, now: Date): Promise<boolean> {
+export async function anyDue(r: Reader, now: Date, channel: OutboxChannel = "email"): Promise<boolean> {
   const row = await r
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(due(now))
+    .where(due(now, channel))
     .limit(1)
     .get();
   return row !== undefined;
@@ -85,7 +91,7 @@ export async function finishClaim(
   tx: Tx,
   id: string,
   owner: string,
-  outcome: { state: OutboxState; nextAttemptAt?: Date; lastError?: string | null; sentAt?: Date; givenUpAt?: Date; text?: string; html?: string },
+  outcome: { state: OutboxState; nextAttemptAt?: Date; lastError?: string | null; sentAt?: Date; givenUpAt?: Date; text?: string; html?: string; providerId?: string | null },
 ): Promise<boolean> {
   const rows = await tx
     .update(mailOutbox)
@@ -132,18 +138,19 @@ export async function undoMail(tx: Tx, appointmentId: string, since: Date): Prom
 /** How many messages are in each state (the admin's view). */
 export async function outboxCounts(r: Reader): Promise<Record<OutboxState, number>> {
   const rows = await r.select({ state: mailOutbox.state, n: count() }).from(mailOutbox).groupBy(mailOutbox.state);
-  const counts: Record<OutboxState, number> = { waiting: 0, sending: 0, sent: 0, failing: 0, given_up: 0, dropped: 0 };
+  const counts: Record<OutboxState, number> = { waiting: 0, sending: 0, sent: 0, failing: 0, given_up: 0, dropped: 0, delivered: 0, failed: 0 };
   for (const row of rows) counts[row.state] = row.n;
   return counts;
 }
 
-export type OutboxSummaryRow = Pick<OutboxRow, "id" | "toAddress" | "subject" | "state" | "attempts" | "lastError" | "createdAt" | "sentAt" | "nextAttemptAt">;
+export type OutboxSummaryRow = Pick<OutboxRow, "id" | "channel" | "toAddress" | "subject" | "state" | "attempts" | "lastError" | "createdAt" | "sentAt" | "nextAttemptAt">;
 
 /** The newest messages, without their bodies (the admin's view). */
 export function recentOutbox(r: Reader, limit: number): Promise<OutboxSummaryRow[]> {
   return r
     .select({
       id: mailOutbox.id,
+      channel: mailOutbox.channel,
       toAddress: mailOutbox.toAddress,
       subject: mailOutbox.subject,
       state: mailOutbox.state,
@@ -164,7 +171,7 @@ export function findOutbox(r: Reader, id: string): Promise<OutboxRow | undefined
 
 export async function preferencesOf(r: Reader, role: MailRole, accountId: string): Promise<MailPreferences> {
   const row = await r
-    .select({ reminders: mailPreferences.reminders, notices: mailPreferences.notices })
+    .select({ reminders: mailPreferences.reminders, notices: mailPreferences.notices, sms: mailPreferences.sms, whatsapp: mailPreferences.whatsapp })
     .from(mailPreferences)
     .where(and(eq(mailPreferences.role, role), eq(mailPreferences.accountId, accountId)))
     .get();
@@ -182,7 +189,16 @@ export async function savePreferences(tx: Tx, role: MailRole, accountId: string,
 }
 
 /** Who a mail goes to: its address, and the zone and language (issue 31) it is written in (null: not chosen). */
-export type Recipient = { role: MailRole; id: string; name: string; email: string; timeZone: string | null; language: string | null };
+export type Recipient = {
+  role: MailRole;
+  id: string;
+  name: string;
+  email: string;
+  timeZone: string | null;
+  language: string | null;
+  /** Issue 55: when the account's number was verified (null: none verified), read with the rest so an account without one costs no read of its texts. */
+  phoneVerifiedAt?: Date | null;
+};
 
 const tables = { patient: patients, doctor: doctors, admin: admins } as const;
 /** A doctor without a zone of their own reads their hours' (issue 52; src/db/queries/sessions.ts). */
@@ -192,6 +208,8 @@ const recipientColumns = (t: (typeof tables)[MailRole]) => ({
   email: t.email,
   timeZone: t === doctors ? sql<string | null>`${sql.raw(DOCTOR_ZONE_SQL)}` : t.timeZone,
   language: t.language,
+  // An admin has no phone.
+  phoneVerifiedAt: t === admins ? sql<Date | null>`null` : (t as typeof patients).phoneVerifiedAt,
 });
 
 /** One account as a mail's recipient. */
@@ -254,7 +272,20 @@ export async function meetingPeople(r: Reader, id: string) {
   return row && { a: row.a, patient: { role: "patient" as const, ...row.patient }, doctor: { role: "doctor" as const, ...row.doctor } };
 }
 
+/**
+ * A delivery report (issue 55): the sent text its provider names moves to delivered or failed.
+ * Only a sent (or already reported) row moves; the number of rows moved is answered.
+ */
+export async function reportDelivery(tx: Tx, channel: OutboxChannel, providerId: string, state: "delivered" | "failed", error: string | null): Promise<number> {
+  const rows = await tx
+    .update(mailOutbox)
+    .set({ state, lastError: error })
+    .where(and(eq(mailOutbox.channel, channel), eq(mailOutbox.providerId, providerId), inArray(mailOutbox.state, ["sent", "delivered", "failed"])))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}
+
 /** Forgets finished messages (sent, dropped, given up) written before `before`: the outbox stays small. */
 export async function pruneOutbox(tx: Tx, before: Date): Promise<void> {
-  await tx.delete(mailOutbox).where(and(lte(mailOutbox.createdAt, before), inArray(mailOutbox.state, ["sent", "dropped", "given_up"])));
+  await tx.delete(mailOutbox).where(and(lte(mailOutbox.createdAt, before), inArray(mailOutbox.state, ["sent", "dropped", "given_up", "delivered", "failed"])));
 }

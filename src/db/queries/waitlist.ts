@@ -58,7 +58,7 @@ export function endEntriesOf(tx: Tx, patientId: string, now: Date): Promise<Wait
 /** The entry next in line for a time: its id, its patient as a mail's recipient, and the doctor's name. */
 export type NextInLine = { id: string; patient: Recipient; doctorName: string };
 
-type NextRow = { id: string; patient_id: string; name: string; email: string; time_zone: string | null; language: string | null; doctor_name: string };
+type NextRow = { id: string; patient_id: string; name: string; email: string; time_zone: string | null; language: string | null; phone_verified_at: number | null; doctor_name: string };
 
 /**
  * The doctor's first open entry (by when it joined; of two joined in one millisecond, the one
@@ -70,7 +70,7 @@ type NextRow = { id: string; patient_id: string; name: string; email: string; ti
 export async function nextInLine(tx: Tx, doctorId: string, start: Date, now: Date, skip: readonly string[] = []): Promise<NextInLine | undefined> {
   const skipped = skip.length === 0 ? sql`` : sql` and w.id not in (${sql.join(skip.map((id) => sql`${id}`), sql`, `)})`;
   const [row] = await tx.all<NextRow>(sql`
-    select w.id, w.patient_id, p.name, p.email, p.time_zone, p.language, d.name as doctor_name
+    select w.id, w.patient_id, p.name, p.email, p.time_zone, p.language, p.phone_verified_at, d.name as doctor_name
     from waitlist w join patients p on p.id = w.patient_id join doctors d on d.id = w.doctor_id
     where w.doctor_id = ${doctorId} and w.ended_at is null and w.offer_start is null and w.ends_by > ${start.getTime()}${skipped}
       and not exists (
@@ -79,7 +79,7 @@ export async function nextInLine(tx: Tx, doctorId: string, start: Date, now: Dat
       )
     order by w.created_at, w.rowid limit 1`);
   if (row === undefined) return undefined;
-  const patient: Recipient = { role: "patient", id: row.patient_id, name: row.name, email: row.email, timeZone: row.time_zone, language: row.language };
+  const patient: Recipient = { role: "patient", id: row.patient_id, name: row.name, email: row.email, timeZone: row.time_zone, language: row.language, phoneVerifiedAt: row.phone_verified_at === null ? null : new Date(row.phone_verified_at) };
   return { id: row.id, patient, doctorName: row.doctor_name };
 }
 

@@ -32,6 +32,10 @@ const consentVersion = () => text("consent_version");
 const consentAt = () => integer("consent_at", { mode: "timestamp_ms" });
 // Issue 51: when the person last withdrew their consent (kept after they accept again: the record says when).
 const consentWithdrawnAt = () => integer("consent_withdrawn_at", { mode: "timestamp_ms" });
+// Issue 55: the person's mobile number (E.164) and when they proved it theirs with a code (null: not yet).
+// Only a verified number receives anything but its code.
+const phone = () => text("phone");
+const phoneVerifiedAt = () => integer("phone_verified_at", { mode: "timestamp_ms" });
 
 export const patients = sqliteTable("patients", {
   id: id(),
@@ -51,8 +55,13 @@ export const patients = sqliteTable("patients", {
   // Issue 56: what a prescription carries (age, sex); optional. YYYY-MM-DD, in no zone.
   dateOfBirth: text("date_of_birth"),
   sex: text("sex").$type<Sex>(),
+  phone: phone(),
+  phoneVerifiedAt: phoneVerifiedAt(),
   createdAt: createdAt(),
-});
+}, (t) => [
+  // sign-in by a code (issue 55): the patient whose verified number this is
+  index("patients_phone").on(t.phone),
+]);
 
 /** 1 while a doctor's sent registration waits for the admin (not refused), else 0: the admin table's first key. */
 export const registrationWaiting = (t: { pendingRegistrationNumber: AnySQLiteColumn; registrationReason: AnySQLiteColumn }) =>
@@ -102,6 +111,8 @@ export const doctors = sqliteTable(
     consentVersion: consentVersion(),
     consentAt: consentAt(),
     consentWithdrawnAt: consentWithdrawnAt(),
+    phone: phone(),
+    phoneVerifiedAt: phoneVerifiedAt(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -14,3 +14,4 @@ export * from "./two-factor";
 export * from "./records";
 export * from "./stats";
 export * from "./places";
+export * from "./phone";

@@ -8,8 +8,12 @@ export type MailCategory = "account" | "notice" | "reminder";
  * A message's life: waiting (to be sent at next_attempt_at), sending (claimed by one server
  * until claimed_until), sent; failing (a try failed, another at next_attempt_at), given_up
  * (failed for a day); dropped (its meeting changed or the person turned that kind of mail off).
+ * An SMS or WhatsApp message, once sent, moves on with its provider's delivery report:
+ * delivered, or failed (issue 55).
  */
-export type OutboxState = "waiting" | "sending" | "sent" | "failing" | "given_up" | "dropped";
+export type OutboxState = "waiting" | "sending" | "sent" | "failing" | "given_up" | "dropped" | "delivered" | "failed";
+/** How a message leaves (issue 55): a mail, an SMS through Twilio, a WhatsApp template through the Cloud API. */
+export type OutboxChannel = "email" | "sms" | "whatsapp";
 
 /**
  * The transactional outbox (issue 25): every mail is a row written in the same transaction as
@@ -21,6 +25,11 @@ export const mailOutbox = sqliteTable(
   "mail_outbox",
   {
     id: text("id").primaryKey(),
+    // Issue 55: an SMS or a WhatsApp message is an outbox row too, claimed and retried by the same
+    // sender; its `toAddress` is the number (E.164), `text` its body, `subject` its template's words.
+    channel: text("channel").$type<OutboxChannel>().notNull().default("email"),
+    // The provider's id of a sent SMS or WhatsApp message (Twilio's MessageSid, Meta's wamid): its delivery report names it.
+    providerId: text("provider_id"),
     // The Message-ID header, fixed when the row is written: a retry is the same mail.
     messageId: text("message_id").notNull().unique(),
     template: text("template").notNull(),
@@ -51,6 +60,8 @@ export const mailOutbox = sqliteTable(
   (t) => [
     // the sender's claim: due rows by state and time
     index("mail_outbox_state_next").on(t.state, t.nextAttemptAt),
+    // a delivery report finds its message (issue 55)
+    index("mail_outbox_provider").on(t.providerId),
     // a meeting's waiting mails (dropped on cancel or a new slot)
     index("mail_outbox_appointment_state").on(t.appointmentId, t.state),
     // the admin's view: newest first
@@ -68,6 +79,9 @@ export const mailPreferences = sqliteTable(
     accountId: text("account_id").notNull(),
     reminders: integer("reminders", { mode: "boolean" }).notNull().default(true),
     notices: integer("notices", { mode: "boolean" }).notNull().default(true),
+    // Issue 55: where texts go besides mail, to a verified phone: SMS on, WhatsApp off until chosen.
+    sms: integer("sms", { mode: "boolean" }).notNull().default(true),
+    whatsapp: integer("whatsapp", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.role, t.accountId] })],
 );

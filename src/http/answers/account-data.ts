@@ -55,6 +55,11 @@ const Profile = z.object({
   language: z.enum(LANGS).nullable(),
   createdAt: time,
   profileImage: nullableText.optional().meta({ description: "Patients and doctors" }),
+  phone: z
+    .object({ number: z.string(), verifiedAt: time.nullable() })
+    .nullable()
+    .optional()
+    .meta({ description: "Issue 55, patients and doctors: the mobile number and when it was verified (null: not yet); null when none" }),
   ...Object.fromEntries(Object.entries(doctorOnly).map(([k, v]) => [k, v.optional().meta({ description: "Doctors only" })])),
   consent: accepted,
   consentAsked: z.boolean(),
@@ -106,7 +111,7 @@ export const AccountExport = z
   .object({
     exportedAt: time,
     profile: Profile,
-    mailPreferences: z.object({ reminders: z.boolean(), notices: z.boolean() }).nullable().meta({ description: "null for the admin" }),
+    mailPreferences: z.object({ reminders: z.boolean(), notices: z.boolean(), sms: z.boolean(), whatsapp: z.boolean() }).nullable().meta({ description: "null for the admin" }),
     familyMembers: z.array(z.object({ name: z.string(), relation: z.enum(RELATIONS), dateOfBirth: z.string(), sex: z.enum(SEXES).nullable(), createdAt: time })),
     appointments: z.array(ExportedAppointment),
     feedback: z.array(

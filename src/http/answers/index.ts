@@ -22,6 +22,7 @@ import { Appointment, PatientAppointment, BookedAppointment } from "./appointmen
 import { Availability, FreeSlot } from "./hours";
 import { rating, published, DoctorFeedback, Review } from "./reviews";
 import { MailPreferences } from "./account-settings";
+import { phoneAnswers } from "./phone";
 import { TwoFactorChallenge } from "./two-factor";
 import { feedUrls } from "./calendar";
 import { WaitlistEntry } from "./waitlist";
@@ -125,6 +126,8 @@ export const answers = {
   // issue 54: a doctor's places of practice
   places: z.object({ places: z.array(Place) }),
   place: z.object({ message: z.string(), place: Place }),
+  // issue 55
+  ...phoneAnswers,
 };
 
 // The builders in shapes.ts must produce exactly these types: a compile error here is drift.

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { SEXES } from "../../domain/family";
 import { LANGUAGE_CODES } from "../../domain/doctor-details";
 import { id, time, email, picture, specialization, doctorStatus } from "./common";
+import { PhoneJson } from "./phone";
 
 export const Patient = z
   .object({
@@ -10,6 +11,7 @@ export const Patient = z
     name: z.string(),
     email,
     profileImage: picture,
+    phone: PhoneJson.nullable(),
     dateOfBirth: z.string().optional().meta({ description: "Issue 56: YYYY-MM-DD, for the age on a prescription; omitted when not given" }),
     sex: z.enum(SEXES).optional().meta({ description: "Issue 56: for a prescription; omitted when not given" }),
   })
@@ -53,6 +55,7 @@ export const Doctor = z
     about: z.string().nullable().meta({ description: "Plain text about the doctor (up to 600 characters); null until the doctor says" }),
     registration: Registration,
     rating: Rating,
+    phone: PhoneJson.nullable(),
   })
   .meta({ id: "Doctor" });
 

@@ -7,6 +7,9 @@ import { LANGS } from "../../domain/i18n";
 export const mailPreferencesBody = z.object({
   reminders: z.boolean({ error: "reminders must be true or false" }).meta({ description: "Reminders before a meeting" }),
   notices: z.boolean({ error: "notices must be true or false" }).meta({ description: "Notices of requests, times, changes and cancellations" }),
+  // Issue 55, additions: where reminders and notices also go, to a verified phone (absent: unchanged).
+  sms: z.boolean({ error: "sms must be true or false" }).optional().meta({ description: "Issue 55: reminders and notices also by SMS to a verified phone (default true)" }),
+  whatsapp: z.boolean({ error: "whatsapp must be true or false" }).optional().meta({ description: "Issue 55: reminders and notices also by WhatsApp to a verified phone (default false)" }),
 });
 
 /** The profile pages' mail choices: a ticked box is "on", an unticked one is absent; read into mailPreferencesBody. */
@@ -14,9 +17,11 @@ export const mailPreferencesForm = z
   .object({
     reminders: z.enum(["on"], { message: "reminders must be on or absent" }).optional(),
     notices: z.enum(["on"], { message: "notices must be on or absent" }).optional(),
+    sms: z.enum(["on"], { message: "sms must be on or absent" }).optional(),
+    whatsapp: z.enum(["on"], { message: "whatsapp must be on or absent" }).optional(),
   })
-  .transform((form) => ({ reminders: form.reminders === "on", notices: form.notices === "on" }))
-  .pipe(mailPreferencesBody);
+  .transform((form) => ({ reminders: form.reminders === "on", notices: form.notices === "on", sms: form.sms === "on", whatsapp: form.whatsapp === "on" }))
+  .pipe(mailPreferencesBody.required());
 
 /** The message of a zone that is not one we know. */
 export const UNKNOWN_ZONE = "Choose a time zone from the list.";

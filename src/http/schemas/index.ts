@@ -22,3 +22,4 @@ export * from "./directory";
 export * from "./records";
 export * from "./stats";
 export * from "./places";
+export * from "./phone";

@@ -39,6 +39,8 @@ export default {
   "admin.state.failing": "failing",
   "admin.state.given_up": "given up",
   "admin.state.dropped": "not sent (appointment changed or turned off)",
+  "admin.state.delivered": "delivered",
+  "admin.state.failed": "failed (the provider says)",
   "admin.latest": "The latest {count} messages, newest first",
   "admin.colWritten": "Written",
   "admin.colTo": "To",

@@ -38,6 +38,8 @@ export default {
   "admin.state.failing": "भेजने में दिक्कत",
   "admin.state.given_up": "छोड़ दिया गया",
   "admin.state.dropped": "नहीं भेजा गया (अपॉइंटमेंट बदला या ईमेल बंद)",
+  "admin.state.delivered": "पहुँच गया",
+  "admin.state.failed": "नहीं पहुँचा (प्रदाता के अनुसार)",
   "admin.latest": "सबसे नए {count} संदेश, नए पहले",
   "admin.colWritten": "लिखा गया",
   "admin.colTo": "किसे",

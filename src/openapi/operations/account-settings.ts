@@ -9,14 +9,14 @@ export const accountSettings = {
     method: "get", path: `${AUTH}/mail-preferences`, tag: "Accounts", who: "patient or approved doctor",
     summary: "The account's mail choices: reminders and notices, each on or off",
     description: "Both are on until the person turns one off (here, on the profile page, or with a mail's one-click unsubscribe link). The admin has no mail choices (403).",
-    ok: { status: 200, schema: answers.mailPreferences, description: "The choices", example: { preferences: { reminders: true, notices: true } } },
+    ok: { status: 200, schema: answers.mailPreferences, description: "The choices", example: { preferences: { reminders: true, notices: true, sms: true, whatsapp: false } } },
   },
   setMailPreferences: {
     method: "put", path: `${AUTH}/mail-preferences`, tag: "Accounts", who: "patient or approved doctor",
     summary: "Set the account's mail choices (the profile page's form)",
-    description: "Both fields, each true or false. Mails already waiting in the outbox are not recalled.",
+    description: "`reminders` and `notices`, each true or false; issue 55 adds `sms` and `whatsapp` (optional: absent keeps the choice), where reminders and notices also go to a verified phone. Messages already waiting in the outbox are not recalled.",
     body: { kind: "json", schema: mailPreferencesBody, example: { reminders: true, notices: false } },
-    ok: { status: 200, schema: answers.mailPreferencesSaved, description: "Saved", example: { message: "Your mail choices are saved.", preferences: { reminders: true, notices: false } } },
+    ok: { status: 200, schema: answers.mailPreferencesSaved, description: "Saved", example: { message: "Your mail choices are saved.", preferences: { reminders: true, notices: false, sms: true, whatsapp: false } } },
   },
   setTimeZone: {
     method: "put", path: `${AUTH}/time-zone`, tag: "Accounts", who: "anyone signed in (any role, any doctor status)",

@@ -24,10 +24,11 @@ import { calendar } from "./calendar";
 import { records } from "./records";
 import { stats } from "./stats";
 import { places } from "./places";
+import { phone } from "./phone";
 import type { Operation } from "../operation";
 
 /** The modules, for the test that each of their operations is listed once below. */
-export const MODULES: Record<string, Record<string, Operation> | Operation[]> = { auth, twoFactor, accountSecurity, accountData, accountSettings, directory, appointments, family, hours, waitlist, reviews, profile, admin, calendar, records, stats, places };
+export const MODULES: Record<string, Record<string, Operation> | Operation[]> = { auth, twoFactor, accountSecurity, accountData, accountSettings, directory, appointments, family, hours, waitlist, reviews, profile, admin, calendar, records, stats, places, phone };
 
 /** Every route under /api/auth, in the README's order. */
 export const OPERATIONS: Operation[] = [
@@ -58,4 +59,5 @@ export const OPERATIONS: Operation[] = [
   ...Object.values(records),
   ...Object.values(stats),
   ...Object.values(places),
+  ...Object.values(phone),
 ];

@@ -46,12 +46,12 @@ describe("GET and PUT /api/auth/mail-preferences", () => {
   test("a patient reads both choices on, turns notices off, reads it back, and the next notice is not sent", async () => {
     const patient = await h.signupPatient();
     const doctor = await h.signupDoctor();
-    expect((await h.call("GET", `${API}/mail-preferences`, { token: patient.token })).body).toEqual({ preferences: { reminders: true, notices: true } });
+    expect((await h.call("GET", `${API}/mail-preferences`, { token: patient.token })).body).toEqual({ preferences: { reminders: true, notices: true, sms: true, whatsapp: false } });
 
     const put = await h.call("PUT", `${API}/mail-preferences`, { token: patient.token, json: { reminders: true, notices: false } });
     expect(put.status).toBe(200);
-    expect(put.body).toEqual({ message: "Your mail choices are saved.", preferences: { reminders: true, notices: false } });
-    expect((await h.call("GET", `${API}/mail-preferences`, { token: patient.token })).body.preferences).toEqual({ reminders: true, notices: false });
+    expect(put.body).toEqual({ message: "Your mail choices are saved.", preferences: { reminders: true, notices: false, sms: true, whatsapp: false } });
+    expect((await h.call("GET", `${API}/mail-preferences`, { token: patient.token })).body.preferences).toEqual({ reminders: true, notices: false, sms: true, whatsapp: false });
     // The page's form shows the same choice (one store, two doors).
     const page = await profilePage(patient.token);
     expect(page.text).toMatch(/name="reminders" value="on" checked/);
@@ -66,8 +66,8 @@ describe("GET and PUT /api/auth/mail-preferences", () => {
   test("an approved doctor has them too; the admin and a doctor not yet approved are refused, as the pages refuse them", async () => {
     const doctor = await h.signupDoctor();
     const put = await h.call("PUT", `${API}/mail-preferences`, { token: doctor.token, json: { reminders: false, notices: true } });
-    expect(put.body.preferences).toEqual({ reminders: false, notices: true });
-    expect((await h.call("GET", `${API}/mail-preferences`, { token: doctor.token })).body.preferences).toEqual({ reminders: false, notices: true });
+    expect(put.body.preferences).toEqual({ reminders: false, notices: true, sms: true, whatsapp: false });
+    expect((await h.call("GET", `${API}/mail-preferences`, { token: doctor.token })).body.preferences).toEqual({ reminders: false, notices: true, sms: true, whatsapp: false });
 
     const admin = await h.admin();
     const asAdmin = await h.call("GET", `${API}/mail-preferences`, { token: admin });
@@ -87,9 +87,9 @@ describe("GET and PUT /api/auth/mail-preferences", () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toContain(field);
     }
-    expect((await h.call("GET", `${API}/mail-preferences`, { token: patient.token })).body.preferences).toEqual({ reminders: true, notices: true });
+    expect((await h.call("GET", `${API}/mail-preferences`, { token: patient.token })).body.preferences).toEqual({ reminders: true, notices: true, sms: true, whatsapp: false });
     expect((await h.call("GET", `${API}/mail-preferences`)).status).toBe(401);
-    expect((await h.call("PUT", `${API}/mail-preferences`, { json: { reminders: true, notices: true } })).status).toBe(401);
+    expect((await h.call("PUT", `${API}/mail-preferences`, { json: { reminders: true, notices: true, sms: true, whatsapp: false } })).status).toBe(401);
   });
 });
 

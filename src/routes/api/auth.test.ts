@@ -44,7 +44,7 @@ describe("patients", () => {
     expectSessionCookie(res.headers, res.body.token);
     const profile = await h.call("GET", "/api/auth/patient-profile", { token: res.body.token });
     expect(profile.status).toBe(200);
-    expect(profile.body).toEqual({ patient: { _id: expect.any(String), name: "Paula Patient", email, profileImage: null } });
+    expect(profile.body).toEqual({ patient: { _id: expect.any(String), name: "Paula Patient", email, profileImage: null, phone: null } });
   });
 
   test("login answers { token, role, name } with a cookie; the email is matched trimmed and case-blind", async () => {

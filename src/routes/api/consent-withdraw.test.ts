@@ -23,7 +23,7 @@ test("withdrawn: 200 with when; GET /consent says due and when; mails stop; the 
   expect(withdrawn.body).toEqual({ message: "Your consent is withdrawn. Your account stays; you will be asked again.", withdrawnAt: AT.toISOString() });
   const state = await h.call("GET", `${API}/consent`, { token: patient.token });
   expect(state.body).toMatchObject({ accepted: null, due: true, withdrawnAt: AT.toISOString() });
-  expect((await h.call("GET", `${API}/mail-preferences`, { token: patient.token })).body.preferences).toEqual({ reminders: false, notices: false });
+  expect((await h.call("GET", `${API}/mail-preferences`, { token: patient.token })).body.preferences).toEqual({ reminders: false, notices: false, sms: true, whatsapp: false });
   const page = await (await h.app.request("/patient-dashboard", { headers: { cookie: `carebook_session=${patient.token}` } })).text();
   expect(page).toContain('action="/consent"');
   expect((await h.call("GET", `${API}/patient-profile`, { token: patient.token })).status).toBe(200);

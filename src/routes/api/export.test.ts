@@ -76,7 +76,7 @@ describe("GET /api/auth/account/export", () => {
     expect(doc.sessions.some((s: { current: boolean }) => s.current)).toBe(true);
     expect(doc.mails.length).toBeGreaterThan(0);
     for (const mail of doc.mails) expect(Object.keys(mail).sort()).toEqual(["createdAt", "sentAt", "state", "subject", "template"]);
-    expect(doc.mailPreferences).toEqual({ reminders: true, notices: true });
+    expect(doc.mailPreferences).toEqual({ reminders: true, notices: true, sms: true, whatsapp: false });
     expect(doc.auditEvents).toEqual([]);
   });
 

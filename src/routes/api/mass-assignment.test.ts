@@ -109,7 +109,7 @@ describe("profile updates (multipart)", () => {
     const before = await row("patients", patient.id);
     const res = await h.call("PUT", "/api/auth/patient-profile", { token: patient.token, form: hostileForm({ name: "After Name" }) });
     expect(res.status).toBe(200);
-    expect(res.body.patient).toEqual({ _id: patient.id, name: "After Name", email: patient.email, profileImage: null });
+    expect(res.body.patient).toEqual({ _id: patient.id, name: "After Name", email: patient.email, profileImage: null, phone: null });
     // lists_version moves with the name (the lists show it: drizzle/0006_lists_triggers.sql), by one.
     expect(await row("patients", patient.id)).toEqual({ ...before, name: "After Name", lists_version: Number(before.lists_version) + 1 });
     // The same token still works: the version did not move.

@@ -16,7 +16,7 @@ describe("patient profile", () => {
     const p = await h.signupPatient("Greta Get");
     const res = await h.call("GET", "/api/auth/patient-profile", { token: p.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ patient: { _id: p.id, name: "Greta Get", email: p.email, profileImage: null } });
+    expect(res.body).toEqual({ patient: { _id: p.id, name: "Greta Get", email: p.email, profileImage: null, phone: null } });
   });
 
   test("PUT changes the name, answers { message, patient }; the email cannot be changed", async () => {
@@ -26,7 +26,7 @@ describe("patient profile", () => {
       form: h.profileForm({ name: "  New Name  ", email: "hijack@example.com" }),
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: expect.any(String), patient: { _id: p.id, name: "New Name", email: p.email, profileImage: null } });
+    expect(res.body).toEqual({ message: expect.any(String), patient: { _id: p.id, name: "New Name", email: p.email, profileImage: null, phone: null } });
     const after = await h.call("GET", "/api/auth/patient-profile", { token: p.token });
     expect(after.body.patient).toEqual(res.body.patient);
   });

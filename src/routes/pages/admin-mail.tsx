@@ -99,6 +99,26 @@ export function adminMailMessagePage(deps: Deps) {
       return c.html(withoutResetLink(row.html));
     }
     const t = tOf(c);
+    // Issue 55: a text (SMS, WhatsApp) is its number and its words, as the provider receives them.
+    if (row.channel !== "email") {
+      return renderPage(
+        c,
+        { title: row.subject, guard: "admin" },
+        <Shell area="admin" path={OUTBOX_PATH} theme={themeOf(c)}>
+          <section class="page-wide" aria-labelledby="mail-title">
+            <p>
+              <a href={OUTBOX_PATH}>{t("admin.backToOutbox")}</a>
+            </p>
+            <h1 id="mail-title">{row.subject}</h1>
+            <dl class="mail-headers">
+              <dt>{t("admin.to")}</dt>
+              <dd>{row.toAddress}</dd>
+            </dl>
+            <pre class="mail-text">{row.text}</pre>
+          </section>
+        </Shell>,
+      );
+    }
     return renderPage(
       c,
       { title: row.subject, guard: "admin" },

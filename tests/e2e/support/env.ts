@@ -28,3 +28,5 @@ export const PASSWORD = "correct-horse-1";
 export const CLIENT_ORIGIN = `http://127.0.0.1:${E2E_PORT + 1000}`;
 /** Every mail the e2e server sends, as .eml files: its SMTP server on loopback writes them here (issue 25). */
 export const E2E_MAIL_DIR = join(E2E_DIR, "mail");
+/** Every SMS the e2e server sends (issue 55), as JSON: its Twilio stand-in on loopback writes them here. */
+export const E2E_SMS_DIR = join(E2E_DIR, "sms");

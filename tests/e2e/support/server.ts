@@ -6,7 +6,8 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { startMailCatcher } from "../../support/mail-catcher";
-import { ADMIN, CLIENT_ORIGIN, E2E_DB, E2E_DIR, E2E_INDEX, E2E_MAIL_DIR, E2E_PORT } from "./env";
+import { startTwilioStandin } from "../../support/twilio-standin";
+import { ADMIN, CLIENT_ORIGIN, E2E_DB, E2E_DIR, E2E_INDEX, E2E_MAIL_DIR, E2E_PORT, E2E_SMS_DIR } from "./env";
 
 rmSync(E2E_DIR, { recursive: true, force: true });
 const root = join(import.meta.dir, "..", "..", "..");
@@ -21,6 +22,9 @@ if (E2E_INDEX === 0) {
 // A real SMTP server on loopback (any free port) that writes each mail into E2E_MAIL_DIR.
 mkdirSync(E2E_MAIL_DIR, { recursive: true });
 const smtp = await startMailCatcher(0, E2E_MAIL_DIR);
+// Issue 55: a stand-in of Twilio's Messages API on loopback that writes each SMS into E2E_SMS_DIR.
+mkdirSync(E2E_SMS_DIR, { recursive: true });
+const twilio = await startTwilioStandin(E2E_SMS_DIR);
 
 const server = Bun.spawn(["bun", "src/index.ts"], {
   cwd: root,
@@ -42,6 +46,10 @@ const server = Bun.spawn(["bun", "src/index.ts"], {
     // A client on another site (tests/e2e/pictures.spec.ts) that may load pictures cross-origin.
     CORS_ORIGINS: CLIENT_ORIGIN,
     SMTP_URL: smtp.url,
+    TWILIO_API_URL: twilio.url,
+    TWILIO_ACCOUNT_SID: "ACe2e0000000000000000000000000000",
+    TWILIO_AUTH_TOKEN: "e2e-token-not-a-real-one",
+    TWILIO_FROM: "+15005550006",
     PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
     // The journeys' output stays readable: no line per request, but a failure's line with its stack.
     LOG_LEVEL: "warn",
@@ -53,4 +61,5 @@ const server = Bun.spawn(["bun", "src/index.ts"], {
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => server.kill(signal));
 const code = await server.exited;
 await smtp.stop();
+twilio.stop();
 process.exit(code);

@@ -33,6 +33,10 @@ import type { Key, T } from "../../../i18n/catalog";
 import { LOCALES } from "../../../domain/i18n";
 import { useT } from "../../../render/lang";
 
+import { isPhoneTarget, PHONE_FORM, PhoneSection } from "../phone";
+import { phoneJson } from "../../../http/shapes";
+import { smsMode } from "../../../mail/texts";
+
 const PATH = "/doctor-dashboard/doctor-profile";
 const HOURS = "hours";
 
@@ -41,11 +45,13 @@ async function render(c: Context, deps: Deps, refused?: FormState): Promise<Resp
   const t = tOf(c);
   // A refusal belongs to the form it came from: the hours form, the password form (issue 28) or the profile form.
   const [form, hoursRefused] = refused?.target === HOURS ? [undefined, refused] : [refused, undefined];
-  const profileForm = form?.target === PASSWORD_FORM || form?.target === TWO_FACTOR_FORM ? undefined : form;
+  const profileForm = form?.target === PASSWORD_FORM || form?.target === TWO_FACTOR_FORM || isPhoneTarget(form?.target) ? undefined : form;
   // The page's reads go in one round trip (issue 43).
   // Issue 52: a notice of the hours form shows in the hours card; any other, at the top.
   const notice = refused ? undefined : takeNotice(c);
   const hoursNotice = notice?.at === HOURS_NOTICE ? notice : undefined;
+  // Issue 55: the phone section's notice shows in it.
+  const phoneNotice = notice?.at === PHONE_FORM ? notice : undefined;
   const [hours, mail, sessions, twoFactor, places] = await together(() =>
     Promise.all([getAvailability(deps, doctor.id), mailPreferencesOf(deps, "doctor", doctor.id), ownSessions(c, deps), twoFactorState(deps, signedInUser(c)), placesOf(deps, doctor.id)]),
   );
@@ -58,7 +64,7 @@ async function render(c: Context, deps: Deps, refused?: FormState): Promise<Resp
       <RegistrationNote doctor={doctor} />
       <Island
         name="ProfileForm"
-        props={{ role: "doctor", profile: doctorJson(doctor), details: detailWords(t), form: profileForm, notice: hoursNotice ? undefined : notice }}
+        props={{ role: "doctor", profile: doctorJson(doctor), details: detailWords(t), form: profileForm, notice: hoursNotice || phoneNotice ? undefined : notice }}
       />
       {/* Issue 54: the places of practice, a page of their own under the profile. */}
       <p class="card places-link">
@@ -68,6 +74,7 @@ async function render(c: Context, deps: Deps, refused?: FormState): Promise<Resp
       </p>
       {/* One zone control for a doctor (issue 52): the hours form's, which is also the zone they read times in. */}
       <HoursForm hours={hours} fallbackZone={doctor.timeZone ?? viewerTimeZone(c)} form={hoursRefused} notice={hoursNotice} places={places} />
+      <PhoneSection c={c} base={PATH} phone={phoneJson(doctor)} on={smsMode(deps.config) !== "off"} form={form} notice={phoneNotice} />
       <MailPreferencesForm action="/doctor-dashboard/doctor-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
       <AccountSecuritySection c={c} base="/doctor-dashboard/doctor-profile" form={form} sessions={sessions} />
       <TwoFactorSection c={c} deps={deps} base="/doctor-dashboard/doctor-profile" state={twoFactor} form={form} />

@@ -14,7 +14,9 @@ import { familyForm, familyIdParam, patientProfileForm } from "../../../http/sch
 import { addFamilyMember, editFamilyMember, familyOf, removeFamilyMember } from "../../../actions/family";
 import { FAMILY_NOTICE, FamilySection, isFamilyTarget, memberTarget, NEW_MEMBER } from "../../../components/FamilySection";
 import type { Key } from "../../../i18n/catalog";
-import { patientJson } from "../../../http/shapes";
+import { patientJson, phoneJson } from "../../../http/shapes";
+import { isPhoneTarget, PHONE_FORM, PhoneSection } from "../phone";
+import { smsMode } from "../../../mail/texts";
 import { Island } from "../../../render/islands";
 import { TimeZoneForm } from "../../../components/TimeZone";
 import { pageAccount, viewerTimeZone } from "../../../middleware/page-guard";
@@ -38,20 +40,23 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     Promise.all([mailPreferencesOf(deps, "patient", patient.id), ownSessions(c, deps), familyOf(deps, patient.id), twoFactorState(deps, signedInUser(c))]),
   );
   // A refused change of password (issue 28) or of the family (issue 42) shows in its own form, not in the profile's.
-  const profileForm = form?.target === PASSWORD_FORM || form?.target === TWO_FACTOR_FORM || isFamilyTarget(form?.target) ? undefined : form;
+  const profileForm = form?.target === PASSWORD_FORM || form?.target === TWO_FACTOR_FORM || isFamilyTarget(form?.target) || isPhoneTarget(form?.target) ? undefined : form;
   const t = tOf(c);
   // Issue 52: a family form's notice shows beside that form; any other, at the top.
   const notice = form ? undefined : takeNotice(c);
   const familyNotice = notice?.at !== undefined && (notice.at === FAMILY_NOTICE || isFamilyTarget(notice.at)) ? notice : undefined;
+  // Issue 55: the phone section's notice shows in it.
+  const phoneNotice = notice?.at === PHONE_FORM ? notice : undefined;
   return patientPage(
     c,
     t("patient.profile.title"),
     <section class="page-narrow" aria-labelledby="profile-title">
       <h1 id="profile-title">{t("patient.profile.title")}</h1>
-      <Island name="ProfileForm" props={{ role: "patient", profile: patientJson(patient), form: profileForm, notice: familyNotice ? undefined : notice }} />
+      <Island name="ProfileForm" props={{ role: "patient", profile: patientJson(patient), form: profileForm, notice: familyNotice || phoneNotice ? undefined : notice }} />
       <PatientDetailsForm action={PROFILE} patient={patient} />
       <TimeZoneForm zone={viewerTimeZone(c)} />
       <FamilySection base={PROFILE} members={family} form={form} notice={familyNotice} />
+      <PhoneSection c={c} base={PROFILE} phone={phoneJson(patient)} on={smsMode(deps.config) !== "off"} form={form} notice={phoneNotice} />
       <MailPreferencesForm action="/patient-dashboard/patient-profile/mail" choice={mail} mailOn={mailMode(deps.config) !== "off"} />
       <AccountSecuritySection c={c} base="/patient-dashboard/patient-profile" form={form} sessions={sessions} />
       <TwoFactorSection c={c} deps={deps} base="/patient-dashboard/patient-profile" state={twoFactor} form={form} />

@@ -1,0 +1,43 @@
+/**
+ * Issue 55: the account's phone as JSON. POST /account/phone sends a code by SMS (202), POST
+ * /account/phone/verify proves the number with it, DELETE /account/phone removes it; the profile
+ * pages' phone forms (src/routes/pages/phone.tsx) call the same use cases.
+ */
+import { zValidator } from "@hono/zod-validator";
+import { Hono } from "hono";
+import { removePhone, requestPhoneCode, verifyPhone } from "../../actions/phone";
+import type { Deps } from "../../config/deps";
+import { PHONE_MESSAGES } from "../../domain/phone";
+import { phoneBody, phoneCodeBody } from "../../http/schemas";
+import { onInvalid } from "../../http/validate";
+import { requireRole, signedInUser } from "../../middleware/session";
+
+/** The roles with a phone: the patient and the doctor (the admin's account page has none). */
+export const PHONE_ROLES = ["patient", "doctor"] as const;
+
+export function phoneApi(deps: Deps) {
+  const api = new Hono();
+  api.use("/account/phone", requireRole(deps, PHONE_ROLES));
+  api.use("/account/phone/*", requireRole(deps, PHONE_ROLES));
+  const owner = (c: Parameters<typeof signedInUser>[0]) => {
+    const user = signedInUser(c);
+    return { role: user.role as "patient" | "doctor", id: user.account.id, language: user.account.language };
+  };
+
+  api.post("/account/phone", zValidator("json", phoneBody, onInvalid), async (c) => {
+    const phone = await requestPhoneCode(deps, owner(c), c.req.valid("json").phone);
+    return c.json({ message: PHONE_MESSAGES.codeSent, phone }, 202);
+  });
+
+  api.post("/account/phone/verify", zValidator("json", phoneCodeBody, onInvalid), async (c) => {
+    const phone = await verifyPhone(deps, owner(c), c.req.valid("json").code);
+    return c.json({ message: PHONE_MESSAGES.verified, phone });
+  });
+
+  api.delete("/account/phone", async (c) => {
+    await removePhone(deps, owner(c));
+    return c.json({ message: PHONE_MESSAGES.removed });
+  });
+
+  return api;
+}

@@ -1,0 +1,34 @@
+/**
+ * The providers' delivery reports (issue 55). POST /hooks/twilio/status: Twilio's StatusCallback,
+ * checked by X-Twilio-Signature (HMAC-SHA1 of PUBLIC_URL + the path and the sorted form fields,
+ * keyed by the auth token); a bad or missing signature is 403 and changes nothing.
+ */
+import { Hono } from "hono";
+import { recordDelivery } from "../actions/phone";
+import type { Deps } from "../config/deps";
+import { siteUrl } from "../config/env";
+import { TWILIO_STATUS_PATH, twilioOutcome, twilioSigned } from "../mail/twilio";
+
+export function hookRoutes(deps: Deps) {
+  const routes = new Hono();
+  routes.post(TWILIO_STATUS_PATH, async (c) => {
+    c.header("Cache-Control", "no-store");
+    const twilio = deps.config.twilio;
+    if (twilio === undefined) return c.json({ message: "Not found" }, 404);
+    const form = await c.req.parseBody().catch(() => undefined);
+    if (form === undefined) return c.json({ message: "Bad request" }, 400);
+    const fields: Record<string, string> = {};
+    for (const [name, value] of Object.entries(form)) if (typeof value === "string") fields[name] = value;
+    // The URL Twilio signed is the one it was given: PUBLIC_URL's, never the Host header.
+    if (!twilioSigned(twilio.authToken, siteUrl(deps.config) + TWILIO_STATUS_PATH, fields, c.req.header("x-twilio-signature"))) {
+      return c.json({ message: "Bad signature" }, 403);
+    }
+    const outcome = twilioOutcome(fields.MessageStatus);
+    if (outcome !== undefined && fields.MessageSid) {
+      const error = outcome === "failed" ? `Twilio: ${fields.MessageStatus}${fields.ErrorCode ? ` (${fields.ErrorCode})` : ""}` : null;
+      await recordDelivery(deps, "sms", fields.MessageSid, outcome, error);
+    }
+    return c.body(null, 204);
+  });
+  return routes;
+}
