@@ -228,7 +228,7 @@ describe("the patient's date of birth and sex (optional), on the profile and the
   const saveProfile = (p: Patient, fields: Record<string, string>) => h.call("PUT", "/api/auth/patient-profile", { token: p.token, form: h.profileForm({ name: "Pat Patient", ...fields }) });
   test("saved, shown, kept when absent, cleared by an empty value; a bad or future date and an unknown sex are 400s", async () => {
     const patient = await h.signupPatient();
-    expect(Object.keys((await h.call("GET", "/api/auth/patient-profile", { token: patient.token })).body.patient).sort()).toEqual(["_id", "email", "name", "profileImage"]);
+    expect(Object.keys((await h.call("GET", "/api/auth/patient-profile", { token: patient.token })).body.patient).sort()).toEqual(["_id", "email", "name", "phone", "profileImage"]);
     const saved = await saveProfile(patient, { dateOfBirth: `${YEAR - 40}-06-15`, sex: "male" });
     expect(saved.status).toBe(200);
     expect(saved.body.patient).toMatchObject({ dateOfBirth: `${YEAR - 40}-06-15`, sex: "male" });
