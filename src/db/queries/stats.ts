@@ -8,6 +8,7 @@ import type { Reader, Tx } from "../client";
 import { atCommit } from "../at-commit";
 import { appointments, dailyTotals, doctors, mailOutbox, patients, statsState, waitlist } from "../schema";
 import { registrationWaiting } from "../schema/accounts";
+import { countedColumns } from "./appointments";
 import { isSpecKey, SPEC_METRICS, SPEC_PREFIX, type Contribution } from "../../domain/stats";
 import { SPECIALIZATIONS } from "../../domain/fields";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
@@ -63,17 +64,7 @@ export function moveSpecialization(tx: Tx, doctorId: string, from: string, to: s
 export async function countedRows(r: Reader) {
   const [appointmentRows, waitlistRows, mailRows, patientRows, doctorRows] = await Promise.all([
     r
-      .select({
-        doctorId: appointments.doctorId,
-        status: appointments.status,
-        createdAt: appointments.createdAt,
-        scheduledAt: appointments.scheduledAt,
-        confirmedAt: appointments.confirmedAt,
-        cancelledBy: appointments.cancelledBy,
-        cancelledAt: appointments.cancelledAt,
-        attended: appointments.attended,
-        bookedInstantly: appointments.bookedInstantly,
-      })
+      .select(countedColumns)
       .from(appointments)
       .all(),
     r
