@@ -83,6 +83,11 @@ export default function SlotPicker({ zone, from, gaps, ticked: first, day: asked
     };
   }, []);
 
+  // The reason a tick was refused is brought into view: on a phone it sits below the times.
+  useEffect(() => {
+    if (message) root.current?.querySelector("#slot-limit")?.scrollIntoView({ block: "nearest" });
+  }, [message]);
+
   function tick(event: ChangeEvent<HTMLInputElement>) {
     const { value, checked } = event.target;
     if (one) {

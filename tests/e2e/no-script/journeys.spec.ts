@@ -9,6 +9,7 @@ import type { Browser, Page } from "@playwright/test";
 import { expectAccessibleWithoutScript } from "../support/axe";
 import { projectPage } from "../support/project-page";
 import { ADMIN } from "../support/env";
+import { openPageWith } from "../support/admin";
 import { apiCall, completeInDatabase, confirmSchedule, expect, PASSWORD, test, TINY_PNG, uniqueEmail } from "../support/fixtures";
 import { dayAfter, nextJanuary, WEDNESDAY } from "../support/dates";
 
@@ -182,7 +183,8 @@ test("profiles save with a picture", async () => {
 });
 
 test("the admin blocks the doctor, who is out at once; everyone logs out", async () => {
-  await admin.reload();
+  // Doctors the other journeys made since the approval may have pushed this one to a later page.
+  await openPageWith(admin, doctorName);
   // Block is a second step with a reason, without script too (a <details>).
   await admin.getByLabel(`Block ${doctorName}`, { exact: true }).click();
   await admin.getByLabel(`Why block ${doctorName}?`).fill("Licence under review");

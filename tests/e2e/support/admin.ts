@@ -44,3 +44,19 @@ export async function setStatus(doctor: Account, status: string) {
 /** The admin table's row for `doctor` (found by its unique email). */
 export const rowOf = (page: Page, doctor: Account) =>
   page.getByRole("table").getByRole("row").filter({ has: page.getByRole("cell", { name: doctor.email, exact: true }) });
+
+/**
+ * Opens the admin table at the page that shows `name`, walking "Older" from the first page as an
+ * admin would: the table is newest signup first, 50 a page, and the other journeys running beside
+ * a slow one add doctors that push its doctor onto a later page.
+ */
+export async function openPageWith(page: Page, name: string) {
+  await page.goto("/admin-dashboard");
+  const row = page.getByRole("row").filter({ hasText: name });
+  for (;;) {
+    if ((await row.count()) > 0) return;
+    const older = page.locator('nav.pager a[rel="next"]');
+    if ((await older.count()) === 0) throw new Error(`no page of the admin table shows ${name}`);
+    await page.goto((await older.getAttribute("href"))!);
+  }
+}
