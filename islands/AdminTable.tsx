@@ -170,6 +170,8 @@ export default function AdminTable({ doctors, page = 1, timeZone, form: refused,
                         key={to}
                         action={formAction(d)}
                         hidden={{ status: to }}
+                        // Every row has a Block form: its ids name the doctor, or each row's label would point at the first row's field.
+                        scope={d._id}
                         field={{ name: "reason", label: t("AdminTable.why", { to, name: d.name }), maxLength: LIMITS.cancelReason.max }}
                         emptyMessage={say(to === "blocked" ? MESSAGES.blockReasonEmpty : MESSAGES.rejectReasonEmpty)}
                         confirm={{

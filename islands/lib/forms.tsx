@@ -30,15 +30,17 @@ export type TextFormProps = {
   error?: string | null;
   /** Sends the text through the API (only once the island is live): the refusal's message, or null when done; `form` holds any `extra` fields. */
   send: (text: string, form: HTMLFormElement) => Promise<string | null>;
+  /** What makes this form's element ids unique on its page when its hidden fields do not (the admin table's row). */
+  scope?: string;
   /** More fields after the text (the feedback's rating and publish choice, issue 41), posted with it. */
   extra?: ReactNode;
 };
 
-export function TextForm({ action, hidden, field, emptyMessage, button, confirm, value, error, send, extra }: TextFormProps) {
+export function TextForm({ action, hidden, field, emptyMessage, button, confirm, value, error, send, extra, scope }: TextFormProps) {
   const [message, setMessage] = useState<string | null>(error ?? null);
   const [busy, setBusy] = useState(false);
   const step = useRef<HTMLDetailsElement>(null);
-  const id = `${field.name}-${Object.values(hidden).join("-")}`;
+  const id = [field.name, ...Object.values(hidden), ...(scope ? [scope] : [])].join("-");
   // The server's refusal of this form's post is the page's result (src/domain/notice.ts); an empty field's word is only the field's.
   const messageId = message !== null && message !== emptyMessage ? NOTICE_ID : `${id}-message`;
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -84,6 +84,14 @@ describe("GET /admin-dashboard", () => {
     }
   });
 
+  test("no two elements share an id, so each row's labels name that row's fields", async () => {
+    // Two approved doctors (the guard test's and the one above) each have a Block step with a reason field.
+    const html = await (await page(adminToken)).text();
+    const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map(([, id]) => id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    expect([...html.matchAll(/\sfor="reason-blocked[^"]*"/g)].length).toBeGreaterThanOrEqual(2);
+  });
+
   test("escapes what doctors typed", async () => {
     const doctor = await h.signupDoctor({ name: `Dr <img src=x onerror="alert(1)">`, status: "pending" });
     const html = await (await page(adminToken)).text();
