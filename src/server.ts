@@ -9,17 +9,14 @@ import { backupTurns, scheduleBackups } from "./backup/schedule";
 import { picturePool } from "./storage/picture";
 import { boot } from "./config/boot";
 import { ensureTotals } from "./actions/stats";
-import { pruneEvents } from "./db/queries/throttle";
-import { pruneSessions } from "./db/queries/sessions";
-import { pruneExpiredResets } from "./db/queries/password-resets";
-import { pruneOldRecords } from "./actions/records";
+import { pruneAll } from "./actions/prune";
 import { countAdmins } from "./db/queries/accounts";
 import { holdServerLock, lockedFile } from "./db/server-lock";
 import { parseEnv } from "./config/env";
 import { startMail } from "./mail/start";
 import { startTexts } from "./mail/start-texts";
 import { startOfferExpiry } from "./actions/waitlist-offers";
-import { flushLogger } from "./observe/log";
+import { flushLogger, safeError } from "./observe/log";
 
 const config = parseEnv(process.env);
 // Held while the server runs: `carebook restore` refuses to replace a database in use.
@@ -41,18 +38,10 @@ if (config.admin.email && config.admin.password) {
   console.log("No admin exists yet. Create one with: bun run admin:create (or set ADMIN_EMAIL and ADMIN_PASSWORD).");
 }
 
-// Throttle events older than the longest window (an hour) count for nothing: forget them hourly.
-// So are sessions whose tokens have expired and reset links past their time (issue 28).
-const prune = () =>
-  deps.database
-    .write(async (tx) => {
-      await pruneEvents(tx, new Date(Date.now() - 3_600_000));
-      await pruneSessions(tx, new Date(Date.now() - config.tokenTtlHours * 3_600_000));
-      await pruneExpiredResets(tx, new Date());
-    })
-    // Issue 56: records of visits past RECORD_KEEP_DAYS go.
-    .then(() => pruneOldRecords(deps))
-    .catch(() => undefined);
+// The hourly prune (src/actions/prune.ts): expired sessions and reset links, throttle events past
+// their window, finished mails past MAIL_KEEP_DAYS, audit events past AUDIT_KEEP_DAYS (in short
+// batches, issue 57) and records past RECORD_KEEP_DAYS (issue 56). One log line with its counts.
+const prune = () => pruneAll(deps).catch((error) => deps.observe.log.warn({ err: safeError(error) }, "prune failed"));
 await prune();
 const pruning = setInterval(prune, 3_600_000);
 pruning.unref();
