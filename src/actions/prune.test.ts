@@ -1,6 +1,7 @@
 /**
  * Issue 57 item 3: the server's prune deletes finished outbox rows past MAIL_KEEP_DAYS (every
- * channel), throttle events past their hour and audit events past AUDIT_KEEP_DAYS, in batches;
+ * channel), throttle events past their hour, trusted devices past their cookie's 180 days and audit
+ * events past AUDIT_KEEP_DAYS, in batches;
  * a waiting mail of any age stays, young rows stay; two instances pruning at once neither fail
  * nor count a row twice. The clock is moved (deps.now), never waited for.
  */
@@ -34,8 +35,11 @@ async function outbox(state: string, days: number, channel = "email", finished: 
 const audit = (days: number) =>
   h.elsewhere("insert into audit_events (at, actor_role, actor_id, subject, subject_id, action) values (?, 'admin', 'a1', 'doctor', 'd1', 'approved')", [ago(days)]);
 const event = (minutes: number) => h.elsewhere("insert into auth_events (kind, key, at) values ('login_ip', '10.0.0.1', ?)", [NOW.getTime() - minutes * 60_000]);
+const device = (days: number) => h.elsewhere("insert into trusted_devices (id, tag, created_at) values (?, 'tag', ?)", [`device-${++n}`, ago(days)]);
 const ids = async (table: string) => (await h.elsewhere(`select ${table === "mail_outbox" ? "id" : "at"} as v from ${table} order by 1`)).rows.map((r) => r.v);
-const clear = () => h.elsewhere("delete from mail_outbox").then(() => h.elsewhere("delete from audit_events")).then(() => h.elsewhere("delete from auth_events"));
+const clear = async () => {
+  for (const table of ["mail_outbox", "audit_events", "auth_events", "trusted_devices"]) await h.elsewhere(`delete from ${table}`);
+};
 
 test("old finished mails, texts, audit and throttle events go in batches; waiting, failing, sending and young rows stay; one log line counts them", async () => {
   await clear();
@@ -60,23 +64,27 @@ test("old finished mails, texts, audit and throttle events go in batches; waitin
   await audit(729);
   for (const minutes of [61, 120, 600]) await event(minutes);
   await event(59);
+  // a trusted device's cookie lives 180 days
+  for (const days of [181, 365]) await device(days);
+  await device(179);
 
   lines.length = 0;
   // batches of 2: several batches per table, the last one short
   const pruned = await pruneAll(h.deps, 2);
-  expect(pruned).toMatchObject({ mail: gone.length, audit: 3, throttle: 3 });
+  expect(pruned).toMatchObject({ mail: gone.length, audit: 3, throttle: 3, devices: 2 });
   expect(await ids("mail_outbox")).toEqual([...kept].sort());
   expect(await ids("audit_events")).toEqual([ago(729)]);
   expect(await ids("auth_events")).toEqual([NOW.getTime() - 59 * 60_000]);
+  expect((await h.elsewhere("select created_at as v from trusted_devices")).rows.map((r) => r.v)).toEqual([ago(179)]);
 
   const logged = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === "pruned");
   expect(logged.length).toBe(1);
-  expect(logged[0].pruned).toEqual({ throttle: 3, mail: 5, audit: 3, records: 0 });
+  expect(logged[0].pruned).toEqual({ throttle: 3, devices: 2, mail: 5, audit: 3, records: 0 });
   // counts only: no address, no subject, no id
   expect(JSON.stringify(logged[0])).not.toMatch(/a@b\.test|prune-|10\.0\.0\.1/);
 
   // Nothing left to prune: the next run deletes nothing.
-  expect(await pruneAll(h.deps, 2)).toEqual({ throttle: 0, mail: 0, audit: 0, records: 0 });
+  expect(await pruneAll(h.deps, 2)).toEqual({ throttle: 0, devices: 0, mail: 0, audit: 0, records: 0 });
 });
 
 test("the clock decides: a sent mail stays until MAIL_KEEP_DAYS after its sending, then goes", async () => {

@@ -1,7 +1,7 @@
 /**
  * The server's hourly prune (src/server.ts), one place for every table that would otherwise grow
  * forever: expired sessions and reset links, records past RECORD_KEEP_DAYS (issue 56), and in
- * small batches (issue 57) throttle events past their window, finished outbox rows past
+ * small batches (issue 57) throttle events past their window, trusted devices past their cookie's life, finished outbox rows past
  * MAIL_KEEP_DAYS and audit events past AUDIT_KEEP_DAYS. Each batch is its own short write
  * transaction, so a request's write waits at most one batch (docs/performance.md "Pruning").
  * Two instances pruning at once each delete what they find; a row goes once and is counted once.
@@ -10,7 +10,8 @@ import type { Deps } from "../config/deps";
 import type { Tx } from "../db/client";
 import { pruneSessions } from "../db/queries/sessions";
 import { pruneExpiredResets } from "../db/queries/password-resets";
-import { pruneAuditBatch, pruneEventsBatch, pruneOutboxBatch } from "../db/queries/prune";
+import { pruneAuditBatch, pruneDevicesBatch, pruneEventsBatch, pruneOutboxBatch } from "../db/queries/prune";
+import { DEVICE_DAYS } from "../auth/device";
 import { pruneOldRecords } from "./records";
 
 /**
@@ -23,7 +24,7 @@ export const PRUNE_BATCH = { throttle: 500, mail: 50, audit: 500 } as const;
 const THROTTLE_WINDOW_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
-export type Pruned = { throttle: number; mail: number; audit: number; records: number };
+export type Pruned = { throttle: number; devices: number; mail: number; audit: number; records: number };
 
 /** Runs `batch` in one write transaction after another until one deletes fewer than `limit` rows; how many went in all. */
 async function inBatches(deps: Deps, limit: number, batch: (tx: Tx, limit: number) => Promise<number>): Promise<number> {
@@ -47,6 +48,8 @@ export async function pruneAll(deps: Deps, limit?: number): Promise<Pruned> {
   const auditBefore = new Date(now.getTime() - deps.config.auditKeepDays * DAY_MS);
   const pruned: Pruned = {
     throttle: await inBatches(deps, limit ?? PRUNE_BATCH.throttle, (tx, n) => pruneEventsBatch(tx, throttleBefore, n)),
+    // trusted devices past their cookie's life (the table's comment promised it; nothing did it before issue 57)
+    devices: await inBatches(deps, limit ?? PRUNE_BATCH.throttle, (tx, n) => pruneDevicesBatch(tx, new Date(now.getTime() - DEVICE_DAYS * DAY_MS), n)),
     mail: await inBatches(deps, limit ?? PRUNE_BATCH.mail, (tx, n) => pruneOutboxBatch(tx, mailBefore, n)),
     audit: await inBatches(deps, limit ?? PRUNE_BATCH.audit, (tx, n) => pruneAuditBatch(tx, auditBefore, n)),
     records: await pruneOldRecords(deps),

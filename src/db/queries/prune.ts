@@ -39,3 +39,8 @@ export function pruneAuditBatch(tx: Tx, before: Date, limit: number): Promise<nu
 export function pruneEventsBatch(tx: Tx, before: Date, limit: number): Promise<number> {
   return deleted(tx, sql`delete from auth_events where id in (select id from auth_events where at < ${before.getTime()} limit ${limit})`);
 }
+
+/** Up to `limit` trusted devices issued before `before`, whose cookies have expired (index trusted_devices_created_at). */
+export function pruneDevicesBatch(tx: Tx, before: Date, limit: number): Promise<number> {
+  return deleted(tx, sql`delete from trusted_devices where id in (select id from trusted_devices where created_at < ${before.getTime()} limit ${limit})`);
+}
