@@ -41,8 +41,16 @@ if (config.admin.email && config.admin.password) {
 // The hourly prune (src/actions/prune.ts): expired sessions and reset links, throttle events past
 // their window, finished mails past MAIL_KEEP_DAYS, audit events past AUDIT_KEEP_DAYS (in short
 // batches, issue 57) and records past RECORD_KEEP_DAYS (issue 56). One log line with its counts.
-const prune = () => pruneAll(deps).catch((error) => deps.observe.log.warn({ err: safeError(error) }, "prune failed"));
-await prune();
+// It runs beside the requests, not before the server listens (a first run after an upgrade may have a
+// million rows to go), one run at a time; a shutdown ends it between two batches.
+let stopping = false;
+let pruneRun: Promise<unknown> | undefined;
+const prune = () => {
+  pruneRun ??= pruneAll(deps, undefined, () => stopping)
+    .catch((error) => deps.observe.log.warn({ err: safeError(error) }, "prune failed"))
+    .finally(() => (pruneRun = undefined));
+};
+prune();
 const pruning = setInterval(prune, 3_600_000);
 pruning.unref();
 
@@ -59,13 +67,13 @@ console.log(`Carebook is listening on http://localhost:${server.port}`);
 // The picture workers start now, not during the first upload (src/storage/picture-pool.ts).
 picturePool(config.pictureWorkers).warm();
 
-let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: finishing requests in flight, then closing the database.`);
   clearInterval(pruning);
   stopOfferExpiry();
+  await pruneRun;
   await server.stop(false);
   await backups?.stop();
   await mail?.stop();

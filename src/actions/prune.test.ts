@@ -118,3 +118,15 @@ test("two instances pruning one database at once both finish, and each row is de
   expect(await ids("audit_events")).toEqual([]);
   expect(await ids("auth_events")).toEqual([]);
 }, 30_000);
+
+test("a shutdown ends the run between two batches", async () => {
+  await clear();
+  for (let i = 0; i < 5; i++) await event(90);
+  await audit(1000);
+  let checks = 0;
+  // the first batch goes; the shutdown comes before the second
+  const pruned = await pruneAll(h.deps, 2, () => ++checks > 1);
+  expect(pruned).toMatchObject({ throttle: 2, devices: 0, mail: 0, audit: 0 });
+  expect((await ids("auth_events")).length).toBe(3);
+  expect((await ids("audit_events")).length).toBe(1);
+});

@@ -26,18 +26,26 @@ const DAY_MS = 86_400_000;
 
 export type Pruned = { throttle: number; devices: number; mail: number; audit: number; records: number };
 
-/** Runs `batch` in one write transaction after another until one deletes fewer than `limit` rows; how many went in all. */
-async function inBatches(deps: Deps, limit: number, batch: (tx: Tx, limit: number) => Promise<number>): Promise<number> {
+/**
+ * Runs `batch` in one write transaction after another until one deletes fewer than `limit` rows,
+ * or `stopped()` says the server is shutting down; how many went in all.
+ */
+async function inBatches(deps: Deps, stopped: () => boolean, limit: number, batch: (tx: Tx, limit: number) => Promise<number>): Promise<number> {
   let total = 0;
   for (;;) {
+    if (stopped()) return total;
     const n = await deps.database.write((tx) => batch(tx, limit));
     total += n;
     if (n < limit) return total;
   }
 }
 
-/** Prunes every table once, logs one line with the counts (no personal data) and answers them; `limit` sets every batch's rows (tests). */
-export async function pruneAll(deps: Deps, limit?: number): Promise<Pruned> {
+/**
+ * Prunes every table once, logs one line with the counts (no personal data) and answers them.
+ * `limit` sets every batch's rows (tests); `stopped` ends the run between two batches (a shutdown:
+ * a first run after an upgrade may have a million rows to go, in many batches).
+ */
+export async function pruneAll(deps: Deps, limit?: number, stopped: () => boolean = () => false): Promise<Pruned> {
   const now = deps.now();
   await deps.database.write(async (tx) => {
     await pruneSessions(tx, new Date(now.getTime() - deps.config.tokenTtlHours * 3_600_000));
@@ -47,11 +55,11 @@ export async function pruneAll(deps: Deps, limit?: number): Promise<Pruned> {
   const mailBefore = new Date(now.getTime() - deps.config.mailKeepDays * DAY_MS);
   const auditBefore = new Date(now.getTime() - deps.config.auditKeepDays * DAY_MS);
   const pruned: Pruned = {
-    throttle: await inBatches(deps, limit ?? PRUNE_BATCH.throttle, (tx, n) => pruneEventsBatch(tx, throttleBefore, n)),
+    throttle: await inBatches(deps, stopped, limit ?? PRUNE_BATCH.throttle, (tx, n) => pruneEventsBatch(tx, throttleBefore, n)),
     // trusted devices past their cookie's life (the table's comment promised it; nothing did it before issue 57)
-    devices: await inBatches(deps, limit ?? PRUNE_BATCH.throttle, (tx, n) => pruneDevicesBatch(tx, new Date(now.getTime() - DEVICE_DAYS * DAY_MS), n)),
-    mail: await inBatches(deps, limit ?? PRUNE_BATCH.mail, (tx, n) => pruneOutboxBatch(tx, mailBefore, n)),
-    audit: await inBatches(deps, limit ?? PRUNE_BATCH.audit, (tx, n) => pruneAuditBatch(tx, auditBefore, n)),
+    devices: await inBatches(deps, stopped, limit ?? PRUNE_BATCH.throttle, (tx, n) => pruneDevicesBatch(tx, new Date(now.getTime() - DEVICE_DAYS * DAY_MS), n)),
+    mail: await inBatches(deps, stopped, limit ?? PRUNE_BATCH.mail, (tx, n) => pruneOutboxBatch(tx, mailBefore, n)),
+    audit: await inBatches(deps, stopped, limit ?? PRUNE_BATCH.audit, (tx, n) => pruneAuditBatch(tx, auditBefore, n)),
     records: await pruneOldRecords(deps),
   };
   deps.observe.log.info({ pruned }, "pruned");
