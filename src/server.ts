@@ -9,17 +9,14 @@ import { backupTurns, scheduleBackups } from "./backup/schedule";
 import { picturePool } from "./storage/picture";
 import { boot } from "./config/boot";
 import { ensureTotals } from "./actions/stats";
-import { pruneEvents } from "./db/queries/throttle";
-import { pruneSessions } from "./db/queries/sessions";
-import { pruneExpiredResets } from "./db/queries/password-resets";
-import { pruneOldRecords } from "./actions/records";
+import { pruneAll } from "./actions/prune";
 import { countAdmins } from "./db/queries/accounts";
 import { holdServerLock, lockedFile } from "./db/server-lock";
 import { parseEnv } from "./config/env";
 import { startMail } from "./mail/start";
 import { startTexts } from "./mail/start-texts";
 import { startOfferExpiry } from "./actions/waitlist-offers";
-import { flushLogger } from "./observe/log";
+import { flushLogger, safeError } from "./observe/log";
 
 const config = parseEnv(process.env);
 // Held while the server runs: `carebook restore` refuses to replace a database in use.
@@ -41,19 +38,19 @@ if (config.admin.email && config.admin.password) {
   console.log("No admin exists yet. Create one with: bun run admin:create (or set ADMIN_EMAIL and ADMIN_PASSWORD).");
 }
 
-// Throttle events older than the longest window (an hour) count for nothing: forget them hourly.
-// So are sessions whose tokens have expired and reset links past their time (issue 28).
-const prune = () =>
-  deps.database
-    .write(async (tx) => {
-      await pruneEvents(tx, new Date(Date.now() - 3_600_000));
-      await pruneSessions(tx, new Date(Date.now() - config.tokenTtlHours * 3_600_000));
-      await pruneExpiredResets(tx, new Date());
-    })
-    // Issue 56: records of visits past RECORD_KEEP_DAYS go.
-    .then(() => pruneOldRecords(deps))
-    .catch(() => undefined);
-await prune();
+// The hourly prune (src/actions/prune.ts): expired sessions and reset links, throttle events past
+// their window, finished mails past MAIL_KEEP_DAYS, audit events past AUDIT_KEEP_DAYS (in short
+// batches, issue 57) and records past RECORD_KEEP_DAYS (issue 56). One log line with its counts.
+// It runs beside the requests, not before the server listens (a first run after an upgrade may have a
+// million rows to go), one run at a time; a shutdown ends it between two batches.
+let stopping = false;
+let pruneRun: Promise<unknown> | undefined;
+const prune = () => {
+  pruneRun ??= pruneAll(deps, undefined, () => stopping)
+    .catch((error) => deps.observe.log.warn({ err: safeError(error) }, "prune failed"))
+    .finally(() => (pruneRun = undefined));
+};
+prune();
 const pruning = setInterval(prune, 3_600_000);
 pruning.unref();
 
@@ -70,13 +67,13 @@ console.log(`Carebook is listening on http://localhost:${server.port}`);
 // The picture workers start now, not during the first upload (src/storage/picture-pool.ts).
 picturePool(config.pictureWorkers).warm();
 
-let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: finishing requests in flight, then closing the database.`);
   clearInterval(pruning);
   stopOfferExpiry();
+  await pruneRun;
   await server.stop(false);
   await backups?.stop();
   await mail?.stop();

@@ -99,6 +99,9 @@ const envSchema = z.object({
   UNDO_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   // Issue 56: how long after the visit an issued record is kept (the law's medical record), then deleted.
   RECORD_KEEP_DAYS: positiveInt(1095),
+  // Issue 57: finished outbox rows (sent, given up, dropped; every channel) and audit events are deleted this many days on.
+  MAIL_KEEP_DAYS: positiveInt(30),
+  AUDIT_KEEP_DAYS: positiveInt(730),
   SUPPORT_EMAIL: z.string().trim().min(3).default("support@example.com"),
   // Unset: no phone is shown anywhere (never a made-up number, issue 39).
   SUPPORT_PHONE: z.string().trim().min(3).optional(),
@@ -210,6 +213,9 @@ export type Config = {
   /** The doctor's undo window after a schedule, cancel or reschedule; their mails wait until it closes. */
   undoSeconds: number;
   recordKeepDays: number;
+  /** Issue 57: days a finished outbox row is kept (MAIL_KEEP_DAYS), and an audit event (AUDIT_KEEP_DAYS). */
+  mailKeepDays: number;
+  auditKeepDays: number;
   /** Issue 51: an account's open instant bookings with one doctor and in all, and its instant bookings, moves and cancels in 24 hours. */
   bookingLimits: { instantPerDoctor: number; instantPerAccount: number; changesPerDay: number };
   support: { email: string; phone?: string };
@@ -299,6 +305,8 @@ export function parseEnv(env: Record<string, string | undefined>, terminal = pro
     waitlistHoldMinutes: e.WAITLIST_HOLD_MINUTES,
     undoSeconds: e.UNDO_SECONDS,
     recordKeepDays: e.RECORD_KEEP_DAYS,
+    mailKeepDays: e.MAIL_KEEP_DAYS,
+    auditKeepDays: e.AUDIT_KEEP_DAYS,
     bookingLimits: { instantPerDoctor: e.INSTANT_PER_DOCTOR, instantPerAccount: e.INSTANT_PER_ACCOUNT, changesPerDay: e.PATIENT_CHANGES_PER_DAY },
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
     log: { format: e.LOG_FORMAT ?? (terminal ? "pretty" : "json"), level: e.LOG_LEVEL },

@@ -13,6 +13,7 @@ import { ensureAdmin } from "../../src/auth/admins";
 import { boot } from "../../src/config/boot";
 import type { Deps } from "../../src/config/deps";
 import type { ObserveOptions } from "../../src/observe/observe";
+import type { RoundTrip } from "../../src/db/round-trips";
 import type { DoctorStatus, Specialization } from "../../src/domain/fields";
 import type { Lang } from "../../src/domain/i18n";
 import { parseEnv } from "../../src/config/env";
@@ -47,7 +48,7 @@ export type Doctor = Awaited<ReturnType<Harness["signupDoctor"]>>;
  * Starts an app on a fresh database; `env` overrides configuration (e.g. CONSULT_MINUTES). The
  * request log is silent unless `env` sets LOG_LEVEL (`observe.logTo` captures it).
  */
-export async function startHarness(env: Record<string, string> = {}, observe: ObserveOptions = {}) {
+export async function startHarness(env: Record<string, string> = {}, observe: ObserveOptions & { onRoundTrip?: RoundTrip } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "carebook-test-"));
   // A server of its own per harness (sqld answers within about 30 ms), unless the test names its database.
   const sqld = onSqld && env.DATABASE_URL === undefined ? await startSqld() : undefined;
@@ -63,7 +64,14 @@ export async function startHarness(env: Record<string, string> = {}, observe: Ob
   });
   // Every statement or batch the app sends to its database (src/db/round-trips.ts), for budgets.
   let roundTrips = 0;
-  const deps: Deps = await boot(config, { ...observe, onRoundTrip: () => void roundTrips++ });
+  // `observe.onRoundTrip` hears what each one sent too (the query-plan test, issue 57).
+  const deps: Deps = await boot(config, {
+    ...observe,
+    onRoundTrip: (sent) => {
+      roundTrips++;
+      observe.onRoundTrip?.(sent);
+    },
+  });
   const app = createApp(deps);
   // Every /api/auth answer this app gives is checked against the OpenAPI document (drift fails).
   const violations = checkAnswers(app);

@@ -1,5 +1,5 @@
 /** The live device cookies (src/db/schema/throttle.ts, trustedDevices). */
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
 import { trustedDevices } from "../schema";
 import { atCommit } from "../at-commit";
@@ -19,9 +19,4 @@ export function replaceDevice(tx: Tx, tag: string, id: string, now: Date, previo
 /** Retires every device of the account tagged `tag` (logout). */
 export async function forgetDevices(tx: Tx, tag: string): Promise<void> {
   await tx.delete(trustedDevices).where(eq(trustedDevices.tag, tag));
-}
-
-/** Forgets devices issued before `before` (their cookies have expired). */
-export async function pruneDevices(tx: Tx, before: Date): Promise<void> {
-  await tx.delete(trustedDevices).where(lt(trustedDevices.createdAt, before));
 }

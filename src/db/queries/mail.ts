@@ -135,12 +135,18 @@ export async function undoMail(tx: Tx, appointmentId: string, since: Date): Prom
     );
 }
 
-/** How many messages are in each state (the admin's view). */
+const STATES: OutboxState[] = ["waiting", "sending", "sent", "failing", "given_up", "dropped", "delivered", "failed"];
+
+/**
+ * How many messages are in each state (the admin's view, the outbox metric), in one statement: a
+ * count per state, each a search of mail_outbox_state_next for that state (issue 57: a GROUP BY
+ * walked the whole index), so the open states cost what they hold; the finished ones hold
+ * MAIL_KEEP_DAYS of mail at most.
+ */
 export async function outboxCounts(r: Reader): Promise<Record<OutboxState, number>> {
-  const rows = await r.select({ state: mailOutbox.state, n: count() }).from(mailOutbox).groupBy(mailOutbox.state);
-  const counts: Record<OutboxState, number> = { waiting: 0, sending: 0, sent: 0, failing: 0, given_up: 0, dropped: 0, delivered: 0, failed: 0 };
-  for (const row of rows) counts[row.state] = row.n;
-  return counts;
+  const columns = STATES.map((state) => sql`(select count(*) from ${mailOutbox} where ${mailOutbox.state} = ${state}) as ${sql.identifier(state)}`);
+  const row = await r.get<Record<string, unknown>>(sql`select ${sql.join(columns, sql`, `)}`);
+  return Object.fromEntries(STATES.map((state) => [state, Number(row?.[state] ?? 0)])) as Record<OutboxState, number>;
 }
 
 export type OutboxSummaryRow = Pick<OutboxRow, "id" | "channel" | "toAddress" | "subject" | "state" | "attempts" | "lastError" | "createdAt" | "sentAt" | "nextAttemptAt">;

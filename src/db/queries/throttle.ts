@@ -83,8 +83,3 @@ export function forgetAccountEvents(tx: Tx, role: string, email: string): void {
   const prefix = `${role} ${email}`;
   atCommit(tx, tx.delete(authEvents).where(and(inArray(authEvents.kind, ["login_fail", "reset_account"]), gte(authEvents.key, `${prefix} `), lt(authEvents.key, `${prefix}!`))));
 }
-
-/** Forgets events older than `before`; nothing counts them any more. */
-export async function pruneEvents(tx: Tx, before: Date): Promise<void> {
-  await tx.delete(authEvents).where(lt(authEvents.at, before));
-}

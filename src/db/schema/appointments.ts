@@ -108,5 +108,7 @@ export const feedback = sqliteTable(
     index("feedback_doctor_published_created").on(t.doctorId, t.published, t.createdAt),
     // the admin's published reviews of every doctor, newest first (issue 41)
     index("feedback_published_created").on(t.published, t.createdAt),
+    // the admin's reviews page, newest first: a backward walk that stops at its limit, not a loop over every doctor (issue 57)
+    index("feedback_created").on(t.createdAt),
   ],
 );

@@ -23,6 +23,10 @@ export const auditEvents = sqliteTable(
     previous: text("previous", { mode: "json" }).$type<AppointmentBefore>(),
   },
   // a subject's history in order; the admin table reads every doctor's at once; an account's
-  // changes of the last day (issue 51: 20 a day)
-  (t) => [index("audit_events_subject_at").on(t.subject, t.subjectId, t.at), index("audit_events_actor_at").on(t.actorId, t.at)],
+  // changes of the last day (issue 51: 20 a day); the oldest first, for the prune past AUDIT_KEEP_DAYS (issue 57)
+  (t) => [
+    index("audit_events_subject_at").on(t.subject, t.subjectId, t.at),
+    index("audit_events_actor_at").on(t.actorId, t.at),
+    index("audit_events_at").on(t.at),
+  ],
 );

@@ -16,7 +16,8 @@ export const authEvents = sqliteTable(
     key: text("key").notNull(),
     at: integer("at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [index("auth_events_kind_key_at").on(t.kind, t.key, t.at)],
+  // the limits' counts; the events past every window, for the hourly prune in batches (issue 57)
+  (t) => [index("auth_events_kind_key_at").on(t.kind, t.key, t.at), index("auth_events_at").on(t.at)],
 );
 
 /**
