@@ -2,7 +2,8 @@
  * `bun run bench`: page weight of every SPEC §2 route in Chromium, then throughput and latency
  * of the app under a real load generator, each beside a plain Bun.serve (the ceiling) measured
  * in the same run, the /about p99 during a login storm, list latency from 1,000 to 100,000
- * appointments, and the server's peak memory. Prints the tables and rewrites its marked regions of
+ * appointments, the server's peak memory, and the admin's overview on two years of totals
+ * (bench/overview-scale.ts). Prints the tables and rewrites its marked regions of
  * docs/performance.md (the rest of that page is kept by hand).
  *
  * Everything listens on 127.0.0.1; every load is bounded (BENCH_SECONDS per run, default 5).
@@ -15,6 +16,7 @@ import { budgetFailures, createFixtures, specRoutes, weighRoutes, weightTable, t
 import { launchBrowser, measurePaints, paintFailures, type RoutePaint } from "./first-paint";
 import { paintSection, REPEAT_PATHS, withPaintSection } from "./lcp";
 import { openSeeder } from "./seed";
+import { overviewAtScale, overviewLine } from "./overview-scale";
 import { freePort, waitFor } from "./server";
 import { jsonClient } from "../tests/support/http";
 
@@ -238,6 +240,9 @@ try {
 
   // docs/performance.md is kept by hand around marked regions: this run rewrites its own regions
   // only (bench:lcp and bench:signed-in keep theirs the same way), so the notes around them stay.
+  // Issue 58: the admin's overview for 366 days, in process, on two years of totals for 20,000 doctors.
+  const overview = overviewLine(await overviewAtScale());
+  console.log(overview);
   const docPath = join(ROOT, "docs", "performance.md");
   const measured = `Measured ${new Date().toISOString().slice(0, 10)} by \`bun run bench\` (bench/run.ts) on ${info.nproc} cores (${info.model}, ${info.memory}, Linux ${info.kernel}), Bun ${info.bun}.`;
   let doc = existsSync(docPath) ? readFileSync(docPath, "utf8") : "# Performance\n";
@@ -270,6 +275,8 @@ The patient's meetings list with 1,000 and then ${total.toLocaleString("en")} ap
 ${growthTable}
 
 Peak resident memory (VmHWM) of the server after everything above: **${memory.toFixed(0)} MB**.
+
+The admin's overview in process (bench/overview-scale.ts, its own database): ${overview}.
 
 ${targetTable}`);
   writeFileSync(docPath, doc);

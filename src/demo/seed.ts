@@ -81,6 +81,8 @@ export async function seedDemo(deps: Deps): Promise<void> {
   const seeding: Deps = { ...deps, config: { ...deps.config, signupLimit: 1_000_000, loginFailureLimit: 1_000_000 } };
   const call = clientOf(createApp(seeding));
   const past = clientOf(createApp({ ...seeding, now: () => new Date(Date.now() - 5 * DAY) }))();
+  /** A client of an app whose clock stands at `time` (the weeks before, issue 58). */
+  const clientAt = (time: Date) => clientOf(createApp({ ...seeding, now: () => time }))();
   const now = deps.now();
 
   await ensureAdmin(deps.database, { ...DEMO_ADMIN, password: DEMO_PASSWORD });
@@ -131,6 +133,8 @@ export async function seedDemo(deps: Deps): Promise<void> {
         json: { appointmentId, patientId: patient.id, doctorName: approvedDoctor(n).name, scheduledDateTime: at.toISOString() },
       });
 
+    // Issue 58: the second patient's weeks before, so the overview and the doctors' charts are not flat.
+    if (i === 1) await seedEarlierWeeks(clientAt, book, schedule, (n) => d(n).token, patient.token, now);
     // Meetings that took place: booked and scheduled on the clock five days behind.
     for (const [n, days, hour, withFeedback] of plan.completed) {
       const id = await book(past, n, reasonFor(n, 0));
@@ -153,6 +157,36 @@ export async function seedDemo(deps: Deps): Promise<void> {
     const [c, days, hour] = plan.confirmed;
     await schedule(call(), c, await book(call(), c, reasonFor(c, 2)), dayAt(now, days, hour));
     await book(call(), plan.pending, reasonFor(plan.pending, 3));
+  }
+}
+
+/**
+ * Issue 58: every third day from 51 to 9 days ago, a request to one of the first four approved
+ * doctors, made and scheduled that day for the next (on a clock standing then); every third of
+ * those meetings the doctor marks missed an hour after it began, and every fourth day a second
+ * request is cancelled by the patient. All before the other meetings' days, so none overlaps them.
+ */
+async function seedEarlierWeeks(
+  clientAt: (time: Date) => Call,
+  book: (client: Call, n: number, reason: string) => Promise<string>,
+  schedule: (client: Call, n: number, appointmentId: string, at: Date) => Promise<Reply>,
+  doctorToken: (n: number) => string,
+  patientToken: string,
+  now: Date,
+): Promise<void> {
+  for (let k = 51, i = 0; k >= 9; k -= 3, i++) {
+    const n = i % 4;
+    const then = clientAt(new Date(now.getTime() - k * DAY));
+    const start = dayAt(now, 1 - k, 4 + (i % 6));
+    const id = await book(then, n, reasonFor(n, i));
+    await schedule(then, n, id, start);
+    if (i % 3 === 1) {
+      await clientAt(new Date(start.getTime() + 3_600_000))("POST", "/doctor-dashboard/markAttendance", { token: doctorToken(n), json: { appointmentId: id, attended: false } });
+    }
+    if (i % 4 === 2) {
+      const other = await book(then, (n + 1) % 4, reasonFor((n + 1) % 4, i));
+      await then("POST", "/patient-dashboard/cancelAppointment", { token: patientToken, json: { appointmentId: other, reason: "I feel better, thank you" } });
+    }
   }
 }
 

@@ -276,10 +276,9 @@ export async function waitlistOffered(
 ): Promise<void> {
   if (mailMode(deps.config) === "off" && !textsOn(deps)) return;
   const { patient } = offer;
-  // Issue 55: the offer by text too; its link opens the patient's appointments (where the offer waits).
-  if (options.appointmentId !== undefined) {
-    await enqueueMeetingText(tx, deps, { template: "offer", to: { role: "patient", id: patient.id }, known: patient, doctorName: offer.doctorName, at: offer.start, appointmentId: options.appointmentId, sendAt: options.hold, startsAt: offer.expiresAt });
-  }
+  // Issue 55: the offer by text too, also one passed on after another ran out, was declined or left
+  // (no change freed it: no meeting of its own); its link opens the patient's appointments (where the offer waits).
+  await enqueueMeetingText(tx, deps, { template: "offer", to: { role: "patient", id: patient.id }, known: patient, doctorName: offer.doctorName, at: offer.start, appointmentId: options.appointmentId, sendAt: options.hold, startsAt: offer.expiresAt });
   await enqueueMail(tx, deps, {
     template: "waitlistOffer",
     category: "notice",

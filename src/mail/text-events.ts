@@ -32,6 +32,13 @@ export async function meetingLink(tx: Tx, deps: TextDeps, appointmentId: string,
   return `${siteUrl(deps.config)}/m/${code}${role === "patient" ? "p" : "d"}`;
 }
 
+/**
+ * The short link of a text about no meeting of its own (a waitlist offer passed on after another
+ * ran out): a fresh code that names no meeting, which /m/ opens as the reader's appointments after
+ * sign-in, where the offer waits. Nothing is kept for it.
+ */
+export const offersLink = (deps: TextDeps, role: PhoneRole) => `${siteUrl(deps.config)}/m/${newLinkCode()}${role === "patient" ? "p" : "d"}`;
+
 /** A meeting's time as a text writes it: short, in the reader's zone and language, the zone named ("8 Dec, 11:30 (Asia/Kolkata)"). */
 export function textWhen(at: Date, zone: string, lang: "en" | "hi"): string {
   const day = new Intl.DateTimeFormat(lang === "hi" ? "hi-IN" : "en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone }).format(at);
@@ -43,7 +50,8 @@ export type MeetingText = {
   to: { role: PhoneRole; id: string };
   doctorName: string;
   at: Date;
-  appointmentId: string;
+  /** The meeting the text is about; none for a waitlist offer passed on (see offersLink). */
+  appointmentId?: string;
   /** Not before (a reminder's time, a doctor's undo window). */
   sendAt?: Date;
   /** The answer to the reader's own action: sent even in quiet hours. */
@@ -67,7 +75,7 @@ export async function enqueueMeetingText(tx: Tx, deps: TextDeps, text: MeetingTe
   const values = {
     doctor: doctorTitle(text.doctorName, readerT(reader)),
     when: textWhen(text.at, zone, lang),
-    link: await meetingLink(tx, deps, text.appointmentId, text.to.role),
+    link: text.appointmentId === undefined ? offersLink(deps, text.to.role) : await meetingLink(tx, deps, text.appointmentId, text.to.role),
   };
   const due = text.sendAt ?? deps.now();
   const sendAt = text.own ? due : quietUntil(due, zone, deps.config.quietHours, text.startsAt ?? text.at);

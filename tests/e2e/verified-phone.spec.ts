@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { E2E_PORT, E2E_SMS_DIR } from "./support/env";
-import { apiCall, createPatient, expect, instantDoctor, signIn, test, waitForHydration } from "./support/fixtures";
+import { apiCall, createDoctor, createPatient, expect, instantDoctor, signIn, test, waitForHydration } from "./support/fixtures";
 
 type Sms = { path: string; fields: Record<string, string> };
 const smsTo = (number: string): Sms[] =>
@@ -87,4 +87,36 @@ for (const script of [true, false]) {
       }
     });
   }
+}
+
+// The doctor's side (issue 55 item 1): the same section on the doctor's profile, with script in English, without in Hindi.
+for (const [script, lang] of [[true, "en"], [false, "hi"]] as const) {
+  test(`(${script ? "script" : "no script"}, ${lang}) a doctor verifies a phone on the profile with the code the SMS brought`, async ({ browser }) => {
+    const w = WORDS[lang];
+    const doctor = await createDoctor({ name: `Dr. Phone Own ${lang}${Date.now()}` });
+    await apiCall("PUT", "/language", { language: lang }, doctor.token);
+    const mobile = `8${String(Date.now()).slice(-7)}${script ? 5 : 6}${lang === "en" ? 7 : 8}`.slice(0, 10);
+    const number = `+91${mobile}`;
+    const context = await browser.newContext({ javaScriptEnabled: script, timezoneId: "Asia/Kolkata", viewport: { width: script ? 1280 : 360, height: 900 } });
+    await context.addCookies([{ name: "lang", value: lang, url: `http://127.0.0.1:${E2E_PORT}` }]);
+    const page = await context.newPage();
+    try {
+      await signIn(page, doctor);
+      await page.goto("/doctor-dashboard/doctor-profile#phone");
+      await page.getByLabel(w.number).fill(mobile);
+      await page.getByRole("button", { name: w.send }).click();
+      await expect(page).toHaveURL(/\/doctor-dashboard\/doctor-profile/);
+      await expect(page.locator('[data-phone-state="waiting"]')).toContainText(number);
+      await expect.poll(() => smsTo(number).length, { intervals: [50, 100, 250] }).toBe(1);
+      const body = smsTo(number)[0]!.fields.Body!;
+      expect(body).toMatch(w.sms);
+      await page.getByLabel(w.code).fill(body.match(/\d{6}/)![0]);
+      await page.getByRole("button", { name: w.verify }).click();
+      await expect(page.locator('[data-phone-state="verified"]')).toContainText(`${number} ${w.verified}`);
+      if (process.env.SHOTS_DIR) await page.locator("#phone").screenshot({ path: `${process.env.SHOTS_DIR}/doctor-phone-${script ? "script" : "noscript"}-${lang}.png` });
+      expect((await apiCall("GET", "/doctor-profile", undefined, doctor.token)).doctor.phone).toEqual({ number, verified: true });
+    } finally {
+      await context.close();
+    }
+  });
 }
