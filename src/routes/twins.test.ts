@@ -104,6 +104,9 @@ const TWINS: Record<string, Twin> = {
   "/doctor-dashboard/doctor-profile/phone": { api: "POST /api/auth/account/phone" },
   "/doctor-dashboard/doctor-profile/phone/verify": { api: "POST /api/auth/account/phone/verify" },
   "/doctor-dashboard/doctor-profile/phone/remove": { api: "DELETE /api/auth/account/phone" },
+  // Issue 55, item 6: sign in with a code.
+  "/loginPatient/phone": { api: "POST /api/auth/loginPatient/code" },
+  "/loginPatient/phone/code": { api: "POST /api/auth/loginPatient/code/verify" },
   "/unsubscribe/:token": { none: "a mail client's one-click unsubscribe (RFC 8058), allowed by the link's token, not a session" },
   // The switch also sets the page's language cookie; the twin keeps the account's language (its mails').
   "/language": { api: "PUT /api/auth/language" },
