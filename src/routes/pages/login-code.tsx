@@ -45,7 +45,7 @@ function page(c: Context, deps: Deps, step: { number?: string; form?: FormState;
     { title: t("phone.login.title") },
     <Shell area="public" path={c.req.path} theme={themeOf(c)}>
       <div class="page-narrow">
-        <section class="card" aria-labelledby="login-code-title">
+        <section class="card auth-card" aria-labelledby="login-code-title">
           <h1 id="login-code-title">{t("phone.login.title")}</h1>
           <NoticeLine notice={notice} />
           {step.number === undefined ? (
