@@ -25,6 +25,7 @@ const NO_DATABASE = new Map<string, string>([
   ["GET /api/docs/:file{init\\.js|swagger-ui-bundle\\.js|swagger-ui\\.css}", "the documentation page's assets"],
   ["GET /api/openapi.json", "the OpenAPI document, built once"],
   ["GET /healthz", "liveness: the process answers"],
+  ["GET /hooks/whatsapp", "the WhatsApp webhook's verify-token challenge: a setting compared"],
   ["GET /uploads/:folder/:file", "pictures, read from storage (src/routes/uploads.ts)"],
 ]);
 
