@@ -16,6 +16,7 @@ import { startOutboxSender, type MailSender } from "./sender";
 import { twilioChannel } from "./twilio";
 import { whatsappChannel, whatsappSignature, WHATSAPP_HOOK_PATH } from "./whatsapp";
 import { recentOutbox } from "../db/queries/mail";
+import { startTexts } from "./start-texts";
 
 const REASON = "Recurring migraine with aura since March";
 const NUMBER_ID = "1098765432100";
@@ -116,15 +117,15 @@ describe("WhatsApp through the Cloud API", () => {
   });
 
   test("429, 5xx and a dropped connection are tried again; another 4xx is not", async () => {
-    wa.answerNext(429, 503);
+    wa.answerNext(429, 503, "drop");
     const { clock, number } = await scheduled("en", { sms: false, whatsapp: true });
     await whatsapp.runOnce();
     expect((await rowsTo(number))[0]).toMatchObject({ state: "failing", attempts: 1 });
-    for (const wait of [10, 30]) {
+    for (const wait of [10, 30, 60]) {
       clock.forward(wait * 1000 + 500);
       await whatsapp.runOnce();
     }
-    expect((await rowsTo(number))[0]).toMatchObject({ state: "sent", attempts: 3 });
+    expect((await rowsTo(number))[0]).toMatchObject({ state: "sent", attempts: 4 });
 
     wa.answerNext(400);
     const other = await scheduled("en", { sms: false, whatsapp: true });
@@ -167,5 +168,20 @@ describe("WhatsApp through the Cloud API", () => {
     expect(page).toContain(`<td>${first.number}</td>`);
     expect(page).toContain("delivered");
     expect(page).toContain("failed (the provider says)");
+  });
+
+  test("at start, one line says how WhatsApp goes: through the Cloud API with its settings, off without them", async () => {
+    const lines: string[] = [];
+    const log = console.log;
+    console.log = (line: string) => void lines.push(String(line));
+    try {
+      for (const config of [h.deps.config, { ...h.deps.config, whatsapp: undefined }]) {
+        for (const sender of startTexts({ ...h.deps, config })) await sender.stop();
+      }
+    } finally {
+      console.log = log;
+    }
+    const said = lines.filter((line) => line.startsWith("WhatsApp"));
+    expect(said).toEqual([`WhatsApp is on: through the Cloud API (${wa.url}), template messages.`, expect.stringMatching(/^WhatsApp is off: WHATSAPP_PHONE_NUMBER_ID, /)]);
   });
 });
