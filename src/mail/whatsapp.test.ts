@@ -170,6 +170,23 @@ describe("WhatsApp through the Cloud API", () => {
     expect(page).toContain("failed (the provider says)");
   });
 
+  test("two senders of each channel on one database (two instances) send each appointment text once, by SMS and by WhatsApp", async () => {
+    const secondSms = startOutboxSender(h.deps, twilioChannel(h.deps.config));
+    const secondWa = startOutboxSender(h.deps, whatsappChannel(h.deps.config));
+    try {
+      const numbers: string[] = [];
+      for (let i = 0; i < 4; i++) numbers.push((await scheduled(i % 2 === 0 ? "en" : "hi", { sms: true, whatsapp: true })).number);
+      await Promise.all([sms.runOnce(), secondSms.runOnce(), whatsapp.runOnce(), secondWa.runOnce(), sms.runOnce(), secondSms.runOnce(), whatsapp.runOnce(), secondWa.runOnce()]);
+      for (const number of numbers) {
+        expect(waTo(number).filter((r) => r.body.template.name === "carebook_confirmed")).toHaveLength(1);
+        expect(twilio.received.filter((r) => r.fields.To === number && /^Carebook: /.test(r.fields.Body ?? "") && !/\d{6}/.test(r.fields.Body ?? ""))).toHaveLength(1);
+      }
+    } finally {
+      await secondSms.stop();
+      await secondWa.stop();
+    }
+  });
+
   test("at start, one line says how WhatsApp goes: through the Cloud API with its settings, off without them", async () => {
     const lines: string[] = [];
     const log = console.log;
