@@ -97,6 +97,7 @@ const TWINS: Record<string, Twin> = {
   "/theme": { none: "the page's light or dark theme, a cookie of the browser; no account holds it" },
   "/session": { none: "not a form: the islands' read of the page session's token as JSON" },
   "/hooks/twilio/status": { none: "not a form: Twilio's delivery report, allowed by its signature (issue 55)" },
+  "/hooks/whatsapp": { none: "not a form: the WhatsApp Cloud API's status reports, allowed by their signature (issue 55)" },
   // Issue 55: the verified phone.
   "/patient-dashboard/patient-profile/phone": { api: "POST /api/auth/account/phone" },
   "/patient-dashboard/patient-profile/phone/verify": { api: "POST /api/auth/account/phone/verify" },
