@@ -42,6 +42,7 @@ for (const [script, lang] of [
     const page = await context.newPage();
     try {
       await page.goto("/loginPatient");
+      if (process.env.SHOTS) await shots(page, `password-${lang}-${script ? "script" : "plain"}`);
       await page.getByRole("link", { name: w.link }).click();
       await expect(page).toHaveURL(/\/loginPatient\/phone$/);
       await page.getByLabel(w.number).fill(mobile);
