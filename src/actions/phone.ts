@@ -63,8 +63,11 @@ export async function issueCode(
 ): Promise<void> {
   const now = deps.now();
   const counts = await codeCounts(tx, account, number, new Date(now.getTime() - CODE_PER_ACCOUNT_MS), new Date(now.getTime() - CODE_PER_NUMBER_MS));
-  if (counts.accountLatest !== undefined) {
-    const wait = Math.max(1, Math.ceil((counts.accountLatest.getTime() + CODE_PER_ACCOUNT_MS - now.getTime()) / 1000));
+  // A sign-in code is asked by number, by anyone: its once-a-minute is the number's sign-in codes',
+  // so a number with an account answers no differently from one without (issue 55, item 6).
+  const minuteLatest = purpose === "login" ? counts.numberLatest : counts.accountLatest;
+  if (minuteLatest !== undefined) {
+    const wait = Math.max(1, Math.ceil((minuteLatest.getTime() + CODE_PER_ACCOUNT_MS - now.getTime()) / 1000));
     throw refuse("too_many", PHONE_MESSAGES.tooSoon, "tooSoon", wait);
   }
   if (counts.numberCount >= CODES_PER_NUMBER && counts.numberOldest !== null) {

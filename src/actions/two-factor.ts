@@ -133,7 +133,14 @@ export type FirstStep<A> = ({ kind: "signedIn" } & LoggedIn<A>) | { kind: "chall
 
 /** Checks the password (src/actions/accounts.ts); with two-factor on, answers a challenge instead of the account. */
 export async function logInFirstStep<R extends Role>(deps: Deps, role: R, credentials: { email: string; password: string }, client: Client) {
-  const loggedIn = await logIn(deps, role, credentials, client);
+  return secondFactorOrSession(deps, role, await logIn(deps, role, credentials, client));
+}
+
+/**
+ * What follows a login's first factor (a password, or a code sent by SMS, issue 55): the session's
+ * account, or, with two-factor sign-in on, a challenge for POST /api/auth/2fa/verify.
+ */
+export async function secondFactorOrSession<A extends AccountRow>(deps: Deps, role: Role, loggedIn: LoggedIn<A>) {
   if (!twoFactorIsOn(loggedIn.account)) return { kind: "signedIn", ...loggedIn } as const;
   const challenge = randomBytes(32).toString("base64url");
   const now = deps.now();

@@ -127,6 +127,12 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: optionalText,
   TWILIO_AUTH_TOKEN: optionalText,
   TWILIO_FROM: optionalText,
+  // Issue 55, item 5: texts by WhatsApp (the Cloud API's template messages); off unless all four are set.
+  WHATSAPP_API_URL: z.string().trim().url({ message: "WHATSAPP_API_URL must be a URL" }).default("https://graph.facebook.com/v21.0"),
+  WHATSAPP_PHONE_NUMBER_ID: optionalText,
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_VERIFY_TOKEN: optionalText,
+  WHATSAPP_APP_SECRET: optionalText,
   // Hours (in each person's zone) when no text goes but a code asked for or the answer to their own action: "21-8".
   QUIET_HOURS: z.string().trim().default("21-8").refine((v) => parseQuietHours(v) !== undefined, { message: "QUIET_HOURS must be two hours 0-23, e.g. 21-8 (0-0: none)" }),
   RESET_TOKEN_MINUTES: z.coerce.number({ message: "RESET_TOKEN_MINUTES must be a number of minutes" }).positive("RESET_TOKEN_MINUTES must be more than 0").max(24 * 60, "RESET_TOKEN_MINUTES must be at most 1440").default(30),
@@ -161,6 +167,10 @@ const crossChecks = (e: z.infer<typeof envSchema>): { path: string; message: str
   }
   const twilio = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM].filter((v) => v !== undefined).length;
   if (twilio !== 0 && twilio !== 3) issues.push({ path: "TWILIO_FROM", message: "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together" });
+  const whatsapp = [e.WHATSAPP_PHONE_NUMBER_ID, e.WHATSAPP_TOKEN, e.WHATSAPP_VERIFY_TOKEN, e.WHATSAPP_APP_SECRET].filter((v) => v !== undefined).length;
+  if (whatsapp !== 0 && whatsapp !== 4) {
+    issues.push({ path: "WHATSAPP_APP_SECRET", message: "WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_TOKEN, WHATSAPP_VERIFY_TOKEN and WHATSAPP_APP_SECRET go together" });
+  }
   if (e.SMTP_URL !== undefined && e.PUBLIC_URL === undefined) {
     issues.push({ path: "PUBLIC_URL", message: "required when SMTP_URL is set: mails link to the site" });
   }
@@ -232,6 +242,8 @@ export type Config = {
   phoneCodeMinutes: number;
   /** TWILIO_* set: SMS goes through Twilio's Messages API at `apiUrl`; unset: SMS is off (or previewed with MAIL_PREVIEW). */
   twilio?: { apiUrl: string; accountSid: string; authToken: string; from: string };
+  /** WHATSAPP_* set: WhatsApp goes through the Cloud API at `apiUrl`; unset: WhatsApp is off (or previewed with MAIL_PREVIEW). */
+  whatsapp?: { apiUrl: string; phoneNumberId: string; token: string; verifyToken: string; appSecret: string };
   /** QUIET_HOURS: texts other than codes and answers wait until they end, in the reader's zone. */
   quietHours: QuietHours;
 };
@@ -320,6 +332,16 @@ export function parseEnv(env: Record<string, string | undefined>, terminal = pro
       e.TWILIO_ACCOUNT_SID === undefined
         ? undefined
         : { apiUrl: e.TWILIO_API_URL.replace(/\/$/, ""), accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM! },
+    whatsapp:
+      e.WHATSAPP_PHONE_NUMBER_ID === undefined
+        ? undefined
+        : {
+            apiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ""),
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+            token: e.WHATSAPP_TOKEN!,
+            verifyToken: e.WHATSAPP_VERIFY_TOKEN!,
+            appSecret: e.WHATSAPP_APP_SECRET!,
+          },
     s3:
       e.STORAGE === "s3"
         ? {

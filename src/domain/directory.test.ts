@@ -11,7 +11,9 @@ test("a reviewer is their first name and the last name's initial", () => {
 });
 
 test("the way back after login or signup is a path inside the patient's pages, nothing else", () => {
-  for (const ok of ["/patient-dashboard", "/patient-dashboard/bookAppointment/3f2c9a4e-8b1d-4c55-9a0e-2b7f1c6d8e90"]) expect(patientReturnPath(ok)).toBe(ok);
+  for (const ok of ["/patient-dashboard", "/patient-dashboard/bookAppointment/3f2c9a4e-8b1d-4c55-9a0e-2b7f1c6d8e90", "/m/abcdEFGHp"]) expect(patientReturnPath(ok)).toBe(ok);
+  // A text's short link: a patient's only, exactly its shape.
+  for (const bad of ["/m/abcdEFGHd", "/m/abcdEFGp", "/m/abcdEFGHp/x", "/m/abcd.FGHp", "/m//evil.example"]) expect(patientReturnPath(bad)).toBeUndefined();
   for (const bad of ["//evil.example", "https://evil.example/patient-dashboard", "/admin-dashboard", "/patient-dashboard/../admin", "/patient-dashboard/%2e%2e/x", "/patient-dashboardx", "/patient-dashboard?x=1", 42, undefined, `/patient-dashboard/${"a".repeat(200)}`]) {
     expect(patientReturnPath(bad)).toBeUndefined();
   }

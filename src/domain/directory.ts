@@ -139,10 +139,12 @@ export function reviewsWithin<R extends { message: string; reply: { text: string
 
 /**
  * Where a patient goes after logging in or signing up from a doctor's "Book" (issue 41): only a
- * path inside the patient's own pages, never another site; undefined for anything else.
+ * path inside the patient's own pages (or a text's short link to one), never another site; undefined for anything else.
  */
 export function patientReturnPath(value: unknown): string | undefined {
   if (typeof value !== "string" || value.length > 200) return undefined;
   // No segment begins with a dot and none is escaped: "..", "%2e%2e" would climb out of the patient's pages.
+  // Issue 55: a text's short link for a patient (/m/{8}p), which opens that appointment once signed in.
+  if (/^\/m\/[A-Za-z0-9]{8}p$/.test(value)) return value;
   return /^\/patient-dashboard(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?$/.test(value) ? value : undefined;
 }

@@ -19,7 +19,7 @@ import { readerLang, readerT } from "./templates";
 
 type TextDeps = Pick<Deps, "config" | "now">;
 
-/** Whether any text can go: SMS on (WhatsApp rides on the same switch until its channel is set). */
+/** Whether any text can go: SMS on (a number is verified by SMS, so WhatsApp needs it too). */
 export const textsOn = (deps: TextDeps) => smsMode(deps.config) !== "off";
 
 const ALPHABET = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";

@@ -6,7 +6,7 @@
  * verified number that chose SMS; held in quiet hours unless the meeting comes soon after.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startHarness, type Harness, type Patient } from "../../tests/support/harness";
+import { PASSWORD, startHarness, type Harness, type Patient } from "../../tests/support/harness";
 import { startTwilioStandin, type TwilioStandin } from "../../tests/support/twilio-standin";
 import { movingClock } from "../../tests/support/moving-clock";
 import { nextMonday } from "../../tests/support/monday";
@@ -87,7 +87,16 @@ describe("texts about a meeting", () => {
     const open = await h.app.request(`/m/${link[1]}`, { headers: { cookie: `__Host-carebook_session=${patient.token}` } });
     expect([open.status, open.headers.get("location")]).toEqual([303, `/patient-dashboard/patient-meetings#meeting-${id}`]);
     const anon = await h.app.request(`/m/${link[1]}`);
-    expect(anon.headers.get("location")).toBe("/loginPatient?next=%2Fpatient-dashboard%2Fpatient-meetings");
+    expect(anon.headers.get("location")).toBe(`/loginPatient?next=${encodeURIComponent(`/m/${link[1]}`)}`);
+    // Signing in from there comes back to the link, which lands on that appointment (not the list alone).
+    const loginPage = await (await h.app.request(anon.headers.get("location")!)).text();
+    expect(loginPage).toContain(`value="/m/${link[1]}"`); // the form carries it
+    const login = await h.app.request("/loginPatient", {
+      method: "POST",
+      headers: { origin: "http://localhost", "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: patient.email, password: PASSWORD, next: `/m/${link[1]}` }),
+    });
+    expect([login.status, login.headers.get("location")]).toEqual([303, `/m/${link[1]}`]);
     const other = await h.signupPatient();
     const notMine = await h.app.request(`/m/${link[1]}`, { headers: { cookie: `__Host-carebook_session=${other.token}` } });
     expect(notMine.headers.get("location")).toBe("/patient-dashboard/patient-meetings");

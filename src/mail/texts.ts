@@ -22,12 +22,12 @@ export function smsMode(config: Pick<Config, "twilio" | "mailPreview">): TextMod
 }
 
 /**
- * Whether a channel takes texts: SMS through Twilio or in preview; WhatsApp only in preview for
- * now (its Cloud API channel is issue 55's item 5, not built yet), so no row waits for a sender that never comes.
+ * Whether a channel takes texts: SMS through Twilio or in preview; WhatsApp through the Cloud API
+ * (WHATSAPP_*), or in preview when neither provider is set, so no row waits for a sender that never comes.
  */
-export function channelOn(config: Pick<Config, "twilio" | "mailPreview">, channel: OutboxChannel): boolean {
+export function channelOn(config: Pick<Config, "twilio" | "whatsapp" | "mailPreview">, channel: OutboxChannel): boolean {
   if (channel === "sms") return smsMode(config) !== "off";
-  if (channel === "whatsapp") return config.mailPreview && config.twilio === undefined;
+  if (channel === "whatsapp") return config.whatsapp !== undefined || (config.mailPreview && config.twilio === undefined);
   return false;
 }
 

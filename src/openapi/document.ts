@@ -47,7 +47,7 @@ export function errorStatuses(op: Operation): Exclude<Status, 304>[] {
   statuses.add(413);
   if (op.body || op.params || op.query) statuses.add(400);
   if (op.who !== "anyone") statuses.add(401).add(403);
-  if (/\/(login(Patient|Doctor|Admin)|2fa\/verify)$/.test(op.path)) statuses.add(401);
+  if (/\/(login(Patient|Doctor|Admin)|loginPatient\/code\/verify|2fa\/verify)$/.test(op.path)) statuses.add(401);
   // Any call can meet a failure of the server.
   statuses.add(500);
   return [...statuses].sort();

@@ -44,6 +44,7 @@ import { familyAddPost, familyEditPost, familyRemovePost, patientProfileAgain, p
 import { specializationPage } from "./pages/patient-dashboard/specialization";
 import { mailPreferencesPost } from "./pages/mail";
 import { messageLinkRoutes, phonePosts } from "./pages/phone";
+import { loginCodeRoutes } from "./pages/login-code";
 import { adminMailMessagePage, adminMailPage } from "./pages/admin-mail";
 import { adminOverviewPage, OVERVIEW_PATH } from "./pages/admin-dashboard/overview";
 import { privacyPage } from "./pages/privacy";
@@ -101,6 +102,7 @@ export function pageRoutes(deps: Deps) {
   // Everything answered here depends on the session (or a one-time notice): no cache may keep it.
   pages.use("*", privatePages);
   pages.route("/", authPageRoutes(deps));
+  pages.route("/", loginCodeRoutes(deps));
   pages.route("/", accountSecurityPages(deps));
   pages.get("/", (c) => homePage(c, deps));
   pages.route("/", accountDataPages(deps));

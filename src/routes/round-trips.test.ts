@@ -30,6 +30,7 @@ const NO_DATABASE = new Map<string, string>([
   ["GET /api/docs/:file{init\\.js|swagger-ui-bundle\\.js|swagger-ui\\.css}", "the documentation page's assets"],
   ["GET /api/openapi.json", "the OpenAPI document, built once"],
   ["GET /healthz", "liveness: the process answers"],
+  ["GET /hooks/whatsapp", "the WhatsApp webhook's verify-token challenge: a setting compared"],
   ["GET /uploads/:folder/:file", "pictures, read from storage (src/routes/uploads.ts)"],
 ]);
 
@@ -372,6 +373,18 @@ describe("round trips per request", () => {
     await measure(`POST ${API}/account/phone/verify`, `${API}/account/phone/verify`, { token: phoned.token, json: { code } });
     await measure(`DELETE ${API}/account/phone`, `${API}/account/phone`, { token: phoned.token });
     await measure("GET /m/:code", "/m/abcdefghp", { ...page(phoned.token), status: 303 });
+    // Issue 55, item 6: sign in with a code sent to a verified number, and its two pages.
+    const coded = await h.signupPatient("Cora Code");
+    await h.call("POST", `${API}/account/phone`, { token: coded.token, json: { phone: "9876543211" } });
+    const smsTo = async (number: string) => {
+      const row = (await recentOutbox(h.deps.database.db, 50)).find((r) => r.channel === "sms" && r.toAddress === number)!;
+      return (await findOutbox(h.deps.database.db, row.id))!.text.match(/\d{6}/)![0];
+    };
+    await h.call("POST", `${API}/account/phone/verify`, { token: coded.token, json: { code: await smsTo("+919876543211") } });
+    await measure(`POST ${API}/loginPatient/code`, `${API}/loginPatient/code`, { json: { phone: "9876543211" }, status: 202 });
+    await measure(`POST ${API}/loginPatient/code/verify`, `${API}/loginPatient/code/verify`, { json: { phone: "9876543211", code: await smsTo("+919876543211") } });
+    await measure("GET /loginPatient/phone", "/loginPatient/phone", { headers: {} });
+    await measure("GET /loginPatient/phone/code", "/loginPatient/phone/code", { headers: { cookie: "carebook_login_phone=%2B919876543211" } });
 
     const budget = (route: string) => (route.startsWith("GET ") ? READ_BUDGET : WRITE_BUDGET);
     // No route over its budget, or over what it made when it was listed as not yet within it.

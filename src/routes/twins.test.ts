@@ -97,6 +97,7 @@ const TWINS: Record<string, Twin> = {
   "/theme": { none: "the page's light or dark theme, a cookie of the browser; no account holds it" },
   "/session": { none: "not a form: the islands' read of the page session's token as JSON" },
   "/hooks/twilio/status": { none: "not a form: Twilio's delivery report, allowed by its signature (issue 55)" },
+  "/hooks/whatsapp": { none: "not a form: the WhatsApp Cloud API's status reports, allowed by their signature (issue 55)" },
   // Issue 55: the verified phone.
   "/patient-dashboard/patient-profile/phone": { api: "POST /api/auth/account/phone" },
   "/patient-dashboard/patient-profile/phone/verify": { api: "POST /api/auth/account/phone/verify" },
@@ -104,6 +105,9 @@ const TWINS: Record<string, Twin> = {
   "/doctor-dashboard/doctor-profile/phone": { api: "POST /api/auth/account/phone" },
   "/doctor-dashboard/doctor-profile/phone/verify": { api: "POST /api/auth/account/phone/verify" },
   "/doctor-dashboard/doctor-profile/phone/remove": { api: "DELETE /api/auth/account/phone" },
+  // Issue 55, item 6: sign in with a code.
+  "/loginPatient/phone": { api: "POST /api/auth/loginPatient/code" },
+  "/loginPatient/phone/code": { api: "POST /api/auth/loginPatient/code/verify" },
   "/unsubscribe/:token": { none: "a mail client's one-click unsubscribe (RFC 8058), allowed by the link's token, not a session" },
   // The switch also sets the page's language cookie; the twin keeps the account's language (its mails').
   "/language": { api: "PUT /api/auth/language" },

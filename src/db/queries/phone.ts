@@ -42,16 +42,18 @@ export function insertCode(tx: Tx, row: typeof phoneCodes.$inferInsert): void {
   atCommit(tx, tx.insert(phoneCodes).values(row));
 }
 
-/** The throttles' counts in one statement: this account's latest code in the last minute, and this number's codes in the last hour. */
+/** The throttles' counts in one statement: this account's (and this number's) latest code in the last minute, and this number's codes in the last hour. */
 export async function codeCounts(r: Reader, account: { role: PhoneRole; id: string } | undefined, number: string, minuteAgo: Date, hourAgo: Date) {
   const latest =
     account === undefined
       ? sql`null`
       : sql`(select max(${phoneCodes.createdAt}) from ${phoneCodes} where ${phoneCodes.role} = ${account.role} and ${phoneCodes.accountId} = ${account.id} and ${phoneCodes.createdAt} >= ${minuteAgo.getTime()})`;
-  const row = await r.get<{ n: number; first: number | null; latest: number | null }>(
-    sql`select count(*) as n, min(${phoneCodes.createdAt}) as first, ${latest} as latest from ${phoneCodes} where ${phoneCodes.number} = ${number} and ${phoneCodes.createdAt} >= ${hourAgo.getTime()}`,
+  const row = await r.get<{ n: number; first: number | null; latest: number | null; numberLatest: number | null }>(
+    sql`select count(*) as n, min(${phoneCodes.createdAt}) as first, ${latest} as latest, max(case when ${phoneCodes.createdAt} >= ${minuteAgo.getTime()} and ${phoneCodes.purpose} = 'login' then ${phoneCodes.createdAt} end) as numberLatest from ${phoneCodes} where ${phoneCodes.number} = ${number} and ${phoneCodes.createdAt} >= ${hourAgo.getTime()}`,
   );
   return {
+    /** This number's latest sign-in code in the last minute (their once-a-minute, whoever asked). */
+    numberLatest: row?.numberLatest == null ? undefined : new Date(Number(row.numberLatest)),
     numberCount: Number(row?.n ?? 0),
     numberOldest: row?.first == null ? null : new Date(Number(row.first)),
     accountLatest: row?.latest == null ? undefined : new Date(Number(row.latest)),

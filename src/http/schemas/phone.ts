@@ -18,6 +18,11 @@ export const codeField = z
 
 export const phoneBody = z.object({ phone: phoneField });
 export const phoneCodeBody = z.object({ code: codeField });
+/** Issue 55, item 6: a patient's sign-in by a code sent to their verified number. */
+export const loginCodeBody = z.object({ phone: phoneField });
+export const loginCodeVerifyBody = z.object({ phone: phoneField, code: codeField });
+/** The login page's code form: the number waits in a cookie between the two steps. */
+export const loginCodeForm = phoneCodeBody;
 /** The profile pages' phone forms. */
 export const phoneForm = phoneBody;
 export const phoneCodeForm = phoneCodeBody;

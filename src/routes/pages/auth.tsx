@@ -44,7 +44,7 @@ async function patientNext(c: Context): Promise<string | undefined> {
 
 const TITLES: Record<Role, string> = { patient: "Patient", doctor: "Doctor", admin: "Admin" };
 /** Issue 51: where a login's challenge waits for the code's page (HttpOnly, that login's path only). */
-const CHALLENGE_COOKIE = "carebook_challenge";
+export const CHALLENGE_COOKIE = "carebook_challenge";
 
 type Mode = "login" | "signup";
 /** `challenge`: a login's second step (two-factor sign-in on), the code asked with it; `next`: where a patient goes on to. */
@@ -71,6 +71,12 @@ export function renderAuthPage(c: Context, role: Role, mode: Mode, view: View = 
         {mode === "login" && !view.waiting && view.challenge === undefined && (
           <p class="auth-forgot">
             <a href={`/forgotPassword?role=${role}`}>{t("auth.forgot")}</a>
+          </p>
+        )}
+        {role === "patient" && mode === "login" && !view.waiting && view.challenge === undefined && (
+          // Issue 55: sign in with a code sent by SMS (./login-code.tsx).
+          <p class="auth-forgot">
+            <a href={`/loginPatient/phone${view.next === undefined ? "" : `?next=${encodeURIComponent(view.next)}`}`}>{t("phone.login.link")}</a>
           </p>
         )}
         {mode === "signup" && <ConsentNotice />}

@@ -121,7 +121,8 @@ const MEETINGS = { patient: "/patient-dashboard/patient-meetings", doctor: "/doc
 /**
  * GET /m/{code}: a text's short link (issue 55), 8 characters and the reader's side (p or d). Signed
  * in as that side, it opens the meetings page at that meeting when it is theirs (else the page
- * alone: a link tells nothing of another's meeting); not signed in, the sign-in page first.
+ * alone: a link tells nothing of another's meeting); not signed in, the sign-in page first (a
+ * patient's comes back to this link, so lands on the appointment).
  */
 export function messageLinkRoutes(deps: Deps) {
   const routes = new Hono();
@@ -133,7 +134,8 @@ export function messageLinkRoutes(deps: Deps) {
     const role = raw.endsWith("p") ? "patient" : "doctor";
     const meetings = MEETINGS[role];
     const user = await cookieSession(c, deps);
-    if (user === undefined || user.role !== role) return c.redirect(role === "patient" ? `/loginPatient?next=${encodeURIComponent(meetings)}` : "/loginDoctor", 303);
+    // A patient signs in and comes back here, so lands on that appointment (issue 55).
+    if (user === undefined || user.role !== role) return c.redirect(role === "patient" ? `/loginPatient?next=${encodeURIComponent(`/m/${raw}`)}` : "/loginDoctor", 303);
     const target = await messageLinkTarget(deps, raw.slice(0, 8));
     const mine = target !== undefined && (role === "patient" ? target.patientId : target.doctorId) === user.account.id;
     return c.redirect(mine ? `${meetings}#meeting-${target.id}` : meetings, 303);
