@@ -1,0 +1,142 @@
+/**
+ * bench:scale's operations on the big file (issue 57 item 4), each timed as an operator meets it:
+ * - an online backup (`takeBackup`, as the server's schedule runs it) while this process keeps
+ *   answering a read one request at a time: MB/s, and the reads' p50 and longest wait during it;
+ * - a restore of that backup into another path (`restoreBackup`, as `bun run restore`): MB/s;
+ * - the latest migration (drizzle/0042_phone.sql) applied to a copy whose 0042 was undone first
+ *   (its tables, indexes and columns dropped, its journal row deleted): the time `migrate` takes;
+ * - a restart: `bun src/index.ts` on the big file until it listens (time to ready).
+ */
+import { Database } from "bun:sqlite";
+import { copyFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { takeBackup } from "../../src/backup/backup";
+import { restoreBackup } from "../../src/backup/restore";
+import { parseEnv } from "../../src/config/env";
+import { percentile } from "../booking-load";
+import { ROOT, startServer, stopServer } from "../server";
+import { appEnv, SCALE_ADMIN, startSized } from "./measure";
+import { countsAt } from "./population";
+
+export type Ops = {
+  bytes: number;
+  backup: { seconds: number; mbps: number; reads: number; readP50: number; readMax: number; quietP50: number };
+  restore?: { seconds: number; mbps: number; error?: string };
+  migration?: { seconds: number; error?: string };
+  restart?: { seconds: number; error?: string };
+};
+
+const MB = 1e6;
+const errorOf = (e: unknown) => (e as Error).message.split("\n")[0]!.slice(0, 160);
+
+export async function measureOps(big: string, log: (line: string) => void): Promise<Ops> {
+  const dir = mkdtempSync(join(tmpdir(), "carebook-scale-ops-"));
+  const bytes = statSync(big).size;
+  try {
+    // The backup, with the app answering a read in this process all along.
+    const s = await startSized(big, countsAt(1));
+    let ops: Ops;
+    try {
+      const path = "/api/auth/patient-dashboard/patient-meetings";
+      const headers = { authorization: `Bearer ${s.tokens.patient}` };
+      const readOnce = async () => {
+        const t = performance.now();
+        const res = await fetch(s.base + path, { headers });
+        await res.arrayBuffer();
+        return performance.now() - t;
+      };
+      const quiet: number[] = [];
+      for (let i = 0; i < 40; i++) quiet.push(await readOnce());
+      const during: number[] = [];
+      let running = true;
+      const reader = (async () => {
+        while (running) during.push(await readOnce());
+      })();
+      const file = join(dir, "backup.db");
+      const t = performance.now();
+      await takeBackup(s.deps.config, file);
+      const seconds = (performance.now() - t) / 1000;
+      running = false;
+      await reader;
+      ops = {
+        bytes,
+        backup: { seconds, mbps: bytes / MB / seconds, reads: during.length, readP50: percentile(during, 50), readMax: Math.max(...during), quietP50: percentile(quiet, 50) },
+      };
+      log(`backup: ${seconds.toFixed(1)} s, ${ops.backup.mbps.toFixed(0)} MB/s; ${during.length} reads during it, p50 ${ops.backup.readP50.toFixed(1)} ms, longest ${ops.backup.readMax.toFixed(0)} ms`);
+    } finally {
+      await s.close();
+    }
+
+    // The restore into another path, as `bun run restore` does with the server stopped.
+    try {
+      const target = join(dir, "restored", "app.db");
+      const t = performance.now();
+      await restoreBackup(parseEnv(appEnv(target, join(dir, "uploads"))), join(dir, "backup.db"));
+      const seconds = (performance.now() - t) / 1000;
+      ops.restore = { seconds, mbps: bytes / MB / seconds };
+      log(`restore: ${seconds.toFixed(1)} s`);
+    } catch (e) {
+      ops.restore = { seconds: NaN, mbps: NaN, error: errorOf(e) };
+      log(`restore failed: ${ops.restore.error}`);
+    }
+    rmSync(join(dir, "restored"), { recursive: true, force: true });
+
+    // The latest migration, on a copy of the backup with its effect undone.
+    try {
+      const copy = join(dir, "backup.db");
+      undo0042(copy);
+      const run = Bun.spawnSync(["bun", "bench/scale/migrate-copy.ts", copy], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+      if (run.exitCode !== 0) throw new Error(run.stderr.toString());
+      ops.migration = { seconds: Number(run.stdout.toString().trim()) };
+      log(`migration 0042 on the copy: ${ops.migration.seconds.toFixed(2)} s`);
+    } catch (e) {
+      ops.migration = { seconds: NaN, error: errorOf(e) };
+      log(`migration failed: ${ops.migration.error}`);
+    }
+    rmSync(join(dir, "backup.db"), { force: true });
+
+    // A restart: a fresh server process on the big file until it listens.
+    try {
+      const t = performance.now();
+      const server = await startServer({ ...appEnv(big, join(dir, "uploads")), ADMIN_EMAIL: SCALE_ADMIN.email, ADMIN_PASSWORD: SCALE_ADMIN.password }, 120_000);
+      ops.restart = { seconds: (performance.now() - t) / 1000 };
+      await stopServer(server, "SIGTERM");
+      log(`restart: ${ops.restart.seconds.toFixed(2)} s to ready`);
+    } catch (e) {
+      ops.restart = { seconds: NaN, error: errorOf(e) };
+    }
+    return ops;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Undoes drizzle/0042_phone.sql in `path` (not timed): its tables and indexes dropped, its columns too, its journal row gone. */
+function undo0042(path: string): void {
+  const db = new Database(path);
+  try {
+    db.exec(`drop table message_links; drop table phone_codes; drop index patients_phone; drop index mail_outbox_provider;
+      alter table doctors drop column phone; alter table doctors drop column phone_verified_at;
+      alter table patients drop column phone; alter table patients drop column phone_verified_at;
+      alter table mail_outbox drop column channel; alter table mail_outbox drop column provider_id;
+      alter table mail_preferences drop column sms; alter table mail_preferences drop column whatsapp;
+      delete from __drizzle_migrations where id = (select max(id) from __drizzle_migrations)`);
+  } finally {
+    db.close();
+  }
+}
+
+const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "–");
+
+export function opsTable(o: Ops): string {
+  const size = `${(o.bytes / MB).toFixed(0)} MB`;
+  return [
+    "| operation on the 100x file | figure |",
+    "|---|---|",
+    `| online backup (takeBackup, ${size}) | ${f(o.backup.seconds)} s, **${f(o.backup.mbps, 0)} MB/s**; a read answered throughout: ${o.backup.reads} reads, p50 ${f(o.backup.readP50)} ms (${f(o.backup.quietP50)} ms before), longest **${f(o.backup.readMax, 0)} ms** |`,
+    `| restore (restoreBackup, into another path) | ${o.restore?.error ?? `${f(o.restore!.seconds)} s, ${f(o.restore!.mbps, 0)} MB/s`} |`,
+    `| latest migration (drizzle/0042_phone.sql, on a copy with it undone) | ${o.migration?.error ?? `**${f(o.migration!.seconds, 2)} s**`} |`,
+    `| restart (\`bun src/index.ts\` until it listens) | ${o.restart?.error ?? `**${f(o.restart!.seconds, 2)} s**`} |`,
+  ].join("\n");
+}
