@@ -78,7 +78,7 @@ const lines = [
     return `| ${name} | ${ms(a?.p50)} / ${ms(a?.p95)} | ${ms(b?.p50)} / ${ms(b?.p95)} | **${ratio(a, b)}** | | ${flag(name, a, b)} |`;
   }),
 ];
-const built = builds.map((b) => `${b.factor} (${b.counts.doctors.toLocaleString("en")} doctors, ${b.counts.appointments.toLocaleString("en")} appointments, ${(b.bytes / 1e6).toFixed(0)} MB${b.reused ? ", reused" : `, built in ${b.seconds.toFixed(0)} s`})`);
+const built = builds.map((b) => `${b.factor} (${b.counts.doctors.toLocaleString("en")} doctors, ${b.counts.appointments.toLocaleString("en")} appointments, ${(b.bytes / 1e6).toFixed(0)} MB${b.reused ? ", reused" : `, built in ${b.seconds.toFixed(0)} s (${b.cpuSeconds.toFixed(0)} s of CPU)`})`);
 console.log(`\nSCALE_FACTOR ${built.join("; ")}\n`);
 console.log(lines.join("\n"));
 
