@@ -4,12 +4,11 @@
  *   while this process keeps answering a read one request at a time: MB/s, and the reads' p50 and
  *   longest wait during it;
  * - a restore of that backup into another path (`restoreBackup`, as `bun run restore`): MB/s;
- * - the latest migration (drizzle/0042_phone.sql) applied to a copy whose 0042 was undone first
- *   (its tables, indexes and columns dropped, its journal row deleted): the time `migrate` takes;
+ * - the latest migration's statements on the big file (bench/scale/migration-probe.ts: its new
+ *   names suffixed, rolled back): the time it takes;
  * - a restart: `bun src/index.ts` on the big file until it listens (time to ready).
  */
-import { Database } from "bun:sqlite";
-import { copyFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { restoreBackup } from "../../src/backup/restore";
@@ -23,7 +22,7 @@ export type Ops = {
   bytes: number;
   backup: { seconds: number; mbps: number; reads: number; readP50: number; readMax: number; quietP50: number };
   restore?: { seconds: number; mbps: number; error?: string };
-  migration?: { seconds: number; error?: string };
+  migration?: { name?: string; seconds: number; error?: string };
   restart?: { seconds: number; error?: string };
 };
 
@@ -88,19 +87,19 @@ export async function measureOps(big: string, log: (line: string) => void): Prom
     }
     rmSync(join(dir, "restored"), { recursive: true, force: true });
 
-    // The latest migration, on a copy of the backup with its effect undone.
+    rmSync(join(dir, "backup.db"), { force: true });
+
+    // The latest migration's statements on the big file itself, in a transaction rolled back.
     try {
-      const copy = join(dir, "backup.db");
-      undo0042(copy);
-      const run = Bun.spawnSync(["bun", "bench/scale/migrate-copy.ts", copy], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+      const run = Bun.spawnSync(["bun", "bench/scale/migration-probe.ts", big], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
       if (run.exitCode !== 0) throw new Error(run.stderr.toString());
-      ops.migration = { seconds: Number(run.stdout.toString().trim()) };
-      log(`migration 0042 on the copy: ${ops.migration.seconds.toFixed(2)} s`);
+      const [name, seconds] = run.stdout.toString().trim().split(" ");
+      ops.migration = { name, seconds: Number(seconds) };
+      log(`migration ${name}: ${ops.migration.seconds.toFixed(2)} s`);
     } catch (e) {
       ops.migration = { seconds: NaN, error: errorOf(e) };
       log(`migration failed: ${ops.migration.error}`);
     }
-    rmSync(join(dir, "backup.db"), { force: true });
 
     // A restart: a fresh server process on the big file until it listens.
     try {
@@ -118,21 +117,6 @@ export async function measureOps(big: string, log: (line: string) => void): Prom
   }
 }
 
-/** Undoes drizzle/0042_phone.sql in `path` (not timed): its tables and indexes dropped, its columns too, its journal row gone. */
-function undo0042(path: string): void {
-  const db = new Database(path);
-  try {
-    db.exec(`drop table message_links; drop table phone_codes; drop index patients_phone; drop index mail_outbox_provider;
-      alter table doctors drop column phone; alter table doctors drop column phone_verified_at;
-      alter table patients drop column phone; alter table patients drop column phone_verified_at;
-      alter table mail_outbox drop column channel; alter table mail_outbox drop column provider_id;
-      alter table mail_preferences drop column sms; alter table mail_preferences drop column whatsapp;
-      delete from __drizzle_migrations where id = (select max(id) from __drizzle_migrations)`);
-  } finally {
-    db.close();
-  }
-}
-
 const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "–");
 
 export function opsTable(o: Ops): string {
@@ -142,7 +126,7 @@ export function opsTable(o: Ops): string {
     "|---|---|",
     `| online backup (bun src/cli/backup.ts in a child, ${size}) | ${f(o.backup.seconds)} s, **${f(o.backup.mbps, 0)} MB/s**; a read answered throughout: ${o.backup.reads} reads, p50 ${f(o.backup.readP50)} ms (${f(o.backup.quietP50)} ms before), longest **${f(o.backup.readMax, 0)} ms** |`,
     `| restore (restoreBackup, into another path) | ${o.restore?.error ?? `${f(o.restore!.seconds)} s, ${f(o.restore!.mbps, 0)} MB/s`} |`,
-    `| latest migration (drizzle/0042_phone.sql, on a copy with it undone) | ${o.migration?.error ?? `**${f(o.migration!.seconds, 2)} s**`} |`,
+    `| latest migration (drizzle/${o.migration?.name ?? "?"}, its statements on the file, rolled back) | ${o.migration?.error ?? `**${f(o.migration!.seconds, 2)} s**`} |`,
     `| restart (\`bun src/index.ts\` until it listens) | ${o.restart?.error ?? `**${f(o.restart!.seconds, 2)} s**`} |`,
   ].join("\n");
 }
