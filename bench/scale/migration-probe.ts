@@ -1,0 +1,32 @@
+/**
+ * `bun bench/scale/migration-probe.ts <file> [migration]`: the time the latest migration
+ * (default: the last in drizzle/) takes on `file`, which already has it: its statements run with
+ * every name it brings in given a `_probe` suffix (the same tables, columns and indexes, built
+ * over the same rows), inside a transaction that is rolled back, so the file is left as it was.
+ * A process of its own (bench/scale/ops.ts): the only SQLite library on the file. The server
+ * must not be writing to it meanwhile.
+ */
+import { Database } from "bun:sqlite";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { MIGRATIONS_DIR } from "../../src/config/assets";
+
+const file = process.argv[2]!;
+const name = process.argv[3] ?? readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{4}_.*\.sql$/.test(f)).sort().at(-1)!;
+const text = readFileSync(join(MIGRATIONS_DIR, name), "utf8");
+const db = new Database(file);
+// The tables the file has already (before this migration, too); any other name is the migration's own.
+const tables = new Set((db.query("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((r) => r.name));
+const created = new Set([...text.matchAll(/CREATE TABLE `([^`]+)`/g)].map((m) => m[1]!));
+const probe = text.replace(/`([^`]+)`/g, (all, id: string) => (tables.has(id) && !created.has(id) ? all : `\`${id}_probe\``));
+const statements = probe.split("--> statement-breakpoint").map((s) => s.trim()).filter(Boolean);
+db.exec("pragma busy_timeout = 10000");
+const t = performance.now();
+db.exec("begin immediate");
+try {
+  for (const s of statements) db.exec(s);
+  console.log(`${name} ${((performance.now() - t) / 1000).toFixed(3)}`);
+} finally {
+  db.exec("rollback");
+  db.close();
+}
