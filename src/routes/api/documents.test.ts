@@ -10,7 +10,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { historyOf } from "../../db/queries/audit";
 import { nextMonday } from "../../../tests/support/monday";
-import { startHarness, type Harness, type Patient } from "../../../tests/support/harness";
+import { PASSWORD, startHarness, type Harness, type Patient } from "../../../tests/support/harness";
 import { cachedCameraPhoto } from "../../../tests/support/photo-cache";
 import { GPS_MARK } from "../../../tests/support/photos";
 
@@ -146,4 +146,18 @@ test("ten per appointment: the eleventh is refused; a cancelled appointment take
   expect((await h.call("POST", `${PATIENT}/cancelAppointment`, { token: patient.token, json: { appointmentId: second.id, reason: "Feeling better" } })).status).toBe(200);
   const cancelled = await upload(patient.token, second.id, form("Late", PDF, "late.pdf"));
   expect({ status: cancelled.status, message: cancelled.body.message }).toEqual({ status: 409, message: "This appointment is cancelled: reports can no longer be added to it" });
+});
+
+test("the export lists the reports (not the files); erasure deletes their rows and files", async () => {
+  const { patient, id } = await meeting();
+  const before = storedFiles().length;
+  const res = await upload(patient.token, id, form("Lipid profile", PDF, "lipids.pdf"));
+  expect(storedFiles()).toHaveLength(before + 1);
+  const exported = await h.call("GET", "/api/auth/account/export", { token: patient.token });
+  expect(exported.body.documents).toEqual([{ appointmentId: id, title: "Lipid profile", type: "pdf", bytes: PDF.byteLength, uploadedAt: res.body.document.uploadedAt }]);
+  expect(exported.text).not.toContain(".pdf");
+  expect((await h.call("POST", "/api/auth/account/delete", { token: patient.token, json: { password: PASSWORD } })).status).toBe(200);
+  expect(storedFiles()).toHaveLength(before);
+  const left = await h.deps.database.client.execute({ sql: "select count(*) as n from documents where patient_id = ?", args: [patient.id] });
+  expect(Number(left.rows[0]!.n)).toBe(0);
 });
