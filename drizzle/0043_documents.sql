@@ -14,4 +14,5 @@ CREATE TABLE `documents` (
 );
 --> statement-breakpoint
 CREATE INDEX `documents_appointment` ON `documents` (`appointment_id`,`uploaded_at`);--> statement-breakpoint
-CREATE INDEX `documents_patient` ON `documents` (`patient_id`);
+CREATE INDEX `documents_patient` ON `documents` (`patient_id`);--> statement-breakpoint
+CREATE INDEX `documents_doctor` ON `documents` (`doctor_id`);

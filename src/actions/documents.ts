@@ -7,8 +7,9 @@
  * never the title). Both doors (the JSON API and the appointments pages) call these.
  */
 import { findOwnAppointment } from "../db/queries/appointments";
+import { together } from "../db/together";
 import { recordAudit } from "../db/queries/audit";
-import { countDocuments, deleteDocument, documentOf, documentsOf, insertDocument, type DocumentRow } from "../db/queries/documents";
+import { countDocuments, deleteDocument, documentOf, documentsOf, insertDocumentIfRoom, type DocumentRow } from "../db/queries/documents";
 import type { Deps } from "../config/deps";
 import { DOCUMENT_LIMITS, DOCUMENT_MESSAGES, documentTooLargeMessage, sniffDocument, type DocumentType } from "../domain/documents";
 import { conflict, invalid, notFound, Refusal } from "../domain/refusal";
@@ -46,10 +47,12 @@ async function storedBytes(deps: Deps, file: File): Promise<{ bytes: Uint8Array;
 
 /** Stores a report on the patient's appointment (not a cancelled one; at most 10 each). */
 export async function uploadDocument(deps: Deps, patientId: string, appointmentId: string, input: DocumentUpload): Promise<DocumentRow> {
-  const appointment = await patientAppointment(deps, patientId, appointmentId);
+  const db = deps.database.db;
+  // Checked before the work (one round trip), and again by the insert itself (two uploads at once).
+  const [appointment, held] = await together(() => Promise.all([findOwnAppointment(db, appointmentId, { patientId }, deps.now()), countDocuments(db, appointmentId)]));
+  if (appointment === undefined) throw notFound("Appointment");
   if (appointment.effective === "cancelled") throw conflict(DOCUMENT_MESSAGES.cancelled);
-  // Checked before the work, and again in the writing transaction (two uploads at once).
-  if ((await countDocuments(deps.database.db, appointmentId)) >= DOCUMENT_LIMITS.perAppointment) throw conflict(DOCUMENT_MESSAGES.tooMany);
+  if (held >= DOCUMENT_LIMITS.perAppointment) throw conflict(DOCUMENT_MESSAGES.tooMany);
   const { bytes, type } = await storedBytes(deps, input.file);
   const storedName = await deps.storage.save(DOCUMENT_FOLDER, bytes, EXTENSION[type]);
   const row: DocumentRow = {
@@ -65,8 +68,7 @@ export async function uploadDocument(deps: Deps, patientId: string, appointmentI
   };
   try {
     await deps.database.write(async (tx) => {
-      if ((await countDocuments(tx, appointmentId)) >= DOCUMENT_LIMITS.perAppointment) throw conflict(DOCUMENT_MESSAGES.tooMany);
-      await insertDocument(tx, row);
+      if (!(await insertDocumentIfRoom(tx, row, DOCUMENT_LIMITS.perAppointment))) throw conflict(DOCUMENT_MESSAGES.tooMany);
     });
   } catch (error) {
     await deps.storage.remove(DOCUMENT_FOLDER, storedName);

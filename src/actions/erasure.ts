@@ -55,7 +55,11 @@ export async function eraseAccount(deps: Deps, who: { role: Role; account: Accou
     await requireCodeIfOn(deps, tx, role, account, input.code);
     loginSucceeded(tx, attempt);
     // The open appointments and whether any waitlist entry is open, in one round trip.
-    const [open, waiting] = await together(() => Promise.all([openAppointmentIds(tx, role, account.id, now), role === "patient" ? hasOpenEntries(tx, account.id) : false]));
+    // Issue 56: and the patient's reports, whose files go once their rows are gone.
+    const [open, waiting, shared] = await together(() =>
+      Promise.all([openAppointmentIds(tx, role, account.id, now), role === "patient" ? hasOpenEntries(tx, account.id) : false, role === "patient" ? patientDocuments(tx, account.id) : []]),
+    );
+    reports = shared;
     if (role === "doctor") {
       // One booked since the check above: the doctor still has a patient to see.
       if (open.length > 0) throw conflict(DOCTOR_HAS_OPEN);
@@ -68,7 +72,6 @@ export async function eraseAccount(deps: Deps, who: { role: Role; account: Accou
         if (entry.offerStart !== null) await together(() => offerFreedSlot(tx, deps, entry.doctorId, entry.offerStart!, now));
       }
       for (const id of open) await transitionIn(tx, deps, caller, id, "cancel", cancelling(deps, caller, ERASED_CANCEL_REASON, true));
-      reports = await patientDocuments(tx, account.id);
       erasePatientRows(tx, account.id, now);
     }
     deleteSessions(tx, role, account.id);

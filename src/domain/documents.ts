@@ -51,3 +51,15 @@ export function downloadName(title: string, type: DocumentType): string {
   const base = title.replace(/[^A-Za-z0-9 ._-]+/g, "_").replace(/\s+/g, " ").trim().slice(0, 80) || "report";
   return `${base}.${type === "jpeg" ? "jpg" : type}`;
 }
+
+/** What the appointments page says beside the reports' form for each refusal (src/domain/messages.ts). */
+export const DOCUMENT_WORDS: Readonly<Record<string, { key: string; plain: string }>> = {
+  [DOCUMENT_MESSAGES.type]: { key: "msg.documents.type", plain: "Choose a PDF, JPEG or PNG file." },
+  [DOCUMENT_MESSAGES.noFile]: { key: "msg.documents.noFile", plain: "Choose a file to upload." },
+  [DOCUMENT_MESSAGES.empty]: { key: "msg.documents.empty", plain: "This file is empty: choose another." },
+  [DOCUMENT_MESSAGES.tooMany]: { key: "msg.documents.tooMany", plain: "This appointment already has 10 reports: delete one before adding another." },
+  [DOCUMENT_MESSAGES.cancelled]: { key: "msg.documents.cancelled", plain: "This appointment is cancelled, so reports can no longer be added to it." },
+  [DOCUMENT_MESSAGES.picture]: { key: "msg.documents.picture", plain: "This picture could not be read: send it as a PDF, or as an ordinary JPEG or PNG photo." },
+  "title is required": { key: "msg.documents.title", plain: "Please give the report a title." },
+  [`title must be at most ${DOCUMENT_LIMITS.title.max} characters`]: { key: "msg.documents.titleLong", plain: `The title can be at most ${DOCUMENT_LIMITS.title.max} characters.` },
+};

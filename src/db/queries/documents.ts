@@ -1,7 +1,7 @@
 /**
  * Issue 56 item 4: the patients' reports on appointments. The only SQL behind them.
  */
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
 import { documents } from "../schema";
 
@@ -34,8 +34,16 @@ export async function documentCounts(r: Reader, appointmentIds: string[]): Promi
   return new Map(rows.map((row) => [row.appointmentId, row.n]));
 }
 
-export async function insertDocument(tx: Tx, row: DocumentRow): Promise<void> {
-  await tx.insert(documents).values(row);
+/**
+ * Inserts the report unless its appointment holds `max` already: one statement, so two uploads at
+ * once cannot both take the last place. False when there was no room.
+ */
+export async function insertDocumentIfRoom(tx: Tx, row: DocumentRow, max: number): Promise<boolean> {
+  const result = await tx.run(sql`
+    insert into ${documents} (id, appointment_id, patient_id, doctor_id, title, type, bytes, stored_name, uploaded_at)
+    select ${row.id}, ${row.appointmentId}, ${row.patientId}, ${row.doctorId}, ${row.title}, ${row.type}, ${row.bytes}, ${row.storedName}, ${row.uploadedAt.getTime()}
+    where (select count(*) from ${documents} where appointment_id = ${row.appointmentId}) < ${max}`);
+  return result.rowsAffected === 1;
 }
 
 export async function deleteDocument(tx: Tx, id: string): Promise<void> {
@@ -49,4 +57,14 @@ export function patientDocuments(r: Reader, patientId: string): Promise<Document
 
 export async function deletePatientDocuments(tx: Tx, patientId: string): Promise<void> {
   await tx.delete(documents).where(eq(documents.patientId, patientId));
+}
+
+/** The titles of a doctor's reports, for their appointments' cards (never the stored names). */
+export function doctorDocumentTitles(r: Reader, doctorId: string): Promise<Pick<DocumentRow, "id" | "appointmentId" | "title">[]> {
+  return r
+    .select({ id: documents.id, appointmentId: documents.appointmentId, title: documents.title })
+    .from(documents)
+    .where(eq(documents.doctorId, doctorId))
+    .orderBy(asc(documents.uploadedAt), asc(documents.id))
+    .all();
 }

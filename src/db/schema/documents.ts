@@ -27,6 +27,7 @@ export const documents = sqliteTable(
     storedName: text("stored_name").notNull(),
     uploadedAt: integer("uploaded_at", { mode: "timestamp_ms" }).notNull(),
   },
-  // an appointment's reports in order (and their count); a patient's, for the export and erasure
-  (t) => [index("documents_appointment").on(t.appointmentId, t.uploadedAt), index("documents_patient").on(t.patientId)],
+  // an appointment's reports in order (and their count); a patient's (their appointments page, the
+  // export and erasure); a doctor's (the cards' counts)
+  (t) => [index("documents_appointment").on(t.appointmentId, t.uploadedAt), index("documents_patient").on(t.patientId), index("documents_doctor").on(t.doctorId)],
 );

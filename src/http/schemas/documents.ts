@@ -17,3 +17,6 @@ export const documentParams = z.object({ id: id("id"), docId: id("docId") });
 
 /** The page's delete form: which appointment, which report. */
 export const documentDeleteForm = z.object({ appointmentId: id("appointmentId"), documentId: id("documentId") });
+
+/** The appointments page's upload form: the same fields and which appointment. */
+export const documentUploadForm = documentForm.extend({ appointmentId: id("appointmentId") });
