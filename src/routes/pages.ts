@@ -37,7 +37,7 @@ import { placeAddPost, placeEditPost, placeRemovePost, placesPage } from "./page
 import { doctorHoursPost, doctorProfileAgain, doctorProfilePage, doctorProfilePost } from "./pages/doctor-dashboard/doctor-profile";
 import { homePage } from "./pages/index";
 import { patientDashboardPage } from "./pages/patient-dashboard";
-import { bookAppointmentPage, bookAppointmentPost, instantBookPost, waitlistJoinPost } from "./pages/patient-dashboard/bookAppointment";
+import { bookAppointmentPage, bookAppointmentPost, bookingDetailsPost, instantBookPost, waitlistJoinPost } from "./pages/patient-dashboard/bookAppointment";
 import { calendarPages } from "./pages/calendar";
 import { patientMeetingsPage, patientMeetingsPosts } from "./pages/patient-dashboard/patient-meetings";
 import { familyAddPost, familyEditPost, familyRemovePost, patientProfileAgain, patientProfilePage, patientProfilePost } from "./pages/patient-dashboard/patient-profile";
@@ -117,6 +117,7 @@ export function pageRoutes(deps: Deps) {
   pages.post("/patient-dashboard/bookAppointment/:doctorId", bookAppointmentPost(deps));
   pages.post("/patient-dashboard/bookAppointment/:doctorId/instant", instantBookPost(deps));
   pages.post("/patient-dashboard/bookAppointment/:doctorId/waitlist", waitlistJoinPost(deps));
+  pages.post("/patient-dashboard/bookAppointment/:doctorId/details", bookingDetailsPost(deps));
   pages.get("/patient-dashboard/patient-meetings", patientMeetingsPage(deps));
   const patientMeetings = patientMeetingsPosts(deps);
   pages.post("/patient-dashboard/patient-meetings/cancel", patientMeetings.cancel);
