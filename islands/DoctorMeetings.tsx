@@ -45,7 +45,29 @@ export type Props = {
   review: FeedbackWords;
   /** Issue 56: the meetings whose notes and prescription can be written (started, not cancelled or missed), and the link's words (the server's). */
   records?: { open: string[]; label: string };
+  /** Issue 56: the reports the patient shared on each meeting: the count's words and each report's title (the server's). */
+  reports?: Record<string, { count: string; items: { id: string; title: string }[] }>;
 };
+
+/** Issue 56: a meeting's reports, folded under their count ("2 reports"); each downloads (and the read is audited). */
+function ReportLinks({ id, reports }: { id: string; reports?: Props["reports"] }) {
+  const mine = reports?.[id];
+  if (mine === undefined) return null;
+  return (
+    <details className="reports-of">
+      <summary>{mine.count}</summary>
+      <ul className="report-list">
+        {mine.items.map((r) => (
+          <li key={r.id}>
+            <a href={`/doctor-dashboard/doctor-Meetings/documents/${encodeURIComponent(id)}/${encodeURIComponent(r.id)}`} download>
+              {r.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
 
 /** Issue 56: the link to a meeting's notes and prescription page. */
 function RecordLink({ id, records }: { id: string; records?: Props["records"] }) {
@@ -72,7 +94,7 @@ export type AttendanceWords = {
   changeToNo?: string;
 };
 
-export default function DoctorMeetings({ meetings, timeZone, form: refused, notice, undoSeconds = 10, movedByPatient, attendance, family, review, records, visit }: Props) {
+export default function DoctorMeetings({ meetings, timeZone, form: refused, notice, undoSeconds = 10, movedByPatient, attendance, family, review, records, visit, reports }: Props) {
   const [list, setList] = useState(meetings);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [done, setDone] = useState<NoticeJson | null>(notice ?? null);
@@ -162,6 +184,7 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
             <RescheduledNote meeting={m} timeZone={timeZone} byPatient={movedByPatient} />
             <VisitPlace visit={m.visit} words={visit} />
             <MeetingLinks meetLink={m.meetLink} ics={`/doctor-dashboard/doctor-Meetings/${encodeURIComponent(m._id)}.ics`} />
+            <ReportLinks id={m._id} reports={reports} />
             <RecordLink id={m._id} records={records} />
             <ReasonStep
               action="/doctor-dashboard/doctor-Meetings/cancel"
@@ -203,6 +226,7 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
             {head(m)}
             <CancelledLine a={m} self="doctor" other={t("DoctorMeetings.patient")} timeZone={timeZone} />
             {attendance?.open.includes(m._id) && <AttendanceForm id={m._id} words={attendance} />}
+            <ReportLinks id={m._id} reports={reports} />
             <RecordLink id={m._id} records={records} />
             {m.status === "completed" && <FeedbackCard appointmentId={m._id} feedback={m.feedback} refused={refused} words={review} />}
           </li>

@@ -17,6 +17,7 @@ import { compressAnswers } from "./http/compress";
 import { ApiError, Refusal, refusalAnswer } from "./http/errors";
 import { uploadCors } from "./http/upload-cors";
 import { uploadGate } from "./http/upload-gate";
+import { documentTooLargeMessage } from "./domain/documents";
 import { withoutBody } from "./http/bodyless";
 import { openapiRoutes } from "./openapi/serve";
 import { adminApi } from "./routes/api/admin";
@@ -48,6 +49,11 @@ const isApi = (c: Context) => c.req.path === "/api" || c.req.path.startsWith("/a
 const isProfileUpload = (c: Context) =>
   (c.req.method === "PUT" && /^\/api\/auth\/(patient|doctor)-profile$/.test(c.req.path)) ||
   (c.req.method === "POST" && /^\/(patient-dashboard\/patient|doctor-dashboard\/doctor)-profile$/.test(c.req.path));
+
+/** Issue 56: a patient's report, posted to the API or from the appointments page (a larger limit of its own). */
+const isDocumentUpload = (c: Context) =>
+  c.req.method === "POST" &&
+  (/^\/api\/auth\/patient-dashboard\/appointments\/[^/]+\/documents$/.test(c.req.path) || c.req.path === "/patient-dashboard/patient-meetings/documents");
 
 export function createApp(deps: Deps) {
   const app = new Hono();
@@ -86,8 +92,11 @@ export function createApp(deps: Deps) {
     },
   });
   const uploads = uploadGate(deps);
+  const documentUploads = uploadGate(deps, { maxBytes: deps.config.maxDocumentBytes, tooLarge: documentTooLargeMessage });
   // A request without a body (most GETs) passes on without the limit's own frame.
-  app.use("*", (c, next) => (c.req.raw.body === null ? next() : isProfileUpload(c) ? uploads(c, next) : smallBodies(c, next)));
+  app.use("*", (c, next) =>
+    c.req.raw.body === null ? next() : isProfileUpload(c) ? uploads(c, next) : isDocumentUpload(c) ? documentUploads(c, next) : smallBodies(c, next),
+  );
   // The API's description and its docs page: the same for everyone, so before the no-store rule.
   app.route("/api", openapiRoutes());
   app.use("/api/*", async (c, next) => {

@@ -12,6 +12,8 @@ import { beginLoginAttempt, loginSucceeded } from "../auth/throttle";
 import type { Deps } from "../config/deps";
 import type { AccountRow } from "../db/queries/accounts";
 import { recordAudit } from "../db/queries/audit";
+import { patientDocuments, type DocumentRow } from "../db/queries/documents";
+import { DOCUMENT_FOLDER } from "../storage/names";
 import { forgetDevices } from "../db/queries/devices";
 import { eraseDoctorRows, erasePatientRows, openAppointmentIds } from "../db/queries/erasure";
 import { voidPasswordResets } from "../db/queries/password-resets";
@@ -45,13 +47,19 @@ export async function eraseAccount(deps: Deps, who: { role: Role; account: Accou
   const attempt = await beginLoginAttempt(deps, { role, email: account.email, address: asker.address });
   if (!(await checkPassword(account.passwordHash, input.password, asker.address))) throw invalid(WRONG_CURRENT_PASSWORD);
   const tag = accountTag(deps.keys, { role, email: account.email });
+  // Issue 56: the patient's reports, whose files go once their rows are gone.
+  let reports: DocumentRow[] = [];
   await deps.database.write(async (tx) => {
     const now = deps.now();
     // Issue 51: with two-factor on, its code too.
     await requireCodeIfOn(deps, tx, role, account, input.code);
     loginSucceeded(tx, attempt);
     // The open appointments and whether any waitlist entry is open, in one round trip.
-    const [open, waiting] = await together(() => Promise.all([openAppointmentIds(tx, role, account.id, now), role === "patient" ? hasOpenEntries(tx, account.id) : false]));
+    // Issue 56: and the patient's reports, whose files go once their rows are gone.
+    const [open, waiting, shared] = await together(() =>
+      Promise.all([openAppointmentIds(tx, role, account.id, now), role === "patient" ? hasOpenEntries(tx, account.id) : false, role === "patient" ? patientDocuments(tx, account.id) : []]),
+    );
+    reports = shared;
     if (role === "doctor") {
       // One booked since the check above: the doctor still has a patient to see.
       if (open.length > 0) throw conflict(DOCTOR_HAS_OPEN);
@@ -77,4 +85,5 @@ export async function eraseAccount(deps: Deps, who: { role: Role; account: Accou
     recordAudit(tx, { at: now, actorRole: role, actorId: account.id, subject: "account", subjectId: account.id, action: ERASED_ACTION });
   });
   if ("profileImage" in account && account.profileImage !== null) await deps.storage.remove(role === "patient" ? "patients" : "doctors", account.profileImage);
+  for (const report of reports) await deps.storage.remove(DOCUMENT_FOLDER, report.storedName);
 }

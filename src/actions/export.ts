@@ -15,6 +15,7 @@ import type { AccountRow, AdminRow, DoctorRow, PatientRow } from "../db/queries/
 import { exportAppointments, exportAudit, exportFeedback, exportMails, exportStory, exportWaitlist, type ExportedAppointment } from "../db/queries/export";
 import { listFamily } from "../db/queries/family";
 import { patientRecords, type RecordRow } from "../db/queries/records";
+import { patientDocuments } from "../db/queries/documents";
 import { together } from "../db/together";
 import { effectiveStatus } from "../domain/appointment";
 import type { Role } from "../domain/fields";
@@ -35,7 +36,7 @@ export async function exportAccount(deps: Deps, who: Exporter) {
   const r = deps.database.db;
   const { role, account } = who;
   const side = role === "admin" ? undefined : role;
-  const [family, appointments, story, feedback, waitlist, sessions, mails, audit, mailChoices, records] = await together(() =>
+  const [family, appointments, story, feedback, waitlist, sessions, mails, audit, mailChoices, records, reports] = await together(() =>
     Promise.all([
       role === "patient" ? listFamily(r, account.id) : none(),
       side ? exportAppointments(r, side, account.id) : none(),
@@ -47,6 +48,7 @@ export async function exportAccount(deps: Deps, who: Exporter) {
       exportAudit(r, role, account.id),
       side ? mailPreferencesOf(deps, role, account.id) : undefined,
       role === "patient" ? patientRecords(r, account.id) : none(),
+      role === "patient" ? patientDocuments(r, account.id) : none(),
     ]),
   );
   const now = deps.now();
@@ -67,6 +69,8 @@ export async function exportAccount(deps: Deps, who: Exporter) {
     auditEvents: audit,
     // Issue 56: the patient's issued records (visit notes and prescriptions), as their pages show them.
     records: records.map(exportedRecord),
+    // Issue 56: the reports the patient uploaded, listed (the files are theirs to download one by one).
+    documents: reports.map((d) => ({ appointmentId: d.appointmentId, title: d.title, type: d.type, bytes: d.bytes, uploadedAt: d.uploadedAt })),
   };
 }
 

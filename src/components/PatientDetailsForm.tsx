@@ -1,15 +1,16 @@
 /**
  * Issue 56: the patient's date of birth and sex, which a prescription carries (optional), on the
- * profile page: a plain form posted to the profile's own action with the name unchanged.
+ * profile page (a plain form posted to the profile's own action with the name unchanged), and on
+ * the booking page while the profile lacks either (posted to the booking page's own action).
  */
 import { EARLIEST_BIRTH, SEXES, type Sex } from "../domain/family";
 import { DATE_INPUT_LANG } from "../domain/i18n";
 import { useT } from "../render/lang";
 
-export function PatientDetailsForm({ action, patient }: { action: string; patient: { name: string; dateOfBirth: string | null; sex: Sex | null } }) {
+export function PatientDetailsForm({ action, patient, id = "prescription-details" }: { action: string; patient: { name: string; dateOfBirth: string | null; sex: Sex | null }; id?: string }) {
   const t = useT();
   return (
-    <form method="post" action={action} class="card text-form" id="prescription-details">
+    <form method="post" action={action} class="card text-form" id={id}>
       <h2>{t("records.detailsTitle")}</h2>
       <p class="muted small">{t("records.detailsIntro")}</p>
       <input type="hidden" name="name" value={patient.name} />

@@ -40,6 +40,7 @@ const envSchema = z.object({
   CONSULT_MINUTES: z.coerce.number().positive().default(30),
   UPLOAD_DIR: z.string().trim().min(1).default("uploads"),
   MAX_UPLOAD_BYTES: positiveInt(10_485_760),
+  MAX_DOCUMENT_BYTES: positiveInt(10_485_760),
   MEET_BASE_URL: z.string().trim().url().default("https://meet.jit.si/"),
   LOGIN_FAILURE_LIMIT: positiveInt(10),
   SIGNUP_LIMIT: positiveInt(20),
@@ -193,6 +194,8 @@ export type Config = {
   consultMinutes: number;
   uploadDir: string;
   maxUploadBytes: number;
+  /** MAX_DOCUMENT_BYTES: the largest report a patient uploads to an appointment (issue 56). */
+  maxDocumentBytes: number;
   meetBaseUrl: string;
   loginFailureLimit: number;
   signupLimit: number;
@@ -294,6 +297,7 @@ export function parseEnv(env: Record<string, string | undefined>, terminal = pro
     consultMinutes: e.CONSULT_MINUTES,
     uploadDir: e.UPLOAD_DIR,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    maxDocumentBytes: e.MAX_DOCUMENT_BYTES,
     meetBaseUrl: e.MEET_BASE_URL.endsWith("/") ? e.MEET_BASE_URL : `${e.MEET_BASE_URL}/`,
     loginFailureLimit: e.LOGIN_FAILURE_LIMIT,
     signupLimit: e.SIGNUP_LIMIT,

@@ -65,6 +65,31 @@ function dayAt(now: Date, days: number, hour: number): Date {
   return new Date(midnight + days * DAY + hour * 3_600_000);
 }
 
+/** A one-page PDF lab report for the demo (issue 56). */
+function demoReport(): FormData {
+  const text = "BT /F1 14 Tf 72 720 Td (Complete blood count: normal) Tj ET";
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let pdf = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(pdf.length);
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  const form = new FormData();
+  form.set("title", "Blood test, last month");
+  form.set("file", new File([pdf], "blood-test.pdf", { type: "application/pdf" }));
+  return form;
+}
+
 function pictureForm(fields: Record<string, string>, hue: number): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
@@ -155,7 +180,10 @@ export async function seedDemo(deps: Deps): Promise<void> {
     await call()("POST", `/${by}-dashboard/cancelAppointment`, { token: by === "patient" ? patient.token : d(n).token, json: { appointmentId: cancelled, reason } });
 
     const [c, days, hour] = plan.confirmed;
-    await schedule(call(), c, await book(call(), c, reasonFor(c, 2)), dayAt(now, days, hour));
+    const upcoming = await book(call(), c, reasonFor(c, 2));
+    await schedule(call(), c, upcoming, dayAt(now, days, hour));
+    // Issue 56: the first patient shares a lab report before the coming appointment; its doctor's card counts it.
+    if (i === 0) await call()("POST", `/patient-dashboard/appointments/${upcoming}/documents`, { token: patient.token, form: demoReport() });
     await book(call(), plan.pending, reasonFor(plan.pending, 3));
   }
 }

@@ -9,6 +9,7 @@ import { UNTIL_FAR, UNTIL_PAST, UNTIL_SHAPE, WAITLIST_ALREADY, WAITLIST_NO_OFFER
 import { FAMILY_FULL, FAMILY_FULL_PLAIN, FAMILY_WORDS, MAX_FAMILY } from "./family";
 import { DETAILS_WORDS } from "./doctor-details";
 import { RECORD_WORDS } from "./records";
+import { DOCUMENT_WORDS } from "./documents";
 import { HOURS_PLACE_GONE, PLACE_IN_USE, PLACE_WORDS } from "./places";
 import { REVIEW_MESSAGES } from "./review";
 
@@ -69,6 +70,7 @@ export function plainWords(message: string): string {
   if (message === FAMILY_FULL) return FAMILY_FULL_PLAIN;
   if (DETAILS_WORDS[message] !== undefined) return DETAILS_WORDS[message].plain;
   if (RECORD_WORDS[message] !== undefined) return RECORD_WORDS[message].plain;
+  if (DOCUMENT_WORDS[message] !== undefined) return DOCUMENT_WORDS[message].plain;
   if (PLACE_WORDS[message] !== undefined) return PLACE_WORDS[message].plain;
   if ((m = PLACE_IN_USE.exec(message))) return `${message}.`;
   if (HOURS_PLACE_GONE.test(message)) return "One of the places in your hours is no longer yours: reload the page and try again.";
@@ -218,6 +220,8 @@ const EXACT: Record<string, string> = {
   ...Object.fromEntries(Object.entries(DETAILS_WORDS).map(([message, words]) => [message, words.key])),
   // The records (issue 56).
   ...Object.fromEntries(Object.entries(RECORD_WORDS).map(([message, words]) => [message, words.key])),
+  // The patients' reports (issue 56).
+  ...Object.fromEntries(Object.entries(DOCUMENT_WORDS).map(([message, words]) => [message, words.key])),
   // Places of practice (issue 54).
   ...Object.fromEntries(Object.entries(PLACE_WORDS).map(([message, words]) => [message, words.key])),
 };

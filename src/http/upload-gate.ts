@@ -134,11 +134,13 @@ function pacedRequest(request: Request, pace: UploadPace) {
   return { request: new Request(request, { body, duplex: "half" } as RequestInit), cut: () => reason, stop };
 }
 
-export type UploadGateOptions = { slots?: Limiter; pace?: UploadPace };
+/** `maxBytes`: the largest file this gate lets in (a profile picture's MAX_UPLOAD_BYTES unless said; a report's MAX_DOCUMENT_BYTES). */
+export type UploadGateOptions = { slots?: Limiter; pace?: UploadPace; maxBytes?: number; tooLarge?: (maxBytes: number) => string };
 
 /** The middleware for profile uploads of at most `deps.config.maxUploadBytes` of picture. */
 export function uploadGate(deps: Deps, options: UploadGateOptions = {}): MiddlewareHandler {
-  const maxUploadBytes = deps.config.maxUploadBytes;
+  const maxUploadBytes = options.maxBytes ?? deps.config.maxUploadBytes;
+  const tooLarge = options.tooLarge ?? uploadTooLargeMessage;
   const slots = options.slots ?? new Limiter(UPLOAD_SLOTS, UPLOAD_LINE);
   const pace = options.pace ?? UPLOAD_PACE;
   /** The uploaders with an upload in line or in progress: when it ends, and whether a page's post waits for it. */
@@ -149,7 +151,7 @@ export function uploadGate(deps: Deps, options: UploadGateOptions = {}): Middlew
     // body limit reads the same header first); the API answers here, body unread.
     const api = c.req.path.startsWith("/api/");
     if (api && declared !== undefined && Number(declared) > maxUploadBytes + FORM_OVERHEAD_BYTES) {
-      throw new ApiError(413, uploadTooLargeMessage(maxUploadBytes), { Connection: "close" });
+      throw new ApiError(413, tooLarge(maxUploadBytes), { Connection: "close" });
     }
     const uploader = await uploaderOf(c, deps);
     // One upload at a time per uploader, so no one account fills the slots and the line. A page's

@@ -37,6 +37,8 @@ const CAPITALIZED = new Set([
   "Dr.", "R.", "S.", "General", "Physician",
   // Issue 55: the channels' names, and a nationality.
   "SMS", "SMS.", "WhatsApp", "Indian",
+  // Issue 56: the reports' file types and sizes.
+  "PDF", "MB", "KB",
 ]);
 
 /** The capitalized words inside the sentences of `message` that are neither a name nor an acronym. */

@@ -59,7 +59,9 @@ function responses(op: Operation): ZodOpenApiResponsesObject {
       description: op.ok.description,
       ...(op.setsCookie && { headers: setCookie }),
       content: {
-        [op.ok.mediaType ?? "application/json"]: { schema: op.ok.schema, example: op.ok.example },
+        ...(op.ok.files
+          ? Object.fromEntries(op.ok.files.map((type) => [type, { schema: op.ok.schema, example: op.ok.example }]))
+          : { [op.ok.mediaType ?? "application/json"]: { schema: op.ok.schema, example: op.ok.example } }),
         // Issue 58: the same numbers as a CSV file, when the query asks for one.
         ...(op.ok.also && { [op.ok.also.mediaType]: { schema: op.ok.also.schema, example: op.ok.also.example } }),
       },
@@ -95,7 +97,7 @@ function operation(op: Operation): ZodOpenApiOperationObject {
           [mediaType]: {
             schema: op.body.schema,
             example: op.body.example,
-            ...(op.body.kind === "form" && { encoding: { profileImage: { contentType: "image/jpeg, image/png" } } }),
+            ...(op.body.kind === "form" && { encoding: "file" in ((op.body.schema as { shape?: object }).shape ?? {}) ? { file: { contentType: "application/pdf, image/jpeg, image/png" } } : { profileImage: { contentType: "image/jpeg, image/png" } } }),
           },
         },
       },
@@ -118,8 +120,11 @@ function refine(ctx: { zodSchema: Node; jsonSchema: Record<string, unknown>; io:
   const def = ctx.zodSchema._zod.def;
   const isFile = (s: Node) => s._zod.def.type === "custom";
   if (def.type === "custom" || (def.type === "union" && def.options?.some(isFile))) {
+    // A file part that says what it is (a report) keeps its words; the profile's picture has none.
+    const said = ctx.jsonSchema.description;
     for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
-    Object.assign(ctx.jsonSchema, { type: "string", format: "binary", description: "A JPEG or PNG picture; an empty part keeps the current one" });
+    const description = typeof said === "string" ? said : "A JPEG or PNG picture; an empty part keeps the current one";
+    Object.assign(ctx.jsonSchema, { type: "string", format: "binary", description });
   }
   const format = def.type === "pipe" && ctx.io === "input" ? FORMATS[def.out?._zod.def.format ?? ""] : undefined;
   if (format !== undefined) ctx.jsonSchema.format = format;

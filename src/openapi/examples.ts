@@ -260,5 +260,6 @@ export const EXAMPLES = {
     mails: [{ subject: "Welcome to Carebook", template: "welcome", state: "sent", createdAt: CREATED, sentAt: CREATED }],
     auditEvents: [],
     records: [],
+    documents: [{ appointmentId: "7a1e2b3c-4d5e-4f60-8a9b-0c1d2e3f4a5b", title: "Blood test, November", type: "pdf", bytes: 184320, uploadedAt: CREATED }],
   },
 };

@@ -25,8 +25,8 @@ export type Operation = {
   params?: z.ZodObject;
   /** The query string's parameters. */
   query?: z.ZodObject;
-  /** The success answer; JSON unless `mediaType` says otherwise (a calendar file). */
-  ok: { status: 200 | 201 | 202; schema: z.ZodType; description: string; example: unknown; mediaType?: "text/calendar"; also?: { mediaType: "text/csv"; schema: z.ZodType; example: string } };
+  /** The success answer; JSON unless `mediaType` says otherwise (a calendar file), or a file of one of `files`' types (a report). */
+  ok: { status: 200 | 201 | 202; schema: z.ZodType; description: string; example: unknown; mediaType?: "text/calendar"; files?: readonly string[]; also?: { mediaType: "text/csv"; schema: z.ZodType; example: string } };
   errors?: ErrorStatus[];
   /** The answer may also be 304 Not Modified (an If-None-Match that matches the ETag). */
   notModified?: boolean;

@@ -30,14 +30,14 @@ import { doctorDashboardPage, doctorDashboardPosts } from "./pages/doctor-dashbo
 import { doctorUndoPost } from "./pages/doctor-dashboard/undo";
 import { adminReviewPost, adminReviewsPage, REVIEWS_PATH } from "./pages/admin-reviews";
 import { REPLY_PATH } from "../domain/review";
-import { doctorMeetingsAttendance, doctorMeetingsReply, doctorMeetingsCancel, doctorMeetingsPage, doctorMeetingsReschedule } from "./pages/doctor-dashboard/doctor-Meetings";
+import { doctorMeetingsAttendance, doctorMeetingsReply, doctorMeetingsCancel, doctorMeetingsDocument, doctorMeetingsPage, doctorMeetingsReschedule } from "./pages/doctor-dashboard/doctor-Meetings";
 import { doctorRecordPage, doctorRecordPosts } from "./pages/doctor-dashboard/records";
 import { patientRecordPage, patientRecordsPage } from "./pages/patient-dashboard/records";
 import { placeAddPost, placeEditPost, placeRemovePost, placesPage } from "./pages/doctor-dashboard/places";
 import { doctorHoursPost, doctorProfileAgain, doctorProfilePage, doctorProfilePost } from "./pages/doctor-dashboard/doctor-profile";
 import { homePage } from "./pages/index";
 import { patientDashboardPage } from "./pages/patient-dashboard";
-import { bookAppointmentPage, bookAppointmentPost, instantBookPost, waitlistJoinPost } from "./pages/patient-dashboard/bookAppointment";
+import { bookAppointmentPage, bookAppointmentPost, bookingDetailsPost, instantBookPost, waitlistJoinPost } from "./pages/patient-dashboard/bookAppointment";
 import { calendarPages } from "./pages/calendar";
 import { patientMeetingsPage, patientMeetingsPosts } from "./pages/patient-dashboard/patient-meetings";
 import { familyAddPost, familyEditPost, familyRemovePost, patientProfileAgain, patientProfilePage, patientProfilePost } from "./pages/patient-dashboard/patient-profile";
@@ -119,6 +119,7 @@ export function pageRoutes(deps: Deps) {
   pages.post("/patient-dashboard/bookAppointment/:doctorId", bookAppointmentPost(deps));
   pages.post("/patient-dashboard/bookAppointment/:doctorId/instant", instantBookPost(deps));
   pages.post("/patient-dashboard/bookAppointment/:doctorId/waitlist", waitlistJoinPost(deps));
+  pages.post("/patient-dashboard/bookAppointment/:doctorId/details", bookingDetailsPost(deps));
   pages.get("/patient-dashboard/patient-meetings", patientMeetingsPage(deps));
   const patientMeetings = patientMeetingsPosts(deps);
   pages.post("/patient-dashboard/patient-meetings/cancel", patientMeetings.cancel);
@@ -128,6 +129,9 @@ export function pageRoutes(deps: Deps) {
   pages.post("/patient-dashboard/patient-meetings/waitlist/accept", patientMeetings.acceptOffer);
   pages.post("/patient-dashboard/patient-meetings/waitlist/decline", patientMeetings.declineOffer);
   pages.post("/patient-dashboard/patient-meetings/waitlist/leave", patientMeetings.leaveWaitlist);
+  pages.post("/patient-dashboard/patient-meetings/documents", ...patientMeetings.uploadDocument);
+  pages.post("/patient-dashboard/patient-meetings/documents/delete", patientMeetings.deleteDocument);
+  pages.get("/patient-dashboard/patient-meetings/documents/:id/:docId", patientMeetings.downloadDocument);
   pages.get("/patient-dashboard/records", patientRecordsPage(deps));
   pages.get("/patient-dashboard/records/:id", patientRecordPage(deps));
   pages.get("/patient-dashboard/patient-profile", patientProfilePage(deps));
@@ -154,6 +158,7 @@ export function pageRoutes(deps: Deps) {
   pages.post("/doctor-dashboard/doctor-Meetings/cancel", doctorMeetingsCancel(deps));
   pages.post("/doctor-dashboard/doctor-Meetings/reschedule", doctorMeetingsReschedule(deps));
   pages.post("/doctor-dashboard/doctor-Meetings/attendance", doctorMeetingsAttendance(deps));
+  pages.get("/doctor-dashboard/doctor-Meetings/documents/:id/:docId", doctorMeetingsDocument(deps));
   pages.post(REPLY_PATH, doctorMeetingsReply(deps));
   const records = doctorRecordPosts(deps);
   pages.get("/doctor-dashboard/records/:id", doctorRecordPage(deps));

@@ -182,6 +182,21 @@ describe("round trips per request", () => {
     await measure(`GET ${API}/patient-dashboard/records/:id`, `${API}/patient-dashboard/records/${records.body.records[0]._id}`, { token: patient.token });
     await measure("GET /patient-dashboard/records", "/patient-dashboard/records", page(patient.token));
     await measure("GET /patient-dashboard/records/:id", `/patient-dashboard/records/${records.body.records[0]._id}`, page(patient.token));
+    // Issue 56: a report shared on the appointment, listed, read by both sides, deleted.
+    const DOCS = `${API}/patient-dashboard/appointments/:id/documents`;
+    const docs = `${API}/patient-dashboard/appointments/${appointmentId}/documents`;
+    const report = new FormData();
+    report.set("title", "Blood test");
+    report.set("file", new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "blood.pdf"));
+    const shared = await measure(`POST ${DOCS}`, docs, { token: patient.token, form: report, clock: at(49), status: 201 });
+    const docId = shared.body.document._id;
+    await measure(`GET ${DOCS}`, docs, { token: patient.token });
+    await measure(`GET ${DOCS}/:docId`, `${docs}/${docId}`, { token: patient.token });
+    await measure(`GET ${API}/doctor-dashboard/appointments/:id/documents`, `${API}/doctor-dashboard/appointments/${appointmentId}/documents`, { token: doctor.token });
+    await measure(`GET ${API}/doctor-dashboard/appointments/:id/documents/:docId`, `${API}/doctor-dashboard/appointments/${appointmentId}/documents/${docId}`, { token: doctor.token });
+    await measure("GET /patient-dashboard/patient-meetings/documents/:id/:docId", `/patient-dashboard/patient-meetings/documents/${appointmentId}/${docId}`, page(patient.token));
+    await measure("GET /doctor-dashboard/doctor-Meetings/documents/:id/:docId", `/doctor-dashboard/doctor-Meetings/documents/${appointmentId}/${docId}`, page(doctor.token));
+    await measure(`DELETE ${DOCS}/:docId`, `${docs}/${docId}`, { token: patient.token });
     // Issue 41: the published review answered by its doctor, then hidden by the admin.
     await measure(`POST ${API}/doctor-dashboard/reviews/:appointmentId/reply`, `${API}/doctor-dashboard/reviews/${appointmentId}/reply`, {
       token: doctor.token, json: { text: "Thank you" }, status: 201,

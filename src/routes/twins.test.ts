@@ -52,6 +52,10 @@ const TWINS: Record<string, Twin> = {
   "/patient-dashboard/patient-meetings/waitlist/accept": { api: "POST /api/auth/patient-dashboard/waitlist/:id/accept" },
   "/patient-dashboard/patient-meetings/waitlist/decline": { api: "POST /api/auth/patient-dashboard/waitlist/:id/decline" },
   "/patient-dashboard/patient-meetings/waitlist/leave": { api: "DELETE /api/auth/patient-dashboard/waitlist/:id" },
+  // Issue 56: the patient's reports on an appointment.
+  "/patient-dashboard/bookAppointment/:doctorId/details": { api: "PUT /api/auth/patient-profile" },
+  "/patient-dashboard/patient-meetings/documents": { api: "POST /api/auth/patient-dashboard/appointments/:id/documents" },
+  "/patient-dashboard/patient-meetings/documents/delete": { api: "DELETE /api/auth/patient-dashboard/appointments/:id/documents/:docId" },
   "/patient-dashboard/patient-meetings/calendar-feed": { api: "POST /api/auth/patient-dashboard/calendar-feed" },
   "/patient-dashboard/patient-profile": { api: "PUT /api/auth/patient-profile" },
   "/patient-dashboard/patient-profile/family": { api: "POST /api/auth/patient-dashboard/family" },

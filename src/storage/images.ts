@@ -8,12 +8,12 @@ import { mkdir, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import type { Config } from "../config/env";
 import { setAsideDuringBackup } from "../backup/pictures";
-import { isStoredName, randomName, storedType, type ImageFolder, type ImageStorage } from "./names";
+import { isStoredName, randomName, storedType, DOCUMENT_FOLDER, type ImageStorage, type StoredFolder } from "./names";
 import { s3ImageStorage } from "./s3";
 
 /** Pictures in `root/patients` and `root/doctors` on the local disk. */
 export function localImageStorage(root: string): ImageStorage {
-  const path = (folder: ImageFolder, name: string) => join(root, folder, name);
+  const path = (folder: StoredFolder, name: string) => join(root, folder, name);
   return {
     async save(folder, bytes, ext) {
       await mkdir(join(root, folder), { recursive: true });
@@ -24,7 +24,8 @@ export function localImageStorage(root: string): ImageStorage {
     async remove(folder, name) {
       if (!isStoredName(name)) return;
       // While a backup copies pictures it may still need this one (src/backup/pictures.ts).
-      if (await setAsideDuringBackup(root, folder, name)) return;
+      // Reports are not in the pictures' backups: nothing to set aside for them.
+      if (folder !== DOCUMENT_FOLDER && (await setAsideDuringBackup(root, folder, name))) return;
       await unlink(path(folder, name)).catch(() => undefined);
     },
     async read(folder, name) {

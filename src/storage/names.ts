@@ -6,11 +6,21 @@
 export const IMAGE_FOLDERS = ["patients", "doctors"] as const;
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
 
+/**
+ * The patients' reports (issue 56 item 4): a folder of its own, never served under /uploads
+ * (src/routes/uploads.ts serves IMAGE_FOLDERS only) and not in the pictures' backups.
+ */
+export const DOCUMENT_FOLDER = "documents";
+export type StoredFolder = ImageFolder | typeof DOCUMENT_FOLDER;
+
 export const IMAGE_TYPES = { png: "image/png", jpg: "image/jpeg" } as const;
 export type ImageExtension = keyof typeof IMAGE_TYPES;
+/** What a stored file may be: a picture, or a report's PDF. */
+export const STORED_TYPES = { ...IMAGE_TYPES, pdf: "application/pdf" } as const;
+export type StoredExtension = keyof typeof STORED_TYPES;
 
 /** A stored file name: 32 hex characters of randomness and the detected extension. */
-const FILE_NAME = /^[0-9a-f]{32}\.(png|jpg)$/;
+const FILE_NAME = /^[0-9a-f]{32}\.(png|jpg|pdf)$/;
 
 /** Whether `name` is one this storage could have made; anything else is never looked up. */
 export function isStoredName(name: string): boolean {
@@ -19,7 +29,7 @@ export function isStoredName(name: string): boolean {
 
 /** The content type of a stored name (which isStoredName has accepted). */
 export function storedType(name: string): string {
-  return IMAGE_TYPES[name.slice(name.lastIndexOf(".") + 1) as ImageExtension];
+  return STORED_TYPES[name.slice(name.lastIndexOf(".") + 1) as StoredExtension];
 }
 
 /** The picture's real type from its magic bytes, or undefined when it is neither JPEG nor PNG. */
@@ -33,16 +43,16 @@ export function sniffImage(bytes: Uint8Array): ImageExtension | undefined {
 export type StoredImage = { body: Blob; type: string; size: number };
 
 export type ImageStorage = {
-  /** Stores a picture of a known type under a new name and returns the name. */
-  save(folder: ImageFolder, bytes: Uint8Array, ext: ImageExtension): Promise<string>;
-  /** Removes a picture; a missing one is not an error. */
-  remove(folder: ImageFolder, name: string): Promise<void>;
-  /** Reads a picture by name, or undefined for any name that is not a stored picture. */
-  read(folder: ImageFolder, name: string): Promise<StoredImage | undefined>;
+  /** Stores a file of a known type (a picture, or a report's PDF) under a new name and returns the name. */
+  save(folder: StoredFolder, bytes: Uint8Array, ext: StoredExtension): Promise<string>;
+  /** Removes a file; a missing one is not an error. */
+  remove(folder: StoredFolder, name: string): Promise<void>;
+  /** Reads a file by name, or undefined for any name that is not a stored file. */
+  read(folder: StoredFolder, name: string): Promise<StoredImage | undefined>;
 };
 
 /** A new stored name: 128 random bits in hex and the extension. */
-export function randomName(ext: ImageExtension): string {
+export function randomName(ext: StoredExtension): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return `${Buffer.from(bytes).toString("hex")}.${ext}`;
 }

@@ -21,6 +21,7 @@ import { Refusal } from "../domain/refusal";
 import { Limiter } from "./limiter";
 import type { ImageExtension } from "./names";
 import type { PictureAnswer, PictureJob } from "./picture-worker";
+import type { PictureShape } from "./reencode";
 
 /** The refusal of a picture that took longer than the budget to decode. */
 export const PICTURE_TOO_SLOW_MESSAGE =
@@ -149,7 +150,7 @@ class PictureWorker {
    * Re-encodes one picture within `budgetMs` of the worker's own time (its start not counted).
    * `retire` replaces the worker once it has answered (its memory with it).
    */
-  async process(bytes: Uint8Array, type: ImageExtension, budgetMs: number, retire: boolean, transfer: boolean): Promise<Uint8Array> {
+  async process(bytes: Uint8Array, type: ImageExtension, budgetMs: number, retire: boolean, transfer: boolean, shape: PictureShape = "square"): Promise<Uint8Array> {
     try {
       await this.ready;
     } catch {
@@ -179,7 +180,7 @@ class PictureWorker {
         };
       }
       this.pending = { resolve, reject, stop, retire };
-      this.worker.postMessage({ bytes: own, type } satisfies PictureJob, [own.buffer as ArrayBuffer]);
+      this.worker.postMessage({ bytes: own, type, shape } satisfies PictureJob, [own.buffer as ArrayBuffer]);
     });
   }
 
@@ -225,7 +226,7 @@ export class PicturePool {
    * `budgetMs` overrides the pool's budget for this one picture (tests); `transfer` gives the
    * bytes' buffer to the worker (it is detached here, saving a copy of up to MAX_UPLOAD_BYTES).
    */
-  async run(bytes: Uint8Array, type: ImageExtension, options: { large?: boolean; budgetMs?: number; transfer?: boolean } = {}): Promise<Uint8Array> {
+  async run(bytes: Uint8Array, type: ImageExtension, options: { large?: boolean; budgetMs?: number; transfer?: boolean; shape?: PictureShape } = {}): Promise<Uint8Array> {
     const large = options.large ?? false;
     const turn = large ? await this.largeTurn.acquire() : undefined;
     let retired: PictureWorker | undefined;
@@ -239,7 +240,7 @@ export class PicturePool {
         }
         if (large) retired = worker;
         try {
-          return await worker.process(bytes, type, options.budgetMs ?? this.budgetMs, large, options.transfer ?? false);
+          return await worker.process(bytes, type, options.budgetMs ?? this.budgetMs, large, options.transfer ?? false, options.shape);
         } finally {
           this.idle.push(worker);
         }

@@ -12,13 +12,13 @@ import { readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
 import { IMAGE_TYPE_MESSAGE } from "../domain/fields";
 import { codecsReady } from "./codecs";
-import { reencode, type ReencodeResult } from "./reencode";
+import { reencode, type PictureShape, type ReencodeResult } from "./reencode";
 import type { ImageExtension } from "./names";
 
 declare const self: Worker;
 
 /** What the pool sends: one picture and its type (already checked from its header). */
-export type PictureJob = { bytes: Uint8Array; type: ImageExtension };
+export type PictureJob = { bytes: Uint8Array; type: ImageExtension; shape?: PictureShape };
 /** What the worker answers: first `{ ready }` (with its thread id on Linux), then one result per job. */
 export type PictureAnswer = { ready: true; threadId?: number } | { result: ReencodeResult };
 
@@ -52,10 +52,10 @@ function lowerOwnPriority(): number | undefined {
 }
 
 self.onmessage = async (event: MessageEvent<PictureJob>) => {
-  const { bytes, type } = event.data;
+  const { bytes, type, shape } = event.data;
   let result: ReencodeResult;
   try {
-    result = await reencode(bytes, type);
+    result = await reencode(bytes, type, shape);
   } catch {
     result = { ok: false, kind: "unsupported", message: IMAGE_TYPE_MESSAGE };
   }

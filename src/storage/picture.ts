@@ -16,7 +16,7 @@ import { Refusal } from "../domain/refusal";
 import { jpegStructure, pngIsAnimated, readImageHeader } from "./image-header";
 import type { ImageExtension } from "./names";
 import { PicturePool } from "./picture-pool";
-import { MAX_PIXELS } from "./reencode";
+import { MAX_PIXELS, type PictureShape } from "./reencode";
 
 export { MAX_PIXELS, PICTURE_MAX_BYTES, PICTURE_SIDE } from "./reencode";
 
@@ -79,11 +79,11 @@ export function picturePool(workers = 1): PicturePool {
  * re-encodes it in a worker when its turn comes. Throws a Refusal: too_large, unsupported, busy.
  * `bytes` is handed over to the worker: its buffer is unusable afterwards.
  */
-export async function processPicture(bytes: Uint8Array, workers?: number): Promise<Picture> {
+export async function processPicture(bytes: Uint8Array, workers?: number, shape: PictureShape = "square"): Promise<Picture> {
   const header = checkPictureHeader(bytes);
   const large = header.width * header.height > LARGE_PIXELS;
   try {
-    const out = await picturePool(workers).run(bytes, header.type, { large, transfer: true });
+    const out = await picturePool(workers).run(bytes, header.type, { large, transfer: true, shape });
     return { bytes: out, ext: "jpg" };
   } finally {
     // The upload's body (up to MAX_UPLOAD_BYTES, read, parsed and copied on this thread) is

@@ -78,8 +78,17 @@ export function centreSquareShrunk(image: ImageData, target: number): ImageData 
   return { data: dst, width: out, height: out, colorSpace: "srgb" } as ImageData;
 }
 
-/** Decode, centre square, scale, encode: the stored picture's bytes, or why not. */
-export async function reencode(bytes: Uint8Array, type: ImageExtension): Promise<ReencodeResult> {
+/**
+ * What the picture becomes: a profile picture's small centre square, or a report's whole page
+ * (issue 56: a photo of a lab report), scaled down to at most DOCUMENT_SIDE a side, never up.
+ */
+export type PictureShape = "square" | "page";
+/** The longest side of a report's picture: an A4 page at about 200 dpi, still readable when zoomed. */
+export const DOCUMENT_SIDE = 2400;
+const DOCUMENT_QUALITY = 85;
+
+/** Decode, centre square (or whole page), scale, encode: the stored picture's bytes, or why not. */
+export async function reencode(bytes: Uint8Array, type: ImageExtension, shape: PictureShape = "square"): Promise<ReencodeResult> {
   await codecsReady();
   let image: ImageData;
   try {
@@ -95,6 +104,7 @@ export async function reencode(bytes: Uint8Array, type: ImageExtension): Promise
   if (image.width * image.height > MAX_PIXELS) {
     return { ok: false, kind: "too_large", message: `Profile picture must be at most ${MAX_PIXELS / 1_000_000} megapixels` };
   }
+  if (shape === "page") return { ok: true, bytes: await wholePage(image) };
   const side = Math.min(PICTURE_SIDE, image.width, image.height);
   const shrunk = centreSquareShrunk(image, side);
   // The full-size pixels (48 MB for 12 MP) are garbage from here on.
@@ -107,4 +117,13 @@ export async function reencode(bytes: Uint8Array, type: ImageExtension): Promise
     if (out.byteLength <= PICTURE_MAX_BYTES) break;
   }
   return { ok: true, bytes: out };
+}
+
+/** A report's picture: the whole of it, at most DOCUMENT_SIDE a side, as a new JPEG (pixels only, no metadata). */
+async function wholePage(image: ImageData): Promise<Uint8Array> {
+  const scale = Math.min(1, DOCUMENT_SIDE / Math.max(image.width, image.height));
+  const width = Math.max(1, Math.round(image.width * scale));
+  const height = Math.max(1, Math.round(image.height * scale));
+  const sized = scale === 1 ? image : await resize(image, { width, height, fitMethod: "stretch", method: "lanczos3", premultiply: false, linearRGB: false });
+  return new Uint8Array(await encodeJpeg(sized, { quality: DOCUMENT_QUALITY, baseline: true, progressive: false, optimize_coding: true }));
 }

@@ -6,10 +6,10 @@
  */
 import { S3Client } from "bun";
 import type { S3Config } from "../config/env";
-import { isStoredName, IMAGE_TYPES, randomName, storedType, type ImageFolder, type ImageStorage } from "./names";
+import { isStoredName, STORED_TYPES, randomName, storedType, type ImageStorage, type StoredFolder } from "./names";
 
 /** The object key of a stored picture. */
-export function objectKey(prefix: string, folder: ImageFolder, name: string): string {
+export function objectKey(prefix: string, folder: StoredFolder, name: string): string {
   return `${prefix}${folder}/${name}`;
 }
 
@@ -30,11 +30,11 @@ export function s3ImageStorage(config: S3Config, client?: S3Client): ImageStorag
       secretAccessKey: config.secretAccessKey,
       sessionToken: config.sessionToken,
     });
-  const key = (folder: ImageFolder, name: string) => objectKey(config.prefix, folder, name);
+  const key = (folder: StoredFolder, name: string) => objectKey(config.prefix, folder, name);
   return {
     async save(folder, bytes, ext) {
       const name = randomName(ext);
-      await s3.write(key(folder, name), bytes, { type: IMAGE_TYPES[ext] });
+      await s3.write(key(folder, name), bytes, { type: STORED_TYPES[ext] });
       return name;
     },
     async remove(folder, name) {

@@ -6,7 +6,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { ERASED_NAME, ERASED_PASSWORD_HASH, erasedEmail } from "../../domain/erasure";
 import { atCommit } from "../at-commit";
 import type { Reader, Tx } from "../client";
-import { appointments, doctors, familyMembers, mailOutbox, mailPreferences, patients, phoneCodes, records, waitlist } from "../schema";
+import { appointments, doctors, documents, familyMembers, mailOutbox, mailPreferences, patients, phoneCodes, records, waitlist } from "../schema";
 import { openAt } from "./open-appointments";
 
 /** The ids of the account's open appointments at `now` (pending, or confirmed and not over), on its own side. */
@@ -43,6 +43,8 @@ export function erasePatientRows(tx: Tx, id: string, now: Date): void {
   atCommit(tx, tx.update(patients).set({ ...erasedColumns(patients, now), dateOfBirth: null, sex: null }).where(eq(patients.id, id)));
   // Issue 56: the drafts go; issued records stay the doctor's medical record until RECORD_KEEP_DAYS.
   atCommit(tx, tx.delete(records).where(and(eq(records.patientId, id), isNull(records.number))));
+  // Issue 56: the reports' rows go (their files after the commit: src/actions/erasure.ts).
+  atCommit(tx, tx.delete(documents).where(eq(documents.patientId, id)));
   forgetMail(tx, "patient", id);
 }
 

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { MEDICINE_FORMS, NOTE_SECTIONS } from "../../domain/records";
+import { DOCUMENT_TYPES } from "../../domain/documents";
 import { APPOINTMENT_STATUSES } from "../../domain/appointment";
 import { DOCTOR_STATUSES, ROLES, SPECIALIZATIONS } from "../../domain/fields";
 import { LANGS } from "../../domain/i18n";
@@ -134,5 +135,8 @@ export const AccountExport = z
       .array(z.object({ subject: z.enum(["doctor", "appointment"]), subjectId: z.string(), at: time, action: z.string(), by, from: nullableText, to: nullableText, reason: nullableText }))
       .meta({ description: "A doctor's account history; an admin's decisions about doctors; none for a patient (their appointments' story holds theirs)" }),
     records: z.array(ExportedRecord).meta({ description: "Issue 56: the patient's issued records (never a draft), oldest last; none for a doctor or an admin" }),
+    documents: z
+      .array(z.object({ appointmentId: z.string(), title: z.string(), type: z.enum(DOCUMENT_TYPES), bytes: z.number().int(), uploadedAt: time }))
+      .meta({ description: "Issue 56: the reports the patient uploaded, listed without their files (each downloads from its appointment); none for a doctor or an admin" }),
   })
   .meta({ id: "AccountExport" });

@@ -28,6 +28,7 @@ import { feedUrls } from "./calendar";
 import { WaitlistEntry } from "./waitlist";
 import { DirectoryDoctor, PublicDoctor, PublicProfile, PublicReview } from "./directory";
 import { recordAnswers } from "./records";
+import { documentAnswers } from "./documents";
 import { AccountExport, ConsentRecorded, ConsentState, ConsentWithdrawn } from "./account-data";
 import type { AdminDoctorJson, AppointmentJson, adminJson, doctorJson, familyMemberJson, patientJson, placeJson } from "../shapes";
 
@@ -120,6 +121,7 @@ export const answers = {
   accountExport: AccountExport,
   // issue 56
   ...recordAnswers,
+  ...documentAnswers,
   // issue 58
   adminStats: AdminStats,
   doctorStats: DoctorStats,

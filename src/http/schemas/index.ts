@@ -23,3 +23,4 @@ export * from "./records";
 export * from "./stats";
 export * from "./places";
 export * from "./phone";
+export * from "./documents";

@@ -52,6 +52,7 @@ export default {
   "records.noMedicines": "No medicines.",
   "records.signature": "Issued electronically by Dr. {doctor} through Carebook.",
   "records.followUpOn": "Follow-up: {date}",
+  "records.detailsSaved": "Saved. Your prescriptions will show them.",
   "records.detailsTitle": "Details for prescriptions",
   "records.detailsIntro": "Optional. A prescription from your doctor shows your age and sex.",
   "records.profileDob": "Date of birth",

@@ -22,13 +22,14 @@ import { profile } from "./profile";
 import { admin } from "./admin";
 import { calendar } from "./calendar";
 import { records } from "./records";
+import { documents } from "./documents";
 import { stats } from "./stats";
 import { places } from "./places";
 import { phone } from "./phone";
 import type { Operation } from "../operation";
 
 /** The modules, for the test that each of their operations is listed once below. */
-export const MODULES: Record<string, Record<string, Operation> | Operation[]> = { auth, twoFactor, accountSecurity, accountData, accountSettings, directory, appointments, family, hours, waitlist, reviews, profile, admin, calendar, records, stats, places, phone };
+export const MODULES: Record<string, Record<string, Operation> | Operation[]> = { auth, twoFactor, accountSecurity, accountData, accountSettings, directory, appointments, family, hours, waitlist, reviews, profile, admin, calendar, records, stats, places, phone, documents };
 
 /** Every route under /api/auth, in the README's order. */
 export const OPERATIONS: Operation[] = [
@@ -60,4 +61,5 @@ export const OPERATIONS: Operation[] = [
   ...Object.values(stats),
   ...Object.values(places),
   ...Object.values(phone),
+  ...Object.values(documents),
 ];

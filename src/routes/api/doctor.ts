@@ -19,6 +19,7 @@ import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
 import { doctorHoursRoutes } from "./hours";
 import { doctorRecordRoutes } from "./records";
+import { doctorDocumentRoutes } from "./documents";
 import { doctorStatsRoutes } from "./stats";
 import { placesRoutes } from "./places";
 
@@ -69,6 +70,7 @@ export function doctorApi(deps: Deps) {
 
   doctorHoursRoutes(api, deps);
   doctorRecordRoutes(api, deps);
+  doctorDocumentRoutes(api, deps);
   doctorStatsRoutes(api, deps);
   placesRoutes(api, deps);
 

@@ -16,7 +16,7 @@ const PATIENT = "/api/auth/patient-dashboard";
 const EXPORT = "/api/auth/account/export";
 const monday = nextMonday(new Date());
 const at = (hours: number) => new Date(monday.getTime() + hours * 3600_000);
-const SECTIONS = ["appointments", "auditEvents", "exportedAt", "familyMembers", "feedback", "mailPreferences", "mails", "profile", "records", "sessions", "waitlist"];
+const SECTIONS = ["appointments", "auditEvents", "documents", "exportedAt", "familyMembers", "feedback", "mailPreferences", "mails", "profile", "records", "sessions", "waitlist"];
 
 let h: Harness;
 let alpha: Patient, beta: Patient, xavier: Doctor, yolanda: Doctor;

@@ -16,6 +16,7 @@ import { onInvalid } from "../../http/validate";
 import { requireRole, signedIn } from "../../middleware/session";
 import { familyRoutes } from "./family";
 import { patientRecordRoutes } from "./records";
+import { patientDocumentRoutes } from "./documents";
 import { patientSlotsRoutes } from "./hours";
 import { patientWaitlistRoutes } from "./waitlist";
 
@@ -53,6 +54,7 @@ export function patientApi(deps: Deps) {
   patientSlotsRoutes(api, deps);
   familyRoutes(api, deps);
   patientRecordRoutes(api, deps);
+  patientDocumentRoutes(api, deps);
   patientWaitlistRoutes(api, deps);
 
   // Kept per patient and lists version, until a meeting's end (keptAnswers).

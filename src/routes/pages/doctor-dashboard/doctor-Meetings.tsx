@@ -29,6 +29,9 @@ import type { T } from "../../../i18n/catalog";
 import { calendarFeedPanel, hasNewFeedLink } from "../calendar-panel";
 import { keptViewerPage } from "../kept";
 import { doctorPage } from "./shell";
+import { doctorDocumentTitles } from "../../../db/queries/documents";
+import { doctorDocumentFile } from "../../../actions/documents";
+import { sendDocument } from "../../api/documents";
 import { undoNotice } from "./index";
 
 const PATH = "/doctor-dashboard/doctor-Meetings";
@@ -38,11 +41,12 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const t = tOf(c);
   const now = deps.now();
   // The page's reads go in one round trip (issue 43).
-  const [meetings, feedbacks, calendar] = await together(() =>
+  const [meetings, feedbacks, calendar, titles] = await together(() =>
     Promise.all([
       listStory(deps.database.db, "doctor", doctor, now, historySince(now)),
       listDoctorFeedback(deps.database.db, doctor, now),
       calendarFeedPanel(c, deps, "doctor", doctor.id),
+      doctorDocumentTitles(deps.database.db, doctor.id),
     ]),
   );
   const notice = form ? undefined : takeNotice(c);
@@ -78,7 +82,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <ZoneNote reader={reader} role="doctor" id="zone-note" />
       <Island
         name="DoctorMeetings"
-        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor", formerWords(t)), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds, movedByPatient: t("doctorPage.movedByPatient", { moved: "{moved}", time: "{time}" }), attendance, ...familyWords(meetings, t, true), ...visitWords(meetings, t), review: feedbackWords(t), records }}
+        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor", formerWords(t)), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds, movedByPatient: t("doctorPage.movedByPatient", { moved: "{moved}", time: "{time}" }), attendance, ...familyWords(meetings, t, true), ...visitWords(meetings, t), review: feedbackWords(t), records, reports: reportWords(titles, t) }}
       />
       {calendar}
     </section>,
@@ -87,6 +91,19 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
     // alone; waiting for the cards as well was slower (docs/performance.md, issue 29).
     { firstPaintAfter: "zone-note" },
   );
+}
+
+/** Issue 56: each meeting's reports for the cards: "2 reports" and their titles (none sent for a meeting without). */
+function reportWords(titles: { id: string; appointmentId: string; title: string }[], t: T) {
+  const by: Record<string, { count: string; items: { id: string; title: string }[] }> = {};
+  for (const d of titles) (by[d.appointmentId] ??= { count: "", items: [] }).items.push({ id: d.id, title: d.title });
+  for (const entry of Object.values(by)) entry.count = entry.items.length === 1 ? t("documents.one") : t("documents.many", { n: entry.items.length });
+  return by;
+}
+
+/** Issue 56: a report of one of the doctor's meetings, downloaded from its card; the read is audited. */
+export function doctorMeetingsDocument(deps: Deps) {
+  return async (c: Context) => sendDocument(c, await doctorDocumentFile(deps, pageAccount(c, "doctor").id, c.req.param("id") ?? "", c.req.param("docId") ?? ""));
 }
 
 export function doctorMeetingsPage(deps: Deps) {

@@ -22,7 +22,9 @@ import { keptForDirectory } from "../../../db/queries/directory";
 import type { Deps } from "../../../config/deps";
 import { notFoundResponse } from "../../../components/NotFound";
 import { doneThen, handleForm, postedValues, takeNotice, takeRefused, type FormState } from "../../../http/forms";
-import { bookForm, instantBookForm, waitlistForm } from "../../../http/schemas";
+import { bookForm, instantBookForm, patientProfileForm, waitlistForm } from "../../../http/schemas";
+import { PatientDetailsForm } from "../../../components/PatientDetailsForm";
+import { updatePatientProfile } from "../../../actions/profile";
 import { formatDay, formatTime } from "../../../domain/time";
 import { Island } from "../../../render/islands";
 import { viewerZone, pageAccount } from "../../../middleware/page-guard";
@@ -126,6 +128,10 @@ async function render(c: Context, deps: Deps, form?: FormState, reads?: Reads): 
         <Island name="BookingForm" props={{ doctorId: doctor.id, doctorName: doctor.name, form: form && (aboutTimes ? { ...form, message: "" } : form), notice: form ? undefined : takeNotice(c) }} />
       </div>
       )}
+      {/* Issue 56: asked while the profile lacks either (optional; docs/decisions.md "Date of birth and sex on the booking page"). */}
+      {(patient.dateOfBirth === null || patient.sex === null) && (
+        <PatientDetailsForm action={`/patient-dashboard/bookAppointment/${encodeURIComponent(doctor.id)}/details`} patient={patient} id="booking-details" />
+      )}
     </section>,
   );
 }
@@ -136,7 +142,8 @@ export function bookAppointmentPage(deps: Deps) {
     // (The family members, issue 42, are the viewer's own: their changes move the account's lists version.)
     const reads = await pageReads(c, deps);
     const [free, , open] = reads;
-    const extra = `${free.timeZone}:${isInstant(free) ? "instant:" : ""}${open?.id ?? ""}:${free.slots.map((s) => s.start).join(",")}`;
+    const me = pageAccount(c, "patient");
+    const extra = `${me.dateOfBirth ?? ""}:${me.sex ?? ""}:${free.timeZone}:${isInstant(free) ? "instant:" : ""}${open?.id ?? ""}:${free.slots.map((s) => s.start).join(",")}`;
     return keptViewerPage(c, deps, () => render(c, deps, takeRefused(c), reads), { directory: true, extra });
   };
 }
@@ -154,6 +161,24 @@ export function bookAppointmentPost(deps: Deps) {
       page: c.req.path,
       // Issue 52: the meetings page, where the request shows, as after an instant booking (no live form left to book twice).
       then: () => doneThen(c, "/patient-dashboard/patient-meetings", { text: tOf(c)("BookingForm.booked"), tone: "success" }),
+    });
+  };
+}
+
+/**
+ * Issue 56: the date of birth and sex asked on the booking page, saved to the profile (the name
+ * stays the account's); back to the booking page with a notice, a refusal beside the booking form.
+ */
+export function bookingDetailsPost(deps: Deps) {
+  return (c: Context) => {
+    const back = `/patient-dashboard/bookAppointment/${encodeURIComponent(c.req.param("doctorId") ?? "")}`;
+    return handleForm(c, {
+      schema: patientProfileForm,
+      extra: { name: pageAccount(c, "patient").name },
+      run: ({ dateOfBirth, sex }) => updatePatientProfile(deps, pageAccount(c, "patient").id, { name: pageAccount(c, "patient").name, dateOfBirth, sex }),
+      again: (form) => render(c, deps, form),
+      page: back,
+      then: () => doneThen(c, back, { text: tOf(c)("records.detailsSaved"), tone: "success" }),
     });
   };
 }

@@ -37,6 +37,13 @@ import { pageAccount, viewerZone } from "../../../middleware/page-guard";
 import { calendarFeedPanel, hasNewFeedLink } from "../calendar-panel";
 import { keptViewerPage } from "../kept";
 import { patientPage } from "./shell";
+import { patientDocuments, type DocumentRow } from "../../../db/queries/documents";
+import { ReportsSection, reportsTarget, type ReportsAppointment } from "../../../components/ReportsSection";
+import { formatDateTime } from "../../../domain/time";
+import { patientDocumentFile, removeDocument, uploadDocument } from "../../../actions/documents";
+import { documentDeleteForm, documentUploadForm } from "../../../http/schemas";
+import { sendDocument } from "../../api/documents";
+import { documentFormLimit } from "./documents-limit";
 import { tOf } from "../../../i18n/request";
 import type { Key } from "../../../i18n/catalog";
 import type { T } from "../../../i18n/catalog";
@@ -44,7 +51,7 @@ import type { T } from "../../../i18n/catalog";
 const PATH = "/patient-dashboard/patient-meetings";
 
 
-type Read = { meetings: StoryView[]; free: Record<string, FreeTimes | null>; calendar?: Awaited<ReturnType<typeof calendarFeedPanel>>; waiting: WaitlistItem[]; mine: OwnFeedback[] };
+type Read = { meetings: StoryView[]; free: Record<string, FreeTimes | null>; calendar?: Awaited<ReturnType<typeof calendarFeedPanel>>; waiting: WaitlistItem[]; mine: OwnFeedback[]; reports: DocumentRow[] };
 
 /**
  * The meetings, and for each confirmed one the patient may still move, its doctor's next free
@@ -58,25 +65,30 @@ async function readMeetings(c: Context, deps: Deps, now: Date): Promise<Read> {
   const doctors = [...new Set(movable.map((m) => m.doctor.id))];
   // Issue 52: the patient's own feedback (rating, reply, hidden) shown on each meeting they gave it for.
   const given = meetings.filter((m) => m.hasFeedback).map((m) => m.id);
-  const [slots, calendar, entries, mine] = await together(() =>
+  const [slots, calendar, entries, mine, reports] = await together(() =>
     Promise.all([
       freeSlotsOfDoctors(deps, doctors, SLOT_DAYS.default, SLOTS_SHOWN),
       calendarFeedPanel(c, deps, "patient", patient.id),
       listWaitlist(deps, patient.id),
       ownFeedback(deps.database.db, patient.id, given),
+      // Issue 56: the patient's reports, shown per appointment.
+      patientDocuments(deps.database.db, patient.id),
     ]),
   );
   // Issue 52: the booking page's picker, a day then its times, over the same days.
   const byDoctor = new Map([...slots].map(([id, free]) => [id, free.length > 0 ? slotsAsProps(free) : null]));
   const waiting = entries.map((e) => ({ id: e.id, doctorName: e.doctorName, until: e.until, offer: waitlistEntryJson(e, now).offer }));
-  return { meetings, free: Object.fromEntries(movable.map((m) => [m.id, byDoctor.get(m.doctor.id) ?? null])), calendar, waiting, mine };
+  return { meetings, free: Object.fromEntries(movable.map((m) => [m.id, byDoctor.get(m.doctor.id) ?? null])), calendar, waiting, mine, reports };
 }
 
 async function render(c: Context, deps: Deps, form?: FormState, read?: Read): Promise<Response> {
   const now = deps.now();
-  const { meetings, free, calendar: early, waiting, mine } = read ?? (await readMeetings(c, deps, now));
+  const { meetings, free, calendar: early, waiting, mine, reports } = read ?? (await readMeetings(c, deps, now));
   const calendar = early ?? (await calendarFeedPanel(c, deps, "patient", pageAccount(c, "patient").id));
-  const notice = form ? undefined : takeNotice(c);
+  const taken = form ? undefined : takeNotice(c);
+  // A reports form's notice shows in its appointment's fold, not in the island.
+  const aboutReports = (target: string | undefined) => target?.startsWith(reportsTarget("")) === true;
+  const notice = aboutReports(taken?.at) ? undefined : taken;
   const reader = viewerZone(c);
   const timeZone = reader.zone;
   holdsUntil(c, nextStatusChange(meetings, now));
@@ -89,7 +101,7 @@ async function render(c: Context, deps: Deps, form?: FormState, read?: Read): Pr
   }
   const t = tOf(c);
   const appointments = meetings.map((m) => storyJson(m, "patient", formerWords(t)));
-  const aboutWaitlist = form?.target?.startsWith(waitlistTarget("")) === true;
+  const aboutWaitlist = form?.target?.startsWith(waitlistTarget("")) === true || aboutReports(form?.target);
   return patientPage(
     c,
     t("patient.meetings.title"),
@@ -100,6 +112,13 @@ async function render(c: Context, deps: Deps, form?: FormState, read?: Read): Pr
       <Island
         name="PatientMeetings"
         props={{ appointments, timeZone, form: aboutWaitlist ? undefined : form, notice, ...wordsOf(appointments, t), ...familyWords(appointments, t), ...visitWords(appointments, t), change: changeWords(deps, now, t), move: { free, words: moveWords(t) }, review: reviewWords(t, pageAccount(c, "patient").name), ...ownWords(mine, t) }}
+      />
+      <ReportsSection
+        base={PATH}
+        appointments={reportsOf(meetings, reports, reader.zone, t)}
+        maxMb={Math.floor(deps.config.maxDocumentBytes / 1024 / 1024)}
+        form={aboutReports(form?.target) ? form : undefined}
+        notice={aboutReports(taken?.at) ? taken : undefined}
       />
       {calendar}
     </section>,
@@ -144,11 +163,23 @@ export function patientMeetingsPage(deps: Deps) {
   return async (c: Context) => {
     // The free times a move offers are read first: the kept page is made of them too.
     const read = await readMeetings(c, deps, deps.now());
-    return keptViewerPage(c, deps, () => render(c, deps, takeRefused(c), read), { once: hasNewFeedLink(c), extra: JSON.stringify([read.free, read.waiting, read.mine]) });
+    return keptViewerPage(c, deps, () => render(c, deps, takeRefused(c), read), { once: hasNewFeedLink(c), extra: JSON.stringify([read.free, read.waiting, read.mine, read.reports.map((r) => r.id)]) });
   };
 }
 
 const byAppointment = (body: Record<string, unknown>) => String(body.appointmentId ?? "");
+
+/** Issue 56: the appointments a report may be added to or read from (all but the cancelled), each with its reports. */
+function reportsOf(meetings: StoryView[], reports: DocumentRow[], zone: string, t: T): ReportsAppointment[] {
+  return meetings
+    .filter((m) => m.status !== "cancelled" || reports.some((r) => r.appointmentId === m.id))
+    .map((m) => ({
+      id: m.id,
+      doctorName: m.doctor.name,
+      when: formatDateTime(m.scheduledAt ?? m.createdAt, zone, t.lang),
+      reports: reports.filter((r) => r.appointmentId === m.id).map((r) => ({ id: r.id, title: r.title, type: r.type, bytes: r.bytes })),
+    }));
+}
 const byEntry = (body: Record<string, unknown>) => waitlistTarget(String(body.entryId ?? ""));
 
 export function patientMeetingsPosts(deps: Deps) {
@@ -193,6 +224,30 @@ export function patientMeetingsPosts(deps: Deps) {
     acceptOffer: (c: Context) => waitlistPost(c, deps, (patientId, entryId) => acceptOffer(deps, patientId, entryId), "patient.waitlist.accepted"),
     declineOffer: (c: Context) => waitlistPost(c, deps, (patientId, entryId) => declineOffer(deps, patientId, entryId), "patient.waitlist.declined"),
     leaveWaitlist: (c: Context) => waitlistPost(c, deps, (patientId, entryId) => leaveWaitlist(deps, patientId, entryId), "patient.waitlist.left"),
+    // Issue 56: a report uploaded to one appointment (a real multipart form), or deleted; back here with a notice in its fold.
+    uploadDocument: [
+      documentFormLimit(deps, (c, form) => render(c, deps, form)),
+      (c: Context) =>
+        handleForm(c, {
+          schema: documentUploadForm,
+          target: (body) => reportsTarget(byAppointment(body)),
+          run: ({ appointmentId, title, file }) => uploadDocument(deps, pageAccount(c, "patient").id, appointmentId, { title, file }),
+          again: (form) => render(c, deps, form),
+          page: PATH,
+          then: (row) => doneThen(c, PATH, { text: tOf(c)("documents.uploaded"), tone: "success", at: reportsTarget(row.appointmentId) }),
+        }),
+    ] as const,
+    deleteDocument: (c: Context) =>
+      handleForm(c, {
+        schema: documentDeleteForm,
+        target: (body) => reportsTarget(byAppointment(body)),
+        run: ({ appointmentId, documentId }) => removeDocument(deps, pageAccount(c, "patient").id, appointmentId, documentId),
+        again: (form) => render(c, deps, form),
+        page: PATH,
+        then: (_done, values) => doneThen(c, PATH, { text: tOf(c)("documents.deleted"), tone: "success", at: reportsTarget(values.appointmentId ?? "") }),
+      }),
+    downloadDocument: async (c: Context) =>
+      sendDocument(c, await patientDocumentFile(deps, pageAccount(c, "patient").id, c.req.param("id") ?? "", c.req.param("docId") ?? "")),
     feedback: (c: Context) =>
       handleForm(c, {
         schema: feedbackForm,
