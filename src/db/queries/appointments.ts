@@ -48,7 +48,7 @@ export const meetingColumns = {
   meetLink: appointments.meetLink,
 };
 
-const viewColumns = {
+export const viewColumns = {
   ...meetingColumns,
   patientId: patients.id,
   patientName: patients.name,
@@ -88,7 +88,7 @@ export function visitOfRow(row: VisitRow): Visit {
   };
 }
 
-function viewQuery(r: Reader) {
+export function viewQuery(r: Reader) {
   return r
     .select(viewColumns)
     .from(appointments)
@@ -98,7 +98,7 @@ function viewQuery(r: Reader) {
     .leftJoin(places, eq(places.id, appointments.placeId));
 }
 
-function toView(row: Awaited<ReturnType<ReturnType<typeof viewQuery>["all"]>>[number], now: Date): AppointmentView {
+export function toView(row: Awaited<ReturnType<ReturnType<typeof viewQuery>["all"]>>[number], now: Date): AppointmentView {
   return {
     id: row.id,
     status: effectiveStatus(row.status, row.endsAt, now, row.attended),

@@ -22,4 +22,5 @@ export * from "./directory";
 export * from "./records";
 export * from "./stats";
 export * from "./places";
+export * from "./day";
 export * from "./phone";

@@ -24,11 +24,12 @@ import { calendar } from "./calendar";
 import { records } from "./records";
 import { stats } from "./stats";
 import { places } from "./places";
+import { day } from "./day";
 import { phone } from "./phone";
 import type { Operation } from "../operation";
 
 /** The modules, for the test that each of their operations is listed once below. */
-export const MODULES: Record<string, Record<string, Operation> | Operation[]> = { auth, twoFactor, accountSecurity, accountData, accountSettings, directory, appointments, family, hours, waitlist, reviews, profile, admin, calendar, records, stats, places, phone };
+export const MODULES: Record<string, Record<string, Operation> | Operation[]> = { auth, twoFactor, accountSecurity, accountData, accountSettings, directory, appointments, family, hours, waitlist, reviews, profile, admin, calendar, records, stats, places, phone, day };
 
 /** Every route under /api/auth, in the README's order. */
 export const OPERATIONS: Operation[] = [
@@ -59,5 +60,6 @@ export const OPERATIONS: Operation[] = [
   ...Object.values(records),
   ...Object.values(stats),
   ...Object.values(places),
+  ...Object.values(day),
   ...Object.values(phone),
 ];

@@ -21,6 +21,7 @@ import { doctorHoursRoutes } from "./hours";
 import { doctorRecordRoutes } from "./records";
 import { doctorStatsRoutes } from "./stats";
 import { placesRoutes } from "./places";
+import { dayRoutes } from "./day";
 
 export function doctorApi(deps: Deps) {
   const api = new Hono();
@@ -71,6 +72,7 @@ export function doctorApi(deps: Deps) {
   doctorRecordRoutes(api, deps);
   doctorStatsRoutes(api, deps);
   placesRoutes(api, deps);
+  dayRoutes(api, deps);
 
   api.post("/doctor-dashboard/cancelAppointment", zValidator("json", cancelBody, onInvalid), async (c) => {
     const doctor = signedIn(c, "doctor");
