@@ -78,7 +78,8 @@ export async function meetingScheduled(
   deps: MailDeps,
   appointmentId: string,
   /** `by`: who moved it (issue 40): a move by the patient is told to the doctor, with the calendar file. */
-  options: { moved?: boolean; booked?: boolean; by?: "patient" | "doctor" } & Held = {},
+  /** `visitNow` (issue 54): the move took it to a time of another visit, which both sides are told. */
+  options: { moved?: boolean; booked?: boolean; by?: "patient" | "doctor"; visitNow?: "video" | "clinic" } & Held = {},
 ): Promise<void> {
   // Mail or texts (issue 55): each writer returns at once when its channel is off.
   if (mailMode(deps.config) === "off" && !textsOn(deps)) return;
@@ -108,6 +109,7 @@ export async function meetingScheduled(
         moved: options.moved === true,
         booked: options.booked === true,
         byPatient: options.by === "patient",
+        visitNow: options.visitNow,
       }),
       readerT(patient), a, "patient", patient.name,
     ),
@@ -126,7 +128,7 @@ export async function meetingScheduled(
       appointmentId,
       calendar: ics("doctor", doctor),
       content: naming(
-        templates.newBooking(readerT(doctor), { doctorName: doctor.name, patientName: doctorSees(a, patient.name, readerT(doctor)), when: whenFor(a.scheduledAt, doctor, deps.config.defaultTimeZone), meetLink: a.meetLink, moved: options.moved === true }),
+        templates.newBooking(readerT(doctor), { doctorName: doctor.name, patientName: doctorSees(a, patient.name, readerT(doctor)), when: whenFor(a.scheduledAt, doctor, deps.config.defaultTimeZone), meetLink: a.meetLink, moved: options.moved === true, visitNow: options.visitNow }),
         readerT(doctor), a, "doctor", patient.name,
       ),
     });

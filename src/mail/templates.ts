@@ -52,7 +52,7 @@ export const templates = {
   }),
 
   /** To the patient: the meeting has a time (or a new one). */
-  scheduled: (t: T, p: { patientName: string; doctorName: string; when: string; meetLink: string; moved: boolean; booked?: boolean; byPatient?: boolean }): MailContent => {
+  scheduled: (t: T, p: { patientName: string; doctorName: string; when: string; meetLink: string; moved: boolean; booked?: boolean; byPatient?: boolean; visitNow?: "video" | "clinic" }): MailContent => {
     const doctor = doctorTitle(p.doctorName, t);
     // Booked or moved by the patient (issue 40): the same mail, saying who set the time.
     const body = p.moved ? (p.byPatient === true ? "mail.movedByYou.body" : "mail.moved.body") : p.booked === true ? "mail.booked.body" : "mail.scheduled.body";
@@ -60,7 +60,7 @@ export const templates = {
       lang: t.lang,
       subject: t(p.moved ? "mail.moved.subject" : "mail.scheduled.subject", { doctor, when: p.when }),
       greeting: hello(t, p.patientName),
-      paragraphs: [t(body, { doctor }), t("mail.scheduled.video")],
+      paragraphs: [t(body, { doctor }), ...visitNowWords(t, p.visitNow), t("mail.scheduled.video")],
       facts: [
         [t("mail.fact.when"), p.when],
         [t("mail.fact.meetLink"), p.meetLink, "link"],
@@ -73,11 +73,11 @@ export const templates = {
    * To the doctor: a patient booked one of their free times at once, or `moved` their meeting to
    * another (issue 40), with the calendar file. The patient's reason for a move stays on the site.
    */
-  newBooking: (t: T, p: { doctorName: string; patientName: string; when: string; meetLink: string; moved?: boolean }): MailContent => ({
+  newBooking: (t: T, p: { doctorName: string; patientName: string; when: string; meetLink: string; moved?: boolean; visitNow?: "video" | "clinic" }): MailContent => ({
     lang: t.lang,
     subject: t(p.moved === true ? "mail.patientMoved.subject" : "mail.newBooking.subject", { patient: p.patientName, when: p.when }),
     greeting: hello(t, doctorTitle(p.doctorName, t)),
-    paragraphs: [t(p.moved === true ? "mail.patientMoved.body" : "mail.newBooking.body", { patient: p.patientName })],
+    paragraphs: [t(p.moved === true ? "mail.patientMoved.body" : "mail.newBooking.body", { patient: p.patientName }), ...visitNowWords(t, p.visitNow)],
     facts: [
       [t("mail.fact.when"), p.when],
       [t("mail.fact.meetLink"), p.meetLink],
@@ -173,3 +173,8 @@ export const templates = {
 } as const;
 
 export type TemplateName = keyof typeof templates;
+
+/** Issue 54: a move to a time of another visit, said plainly (none when the visit stayed). */
+function visitNowWords(t: T, visitNow: "video" | "clinic" | undefined): string[] {
+  return visitNow === undefined ? [] : [t(visitNow === "clinic" ? "places.movedToClinic" : "places.movedToVideo")];
+}

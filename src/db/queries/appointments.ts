@@ -274,10 +274,10 @@ export async function confirmAppointment(tx: Tx, id: string, slot: Slot, meetLin
 }
 
 /** Moves a confirmed meeting to `slot`, keeping the time it came from, why, and who moved it. */
-export async function moveAppointment(tx: Tx, id: string, slot: Slot, from: Date, reason: string, by: "patient" | "doctor"): Promise<CountedRow> {
+export async function moveAppointment(tx: Tx, id: string, slot: Slot, from: Date, reason: string, by: "patient" | "doctor", visit: { visitType: "video" | "clinic"; placeId: string | null; meetLink: string | null }): Promise<CountedRow> {
   return (await tx
     .update(appointments)
-    .set({ scheduledAt: slot.start, endsAt: slot.end, rescheduledFrom: from, rescheduleReason: reason, rescheduledBy: by })
+    .set({ scheduledAt: slot.start, endsAt: slot.end, rescheduledFrom: from, rescheduleReason: reason, rescheduledBy: by, ...visit })
     .where(eq(appointments.id, id))
     .returning(countedColumns)
     .get())!;
