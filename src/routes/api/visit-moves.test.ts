@@ -85,7 +85,7 @@ describe("moving across visit types", () => {
     const toClinic = await own(10);
     expect([toClinic.status, toClinic.body.meetLink]).toEqual([200, null]);
     expect(await visitOf(id)).toEqual(["clinic", null]);
-    // (A clinic visit's own mails are not written yet: issue 54 item 4.)
+    expect((await mails(id, "patientMoved")).at(-1)).toContain(MOVED_TO_CLINIC);
     const toVideo = await own(15);
     expect(toVideo.body.meetLink).toStartWith("https://");
     expect(toVideo.body.meetLink).not.toBe(first);
@@ -95,5 +95,32 @@ describe("moving across visit types", () => {
     expect(again.body.meetLink).toBe(toVideo.body.meetLink);
     expect((await mails(id, "patientMoved")).at(-1)).not.toContain(MOVED_TO_VIDEO);
     void d;
+  });
+});
+
+describe("a clinic visit's mails (issue 54 item 4)", () => {
+  test("the confirmation and the reminders give the clinic's name and full address, the map link and 'please arrive 10 minutes early', never a video call link; in Hindi too", async () => {
+    const d = await h.signupDoctor();
+    const placeId = (await h.call("POST", `${DOCTOR}/places`, { token: d.token, json: { ...clinic, mapUrl: "https://maps.example.com/?q=1" } })).body.place._id as string;
+    const weekly = [{ day: 1, start: "09:00", end: "11:00", placeId }];
+    expect((await h.call("PUT", `${DOCTOR}/availability`, { token: d.token, json: { timeZone: "UTC", weekly, daysOff: [], instantBooking: true } })).status).toBe(200);
+    for (const [lang, early, at_] of [["en", "Please arrive 10 minutes early.", "In person at"], ["hi", "कृपया 10 मिनट पहले पहुँचें।", "आमने-सामने, यहाँ:"]] as const) {
+      const p = await h.signupPatient(`Pia ${lang}`, { lang });
+      const res = await h.call("POST", `${PATIENT}/bookAppointment`, { token: p.token, json: { doctorId: d.id, reason: "A sore knee", slotStart: at(lang === "en" ? 9 : 9.5).toISOString() } });
+      expect(res.status).toBe(201);
+      const id = res.body.appointment._id as string;
+      const rows = (await h.elsewhere("select template, recipient_role, text, html from mail_outbox where appointment_id = ? and channel = 'email' order by rowid", [id])).rows;
+      const confirmation = rows.find((r) => r.template === "scheduled" && r.recipient_role === "patient")!;
+      expect(confirmation).toBeDefined();
+      const text = String(confirmation.text);
+      expect(text).toContain(`${at_}: Sunrise Clinic, 12 Karve Road, Kothrud, Pune 411038`);
+      expect(text).toContain(early);
+      expect(text).toContain("https://maps.example.com/?q=1");
+      expect(text).not.toContain("meet.jit.si");
+      expect(String(confirmation.html)).not.toMatch(/video call link|वीडियो कॉल लिंक/i);
+      const reminders = rows.filter((r) => r.template === "reminder");
+      expect(reminders.length).toBeGreaterThan(0);
+      for (const r of reminders) expect(String(r.text)).toContain("Sunrise Clinic, 12 Karve Road, Kothrud, Pune 411038");
+    }
   });
 });
