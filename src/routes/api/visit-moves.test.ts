@@ -124,3 +124,25 @@ describe("a clinic visit's mails (issue 54 item 4)", () => {
     }
   });
 });
+
+describe("the move's notice on the pages", () => {
+  test("the doctor's form move into the video hours says so in the notice, in English and Hindi; a move within the same visit says only the move", async () => {
+    const { d, book } = await setUp();
+    const id = await book(10);
+    const post = (hours: number, lang: string) =>
+      h.app.request("/doctor-dashboard/doctor-Meetings/reschedule", {
+        method: "POST",
+        headers: { origin: "http://localhost", cookie: `carebook_session=${d.token}; lang=${lang}`, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ appointmentId: id, date: at(hours).toISOString().slice(0, 10), time: at(hours).toISOString().slice(11, 16), tz: "UTC", reason: "A change of plan" }),
+      });
+    const noticeOf = (res: Response) => decodeURIComponent(decodeURIComponent(res.headers.getSetCookie().find((c) => c.startsWith("notice="))!.split(";")[0]!.slice(7)));
+    const toVideo = await post(14, "en");
+    expect(toVideo.status).toBe(303);
+    expect(noticeOf(toVideo)).toContain(`Appointment rescheduled successfully. ${MOVED_TO_VIDEO}`);
+    const toClinic = await post(9, "hi");
+    expect(noticeOf(toClinic)).toContain("अपॉइंटमेंट का नया समय तय हो गया। नया समय क्लिनिक के समय में है");
+    const same = await post(9.5, "en");
+    expect(noticeOf(same)).toContain("Appointment rescheduled successfully");
+    expect(noticeOf(same)).not.toContain("The new time is");
+  });
+});
