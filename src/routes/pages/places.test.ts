@@ -176,3 +176,25 @@ describe("the directory's cards", () => {
     expect(hi).toContain("क्लिनिक में: Kothrud, Pune");
   });
 });
+
+describe("the public profile's clinics", () => {
+  test("each place with its address, map link, phone and the weekdays it has hours; in Hindi too; none for a doctor by video only", async () => {
+    const { publicDoctor } = await import("../../../tests/support/public-doctors");
+    const d = await publicDoctor(h, "Dr. Profile Clinic", { hours: ["14:00", "15:00"] });
+    await post(d.token, PLACES, { ...clinic, mapUrl: "https://maps.example.com/?q=1", phone: "9822012345" });
+    const [place] = await places(d as Doctor);
+    await h.call("PUT", "/api/auth/doctor-dashboard/availability", {
+      token: d.token, json: { timeZone: "UTC", weekly: [{ day: 3, start: "09:00", end: "11:00", placeId: place!._id }, { day: 1, start: "09:00", end: "11:00", placeId: place!._id }], daysOff: [] },
+    });
+    const en = (await page("", `/doctors/${d.id}`)).html;
+    expect(en).toContain("<h2 id=\"places-title\">Clinics</h2>");
+    expect(en).toContain("<strong>Sunrise Clinic</strong><br/>12 Karve Road, Kothrud, Pune 411038");
+    expect(en).toContain("Open on Monday, Wednesday");
+    expect(en).toContain(`href="https://maps.example.com/?q=1"`);
+    expect(en).toContain(`href="tel:+919822012345"`);
+    const hi = (await page("", `/doctors/${d.id}`, "hi")).html;
+    expect(hi).toContain("खुला: सोमवार, बुधवार");
+    const online = await publicDoctor(h, "Dr. Profile Online", { hours: ["14:00", "15:00"] });
+    expect((await page("", `/doctors/${online.id}`)).html).not.toContain("places-title");
+  });
+});
