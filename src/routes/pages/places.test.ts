@@ -198,3 +198,20 @@ describe("the public profile's clinics", () => {
     expect((await page("", `/doctors/${online.id}`)).html).not.toContain("places-title");
   });
 });
+
+describe("a pending clinic request on the doctor's dashboard", () => {
+  test("its card says where (the clinic's address), or that the place is still to be chosen", async () => {
+    const d = await h.signupDoctor();
+    await post(d.token, PLACES, clinic);
+    const [place] = await places(d);
+    await h.call("PUT", "/api/auth/doctor-dashboard/availability", { token: d.token, json: { timeZone: "UTC", weekly: [{ day: 1, start: "09:00", end: "11:00", placeId: place!._id }], daysOff: [] } });
+    const p = await h.signupPatient();
+    expect((await h.call("POST", "/api/auth/patient-dashboard/bookAppointment", { token: p.token, json: { doctorId: d.id, reason: "A sore knee", preferredTimes: [at(10).toISOString()] } })).status).toBe(201);
+    const q = await h.signupPatient();
+    expect((await h.call("POST", "/api/auth/patient-dashboard/bookAppointment", { token: q.token, json: { doctorId: d.id, reason: "A sore back", visitType: "clinic" } })).status).toBe(201);
+    const html = (await page(d.token, "/doctor-dashboard")).html.replace(/<!-- -->/g, "");
+    expect(html).toContain("<strong>In person at</strong> Sunrise Clinic, 12 Karve Road, Kothrud, Pune 411038");
+    expect(html).toContain("In person, place not chosen yet");
+    expect(html).not.toContain("Please arrive 10 minutes early.");
+  });
+});
