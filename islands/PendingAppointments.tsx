@@ -25,7 +25,8 @@ import { SlotChoices } from "./lib/SlotChoices";
 import { useRefreshOnReturn } from "./lib/ui";
 import { ConfirmSchedule, type Ask } from "./lib/ConfirmSchedule";
 import { UndoNotice } from "./lib/UndoNotice";
-import { personOf, WithAdultNote } from "./lib/story";
+import { personOf, VisitPlace, WithAdultNote } from "./lib/story";
+import type { VisitWords } from "../src/domain/places";
 
 /** A meeting the doctor already has: whom, and its slot (ISO). */
 export type Booked = { name: string; start: string; end: string };
@@ -48,6 +49,8 @@ export type Props = {
   ask?: Ask;
   /** How long a change can be undone (UNDO_SECONDS). */
   undoSeconds?: number;
+  /** Issue 54: the server's words of where a clinic request is, when one is. */
+  visit?: VisitWords;
   /** Issue 42: the server's words of who a visit is for, when one is for a family member. */
   family?: FamilyWords;
 };
@@ -197,6 +200,7 @@ export default function PendingAppointments(props: Props) {
                 <p>
                   <strong>{t("reason.visit")}</strong> {a.reason}
                 </p>
+                <VisitPlace visit={a.visit} words={props.visit} />
                 <SlotChoices
                   preferred={a.preferredTimes}
                   free={freeNow}

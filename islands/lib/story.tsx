@@ -77,7 +77,7 @@ export function VisitPlace({ visit, words }: { visit?: StoryJson["visit"]; words
           )}
         </p>
       )}
-      <p className="muted">{words.early}</p>
+      {words.early !== "" && <p className="muted">{words.early}</p>}
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * JSON API and the HTML forms both call these; each runs in one write transaction.
  */
 import type { KeptPlace } from "../db/queries/availability";
-import { scheduledVisit, visitOfSlot, VIDEO_COLUMNS, type VisitColumns } from "./visits";
+import { movedVisit, scheduledVisit, visitOfSlot, VIDEO_COLUMNS, type VisitColumns } from "./visits";
 import { listPlaces } from "../db/queries/places";
 import { findDoctor, type PatientRow } from "../db/queries/accounts";
 import {
@@ -261,7 +261,10 @@ export function rescheduleAppointment(deps: Deps, doctorId: string, input: Resch
   return moveMeeting(deps, { role: "doctor", id: doctorId }, input.appointmentId, slot, input.reason, async (tx, _, now) => {
     if (slot.start.getTime() <= now.getTime()) throw invalid("scheduledDateTime must be in the future");
     if (tooFar(slot.start, now)) throw invalid(TOO_FAR);
-    if (await findOverlap(tx, doctorId, slot, input.appointmentId)) throw conflict("This time overlaps another confirmed appointment");
+    // Issue 54: the overlap, the hours and the places in one round trip: the new time's range gives the visit.
+    const [overlap, hours, kept] = await together(() => Promise.all([findOverlap(tx, doctorId, slot, input.appointmentId), readAvailability(tx, doctorId), listPlaces(tx, doctorId)]));
+    if (overlap) throw conflict("This time overlaps another confirmed appointment");
+    return movedVisit(hours, slot.start, kept);
   });
 }
 
@@ -291,33 +294,42 @@ export function rescheduleOwnAppointment(deps: Deps, patientId: string, input: O
     if (moves >= PATIENT_MOVES_PER_MEETING) throw conflict(movesPerMeetingMessage());
     checkChangesPerDay(recent, perDay, now);
     if (free instanceof Error) throw free;
-    if (!free.slots.some((s) => s.start === slot.start.getTime())) throw new Refusal("conflict", SLOT_NOT_FREE);
+    const chosen = free.slots.find((s) => s.start === slot.start.getTime());
+    if (chosen === undefined) throw new Refusal("conflict", SLOT_NOT_FREE);
     if (overlap) throw conflict(OVERLAPS_YOURS);
+    // Issue 54: a free slot is of its range's visit.
+    return visitOfSlot(chosen);
   });
 }
 
-type Moved = { scheduledAt: Date; meetLink: string };
+/** `visitChanged` (issue 54): the new time is of another visit (video and clinic, or another clinic), which both sides are told. */
+type Moved = { scheduledAt: Date; meetLink: string | null; visitChanged: boolean; visit: VisitColumns };
 
 /**
  * Either side's move of a confirmed meeting that has not started, after `check` (the side's own
  * rules): the meet link stays, the audit trail keeps both times, the other side hears of it and the
  * old time's reminders give way to the new time's (meetingScheduled). The doctor's can be undone a while.
  */
-function moveMeeting(deps: Deps, caller: Caller, id: string, slot: Slot, reason: string, check: (tx: Tx, appointment: AppointmentRow, now: Date) => Promise<void>): Promise<Moved> {
+function moveMeeting(deps: Deps, caller: Caller, id: string, slot: Slot, reason: string, check: (tx: Tx, appointment: AppointmentRow, now: Date) => Promise<VisitColumns | undefined>): Promise<Moved> {
   return transitionAppointment(deps, caller, id, "reschedule", async (tx, appointment, now) => {
     const old = appointment.scheduledAt!;
     if (old.getTime() <= now.getTime()) throw conflict("This appointment has started and can no longer be rescheduled");
-    await check(tx, appointment, now);
-    keepAppointment(tx, deps, appointment, await moveAppointment(tx, appointment.id, slot, old, reason, caller.role));
+    // Issue 54: the new time's visit (undefined: outside every range, it keeps the one it had).
+    const had: VisitColumns = { visitType: appointment.visitType, placeId: appointment.placeId };
+    const visit = (await check(tx, appointment, now)) ?? had;
+    const visitChanged = visit.visitType !== had.visitType || visit.placeId !== had.placeId;
+    // A video call keeps its link (or gets one, coming from a clinic); a clinic visit has none.
+    const meetLink = visit.visitType === "clinic" ? null : (appointment.meetLink ?? newMeetLink(deps.config.meetBaseUrl));
+    keepAppointment(tx, deps, appointment, await moveAppointment(tx, appointment.id, slot, old, reason, caller.role, { ...visit, meetLink }));
     const hold = caller.role === "doctor" ? undoUntil(now, deps.config.undoSeconds) : undefined;
     return {
-      result: { scheduledAt: slot.start, meetLink: appointment.meetLink! },
+      result: { scheduledAt: slot.start, meetLink, visitChanged, visit },
       reason: `moved from ${old.toISOString()} to ${slot.start.toISOString()}${reason === "" ? "" : `: ${reason}`}`,
       // Issue 40: the old time, if free now, goes to the next patient waiting (its reads go with the mail's).
       after: (tx) =>
         together(() =>
           Promise.all([
-            meetingScheduled(tx, deps, appointment.id, { moved: true, by: caller.role, hold }),
+            meetingScheduled(tx, deps, appointment.id, { moved: true, by: caller.role, hold, ...(visitChanged ? { visitNow: visit.visitType } : {}) }),
             offerFreedSlot(tx, deps, appointment.doctorId, old, now, { appointmentId: appointment.id, hold }),
           ]),
         ).then(() => undefined),

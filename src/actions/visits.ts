@@ -52,3 +52,9 @@ export function scheduledVisit(had: VisitColumns, named: string | undefined, hou
   }
   return visit;
 }
+
+/**
+ * The visit a moved appointment's new time gives (issue 54): the range it falls in; undefined
+ * outside every range (the appointment keeps the visit it had).
+ */
+export const movedVisit = (hours: Availability | undefined, start: Date, kept: readonly KeptPlace[]): VisitColumns | undefined => rangeVisitAt(hours, start, kept);

@@ -96,7 +96,7 @@ export function TodayMeetings({ meetings, zone, now }: { meetings: TodayMeeting[
         </>
       )}
       <p>
-        <a href="/doctor-dashboard/doctor-Meetings">{t("doctorPage.todayAll")}</a>
+        <a href="/doctor-dashboard/doctor-Meetings">{t("doctorPage.todayAll")}</a> · <a href="/doctor-dashboard/day">{t("day.link")}</a>
       </p>
     </section>
   );

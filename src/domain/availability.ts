@@ -107,12 +107,12 @@ export function weekdayOf(date: string): number {
   return day === 0 ? 7 : day;
 }
 
-function isDayOff(date: string, daysOff: DaysOff[]): boolean {
+export function isDayOff(date: string, daysOff: DaysOff[]): boolean {
   return daysOff.some((d) => d.from <= date && date <= d.to);
 }
 
 /** The instants a weekly range covers on `date` in `zone`: [start, end). */
-function rangeOn(date: string, range: WeeklyRange, zone: string): Interval | undefined {
+export function rangeOn(date: string, range: WeeklyRange, zone: string): Interval | undefined {
   const start = zonedInstant(date, range.start, zone);
   const end = range.end === "24:00" ? zonedInstant(addDays(date, 1), "00:00", zone) : zonedInstant(date, range.end, zone);
   if (start === undefined || end === undefined || end.getTime() <= start.getTime()) return undefined;

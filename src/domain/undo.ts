@@ -22,6 +22,9 @@ export type AppointmentBefore = {
   rescheduleReason: string | null;
   /** Who moved it last (issue 40); absent in snapshots kept before that (the doctor then). */
   rescheduledBy?: "patient" | "doctor" | null;
+  /** Where it was (issue 54: a move or a schedule may change it); absent in snapshots kept before that (left as it is). */
+  visitType?: "video" | "clinic";
+  placeId?: string | null;
 };
 
 /** The API's words for an undo (the pages say them in their language: src/domain/messages.ts). */
@@ -66,6 +69,8 @@ export function beforeOf(row: {
   rescheduledFrom: Date | null;
   rescheduleReason: string | null;
   rescheduledBy: "patient" | "doctor" | null;
+  visitType?: "video" | "clinic";
+  placeId?: string | null;
 }): AppointmentBefore {
   const ms = (d: Date | null) => (d === null ? null : d.getTime());
   return {
@@ -79,6 +84,7 @@ export function beforeOf(row: {
     rescheduledFrom: ms(row.rescheduledFrom),
     rescheduleReason: row.rescheduleReason,
     rescheduledBy: row.rescheduledBy,
+    ...(row.visitType === undefined ? {} : { visitType: row.visitType, placeId: row.placeId ?? null }),
   };
 }
 

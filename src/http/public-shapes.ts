@@ -8,6 +8,10 @@ import type { DirectoryDoctor, PublicReview } from "../actions/directory";
 import { languagesOf } from "../domain/doctor-details";
 import { ratingOf } from "../domain/rating";
 import type { PublicDoctor, PublicProfile, PublicReview as PublicReviewAnswer } from "./answers";
+import { placeJson, placeNameJson } from "./shapes";
+
+/** The weekdays with hours at place `id` (issue 54), in order. */
+export const placeDays = (weekly: readonly { day: number; placeId?: string }[], id: string) => [...new Set(weekly.filter((r) => r.placeId === id).map((r) => r.day))].sort((a, b) => a - b);
 
 const iso = (ms: number | Date) => new Date(ms).toISOString();
 
@@ -23,6 +27,7 @@ export function publicDoctorJson(d: DirectoryDoctor): z.output<typeof PublicDoct
     experienceYears: d.experienceYears,
     rating: ratingOf(d),
     nextFree: d.next === undefined ? null : { start: iso(d.next.start), instant: d.next.instant },
+    places: d.places.map(placeNameJson),
   };
 }
 
@@ -34,6 +39,7 @@ export function publicProfileJson(d: DirectoryDoctor): z.output<typeof PublicPro
     about: d.about,
     registration: { number: d.registrationNumber ?? "", council: d.registrationCouncil ?? "" },
     hours: d.hours === undefined ? null : { timeZone: d.hours.timeZone, weekly: d.hours.weekly, instantBooking: d.hours.instantBooking === true },
+    places: d.places.map((p) => ({ ...placeJson(p), days: placeDays(d.hours?.weekly ?? [], p.id) })),
   };
 }
 

@@ -45,24 +45,26 @@ import hiDirectory from "./hi/directory";
 import hiPhone from "./hi/phone";
 import enPlaces from "./en/places";
 import hiPlaces from "./hi/places";
+import enDay from "./en/day";
+import hiDay from "./hi/day";
 import hiRecords from "./hi/records";
 import hiDocuments from "./hi/documents";
 import hiStats from "./hi/stats";
 
-const en = { ...enCommon, ...enPublic, ...enAuth, ...enPatient, ...enDoctor, ...enAdmin, ...enAccount, ...enForms, ...enMail, ...enCalendar, ...enDemo, ...enStates, ...enFamily, ...enErasure, ...enConsent, ...enDirectory, ...enRecords, ...enDocuments, ...enStats, ...enPlaces, ...enPhone };
+const en = { ...enCommon, ...enPublic, ...enAuth, ...enPatient, ...enDoctor, ...enAdmin, ...enAccount, ...enForms, ...enMail, ...enCalendar, ...enDemo, ...enStates, ...enFamily, ...enErasure, ...enConsent, ...enDirectory, ...enRecords, ...enDocuments, ...enStats, ...enPlaces, ...enPhone, ...enDay };
 
 /** Every message's key. */
 export type Key = keyof typeof en;
 export type Catalog = Readonly<Record<Key, string>>;
 
-const hi: Catalog = { ...hiCommon, ...hiPublic, ...hiAuth, ...hiPatient, ...hiDoctor, ...hiAdmin, ...hiAccount, ...hiForms, ...hiMail, ...hiCalendar, ...hiDemo, ...hiStates, ...hiFamily, ...hiErasure, ...hiConsent, ...hiDirectory, ...hiRecords, ...hiDocuments, ...hiStats, ...hiPlaces, ...hiPhone };
+const hi: Catalog = { ...hiCommon, ...hiPublic, ...hiAuth, ...hiPatient, ...hiDoctor, ...hiAdmin, ...hiAccount, ...hiForms, ...hiMail, ...hiCalendar, ...hiDemo, ...hiStates, ...hiFamily, ...hiErasure, ...hiConsent, ...hiDirectory, ...hiRecords, ...hiDocuments, ...hiStats, ...hiPlaces, ...hiPhone, ...hiDay };
 
 export const CATALOGS: Readonly<Record<Lang, Catalog>> = { en, hi };
 
 /** The area files of each language, for the check that they agree (catalog.test.ts). */
 export const AREAS = {
-  en: { common: enCommon, public: enPublic, auth: enAuth, patient: enPatient, doctor: enDoctor, admin: enAdmin, account: enAccount, forms: enForms, mail: enMail, calendar: enCalendar, demo: enDemo, states: enStates, family: enFamily, erasure: enErasure, consent: enConsent, directory: enDirectory, records: enRecords, documents: enDocuments, stats: enStats, places: enPlaces, phone: enPhone },
-  hi: { common: hiCommon, public: hiPublic, auth: hiAuth, patient: hiPatient, doctor: hiDoctor, admin: hiAdmin, account: hiAccount, forms: hiForms, mail: hiMail, calendar: hiCalendar, demo: hiDemo, states: hiStates, family: hiFamily, erasure: hiErasure, consent: hiConsent, directory: hiDirectory, records: hiRecords, documents: hiDocuments, stats: hiStats, places: hiPlaces, phone: hiPhone },
+  en: { common: enCommon, public: enPublic, auth: enAuth, patient: enPatient, doctor: enDoctor, admin: enAdmin, account: enAccount, forms: enForms, mail: enMail, calendar: enCalendar, demo: enDemo, states: enStates, family: enFamily, erasure: enErasure, consent: enConsent, directory: enDirectory, records: enRecords, documents: enDocuments, stats: enStats, places: enPlaces, phone: enPhone, day: enDay },
+  hi: { common: hiCommon, public: hiPublic, auth: hiAuth, patient: hiPatient, doctor: hiDoctor, admin: hiAdmin, account: hiAccount, forms: hiForms, mail: hiMail, calendar: hiCalendar, demo: hiDemo, states: hiStates, family: hiFamily, erasure: hiErasure, consent: hiConsent, directory: hiDirectory, records: hiRecords, documents: hiDocuments, stats: hiStats, places: hiPlaces, phone: hiPhone, day: hiDay },
 } as const;
 
 /** The server's `t`: a message of `lang` by key, with values filled in. */

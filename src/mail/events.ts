@@ -14,7 +14,7 @@ import { adminRecipients, dropWaiting, meetingPeople, recipientOf, type Recipien
 import type { Deps } from "../config/deps";
 import { enqueueMail, mailMode } from "./outbox";
 import { enqueueMeetingText, textsOn } from "./text-events";
-import { readerLang, readerT, templates } from "./templates";
+import { readerLang, readerT, templates, type Where } from "./templates";
 import { whenFor } from "./time";
 import type { MailContent } from "./layout";
 import type { T } from "../i18n/catalog";
@@ -78,7 +78,8 @@ export async function meetingScheduled(
   deps: MailDeps,
   appointmentId: string,
   /** `by`: who moved it (issue 40): a move by the patient is told to the doctor, with the calendar file. */
-  options: { moved?: boolean; booked?: boolean; by?: "patient" | "doctor" } & Held = {},
+  /** `visitNow` (issue 54): the move took it to a time of another visit, which both sides are told. */
+  options: { moved?: boolean; booked?: boolean; by?: "patient" | "doctor"; visitNow?: "video" | "clinic" } & Held = {},
 ): Promise<void> {
   // Mail or texts (issue 55): each writer returns at once when its channel is off.
   if (mailMode(deps.config) === "off" && !textsOn(deps)) return;
@@ -89,7 +90,9 @@ export async function meetingScheduled(
   const [people, entry] = await together(() => Promise.all([meetingPeople(tx, appointmentId), meetingEntry(tx, appointmentId)]));
   if (people === undefined) return;
   const { a, patient, doctor } = people;
-  if (a.status !== "confirmed" || a.scheduledAt === null || a.endsAt === null || a.meetLink === null) return;
+  // Issue 54: a clinic visit has no link: its mails give the clinic's address instead.
+  const where: Where = people.place !== null ? { place: people.place } : { meetLink: a.meetLink };
+  if (a.status !== "confirmed" || a.scheduledAt === null || a.endsAt === null || ("meetLink" in where && where.meetLink === null)) return;
   // The meeting's calendar file, as `role` sees it, in their language.
   const ics = (role: "patient" | "doctor", reader: Recipient) => (entry && isScheduled(entry) ? calendarText([entry], role, { lang: readerLang(reader) }) : undefined);
   await enqueueMail(tx, deps, {
@@ -104,10 +107,11 @@ export async function meetingScheduled(
         patientName: patient.name,
         doctorName: doctor.name,
         when: whenFor(a.scheduledAt, patient, deps.config.defaultTimeZone),
-        meetLink: a.meetLink,
+        where,
         moved: options.moved === true,
         booked: options.booked === true,
         byPatient: options.by === "patient",
+        visitNow: options.visitNow,
       }),
       readerT(patient), a, "patient", patient.name,
     ),
@@ -126,7 +130,7 @@ export async function meetingScheduled(
       appointmentId,
       calendar: ics("doctor", doctor),
       content: naming(
-        templates.newBooking(readerT(doctor), { doctorName: doctor.name, patientName: doctorSees(a, patient.name, readerT(doctor)), when: whenFor(a.scheduledAt, doctor, deps.config.defaultTimeZone), meetLink: a.meetLink, moved: options.moved === true }),
+        templates.newBooking(readerT(doctor), { doctorName: doctor.name, patientName: doctorSees(a, patient.name, readerT(doctor)), when: whenFor(a.scheduledAt, doctor, deps.config.defaultTimeZone), where, moved: options.moved === true, visitNow: options.visitNow }),
         readerT(doctor), a, "doctor", patient.name,
       ),
     });
@@ -154,7 +158,7 @@ export async function meetingScheduled(
             readerName: role === "doctor" ? doctorTitle(reader.name, t) : reader.name,
             otherName: role === "patient" ? doctorTitle(other.name, t) : doctorSees(a, other.name, t),
             when: whenFor(a.scheduledAt, reader, deps.config.defaultTimeZone),
-            meetLink: a.meetLink,
+            where,
             role,
           }),
           t, a, role, patient.name,

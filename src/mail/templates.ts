@@ -9,6 +9,7 @@ import { doctorTitle } from "../calendar/ics";
 import { isLang, type Lang } from "../domain/i18n";
 import { CATALOGS, translator, type Key, type T } from "../i18n/catalog";
 import type { MailContent } from "./layout";
+import { addressLine } from "../domain/places";
 
 export const PAGES = {
   patientMeetings: "/patient-dashboard/patient-meetings",
@@ -52,7 +53,7 @@ export const templates = {
   }),
 
   /** To the patient: the meeting has a time (or a new one). */
-  scheduled: (t: T, p: { patientName: string; doctorName: string; when: string; meetLink: string; moved: boolean; booked?: boolean; byPatient?: boolean }): MailContent => {
+  scheduled: (t: T, p: { patientName: string; doctorName: string; when: string; where: Where; moved: boolean; booked?: boolean; byPatient?: boolean; visitNow?: "video" | "clinic" }): MailContent => {
     const doctor = doctorTitle(p.doctorName, t);
     // Booked or moved by the patient (issue 40): the same mail, saying who set the time.
     const body = p.moved ? (p.byPatient === true ? "mail.movedByYou.body" : "mail.moved.body") : p.booked === true ? "mail.booked.body" : "mail.scheduled.body";
@@ -60,11 +61,8 @@ export const templates = {
       lang: t.lang,
       subject: t(p.moved ? "mail.moved.subject" : "mail.scheduled.subject", { doctor, when: p.when }),
       greeting: hello(t, p.patientName),
-      paragraphs: [t(body, { doctor }), t("mail.scheduled.video")],
-      facts: [
-        [t("mail.fact.when"), p.when],
-        [t("mail.fact.meetLink"), p.meetLink, "link"],
-      ],
+      paragraphs: [t(body, { doctor }), ...visitNowWords(t, p.visitNow), "place" in p.where ? t("places.arriveEarly") : t("mail.scheduled.video")],
+      facts: [[t("mail.fact.when"), p.when], ...whereFacts(t, p.where)],
       action: { label: t("mail.action.patientMeetings"), path: PAGES.patientMeetings },
     };
   },
@@ -73,15 +71,12 @@ export const templates = {
    * To the doctor: a patient booked one of their free times at once, or `moved` their meeting to
    * another (issue 40), with the calendar file. The patient's reason for a move stays on the site.
    */
-  newBooking: (t: T, p: { doctorName: string; patientName: string; when: string; meetLink: string; moved?: boolean }): MailContent => ({
+  newBooking: (t: T, p: { doctorName: string; patientName: string; when: string; where: Where; moved?: boolean; visitNow?: "video" | "clinic" }): MailContent => ({
     lang: t.lang,
     subject: t(p.moved === true ? "mail.patientMoved.subject" : "mail.newBooking.subject", { patient: p.patientName, when: p.when }),
     greeting: hello(t, doctorTitle(p.doctorName, t)),
-    paragraphs: [t(p.moved === true ? "mail.patientMoved.body" : "mail.newBooking.body", { patient: p.patientName })],
-    facts: [
-      [t("mail.fact.when"), p.when],
-      [t("mail.fact.meetLink"), p.meetLink],
-    ],
+    paragraphs: [t(p.moved === true ? "mail.patientMoved.body" : "mail.newBooking.body", { patient: p.patientName }), ...visitNowWords(t, p.visitNow)],
+    facts: [[t("mail.fact.when"), p.when], ...whereFacts(t, p.where, false)],
     action: { label: t("mail.action.doctorMeetings"), path: PAGES.doctorMeetings },
   }),
 
@@ -132,15 +127,12 @@ export const templates = {
   },
 
   /** To either side, some time before the meeting. */
-  reminder: (t: T, p: { readerName: string; otherName: string; when: string; meetLink: string; role: "patient" | "doctor" }): MailContent => ({
+  reminder: (t: T, p: { readerName: string; otherName: string; when: string; where: Where; role: "patient" | "doctor" }): MailContent => ({
     lang: t.lang,
     subject: t("mail.reminder.subject", { other: p.otherName, when: p.when }),
     greeting: hello(t, p.readerName),
-    paragraphs: [t("mail.reminder.body", { other: p.otherName })],
-    facts: [
-      [t("mail.fact.when"), p.when],
-      [t("mail.fact.meetLink"), p.meetLink, "link"],
-    ],
+    paragraphs: [t("mail.reminder.body", { other: p.otherName }), ...("place" in p.where && p.role === "patient" ? [t("places.arriveEarly")] : [])],
+    facts: [[t("mail.fact.when"), p.when], ...whereFacts(t, p.where)],
     action: { label: t("mail.action.patientMeetings"), path: p.role === "patient" ? PAGES.patientMeetings : PAGES.doctorMeetings },
   }),
 
@@ -173,3 +165,18 @@ export const templates = {
 } as const;
 
 export type TemplateName = keyof typeof templates;
+
+/** Issue 54: a move to a time of another visit, said plainly (none when the visit stayed). */
+function visitNowWords(t: T, visitNow: "video" | "clinic" | undefined): string[] {
+  return visitNow === undefined ? [] : [t(visitNow === "clinic" ? "places.movedToClinic" : "places.movedToVideo")];
+}
+
+/** Where a meeting is (issue 54): its video call link, or the clinic it is at. */
+export type Where = { meetLink: string | null } | { place: { name: string; address: string; locality: string; city: string; pinCode: string; mapUrl: string | null } };
+
+/** A mail's facts of where: the link, or the clinic's full address (and its map link when kept); never both. */
+function whereFacts(t: T, where: Where, linked = true): [string, string, "link"?][] {
+  if (!("place" in where)) return where.meetLink === null ? [] : [linked ? [t("mail.fact.meetLink"), where.meetLink, "link"] : [t("mail.fact.meetLink"), where.meetLink]];
+  const map: [string, string, "link"][] = where.place.mapUrl ? [[t("places.map"), where.place.mapUrl, "link"]] : [];
+  return [[t("places.visitAt"), addressLine(where.place)], ...map];
+}

@@ -8,6 +8,7 @@ const AT = "2026-11-24T09:30:00.000Z";
 const publicDoctor = {
   _id: DOCTOR_ID, name: "Dr. Neha Sharma", specialization: "Dermatologist" as const, profileImage: null, languages: ["hi" as const, "en" as const],
   fee: 400, experienceYears: 15, rating: { average: 4.6, count: 12 }, nextFree: { start: AT, instant: true },
+  places: [{ _id: "6a1f3c2e-5b7d-4e9a-8c0f-1d2e3f4a5b6c", name: "Sunrise Clinic", locality: "Kothrud", city: "Pune" }],
 };
 const CREATED = "2026-11-20T14:02:11.000Z";
 
@@ -180,7 +181,8 @@ export const EXAMPLES = {
       collegeName: "AIIMS Delhi",
       about: "Skin, hair and nails; fifteen years in Delhi.",
       registration: { number: "DMC/R/12345", council: "Delhi Medical Council" },
-      hours: { timeZone: "Asia/Kolkata", weekly: [{ day: 1, start: "09:00", end: "13:00" }], instantBooking: true },
+      hours: { timeZone: "Asia/Kolkata", weekly: [{ day: 1, start: "09:00", end: "13:00", placeId: "6a1f3c2e-5b7d-4e9a-8c0f-1d2e3f4a5b6c" }], instantBooking: true },
+      places: [{ _id: "6a1f3c2e-5b7d-4e9a-8c0f-1d2e3f4a5b6c", name: "Sunrise Clinic", address: "12 Karve Road", locality: "Kothrud", city: "Pune", pinCode: "411038", phone: null, mapUrl: "https://maps.example.com/?q=18.5074,73.8077", days: [1] }],
     },
     reviews: [{ author: "Pat P.", rating: 5, message: "Listened carefully and explained everything.", createdAt: AT, reply: { text: "Thank you, get well soon.", at: AT } }],
   },

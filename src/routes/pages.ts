@@ -34,6 +34,7 @@ import { doctorMeetingsAttendance, doctorMeetingsReply, doctorMeetingsCancel, do
 import { doctorRecordPage, doctorRecordPosts } from "./pages/doctor-dashboard/records";
 import { patientRecordPage, patientRecordsPage } from "./pages/patient-dashboard/records";
 import { placeAddPost, placeEditPost, placeRemovePost, placesPage } from "./pages/doctor-dashboard/places";
+import { DAY_PATH, doctorDayPage } from "./pages/doctor-dashboard/day";
 import { doctorHoursPost, doctorProfileAgain, doctorProfilePage, doctorProfilePost } from "./pages/doctor-dashboard/doctor-profile";
 import { homePage } from "./pages/index";
 import { patientDashboardPage } from "./pages/patient-dashboard";
@@ -177,6 +178,8 @@ export function pageRoutes(deps: Deps) {
   pages.post("/doctor-dashboard/doctor-profile/hours", doctorHoursPost(deps));
   // Issue 54: the doctor's places of practice, a page under the profile.
   pages.get("/doctor-dashboard/doctor-profile/places", placesPage(deps));
+  // Issue 54 item 6: the doctor's day, to read and print.
+  pages.get(DAY_PATH, doctorDayPage(deps));
   pages.post("/doctor-dashboard/doctor-profile/places", placeAddPost(deps));
   pages.post("/doctor-dashboard/doctor-profile/places/:id", placeEditPost(deps));
   pages.post("/doctor-dashboard/doctor-profile/places/:id/remove", placeRemovePost(deps));

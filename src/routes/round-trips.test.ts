@@ -229,6 +229,9 @@ describe("round trips per request", () => {
     await measure(`PUT ${API}/doctor-dashboard/places/:id`, `${API}/doctor-dashboard/places/${place.body.place._id}`, { token: doctor.token, json: { ...clinic, phone: "9822012345" } });
     await measure(`DELETE ${API}/doctor-dashboard/places/:id`, `${API}/doctor-dashboard/places/${gone.body.place._id}`, { token: doctor.token });
     await measure("GET /doctor-dashboard/doctor-profile/places", "/doctor-dashboard/doctor-profile/places", page(doctor.token));
+    // Issue 54 item 6: the doctor's day, JSON and page (its three reads sent together).
+    await measure(`GET ${API}/doctor-dashboard/day`, `${API}/doctor-dashboard/day`, { token: doctor.token });
+    await measure("GET /doctor-dashboard/day", "/doctor-dashboard/day", page(doctor.token));
     const weekly = [1, 2, 3, 4, 5].map((day) => ({ day, start: "09:00", end: "17:00" }));
     await measure(`PUT ${API}/doctor-dashboard/availability`, `${API}/doctor-dashboard/availability`, {
       token: doctor.token, json: { timeZone: "UTC", weekly: [...weekly, { day: 6, start: "00:00", end: "24:00" }, { day: 7, start: "00:00", end: "24:00" }], daysOff: [] },

@@ -48,7 +48,7 @@ export const meetingColumns = {
   meetLink: appointments.meetLink,
 };
 
-const viewColumns = {
+export const viewColumns = {
   ...meetingColumns,
   patientId: patients.id,
   patientName: patients.name,
@@ -88,7 +88,7 @@ export function visitOfRow(row: VisitRow): Visit {
   };
 }
 
-function viewQuery(r: Reader) {
+export function viewQuery(r: Reader) {
   return r
     .select(viewColumns)
     .from(appointments)
@@ -98,7 +98,7 @@ function viewQuery(r: Reader) {
     .leftJoin(places, eq(places.id, appointments.placeId));
 }
 
-function toView(row: Awaited<ReturnType<ReturnType<typeof viewQuery>["all"]>>[number], now: Date): AppointmentView {
+export function toView(row: Awaited<ReturnType<ReturnType<typeof viewQuery>["all"]>>[number], now: Date): AppointmentView {
   return {
     id: row.id,
     status: effectiveStatus(row.status, row.endsAt, now, row.attended),
@@ -274,10 +274,10 @@ export async function confirmAppointment(tx: Tx, id: string, slot: Slot, meetLin
 }
 
 /** Moves a confirmed meeting to `slot`, keeping the time it came from, why, and who moved it. */
-export async function moveAppointment(tx: Tx, id: string, slot: Slot, from: Date, reason: string, by: "patient" | "doctor"): Promise<CountedRow> {
+export async function moveAppointment(tx: Tx, id: string, slot: Slot, from: Date, reason: string, by: "patient" | "doctor", visit: { visitType: "video" | "clinic"; placeId: string | null; meetLink: string | null }): Promise<CountedRow> {
   return (await tx
     .update(appointments)
-    .set({ scheduledAt: slot.start, endsAt: slot.end, rescheduledFrom: from, rescheduleReason: reason, rescheduledBy: by })
+    .set({ scheduledAt: slot.start, endsAt: slot.end, rescheduledFrom: from, rescheduleReason: reason, rescheduledBy: by, ...visit })
     .where(eq(appointments.id, id))
     .returning(countedColumns)
     .get())!;

@@ -1,7 +1,7 @@
 /** The mail outbox and the people's mail preferences (issue 25): the only SQL of src/mail. */
 import { and, count, desc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
-import { admins, appointments, doctors, mailOutbox, mailPreferences, patients } from "../schema";
+import { admins, appointments, doctors, mailOutbox, mailPreferences, patients, places } from "../schema";
 import type { MailCategory, OutboxChannel, OutboxState } from "../schema/mail";
 import { MAIL_ON, type MailPreferences } from "../../domain/mail-preferences";
 import { atCommit } from "../at-commit";
@@ -251,6 +251,8 @@ const factColumns = {
   forName: appointments.forName,
   forRelation: appointments.forRelation,
   forAge: appointments.forAge,
+  // Issue 54: a clinic visit's mails say where it is, with no link.
+  visitType: appointments.visitType,
 };
 
 /** The facts of one appointment a mail may use (never its reason). */
@@ -269,13 +271,15 @@ export async function meetingPeople(r: Reader, id: string) {
       a: factColumns,
       patient: recipientColumns(patients),
       doctor: recipientColumns(doctors),
+      place: { name: places.name, address: places.address, locality: places.locality, city: places.city, pinCode: places.pinCode, mapUrl: places.mapUrl },
     })
     .from(appointments)
     .innerJoin(patients, eq(patients.id, appointments.patientId))
     .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
+    .leftJoin(places, eq(places.id, appointments.placeId))
     .where(eq(appointments.id, id))
     .get();
-  return row && { a: row.a, patient: { role: "patient" as const, ...row.patient }, doctor: { role: "doctor" as const, ...row.doctor } };
+  return row && { a: row.a, patient: { role: "patient" as const, ...row.patient }, doctor: { role: "doctor" as const, ...row.doctor }, place: row.a.visitType === "clinic" ? row.place : null };
 }
 
 /**

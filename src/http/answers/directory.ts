@@ -4,6 +4,7 @@ import { LANGUAGE_CODES } from "../../domain/doctor-details";
 import { id, time, picture, specialization } from "./common";
 import { Rating } from "./profile";
 import { Availability } from "./hours";
+import { Place, PlaceName } from "./places";
 
 /** A doctor in the patients' directory: no email, no status. */
 export const DirectoryDoctor = z
@@ -32,8 +33,14 @@ export const PublicDoctor = z
     experienceYears: z.number().int().nullable().meta({ example: 12 }),
     rating: PublicRating,
     nextFree: NextFree,
+    places: z.array(PlaceName).meta({ description: "Issue 54: where the doctor sees patients in person, in the order added; empty for video calls only" }),
   })
   .meta({ id: "PublicDoctor" });
+
+/** A place on a public profile (issue 54): its address, map link and the weekdays it has hours. */
+const PublicPlace = Place.extend({
+  days: z.array(z.number().int().min(1).max(7)).meta({ description: "The weekdays (1 Monday … 7 Sunday) with hours there, in the doctor's zone", example: [1, 3] }),
+}).meta({ id: "PublicPlace" });
 
 /** A public doctor's profile: the card's fields and the verified registration, the about text and the hours. */
 export const PublicProfile = PublicDoctor.extend({
@@ -44,6 +51,7 @@ export const PublicProfile = PublicDoctor.extend({
     .object({ timeZone: z.string(), weekly: Availability.shape.weekly, instantBooking: z.boolean() })
     .nullable()
     .meta({ description: "The doctor's weekly hours in their zone; null for a doctor by request" }),
+  places: z.array(PublicPlace).meta({ description: "Issue 54: where the doctor sees patients in person, with the address and the days open" }),
 }).meta({ id: "PublicProfile" });
 
 /** A published review no admin hid (issue 41). */

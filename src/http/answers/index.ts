@@ -18,6 +18,7 @@ import { AdminDoctor } from "./admin";
 import { FamilyMember } from "./family";
 import { AdminStats, DoctorStats } from "./stats";
 import { Place, PlaceName } from "./places";
+import { DoctorDay } from "./day";
 import { Appointment, PatientAppointment, BookedAppointment } from "./appointments";
 import { Availability, FreeSlot } from "./hours";
 import { rating, published, DoctorFeedback, Review } from "./reviews";
@@ -128,6 +129,7 @@ export const answers = {
   // issue 54: a doctor's places of practice
   places: z.object({ places: z.array(Place) }),
   place: z.object({ message: z.string(), place: Place }),
+  doctorDay: DoctorDay,
   // issue 55
   ...phoneAnswers,
 };

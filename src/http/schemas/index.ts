@@ -22,5 +22,6 @@ export * from "./directory";
 export * from "./records";
 export * from "./stats";
 export * from "./places";
+export * from "./day";
 export * from "./phone";
 export * from "./documents";

@@ -28,6 +28,14 @@ export default {
   "places.arriveEarly": "Please arrive 10 minutes early.",
   "places.map": "Map",
   "places.later": "In person at a clinic: the doctor will say which one when the time is set.",
+  // Issue 54: a move to a time of another visit, told to both sides.
+  "places.movedToClinic": "The new time is in the clinic hours, so the appointment is now in person at the clinic; its address is with the appointment.",
+  "places.movedToVideo": "The new time is in the video call hours, so the appointment is now a video call.",
+  // Issue 54: the clinics on a doctor's public profile.
+  "places.publicTitle": "Clinics",
+  "places.openOn": "Open on {days}",
+  "places.noDays": "No hours here yet",
+  "places.call": "Call {phone}",
   // Refusals (src/domain/places.ts, src/http/schemas/places.ts).
   "msg.places.full": "You can keep at most {max} places.",
   "msg.places.notFound": "This place is not one of yours.",

@@ -28,6 +28,14 @@ export default {
   "places.arriveEarly": "कृपया 10 मिनट पहले पहुँचें।",
   "places.map": "नक्शा",
   "places.later": "क्लिनिक में आमने-सामने: समय तय होने पर डॉक्टर बताएँगे कि कौन-सा।",
+  // Issue 54: a move to a time of another visit, told to both sides.
+  "places.movedToClinic": "नया समय क्लिनिक के समय में है, इसलिए अपॉइंटमेंट अब क्लिनिक में आमने-सामने है; उसका पता अपॉइंटमेंट के साथ है।",
+  "places.movedToVideo": "नया समय वीडियो कॉल के समय में है, इसलिए अपॉइंटमेंट अब वीडियो कॉल है।",
+  // Issue 54: the clinics on a doctor's public profile.
+  "places.publicTitle": "क्लिनिक",
+  "places.openOn": "खुला: {days}",
+  "places.noDays": "यहाँ अभी कोई समय नहीं",
+  "places.call": "कॉल करें: {phone}",
   "msg.places.full": "आप अधिकतम {max} जगहें रख सकते हैं।",
   "msg.places.notFound": "यह जगह आपकी नहीं है।",
   "msg.places.inUse": "{count, plural, one {इस जगह पर 1 आने वाला पक्का अपॉइंटमेंट है: पहले उसे बदलें या रद्द करें।} other {इस जगह पर # आने वाले पक्के अपॉइंटमेंट हैं: पहले उन्हें बदलें या रद्द करें।}}",

@@ -25,11 +25,12 @@ import { records } from "./records";
 import { documents } from "./documents";
 import { stats } from "./stats";
 import { places } from "./places";
+import { day } from "./day";
 import { phone } from "./phone";
 import type { Operation } from "../operation";
 
 /** The modules, for the test that each of their operations is listed once below. */
-export const MODULES: Record<string, Record<string, Operation> | Operation[]> = { auth, twoFactor, accountSecurity, accountData, accountSettings, directory, appointments, family, hours, waitlist, reviews, profile, admin, calendar, records, stats, places, phone, documents };
+export const MODULES: Record<string, Record<string, Operation> | Operation[]> = { auth, twoFactor, accountSecurity, accountData, accountSettings, directory, appointments, family, hours, waitlist, reviews, profile, admin, calendar, records, stats, places, phone, documents, day };
 
 /** Every route under /api/auth, in the README's order. */
 export const OPERATIONS: Operation[] = [
@@ -60,6 +61,7 @@ export const OPERATIONS: Operation[] = [
   ...Object.values(records),
   ...Object.values(stats),
   ...Object.values(places),
+  ...Object.values(day),
   ...Object.values(phone),
   ...Object.values(documents),
 ];

@@ -22,6 +22,7 @@ import { doctorRecordRoutes } from "./records";
 import { doctorDocumentRoutes } from "./documents";
 import { doctorStatsRoutes } from "./stats";
 import { placesRoutes } from "./places";
+import { dayRoutes } from "./day";
 
 export function doctorApi(deps: Deps) {
   const api = new Hono();
@@ -73,6 +74,7 @@ export function doctorApi(deps: Deps) {
   doctorDocumentRoutes(api, deps);
   doctorStatsRoutes(api, deps);
   placesRoutes(api, deps);
+  dayRoutes(api, deps);
 
   api.post("/doctor-dashboard/cancelAppointment", zValidator("json", cancelBody, onInvalid), async (c) => {
     const doctor = signedIn(c, "doctor");

@@ -329,4 +329,23 @@ describe("find a doctor near you", () => {
     expect([bad.status, bad.body.message]).toEqual([400, "pinCode must be 6 digits, the first not 0"]);
     expect((await h.call("GET", `${API}?visit=home`)).status).toBe(400);
   });
+
+  test("each card carries the doctor's places (name, locality, city); the public profile lists them with the address, map link and the days open", async () => {
+    const { publicDoctor } = await import("../../../tests/support/public-doctors");
+    const doc = await publicDoctor(h, "Dr. Near Places", { hours: ["14:00", "15:00"] });
+    const first = await placeOf(doc as Doctor, { ...clinic, mapUrl: "https://maps.example.com/?q=1" });
+    const second = await placeOf(doc as Doctor, { ...clinic, name: "Riverside Clinic", locality: "", city: "Mumbai", pinCode: "400001" });
+    const weekly = [{ day: 3, start: "09:00", end: "11:00", placeId: first }, { day: 1, start: "09:00", end: "11:00", placeId: first }, { day: 1, start: "14:00", end: "15:00" }];
+    expect((await h.call("PUT", `${DOCTOR}/availability`, { token: doc.token, json: { timeZone: "UTC", weekly, daysOff: [] } })).status).toBe(200);
+    const card = ((await h.call("GET", `${API}?q=Places`)).body.doctors as { name: string; places: unknown }[]).find((d) => d.name === "Dr. Near Places")!;
+    expect(card.places).toEqual([
+      { _id: first, name: "Sunrise Clinic", locality: "Kothrud", city: "Pune" },
+      { _id: second, name: "Riverside Clinic", locality: "", city: "Mumbai" },
+    ]);
+    const profile = (await h.call("GET", `${API}/${doc.id}`)).body.doctor;
+    expect(profile.places).toEqual([
+      { _id: first, ...clinic, phone: null, mapUrl: "https://maps.example.com/?q=1", days: [1, 3] },
+      { _id: second, ...clinic, name: "Riverside Clinic", locality: "", city: "Mumbai", pinCode: "400001", phone: null, mapUrl: null, days: [] },
+    ]);
+  });
 });

@@ -98,7 +98,7 @@ describe("GET /directory/doctors", () => {
   test("never an email, a status, or a doctor who is not approved and verified", async () => {
     const res = await h.call("GET", `${API}?language=hi&sort=fee`);
     for (const leak of ["@example.com", "approved", "Hidden", "pending", "blocked"]) expect(res.text).not.toContain(leak);
-    expect(Object.keys(res.body.doctors[0]).sort()).toEqual(["_id", "experienceYears", "fee", "languages", "name", "nextFree", "profileImage", "rating", "specialization"]);
+    expect(Object.keys(res.body.doctors[0]).sort()).toEqual(["_id", "experienceYears", "fee", "languages", "name", "nextFree", "places", "profileImage", "rating", "specialization"]);
   });
 });
 

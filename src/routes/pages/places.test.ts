@@ -176,3 +176,42 @@ describe("the directory's cards", () => {
     expect(hi).toContain("क्लिनिक में: Kothrud, Pune");
   });
 });
+
+describe("the public profile's clinics", () => {
+  test("each place with its address, map link, phone and the weekdays it has hours; in Hindi too; none for a doctor by video only", async () => {
+    const { publicDoctor } = await import("../../../tests/support/public-doctors");
+    const d = await publicDoctor(h, "Dr. Profile Clinic", { hours: ["14:00", "15:00"] });
+    await post(d.token, PLACES, { ...clinic, mapUrl: "https://maps.example.com/?q=1", phone: "9822012345" });
+    const [place] = await places(d as Doctor);
+    await h.call("PUT", "/api/auth/doctor-dashboard/availability", {
+      token: d.token, json: { timeZone: "UTC", weekly: [{ day: 3, start: "09:00", end: "11:00", placeId: place!._id }, { day: 1, start: "09:00", end: "11:00", placeId: place!._id }], daysOff: [] },
+    });
+    const en = (await page("", `/doctors/${d.id}`)).html;
+    expect(en).toContain("<h2 id=\"places-title\">Clinics</h2>");
+    expect(en).toContain("<strong>Sunrise Clinic</strong><br/>12 Karve Road, Kothrud, Pune 411038");
+    expect(en).toContain("Open on Monday, Wednesday");
+    expect(en).toContain(`href="https://maps.example.com/?q=1"`);
+    expect(en).toContain(`href="tel:+919822012345"`);
+    const hi = (await page("", `/doctors/${d.id}`, "hi")).html;
+    expect(hi).toContain("खुला: सोमवार, बुधवार");
+    const online = await publicDoctor(h, "Dr. Profile Online", { hours: ["14:00", "15:00"] });
+    expect((await page("", `/doctors/${online.id}`)).html).not.toContain("places-title");
+  });
+});
+
+describe("a pending clinic request on the doctor's dashboard", () => {
+  test("its card says where (the clinic's address), or that the place is still to be chosen", async () => {
+    const d = await h.signupDoctor();
+    await post(d.token, PLACES, clinic);
+    const [place] = await places(d);
+    await h.call("PUT", "/api/auth/doctor-dashboard/availability", { token: d.token, json: { timeZone: "UTC", weekly: [{ day: 1, start: "09:00", end: "11:00", placeId: place!._id }], daysOff: [] } });
+    const p = await h.signupPatient();
+    expect((await h.call("POST", "/api/auth/patient-dashboard/bookAppointment", { token: p.token, json: { doctorId: d.id, reason: "A sore knee", preferredTimes: [at(10).toISOString()] } })).status).toBe(201);
+    const q = await h.signupPatient();
+    expect((await h.call("POST", "/api/auth/patient-dashboard/bookAppointment", { token: q.token, json: { doctorId: d.id, reason: "A sore back", visitType: "clinic" } })).status).toBe(201);
+    const html = (await page(d.token, "/doctor-dashboard")).html.replace(/<!-- -->/g, "");
+    expect(html).toContain("<strong>In person at</strong> Sunrise Clinic, 12 Karve Road, Kothrud, Pune 411038");
+    expect(html).toContain("In person, place not chosen yet");
+    expect(html).not.toContain("Please arrive 10 minutes early.");
+  });
+});

@@ -6,6 +6,7 @@
  */
 import type { Context } from "hono";
 import { cancelAppointment, rescheduleAppointment } from "../../../actions/appointments";
+import { movedWords } from "../visit-words";
 import { markAttendance } from "../../../actions/attendance";
 import { listDoctorFeedback, listStory } from "../../../db/queries/appointments";
 import { together } from "../../../db/together";
@@ -131,7 +132,8 @@ export function doctorMeetingsReschedule(deps: Deps) {
       run: (input) => rescheduleAppointment(deps, pageAccount(c, "doctor").id, input),
       again: (form) => render(c, deps, form),
       page: PATH,
-      then: (_, values) => doneThen(c, PATH, undoNotice(deps, tOf(c)("doctorPage.rescheduled"), values.appointmentId ?? "", PATH)),
+      // Issue 54: a new time of another visit is said plainly.
+      then: (moved, values) => doneThen(c, PATH, undoNotice(deps, movedWords(tOf(c), "doctorPage.rescheduled", moved), values.appointmentId ?? "", PATH)),
     });
 }
 

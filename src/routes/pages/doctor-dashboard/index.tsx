@@ -101,6 +101,8 @@ async function render(c: Context, deps: Deps, form?: FormState, ask?: Ask): Prom
           appointments: pending.map((a) => appointmentJson(a, "doctor", formerWords(t))),
           // Always (issue 52): a request drawn again after an Undo may be a family member's.
           ...familyWords(pending, t, true),
+          // Issue 54: a clinic request's place (or that it is still to be chosen), in the doctor's words.
+          ...(pending.some((a) => a.visit.type === "clinic") ? { visit: { at: t("places.visitAt"), early: "", map: t("places.map"), later: t("day.clinicLater") } } : {}),
           timeZone,
           today,
           booked,

@@ -6,7 +6,7 @@ import { Shell } from "../../../components/Shell";
 import { ConsentPrompt } from "../../../components/ConsentNotice";
 
 /** `path` is the page's own, also when a form posted elsewhere shows it again; `paint`: see PageOptions. */
-export function doctorPage(c: Context, title: string, body: Child, path = c.req.path, paint: Pick<PageOptions, "firstPaintAfter"> = {}) {
+export function doctorPage(c: Context, title: string, body: Child, path = c.req.path, paint: Pick<PageOptions, "firstPaintAfter" | "status"> = {}) {
   return renderPage(
     c,
     { title, guard: "doctor:approved", ...paint },

@@ -11,6 +11,8 @@ import { directoryProfile, type DirectoryDoctor, type PublicReview } from "../..
 import type { Deps } from "../../../config/deps";
 import { Avatar, feeText, languagesText, ratingText } from "../../../components/DoctorCard";
 import { weekdayName } from "../../../components/HoursForm";
+import { addressLine } from "../../../domain/places";
+import { placeDays } from "../../../http/public-shapes";
 import { nextFreeLine } from "../../../components/NextFree";
 import { notFoundResponse } from "../../../components/NotFound";
 import { BackLink } from "../../../components/Shell";
@@ -83,6 +85,7 @@ function Profile({ t, d, spec, reviews, zone, now }: { t: T; d: DirectoryDoctor;
         <p>{t("dir.registrationLine", { number: d.registrationNumber ?? "", council: d.registrationCouncil ?? "" })}</p>
         <p class="small">{t("dir.college", { college: d.collegeName })}</p>
       </section>
+      <Places t={t} d={d} />
       <Hours t={t} d={d} zone={zone} now={now} />
       <Reviews t={t} reviews={reviewsWithin(reviews)} zone={zone} />
     </article>
@@ -116,6 +119,46 @@ function Hours({ t, d, zone, now }: { t: T; d: DirectoryDoctor; zone: string; no
       <p class="small muted">
         {same ? t("dir.hoursZone", { zone: zoneName(hours.timeZone, t.lang) }) : t("dir.hoursIn", { zone: zoneName(zone, t.lang), own: zoneName(hours.timeZone, t.lang) })}
       </p>
+    </section>
+  );
+}
+
+/** Issue 54: where the doctor sees patients in person: each place's address, map link, phone and weekdays (in the doctor's zone). */
+function Places({ t, d }: { t: T; d: DirectoryDoctor }) {
+  if (d.places.length === 0) return null;
+  return (
+    <section aria-labelledby="places-title">
+      <h2 id="places-title">{t("places.publicTitle")}</h2>
+      <ul class="public-places">
+        {d.places.map((p) => {
+          const days = placeDays(d.hours?.weekly ?? [], p.id);
+          return (
+            <li>
+              <strong>{p.name}</strong>
+              <br />
+              {addressLine({ ...p, name: "" }).replace(/^, /, "")}
+              <br />
+              <span class="small">{days.length === 0 ? t("places.noDays") : t("places.openOn", { days: days.map((day) => weekdayName(day - 1, t.lang)).join(", ") })}</span>
+              {(p.mapUrl || p.phone) && (
+                <span class="small">
+                  {p.mapUrl && (
+                    <>
+                      {" · "}
+                      <a href={p.mapUrl} rel="noopener noreferrer">{t("places.map")}</a>
+                    </>
+                  )}
+                  {p.phone && (
+                    <>
+                      {" · "}
+                      <a href={`tel:${p.phone}`}>{t("places.call", { phone: p.phone })}</a>
+                    </>
+                  )}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { CHANGE_TOO_LATE, changeUntil, tooLateToChange } from "../../../domain/a
 import { humanMessage } from "../../../domain/messages";
 import type { Translate } from "../../../domain/i18n";
 import { cancelAppointment, rescheduleOwnAppointment } from "../../../actions/appointments";
+import { movedWords } from "../visit-words";
 import { giveFeedback } from "../../../actions/reviews";
 import { reviewerName } from "../../../domain/review";
 import { freeSlotsOfDoctors } from "../../../actions/availability";
@@ -217,7 +218,7 @@ export function patientMeetingsPosts(deps: Deps) {
         run: (input) => rescheduleOwnAppointment(deps, pageAccount(c, "patient").id, input),
         again: (form) => render(c, deps, form),
         page: PATH,
-        then: () => doneThen(c, PATH, { text: tOf(c)("patient.meetings.move.done"), tone: "success" }),
+        then: (moved) => doneThen(c, PATH, { text: movedWords(tOf(c), "patient.meetings.move.done", moved), tone: "success" }),
       });
     },
     // Issue 40: a waitlist's offer taken or turned down, or the waitlist left; a refusal shows beside that entry.

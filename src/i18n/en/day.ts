@@ -1,0 +1,23 @@
+/** The doctor's day (issue 54 item 6): /doctor-dashboard/day, printable. */
+export default {
+  "day.title": "My day",
+  "day.heading": "My day: {day}",
+  "day.link": "My day, to print",
+  "day.previous": "Previous day",
+  "day.next": "Next day",
+  "day.today": "Today",
+  "day.date": "Day",
+  "day.show": "Show",
+  "day.badDate": "Please choose a day, like 2026-12-07.",
+  "day.appointments": "Appointments",
+  "day.noAppointments": "No appointments this day.",
+  "day.gaps": "Free times",
+  "day.noGaps": "No free times in your hours this day.",
+  "day.requests": "Requests for this day",
+  "day.requestsNote": "Schedule or decline them on your dashboard.",
+  "day.prefers": "Prefers {times}",
+  "day.video": "Video call",
+  "day.clinic": "In person at {place}",
+  "day.clinicLater": "In person, place not chosen yet",
+  "day.print": "To print this day on one page, use your browser's print command.",
+} satisfies Record<string, string>;
