@@ -3,7 +3,6 @@
  * a person reads and prints, each time in the doctor's zone. Server-rendered only.
  */
 import type { DoctorDay } from "../actions/day";
-import type { AppointmentView } from "../db/queries/appointments";
 import type { Translate } from "../domain/i18n";
 import { personWords } from "../domain/family";
 import type { Visit } from "../domain/places";
@@ -26,7 +25,10 @@ function where(visit: Visit, t: Words): string {
   return t("day.clinic", { place: [p.name, p.locality, p.city].filter((s) => s !== "").join(", ") });
 }
 
-const who = (a: AppointmentView, t: Words) => personWords(a.for, a.patient.name, t as Translate);
+/** One of the day's appointments, as the day use case gives it (components know no queries). */
+type DayAppointment = DoctorDay["meetings"][number];
+
+const who = (a: DayAppointment, t: Words) => personWords(a.for, a.patient.name, t as Translate);
 
 export function DayLists({ day }: { day: DoctorDay }) {
   const t = useT();
