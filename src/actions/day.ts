@@ -8,6 +8,7 @@ import type { KeptPlace } from "../db/queries/availability";
 import { slotSource } from "../db/queries/availability";
 import type { AppointmentView } from "../db/queries/appointments";
 import { dayMeetings, dayRequests } from "../db/queries/day";
+import { dayDocumentCounts } from "../db/queries/documents";
 import { together } from "../db/together";
 import { addDays, type Slot } from "../domain/availability";
 import { DAY_DATE_INVALID, dayBounds, dayGaps } from "../domain/day";
@@ -23,6 +24,8 @@ export type DoctorDay = {
   gaps: Slot[];
   requests: AppointmentView[];
   places: KeptPlace[];
+  /** Issue 56: how many reports the patient sent for each of the day's appointments (by id; absent: none). */
+  reports: Record<string, number>;
 };
 
 /** The day `date` (YYYY-MM-DD; today in `zone` when absent) of the doctor, in `zone`; a bad date is 400. */
@@ -33,8 +36,8 @@ export async function doctorDay(deps: Deps, doctorId: string, zone: string, date
   if (bounds === undefined) throw invalid(DAY_DATE_INVALID);
   const { from, to } = bounds;
   const r = deps.database.db;
-  const [meetings, requests, source] = await together(() =>
-    Promise.all([dayMeetings(r, doctorId, from, to, now), dayRequests(r, doctorId, from, to, now), slotSource(r, doctorId, from, to)]),
+  const [meetings, requests, source, counts] = await together(() =>
+    Promise.all([dayMeetings(r, doctorId, from, to, now), dayRequests(r, doctorId, from, to, now), slotSource(r, doctorId, from, to), dayDocumentCounts(r, doctorId, from, to)]),
   );
   const places = source?.places ?? [];
   const busy = meetings.filter((m) => m.scheduledAt && m.endsAt).map((m) => ({ start: m.scheduledAt!.getTime(), end: m.endsAt!.getTime() }));
@@ -47,5 +50,5 @@ export async function doctorDay(deps: Deps, doctorId: string, zone: string, date
           .flatMap((d) => dayGaps(hours, addDays(day, d), busy, new Set(places.map((p) => p.id))))
           .map((g) => ({ ...g, start: Math.max(g.start, from.getTime()), end: Math.min(g.end, to.getTime()) }))
           .filter((g) => g.end > g.start);
-  return { date: day, timeZone: zone, previous: addDays(day, -1), next: addDays(day, 1), meetings, gaps, requests, places };
+  return { date: day, timeZone: zone, previous: addDays(day, -1), next: addDays(day, 1), meetings, gaps, requests, places, reports: Object.fromEntries(counts.map((c) => [c.appointmentId, c.n])) };
 }

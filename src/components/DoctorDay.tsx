@@ -46,6 +46,7 @@ export function DayLists({ day }: { day: DoctorDay }) {
               <li data-appointment={a.id}>
                 <Span start={a.scheduledAt!} end={a.endsAt!} zone={zone} t={t} /> <strong>{who(a, t)}</strong>
                 <span class="day-where">{where(a.visit, t)}</span>
+                {day.reports[a.id] !== undefined && <span class="day-reports">{day.reports[a.id] === 1 ? t("documents.one") : t("documents.many", { n: day.reports[a.id]! })}</span>}
               </li>
             ))}
           </ol>

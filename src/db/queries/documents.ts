@@ -1,9 +1,9 @@
 /**
  * Issue 56 item 4: the patients' reports on appointments. The only SQL behind them.
  */
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
-import { documents } from "../schema";
+import { appointments, documents } from "../schema";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -32,6 +32,17 @@ export async function documentCounts(r: Reader, appointmentIds: string[]): Promi
     .groupBy(documents.appointmentId)
     .all();
   return new Map(rows.map((row) => [row.appointmentId, row.n]));
+}
+
+/** How many reports each of the doctor's appointments starting in [from, to) holds (the day page); absent means none. */
+export function dayDocumentCounts(r: Reader, doctorId: string, from: Date, to: Date): Promise<{ appointmentId: string; n: number }[]> {
+  return r
+    .select({ appointmentId: documents.appointmentId, n: count() })
+    .from(documents)
+    .innerJoin(appointments, eq(appointments.id, documents.appointmentId))
+    .where(and(eq(documents.doctorId, doctorId), gte(appointments.scheduledAt, from), lt(appointments.scheduledAt, to)))
+    .groupBy(documents.appointmentId)
+    .all();
 }
 
 /**

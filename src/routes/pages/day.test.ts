@@ -41,6 +41,12 @@ describe("the doctor's day page", () => {
     const waiting = await h.signupPatient("Wasim Khan");
     expect((await h.call("POST", `${PATIENT}/bookAppointment`, { token: waiting.token, json: { doctorId: d.id, reason: "A cough", preferredTimes: [at(9.5).toISOString()] } })).status).toBe(201);
 
+    // Issue 56: the report the parent sent for it is counted on the day (its title stays on the card).
+    const report = new FormData();
+    report.set("title", "Knee X-ray");
+    report.set("file", new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "x-ray.pdf", { type: "application/pdf" }));
+    expect((await h.call("POST", `${PATIENT}/appointments/${booked.body.appointment._id}/documents`, { token: parent.token, form: report })).status).toBe(201);
+
     expect((await page(d.token, "/doctor-dashboard")).html).toContain(`href="/doctor-dashboard/day"`);
     const en = await page(d.token, "/doctor-dashboard/day");
     expect(en.status).toBe(200);
@@ -50,6 +56,8 @@ describe("the doctor's day page", () => {
     // The appointment at 10:00 there, for the child, at the clinic; the reason stays off the sheet.
     expect(text).toMatch(/10:00\s*–\s*10:30\s*Aarav S, 6, child of Priya Sharma\s*In person at Sunrise Clinic, Kothrud, Pune/);
     expect(text).not.toContain("A sore knee");
+    expect(text).toMatch(/Aarav S, 6, child of Priya Sharma\s*In person at Sunrise Clinic, Kothrud, Pune\s*1 report/);
+    expect(text).not.toContain("Knee X-ray");
     // Free times: the clinic's around it, then the video hours.
     expect(text).toMatch(/09:00\s*–\s*10:00\s*In person at Sunrise Clinic/);
     expect(text).toMatch(/10:30\s*–\s*13:00\s*In person at Sunrise Clinic/);
@@ -71,6 +79,7 @@ describe("the doctor's day page", () => {
     expect(hiText).toContain("आमने-सामने, Sunrise Clinic, Kothrud, Pune पर");
     expect(hiText).toContain("खाली समय");
     expect(hiText).toContain("वीडियो कॉल");
+    expect(hiText).toContain("1 रिपोर्ट");
 
     for (const bad of ["2026-02-30", "soon"]) {
       const res = await page(d.token, `/doctor-dashboard/day?date=${bad}`);
