@@ -3,9 +3,9 @@
  * the machine (tests/prerequisites.ts: installed as root, else a stop within seconds naming the
  * command); then the client build; then the typecheck, the dependency rules and the 400-line
  * limit (src/build/file-length.ts) beside the unit and API tests (bun test, rooted in src/, its
- * files spread over worker processes) and, at the same time, the JSON API tests again on a libSQL
- * server (sqld, one per test file), spread the same way; last the browser
- * journeys (Playwright, tests/e2e, one worker with its own server unless E2E_WORKERS says more).
+ * files spread over worker processes); then the JSON API tests again on a libSQL server (sqld,
+ * one per test file), spread the same way; last the browser
+ * journeys (Playwright, tests/e2e, two workers each with its own server).
  * Ends with each suite's time, the 10 slowest test files, and one line `N passed, M failed` over
  * all suites; fails if anything failed. docs/testing.md says where the time goes and how to run
  * a part of it.
@@ -108,7 +108,7 @@ const build = await run(["bun", "src/build/client-build.ts"]);
 if (build.code !== 0) suites.push({ name: "client build", passed: 0, failed: 1, seconds: build.seconds });
 
 // 2. Types and the rules of the arrows (.dependency-cruiser.cjs) beside the unit and API tests on
-//    the embedded file, and beside both the JSON API tests again, each harness on a fresh libSQL server
+//    the embedded file, then those JSON API tests again, each harness on a fresh libSQL server
 //    (tests/support/sqld.ts) instead of a file (tests about the file itself are skipped there,
 //    each naming why).
 /**
@@ -118,30 +118,23 @@ if (build.code !== 0) suites.push({ name: "client build", passed: 0, failed: 1, 
  */
 const ALONE = ["src/routes/api/picture-stall.test.ts", "src/routes/api/reset-timing.test.ts", "src/routes/api/password.test.ts"];
 
-/** One suite's parallel pass: every file but the ALONE ones, spread over `workers` processes. */
-async function bunParallel(name: string, files: string[], env: Record<string, string> = {}): Promise<Suite> {
+async function bunTestRun(name: string, files: string[], env: Record<string, string> = {}): Promise<Suite> {
   const timings = timingsFile(name.replace(/\W+/g, "-"));
   const wanted = files.length === 0 ? [] : files.filter((f) => !ALONE.includes(f));
   const ignore = ALONE.map((f) => `--path-ignore-patterns=${f}`);
   // 15 s a test or hook rather than bun's 5: on a loaded machine a harness's sqld start alone took
   // more than 5 s (a check beside four other busy processes failed four hooks that way).
   const r = await run(["bun", "test", `--parallel=${workers}`, "--timeout=15000", `--timings=${timings}`, "--update-timings", ...ignore, ...wanted], { env, quiet: true });
-  fileTimes.push(...bunTimings(timings, name).filter((t) => files.length === 0 || files.includes(t.file)));
-  return bunTest(name, r);
-}
-
-/** The suite's ALONE files, one after another, added to its parallel pass. */
-async function bunAlone(parallel: Suite, files: string[], env: Record<string, string> = {}): Promise<Suite> {
   const alone = files.length === 0 ? ALONE : files.filter((f) => ALONE.includes(f));
-  if (alone.length === 0) return parallel;
-  const after = bunTest(parallel.name, await run(["bun", "test", ...alone], { env, quiet: true }));
-  return { ...parallel, passed: parallel.passed + after.passed, failed: parallel.failed + after.failed, seconds: parallel.seconds + after.seconds };
+  const rest = alone.length > 0 ? await run(["bun", "test", ...alone], { env, quiet: true }) : undefined;
+  fileTimes.push(...bunTimings(timings, name).filter((t) => files.length === 0 || files.includes(t.file)));
+  const parallel = bunTest(name, r);
+  if (!rest) return parallel;
+  const after = bunTest(name, rest);
+  return { name, passed: parallel.passed + after.passed, failed: parallel.failed + after.failed, seconds: parallel.seconds + after.seconds };
 }
 
-// Both bun test passes at once (issue 50): each mostly waits on I/O and timers, so together they
-// take little more than the longer one; the files that compare answer times then run alone.
-const sqld = { CAREBOOK_TEST_DB: "sqld" };
-const [types, unitParallel, remoteParallel] = await Promise.all([
+const [types, unit] = await Promise.all([
   (async () => {
     const tsc = await run(["bun", "x", "tsc", "--noEmit", "-p", "."], { quiet: true });
     const arrows = await run(["bun", "run", "deps:check"], { quiet: true });
@@ -149,10 +142,10 @@ const [types, unitParallel, remoteParallel] = await Promise.all([
     const lengths = await run(["bun", "run", "lines:check"], { quiet: true });
     return [whole("typecheck", tsc), whole("dependency rules", arrows), whole("file length", lengths)];
   })(),
-  bunParallel("bun test", []),
-  bunParallel("bun test (sqld)", apiTestFiles(), sqld),
+  bunTestRun("bun test", []),
 ]);
-suites.push(...types, await bunAlone(unitParallel, []), await bunAlone(remoteParallel, apiTestFiles(), sqld));
+suites.push(...types, unit);
+suites.push(await bunTestRun("bun test (sqld)", apiTestFiles(), { CAREBOOK_TEST_DB: "sqld" }));
 
 // 3. Browser journeys, alone on the machine; their JSON report gives each spec file's time.
 if (specs.length > 0) {
