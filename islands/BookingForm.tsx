@@ -72,7 +72,11 @@ export default function BookingForm({ doctorId, doctorName, form: refused, notic
   }
 
   function book(event: FormEvent) {
-    if (reason.trim() === "") {
+    // What the field holds: a tap on Book replayed as the code arrives can come before the effect
+    // above has taken in what was typed before it (a reason on screen, an empty state).
+    const typed = field.current?.value ?? reason;
+    if (typed !== reason) setReason(typed);
+    if (typed.trim() === "") {
       event.preventDefault();
       setError(t("BookingForm.reasonRequired"));
       field.current?.focus();
