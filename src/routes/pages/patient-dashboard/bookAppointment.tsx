@@ -60,6 +60,8 @@ const BOOKING_FORM = "booking-form";
 
 /** Which form of the page a refusal came from: the instant one (issue 40) names itself. */
 const INSTANT = "instant";
+/** The date of birth and sex asked below the booking form (issue 56): its refusal shows in it. */
+const DETAILS = "details";
 /** The waitlist's form of the same card (issue 40 item 5). */
 const WAITLIST = "waitlist";
 
@@ -125,12 +127,12 @@ async function render(c: Context, deps: Deps, form?: FormState, reads?: Reads): 
       <div class="card booking-card">
         <WhoField id="booking-who" holder={who.holder} members={members} chosen={form?.target === INSTANT ? undefined : form?.values.forMemberId} form={BOOKING_FORM} />
         <SlotPicker slots={slots} reader={viewerZone(c)} ticked={ticked} day={form?.values.day} refusal={aboutTimes ? form.message : undefined} />
-        <Island name="BookingForm" props={{ doctorId: doctor.id, doctorName: doctor.name, form: form && (aboutTimes ? { ...form, message: "" } : form), notice: form ? undefined : takeNotice(c) }} />
+        <Island name="BookingForm" props={{ doctorId: doctor.id, doctorName: doctor.name, form: form && form.target !== DETAILS ? (aboutTimes ? { ...form, message: "" } : form) : undefined, notice: form ? undefined : takeNotice(c) }} />
       </div>
       )}
       {/* Issue 56: asked while the profile lacks either (optional; docs/decisions.md "Date of birth and sex on the booking page"). */}
       {(patient.dateOfBirth === null || patient.sex === null) && (
-        <PatientDetailsForm action={`/patient-dashboard/bookAppointment/${encodeURIComponent(doctor.id)}/details`} patient={patient} id="booking-details" />
+        <PatientDetailsForm action={`/patient-dashboard/bookAppointment/${encodeURIComponent(doctor.id)}/details`} patient={patient} id="booking-details" refused={form?.target === DETAILS ? form : undefined} />
       )}
     </section>,
   );
@@ -167,7 +169,7 @@ export function bookAppointmentPost(deps: Deps) {
 
 /**
  * Issue 56: the date of birth and sex asked on the booking page, saved to the profile (the name
- * stays the account's); back to the booking page with a notice, a refusal beside the booking form.
+ * stays the account's); back to the booking page with a notice; a refusal is said in that form, with what was sent.
  */
 export function bookingDetailsPost(deps: Deps) {
   return (c: Context) => {
@@ -175,6 +177,7 @@ export function bookingDetailsPost(deps: Deps) {
     return handleForm(c, {
       schema: patientProfileForm,
       extra: { name: pageAccount(c, "patient").name },
+      target: () => DETAILS,
       run: ({ dateOfBirth, sex }) => updatePatientProfile(deps, pageAccount(c, "patient").id, { name: pageAccount(c, "patient").name, dateOfBirth, sex }),
       again: (form) => render(c, deps, form),
       page: back,
