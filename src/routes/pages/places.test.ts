@@ -262,3 +262,30 @@ describe("the place selector of the schedule and reschedule forms (issue 54)", (
     expect(await visitOf()).toEqual(["clinic", null]);
   });
 });
+
+describe("the booking picker says where each time is (issue 54)", () => {
+  test("without script: the day's times are headed by their place or video call, in English and Hindi; a video-only doctor's picker has no headings", async () => {
+    const d = await h.signupDoctor();
+    const placeId = (await h.call("POST", "/api/auth/doctor-dashboard/places", { token: d.token, json: clinic })).body.place._id as string;
+    const weekly = [{ day: 1, start: "12:00", end: "13:00", placeId }, { day: 1, start: "14:00", end: "15:00" }];
+    for (const instantBooking of [true, false]) {
+      expect((await h.call("PUT", "/api/auth/doctor-dashboard/availability", { token: d.token, json: { timeZone: "UTC", weekly, daysOff: [], instantBooking } })).status).toBe(200);
+      const p = await h.signupPatient();
+      const en = (await page(p.token, `/patient-dashboard/bookAppointment/${d.id}`)).html;
+      const clinicAt = en.indexOf(`slot-where">At Sunrise Clinic, Kothrud, in person`);
+      const video = en.indexOf(`slot-where">By video call`);
+      const time = (iso: string) => en.indexOf(`datetime="${iso}"`) > 0 ? en.indexOf(`datetime="${iso}"`) : en.indexOf(`dateTime="${iso}"`);
+      expect(clinicAt).toBeGreaterThan(0);
+      expect(video).toBeGreaterThan(clinicAt);
+      // 12:00 under the clinic's heading, 14:00 under the video call's.
+      expect([time(at(12).toISOString()) > clinicAt, time(at(12).toISOString()) < video, time(at(14).toISOString()) > video]).toEqual([true, true, true]);
+      const hi = (await page(p.token, `/patient-dashboard/bookAppointment/${d.id}`, "hi")).html;
+      expect(hi).toContain(`slot-where">Sunrise Clinic, Kothrud पर, आमने-सामने`);
+      expect(hi).toContain(`slot-where">वीडियो कॉल से`);
+    }
+    const videoOnly = await h.signupDoctor();
+    expect((await h.call("PUT", "/api/auth/doctor-dashboard/availability", { token: videoOnly.token, json: { timeZone: "UTC", weekly: [{ day: 1, start: "14:00", end: "15:00" }], daysOff: [], instantBooking: true } })).status).toBe(200);
+    const p = await h.signupPatient();
+    expect((await page(p.token, `/patient-dashboard/bookAppointment/${videoOnly.id}`)).html).not.toContain("slot-where");
+  });
+});
