@@ -8,7 +8,7 @@ import type { PlaceChoice } from "../../src/domain/places";
 
 export function PlaceSelect({ choice, id, value }: { choice: PlaceChoice; id: string; value?: string }) {
   return (
-    <div className="field">
+    <div className="field place-field">
       <label htmlFor={id}>{choice.label}</label>
       <select id={id} name="placeId" defaultValue={value ?? ""} aria-describedby={`${id}-hint`}>
         {choice.options.map((o) => (
