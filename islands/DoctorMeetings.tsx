@@ -16,7 +16,7 @@ import { useHumanMessage } from "./lib/messages";
 import { MESSAGES } from "../src/domain/messages";
 import { useT } from "./lib/i18n";
 import { CancelledLine, MeetingLinks, personOf, ReasonStep, StateBadge, StorySection, VisitPlace, WithAdultNote } from "./lib/story";
-import type { VisitWords } from "../src/domain/places";
+import type { PlaceChoice, VisitWords } from "../src/domain/places";
 import { RescheduledNote, RescheduleForm } from "./lib/MeetingChanges";
 import { LocalTime } from "./lib/time";
 import { Notice, useRefreshOnReturn, withNodes } from "./lib/ui";
@@ -47,6 +47,8 @@ export type Props = {
   records?: { open: string[]; label: string };
   /** Issue 56: the reports the patient shared on each meeting: the count's words and each report's title (the server's). */
   reports?: Record<string, { count: string; items: { id: string; title: string }[] }>;
+  /** Issue 54: the reschedule form's place selector, when the doctor keeps a place. */
+  places?: PlaceChoice;
 };
 
 /** Issue 56: a meeting's reports, folded under their count ("2 reports"); each downloads (and the read is audited). */
@@ -94,7 +96,7 @@ export type AttendanceWords = {
   changeToNo?: string;
 };
 
-export default function DoctorMeetings({ meetings, timeZone, form: refused, notice, undoSeconds = 10, movedByPatient, attendance, family, review, records, visit, reports }: Props) {
+export default function DoctorMeetings({ meetings, timeZone, form: refused, notice, undoSeconds = 10, movedByPatient, attendance, family, review, records, visit, reports, places }: Props) {
   const [list, setList] = useState(meetings);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [done, setDone] = useState<NoticeJson | null>(notice ?? null);
@@ -200,7 +202,7 @@ export default function DoctorMeetings({ meetings, timeZone, form: refused, noti
               refused={refused}
               send={(reason) => cancel(m, reason)}
             />
-            <RescheduleForm meeting={m} timeZone={timeZone} refused={refused} />
+            <RescheduleForm meeting={m} timeZone={timeZone} refused={refused} places={places} />
           </li>
         )}
       />

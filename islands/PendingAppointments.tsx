@@ -26,7 +26,8 @@ import { useRefreshOnReturn } from "./lib/ui";
 import { ConfirmSchedule, type Ask } from "./lib/ConfirmSchedule";
 import { UndoNotice } from "./lib/UndoNotice";
 import { personOf, VisitPlace, WithAdultNote } from "./lib/story";
-import type { VisitWords } from "../src/domain/places";
+import type { PlaceChoice, VisitWords } from "../src/domain/places";
+import { chosenPlace, PlaceSelect } from "./lib/PlaceSelect";
 
 /** A meeting the doctor already has: whom, and its slot (ISO). */
 export type Booked = { name: string; start: string; end: string };
@@ -53,6 +54,8 @@ export type Props = {
   visit?: VisitWords;
   /** Issue 42: the server's words of who a visit is for, when one is for a family member. */
   family?: FamilyWords;
+  /** Issue 54: the place selector's words and options, when the doctor keeps a place. */
+  places?: PlaceChoice;
 };
 
 /** The Undo a live change offers: until the window closes, back on this page. */
@@ -91,8 +94,8 @@ export default function PendingAppointments(props: Props) {
   }
 
   /** Asks before a time is scheduled (issue 39); nothing is sent until the doctor says yes. */
-  const askFor = (a: AppointmentJson, instant: Date) =>
-    setAsk({ appointmentId: a._id, patientId: a.patient._id, name: personOf(a, props.family), at: instant.toISOString() });
+  const askFor = (a: AppointmentJson, instant: Date, placeId?: string) =>
+    setAsk({ appointmentId: a._id, patientId: a.patient._id, name: personOf(a, props.family), at: instant.toISOString(), ...(placeId ? { placeId } : {}) });
 
   /** The doctor said yes: a time outside the hours asks once more, naming why; else it is scheduled. */
   async function confirmed(answer: Ask) {
@@ -104,12 +107,12 @@ export default function PendingAppointments(props: Props) {
       if (why !== undefined) return setAsk({ ...answer, why: { ...why, zone: hours.timeZone } });
     }
     setAsk(null);
-    const words = await scheduleAt(a, new Date(answer.at));
+    const words = await scheduleAt(a, new Date(answer.at), answer.placeId);
     if (words !== null) setNotice({ text: words, tone: "error" });
   }
 
   /** Schedules through the API: null when done, else the words to show beside the fields. */
-  async function schedule(a: AppointmentJson, date: string, time: string): Promise<string | null> {
+  async function schedule(a: AppointmentJson, date: string, time: string, placeId?: string): Promise<string | null> {
     if (!date || !time) return say(DATE_AND_TIME_REQUIRED);
     const instant = zonedInstant(date, time, zone);
     if (instant === undefined) return say(MESSAGES.realDateAndTime);
@@ -117,7 +120,7 @@ export default function PendingAppointments(props: Props) {
     // A time that overlaps a meeting is said beside the fields at once, not after the question.
     const overlap = overlapWords(instant);
     if (overlap) return overlap;
-    askFor(a, instant);
+    askFor(a, instant, placeId);
     return null;
   }
 
@@ -142,12 +145,12 @@ export default function PendingAppointments(props: Props) {
     });
   }
 
-  async function scheduleAt(a: AppointmentJson, instant: Date): Promise<string | null> {
+  async function scheduleAt(a: AppointmentJson, instant: Date, placeId?: string): Promise<string | null> {
     const end = instant.getTime() + slotMinutes * 60_000;
     const overlap = overlapWords(instant);
     if (overlap) return overlap;
     const answer = await api("/doctor-dashboard/scheduleAppointments", {
-      json: { doctorName, patientId: a.patient._id, appointmentId: a._id, scheduledDateTime: instant.toISOString() },
+      json: { doctorName, patientId: a.patient._id, appointmentId: a._id, scheduledDateTime: instant.toISOString(), ...(placeId ? { placeId } : {}) },
     });
     if (!answer.ok) {
       const reason = say.or(answer, "");
@@ -217,7 +220,8 @@ export default function PendingAppointments(props: Props) {
                   today={firstDay}
                   values={scheduleRefused?.values}
                   error={scheduleRefused?.message ?? null}
-                  send={(date, time) => schedule(a, date, time)}
+                  places={props.places}
+                  send={(date, time, placeId) => schedule(a, date, time, placeId)}
                 />
                 <TextForm
                   action="/doctor-dashboard/cancel"
@@ -244,13 +248,14 @@ export default function PendingAppointments(props: Props) {
 }
 
 /** The schedule form of one request: works as HTML; live, it says what is wrong beside the fields. */
-function ScheduleForm({ a, zone, today, values, error, send }: {
+function ScheduleForm({ a, zone, today, values, error, places, send }: {
   a: AppointmentJson;
   zone: string;
   today?: string;
   values?: Record<string, string>;
   error: string | null;
-  send: (date: string, time: string) => Promise<string | null>;
+  places?: PlaceChoice;
+  send: (date: string, time: string, placeId?: string) => Promise<string | null>;
 }) {
   const [message, setMessage] = useState<string | null>(error);
   const [busy, setBusy] = useState(false);
@@ -262,7 +267,7 @@ function ScheduleForm({ a, zone, today, values, error, send }: {
     const form = event.currentTarget;
     const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value;
     setBusy(true);
-    setMessage(await send(field("date"), field("time")));
+    setMessage(await send(field("date"), field("time"), chosenPlace(form)));
     setBusy(false);
   }
   const described = message ? { "aria-invalid": true, "aria-describedby": messageId } : {};
@@ -279,6 +284,7 @@ function ScheduleForm({ a, zone, today, values, error, send }: {
         <label htmlFor={`time-${a._id}`}>{t("PendingAppointments.time", { zone: zoneName(zone, lang) })}</label>
         <input id={`time-${a._id}`} name="time" type="time" defaultValue={values?.time} {...described} />
       </div>
+      {places && <PlaceSelect choice={places} id={`place-${a._id}`} value={values?.placeId} />}
       {message && (
         <p id={messageId} className="notice notice-error field-message" role="alert">
           {message}

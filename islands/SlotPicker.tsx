@@ -15,6 +15,17 @@ import { useLang, useT } from "./lib/i18n";
 
 export { DAYS_SHOWN, daysOf } from "./lib/days";
 
+/** Consecutive items of the same key, in order. */
+function runsOf<T>(items: T[], keyOf: (item: T) => number): { key: number; items: T[] }[] {
+  const runs: { key: number; items: T[] }[] = [];
+  for (const item of items) {
+    const key = keyOf(item);
+    if (runs.at(-1)?.key === key) runs.at(-1)!.items.push(item);
+    else runs.push({ key, items: [item] });
+  }
+  return runs;
+}
+
 export type Props = {
   /** The viewer's zone, as the server chose it: the hint above names it. */
   zone: string;
@@ -38,12 +49,17 @@ export type Props = {
   one?: boolean;
   form?: string;
   choose?: string;
+  /**
+   * Issue 54: where the times are, when one is at a clinic (the server's words): the headings
+   * (`labels`, the first a video call) and each slot's heading (`of`, in the order of the slots).
+   */
+  where?: { labels: string[]; of: number[] };
 };
 
 /** The form the checkboxes belong to by default (islands/BookingForm.tsx). */
 const FORM = "booking-form";
 
-export default function SlotPicker({ zone, from, gaps, ticked: first, day: asked, refusal, legend, hint, one = false, form: formId = FORM, choose }: Props) {
+export default function SlotPicker({ zone, from, gaps, ticked: first, day: asked, refusal, legend, hint, one = false, form: formId = FORM, choose, where }: Props) {
   const t = useT();
   const lang = useLang();
   const days = daysOf(from, gaps, zone);
@@ -107,6 +123,8 @@ export default function SlotPicker({ zone, from, gaps, ticked: first, day: asked
   }
 
   const shown = days.find((d) => d.date === day) ?? days[0];
+  // Each start's place in the slots (for `where.of`): the days keep the slots' order.
+  const startsIndex = new Map(days.flatMap((d) => d.starts).map((iso, i) => [iso, i]));
   const elsewhere = ticked.filter((iso) => !shown?.starts.includes(iso));
   const box = (iso: string, label: string) => (
     <label className="slot" key={iso}>
@@ -138,9 +156,19 @@ export default function SlotPicker({ zone, from, gaps, ticked: first, day: asked
           )}
         </div>
       </div>
-      <div className="slot-times" role="group" aria-label={shown ? formatDay(shown.starts[0]!, zone, lang) : undefined}>
-        {shown?.starts.map((iso) => box(iso, formatTime(iso, zone, lang)))}
-      </div>
+      {where === undefined ? (
+        <div className="slot-times" role="group" aria-label={shown ? formatDay(shown.starts[0]!, zone, lang) : undefined}>
+          {shown?.starts.map((iso) => box(iso, formatTime(iso, zone, lang)))}
+        </div>
+      ) : (
+        // Issue 54: the day's times in runs of one place, each under its heading ("At Sunrise Clinic, Kothrud, in person").
+        runsOf(shown?.starts ?? [], (iso) => where.of[startsIndex.get(iso) ?? 0] ?? 0).map((run) => (
+          <div className="slot-times" role="group" aria-label={where.labels[run.key]} key={run.items[0]}>
+            <p className="small slot-where">{where.labels[run.key]}</p>
+            {run.items.map((iso) => box(iso, formatTime(iso, zone, lang)))}
+          </div>
+        ))
+      )}
       {elsewhere.length > 0 && (
         <div className="slot-elsewhere" role="group" aria-labelledby="slot-elsewhere">
           <p id="slot-elsewhere" className="small">

@@ -54,6 +54,7 @@ export function ConfirmSchedule({ ask, zone, onConfirm, onBack }: {
         <input type="hidden" name="patientId" value={ask.patientId} />
         <input type="hidden" name="slot" value={ask.at} />
         <input type="hidden" name="confirm" value={ask.why ? "2" : "1"} />
+        {ask.placeId && <input type="hidden" name="placeId" value={ask.placeId} />}
         <div className="actions">
           <button type="submit">{t(ask.why ? "slots.confirmAnyway" : "slots.confirm")}</button>
           <a

@@ -13,6 +13,8 @@ import type { AppointmentJson } from "../../src/http/shapes";
 import { formatDateTime, LocalTime, useViewerZone, zoneName } from "./time";
 import { useLang, useT } from "./i18n";
 import { Notice, withNodes } from "./ui";
+import type { PlaceChoice } from "../../src/domain/places";
+import { PlaceSelect } from "./PlaceSelect";
 
 /**
  * "Moved by the doctor from <time>. Reason: <reason>", when the meeting was moved. A move by the
@@ -51,7 +53,8 @@ export function PreferredTimesNote({ meeting, timeZone }: { meeting: Appointment
 /** The target of a refused reschedule post, for the meeting it belongs to. */
 export const rescheduleTarget = (id: string) => `reschedule:${id}`;
 
-export function RescheduleForm({ meeting, timeZone, refused }: { meeting: AppointmentJson; timeZone: string; refused?: FormState }) {
+/** Issue 54: `places`, the place selector (when the doctor keeps a place). */
+export function RescheduleForm({ meeting, timeZone, refused, places }: { meeting: AppointmentJson; timeZone: string; refused?: FormState; places?: PlaceChoice }) {
   const zone = useViewerZone(timeZone);
   const t = useT();
   const lang = useLang();
@@ -75,6 +78,7 @@ export function RescheduleForm({ meeting, timeZone, refused }: { meeting: Appoin
           <label htmlFor={id("reason")}>{t("reschedule.moveReason")}</label>
           <input id={id("reason")} name="reason" maxLength={LIMITS.cancelReason.max} defaultValue={mine?.values.reason} />
         </div>
+        {places && <PlaceSelect choice={places} id={id("place")} value={mine?.values.placeId} />}
         <div className="actions">
           <button type="submit">{t("act.move")}</button>
         </div>

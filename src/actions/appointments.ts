@@ -3,7 +3,7 @@
  * JSON API and the HTML forms both call these; each runs in one write transaction.
  */
 import type { KeptPlace } from "../db/queries/availability";
-import { movedVisit, scheduledVisit, visitOfSlot, VIDEO_COLUMNS, type VisitColumns } from "./visits";
+import { movedVisit, namedVisit, scheduledVisit, visitOfSlot, VIDEO_COLUMNS, type VisitColumns } from "./visits";
 import { listPlaces } from "../db/queries/places";
 import { findDoctor, type PatientRow } from "../db/queries/accounts";
 import {
@@ -250,7 +250,7 @@ export async function scheduleAppointment(
   return { scheduledAt: slot.start, meetLink, outsideHours };
 }
 
-export type RescheduleInput = { appointmentId: string; scheduledDateTime: Date; reason: string };
+export type RescheduleInput = { appointmentId: string; scheduledDateTime: Date; reason: string; placeId?: string };
 
 /**
  * The doctor moves a confirmed meeting that has not started to another future time that overlaps
@@ -264,7 +264,8 @@ export function rescheduleAppointment(deps: Deps, doctorId: string, input: Resch
     // Issue 54: the overlap, the hours and the places in one round trip: the new time's range gives the visit.
     const [overlap, hours, kept] = await together(() => Promise.all([findOverlap(tx, doctorId, slot, input.appointmentId), readAvailability(tx, doctorId), listPlaces(tx, doctorId)]));
     if (overlap) throw conflict("This time overlaps another confirmed appointment");
-    return movedVisit(hours, slot.start, kept);
+    // The doctor's explicit choice wins; else the new time's range.
+    return input.placeId !== undefined ? namedVisit(input.placeId, kept) : movedVisit(hours, slot.start, kept);
   });
 }
 

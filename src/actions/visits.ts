@@ -41,16 +41,23 @@ export function rangeVisitAt(hours: Availability | undefined, start: Date, kept:
  * one named when the doctor keeps any (400), and becomes video when they keep none.
  */
 export function scheduledVisit(had: VisitColumns, named: string | undefined, hours: Availability | undefined, start: Date, kept: readonly KeptPlace[]): VisitColumns {
-  if (named !== undefined) {
-    if (!kept.some((p) => p.id === named)) throw invalid(PLACE_NOT_KEPT);
-    return { visitType: "clinic", placeId: named };
-  }
+  if (named !== undefined) return namedVisit(named, kept);
   const visit = rangeVisitAt(hours, start, kept) ?? had;
   if (visit.visitType === "clinic" && (visit.placeId === null || !kept.some((p) => p.id === visit.placeId))) {
     if (kept.length > 0) throw invalid(PLACE_NEEDED);
     return VIDEO_COLUMNS;
   }
   return visit;
+}
+
+/** The value of `placeId` that asks for a video call whatever the time's hours (the forms' "Video call"). */
+export const VIDEO_CHOICE = "video";
+
+/** The visit the doctor chose (an explicit choice wins over the hours): "video", or a place they keep (else 400). */
+export function namedVisit(named: string, kept: readonly KeptPlace[]): VisitColumns {
+  if (named === VIDEO_CHOICE) return VIDEO_COLUMNS;
+  if (!kept.some((p) => p.id === named)) throw invalid(PLACE_NOT_KEPT);
+  return { visitType: "clinic", placeId: named };
 }
 
 /**

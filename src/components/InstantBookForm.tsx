@@ -6,7 +6,8 @@
  * The times are in the patient's zone, named (issue 39).
  */
 import { LIMITS } from "../domain/fields";
-import type { Interval } from "../domain/availability";
+import type { Slot } from "../domain/availability";
+import type { PickerPlace } from "./SlotPicker";
 import type { ReaderZone } from "../domain/time";
 import type { FormState } from "../http/forms";
 import { useT } from "../render/lang";
@@ -22,7 +23,9 @@ export const INSTANT_FORM = "instant-form";
 type Props = {
   doctorId: string;
   doctorName: string;
-  slots: Interval[];
+  slots: Slot[];
+  /** Issue 54: the doctor's places, naming where the times are. */
+  places?: readonly PickerPlace[];
   reader: ReaderZone;
   /** A refused post of this form: its message and what was typed and chosen. */
   form?: FormState;
@@ -30,7 +33,7 @@ type Props = {
   who: { holder: string; members: FamilyMember[] };
 };
 
-export function InstantBookForm({ doctorId, doctorName, slots, reader, form, who }: Props) {
+export function InstantBookForm({ doctorId, doctorName, slots, places, reader, form, who }: Props) {
   const t = useT();
   const zone = reader.zone;
   const chosen = form?.values.slotStart;
@@ -49,6 +52,7 @@ export function InstantBookForm({ doctorId, doctorName, slots, reader, form, who
           {/* The request page's picker (issue 52): a day, then its times; nothing chosen until the patient chooses. */}
           <SlotPicker
             slots={slots}
+            places={places}
             reader={reader}
             ticked={chosen ? [chosen] : []}
             day={form?.values.day}

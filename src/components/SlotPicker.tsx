@@ -3,7 +3,7 @@
  * at most three ticked: islands/SlotPicker.tsx) with the doctor's free slots in the viewer's zone,
  * named; or, for a doctor without hours, the sentence that says requests come without set times.
  */
-import { MAX_PREFERRED, type Interval } from "../domain/availability";
+import { MAX_PREFERRED, type Interval, type Slot } from "../domain/availability";
 import type { ReaderZone } from "../domain/time";
 import { useT } from "../render/lang";
 import { Island } from "../render/islands";
@@ -22,8 +22,13 @@ export function slotsAsProps(slots: Interval[]): { from: string; gaps: number[] 
   return { from: new Date(slots[0]?.start ?? 0).toISOString(), gaps: slots.slice(1).map((s, i) => s.start - slots[i]!.start) };
 }
 
+/** Issue 54: a clinic's name and locality, for the picker's headings. */
+export type PickerPlace = { id: string; name: string; locality: string };
+
 type PickerProps = {
-  slots: Interval[];
+  slots: Slot[];
+  /** Issue 54: the doctor's places: the times are headed by where they are when one is at a clinic. */
+  places?: readonly PickerPlace[];
   /** The patient's zone, named beside the times (never the doctor's: issue 39). */
   reader: ReaderZone;
   /** What a refused post or "Show times" brought back. */
@@ -38,7 +43,17 @@ type PickerProps = {
   one?: { form: string; legend: string; hint: string };
 };
 
-export function SlotPicker({ slots, reader, ticked = [], day, refusal, one }: PickerProps) {
+/**
+ * Issue 54: where each offered slot is, when one is at a clinic: the headings' words (the first,
+ * a video call) and, per slot, its heading's index; else nothing (the picker is as before).
+ */
+export function slotPlaces(slots: Slot[], places: readonly PickerPlace[], t: ReturnType<typeof useT>): { labels: string[]; of: number[] } | undefined {
+  if (!slots.some((s) => s.placeId !== undefined)) return undefined;
+  const labels = [t("places.hoursVideo"), ...places.map((p) => t("places.hoursAt", { name: [p.name, p.locality].filter((x) => x !== "").join(", ") }))];
+  return { labels, of: slots.map((s) => (s.placeId === undefined ? 0 : places.findIndex((p) => p.id === s.placeId) + 1)) };
+}
+
+export function SlotPicker({ slots, reader, ticked = [], day, refusal, one, places = [] }: PickerProps) {
   const t = useT();
   const zone = reader.zone;
   if (slots.length === 0) {
@@ -48,8 +63,11 @@ export function SlotPicker({ slots, reader, ticked = [], day, refusal, one }: Pi
   const all = slotsAsProps(slots);
   const days = daysOf(all.from, all.gaps, zone);
   const last = Date.parse(days.at(-1)?.starts.at(-1) ?? "");
+  const offered = slots.filter((s) => s.start <= last);
+  const where = slotPlaces(offered, places, t);
   const props = {
-    ...slotsAsProps(slots.filter((s) => s.start <= last)),
+    ...slotsAsProps(offered),
+    ...(where !== undefined && { where }),
     zone,
     ticked,
     ...(day !== undefined && { day }),

@@ -191,7 +191,8 @@ export function withinHours(a: Availability, start: Date, consultMinutes: number
 /** Why a time is outside the hours (whyOutside), with the hours' zone. */
 export type OutsideWhy = ({ dayOff: string } | { weekday: number; ranges: WeeklyRange[] }) & { zone: string };
 /** A time asked about before it is scheduled (issue 39): whose request, when (ISO), and, at the second question, why it is outside the hours. */
-export type ScheduleQuestion = { appointmentId: string; patientId: string; name: string; at: string; why?: OutsideWhy };
+/** Issue 54: `placeId`, the place the doctor chose (or "video"), carried through the question. */
+export type ScheduleQuestion = { appointmentId: string; patientId: string; name: string; at: string; why?: OutsideWhy; placeId?: string };
 
 /**
  * Why a time is not within the doctor's hours (issue 39: the second confirmation names it): a

@@ -78,6 +78,20 @@ export const VIDEO: Visit = { type: "video" };
  */
 export type VisitWords = { at: string; early: string; map: string; later: string };
 
+/**
+ * The place selector of the doctor's schedule and reschedule forms (issue 54), its words written by
+ * the server: the first option (value "") lets the time's hours decide, then "video" and each place
+ * ("Sunrise Clinic, Kothrud"). Sent only when the doctor keeps a place.
+ */
+export type PlaceChoice = { label: string; hint: string; options: { value: string; label: string }[] };
+
+/** The selector's words and options in the page's language (`t`), or undefined for a doctor without places. */
+export function placeChoice(places: readonly Pick<Place, "id" | "name" | "locality">[], t: (key: "places.choose" | "places.chooseHint" | "places.byHours" | "places.video") => string): PlaceChoice | undefined {
+  if (places.length === 0) return undefined;
+  const named = places.map((p) => ({ value: p.id, label: [p.name, p.locality].filter((s) => s !== "").join(", ") }));
+  return { label: t("places.choose"), hint: t("places.chooseHint"), options: [{ value: "", label: t("places.byHours") }, { value: "video", label: t("places.video") }, ...named] };
+}
+
 /** A place's address on one line: "Sunrise Clinic, 12 Karve Road, Kothrud, Pune 411038". */
 export const addressLine = (p: Pick<Place, "name" | "address" | "locality" | "city" | "pinCode">) =>
   [p.name, p.address, p.locality, `${p.city} ${p.pinCode}`].filter((part) => part.trim() !== "").join(", ");

@@ -8,7 +8,8 @@
  */
 import { translator } from "../../src/i18n/catalog";
 import { E2E_PORT } from "./support/env";
-import { apiCall, createDoctor, createPatient, expect, signIn, test, waitForHydration } from "./support/fixtures";
+import { adminAccount, apiCall, createDoctor, createPatient, expect, signIn, test, waitForHydration } from "./support/fixtures";
+import { MAIL_POLL, mailsTo } from "./support/mail";
 
 const SHOTS = process.env.SHOTS_DIR;
 const clinic = { name: "Sunrise Clinic", address: "12 Karve Road", locality: "Kothrud", city: "Pune", pinCode: "411038", phone: "9822012345" };
@@ -56,22 +57,44 @@ for (const script of [true, false])
           await page.locator("#hours").screenshot({ path: `${SHOTS}/hours-${tag}-${width}.png` });
         }
 
-        // A patient books the first clinic slot.
-        const patient = await createPatient(`Pia ${tag}`);
-        const { slots } = await apiCall("GET", `/patient-dashboard/doctors/${doctor.id}/slots`, undefined, patient.token);
-        const first = slots.find((s: { visit: string }) => s.visit === "clinic");
-        expect(first.place).toMatchObject({ name: clinic.name, locality: clinic.locality, city: clinic.city });
-        const booked = await apiCall("POST", "/patient-dashboard/bookAppointment", { doctorId: doctor.id, reason: "A sore knee", slotStart: first.start }, patient.token);
-        expect(booked.appointment).toMatchObject({ status: "confirmed", meetLink: null, visit: { type: "clinic" } });
+        // Listed in the directory: a registration the admin has checked.
+        const profile = new FormData();
+        const fields = { name: doctor.name, specialization: "Orthopedic Surgeon", collegeName: "City Medical College", registrationNumber: `MMC/${Date.now()}`, registrationCouncil: "Maharashtra Medical Council", languages: "hi,en", fee: "500" };
+        for (const [key, value] of Object.entries(fields)) profile.set(key, value);
+        expect((await fetch(`http://127.0.0.1:${E2E_PORT}/api/auth/doctor-profile`, { method: "PUT", headers: { authorization: `Bearer ${doctor.token}` }, body: profile })).status).toBe(200);
+        await apiCall("PATCH", `/admin-dashboard/doctor-registration/${doctor.id}`, { verified: true }, (await adminAccount()).token);
 
+        // A patient finds the doctor by city on /doctors (the name narrows it to this run's), and books a clinic time on the booking page.
+        const patient = await createPatient(`Pia ${tag}`);
         const patientContext = await browser.newContext({ javaScriptEnabled: script, timezoneId: "UTC", locale: lang === "hi" ? "hi-IN" : "en-GB" });
         await patientContext.addCookies([{ name: "lang", value: lang, url: `http://127.0.0.1:${E2E_PORT}` }]);
         const patientPage = await patientContext.newPage();
         try {
           await signIn(patientPage, patient);
-          await patientPage.goto("/patient-dashboard/patient-meetings");
+          await patientPage.goto("/doctors");
+          await patientPage.locator("#dir-city").fill("pune");
+          await patientPage.locator("#dir-q").fill(doctor.name);
+          await patientPage.getByRole("button", { name: t("dir.apply") }).click();
+          await expect(patientPage).toHaveURL(/city=pune/);
+          const found = patientPage.locator(".doctor-card", { hasText: doctor.name });
+          await expect(found).toContainText("Kothrud, Pune");
+          await found.getByRole("link", { name: t("dir.bookWith", { name: doctor.name }) }).click();
           if (script) await waitForHydration(patientPage);
+          // The times are headed by where they are: all of this doctor's are at the clinic.
+          const atClinic = patientPage.locator(".slot-times", { has: patientPage.locator(".slot-where", { hasText: t("places.hoursAt", { name: "Sunrise Clinic, Kothrud" }) }) });
+          const time = atClinic.locator('input[name="slotStart"]').first();
+          const slotStart = (await time.getAttribute("value"))!;
+          await time.check();
+          if (SHOTS) for (const width of [360, 1280]) {
+            await patientPage.setViewportSize({ width, height: 900 });
+            await patientPage.locator(".slot-picker").first().screenshot({ path: `${SHOTS}/picker-${tag}-${width}.png` });
+          }
+          await patientPage.getByLabel(t("patient.instant.reason")).fill("A sore knee");
+          await patientPage.getByRole("button", { name: t("patient.instant.submit") }).click();
+          await expect(patientPage).toHaveURL(/\/patient-dashboard\/patient-meetings#notice$/);
+
           const card = patientPage.locator(".meeting-next");
+          await expect(card.locator(`time[datetime="${slotStart}"]`).first()).toBeVisible();
           await expect(card).toContainText(t("places.visitAt"));
           await expect(card).toContainText("Sunrise Clinic, 12 Karve Road, Kothrud, Pune 411038");
           await expect(card).toContainText(t("places.arriveEarly"));
@@ -81,6 +104,19 @@ for (const script of [true, false])
             await patientPage.setViewportSize({ width, height: 900 });
             await card.screenshot({ path: `${SHOTS}/meeting-${tag}-${width}.png` });
           }
+
+          // The confirmation mail names the clinic and asks to arrive early (in the account's language).
+          const early = new RegExp(`${translator("en")("places.arriveEarly")}|${translator("hi")("places.arriveEarly")}`.replace(/\./g, "\\."));
+          await expect
+            .poll(async () => (await mailsTo(patient.email)).map((m) => m.text ?? "").find((text) => text.includes("Sunrise Clinic, 12 Karve Road")) ?? "", MAIL_POLL)
+            .toMatch(early);
+
+          // The doctor's day shows it, at the clinic.
+          await page.goto(`/doctor-dashboard/day?date=${slotStart.slice(0, 10)}`);
+          const booked = page.locator(".doctor-day [data-appointment]");
+          await expect(booked).toHaveCount(1);
+          await expect(booked).toContainText(patient.name);
+          await expect(booked).toContainText(t("day.clinic", { place: "Sunrise Clinic, Kothrud, Pune" }));
         } finally {
           await patientContext.close();
         }

@@ -61,6 +61,10 @@ export const instantBookForm = z
   .transform((b) => withWho(b) as Record<string, unknown>)
   .pipe(bookBody);
 
+/** Issue 54: where the doctor puts an appointment they schedule or move; an explicit choice wins over the hours. */
+const PLACE_CHOICE =
+  'Issue 54: at this place of the doctor\'s, in person (no meet link), or "video" for a video call; omitted, the time\'s range decides, and outside every range the visit it had (a request: the one asked for). Another doctor\'s or an unknown place is 400';
+
 export const scheduleBody = z.object({
   appointmentId: id("appointmentId"),
   patientId: id("patientId"),
@@ -69,7 +73,7 @@ export const scheduleBody = z.object({
   scheduledDateTime: instant("scheduledDateTime"),
   placeId: id("placeId")
     .optional()
-    .meta({ description: "Issue 54: at this place of the doctor's, in person (no meet link); omitted, the time's range decides, and outside every range the request's visit. Another doctor's or an unknown place is 400" }),
+    .meta({ description: PLACE_CHOICE }),
 });
 
 export { DATE_AND_TIME_REQUIRED };
@@ -88,15 +92,18 @@ function formInstant(form: { date?: string; time?: string; tz?: string }, ctx: z
   return at?.toISOString();
 }
 
+/** A form's place selector (issue 54): empty is no choice (the time's hours decide). */
+const placeChoice = (placeId: string | undefined) => (placeId ? { placeId } : {});
+
 /**
  * The schedule form of the doctor's page: a date and a time (wallFields), or one tap on a
  * preferred or free time (issue 26: `slot`, that slot's ISO start), read into the API's scheduleBody.
  */
 export const scheduleForm = z
-  .object({ appointmentId: z.string().optional(), patientId: z.string().optional(), ...wallFields, slot: z.string().optional() })
+  .object({ appointmentId: z.string().optional(), patientId: z.string().optional(), ...wallFields, slot: z.string().optional(), placeId: z.string().optional() })
   .transform((form, ctx) => {
     const scheduledDateTime = form.slot || formInstant(form, ctx);
-    return scheduledDateTime === undefined ? z.NEVER : { appointmentId: form.appointmentId, patientId: form.patientId, scheduledDateTime };
+    return scheduledDateTime === undefined ? z.NEVER : { appointmentId: form.appointmentId, patientId: form.patientId, scheduledDateTime, ...placeChoice(form.placeId) };
   })
   .pipe(scheduleBody);
 
@@ -104,6 +111,7 @@ export const rescheduleBody = z.object({
   appointmentId: id("appointmentId"),
   scheduledDateTime: instant("scheduledDateTime"),
   reason: text("reason", LIMITS.cancelReason, { multiline: true }),
+  placeId: id("placeId").optional().meta({ description: PLACE_CHOICE }),
 });
 
 /**
@@ -121,10 +129,10 @@ export const ownMoveForm = ownRescheduleBody.extend({ day: z.unknown().optional(
 
 /** The reschedule form of the doctor's meetings page: a new date and time (wallFields), and the reason. */
 export const rescheduleForm = z
-  .object({ appointmentId: z.string().optional(), ...wallFields, reason: z.string().optional() })
+  .object({ appointmentId: z.string().optional(), ...wallFields, reason: z.string().optional(), placeId: z.string().optional() })
   .transform((form, ctx) => {
     const scheduledDateTime = formInstant(form, ctx);
-    return scheduledDateTime === undefined ? z.NEVER : { appointmentId: form.appointmentId, reason: form.reason, scheduledDateTime };
+    return scheduledDateTime === undefined ? z.NEVER : { appointmentId: form.appointmentId, reason: form.reason, scheduledDateTime, ...placeChoice(form.placeId) };
   })
   .pipe(rescheduleBody);
 

@@ -36,6 +36,11 @@ export default {
   "places.openOn": "Open on {days}",
   "places.noDays": "No hours here yet",
   "places.call": "Call {phone}",
+  // Issue 54: the place selector of the doctor's schedule and reschedule forms.
+  "places.choose": "Where",
+  "places.byHours": "As the hours of the chosen time",
+  "places.video": "Video call",
+  "places.chooseHint": "Left as it is, the appointment is where the chosen time's hours are (a video call or one of your clinics); outside your hours, it stays as the patient asked.",
   // Refusals (src/domain/places.ts, src/http/schemas/places.ts).
   "msg.places.full": "You can keep at most {max} places.",
   "msg.places.notFound": "This place is not one of yours.",

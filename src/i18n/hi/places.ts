@@ -36,6 +36,11 @@ export default {
   "places.openOn": "खुला: {days}",
   "places.noDays": "यहाँ अभी कोई समय नहीं",
   "places.call": "कॉल करें: {phone}",
+  // Issue 54: the place selector of the doctor's schedule and reschedule forms.
+  "places.choose": "कहाँ",
+  "places.byHours": "चुने गए समय के घंटों के अनुसार",
+  "places.video": "वीडियो कॉल",
+  "places.chooseHint": "न बदलें तो अपॉइंटमेंट वहीं होगा जहाँ के आपके घंटों में चुना गया समय आता है (वीडियो कॉल या आपका कोई क्लिनिक); आपके घंटों के बाहर, जैसा मरीज़ ने माँगा था।",
   "msg.places.full": "आप अधिकतम {max} जगहें रख सकते हैं।",
   "msg.places.notFound": "यह जगह आपकी नहीं है।",
   "msg.places.inUse": "{count, plural, one {इस जगह पर 1 आने वाला पक्का अपॉइंटमेंट है: पहले उसे बदलें या रद्द करें।} other {इस जगह पर # आने वाले पक्के अपॉइंटमेंट हैं: पहले उन्हें बदलें या रद्द करें।}}",

@@ -146,3 +146,38 @@ describe("the move's notice on the pages", () => {
     expect(noticeOf(same)).not.toContain("The new time is");
   });
 });
+
+describe("the doctor's explicit choice of place (issue 54: it wins over the hours)", () => {
+  test("rescheduling with placeId puts it there; \"video\" makes it a video call in the clinic's hours; another doctor's place is 400 naming the field; scheduling a request the same", async () => {
+    const { d, p, placeId, book, visitOf } = await setUp();
+    const id = await book(14);
+    const move = (hours: number, extra: Record<string, string>) =>
+      h.call("POST", `${DOCTOR}/rescheduleAppointment`, { token: d.token, json: { appointmentId: id, scheduledDateTime: at(hours).toISOString(), reason: "A change of plan", ...extra } });
+    // In the video hours, but at the clinic as chosen.
+    const toClinic = await move(15, { placeId });
+    expect([toClinic.status, toClinic.body.meetLink]).toEqual([200, null]);
+    expect(await visitOf(id)).toEqual(["clinic", null]);
+    // In the clinic's hours, but a video call as chosen.
+    const toVideo = await move(10, { placeId: "video" });
+    expect([toVideo.status, toVideo.body.meetLink?.startsWith("https://")]).toEqual([200, true]);
+    expect(await visitOf(id)).toEqual(["video", "link"]);
+    const other = await h.signupDoctor();
+    const foreign = (await h.call("POST", `${DOCTOR}/places`, { token: other.token, json: clinic })).body.place._id as string;
+    for (const bad of [foreign, "no-such-place"]) expect([(await move(15, { placeId: bad })).status, (await move(15, { placeId: bad })).body.message]).toEqual([400, "placeId is not one of your places"]);
+    expect(await visitOf(id)).toEqual(["video", "link"]);
+
+    // Another patient's request, its preferred time in the clinic's hours, scheduled as a video call by choice.
+    const p2 = await h.signupPatient();
+    const asked = await h.call("POST", `${PATIENT}/bookAppointment`, { token: p2.token, json: { doctorId: d.id, reason: "A sore knee", preferredTimes: [at(9).toISOString()] } });
+    expect(asked.status).toBe(201);
+    const request = asked.body.appointment._id as string;
+    const schedule = (extra: Record<string, string>) =>
+      h.call("POST", `${DOCTOR}/scheduleAppointments`, { token: d.token, json: { appointmentId: request, patientId: p2.id, scheduledDateTime: at(9).toISOString(), ...extra } });
+    expect([(await schedule({ placeId: foreign })).status, (await schedule({ placeId: foreign })).body.message]).toEqual([400, "placeId is not one of your places"]);
+    const scheduled = await schedule({ placeId: "video" });
+    expect([scheduled.status, scheduled.body.meetLink?.startsWith("https://")]).toEqual([200, true]);
+    const listed = (await h.call("GET", `${PATIENT}/patient-meetings`, { token: p2.token })).body.appointments.find((a: { _id: string }) => a._id === request);
+    expect(listed.visit).toEqual({ type: "video" });
+    void p;
+  });
+});

@@ -215,3 +215,77 @@ describe("a pending clinic request on the doctor's dashboard", () => {
     expect(html).not.toContain("Please arrive 10 minutes early.");
   });
 });
+
+describe("the place selector of the schedule and reschedule forms (issue 54)", () => {
+  test("without script: the dashboard's schedule form and the meetings page's move form offer the hours' choice, video and each place, in English and Hindi; the choice wins over the hours", async () => {
+    const d = await h.signupDoctor();
+    const noPlaces = await h.signupDoctor();
+    const placeId = (await h.call("POST", "/api/auth/doctor-dashboard/places", { token: d.token, json: clinic })).body.place._id as string;
+    const weekly = [{ day: 1, start: "09:00", end: "11:00", placeId }, { day: 1, start: "14:00", end: "16:00" }];
+    expect((await h.call("PUT", "/api/auth/doctor-dashboard/availability", { token: d.token, json: { timeZone: "UTC", weekly, daysOff: [], instantBooking: false } })).status).toBe(200);
+    const p = await h.signupPatient();
+    const asked = await h.call("POST", "/api/auth/patient-dashboard/bookAppointment", { token: p.token, json: { doctorId: d.id, reason: "A sore knee", preferredTimes: [at(14).toISOString()] } });
+    expect(asked.status).toBe(201);
+    const id = asked.body.appointment._id as string;
+
+    const en = (await page(d.token, "/doctor-dashboard")).html;
+    expect(en).toContain(`name="placeId"`);
+    for (const words of ["Where", "As the hours of the chosen time", "Video call", "Sunrise Clinic, Kothrud", "Left as it is, the appointment is where the chosen time&#x27;s hours are"]) expect(en).toContain(words);
+    expect(en).toContain(`<option value="${placeId}">`);
+    const hi = (await page(d.token, "/doctor-dashboard", "hi")).html;
+    for (const words of ["कहाँ", "चुने गए समय के घंटों के अनुसार", "वीडियो कॉल"]) expect(hi).toContain(words);
+    // A doctor without places is offered no selector.
+    expect((await page(noPlaces.token, "/doctor-dashboard")).html).not.toContain(`name="placeId"`);
+
+    // 14:00 is in the video hours; the doctor chooses the clinic. The question carries the choice.
+    const fields = { appointmentId: id, patientId: p.id, date: at(14).toISOString().slice(0, 10), time: "14:00", tz: "UTC", placeId };
+    const question = await post(d.token, "/doctor-dashboard/schedule", fields);
+    const asking = await question.text();
+    expect(asking).toContain(`name="placeId" value="${placeId}"`);
+    const yes = await post(d.token, "/doctor-dashboard/schedule", { appointmentId: id, patientId: p.id, slot: at(14).toISOString(), confirm: "1", placeId });
+    expect(yes.status).toBe(303);
+    const visitOf = async () => {
+      const a = (await h.call("GET", "/api/auth/patient-dashboard/patient-meetings", { token: p.token })).body.appointments.find((x: { _id: string }) => x._id === id);
+      return [a.visit.type, a.meetLink === null ? null : "link"];
+    };
+    expect(await visitOf()).toEqual(["clinic", null]);
+
+    // The move form on the meetings page: into the clinic's hours, but a video call as chosen.
+    const meetings = (await page(d.token, "/doctor-dashboard/doctor-Meetings", "hi")).html;
+    expect(meetings).toContain(`id="place-move-${id}"`);
+    expect(meetings).toContain("चुने गए समय के घंटों के अनुसार");
+    const moved = await post(d.token, "/doctor-dashboard/doctor-Meetings/reschedule", { appointmentId: id, date: at(10).toISOString().slice(0, 10), time: "10:00", tz: "UTC", reason: "A change of plan", placeId: "video" });
+    expect(moved.status).toBe(303);
+    expect(await visitOf()).toEqual(["video", "link"]);
+    // Left as it is, the hours decide: 09:30 is at the clinic.
+    await post(d.token, "/doctor-dashboard/doctor-Meetings/reschedule", { appointmentId: id, date: at(9.5).toISOString().slice(0, 10), time: "09:30", tz: "UTC", reason: "A change of plan", placeId: "" });
+    expect(await visitOf()).toEqual(["clinic", null]);
+  });
+});
+
+describe("the booking picker says where each time is (issue 54)", () => {
+  test("without script: the day's times are headed by their place or video call, in English and Hindi; a video-only doctor's picker has no headings", async () => {
+    const d = await h.signupDoctor();
+    const placeId = (await h.call("POST", "/api/auth/doctor-dashboard/places", { token: d.token, json: clinic })).body.place._id as string;
+    const weekly = [{ day: 1, start: "12:00", end: "13:00", placeId }, { day: 1, start: "14:00", end: "15:00" }];
+    for (const instantBooking of [true, false]) {
+      expect((await h.call("PUT", "/api/auth/doctor-dashboard/availability", { token: d.token, json: { timeZone: "UTC", weekly, daysOff: [], instantBooking } })).status).toBe(200);
+      const p = await h.signupPatient();
+      const en = (await page(p.token, `/patient-dashboard/bookAppointment/${d.id}`)).html;
+      const clinicAt = en.indexOf(`slot-where">At Sunrise Clinic, Kothrud, in person`);
+      const video = en.indexOf(`slot-where">By video call`);
+      const time = (iso: string) => en.indexOf(`datetime="${iso}"`) > 0 ? en.indexOf(`datetime="${iso}"`) : en.indexOf(`dateTime="${iso}"`);
+      expect(clinicAt).toBeGreaterThan(0);
+      expect(video).toBeGreaterThan(clinicAt);
+      // 12:00 under the clinic's heading, 14:00 under the video call's.
+      expect([time(at(12).toISOString()) > clinicAt, time(at(12).toISOString()) < video, time(at(14).toISOString()) > video]).toEqual([true, true, true]);
+      const hi = (await page(p.token, `/patient-dashboard/bookAppointment/${d.id}`, "hi")).html;
+      expect(hi).toContain(`slot-where">Sunrise Clinic, Kothrud पर, आमने-सामने`);
+      expect(hi).toContain(`slot-where">वीडियो कॉल से`);
+    }
+    const videoOnly = await h.signupDoctor();
+    expect((await h.call("PUT", "/api/auth/doctor-dashboard/availability", { token: videoOnly.token, json: { timeZone: "UTC", weekly: [{ day: 1, start: "14:00", end: "15:00" }], daysOff: [], instantBooking: true } })).status).toBe(200);
+    const p = await h.signupPatient();
+    expect((await page(p.token, `/patient-dashboard/bookAppointment/${videoOnly.id}`)).html).not.toContain("slot-where");
+  });
+});

@@ -34,6 +34,11 @@ import { doctorDocumentTitles } from "../../../db/queries/documents";
 import { doctorDocumentFile } from "../../../actions/documents";
 import { sendDocument } from "../../api/documents";
 import { undoNotice } from "./index";
+import { placesOf } from "../../../actions/places";
+import { placeChoice } from "../../../domain/places";
+
+/** A meeting the reschedule form shows for: confirmed, not started. */
+const movable = (now: Date) => (m: { status: string; scheduledAt: Date | null }) => m.status === "confirmed" && m.scheduledAt !== null && m.scheduledAt.getTime() > now.getTime();
 
 const PATH = "/doctor-dashboard/doctor-Meetings";
 
@@ -42,12 +47,14 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
   const t = tOf(c);
   const now = deps.now();
   // The page's reads go in one round trip (issue 43).
-  const [meetings, feedbacks, calendar, titles] = await together(() =>
+  const [meetings, feedbacks, calendar, titles, kept] = await together(() =>
     Promise.all([
       listStory(deps.database.db, "doctor", doctor, now, historySince(now)),
       listDoctorFeedback(deps.database.db, doctor, now),
       calendarFeedPanel(c, deps, "doctor", doctor.id),
       doctorDocumentTitles(deps.database.db, doctor.id),
+      // Issue 54: the places the reschedule form offers.
+      placesOf(deps, doctor.id),
     ]),
   );
   const notice = form ? undefined : takeNotice(c);
@@ -83,7 +90,7 @@ async function render(c: Context, deps: Deps, form?: FormState): Promise<Respons
       <ZoneNote reader={reader} role="doctor" id="zone-note" />
       <Island
         name="DoctorMeetings"
-        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor", formerWords(t)), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds, movedByPatient: t("doctorPage.movedByPatient", { moved: "{moved}", time: "{time}" }), attendance, ...familyWords(meetings, t, true), ...visitWords(meetings, t), review: feedbackWords(t), records, reports: reportWords(titles, t) }}
+        props={{ meetings: meetings.map((m) => ({ ...storyJson(m, "doctor", formerWords(t)), feedback: feedbackFor.get(m.id) ?? null })), timeZone, form, notice, undoSeconds: deps.config.undoSeconds, movedByPatient: t("doctorPage.movedByPatient", { moved: "{moved}", time: "{time}" }), attendance, ...familyWords(meetings, t, true), ...visitWords(meetings, t), review: feedbackWords(t), records, reports: reportWords(titles, t), ...(meetings.some(movable(now)) ? { places: placeChoice(kept, t) } : {}) }}
       />
       {calendar}
     </section>,

@@ -34,6 +34,8 @@ import { pageAccount, viewerTimeZone, viewerZone } from "../../../middleware/pag
 import { tOf } from "../../../i18n/request";
 import { keptViewerPage } from "../kept";
 import { doctorPage } from "./shell";
+import { placesOf } from "../../../actions/places";
+import { placeChoice } from "../../../domain/places";
 
 const PATH = "/doctor-dashboard";
 
@@ -46,12 +48,14 @@ async function render(c: Context, deps: Deps, form?: FormState, ask?: Ask): Prom
   // Issue 58: the doctor's own last 8 weeks, read in the same round trip.
   const zone = viewerZone(c).zone;
   const today = dateInZone(now, zone);
-  const [pending, meetings, free, numbers] = await together(() =>
+  const [pending, meetings, free, numbers, kept] = await together(() =>
     Promise.all([
       listDoctorPending(deps.database.db, doctor, now),
       listDoctorMeetings(deps.database.db, doctor, now),
       doctorFreeSlots(deps, doctor.id, 14, deps.database.db, 8),
       doctorStats(deps, doctor.id, zone, { from: addDays(today, -(CHART_WEEKS * 7 - 1)), to: today }),
+      // Issue 54: the places the schedule form offers.
+      placesOf(deps, doctor.id),
     ]),
   );
   holdsUntil(c, slotsHoldUntil(free.slots, deps.config.bookingNoticeMinutes, now));
@@ -113,6 +117,7 @@ async function render(c: Context, deps: Deps, form?: FormState, ask?: Ask): Prom
           free: free.slots.map((s) => new Date(s.start).toISOString()),
           ask,
           undoSeconds: deps.config.undoSeconds,
+          ...(pending.length > 0 ? { places: placeChoice(kept, t) } : {}),
         }}
       />
     </section>,
@@ -130,14 +135,14 @@ async function askFirst(c: Context, deps: Deps): Promise<Response | undefined> {
   const body = (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
   const parsed = scheduleForm.safeParse(body);
   if (!parsed.success || parsed.data.scheduledDateTime.getTime() <= deps.now().getTime()) return undefined;
-  const { appointmentId, patientId, scheduledDateTime: at } = parsed.data;
+  const { appointmentId, patientId, scheduledDateTime: at, placeId } = parsed.data;
   const confirm = String(body.confirm ?? "");
   if (confirm === "2") return undefined;
   const doctor = pageAccount(c, "doctor");
   const request = (await listDoctorPending(deps.database.db, doctor, deps.now())).find((a) => a.id === appointmentId && a.patient.id === patientId);
   if (request === undefined) return undefined;
   // Issue 52: the question names whom the visit is for (a child with their parent), as every card does.
-  const ask: Ask = { appointmentId, patientId, name: personWords(request.for, request.patient.name, tOf(c) as Translate), at: at.toISOString() };
+  const ask: Ask = { appointmentId, patientId, name: personWords(request.for, request.patient.name, tOf(c) as Translate), at: at.toISOString(), ...(placeId ? { placeId } : {}) };
   if (confirm !== "1") return render(c, deps, undefined, ask);
   const hours = await readAvailability(deps.database.db, doctor.id);
   const why = hours && whyOutside(hours, at, deps.config.consultMinutes);

@@ -119,14 +119,14 @@ async function render(c: Context, deps: Deps, form?: FormState, reads?: Reads): 
       {/* One card: the day and its times, then the reason and the Book button (issue 39: one screen on a phone). */}
       {!bookable ? null : isInstant(source) ? (
         <div class="card booking-card" aria-labelledby="instant-title">
-          <InstantBookForm doctorId={doctor.id} doctorName={doctor.name} slots={slots} reader={viewerZone(c)} form={form?.target === INSTANT ? form : undefined} who={who} />
+          <InstantBookForm doctorId={doctor.id} doctorName={doctor.name} slots={slots} places={source.places} reader={viewerZone(c)} form={form?.target === INSTANT ? form : undefined} who={who} />
           {/* The waitlist is the account holder's own: not offered beside their open appointment. */}
           {open === undefined && <WaitlistJoinForm doctorId={doctor.id} doctorName={doctor.name} doctorZone={source.timeZone ?? "UTC"} now={deps.now()} form={form?.target === WAITLIST ? form : undefined} />}
         </div>
       ) : (
       <div class="card booking-card">
         <WhoField id="booking-who" holder={who.holder} members={members} chosen={form?.target === INSTANT ? undefined : form?.values.forMemberId} form={BOOKING_FORM} />
-        <SlotPicker slots={slots} reader={viewerZone(c)} ticked={ticked} day={form?.values.day} refusal={aboutTimes ? form.message : undefined} />
+        <SlotPicker slots={slots} places={source.places} reader={viewerZone(c)} ticked={ticked} day={form?.values.day} refusal={aboutTimes ? form.message : undefined} />
         <Island name="BookingForm" props={{ doctorId: doctor.id, doctorName: doctor.name, form: form && form.target !== DETAILS ? (aboutTimes ? { ...form, message: "" } : form) : undefined, notice: form ? undefined : takeNotice(c) }} />
       </div>
       )}
