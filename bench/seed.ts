@@ -8,9 +8,10 @@ import { Database } from "bun:sqlite";
 import { SPECIALIZATIONS } from "../src/domain/fields";
 import { planningWeek } from "./plan";
 
-const FIRST = ["Amelia", "Rohan", "Sofia", "Kwame", "Li", "Noah", "Priya", "Omar", "Hana", "Mateo", "Zara", "Ivan", "Aisha", "Lucas", "Mei", "Tomas"];
-const LAST = ["Hart", "Mehta", "Alvarez", "Mensah", "Chen", "Novak", "Okafor", "Rossi", "Silva", "Tanaka", "Weber", "Kowalski", "Haddad", "Singh", "Brown", "Garcia"];
-const REASONS = [
+/** The bench databases' first names, last names and visit reasons (bench/scale/ widens the names). */
+export const FIRST = ["Amelia", "Rohan", "Sofia", "Kwame", "Li", "Noah", "Priya", "Omar", "Hana", "Mateo", "Zara", "Ivan", "Aisha", "Lucas", "Mei", "Tomas"];
+export const LAST = ["Hart", "Mehta", "Alvarez", "Mensah", "Chen", "Novak", "Okafor", "Rossi", "Silva", "Tanaka", "Weber", "Kowalski", "Haddad", "Singh", "Brown", "Garcia"];
+export const REASONS = [
   "Chest pain when climbing stairs",
   "Persistent headaches for two weeks",
   "Skin rash on both arms that itches at night",

@@ -7,6 +7,7 @@
  */
 import { SPECIALIZATIONS } from "../../src/domain/fields";
 import { LANGUAGE_CODES } from "../../src/domain/doctor-details";
+import { FIRST as SEED_FIRST, LAST as SEED_LAST, REASONS } from "../seed";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -35,16 +36,9 @@ export const memberId = (n: string) => idOf(TAGS.member, n);
 const h = (n: string, k: number) => `((((${n}) + ${k}) * 2654435761) % 2147483647)`;
 const pick = (list: readonly string[], index: string) => `json_extract('${JSON.stringify(list)}', '$[' || ((${index}) % ${list.length}) || ']')`;
 
-const FIRST = ["Amelia", "Rohan", "Sofia", "Kwame", "Li", "Noah", "Priya", "Omar", "Hana", "Mateo", "Zara", "Ivan", "Aisha", "Lucas", "Mei", "Tomas", "Anil", "Kavya", "Farah", "Dev"];
-const LAST = ["Hart", "Mehta", "Alvarez", "Mensah", "Chen", "Novak", "Okafor", "Rossi", "Silva", "Tanaka", "Weber", "Kowalski", "Haddad", "Singh", "Brown", "Garcia", "Iyer", "Rao", "Das"];
-const REASONS = [
-  "Chest pain when climbing stairs",
-  "Persistent headaches for two weeks",
-  "Skin rash on both arms that itches at night",
-  "Follow-up on blood pressure medication",
-  "Child has a fever and a cough",
-  "Lower back pain after lifting",
-];
+// The small bench's names with a few more, so the 100x file repeats a name less often.
+const FIRST = [...SEED_FIRST, "Anil", "Kavya", "Farah", "Dev"];
+const LAST = [...SEED_LAST, "Iyer", "Rao", "Das"];
 const personName = (n: string) => `${pick(FIRST, n)} || ' ' || ${pick(LAST, `(${n}) / ${FIRST.length}`)}`;
 const WEEKLY = JSON.stringify([1, 2, 3, 4, 5, 6].map((day) => ({ day, start: "09:00", end: day === 6 ? "13:00" : "17:00" })));
 
