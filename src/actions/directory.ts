@@ -1,19 +1,19 @@
 /**
  * The public doctor directory (issue 41 item 4) and the specialization pages' cards (item 5): a
  * search of the doctors anyone may see, and one doctor's public profile with its reviews. Each
- * reads in one round trip: the doctors, their hours and their meetings of the window in one
- * statement (src/db/queries/public-directory.ts), and a profile's reviews sent together with it;
- * the free slots, filters, sort and page are worked out in memory.
+ * reads in one round trip: the doctors, their hours and their meetings of the window
+ * (src/db/queries/public-directory.ts, a search's page by src/db/queries/directory-search.ts), and
+ * a profile's reviews sent together with it; the free slots are worked out in memory.
  */
 import type { Deps } from "../config/deps";
 import { together } from "../db/together";
 import { publicDoctors, publishedReviews, type PublicDoctorRow, type PublicFilter } from "../db/queries/public-directory";
 import type { NextFree } from "../domain/availability";
-import { DIRECTORY_DAYS, needsEveryNextFree, pageOf, sortedEntries, textMatcher, type DirectoryQuery } from "../domain/directory";
+import { DIRECTORY_DAYS, DIRECTORY_PAGE_SIZE, directorySearch, needsEveryNextFree, pageOf, sortedEntries, type DirectoryQuery } from "../domain/directory";
 import { reviewAuthor } from "../domain/review";
 import type { Specialization } from "../domain/fields";
 import { notFound } from "../domain/refusal";
-import { placeFilter, placeWordsMatch } from "../domain/places";
+import { directoryPage, searchConditions } from "../db/queries/directory-search";
 import { nextFreeOf, windowOf } from "./availability";
 
 /** How many published reviews a profile shows: the newest. */
@@ -37,24 +37,25 @@ export async function directoryDoctors(deps: Deps, filter: PublicFilter & { veri
 /**
  * One page of the public directory for `query`. `label` names a specialization in the other
  * language the search also understands (Hindi), so "त्वचा" and "Dermatologist" find the same.
+ * By rating or fee the page is found, ordered and cut in SQL (src/db/queries/directory-search.ts)
+ * and only its doctors' free slots are worked out; by next free time, or free within some days,
+ * every doctor the search finds needs hers (issue 57's next step), then the page is cut here.
  */
 export async function searchDirectory(deps: Deps, query: DirectoryQuery, label: (s: Specialization) => string) {
   const { specialization, language, maxFee } = query;
   const now = deps.now();
   const { from, to } = windowOf(now, DIRECTORY_DAYS);
-  const text = textMatcher(query.q, label);
-  // Issue 54: a word of the search may be a place's locality or city; the place filters are the doctor's kept places.
-  const near = placeFilter(query);
-  const rows = (await publicDoctors(deps.database.db, { specialization, language, maxFee }, from, to)).filter(
-    (row) => (text(row) || placeWordsMatch(query.q, row.source.places)) && near({ places: row.source.places, weekly: row.source.availability?.weekly ?? [] }),
-  );
-  // The free slots are the costly part (tens of microseconds a doctor): worked out for every
-  // doctor found only when the sort or a filter needs them, else for the page shown.
-  const every = needsEveryNextFree(query);
-  const entries = rows.map((row) => ({ row, ...row, next: every ? nextFreeOf(deps, row.source, now, DIRECTORY_DAYS) : undefined }));
+  const search = directorySearch(query, label);
+  if (!needsEveryNextFree(query) && query.sort !== "next") {
+    const offset = (query.page - 1) * DIRECTORY_PAGE_SIZE;
+    const { rows, total } = await directoryPage(deps.database.db, { specialization, language, maxFee }, search, query.sort, offset, DIRECTORY_PAGE_SIZE, from, to);
+    return { doctors: withNext(deps, rows, now), page: query.page, pages: Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE)), total };
+  }
+  const rows = await publicDoctors(deps.database.db, { specialization, language, maxFee }, from, to, false, searchConditions(search));
+  const entries = rows.map((row) => ({ row, ...row, next: nextFreeOf(deps, row.source, now, DIRECTORY_DAYS) }));
   const sorted = sortedEntries(entries, query, now);
   const { items, page, pages } = pageOf(sorted, query.page);
-  const doctors = withNext(deps, items.map((e) => e.row), now, every ? items.map((e) => e.next) : undefined);
+  const doctors = withNext(deps, items.map((e) => e.row), now, items.map((e) => e.next));
   return { doctors, page, pages, total: sorted.length };
 }
 
