@@ -1,6 +1,6 @@
 /**
  * The public directory's search in SQL (issue 57): the words and places of a search
- * (src/domain/directory.ts `directorySearch`) as conditions over doctors `d` and their hours `h`,
+ * (src/domain/directory.ts `directorySearch`) as conditions over doctors `d`,
  * and one page of the directory by rating or fee, ordered and cut in SQL through the
  * doctors_directory_* indexes, with the meetings, offers and places read for its rows only.
  *
@@ -82,7 +82,7 @@ function nameBegins(q: string): SQL {
 /** The doctors with a kept place where `condition` (over places `p`) holds: one set for the statement, not a read per doctor. */
 const withPlace = (condition: SQL): SQL => sql`d.id in (select p.doctor_id from places p where p.removed_at is null and ${condition})`;
 
-/** The conditions of a search's words and places over doctors `d` and their hours `h` (joined when `needsHours`). */
+/** The conditions of a search's words and places over doctors `d`. */
 export function searchConditions(search: DirectorySearch): SQL[] {
   const where: SQL[] = [];
   const { text } = search;
@@ -97,20 +97,19 @@ export function searchConditions(search: DirectorySearch): SQL[] {
   }
   if (search.city !== undefined) where.push(withPlace(sql`lower(trim(p.city)) = ${search.city}`));
   if (search.pinCode !== undefined) where.push(withPlace(sql`p.pin_code = ${search.pinCode}`));
-  // The ranges without "placeId" are by video; most doctors' hours name no place at all, which the text tells without reading the JSON.
+  // The ranges without "placeId" are by video; most doctors' hours name no place at all, which the
+  // text tells without reading the JSON. One set of doctors for the statement (a read of the hours
+  // in their order), not a look-up of each doctor's hours.
   if (search.visit === "video") {
-    where.push(sql`case when instr(h.weekly, '"placeId"') = 0 then h.weekly <> '[]'
-      else exists (select 1 from json_each(h.weekly) r where json_type(r.value, '$.placeId') is null) end`);
+    where.push(sql`d.id in (select h.doctor_id from ${doctorAvailability} h where case when instr(h.weekly, '"placeId"') = 0 then h.weekly <> '[]'
+      else exists (select 1 from json_each(h.weekly) r where json_type(r.value, '$.placeId') is null) end)`);
   }
   if (search.visit === "clinic") {
-    where.push(sql`instr(h.weekly, '"placeId"') > 0 and exists (
-      select 1 from json_each(h.weekly) r join places p on p.id = json_extract(r.value, '$.placeId') where p.doctor_id = d.id and p.removed_at is null)`);
+    where.push(sql`d.id in (select h.doctor_id from ${doctorAvailability} h where instr(h.weekly, '"placeId"') > 0 and exists (
+      select 1 from json_each(h.weekly) r join places p on p.id = json_extract(r.value, '$.placeId') where p.doctor_id = h.doctor_id and p.removed_at is null))`);
   }
   return where;
 }
-
-/** Whether the conditions read the doctor's hours `h`. */
-export const needsHours = (search: DirectorySearch): boolean => search.visit !== undefined;
 
 /**
  * One page (`size` rows from `offset`) of the public doctors `filter` and `search` find, by
@@ -138,14 +137,16 @@ export function pageStatements(filter: PublicFilter, search: DirectorySearch, so
   const conditions = [...publicWhere(filter), ...searchConditions(search)];
   // The key's range lets the fee index stop at the highest fee asked for.
   if (filter.maxFee !== undefined) conditions.push(sql`${directoryKeys.fee(D)} <= ${filter.maxFee}`);
-  const hours = needsHours(search) ? sql`left join ${doctorAvailability} h on h.doctor_id = d.id` : sql``;
   const where = sql.join(conditions, sql` and `);
+  // Named, not left to the planner: with a real ANALYZE it sorted every approved doctor read from
+  // the table instead (80-120 ms at 20,000 doctors, against 2-4 ms through the index).
+  const index = sql.raw(`doctors_directory_${filter.specialization === undefined ? "" : "specialization_"}${sort}`);
   return {
     page: sql`${cardColumns(from, to, false)}
-        from (select d.id as hit from ${doctors} d ${hours} where ${where} order by ${orderOf(sort)} limit ${size} offset ${offset}) page
+        from (select d.id as hit from ${doctors} d indexed by ${index} where ${where} order by ${orderOf(sort)} limit ${size} offset ${offset}) page
         join ${doctors} d on d.id = page.hit left join ${doctorAvailability} h on h.doctor_id = d.id
         order by ${orderOf(sort)}`,
-    count: sql`select count(*) from ${doctors} d ${hours} where ${where}`,
+    count: sql`select count(*) from ${doctors} d indexed by ${index} where ${where}`,
   };
 }
 

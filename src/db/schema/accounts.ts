@@ -138,11 +138,12 @@ export const doctors = sqliteTable(
     index("doctors_created_at").on(t.createdAt),
     // admin table's pages: registrations waiting for the admin's check first, then by signup time (issue 41)
     index("doctors_registration_waiting_created").on(registrationWaiting(t), t.createdAt, t.id),
-    // the public directory's pages by rating and by fee, of everyone or of one specialization (issue 57)
-    index("doctors_directory_rating").on(directoryKeys.rating(t), byName(t), t.id).where(publicDoctor(t)),
-    index("doctors_directory_fee").on(directoryKeys.fee(t), byName(t), t.id).where(publicDoctor(t)),
-    index("doctors_directory_specialization_rating").on(t.specialization, directoryKeys.rating(t), byName(t), t.id).where(publicDoctor(t)),
-    index("doctors_directory_specialization_fee").on(t.specialization, directoryKeys.fee(t), byName(t), t.id).where(publicDoctor(t)),
+    // the public directory's pages by rating and by fee, of everyone or of one specialization (issue 57);
+    // with the filters' columns after the order, so a page and its count read the index only
+    index("doctors_directory_rating").on(directoryKeys.rating(t), byName(t), t.id, t.specialization, t.fee, t.languages).where(publicDoctor(t)),
+    index("doctors_directory_fee").on(directoryKeys.fee(t), byName(t), t.id, t.specialization, t.languages).where(publicDoctor(t)),
+    index("doctors_directory_specialization_rating").on(t.specialization, directoryKeys.rating(t), byName(t), t.id, t.fee, t.languages).where(publicDoctor(t)),
+    index("doctors_directory_specialization_fee").on(t.specialization, directoryKeys.fee(t), byName(t), t.id, t.languages).where(publicDoctor(t)),
   ],
 );
 
