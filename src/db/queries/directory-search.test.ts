@@ -109,7 +109,7 @@ test("every query answers the same pages, in the same order, with the same total
   // The queries find doctors (a comparison of empty pages would prove nothing), a name's Latin-1 capitals too (folded in two nested selects).
   expect((await searchDirectory(h.deps, { q: "àáâãäåçèéêëìíî ñ", sort: "fee", page: 1 }, hindiSpecialization)).total).toBeGreaterThan(0);
   expect(compared).toBeGreaterThan(1_000);
-});
+}, 30_000);
 
 test("a page walks the sort's index and stops, however many doctors there are", async () => {
   const dialect = new SQLiteSyncDialect();
