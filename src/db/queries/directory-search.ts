@@ -16,10 +16,12 @@ import type { DirectorySearch } from "../../domain/directory";
 import { keptRowReader, type Reader } from "../client";
 import { doctorAvailability, doctors } from "../schema";
 import { byName, directoryKeys } from "../schema/accounts";
+import { visitKeys } from "../schema/availability";
 import { together } from "../together";
 import { cardColumns, publicWhere, readPublicRows, type PublicDoctorRow, type PublicFilter } from "./public-directory";
 
 /** The doctor `d`'s columns the sort keys are made of, written as the statement names them. */
+const H = { weekly: sql.raw("h.weekly") };
 const D = { ratingCount: sql.raw("d.rating_count"), ratingTotal: sql.raw("d.rating_total"), fee: sql.raw("d.fee"), name: sql.raw("d.name") };
 
 /** A page's order: the sort's key (the index's expression), then the name without case, then the id. */
@@ -97,15 +99,16 @@ export function searchConditions(search: DirectorySearch): SQL[] {
   }
   if (search.city !== undefined) where.push(withPlace(sql`lower(trim(p.city)) = ${search.city}`));
   if (search.pinCode !== undefined) where.push(withPlace(sql`p.pin_code = ${search.pinCode}`));
-  // The ranges without "placeId" are by video; most doctors' hours name no place at all, which the
-  // text tells without reading the JSON. One set of doctors for the statement (a read of the hours
-  // in their order), not a look-up of each doctor's hours.
+  // The ranges without "placeId" are by video. Most doctors' hours name no place at all: the
+  // doctor_availability_visits index tells them apart, and only hours that name one are read as JSON.
+  const places = visitKeys.places(H);
   if (search.visit === "video") {
-    where.push(sql`d.id in (select h.doctor_id from ${doctorAvailability} h where case when instr(h.weekly, '"placeId"') = 0 then h.weekly <> '[]'
-      else exists (select 1 from json_each(h.weekly) r where json_type(r.value, '$.placeId') is null) end)`);
+    where.push(sql`(d.id in (select h.doctor_id from ${doctorAvailability} h where ${places} = 0 and ${visitKeys.any(H)} = 1)
+      or d.id in (select h.doctor_id from ${doctorAvailability} h where ${places} = 1
+        and exists (select 1 from json_each(h.weekly) r where json_type(r.value, '$.placeId') is null)))`);
   }
   if (search.visit === "clinic") {
-    where.push(sql`d.id in (select h.doctor_id from ${doctorAvailability} h where instr(h.weekly, '"placeId"') > 0 and exists (
+    where.push(sql`d.id in (select h.doctor_id from ${doctorAvailability} h where ${places} = 1 and exists (
       select 1 from json_each(h.weekly) r join places p on p.id = json_extract(r.value, '$.placeId') where p.doctor_id = h.doctor_id and p.removed_at is null))`);
   }
   return where;
