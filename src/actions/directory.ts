@@ -9,11 +9,11 @@ import type { Deps } from "../config/deps";
 import { together } from "../db/together";
 import { publicDoctors, publishedReviews, type PublicDoctorRow, type PublicFilter } from "../db/queries/public-directory";
 import type { NextFree } from "../domain/availability";
-import { DIRECTORY_DAYS, DIRECTORY_PAGE_SIZE, directorySearch, needsEveryNextFree, pageOf, sortedEntries, type DirectoryQuery } from "../domain/directory";
+import { DIRECTORY_DAYS, DIRECTORY_PAGE_SIZE, directorySearch, needsEveryNextFree, pageOf, sortedEntries, type DirectoryQuery, type DirectorySearch } from "../domain/directory";
 import { reviewAuthor } from "../domain/review";
 import type { Specialization } from "../domain/fields";
 import { notFound } from "../domain/refusal";
-import { directoryPage, searchConditions } from "../db/queries/directory-search";
+import { directoryPage, nextFreeBatch, searchConditions } from "../db/queries/directory-search";
 import { nextFreeOf, windowOf } from "./availability";
 
 /** How many published reviews a profile shows: the newest. */
@@ -38,8 +38,8 @@ export async function directoryDoctors(deps: Deps, filter: PublicFilter & { veri
  * One page of the public directory for `query`. `label` names a specialization in the other
  * language the search also understands (Hindi), so "त्वचा" and "Dermatologist" find the same.
  * By rating or fee the page is found, ordered and cut in SQL (src/db/queries/directory-search.ts)
- * and only its doctors' free slots are worked out; by next free time, or free within some days,
- * every doctor the search finds needs hers (issue 57's next step), then the page is cut here.
+ * and only its doctors' free slots are worked out; by next free time, in the order of the kept
+ * hints (`byNextFree`); free within some days, every doctor the search finds needs hers.
  */
 export async function searchDirectory(deps: Deps, query: DirectoryQuery, label: (s: Specialization) => string) {
   const { specialization, language, maxFee } = query;
@@ -51,12 +51,42 @@ export async function searchDirectory(deps: Deps, query: DirectoryQuery, label: 
     const { rows, total } = await directoryPage(deps.database.db, { specialization, language, maxFee }, search, query.sort, offset, DIRECTORY_PAGE_SIZE, from, to);
     return { doctors: withNext(deps, rows, now), page: query.page, pages: Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE)), total };
   }
+  if (query.availableDays === undefined) return byNextFree(deps, query, search, now);
   const rows = await publicDoctors(deps.database.db, { specialization, language, maxFee }, from, to, false, searchConditions(search));
   const entries = rows.map((row) => ({ row, ...row, next: nextFreeOf(deps, row.source, now, DIRECTORY_DAYS) }));
   const sorted = sortedEntries(entries, query, now);
   const { items, page, pages } = pageOf(sorted, query.page);
   const doctors = withNext(deps, items.map((e) => e.row), now, items.map((e) => e.next));
   return { doctors, page, pages, total: sorted.length };
+}
+
+/**
+ * Issue 57: a page by next free time without working out every doctor's. Doctors are read in the
+ * order of their kept hints (lower bounds of their next free start, unknown first) in growing
+ * batches, and their real next free times worked out; a doctor whose time is before the last hint
+ * read is in their final place (every doctor not read yet is free no sooner than that hint), so the
+ * reading stops once the page's doctors all are.
+ */
+async function byNextFree(deps: Deps, query: DirectoryQuery, search: DirectorySearch, now: Date) {
+  const { from, to } = windowOf(now, DIRECTORY_DAYS);
+  const filter = { specialization: query.specialization, language: query.language, maxFee: query.maxFee };
+  const wanted = query.page * DIRECTORY_PAGE_SIZE;
+  const entries: (PublicDoctorRow & { row: PublicDoctorRow; next: NextFree | undefined })[] = [];
+  let total = 0;
+  let read = 0;
+  for (let size = 2 * DIRECTORY_PAGE_SIZE; ; size = Math.min(size * 2, 2_000)) {
+    const batch = await nextFreeBatch(deps.database.db, filter, search, read, size, from, to, read === 0);
+    read += batch.rows.length;
+    total = batch.total ?? total;
+    // A hint set to null between two batches moves its doctor: read twice, kept once.
+    for (const row of batch.rows) if (!entries.some((e) => e.id === row.id)) entries.push({ row, ...row, next: nextFreeOf(deps, row.source, now, DIRECTORY_DAYS) });
+    if (batch.rows.length < size) break;
+    const bound = batch.hints[batch.hints.length - 1] ?? -Infinity;
+    if (entries.filter((e) => e.next !== undefined && e.next.start < bound).length >= wanted) break;
+  }
+  const sorted = sortedEntries(entries, query, now);
+  const items = sorted.slice(wanted - DIRECTORY_PAGE_SIZE, wanted);
+  return { doctors: withNext(deps, items.map((e) => e.row), now, items.map((e) => e.next)), page: query.page, pages: Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE)), total };
 }
 
 /** A public review: its author as "Pat P.", the rating, the message and the doctor's reply. */

@@ -153,6 +153,37 @@ export function pageStatements(filter: PublicFilter, search: DirectorySearch, so
   };
 }
 
+/**
+ * Issue 57: the doctors `filter` and `search` find from `offset`, `size` of them, in the order of
+ * their kept next-free hints (unknown first), with their cards and their hints: two statements
+ * over the same walk of doctors_directory_next, sent together.
+ */
+export async function nextFreeBatch(
+  r: Reader,
+  filter: PublicFilter,
+  search: DirectorySearch,
+  offset: number,
+  size: number,
+  from: Date,
+  to: Date,
+  withCount: boolean,
+): Promise<{ rows: PublicDoctorRow[]; hints: (number | null)[]; total: number | undefined }> {
+  const where = sql.join([...publicWhere(filter), ...searchConditions(search)], sql` and `);
+  const walk = sql`select d.id as hit, d.next_free_hint as hint from ${doctors} d indexed by doctors_directory_next where ${where}
+        order by d.next_free_hint, d.id limit ${size} offset ${offset}`;
+  const [rows, hinted, total] = await together(() =>
+    Promise.all([
+      readPublicRows(r, sql`${cardColumns(from, to, false)}
+        from (${walk}) page join ${doctors} d on d.id = page.hit left join ${doctorAvailability} h on h.doctor_id = d.id
+        order by page.hint, d.id`),
+      r.all<{ hit: string; hint: number | null }>(walk),
+      withCount ? countOf(r, sql`select count(*) from ${doctors} d indexed by doctors_directory_next where ${where}`) : Promise.resolve(undefined),
+    ]),
+  );
+  const hintOf = new Map(hinted.map((row) => [row.hit, row.hint === null ? null : Number(row.hint)]));
+  return { rows, hints: rows.map((row) => hintOf.get(row.id) ?? null), total };
+}
+
 const dialect = new SQLiteSyncDialect();
 
 /** The number a count statement answers, through a kept statement outside a transaction (src/db/client.ts). */

@@ -118,6 +118,10 @@ export const doctors = sqliteTable(
     // shows one, so the directory sorts by rating from one indexed table.
     ratingCount: integer("rating_count").notNull().default(0),
     ratingTotal: integer("rating_total").notNull().default(0),
+    // Issue 57: a lower bound of the doctor's next free start (ms; the directory window's end when
+    // none), kept by the server's tick (src/actions/next-free-hints.ts) and set to null by triggers
+    // (drizzle/0045) whenever a slot may free. The directory's sort=next reads doctors in its order.
+    nextFreeHint: integer("next_free_hint"),
     tokenVersion: tokenVersion(),
     listsVersion: listsVersion(),
     timeZone: timeZone(),
@@ -143,6 +147,7 @@ export const doctors = sqliteTable(
     index("doctors_directory_rating").on(directoryKeys.rating(t), byName(t), t.id, t.specialization, t.fee, t.languages).where(publicDoctor(t)),
     index("doctors_directory_fee").on(directoryKeys.fee(t), byName(t), t.id, t.specialization, t.languages).where(publicDoctor(t)),
     index("doctors_directory_specialization_rating").on(t.specialization, directoryKeys.rating(t), byName(t), t.id, t.fee, t.languages).where(publicDoctor(t)),
+    index("doctors_directory_next").on(t.nextFreeHint, t.id, t.specialization, t.fee, t.languages).where(publicDoctor(t)),
     index("doctors_directory_specialization_fee").on(t.specialization, directoryKeys.fee(t), byName(t), t.id, t.languages).where(publicDoctor(t)),
   ],
 );
