@@ -9,7 +9,7 @@ import type { Deps } from "../config/deps";
 import { together } from "../db/together";
 import { publicDoctors, publishedReviews, type PublicDoctorRow, type PublicFilter } from "../db/queries/public-directory";
 import type { NextFree } from "../domain/availability";
-import { DIRECTORY_DAYS, DIRECTORY_PAGE_SIZE, directorySearch, needsEveryNextFree, pageOf, sortedEntries, type DirectoryQuery, type DirectorySearch } from "../domain/directory";
+import { byName, DIRECTORY_DAYS, DIRECTORY_PAGE_SIZE, directorySearch, needsEveryNextFree, pageOf, sortedEntries, type DirectoryQuery, type DirectorySearch } from "../domain/directory";
 import { reviewAuthor } from "../domain/review";
 import type { Specialization } from "../domain/fields";
 import { notFound } from "../domain/refusal";
@@ -74,15 +74,20 @@ async function byNextFree(deps: Deps, query: DirectoryQuery, search: DirectorySe
   const entries: (PublicDoctorRow & { row: PublicDoctorRow; next: NextFree | undefined })[] = [];
   let total = 0;
   let read = 0;
-  for (let size = 2 * DIRECTORY_PAGE_SIZE; ; size = Math.min(size * 2, 2_000)) {
+  for (let size = Math.max(2 * DIRECTORY_PAGE_SIZE, wanted + DIRECTORY_PAGE_SIZE); ; size = Math.min(size * 2, 2_000)) {
     const batch = await nextFreeBatch(deps.database.db, filter, search, read, size, from, to, read === 0);
     read += batch.rows.length;
     total = batch.total ?? total;
     // A hint set to null between two batches moves its doctor: read twice, kept once.
     for (const row of batch.rows) if (!entries.some((e) => e.id === row.id)) entries.push({ row, ...row, next: nextFreeOf(deps, row.source, now, DIRECTORY_DAYS) });
     if (batch.rows.length < size) break;
+    // Read in the order (hint, name, id): a doctor not read yet is free no sooner than the last
+    // hint, and at that very time comes after the last doctor read by name.
     const bound = batch.hints[batch.hints.length - 1] ?? -Infinity;
-    if (entries.filter((e) => e.next !== undefined && e.next.start < bound).length >= wanted) break;
+    const last = batch.rows[batch.rows.length - 1]!;
+    const placed = (e: (typeof entries)[number]) =>
+      e.next !== undefined && (e.next.start < bound || (e.next.start === bound && (byName(e.name, last.name) || (e.id <= last.id ? -1 : 1)) < 0));
+    if (entries.filter(placed).length >= wanted) break;
   }
   const sorted = sortedEntries(entries, query, now);
   const items = sorted.slice(wanted - DIRECTORY_PAGE_SIZE, wanted);

@@ -1,7 +1,7 @@
 /**
  * Issue 57: the directory's sort=next through kept hints (src/actions/next-free-hints.ts). Sixty
- * public doctors with Monday hours at different times (more than a first batch reads), some with a
- * confirmed appointment on their first slot. The answers by hint must equal the in-memory answer
+ * public doctors with hours at different times (more than a first batch reads), some with a
+ * confirmed appointment on their first slot, and thirty free at the same time (ties by name). The answers by hint must equal the in-memory answer
  * (every doctor's free time worked out) when the hints are fresh, after time passes without a
  * refresh, and after a cancel frees an earlier time (a trigger forgets the hint at once); two
  * instances refreshing in turns share the work and write true bounds. The clock is the next Monday 00:00 UTC, moved.
@@ -35,7 +35,7 @@ const byHints = async (query: DirectoryQuery) => {
   return { ids: got.doctors.map((d) => d.id), pages: got.pages, total: got.total };
 };
 async function sameBothWays() {
-  for (const query of [{ page: 1 }, { page: 2 }, { page: 3 }, { page: 1, specialization: "Cardiologist" as const }]) {
+  for (const query of [{ page: 1 }, { page: 2 }, { page: 3 }, { page: 4 }, { page: 5 }, { page: 1, specialization: "Cardiologist" as const }]) {
     const q: DirectoryQuery = { sort: "next", ...query };
     expect({ q, ...(await byHints(q)) }).toEqual({ q, ...(await inMemory(q)) });
   }
@@ -70,6 +70,18 @@ beforeAll(async () => {
         `busy-${i}`, id, clock, at, at + HOUR,
       ]);
     }
+  }
+  // Thirty more free at the same first time (Monday 10:00): equal times are ordered by name, then id, across batches.
+  for (let i = 0; i < 30; i++) {
+    const id = `tie-${String(i).padStart(2, "0")}`;
+    await h.elsewhere(
+      `insert into doctors (id, name, email, password_hash, specialization, college_name, status, registration_number, registration_council, created_at)
+       values (?, ?, ?, 'x', 'Dermatologist', 'City Medical College', 'approved', ?, 'Council', ?)`,
+      [id, i % 2 === 0 ? `Dr. Name ${String(i).padStart(2, "0")}` : `dr. tie ${String(29 - i).padStart(2, "0")}`, `${id}@example.com`, `T/${i}`, clock],
+    );
+    await h.elsewhere("insert into doctor_availability (doctor_id, time_zone, weekly, days_off, instant_booking, updated_at) values (?, 'UTC', ?, '[]', 0, ?)", [
+      id, JSON.stringify([{ day: 1, start: "10:00", end: "10:30" }]), clock,
+    ]);
   }
 }, 30_000);
 afterAll(() => h.stop());
@@ -124,7 +136,7 @@ test("new hours forget the hint; two instances refreshing in turns write true lo
       written += a + b;
       done = a === 0 && b === 0;
     }
-    expect(written).toBe(60);
+    expect(written).toBe(90);
     const { from, to } = windowOf(new Date(clock), DIRECTORY_DAYS);
     const kept = await hints();
     for (const row of await publicDoctors(h.deps.database.db, {}, from, to)) {

@@ -170,12 +170,12 @@ export async function nextFreeBatch(
 ): Promise<{ rows: PublicDoctorRow[]; hints: (number | null)[]; total: number | undefined }> {
   const where = sql.join([...publicWhere(filter), ...searchConditions(search)], sql` and `);
   const walk = sql`select d.id as hit, d.next_free_hint as hint from ${doctors} d indexed by doctors_directory_next where ${where}
-        order by d.next_free_hint, d.id limit ${size} offset ${offset}`;
+        order by d.next_free_hint, ${byName(D)}, d.id limit ${size} offset ${offset}`;
   const [rows, hinted, total] = await together(() =>
     Promise.all([
       readPublicRows(r, sql`${cardColumns(from, to, false)}
         from (${walk}) page join ${doctors} d on d.id = page.hit left join ${doctorAvailability} h on h.doctor_id = d.id
-        order by page.hint, d.id`),
+        order by page.hint, ${byName(D)}, d.id`),
       r.all<{ hit: string; hint: number | null }>(walk),
       withCount ? countOf(r, sql`select count(*) from ${doctors} d indexed by doctors_directory_next where ${where}`) : Promise.resolve(undefined),
     ]),

@@ -147,7 +147,7 @@ export const doctors = sqliteTable(
     index("doctors_directory_rating").on(directoryKeys.rating(t), byName(t), t.id, t.specialization, t.fee, t.languages).where(publicDoctor(t)),
     index("doctors_directory_fee").on(directoryKeys.fee(t), byName(t), t.id, t.specialization, t.languages).where(publicDoctor(t)),
     index("doctors_directory_specialization_rating").on(t.specialization, directoryKeys.rating(t), byName(t), t.id, t.fee, t.languages).where(publicDoctor(t)),
-    index("doctors_directory_next").on(t.nextFreeHint, t.id, t.specialization, t.fee, t.languages).where(publicDoctor(t)),
+    index("doctors_directory_next").on(t.nextFreeHint, byName(t), t.id, t.specialization, t.fee, t.languages).where(publicDoctor(t)),
     index("doctors_directory_specialization_fee").on(t.specialization, directoryKeys.fee(t), byName(t), t.id, t.languages).where(publicDoctor(t)),
   ],
 );
