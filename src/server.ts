@@ -10,6 +10,7 @@ import { picturePool } from "./storage/picture";
 import { boot } from "./config/boot";
 import { ensureTotals } from "./actions/stats";
 import { pruneAll } from "./actions/prune";
+import { startNextFreeHints } from "./actions/next-free-hints";
 import { countAdmins } from "./db/queries/accounts";
 import { holdServerLock, lockedFile } from "./db/server-lock";
 import { parseEnv } from "./config/env";
@@ -30,6 +31,8 @@ const mail = startMail(deps);
 const texts = startTexts(deps);
 // Waitlist offers that ran out go to the next patient waiting (issue 40): every process looks; each is passed on once.
 const stopOfferExpiry = startOfferExpiry(deps);
+// The directory's next-free hints (issue 57): computed again after whatever may have freed a slot.
+const stopNextFreeHints = startNextFreeHints(deps);
 
 if (config.admin.email && config.admin.password) {
   const outcome = await ensureAdmin(deps.database, { email: config.admin.email, password: config.admin.password, name: config.admin.name });
@@ -73,6 +76,7 @@ async function shutdown(signal: string) {
   console.log(`${signal}: finishing requests in flight, then closing the database.`);
   clearInterval(pruning);
   stopOfferExpiry();
+  stopNextFreeHints();
   await pruneRun;
   await server.stop(false);
   await backups?.stop();

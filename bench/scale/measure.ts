@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureAdmin } from "../../src/auth/admins";
+import { refreshNextFreeHints } from "../../src/actions/next-free-hints";
 import { createApp } from "../../src/app";
 import { boot } from "../../src/config/boot";
 import { parseEnv } from "../../src/config/env";
@@ -51,6 +52,8 @@ export async function startSized(path: string, counts: { doctors: number; patien
   const uploads = mkdtempSync(join(tmpdir(), "carebook-scale-uploads-"));
   const deps = await boot(parseEnv(appEnv(path, uploads)));
   await ensureAdmin(deps.database, SCALE_ADMIN);
+  // The directory's next-free hints, as the server's tick keeps them (src/actions/next-free-hints.ts).
+  while ((await refreshNextFreeHints(deps, 500)) > 0);
   const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: createApp(deps).fetch });
   const base = `http://127.0.0.1:${server.port}`;
   const call = async (method: string, p: string, body?: unknown, token?: string) => {

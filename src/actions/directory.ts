@@ -1,19 +1,19 @@
 /**
  * The public doctor directory (issue 41 item 4) and the specialization pages' cards (item 5): a
  * search of the doctors anyone may see, and one doctor's public profile with its reviews. Each
- * reads in one round trip: the doctors, their hours and their meetings of the window in one
- * statement (src/db/queries/public-directory.ts), and a profile's reviews sent together with it;
- * the free slots, filters, sort and page are worked out in memory.
+ * reads in one round trip: the doctors, their hours and their meetings of the window
+ * (src/db/queries/public-directory.ts, a search's page by src/db/queries/directory-search.ts), and
+ * a profile's reviews sent together with it; the free slots are worked out in memory.
  */
 import type { Deps } from "../config/deps";
 import { together } from "../db/together";
 import { publicDoctors, publishedReviews, type PublicDoctorRow, type PublicFilter } from "../db/queries/public-directory";
 import type { NextFree } from "../domain/availability";
-import { DIRECTORY_DAYS, needsEveryNextFree, pageOf, sortedEntries, textMatcher, type DirectoryQuery } from "../domain/directory";
+import { byName, DIRECTORY_DAYS, DIRECTORY_PAGE_SIZE, directorySearch, needsEveryNextFree, pageOf, sortedEntries, type DirectoryQuery, type DirectorySearch } from "../domain/directory";
 import { reviewAuthor } from "../domain/review";
 import type { Specialization } from "../domain/fields";
 import { notFound } from "../domain/refusal";
-import { placeFilter, placeWordsMatch } from "../domain/places";
+import { directoryPage, nextFreeBatch, searchConditions } from "../db/queries/directory-search";
 import { nextFreeOf, windowOf } from "./availability";
 
 /** How many published reviews a profile shows: the newest. */
@@ -37,25 +37,61 @@ export async function directoryDoctors(deps: Deps, filter: PublicFilter & { veri
 /**
  * One page of the public directory for `query`. `label` names a specialization in the other
  * language the search also understands (Hindi), so "त्वचा" and "Dermatologist" find the same.
+ * By rating or fee the page is found, ordered and cut in SQL (src/db/queries/directory-search.ts)
+ * and only its doctors' free slots are worked out; by next free time, in the order of the kept
+ * hints (`byNextFree`); free within some days, every doctor the search finds needs hers.
  */
 export async function searchDirectory(deps: Deps, query: DirectoryQuery, label: (s: Specialization) => string) {
   const { specialization, language, maxFee } = query;
   const now = deps.now();
   const { from, to } = windowOf(now, DIRECTORY_DAYS);
-  const text = textMatcher(query.q, label);
-  // Issue 54: a word of the search may be a place's locality or city; the place filters are the doctor's kept places.
-  const near = placeFilter(query);
-  const rows = (await publicDoctors(deps.database.db, { specialization, language, maxFee }, from, to)).filter(
-    (row) => (text(row) || placeWordsMatch(query.q, row.source.places)) && near({ places: row.source.places, weekly: row.source.availability?.weekly ?? [] }),
-  );
-  // The free slots are the costly part (tens of microseconds a doctor): worked out for every
-  // doctor found only when the sort or a filter needs them, else for the page shown.
-  const every = needsEveryNextFree(query);
-  const entries = rows.map((row) => ({ row, ...row, next: every ? nextFreeOf(deps, row.source, now, DIRECTORY_DAYS) : undefined }));
+  const search = directorySearch(query, label);
+  if (!needsEveryNextFree(query) && query.sort !== "next") {
+    const offset = (query.page - 1) * DIRECTORY_PAGE_SIZE;
+    const { rows, total } = await directoryPage(deps.database.db, { specialization, language, maxFee }, search, query.sort, offset, DIRECTORY_PAGE_SIZE, from, to);
+    return { doctors: withNext(deps, rows, now), page: query.page, pages: Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE)), total };
+  }
+  if (query.availableDays === undefined) return byNextFree(deps, query, search, now);
+  const rows = await publicDoctors(deps.database.db, { specialization, language, maxFee }, from, to, false, searchConditions(search));
+  const entries = rows.map((row) => ({ row, ...row, next: nextFreeOf(deps, row.source, now, DIRECTORY_DAYS) }));
   const sorted = sortedEntries(entries, query, now);
   const { items, page, pages } = pageOf(sorted, query.page);
-  const doctors = withNext(deps, items.map((e) => e.row), now, every ? items.map((e) => e.next) : undefined);
+  const doctors = withNext(deps, items.map((e) => e.row), now, items.map((e) => e.next));
   return { doctors, page, pages, total: sorted.length };
+}
+
+/**
+ * Issue 57: a page by next free time without working out every doctor's. Doctors are read in the
+ * order of their kept hints (lower bounds of their next free start, unknown first) in growing
+ * batches, and their real next free times worked out; a doctor whose time is before the last hint
+ * read is in their final place (every doctor not read yet is free no sooner than that hint), so the
+ * reading stops once the page's doctors all are.
+ */
+async function byNextFree(deps: Deps, query: DirectoryQuery, search: DirectorySearch, now: Date) {
+  const { from, to } = windowOf(now, DIRECTORY_DAYS);
+  const filter = { specialization: query.specialization, language: query.language, maxFee: query.maxFee };
+  const wanted = query.page * DIRECTORY_PAGE_SIZE;
+  const entries: (PublicDoctorRow & { row: PublicDoctorRow; next: NextFree | undefined })[] = [];
+  let total = 0;
+  let read = 0;
+  for (let size = Math.max(2 * DIRECTORY_PAGE_SIZE, wanted + DIRECTORY_PAGE_SIZE); ; size = Math.min(size * 2, 2_000)) {
+    const batch = await nextFreeBatch(deps.database.db, filter, search, read, size, from, to, read === 0);
+    read += batch.rows.length;
+    total = batch.total ?? total;
+    // A hint set to null between two batches moves its doctor: read twice, kept once.
+    for (const row of batch.rows) if (!entries.some((e) => e.id === row.id)) entries.push({ row, ...row, next: nextFreeOf(deps, row.source, now, DIRECTORY_DAYS) });
+    if (batch.rows.length < size) break;
+    // Read in the order (hint, name, id): a doctor not read yet is free no sooner than the last
+    // hint, and at that very time comes after the last doctor read by name.
+    const bound = batch.hints[batch.hints.length - 1] ?? -Infinity;
+    const last = batch.rows[batch.rows.length - 1]!;
+    const placed = (e: (typeof entries)[number]) =>
+      e.next !== undefined && (e.next.start < bound || (e.next.start === bound && (byName(e.name, last.name) || (e.id <= last.id ? -1 : 1)) < 0));
+    if (entries.filter(placed).length >= wanted) break;
+  }
+  const sorted = sortedEntries(entries, query, now);
+  const items = sorted.slice(wanted - DIRECTORY_PAGE_SIZE, wanted);
+  return { doctors: withNext(deps, items.map((e) => e.row), now, items.map((e) => e.next)), page: query.page, pages: Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE)), total };
 }
 
 /** A public review: its author as "Pat P.", the rating, the message and the doctor's reply. */

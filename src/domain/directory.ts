@@ -4,7 +4,8 @@
  * with their next free time already worked out; this decides the rest in memory.
  */
 import type { NextFree } from "./availability";
-import { findSpecializations, nameMatches } from "./everyday-words";
+import { findSpecializations, nameMatches, nameQuery } from "./everyday-words";
+import { placeWordsOf } from "./places";
 import { SPECIALIZATIONS, type Specialization } from "./fields";
 import type { LanguageCode } from "./doctor-details";
 import { MIN_RATINGS } from "./rating";
@@ -81,6 +82,28 @@ export function textMatcher(q: string | undefined, label: (s: Specialization) =>
   return (d) => found.has(d.specialization) || nameMatches(d.name, q);
 }
 
+/**
+ * A search as SQL answers it (src/db/queries/directory-search.ts): the same rules as `textMatcher`,
+ * `placeWordsMatch` and `placeFilter`, with what they compute from the query worked out here.
+ * `text` is undefined when `q` keeps everyone; else a doctor answers when their specialization is
+ * one of `specializations`, a word of their name begins with `name`, or one of their places'
+ * locality or city contains one of `placeWords`.
+ */
+export type DirectorySearch = {
+  text?: { specializations: Specialization[]; name: string | undefined; placeWords: string[] };
+  city?: string;
+  pinCode?: string;
+  visit?: "clinic" | "video";
+};
+
+/** The SQL side of `query`'s words and places. */
+export function directorySearch(query: Pick<DirectoryQuery, "q" | "city" | "pinCode" | "visit">, label: (s: Specialization) => string): DirectorySearch {
+  const { q } = query;
+  const city = query.city?.trim().toLocaleLowerCase("en");
+  const text = q === undefined || q.trim() === "" ? undefined : { specializations: findSpecializations(SPECIALIZATIONS, q, label), name: nameQuery(q), placeWords: placeWordsOf(q) };
+  return { text, city: city === "" ? undefined : city, pinCode: query.pinCode, visit: query.visit };
+}
+
 /** The value a sort orders by, undefined when the doctor has none (they come last). */
 function sortValue(d: DirectoryEntry, sort: DirectorySort): number | undefined {
   if (sort === "next") return d.next?.start;
@@ -94,7 +117,7 @@ export const needsEveryNextFree = (query: DirectoryQuery): boolean => query.sort
 
 /**
  * The entries a query keeps (those `q` found, free within `availableDays` when asked), sorted:
- * doctors without the sort's value last, then by name.
+ * doctors without the sort's value last, then by name (`byName`), then by id.
  */
 export function sortedEntries<E extends DirectoryEntry>(entries: E[], query: DirectoryQuery, now: Date): E[] {
   const soon = query.availableDays === undefined ? undefined : now.getTime() + query.availableDays * 24 * 3_600_000;
@@ -106,10 +129,27 @@ export function sortedEntries<E extends DirectoryEntry>(entries: E[], query: Dir
       if (b.v === undefined) return -1;
       return a.v - b.v;
     }
-    return a.d.name.localeCompare(b.d.name) || (a.d.id < b.d.id ? -1 : 1);
+    return byName(a.d.name, b.d.name) || (a.d.id < b.d.id ? -1 : 1);
   });
   return keyed.map(({ d }) => d);
 }
+
+/**
+ * The directory's order of names, as SQLite's NOCASE orders them (the SQL pages sort by it,
+ * src/db/queries/directory-search.ts): A to Z without case, then every character by its code
+ * point (UTF-8's byte order).
+ */
+export function byName(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = unit(a.charCodeAt(i));
+    const y = unit(b.charCodeAt(i));
+    if (x !== y) return x - y;
+  }
+  return a.length - b.length;
+}
+/** A UTF-16 unit ranked as its code point ranks (surrogates after U+FFFF), A to Z as a to z. */
+const unit = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c >= 0xd800 ? (c >= 0xe000 ? c - 0x800 : c + 0x2000) : c);
 
 /** One page of `all`: its entries, the page number and how many pages there are (at least one). */
 export function pageOf<E>(all: E[], page: number): { items: E[]; page: number; pages: number } {

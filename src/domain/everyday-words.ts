@@ -116,8 +116,14 @@ export function findSpecializations<S extends string>(specializations: readonly 
 
 /** Whether a doctor's `name` answers `query`: a word of the name begins with it ("neha", "dr. neha s"). */
 export function nameMatches(name: string, query: string): boolean {
-  const q = searchForm(query).replace(/^dr\.?\s*/, "");
-  if (q.length < 2) return false;
+  const q = nameQuery(query);
+  if (q === undefined) return false;
   const n = searchForm(name).replace(/^dr\.?\s*/, "");
   return n.startsWith(q) || n.includes(` ${q}`);
+}
+
+/** What a name is searched for by `query` (folded, without a leading "dr."), or undefined when it is too short to search names by (src/db/queries/directory-search.ts matches it in SQL). */
+export function nameQuery(query: string): string | undefined {
+  const q = searchForm(query).replace(/^dr\.?\s*/, "");
+  return q.length < 2 ? undefined : q;
 }

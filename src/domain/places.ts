@@ -113,10 +113,13 @@ export function placeFilter(query: { city?: string; pinCode?: string; visit?: "c
 
 /** Whether a search's words name one of the doctor's places' locality or city ("kothrud", "pune"). */
 export function placeWordsMatch(q: string | undefined, places: readonly { locality: string; city: string }[]): boolean {
-  const words = (q ?? "").toLocaleLowerCase("en").split(/[\s,]+/).filter((w) => w.length >= 3);
+  const words = placeWordsOf(q);
   if (words.length === 0) return false;
   return places.some((p) => words.some((w) => p.locality.toLocaleLowerCase("en").includes(w) || p.city.toLocaleLowerCase("en").includes(w)));
 }
+
+/** The words of a search that may name a place: lower case, three letters or more. */
+export const placeWordsOf = (q: string | undefined): string[] => (q ?? "").toLocaleLowerCase("en").split(/[\s,]+/).filter((w) => w.length >= 3);
 
 /** A place as the API and the pages show one. */
 export type Place = { id: string; name: string; address: string; locality: string; city: string; pinCode: string; phone: string | null; mapUrl: string | null };

@@ -65,7 +65,15 @@ type Row = SourceRow & {
  * the meetings' and offers' indexes per doctor with hours). `profile`: with the about text and
  * the registration (one doctor's page), which a list leaves out.
  */
-export async function publicDoctors(r: Reader, filter: PublicFilter, from: Date, to: Date, profile = false): Promise<PublicDoctorRow[]> {
+export async function publicDoctors(r: Reader, filter: PublicFilter, from: Date, to: Date, profile = false, conditions: SQL[] = []): Promise<PublicDoctorRow[]> {
+  return readPublicRows(r, sql`
+    ${cardColumns(from, to, profile)}
+    from ${doctors} d left join ${doctorAvailability} h on h.doctor_id = d.id
+    where ${sql.join([...publicWhere(filter), ...conditions], sql` and `)}`);
+}
+
+/** The conditions of `filter` over doctors `d` (the public ones: approved, verified unless asked otherwise). */
+export function publicWhere(filter: PublicFilter): SQL[] {
   const where: SQL[] = [sql`d.status = 'approved'`];
   // The last verified pair is what the public sees; a doctor without one is not public yet.
   if (filter.verified !== false) where.push(sql`d.registration_number is not null and d.registration_council is not null`);
@@ -74,17 +82,27 @@ export async function publicDoctors(r: Reader, filter: PublicFilter, from: Date,
   if (filter.maxFee !== undefined) where.push(sql`d.fee <= ${filter.maxFee}`);
   // Codes are stored comma-separated ("en,hi"): a code is found between commas.
   if (filter.language !== undefined) where.push(sql`(',' || d.languages || ',') like ${`%,${filter.language},%`}`);
+  return where;
+}
+
+/**
+ * The select list of a card read over doctors `d` and their hours `h`: the card's columns, the
+ * confirmed meetings and held offers of [from, to) and the places (a doctor without hours is "by
+ * request": no meetings to read for them). `profile`: with the about text and the registration.
+ */
+export function cardColumns(from: Date, to: Date, profile: boolean): SQL {
   const extra = profile ? sql`d.about, d.registration_number, d.registration_council` : sql`null as about, null as registration_number, null as registration_council`;
-  // A doctor without hours is "by request": no meetings to read for them.
-  const rows = await readRows(r, sql`
-    select d.id, d.status, d.name, d.specialization, d.college_name, d.profile_image, d.languages, d.fee, d.experience_years,
+  return sql`select d.id, d.status, d.name, d.specialization, d.college_name, d.profile_image, d.languages, d.fee, d.experience_years,
       d.rating_count, d.rating_total, (d.registration_number is not null and d.registration_council is not null) as verified, ${extra},
       h.time_zone, h.weekly, h.days_off, h.instant_booking,
       case when h.doctor_id is null then '[]' else ${busyOf(from, to)} end as busy,
       case when h.doctor_id is null then '[]' else ${heldOf(from, to)} end as held,
-      ${placesOf} as places
-    from ${doctors} d left join ${doctorAvailability} h on h.doctor_id = d.id
-    where ${sql.join(where, sql` and `)}`);
+      ${placesOf} as places`;
+}
+
+/** The rows of a statement that selects `cardColumns`, as the directory takes them. */
+export async function readPublicRows(r: Reader, query: SQL): Promise<PublicDoctorRow[]> {
+  const rows = await readRows(r, query);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQLWrapper } from "drizzle-orm";
 import { index, integer, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DoctorStatus, Specialization } from "../../domain/fields";
 import type { Lang } from "../../domain/i18n";
@@ -67,6 +67,22 @@ export const patients = sqliteTable("patients", {
 export const registrationWaiting = (t: { pendingRegistrationNumber: AnySQLiteColumn; registrationReason: AnySQLiteColumn }) =>
   sql`(${t.pendingRegistrationNumber} is not null and ${t.registrationReason} is null)`;
 
+/**
+ * The public directory's sort keys (issue 57), written the same in its indexes and its statement
+ * (src/db/queries/directory-search.ts) so that a page walks an index in order and stops. A doctor
+ * without the sort's value gets one above every real value, so they come last (then by name, id).
+ * Rating: the average negated (highest first), only from MIN_RATINGS (3, src/domain/rating.ts) on.
+ */
+export const directoryKeys = {
+  rating: (t: { ratingCount: SQLWrapper; ratingTotal: SQLWrapper }) =>
+    sql`(case when ${t.ratingCount} >= 3 then -(${t.ratingTotal} * 1.0 / ${t.ratingCount}) else 1 end)`,
+  fee: (t: { fee: SQLWrapper }) => sql`(case when ${t.fee} is null then 1000000000000 else ${t.fee} end)`,
+};
+/** The doctors anyone may see: approved, with a verified registration (the directory's indexes are over them only). */
+export const publicDoctor = (t: { status: SQLWrapper; registrationNumber: SQLWrapper; registrationCouncil: SQLWrapper }) =>
+  sql`${t.status} = 'approved' and ${t.registrationNumber} is not null and ${t.registrationCouncil} is not null`;
+export const byName = (t: { name: SQLWrapper }) => sql`${t.name} collate nocase`;
+
 export const doctors = sqliteTable(
   "doctors",
   {
@@ -102,6 +118,10 @@ export const doctors = sqliteTable(
     // shows one, so the directory sorts by rating from one indexed table.
     ratingCount: integer("rating_count").notNull().default(0),
     ratingTotal: integer("rating_total").notNull().default(0),
+    // Issue 57: a lower bound of the doctor's next free start (ms; the directory window's end when
+    // none), kept by the server's tick (src/actions/next-free-hints.ts) and set to null by triggers
+    // (drizzle/0045) whenever a slot may free. The directory's sort=next reads doctors in its order.
+    nextFreeHint: integer("next_free_hint"),
     tokenVersion: tokenVersion(),
     listsVersion: listsVersion(),
     timeZone: timeZone(),
@@ -122,6 +142,13 @@ export const doctors = sqliteTable(
     index("doctors_created_at").on(t.createdAt),
     // admin table's pages: registrations waiting for the admin's check first, then by signup time (issue 41)
     index("doctors_registration_waiting_created").on(registrationWaiting(t), t.createdAt, t.id),
+    // the public directory's pages by rating and by fee, of everyone or of one specialization (issue 57);
+    // with the filters' columns after the order, so a page and its count read the index only
+    index("doctors_directory_rating").on(directoryKeys.rating(t), byName(t), t.id, t.specialization, t.fee, t.languages).where(publicDoctor(t)),
+    index("doctors_directory_fee").on(directoryKeys.fee(t), byName(t), t.id, t.specialization, t.languages).where(publicDoctor(t)),
+    index("doctors_directory_specialization_rating").on(t.specialization, directoryKeys.rating(t), byName(t), t.id, t.fee, t.languages).where(publicDoctor(t)),
+    index("doctors_directory_next").on(t.nextFreeHint, byName(t), t.id, t.specialization, t.fee, t.languages).where(publicDoctor(t)),
+    index("doctors_directory_specialization_fee").on(t.specialization, directoryKeys.fee(t), byName(t), t.id, t.languages).where(publicDoctor(t)),
   ],
 );
 

@@ -1,4 +1,5 @@
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql, type SQLWrapper } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { DaysOff, WeeklyRange } from "../../domain/availability";
 import { doctors } from "./accounts";
 
@@ -17,4 +18,14 @@ export const doctorAvailability = sqliteTable("doctor_availability", {
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   // Issue 40: a patient's tap on a free time books it, confirmed, without waiting for the doctor.
   instantBooking: integer("instant_booking", { mode: "boolean" }).notNull().default(false),
-});
+}, (t) => [
+  // The directory's visit filter (issue 57): who has hours at all, and whose hours name a place
+  // (only theirs are read as JSON), without reading every doctor's hours.
+  index("doctor_availability_visits").on(visitKeys.places(t), visitKeys.any(t), t.doctorId),
+]);
+
+/** Whether hours name a place, and whether they hold any range: the visits index's keys, written the same in its statement (src/db/queries/directory-search.ts). */
+export const visitKeys = {
+  places: (t: { weekly: SQLWrapper }) => sql`(${t.weekly} like '%"placeId"%')`,
+  any: (t: { weekly: SQLWrapper }) => sql`(${t.weekly} <> '[]')`,
+};

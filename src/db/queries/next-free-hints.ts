@@ -1,0 +1,37 @@
+/**
+ * The kept next-free hints of the directory (issue 57): which public doctors need theirs computed
+ * (none yet, set to null by a trigger, or already past), with what their free slots are made of
+ * but the held offers (an offer that runs out frees its slot without a write, so a hint must not
+ * count it); and the hints written back. Read and written in one transaction by the tick.
+ */
+import { sql } from "drizzle-orm";
+import type { Reader, Tx } from "../client";
+import { doctorAvailability, doctors } from "../schema";
+import { busyOf, placesOf, toSource, type SlotSource, type SourceRow } from "./availability";
+
+/** Up to `limit` public doctors whose hint is unknown or before `now`, with their hours, confirmed meetings of [from, to) and places. */
+export async function staleHintSources(tx: Tx, now: Date, from: Date, to: Date, limit: number): Promise<SlotSource[]> {
+  const rows = await tx.all<SourceRow>(sql`
+    select d.id, d.status, h.time_zone, h.weekly, h.days_off, h.instant_booking,
+      case when h.doctor_id is null then '[]' else ${busyOf(from, to)} end as busy, '[]' as held, ${placesOf} as places
+    from ${doctors} d indexed by doctors_directory_next left join ${doctorAvailability} h on h.doctor_id = d.id
+    where d.status = 'approved' and d.registration_number is not null and d.registration_council is not null
+      and (d.next_free_hint is null or d.next_free_hint < ${now.getTime()})
+    order by d.next_free_hint, d.id limit ${limit}`);
+  return rows.map(toSource);
+}
+
+/** Whether any public doctor's hint is unknown or before `now` (a read, so an instance with nothing to do writes nothing). */
+export async function anyStaleHint(r: Reader, now: Date): Promise<boolean> {
+  const rows = await r.all(sql`
+    select 1 from ${doctors} d indexed by doctors_directory_next
+    where d.status = 'approved' and d.registration_number is not null and d.registration_council is not null
+      and (d.next_free_hint is null or d.next_free_hint < ${now.getTime()})
+    limit 1`);
+  return rows.length > 0;
+}
+
+/** Writes the hints worked out in the same transaction. */
+export async function saveHints(tx: Tx, hints: { id: string; hint: number }[]): Promise<void> {
+  for (const { id, hint } of hints) await tx.run(sql`update ${doctors} set next_free_hint = ${hint} where id = ${id}`);
+}
