@@ -116,18 +116,34 @@ export async function bigStatistics(): Promise<{ client: Client; done: () => voi
 
 export type Scan = { sql: string; line: string };
 
+const NOT_ALIASES = new Set(["where", "on", "left", "inner", "cross", "join", "natural", "order", "group", "limit", "using", "indexed", "not", "set", "union", "values", "having", "window", "returning"]);
+
+/**
+ * The names a plan may give a large table in `sql`: the table's own and every alias the statement
+ * gives it (`from "doctors" d`, `join appointments as a`): a plan line names the alias ("SCAN d").
+ */
+export function largeNames(sql: string): Set<string> {
+  const names = new Set<string>(LARGE_TABLES);
+  for (const m of sql.matchAll(/\b(?:from|join)\s+["`]?(\w+)["`]?(?:\s+(?:as\s+)?["`]?(\w+)["`]?)?/gi)) {
+    const [, table, alias] = m;
+    if (alias !== undefined && (LARGE_TABLES as readonly string[]).includes(table!) && !NOT_ALIASES.has(alias.toLowerCase())) names.add(alias);
+  }
+  return names;
+}
+
 /** Every plan line of `statements` that scans a large table, planned with the big size's statistics. */
 export async function scansOfLargeTables(statements: Map<string, InValue[] | undefined>): Promise<Scan[]> {
   const { client, done } = await bigStatistics();
-  const large = new RegExp(`^SCAN (${LARGE_TABLES.join("|")})\\b`);
   const scans: Scan[] = [];
   try {
     for (const [sql, recorded] of statements) {
       const args = recorded ?? Array<InValue>(placeholders(sql)).fill(null);
       const plan = await client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args });
+      const names = largeNames(sql);
       for (const row of plan.rows) {
         const line = String(row.detail);
-        if (large.test(line)) scans.push({ sql, line });
+        const scanned = /^SCAN ([\w"`]+)/.exec(line)?.[1]?.replace(/["`]/g, "");
+        if (scanned !== undefined && names.has(scanned)) scans.push({ sql, line });
       }
     }
   } finally {
