@@ -4,14 +4,15 @@
  * confirmed appointment on their first slot, and thirty free at the same time (ties by name). The answers by hint must equal the in-memory answer
  * (every doctor's free time worked out) when the hints are fresh, after time passes without a
  * refresh, and after a cancel frees an earlier time (a trigger forgets the hint at once); two
- * instances refreshing in turns share the work and write true bounds. The clock is the next Monday 00:00 UTC, moved.
+ * instances refreshing in turns share the work and write true bounds; a server with a shorter
+ * booking notice clears the hints the other computed, and the other then computes none. The clock is the next Monday 00:00 UTC, moved.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { nextMonday } from "../../tests/support/monday";
 import { startHarness, type Harness } from "../../tests/support/harness";
 import { searchDirectory } from "./directory";
 import { nextFreeOf, windowOf } from "./availability";
-import { refreshNextFreeHints } from "./next-free-hints";
+import { ensureHintSettings, refreshNextFreeHints } from "./next-free-hints";
 import { DIRECTORY_DAYS, pageOf, sortedEntries, type DirectoryQuery } from "../domain/directory";
 import { hindiSpecialization } from "../i18n/catalog";
 import { publicDoctors } from "../db/queries/public-directory";
@@ -22,22 +23,22 @@ let clock = monday.getTime();
 let h: Harness;
 
 /** Every doctor's next free time worked out, then sorted and cut: the answer the hints must give. */
-async function inMemory(query: DirectoryQuery) {
-  const now = h.deps.now();
+async function inMemory(query: DirectoryQuery, deps = h.deps) {
+  const now = deps.now();
   const { from, to } = windowOf(now, DIRECTORY_DAYS);
-  const rows = await publicDoctors(h.deps.database.db, { specialization: query.specialization }, from, to);
-  const sorted = sortedEntries(rows.map((row) => ({ ...row, next: nextFreeOf(h.deps, row.source, now, DIRECTORY_DAYS) })), query, now);
+  const rows = await publicDoctors(deps.database.db, { specialization: query.specialization }, from, to);
+  const sorted = sortedEntries(rows.map((row) => ({ ...row, next: nextFreeOf(deps, row.source, now, DIRECTORY_DAYS) })), query, now);
   const { items, pages } = pageOf(sorted, query.page);
   return { ids: items.map((d) => d.id), pages, total: sorted.length };
 }
-const byHints = async (query: DirectoryQuery) => {
-  const got = await searchDirectory(h.deps, query, hindiSpecialization);
+const byHints = async (query: DirectoryQuery, deps = h.deps) => {
+  const got = await searchDirectory(deps, query, hindiSpecialization);
   return { ids: got.doctors.map((d) => d.id), pages: got.pages, total: got.total };
 };
-async function sameBothWays() {
+async function sameBothWays(deps = h.deps) {
   for (const query of [{ page: 1 }, { page: 2 }, { page: 3 }, { page: 4 }, { page: 5 }, { page: 1, specialization: "Cardiologist" as const }]) {
     const q: DirectoryQuery = { sort: "next", ...query };
-    expect({ q, ...(await byHints(q)) }).toEqual({ q, ...(await inMemory(q)) });
+    expect({ q, ...(await byHints(q, deps)) }).toEqual({ q, ...(await inMemory(q, deps)) });
   }
 }
 const refreshAll = async (deps = h.deps) => {
@@ -147,5 +148,29 @@ test("new hours forget the hint; two instances refreshing in turns write true lo
     expect((await byHints({ sort: "next", page: 1 })).ids[0]).toBe("next-01");
   } finally {
     other.stop();
+  }
+}, 30_000);
+
+test("a server with a shorter booking notice clears the hints at boot; the other computes none while its settings are not the recorded ones", async () => {
+  await refreshAll();
+  const kept = () => hints().then((m) => [...m.values()]);
+  expect((await kept()).every((v) => v !== null)).toBe(true);
+  const sooner = await startHarness({ DATABASE_URL: h.deps.config.databaseUrl, BOOKING_NOTICE_MINUTES: "0" });
+  try {
+    sooner.deps.now = () => new Date(clock);
+    expect(await ensureHintSettings(h.deps)).toBe(false);
+    // The hints are the first server's: with no notice, some doctors are free sooner than them.
+    expect(await ensureHintSettings(sooner.deps)).toBe(true);
+    expect((await kept()).every((v) => v === null)).toBe(true);
+    expect(await refreshNextFreeHints(h.deps)).toBe(0);
+    await refreshAll(sooner.deps);
+    expect((await kept()).every((v) => v !== null)).toBe(true);
+    await sameBothWays(sooner.deps);
+    // Back to the first server's settings: cleared once more, computed again.
+    expect(await ensureHintSettings(h.deps)).toBe(true);
+    await refreshAll();
+    await sameBothWays();
+  } finally {
+    sooner.stop();
   }
 }, 30_000);

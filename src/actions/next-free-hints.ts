@@ -6,19 +6,44 @@
  * transaction (triggers, drizzle/0045), and this computes the unknown and past ones again, in
  * small batches, each read and written in one write transaction (so a cancel in between cannot be
  * overwritten; two instances doing it at once each write true bounds).
+ *
+ * A hint is a lower bound only for the consultation length, booking notice and window it was
+ * computed with (`hintSettingsOf`), which are kept beside the hints (next_free_hint_state). A
+ * server started with others clears every hint at boot and records its own (`ensureHintSettings`);
+ * a server whose settings are not the recorded ones (an older one, during a deploy) computes none.
  */
 import type { Deps } from "../config/deps";
-import { anyStaleHint, saveHints, staleHintSources } from "../db/queries/next-free-hints";
+import { anyStaleHint, clearHints, hintSettings, saveHints, staleHintSources } from "../db/queries/next-free-hints";
 import { DIRECTORY_DAYS } from "../domain/directory";
 import { nextFreeOf, windowOf } from "./availability";
 
 /** Doctors a batch computes; one batch holds the write lock for a few milliseconds. */
 export const HINT_BATCH = 50;
 
-/** Computes at most `limit` stale hints; how many it wrote. */
+/** What a hint's worth depends on: the settings free slots are worked out with (slotsOf), and the window. */
+export const hintSettingsOf = (deps: Deps): string =>
+  `consult ${deps.config.consultMinutes} min, notice ${deps.config.bookingNoticeMinutes} min, window ${DIRECTORY_DAYS} days`;
+
+/** At boot: when the kept hints were computed with other settings than this server's (or unknown ones), clears them all and records this server's. Whether it cleared. */
+export async function ensureHintSettings(deps: Deps): Promise<boolean> {
+  const mine = hintSettingsOf(deps);
+  if ((await hintSettings(deps.database.db)) === mine) return false;
+  return deps.database.write(async (tx) => {
+    if ((await hintSettings(tx)) === mine) return false;
+    await clearHints(tx, mine);
+    return true;
+  });
+}
+
+/** Computes at most `limit` stale hints; how many it wrote (none while another server's settings are recorded). */
 export async function refreshNextFreeHints(deps: Deps, limit = HINT_BATCH): Promise<number> {
   if (!(await anyStaleHint(deps.database.db, deps.now()))) return 0;
   return deps.database.write(async (tx) => {
+    const recorded = await hintSettings(tx);
+    const mine = hintSettingsOf(deps);
+    // Hints of unknown settings are not kept; another server's are its own to compute.
+    if (recorded === undefined) await clearHints(tx, mine);
+    else if (recorded !== mine) return 0;
     const now = deps.now();
     const { from, to } = windowOf(now, DIRECTORY_DAYS);
     const sources = await staleHintSources(tx, now, from, to, limit);
@@ -36,10 +61,15 @@ const ROUND_BATCHES = 40;
 /** Refreshes the stale hints every HINT_ROUND_MS, batch after batch until none is left (errors logged); the returned function stops it. */
 export function startNextFreeHints(deps: Deps): () => void {
   let running = false;
+  let checked = false;
   const round = async () => {
     if (running) return;
     running = true;
     try {
+      if (!checked) {
+        if (await ensureHintSettings(deps)) deps.observe.log.info({ settings: hintSettingsOf(deps) }, "directory: next free hints cleared (computed with other settings)");
+        checked = true;
+      }
       for (let i = 0; i < ROUND_BATCHES && (await refreshNextFreeHints(deps)) === HINT_BATCH; i++);
     } catch (error) {
       deps.observe.log.error({ err: error }, "directory: computing next free hints failed");

@@ -66,6 +66,10 @@ const ALLOWED_SCANS: [RegExp, string][] = [
     "the directory's page (issue 57): a walk of a public doctors' index (doctors_directory_next, _fee, _rating: only approved, verified doctors, with the filter columns in it) in the sort's order that stops after offset + limit doctors the filters keep; a filter few doctors pass walks more of it",
   ],
   [
+    /^update "doctors" set next_free_hint = null where next_free_hint is not null$/,
+    "not a request's: once at a server's boot when the hints were computed with other settings (issue 57, src/actions/next-free-hints.ts), every doctor's hint, the public and the no longer public",
+  ],
+  [
     /^select "id", .* from "mail_outbox" order by "mail_outbox"\."created_at" desc limit \?$/,
     "the admin's latest mails: a backward walk of mail_outbox_created that stops after the limit",
   ],

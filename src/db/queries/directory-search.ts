@@ -18,7 +18,7 @@ import { doctorAvailability, doctors } from "../schema";
 import { byName, directoryKeys } from "../schema/accounts";
 import { visitKeys } from "../schema/availability";
 import { together } from "../together";
-import { cardColumns, publicWhere, readPublicRows, type PublicDoctorRow, type PublicFilter } from "./public-directory";
+import { cardColumns, publicWhere, readHintedRows, readPublicRows, type PublicDoctorRow, type PublicFilter } from "./public-directory";
 
 /** The doctor `d`'s columns the sort keys are made of, written as the statement names them. */
 const H = { weekly: sql.raw("h.weekly") };
@@ -155,8 +155,8 @@ export function pageStatements(filter: PublicFilter, search: DirectorySearch, so
 
 /**
  * Issue 57: the doctors `filter` and `search` find from `offset`, `size` of them, in the order of
- * their kept next-free hints (unknown first), with their cards and their hints: two statements
- * over the same walk of doctors_directory_next, sent together.
+ * their kept next-free hints (unknown first), with their cards and their hints: one walk of
+ * doctors_directory_next, and its count beside it when asked (sent together).
  */
 export async function nextFreeBatch(
   r: Reader,
@@ -169,19 +169,17 @@ export async function nextFreeBatch(
   withCount: boolean,
 ): Promise<{ rows: PublicDoctorRow[]; hints: (number | null)[]; total: number | undefined }> {
   const where = sql.join([...publicWhere(filter), ...searchConditions(search)], sql` and `);
-  const walk = sql`select d.id as hit, d.next_free_hint as hint from ${doctors} d indexed by doctors_directory_next where ${where}
-        order by d.next_free_hint, ${byName(D)}, d.id limit ${size} offset ${offset}`;
-  const [rows, hinted, total] = await together(() =>
+  const [{ rows, hints }, total] = await together(() =>
     Promise.all([
-      readPublicRows(r, sql`${cardColumns(from, to, false)}
-        from (${walk}) page join ${doctors} d on d.id = page.hit left join ${doctorAvailability} h on h.doctor_id = d.id
+      readHintedRows(r, sql`${cardColumns(from, to, false)}, page.hint
+        from (select d.id as hit, d.next_free_hint as hint from ${doctors} d indexed by doctors_directory_next where ${where}
+          order by d.next_free_hint, ${byName(D)}, d.id limit ${size} offset ${offset}) page
+        join ${doctors} d on d.id = page.hit left join ${doctorAvailability} h on h.doctor_id = d.id
         order by page.hint, ${byName(D)}, d.id`),
-      r.all<{ hit: string; hint: number | null }>(walk),
       withCount ? countOf(r, sql`select count(*) from ${doctors} d indexed by doctors_directory_next where ${where}`) : Promise.resolve(undefined),
     ]),
   );
-  const hintOf = new Map(hinted.map((row) => [row.hit, row.hint === null ? null : Number(row.hint)]));
-  return { rows, hints: rows.map((row) => hintOf.get(row.id) ?? null), total };
+  return { rows, hints, total };
 }
 
 const dialect = new SQLiteSyncDialect();

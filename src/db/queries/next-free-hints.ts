@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
-import { doctorAvailability, doctors } from "../schema";
+import { doctorAvailability, doctors, nextFreeHintState } from "../schema";
 import { busyOf, placesOf, toSource, type SlotSource, type SourceRow } from "./availability";
 
 /**
@@ -34,6 +34,17 @@ export async function staleHintSources(tx: Tx, now: Date, from: Date, to: Date, 
 export async function anyStaleHint(r: Reader, now: Date): Promise<boolean> {
   const rows = await r.all(sql`${staleIds(now)} limit 1`);
   return rows.length > 0;
+}
+
+/** The settings the kept hints were computed with (undefined: not recorded, so not known). */
+export async function hintSettings(r: Reader): Promise<string | undefined> {
+  return (await r.select({ settings: nextFreeHintState.settings }).from(nextFreeHintState).get())?.settings;
+}
+
+/** Forgets every kept hint (the tick computes them again) and records `settings` as theirs from now on. */
+export async function clearHints(tx: Tx, settings: string): Promise<void> {
+  await tx.run(sql`update ${doctors} set next_free_hint = null where next_free_hint is not null`);
+  await tx.insert(nextFreeHintState).values({ id: 1, settings }).onConflictDoUpdate({ target: nextFreeHintState.id, set: { settings } });
 }
 
 /** Writes the hints worked out in the same transaction. */

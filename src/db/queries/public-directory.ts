@@ -57,6 +57,8 @@ type Row = SourceRow & {
   about: string | null;
   registration_number: string | null;
   registration_council: string | null;
+  /** A statement's column after the card's (readHintedRows). */
+  hint?: number | null;
 };
 
 /**
@@ -102,28 +104,36 @@ export function cardColumns(from: Date, to: Date, profile: boolean): SQL {
 
 /** The rows of a statement that selects `cardColumns`, as the directory takes them. */
 export async function readPublicRows(r: Reader, query: SQL): Promise<PublicDoctorRow[]> {
-  const rows = await readRows(r, query);
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    specialization: row.specialization,
-    collegeName: row.college_name,
-    profileImage: row.profile_image,
-    languages: row.languages,
-    fee: row.fee === null ? null : Number(row.fee),
-    experienceYears: row.experience_years === null ? null : Number(row.experience_years),
-    ratingCount: Number(row.rating_count),
-    ratingTotal: Number(row.rating_total),
-    verified: Number(row.verified) === 1,
-    about: row.about,
-    registrationNumber: row.registration_number,
-    registrationCouncil: row.registration_council,
-    source: toSource(row),
-  }));
+  return (await readRows(r, query)).map(toPublicRow);
 }
 
+/** The rows of a statement that selects `cardColumns` and then `hint` (a doctor's kept next-free hint), with their hints. */
+export async function readHintedRows(r: Reader, query: SQL): Promise<{ rows: PublicDoctorRow[]; hints: (number | null)[] }> {
+  const rows = await readRows(r, query);
+  return { rows: rows.map(toPublicRow), hints: rows.map((row) => (row.hint === null || row.hint === undefined ? null : Number(row.hint))) };
+}
+
+const toPublicRow = (row: Row): PublicDoctorRow => ({
+  id: row.id,
+  name: row.name,
+  specialization: row.specialization,
+  collegeName: row.college_name,
+  profileImage: row.profile_image,
+  languages: row.languages,
+  fee: row.fee === null ? null : Number(row.fee),
+  experienceYears: row.experience_years === null ? null : Number(row.experience_years),
+  ratingCount: Number(row.rating_count),
+  ratingTotal: Number(row.rating_total),
+  verified: Number(row.verified) === 1,
+  about: row.about,
+  registrationNumber: row.registration_number,
+  registrationCouncil: row.registration_council,
+  source: toSource(row),
+});
+
 const dialect = new SQLiteSyncDialect();
-const COLUMNS = ["id", "status", "name", "specialization", "college_name", "profile_image", "languages", "fee", "experience_years", "rating_count", "rating_total", "verified", "about", "registration_number", "registration_council", "time_zone", "weekly", "days_off", "instant_booking", "busy", "held", "places"] as const;
+/** cardColumns' names in order, then the one a statement may add after them. */
+const COLUMNS = ["id", "status", "name", "specialization", "college_name", "profile_image", "languages", "fee", "experience_years", "rating_count", "rating_total", "verified", "about", "registration_number", "registration_council", "time_zone", "weekly", "days_off", "instant_booking", "busy", "held", "places", "hint"] as const;
 
 /**
  * The rows of publicDoctors' statement: outside a transaction through a statement kept on the
