@@ -15,10 +15,15 @@ const file = process.argv[2]!;
 const name = process.argv[3] ?? readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{4}_.*\.sql$/.test(f)).sort().at(-1)!;
 const text = readFileSync(join(MIGRATIONS_DIR, name), "utf8");
 const db = new Database(file);
-// The tables the file has already (before this migration, too); any other name is the migration's own.
-const tables = new Set((db.query("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((r) => r.name));
-const created = new Set([...text.matchAll(/CREATE TABLE `([^`]+)`/g)].map((m) => m[1]!));
-const probe = text.replace(/`([^`]+)`/g, (all, id: string) => (tables.has(id) && !created.has(id) ? all : `\`${id}_probe\``));
+// The names the migration brings in (tables, indexes, triggers, added columns), wherever it names them
+// (quoted or not, in its triggers' bodies too); every other name is the file's own.
+const fresh = new Set(
+  [
+    ...text.matchAll(/CREATE (?:UNIQUE )?(?:TABLE|INDEX|TRIGGER)(?: IF NOT EXISTS)? [`"]?(\w+)[`"]?/gi),
+    ...text.matchAll(/\bADD (?:COLUMN )?[`"]?(\w+)[`"]?/gi),
+  ].map((m) => m[1]!),
+);
+const probe = text.replace(/\b\w+\b/g, (word) => (fresh.has(word) ? `${word}_probe` : word));
 const statements = probe.split("--> statement-breakpoint").map((s) => s.trim()).filter(Boolean);
 db.exec("pragma busy_timeout = 10000");
 const t = performance.now();

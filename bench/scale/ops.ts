@@ -4,11 +4,12 @@
  *   while this process keeps answering a read one request at a time: MB/s, and the reads' p50 and
  *   longest wait during it;
  * - a restore of that backup into another path (`restoreBackup`, as `bun run restore`): MB/s;
- * - the latest migration's statements on the big file (bench/scale/migration-probe.ts: its new
- *   names suffixed, rolled back): the time it takes;
+ * - the latest migrations' statements on the big file (bench/scale/migration-probe.ts: their new
+ *   names suffixed, rolled back), each alone: the time it takes (SCALE_MIGRATIONS, a comma-separated
+ *   list of drizzle/ file names, else the last MIGRATIONS_PROBED);
  * - a restart: `bun src/index.ts` on the big file until it listens (time to ready).
  */
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { restoreBackup } from "../../src/backup/restore";
@@ -17,12 +18,19 @@ import { percentile } from "../booking-load";
 import { ROOT, startServer, stopServer } from "../server";
 import { appEnv, SCALE_ADMIN, startSized } from "./measure";
 import { countsAt } from "./population";
+import { MIGRATIONS_DIR } from "../../src/config/assets";
+
+/** How many of the newest migrations the operations time when SCALE_MIGRATIONS does not name them. */
+const MIGRATIONS_PROBED = 2;
+const probedMigrations = (): string[] =>
+  process.env.SCALE_MIGRATIONS?.split(",").filter(Boolean) ??
+  readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{4}_.*\.sql$/.test(f)).sort().slice(-MIGRATIONS_PROBED);
 
 export type Ops = {
   bytes: number;
   backup: { seconds: number; mbps: number; reads: number; readP50: number; readMax: number; quietP50: number };
   restore?: { seconds: number; mbps: number; error?: string };
-  migration?: { name?: string; seconds: number; error?: string };
+  migrations: { name: string; seconds: number; error?: string }[];
   restart?: { seconds: number; error?: string };
 };
 
@@ -66,6 +74,7 @@ export async function measureOps(big: string, log: (line: string) => void): Prom
       await reader;
       ops = {
         bytes,
+        migrations: [],
         backup: { seconds, mbps: bytes / MB / seconds, reads: during.length, readP50: percentile(during, 50), readMax: Math.max(...during), quietP50: percentile(quiet, 50) },
       };
       log(`backup: ${seconds.toFixed(1)} s, ${ops.backup.mbps.toFixed(0)} MB/s; ${during.length} reads during it, p50 ${ops.backup.readP50.toFixed(1)} ms, longest ${ops.backup.readMax.toFixed(0)} ms`);
@@ -89,16 +98,18 @@ export async function measureOps(big: string, log: (line: string) => void): Prom
 
     rmSync(join(dir, "backup.db"), { force: true });
 
-    // The latest migration's statements on the big file itself, in a transaction rolled back.
-    try {
-      const run = Bun.spawnSync(["bun", "bench/scale/migration-probe.ts", big], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
-      if (run.exitCode !== 0) throw new Error(run.stderr.toString());
-      const [name, seconds] = run.stdout.toString().trim().split(" ");
-      ops.migration = { name, seconds: Number(seconds) };
-      log(`migration ${name}: ${ops.migration.seconds.toFixed(2)} s`);
-    } catch (e) {
-      ops.migration = { seconds: NaN, error: errorOf(e) };
-      log(`migration failed: ${ops.migration.error}`);
+    // Each of the latest migrations' statements on the big file itself, in a transaction rolled back.
+    for (const name of probedMigrations()) {
+      try {
+        const run = Bun.spawnSync(["bun", "bench/scale/migration-probe.ts", big, name], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+        if (run.exitCode !== 0) throw new Error(run.stderr.toString());
+        const seconds = Number(run.stdout.toString().trim().split(" ")[1]);
+        ops.migrations.push({ name, seconds });
+        log(`migration ${name}: ${seconds.toFixed(2)} s`);
+      } catch (e) {
+        ops.migrations.push({ name, seconds: NaN, error: errorOf(e) });
+        log(`migration ${name} failed: ${errorOf(e)}`);
+      }
     }
 
     // A restart: a fresh server process on the big file until it listens.
@@ -126,7 +137,7 @@ export function opsTable(o: Ops): string {
     "|---|---|",
     `| online backup (bun src/cli/backup.ts in a child, ${size}) | ${f(o.backup.seconds)} s, **${f(o.backup.mbps, 0)} MB/s**; a read answered throughout: ${o.backup.reads} reads, p50 ${f(o.backup.readP50)} ms (${f(o.backup.quietP50)} ms before), longest **${f(o.backup.readMax, 0)} ms** |`,
     `| restore (restoreBackup, into another path) | ${o.restore?.error ?? `${f(o.restore!.seconds)} s, ${f(o.restore!.mbps, 0)} MB/s`} |`,
-    `| latest migration (drizzle/${o.migration?.name ?? "?"}, its statements on the file, rolled back) | ${o.migration?.error ?? `**${f(o.migration!.seconds, 2)} s**`} |`,
+    ...o.migrations.map((m) => `| migration drizzle/${m.name} (its statements on the file, rolled back) | ${m.error ?? `**${f(m.seconds, 2)} s**`} |`),
     `| restart (\`bun src/index.ts\` until it listens) | ${o.restart?.error ?? `**${f(o.restart!.seconds, 2)} s**`} |`,
   ].join("\n");
 }
