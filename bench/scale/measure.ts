@@ -126,6 +126,7 @@ export function readRows(s: Sized): Row[] {
     { group: "signed-in", name: "page doctor-profile", path: "/doctor-dashboard/doctor-profile", headers: cookie(doctor) },
     { group: "signed-in", name: "GET doctors list (JSON, br)", path: "/api/auth/patient-dashboard/doctors", headers: { ...bearer(patient), "accept-encoding": "br" } },
     { group: "admin", name: "page /admin-dashboard (doctor table, page 1)", path: "/admin-dashboard", headers: cookie(admin) },
+    { group: "admin", name: "page /admin-dashboard/overview (last 30 days)", path: "/admin-dashboard/overview", headers: cookie(admin) },
     { group: "profile", name: "page /doctors/{id} (public profile)", path: `/doctors/${s.someDoctor}` },
   ];
   for (const sort of ["next", "rating", "fee"]) for (const page of [1, 50]) rows.push({ group: "directory", name: `directory sort=${sort} page ${page}`, path: `/doctors?sort=${sort}&page=${page}` });

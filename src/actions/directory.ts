@@ -13,7 +13,7 @@ import { byName, DIRECTORY_DAYS, DIRECTORY_PAGE_SIZE, directorySearch, needsEver
 import { reviewAuthor } from "../domain/review";
 import type { Specialization } from "../domain/fields";
 import { notFound } from "../domain/refusal";
-import { directoryPage, nextFreeBatch, searchConditions } from "../db/queries/directory-search";
+import { directoryPage, nextFreeBatch, searchConditions, specializationPage } from "../db/queries/directory-search";
 import { nextFreeOf, windowOf } from "./availability";
 
 /** How many published reviews a profile shows: the newest. */
@@ -27,11 +27,23 @@ function withNext(deps: Deps, rows: PublicDoctorRow[], now: Date, known?: (NextF
   return rows.map(({ source, ...d }, i) => ({ ...d, next: known ? known[i] : nextFreeOf(deps, source, now, DIRECTORY_DAYS), hours: source.availability, places: source.places }));
 }
 
-/** The doctors `filter` finds with their next free times (any approved doctor when `verified` is false: the signed-in specialization pages). */
+/** The doctors `filter` finds with their next free times (any approved doctor when `verified` is false). */
 export async function directoryDoctors(deps: Deps, filter: PublicFilter & { verified?: boolean }): Promise<DirectoryDoctor[]> {
   const now = deps.now();
   const { from, to } = windowOf(now, DIRECTORY_DAYS);
   return withNext(deps, await publicDoctors(deps.database.db, filter, from, to), now);
+}
+
+/**
+ * Page `page` of the approved doctors of `specialization`, verified or not (the signed-in
+ * specialization page), by name, DIRECTORY_PAGE_SIZE to a page, with their next free times
+ * worked out for that page's doctors only.
+ */
+export async function specializationDoctors(deps: Deps, specialization: Specialization, page: number) {
+  const now = deps.now();
+  const { from, to } = windowOf(now, DIRECTORY_DAYS);
+  const { rows, total } = await specializationPage(deps.database.db, specialization, (page - 1) * DIRECTORY_PAGE_SIZE, DIRECTORY_PAGE_SIZE, from, to);
+  return { doctors: withNext(deps, rows, now), page, pages: Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE)), total };
 }
 
 /**

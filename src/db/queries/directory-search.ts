@@ -13,6 +13,7 @@ import type { InValue } from "@libsql/client";
 import { sql, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { DirectorySearch } from "../../domain/directory";
+import type { Specialization } from "../../domain/fields";
 import { keptRowReader, type Reader } from "../client";
 import { doctorAvailability, doctors } from "../schema";
 import { byName, directoryKeys } from "../schema/accounts";
@@ -151,6 +152,27 @@ export function pageStatements(filter: PublicFilter, search: DirectorySearch, so
         order by ${orderOf(sort)}`,
     count: sql`select count(*) from ${doctors} d indexed by ${index} where ${where}`,
   };
+}
+
+/**
+ * One page (`size` rows from `offset`) of the approved doctors of `specialization`, verified or not
+ * (the signed-in specialization page), by name as the directory orders names, and how many there
+ * are: two statements sent together, the page a walk of doctors_approved_specialization_name that
+ * stops after `offset + size`.
+ */
+export async function specializationPage(r: Reader, specialization: Specialization, offset: number, size: number, from: Date, to: Date): Promise<{ rows: PublicDoctorRow[]; total: number }> {
+  const where = sql`d.status = 'approved' and d.specialization = ${specialization}`;
+  const order = sql`${byName(D)}, d.id`;
+  const [rows, total] = await together(() =>
+    Promise.all([
+      readPublicRows(r, sql`${cardColumns(from, to, false)}
+        from (select d.id as hit from ${doctors} d indexed by doctors_approved_specialization_name where ${where} order by ${order} limit ${size} offset ${offset}) page
+        join ${doctors} d on d.id = page.hit left join ${doctorAvailability} h on h.doctor_id = d.id
+        order by ${order}`),
+      countOf(r, sql`select count(*) from ${doctors} d indexed by doctors_approved_specialization_name where ${where}`),
+    ]),
+  );
+  return { rows, total };
 }
 
 /**

@@ -138,6 +138,8 @@ export const doctors = sqliteTable(
   (t) => [
     // patients' directory: approved doctors, grouped by specialization, by name
     index("doctors_status_specialization_name").on(t.status, t.specialization, t.name),
+    // the signed-in specialization page's pages (issue 57): approved doctors, verified or not, in the directory's name order
+    index("doctors_approved_specialization_name").on(t.specialization, byName(t), t.id).where(sql`${t.status} = 'approved'`),
     // admin table: every doctor by signup time
     index("doctors_created_at").on(t.createdAt),
     // admin table's pages: registrations waiting for the admin's check first, then by signup time (issue 41)

@@ -209,4 +209,26 @@ describe("item 5 and the home page", () => {
     // A patient sees every approved doctor there, verified or not.
     expect(html).toContain("Dr. Not Verified");
   });
+
+  test("the specialization page shows twenty doctors a page by name, with real links to the pages either side; a page past the last, or not a number, is not found (issue 57)", async () => {
+    const patient = await h.signupPatient();
+    const cookie = { cookie: `carebook_session=${patient.token}` };
+    // 21 approved gastroenterologists: the 20 above and one not verified, first by name.
+    await publicDoctor(h, "Dr. Aaron Unverified", { specialization: "Gastroenterologist", verified: false });
+    const path = "/patient-dashboard/specialization/Gastroenterologist";
+    const names = (html: string) => [...html.matchAll(/aria-label="Book appointment with ([^"]+)"/g)].map((m) => m[1]);
+    const first = await (await get(path, cookie)).text();
+    const order = ["Dr. Aaron Unverified", ...[0, 1, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 2, 3, 4, 5, 6, 7, 8].map((i) => `Dr. Aparajita Venkataraman-Chattopadhyay ${i}`)];
+    expect(names(first)).toEqual(order);
+    expect(first).toContain("Page 1 of 2");
+    expect(first).toContain(`href="${path}?page=2" rel="next"`);
+    expect(first).not.toContain('rel="prev"');
+    const second = await get(`${path}?page=2`, cookie);
+    expect(second.status).toBe(200);
+    const html = await second.text();
+    expect(names(html)).toEqual(["Dr. Aparajita Venkataraman-Chattopadhyay 9"]);
+    expect(html).toContain(`href="${path}" rel="prev"`);
+    expect(html).not.toContain('rel="next"');
+    for (const page of ["3", "0", "two", "1e3"]) expect((await get(`${path}?page=${page}`, cookie)).status, page).toBe(404);
+  });
 });

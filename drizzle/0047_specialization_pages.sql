@@ -1,0 +1,1 @@
+CREATE INDEX `doctors_approved_specialization_name` ON `doctors` (`specialization`,"name" collate nocase,`id`) WHERE "doctors"."status" = 'approved';
