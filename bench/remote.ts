@@ -6,8 +6,13 @@
  * meetings with one doctor who keeps hours. Rows take turns (file, then remote), BENCH_SECONDS
  * (default 3) each, 8 connections. Prints requests per second and the median per row, and writes
  * the table into docs/performance.md between the "bench:remote" markers.
+ *
+ * `REMOTE_DB=<file>` (issue 57): the same rows on a database bench:scale built (its 100x file,
+ * `bun run bench:scale` first): the file server on that file, and sqld serving a copy of it put
+ * in its folder (sqld serves such a file; it would not replicate it), each with bench:scale's
+ * settings and accounts, nothing filled. The table goes between the "bench:remote-scale" markers.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startLatencyProxy } from "./latency-proxy";
@@ -16,6 +21,9 @@ import { planningWeek } from "./plan";
 import { ADMIN, ROOT, startServer, stopServer, type Server } from "./server";
 import { startSqld } from "../tests/support/sqld";
 import { jsonClient } from "../tests/support/http";
+import { appEnv, idOf, SCALE_ADMIN } from "./scale/measure";
+import { SCALE_PASSWORD } from "./scale/build";
+import { TAGS } from "./scale/population";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 3);
 const LATENCY_MS = Number(process.env.LATENCY_MS ?? 10);
@@ -47,19 +55,37 @@ async function fill(base: string) {
   return { patient: patientToken, doctor: doctor.token, doctorId: doctorSignup.doctor._id as string };
 }
 
+/** bench:scale's patient 0, doctor 0 and doctor 3 (instant, hours Monday to Saturday), signed in. */
+async function scaleAccounts(base: string) {
+  const call = jsonClient(base);
+  const patient = await call("POST", "/loginPatient", { email: "scale-patient-0@example.com", password: SCALE_PASSWORD });
+  const doctor = await call("POST", "/loginDoctor", { email: "scale-doctor-0@example.com", password: SCALE_PASSWORD });
+  return { patient: patient.token as string, doctor: doctor.token as string, doctorId: idOf(TAGS.doctor, 3) };
+}
+
+const BIG = process.env.REMOTE_DB;
 const generator = await loadGenerator();
 const dir = mkdtempSync(join(tmpdir(), "carebook-remote-"));
-const sqld = await startSqld();
+if (BIG !== undefined) {
+  // sqld's own folder with the file as its database; the server writes its log beside it.
+  mkdirSync(join(dir, "sqld", "data.sqld", "dbs", "default"), { recursive: true });
+  const t = performance.now();
+  copyFileSync(BIG, join(dir, "sqld", "data.sqld", "dbs", "default", "data"));
+  console.log(`copied ${(statSync(BIG).size / 1e6).toFixed(0)} MB into sqld's folder in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+}
+const sqld = await startSqld(BIG === undefined ? {} : { dir: join(dir, "sqld") });
 const sqldUrl = new URL(sqld.url);
 const proxy = await startLatencyProxy({ hostname: sqldUrl.hostname, port: Number(sqldUrl.port) }, LATENCY_MS);
 const servers: Server[] = [];
 try {
-  const common = { JWT_SECRET: SECRET, BOOKING_NOTICE_MINUTES: "0", LOG_LEVEL: "silent" };
-  const file = await startServer({ ...common, DATABASE_URL: `file:${join(dir, "app.db")}`, UPLOAD_DIR: join(dir, "uploads-file") }, 30_000, ROOT);
+  // On bench:scale's file its own settings (another booking notice would clear the kept hints at boot).
+  const common: Record<string, string> = BIG === undefined ? { JWT_SECRET: SECRET, BOOKING_NOTICE_MINUTES: "0", LOG_LEVEL: "silent" } : { ...appEnv(BIG, ""), ADMIN_EMAIL: SCALE_ADMIN.email, ADMIN_PASSWORD: SCALE_ADMIN.password };
+  const fileUrl = BIG === undefined ? `file:${join(dir, "app.db")}` : `file:${BIG}`;
+  const file = await startServer({ ...common, DATABASE_URL: fileUrl, UPLOAD_DIR: join(dir, "uploads-file") }, 30_000, ROOT);
   servers.push(file);
-  const remote = await startServer({ ...common, DATABASE_URL: proxy.url, UPLOAD_DIR: join(dir, "uploads-remote") }, 60_000, ROOT);
+  const remote = await startServer({ ...common, DATABASE_URL: proxy.url, UPLOAD_DIR: join(dir, "uploads-remote") }, 120_000, ROOT);
   servers.push(remote);
-  const [fileData, remoteData] = [await fill(file.url), await fill(remote.url)];
+  const [fileData, remoteData] = BIG === undefined ? [await fill(file.url), await fill(remote.url)] : [await scaleAccounts(file.url), await scaleAccounts(remote.url)];
 
   type Row = { name: string; path: (d: typeof fileData) => string; auth: (d: typeof fileData) => Record<string, string> };
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -91,11 +117,13 @@ try {
     console.log(lines.at(-1));
   }
   const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), Bun ${Bun.version}, ${generator.name}, ${CONNECTIONS} connections, ${SECONDS} s a row, load average ${loadavg()[0]!.toFixed(1)} at the end, ${new Date().toISOString().slice(0, 16)}Z`;
-  const table = [`Machine: ${machine}. Command: \`bun run bench:remote\`.`, "", ...lines].join("\n");
+  const command = BIG === undefined ? "bun run bench:remote" : `REMOTE_DB=${BIG} bun run bench:remote`;
+  const table = [`Machine: ${machine}. Command: \`${command}\`.`, "", ...lines].join("\n");
   console.log(`\n${table}`);
   const docs = join(ROOT, "docs", "performance.md");
   const text = readFileSync(docs, "utf8");
-  const [start, end] = ["<!-- bench:remote -->", "<!-- /bench:remote -->"];
+  const marker = BIG === undefined ? "bench:remote" : "bench:remote-scale";
+  const [start, end] = [`<!-- ${marker} -->`, `<!-- /${marker} -->`];
   const block = `${start}\n${table}\n${end}`;
   const i = text.indexOf(start);
   const j = text.indexOf(end);

@@ -31,7 +31,7 @@ const ROW_SECONDS = Number(process.env.SCALE_ROW_SECONDS || 6);
 export type Timing = { p50: number; p95: number; n: number; bytes: number };
 export type Row = { name: string; path: string; headers?: Record<string, string>; group: "signed-in" | "directory" | "profile" | "admin" };
 
-const idOf = (tag: string, n: number) => `${tag}-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
+export const idOf = (tag: string, n: number) => `${tag}-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
 
 /** The env a booted copy of the app gets (also the restart's, bench/scale/ops.ts). */
 export const appEnv = (path: string, uploads: string) => ({
