@@ -10,6 +10,7 @@ import { E2E_PORT } from "./support/env";
 import type { Page } from "@playwright/test";
 import { ALL_DAY, apiCall, createDoctor, createPatient, expect, instantDoctor, signIn, test, waitForHydration } from "./support/fixtures";
 import { H, switchToHindi } from "./support/hindi";
+import { doctorCardOn } from "./support/specialization";
 
 for (const script of [true, false]) {
   for (const lang of ["en", "hi"] as const) {
@@ -36,7 +37,7 @@ for (const script of [true, false]) {
     try {
       await signIn(page, patient);
       await page.goto("/patient-dashboard/specialization/Neurologist");
-      const card = page.locator(".doctor-card", { hasText: name });
+      const card = await doctorCardOn(page, name);
       await expect(card.locator(".instant-booking")).toHaveText("Instant booking");
       await card.getByRole("link").click();
       if (lang === "hi") await switchToHindi(page);

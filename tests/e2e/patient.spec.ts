@@ -23,6 +23,7 @@ import {
   waitForHydration,
 } from "./support/fixtures";
 import { approvedCounts, createDoctors } from "./support/patient";
+import { doctorCardOn } from "./support/specialization";
 
 // Dates must name their zone; a fixed browser zone makes the name predictable.
 test.use({ timezoneId: "Europe/Berlin" });
@@ -173,7 +174,7 @@ test.describe("dashboard", () => {
     await card(page, "Ophthalmologist").click();
     await expect(page).toHaveURL(/\/patient-dashboard\/specialization\/Ophthalmologist$/);
     await expect(page.getByRole("heading", { level: 1, name: "Ophthalmologist" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: olive })).toBeVisible();
+    await expect((await doctorCardOn(page, olive)).getByRole("heading", { name: olive })).toBeVisible();
     await expect(page.getByText(hidden)).toHaveCount(0);
     const bookLink = page.getByRole("link", { name: `Book appointment with ${olive}` });
     await expect(bookLink).toHaveText("Book appointment");

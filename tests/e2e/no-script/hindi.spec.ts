@@ -10,6 +10,7 @@ import type { Page } from "@playwright/test";
 import { expectAccessibleWithoutScript } from "../support/axe";
 import { projectPage } from "../support/project-page";
 import { ADMIN } from "../support/env";
+import { doctorCardOn } from "../support/specialization";
 import { apiCall, completeInDatabase, confirmSchedule, expect, PASSWORD, test, uniqueEmail } from "../support/fixtures";
 import { H, switchToHindi } from "../support/hindi";
 import { dayAfter, nextJanuary, WEDNESDAY } from "../support/dates";
@@ -86,7 +87,7 @@ test("a patient signs up in Hindi, finds the doctor by specialization and books"
   await expect(patient).toHaveURL(/\/patient-dashboard$/);
   await patient.locator('a[href$="/specialization/Dermatologist"]').first().click();
   await expect(patient).toHaveURL(/specialization\/Dermatologist$/);
-  await patient.locator("li, .card").filter({ hasText: doctorName }).locator('a[href*="/bookAppointment/"]').first().click();
+  await (await doctorCardOn(patient, doctorName)).locator('a[href*="/bookAppointment/"]').first().click();
   // An empty reason is refused in Hindi, beside the field.
   await patient.getByRole("button", { name: H("Book appointment") }).click();
   await notice(patient);

@@ -8,6 +8,7 @@
 import type { Browser, BrowserContext } from "@playwright/test";
 import { E2E_PORT, PASSWORD } from "./env";
 import { adminAccount, apiCall, createDoctor, createPatient, expect, signIn, type Account } from "./fixtures";
+import { doctorCardOn } from "./specialization";
 
 const BASE = `http://127.0.0.1:${E2E_PORT}`;
 
@@ -68,12 +69,14 @@ export async function specializationCardJourney(browser: Browser, script: boolea
     const page = await ctx.newPage();
     await signIn(page, patient);
     await page.goto("/patient-dashboard/specialization/Urologist");
-    const verified = page.locator(".doctor-card", { hasText: checked.name });
+    // Each found from the first page as a patient would (20 doctors a page, by name).
+    const verified = await doctorCardOn(page, checked.name);
     await expect(verified).toContainText("✓ Registration verified");
     await expect(verified).toContainText("Fee: ₹450");
     await expect(verified).toContainText("Speaks Hindi, English");
     await expect(verified).toContainText(/No ratings yet|rating/);
-    const plain = page.locator(".doctor-card", { hasText: unchecked.name });
+    await page.goto("/patient-dashboard/specialization/Urologist");
+    const plain = await doctorCardOn(page, unchecked.name);
     await expect(plain).toContainText("Registration not yet checked");
     await expect(plain).not.toContainText("✓");
     // Both can be booked: the note only says the registration is not checked yet.
