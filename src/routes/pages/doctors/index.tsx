@@ -8,6 +8,7 @@ import type { Context } from "hono";
 import { searchDirectory } from "../../../actions/directory";
 import type { Deps } from "../../../config/deps";
 import { DoctorCard } from "../../../components/DoctorCard";
+import { Pager } from "../../../components/Pager";
 import { LANGUAGE_CODES } from "../../../domain/doctor-details";
 import { bookHref, DIRECTORY_SORTS, SOON_DAYS, type DirectoryQuery } from "../../../domain/directory";
 import { SPECIALIZATIONS } from "../../../domain/fields";
@@ -81,7 +82,7 @@ function Directory({ t, query, found, zone, invalid }: { t: T; query: DirectoryQ
               ))}
             </ul>
           )}
-          <Pages t={t} query={query} pages={found.pages} />
+          <Pager t={t} page={query.page} pages={found.pages} href={(page) => directoryHref({ ...query, page })} />
         </>
       )}
     </section>
@@ -150,14 +151,3 @@ function AnyOf(props: { id: string; name: string; label: string; any: string; ch
   );
 }
 
-/** "Page 2 of 5" with real links to the pages either side. */
-function Pages({ t, query, pages }: { t: T; query: DirectoryQuery; pages: number }) {
-  if (pages <= 1) return <></>;
-  return (
-    <nav class="pager" aria-label={t("dir.pages")}>
-      {query.page > 1 && <a class="button button-secondary" href={directoryHref({ ...query, page: query.page - 1 })} rel="prev">{t("dir.prev")}</a>}
-      <span>{t("dir.page", { page: query.page, pages })}</span>
-      {query.page < pages && <a class="button button-secondary" href={directoryHref({ ...query, page: query.page + 1 })} rel="next">{t("dir.next")}</a>}
-    </nav>
-  );
-}

@@ -10,6 +10,7 @@ import { specializationDoctors } from "../../../actions/directory";
 import type { Deps } from "../../../config/deps";
 import { isSpecialization, type Specialization } from "../../../domain/fields";
 import { DoctorCard } from "../../../components/DoctorCard";
+import { Pager } from "../../../components/Pager";
 import { viewerTimeZone } from "../../../middleware/page-guard";
 import { notFoundResponse } from "../../../components/NotFound";
 import { pageQuery } from "../../../http/schemas";
@@ -66,13 +67,7 @@ async function render(c: Context, specialization: Specialization, { doctors, pag
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <nav class="pager" aria-label={t("dir.pages")}>
-          {page > 1 && <a class="button button-secondary" href={pageHref(specialization, page - 1)} rel="prev">{t("dir.prev")}</a>}
-          <span>{t("dir.page", { page, pages })}</span>
-          {page < pages && <a class="button button-secondary" href={pageHref(specialization, page + 1)} rel="next">{t("dir.next")}</a>}
-        </nav>
-      )}
+      <Pager t={t} page={page} pages={pages} href={(n) => pageHref(specialization, n)} />
     </section>,
   );
 }
