@@ -9,6 +9,7 @@ import type { Browser, Page } from "@playwright/test";
 import { expectAccessibleWithoutScript } from "../support/axe";
 import { projectPage } from "../support/project-page";
 import { ADMIN } from "../support/env";
+import { doctorCardOn } from "../support/specialization";
 import { openPageWith } from "../support/admin";
 import { apiCall, completeInDatabase, confirmSchedule, expect, PASSWORD, test, TINY_PNG, uniqueEmail } from "../support/fixtures";
 import { dayAfter, nextJanuary, WEDNESDAY } from "../support/dates";
@@ -91,7 +92,7 @@ test("a patient signs up, browses a specialization and books; an empty reason is
   await expect(patient).toHaveURL(/\/patient-dashboard$/);
   await patient.getByRole("link", { name: /Dermatologist/ }).first().click();
   await expect(patient).toHaveURL(/specialization\/Dermatologist$/);
-  await patient.getByRole("link", { name: `Book appointment with ${doctorName}` }).click();
+  await (await doctorCardOn(patient, doctorName)).getByRole("link", { name: `Book appointment with ${doctorName}` }).click();
   await patient.getByRole("button", { name: "Book appointment" }).click();
   await notice(patient, "Please enter a reason.");
   await patient.getByLabel(/Reason for your appointment with/).fill("A rash that will not go away");
