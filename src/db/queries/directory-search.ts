@@ -161,7 +161,7 @@ export function pageStatements(filter: PublicFilter, search: DirectorySearch, so
  * stops after `offset + size`.
  */
 export async function specializationPage(r: Reader, specialization: Specialization, offset: number, size: number, from: Date, to: Date): Promise<{ rows: PublicDoctorRow[]; total: number }> {
-  const where = sql`d.status = 'approved' and d.specialization = ${specialization}`;
+  const where = sql.join(publicWhere({ specialization, verified: false }), sql` and `);
   const order = sql`${byName(D)}, d.id`;
   const [rows, total] = await together(() =>
     Promise.all([
