@@ -13,8 +13,21 @@ import { byName, DIRECTORY_DAYS, DIRECTORY_PAGE_SIZE, directorySearch, needsEver
 import { reviewAuthor } from "../domain/review";
 import type { Specialization } from "../domain/fields";
 import { notFound } from "../domain/refusal";
-import { directoryPage, nextFreeBatch, searchConditions, specializationPage } from "../db/queries/directory-search";
+import {
+  directoryPage,
+  freeByHint,
+  freeByHintCount,
+  listedHints,
+  nextFreeBatch,
+  pageStatements,
+  searchConditions,
+  specializationPage,
+  unknownHintRows,
+  withHours,
+} from "../db/queries/directory-search";
+import { readPublicRows } from "../db/queries/public-directory";
 import { nextFreeOf, windowOf } from "./availability";
+import { earliestStart } from "./next-free-hints";
 
 /** How many published reviews a profile shows: the newest. */
 export const PROFILE_REVIEWS = 20;
@@ -64,6 +77,8 @@ export async function searchDirectory(deps: Deps, query: DirectoryQuery, label: 
     return { doctors: withNext(deps, rows, now), page: query.page, pages: Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE)), total };
   }
   if (query.availableDays === undefined) return byNextFree(deps, query, search, now);
+  const soon = await freeSoon(deps, query, query.availableDays, search, now);
+  if (soon !== undefined) return soon;
   const rows = await publicDoctors(deps.database.db, { specialization, language, maxFee }, from, to, false, searchConditions(search));
   const entries = rows.map((row) => ({ row, ...row, next: nextFreeOf(deps, row.source, now, DIRECTORY_DAYS) }));
   const sorted = sortedEntries(entries, query, now);
@@ -104,6 +119,74 @@ async function byNextFree(deps: Deps, query: DirectoryQuery, search: DirectorySe
   const sorted = sortedEntries(entries, query, now);
   const items = sorted.slice(wanted - DIRECTORY_PAGE_SIZE, wanted);
   return { doctors: withNext(deps, items.map((e) => e.row), now, items.map((e) => e.next)), page: query.page, pages: Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE)), total };
+}
+
+/** Doctors whose hint cannot answer "free soon" that a request works out itself; with more, it works out every doctor's. */
+export const UNKNOWN_HINTS_LIMIT = 500;
+
+/**
+ * Issue 57: a page of the doctors free within `days` by the kept hints. An exact hint in
+ * [notice, soon) is a doctor's next free start; the few doctors whose hint cannot say (unknown,
+ * reached by the notice, "none before" a time by then, holding an offer) are worked out here, and
+ * the rest are not free by then. By rating or fee, one page in SQL over "free by hint or one of
+ * those"; by next free time, the exact ones in hint order merged with those. Undefined when too
+ * many hints are unknown (after a restart with other settings): the caller works out every doctor.
+ */
+async function freeSoon(deps: Deps, query: DirectoryQuery, days: number, search: DirectorySearch, now: Date) {
+  const { from, to } = windowOf(now, DIRECTORY_DAYS);
+  const r = deps.database.db;
+  const filter = { specialization: query.specialization, language: query.language, maxFee: query.maxFee };
+  const soon = now.getTime() + days * 86_400_000;
+  const stale = { fresh: earliestStart(deps, now), noneUntil: soon };
+  const unknown = await unknownHintRows(r, filter, search, stale, now.getTime(), from, to, UNKNOWN_HINTS_LIMIT + 1);
+  if (unknown.length > UNKNOWN_HINTS_LIMIT) return undefined;
+  const found = sortedEntries(unknown.map((row) => ({ row, ...row, next: nextFreeOf(deps, row.source, now, DIRECTORY_DAYS) })), { ...query, availableDays: days }, now);
+  const byHint = freeByHint(stale, soon, now.getTime());
+  const pages = (total: number) => Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE));
+  const offset = (query.page - 1) * DIRECTORY_PAGE_SIZE;
+  if (query.sort !== "next") {
+    const either = freeByHint(stale, soon, now.getTime(), found.map((e) => e.id));
+    const { page } = pageStatements(filter, search, query.sort, offset, DIRECTORY_PAGE_SIZE, from, to, [either]);
+    const [rows, count] = await together(() => Promise.all([readPublicRows(r, page), freeByHintCount(r, filter, search, stale, soon, now.getTime())]));
+    const total = count + found.length;
+    return { doctors: withNext(deps, rows, now), page: query.page, pages: pages(total), total };
+  }
+  // The exact ones before `skip` come before the page whatever the others' times (at most
+  // found.length of those can come before any of them).
+  const skip = Math.max(0, offset - found.length);
+  const batch = await nextFreeBatch(r, filter, search, skip, offset + DIRECTORY_PAGE_SIZE - skip, from, to, true, [byHint]);
+  const total = (batch.total ?? 0) + found.length;
+  const known = new Set(found.map((e) => e.id));
+  const exact = batch.rows.flatMap((row, i) => (known.has(row.id) ? [] : [{ row, key: batch.hints[i]! }]));
+  const keyed = [...exact, ...found.map((e) => ({ row: e.row, key: e.next!.start }))];
+  const before = (a: (typeof keyed)[number], b: (typeof keyed)[number]) => a.key - b.key || byName(a.row.name, b.row.name) || (a.row.id < b.row.id ? -1 : 1);
+  const first = exact[0];
+  // Those worked out here that come before the first exact one read are before it in the whole list too.
+  const ahead = skip === 0 || first === undefined ? 0 : keyed.filter((e) => !exact.includes(e) && before(e, first) < 0).length;
+  const merged = (skip === 0 || first === undefined ? keyed : keyed.filter((e) => exact.includes(e) || before(e, first) >= 0)).sort(before);
+  const items = skip > 0 && first === undefined ? [] : merged.slice(offset - skip - ahead, offset - skip - ahead + DIRECTORY_PAGE_SIZE);
+  return { doctors: withNext(deps, items.map((e) => e.row), now), page: query.page, pages: pages(total), total };
+}
+
+/**
+ * Every listed doctor with hours, with their next free start (undefined: none in the window), for
+ * the admin's medians (issue 58): from the kept hints where exact, the doctors whose hint cannot
+ * say worked out here; two statements sent together. With too many of those (a server just started
+ * with other settings), every doctor is worked out.
+ */
+export async function listedNextFree(deps: Deps): Promise<{ specialization: Specialization; next: number | undefined }[]> {
+  const now = deps.now();
+  const { from, to } = windowOf(now, DIRECTORY_DAYS);
+  const r = deps.database.db;
+  const stale = { fresh: earliestStart(deps, now), noneUntil: to.getTime() };
+  const [hinted, unknown] = await together(() =>
+    Promise.all([listedHints(r, stale, now.getTime()), unknownHintRows(r, {}, {}, stale, now.getTime(), from, to, UNKNOWN_HINTS_LIMIT + 1, [withHours])]),
+  );
+  if (unknown.length > UNKNOWN_HINTS_LIMIT) {
+    return (await directoryDoctors(deps, {})).filter((d) => d.hours !== undefined && d.hours !== null).map((d) => ({ specialization: d.specialization, next: d.next?.start }));
+  }
+  const worked = new Map(unknown.map((row) => [row.id, nextFreeOf(deps, row.source, now, DIRECTORY_DAYS)?.start]));
+  return hinted.map(({ id, specialization, hint }) => ({ specialization, next: hint ?? worked.get(id) }));
 }
 
 /** A public review: its author as "Pat P.", the rating, the message and the doctor's reply. */

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { nextMonday } from "../../tests/support/monday";
 import { startHarness, type Harness } from "../../tests/support/harness";
-import { searchDirectory } from "./directory";
+import { directoryDoctors, listedNextFree, searchDirectory } from "./directory";
 import { nextFreeOf, windowOf } from "./availability";
 import { ensureHintSettings, refreshNextFreeHints } from "./next-free-hints";
 import { DIRECTORY_DAYS, pageOf, sortedEntries, type DirectoryQuery } from "../domain/directory";
@@ -35,11 +35,17 @@ const byHints = async (query: DirectoryQuery, deps = h.deps) => {
   const got = await searchDirectory(deps, query, hindiSpecialization);
   return { ids: got.doctors.map((d) => d.id), pages: got.pages, total: got.total };
 };
+/** Every sort=next page, and "free within 1, 3 and 14 days" in every sort: as every doctor worked out answers them. */
 async function sameBothWays(deps = h.deps) {
-  for (const query of [{ page: 1 }, { page: 2 }, { page: 3 }, { page: 4 }, { page: 5 }, { page: 1, specialization: "Cardiologist" as const }]) {
-    const q: DirectoryQuery = { sort: "next", ...query };
-    expect({ q, ...(await byHints(q, deps)) }).toEqual({ q, ...(await inMemory(q, deps)) });
+  const queries: DirectoryQuery[] = [{ page: 1 }, { page: 2 }, { page: 3 }, { page: 4 }, { page: 5 }, { page: 1, specialization: "Cardiologist" as const }].map((q) => ({ sort: "next", ...q }));
+  for (const sort of ["next", "rating", "fee"] as const) {
+    for (const availableDays of [1, 3, 14]) for (const page of [1, 2, 3]) queries.push({ sort, availableDays, page });
+    queries.push({ sort, availableDays: 3, page: 1, specialization: "Cardiologist" });
   }
+  for (const q of queries) expect({ q, ...(await byHints(q, deps)) }).toEqual({ q, ...(await inMemory(q, deps)) });
+  // The admin's medians (issue 58) read the same hints: every listed doctor with hours and their next free start.
+  const listed = (await directoryDoctors(deps, {})).filter((d) => d.hours !== undefined).map((d) => `${d.specialization} ${d.next?.start}`);
+  expect((await listedNextFree(deps)).map((d) => `${d.specialization} ${d.next}`).sort()).toEqual(listed.sort());
 }
 const refreshAll = async (deps = h.deps) => {
   while ((await refreshNextFreeHints(deps)) > 0);
@@ -173,4 +179,68 @@ test("a server with a shorter booking notice clears the hints at boot; the other
   } finally {
     sooner.stop();
   }
+}, 30_000);
+
+test("free soon by exact hints: a meeting on the hint's slot, a held offer and a removed place each change the answer at once", async () => {
+  await refreshAll();
+  const soonest: DirectoryQuery = { sort: "next", availableDays: 1, page: 1 };
+  const mondayTen = monday.getTime() + 10 * HOUR;
+  expect((await hints()).get("tie-00")).toBe(mondayTen);
+  expect((await byHints(soonest)).ids).toContain("tie-00");
+  // A confirmed meeting on that slot (its only one this week): the trigger forgets the hint, and tie-00 is not free within a day.
+  await h.elsewhere("insert into appointments (id, patient_id, doctor_id, reason, status, created_at, scheduled_at, ends_at) values ('took-tie', 'p-1', 'tie-00', 'A check', 'confirmed', ?, ?, ?)", [
+    clock, mondayTen, mondayTen + HOUR / 2,
+  ]);
+  expect((await hints()).get("tie-00")).toBeNull();
+  expect((await byHints(soonest)).ids).not.toContain("tie-00");
+  await sameBothWays();
+  // Kept by hand as it was (no trigger), the hint would still say "free": the answer is wrong, so the comparison can fail.
+  await h.elsewhere("update doctors set next_free_hint = ? where id = 'tie-00'", [mondayTen]);
+  expect(await byHints(soonest)).not.toEqual(await inMemory(soonest));
+  await h.elsewhere("delete from appointments where id = 'took-tie'");
+  await refreshAll();
+
+  // A waitlist offer holding tie-02's slot: not free while it holds (no write when it runs out, so the hint stays).
+  await h.elsewhere(
+    `insert into waitlist (id, patient_id, doctor_id, reason, until, ends_by, created_at, offer_start, offer_end, offer_expires_at, offered_at)
+     values ('held-tie', 'p-1', 'tie-02', 'Any time', '2099-01-01', ?, ?, ?, ?, ?, ?)`,
+    [mondayTen + 30 * 24 * HOUR, clock, mondayTen, mondayTen + HOUR / 2, clock + HOUR, clock],
+  );
+  expect((await hints()).get("tie-02")).toBe(mondayTen);
+  expect((await byHints(soonest)).ids).not.toContain("tie-02");
+  await sameBothWays();
+  clock += 2 * HOUR; // the offer ran out: free again
+  expect((await byHints(soonest)).ids).toContain("tie-02");
+  await sameBothWays();
+  clock -= 2 * HOUR;
+  await h.elsewhere("delete from waitlist where id = 'held-tie'");
+
+  // Hours at a clinic: removing the clinic takes its hours' slots, and the hint with them.
+  await h.elsewhere("insert into places (id, doctor_id, name, address, city, pin_code, created_at) values ('clinic-tie', 'tie-04', 'Clinic', '1 Road', 'Pune', '411001', ?)", [clock]);
+  await h.elsewhere("update doctor_availability set weekly = ? where doctor_id = 'tie-04'", [JSON.stringify([{ day: 1, start: "10:00", end: "10:30", placeId: "clinic-tie" }])]);
+  await refreshAll();
+  expect((await byHints(soonest)).ids).toContain("tie-04");
+  await h.elsewhere("update places set removed_at = ? where id = 'clinic-tie'", [clock]);
+  expect((await hints()).get("tie-04")).toBeNull();
+  expect((await byHints(soonest)).ids).not.toContain("tie-04");
+  await sameBothWays();
+  await h.elsewhere("update doctor_availability set weekly = ? where doctor_id = 'tie-04'", [JSON.stringify([{ day: 1, start: "10:00", end: "10:30" }])]);
+  await h.elsewhere("delete from places where id = 'clinic-tie'");
+  await refreshAll();
+  await sameBothWays();
+}, 30_000);
+
+test("a doctor with nothing free in the window keeps a hint of none before two days short of its end, worked out again within the directory's free soon", async () => {
+  await refreshAll();
+  // next-09 has no hours: none free, a hint that is not a whole minute.
+  const none = (await hints()).get("next-09")!;
+  expect(none % 60_000).toBe(1);
+  expect(none).toBe(Math.floor((clock + (DIRECTORY_DAYS - 2) * 24 * HOUR) / 60_000) * 60_000 + 1);
+  clock += (DIRECTORY_DAYS - 4) * 24 * HOUR; // 2 days before it, within the 3 of "free soon": stale again
+  await refreshAll();
+  expect((await hints()).get("next-09")!).toBe(Math.floor((clock + (DIRECTORY_DAYS - 2) * 24 * HOUR) / 60_000) * 60_000 + 1);
+  await sameBothWays();
+  clock = monday.getTime();
+  await h.elsewhere("update doctors set next_free_hint = null");
+  await refreshAll();
 }, 30_000);

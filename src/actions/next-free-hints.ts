@@ -1,11 +1,14 @@
 /**
- * The directory's next-free hints (issue 57): each public doctor keeps a lower bound of their next
- * free start (doctors.next_free_hint), so sort=next reads doctors in its order and works out the
- * free slots of the first few only (src/actions/directory.ts). A hint stays a lower bound while
- * bookings are only added and time passes; whatever may free a slot sets it to null in its own
- * transaction (triggers, drizzle/0045), and this computes the unknown and past ones again, in
- * small batches, each read and written in one write transaction (so a cancel in between cannot be
- * overwritten; two instances doing it at once each write true bounds).
+ * The directory's next-free hints (issue 57): each public doctor keeps their next free start
+ * (doctors.next_free_hint), or a time none is free before, so sort=next reads doctors in its order
+ * and works out the free slots of the first few only, and "free within 3 days" is a range of the
+ * hints (src/actions/directory.ts). A hint is exact until the booking notice reaches it, and a
+ * lower bound always: whatever may free a slot, or take the hint's own (a confirmed meeting over
+ * it, a place removed), sets it to null in its own transaction (triggers, drizzle/0045 and 0048).
+ * Held waitlist offers are not counted (one that runs out frees its slot without a write): the
+ * directory works out doctors holding one itself. This computes the unknown and reached ones again,
+ * in small batches, each read and written in one write transaction (so a cancel in between cannot
+ * be overwritten; two instances doing it at once each write true hints).
  *
  * A hint is a lower bound only for the consultation length, booking notice and window it was
  * computed with (`hintSettingsOf`), which are kept beside the hints (next_free_hint_state). A
@@ -13,8 +16,8 @@
  * a server whose settings are not the recorded ones (an older one, during a deploy) computes none.
  */
 import type { Deps } from "../config/deps";
-import { anyStaleHint, clearHints, hintSettings, saveHints, staleHintSources } from "../db/queries/next-free-hints";
-import { DIRECTORY_DAYS } from "../domain/directory";
+import { anyStaleHint, clearHints, hintSettings, noneBefore, saveHints, staleHintSources, type Staleness } from "../db/queries/next-free-hints";
+import { DIRECTORY_DAYS, SOON_DAYS } from "../domain/directory";
 import { nextFreeOf, windowOf } from "./availability";
 
 /** Doctors a batch computes; one batch holds the write lock for a few milliseconds. */
@@ -22,7 +25,21 @@ export const HINT_BATCH = 50;
 
 /** What a hint's worth depends on: the settings free slots are worked out with (slotsOf), and the window. */
 export const hintSettingsOf = (deps: Deps): string =>
-  `consult ${deps.config.consultMinutes} min, notice ${deps.config.bookingNoticeMinutes} min, window ${DIRECTORY_DAYS} days`;
+  `consult ${deps.config.consultMinutes} min, notice ${deps.config.bookingNoticeMinutes} min, window ${DIRECTORY_DAYS} days, exact`;
+
+const DAY_MS = 86_400_000;
+
+/** The first start a slot may have at `now` (freeSlots' booking notice): an exact hint before it is reached. */
+export const earliestStart = (deps: Deps, now: Date): number => now.getTime() + Math.round(deps.config.bookingNoticeMinutes * 60_000);
+
+/**
+ * The hint of a doctor with no free slot in the window computed at `now`: none before two days
+ * short of its end, which no zone's local days (nor a clock change) can reach.
+ */
+export const noneHint = (now: Date): number => noneBefore(now.getTime() + (DIRECTORY_DAYS - 2) * DAY_MS);
+
+/** What the tick computes again at `now`: hints reached by the notice, and "none before" ones within the directory's "free soon". */
+export const stalenessAt = (deps: Deps, now: Date): Staleness => ({ fresh: earliestStart(deps, now), noneUntil: now.getTime() + SOON_DAYS * DAY_MS });
 
 /** At boot: when the kept hints were computed with other settings than this server's (or unknown ones), clears them all and records this server's. Whether it cleared. */
 export async function ensureHintSettings(deps: Deps): Promise<boolean> {
@@ -37,7 +54,7 @@ export async function ensureHintSettings(deps: Deps): Promise<boolean> {
 
 /** Computes at most `limit` stale hints; how many it wrote (none while another server's settings are recorded). */
 export async function refreshNextFreeHints(deps: Deps, limit = HINT_BATCH): Promise<number> {
-  if (!(await anyStaleHint(deps.database.db, deps.now()))) return 0;
+  if (!(await anyStaleHint(deps.database.db, stalenessAt(deps, deps.now())))) return 0;
   return deps.database.write(async (tx) => {
     const recorded = await hintSettings(tx);
     const mine = hintSettingsOf(deps);
@@ -46,9 +63,8 @@ export async function refreshNextFreeHints(deps: Deps, limit = HINT_BATCH): Prom
     else if (recorded !== mine) return 0;
     const now = deps.now();
     const { from, to } = windowOf(now, DIRECTORY_DAYS);
-    const sources = await staleHintSources(tx, now, from, to, limit);
-    // None in the window: the window's end, before which none is free.
-    const hints = sources.map((s) => ({ id: s.doctorId, hint: nextFreeOf(deps, s, now, DIRECTORY_DAYS)?.start ?? to.getTime() }));
+    const sources = await staleHintSources(tx, stalenessAt(deps, now), from, to, limit);
+    const hints = sources.map((s) => ({ id: s.doctorId, hint: nextFreeOf(deps, s, now, DIRECTORY_DAYS)?.start ?? noneHint(now) }));
     await saveHints(tx, hints);
     return hints.length;
   });

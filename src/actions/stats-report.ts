@@ -14,7 +14,7 @@ import { addDays, COUNTS, daysOf, isSpecKey, median, noShowRate, SPEC_PREFIX, ty
 export { COUNTS };
 import { dateInZone, wallClock, zonedInstant } from "../domain/time";
 import { DIRECTORY_DAYS } from "../domain/directory";
-import { directoryDoctors } from "./directory";
+import { listedNextFree } from "./directory";
 import { totalsFromRows, totalsZoneOf } from "./stats";
 
 export type Counts = Record<Count, number>;
@@ -83,7 +83,7 @@ export async function adminStats(deps: Deps, zone: string, period: Period): Prom
       notOverYet(r, now, end),
       waitHours(r, start, end),
       waitingNow(r),
-      directoryDoctors(deps, {}),
+      listedNextFree(deps),
     ]),
   );
   const { everyone, bySpec } = keptServes(deps, zone, built) ? { everyone: dayTotals, bySpec: specTotals } : await fromRows(deps, zone, period);
@@ -126,7 +126,7 @@ async function fromRows(deps: Deps, zone: string, period: Period) {
  */
 function specializationRows(
   totals: { specialization: string; metric: string; n: number }[],
-  listed: { specialization: string; hours: unknown; next: { start: number } | undefined }[],
+  listed: { specialization: string; next: number | undefined }[],
   now: Date,
   zone: string,
 ): SpecializationRow[] {
@@ -140,8 +140,7 @@ function specializationRows(
   }
   const today = Date.parse(`${dateInZone(now, zone)}T00:00:00Z`);
   for (const d of listed) {
-    if (d.hours === undefined || d.hours === null) continue;
-    const days = d.next === undefined ? DIRECTORY_DAYS + 1 : Math.round((Date.parse(`${dateInZone(d.next.start, zone)}T00:00:00Z`) - today) / 86_400_000);
+    const days = d.next === undefined ? DIRECTORY_DAYS + 1 : Math.round((Date.parse(`${dateInZone(d.next, zone)}T00:00:00Z`) - today) / 86_400_000);
     rowOf(d.specialization).waits.push(days);
   }
   const out = [...rows.entries()].map(([specialization, row]) => ({ specialization, requested: row.requested, booked: row.booked, medianDaysToFirstFree: median(row.waits) }));

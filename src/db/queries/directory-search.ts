@@ -19,6 +19,7 @@ import { doctorAvailability, doctors } from "../schema";
 import { byName, directoryKeys } from "../schema/accounts";
 import { visitKeys } from "../schema/availability";
 import { together } from "../together";
+import { isExact, staleIds, type Staleness } from "./next-free-hints";
 import { cardColumns, publicWhere, readHintedRows, readPublicRows, type PublicDoctorRow, type PublicFilter } from "./public-directory";
 
 /** The doctor `d`'s columns the sort keys are made of, written as the statement names them. */
@@ -136,9 +137,12 @@ export async function directoryPage(
   return { rows, total };
 }
 
-/** directoryPage's two statements (their plans are tested: src/db/queries/directory-search.test.ts). */
-export function pageStatements(filter: PublicFilter, search: DirectorySearch, sort: "rating" | "fee", offset: number, size: number, from: Date, to: Date): { page: SQL; count: SQL } {
-  const conditions = [...publicWhere(filter), ...searchConditions(search)];
+/**
+ * directoryPage's two statements (their plans are tested: src/db/queries/directory-search.test.ts);
+ * `extra`: more conditions over doctors `d`.
+ */
+export function pageStatements(filter: PublicFilter, search: DirectorySearch, sort: "rating" | "fee", offset: number, size: number, from: Date, to: Date, extra: SQL[] = []): { page: SQL; count: SQL } {
+  const conditions = [...publicWhere(filter), ...searchConditions(search), ...extra];
   // The key's range lets the fee index stop at the highest fee asked for.
   if (filter.maxFee !== undefined) conditions.push(sql`${directoryKeys.fee(D)} <= ${filter.maxFee}`);
   const where = sql.join(conditions, sql` and `);
@@ -189,8 +193,9 @@ export async function nextFreeBatch(
   from: Date,
   to: Date,
   withCount: boolean,
+  extra: SQL[] = [],
 ): Promise<{ rows: PublicDoctorRow[]; hints: (number | null)[]; total: number | undefined }> {
-  const where = sql.join([...publicWhere(filter), ...searchConditions(search)], sql` and `);
+  const where = sql.join([...publicWhere(filter), ...searchConditions(search), ...extra], sql` and `);
   const [{ rows, hints }, total] = await together(() =>
     Promise.all([
       readHintedRows(r, sql`${cardColumns(from, to, false)}, page.hint
@@ -202,6 +207,51 @@ export async function nextFreeBatch(
     ]),
   );
   return { rows, hints, total };
+}
+
+/** The doctors `d` holding a waitlist offer at `now`: its slot is busy until the offer runs out, which frees it without a write (the waitlist_offers_expiring index). */
+const holdingOffer = (now: number): SQL => sql`d.id in (select w.doctor_id from waitlist w where w.ended_at is null and w.offer_expires_at > ${now})`;
+
+/**
+ * "Free before `soon`" as kept hints say it: an exact hint the notice has not reached (`fresh`), of
+ * a doctor holding no offer; or one of the doctors `also` (worked out apart).
+ */
+export function freeByHint(stale: Staleness, soon: number, now: number, also: string[] = []): SQL {
+  const byHint = sql`d.next_free_hint >= ${stale.fresh} and d.next_free_hint < ${soon} and ${isExact} and not ${holdingOffer(now)}`;
+  return also.length === 0 ? byHint : sql`((${byHint}) or d.id in (${sql.join(also.map((id) => sql`${id}`), sql`, `)}))`;
+}
+
+/**
+ * The public doctors `filter` and `search` find whose kept hint cannot say whether they are free
+ * before `stale.noneUntil` (unknown, reached by the notice, "none before" a time by then, or
+ * holding an offer), with their cards; at most `limit`.
+ */
+export async function unknownHintRows(r: Reader, filter: PublicFilter, search: DirectorySearch, stale: Staleness, now: number, from: Date, to: Date, limit: number, extra: SQL[] = []): Promise<PublicDoctorRow[]> {
+  const where = sql.join([...publicWhere(filter), ...searchConditions(search), ...extra], sql` and `);
+  return readPublicRows(r, sql`${cardColumns(from, to, false)}
+    from (select id from (${staleIds(stale, where)} union select d.id from ${doctors} d where ${where} and ${holdingOffer(now)}) limit ${limit}) u
+    join ${doctors} d on d.id = u.id left join ${doctorAvailability} h on h.doctor_id = d.id`);
+}
+
+/** Doctors `d` with hours (`unknownHintRows`' extra condition for the admin's medians). */
+export const withHours = sql`d.id in (select h.doctor_id from ${doctorAvailability} h)`;
+
+/**
+ * Every public doctor with hours: their specialization, and their hint when it is exact and not
+ * reached by the notice (of a doctor holding no offer), else null: one walk of doctors_directory_next.
+ */
+export async function listedHints(r: Reader, stale: Staleness, now: number): Promise<{ id: string; specialization: Specialization; hint: number | null }[]> {
+  const rows = await r.all<{ id: string; specialization: Specialization; hint: number | null }>(sql`
+    select d.id, d.specialization, case when ${freeByHint(stale, Number.MAX_SAFE_INTEGER, now)} then d.next_free_hint end as hint
+    from ${doctors} d indexed by doctors_directory_next join ${doctorAvailability} h on h.doctor_id = d.id
+    where ${sql.join(publicWhere({}), sql` and `)}`);
+  return rows.map((row) => ({ id: row.id, specialization: row.specialization, hint: row.hint === null ? null : Number(row.hint) }));
+}
+
+/** How many public doctors `filter` and `search` find that `freeByHint` keeps: a range of doctors_directory_next. */
+export async function freeByHintCount(r: Reader, filter: PublicFilter, search: DirectorySearch, stale: Staleness, soon: number, now: number): Promise<number> {
+  const where = sql.join([...publicWhere(filter), ...searchConditions(search), freeByHint(stale, soon, now)], sql` and `);
+  return countOf(r, sql`select count(*) from ${doctors} d indexed by doctors_directory_next where ${where}`);
 }
 
 const dialect = new SQLiteSyncDialect();

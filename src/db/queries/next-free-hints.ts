@@ -1,38 +1,51 @@
 /**
  * The kept next-free hints of the directory (issue 57): which public doctors need theirs computed
- * (none yet, set to null by a trigger, or already past), with what their free slots are made of
+ * (none yet, set to null by a trigger, reached by the booking notice), with what their free slots are made of
  * but the held offers (an offer that runs out frees its slot without a write, so a hint must not
  * count it); and the hints written back. Read and written in one transaction by the tick.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
 import { doctorAvailability, doctors, nextFreeHintState } from "../schema";
 import { busyOf, placesOf, toSource, type SlotSource, type SourceRow } from "./availability";
 
 /**
- * The ids of the public doctors whose hint is unknown, then of those whose hint is before `now`:
- * two searches of doctors_directory_next (its null entries, then the range before `now`), each
- * stopping at the caller's limit. One `is null or <` condition would walk the whole index when
- * few are stale, which is most of the time.
+ * A kept hint is either exact (a slot start: a whole minute, as hours are written) or says that
+ * none is free before it (`noneBefore`: a whole minute and 1 ms), so SQL tells them apart by the
+ * remainder alone (`isExact`). A slot start that is not a whole minute (a test's consultation of
+ * 0.02 min) reads as "none before": the safe side, worked out again when it matters.
  */
-const staleIds = (now: Date) => {
-  const isPublic = sql`d.status = 'approved' and d.registration_number is not null and d.registration_council is not null`;
-  return sql`select id from (select d.id from ${doctors} d indexed by doctors_directory_next where ${isPublic} and d.next_free_hint is null)
-    union all select id from (select d.id from ${doctors} d indexed by doctors_directory_next where ${isPublic} and d.next_free_hint < ${now.getTime()})`;
-};
+export const HINT_GRAIN_MS = 60_000;
+export const noneBefore = (bound: number): number => Math.floor(bound / HINT_GRAIN_MS) * HINT_GRAIN_MS + 1;
+export const isExact = sql`d.next_free_hint % ${HINT_GRAIN_MS} = 0`;
 
-/** Up to `limit` public doctors whose hint is unknown or before `now`, with their hours, confirmed meetings of [from, to) and places. */
-export async function staleHintSources(tx: Tx, now: Date, from: Date, to: Date, limit: number): Promise<SlotSource[]> {
+/** Which hints need computing: unknown ones, those the booking notice has reached (before `fresh`), and "none before" ones up to `noneUntil`. */
+export type Staleness = { fresh: number; noneUntil: number };
+
+/**
+ * The ids of the public doctors `where` keeps whose hint needs computing: three searches of
+ * doctors_directory_next (its null entries, the range before `fresh`, the "none before" ones of
+ * [fresh, noneUntil]). One `is null or <` condition would walk the whole index when few are
+ * stale, which is most of the time.
+ */
+export const staleIds = ({ fresh, noneUntil }: Staleness, where: SQL = sql`d.status = 'approved' and d.registration_number is not null and d.registration_council is not null`) =>
+  sql`select id from (select d.id from ${doctors} d indexed by doctors_directory_next where ${where} and d.next_free_hint is null)
+    union all select id from (select d.id from ${doctors} d indexed by doctors_directory_next where ${where} and d.next_free_hint < ${fresh})
+    union all select id from (select d.id from ${doctors} d indexed by doctors_directory_next where ${where}
+      and d.next_free_hint >= ${fresh} and d.next_free_hint <= ${noneUntil} and not ${isExact})`;
+
+/** Up to `limit` public doctors whose hint needs computing, with their hours, confirmed meetings of [from, to) and places. */
+export async function staleHintSources(tx: Tx, stale: Staleness, from: Date, to: Date, limit: number): Promise<SlotSource[]> {
   const rows = await tx.all<SourceRow>(sql`
     select d.id, d.status, h.time_zone, h.weekly, h.days_off, h.instant_booking,
       case when h.doctor_id is null then '[]' else ${busyOf(from, to)} end as busy, '[]' as held, ${placesOf} as places
-    from (${staleIds(now)} limit ${limit}) stale join ${doctors} d on d.id = stale.id left join ${doctorAvailability} h on h.doctor_id = d.id`);
+    from (${staleIds(stale)} limit ${limit}) stale join ${doctors} d on d.id = stale.id left join ${doctorAvailability} h on h.doctor_id = d.id`);
   return rows.map(toSource);
 }
 
-/** Whether any public doctor's hint is unknown or before `now` (a read, so an instance with nothing to do writes nothing). */
-export async function anyStaleHint(r: Reader, now: Date): Promise<boolean> {
-  const rows = await r.all(sql`${staleIds(now)} limit 1`);
+/** Whether any public doctor's hint needs computing (a read, so an instance with nothing to do writes nothing). */
+export async function anyStaleHint(r: Reader, stale: Staleness): Promise<boolean> {
+  const rows = await r.all(sql`${staleIds(stale)} limit 1`);
   return rows.length > 0;
 }
 
