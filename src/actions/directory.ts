@@ -18,8 +18,11 @@ import {
   freeByHint,
   freeByHintCount,
   listedHints,
+  hintedPage,
+  idIn,
   nextFreeBatch,
   pageStatements,
+  type HintedDoctor,
   searchConditions,
   specializationPage,
   unknownHintRows,
@@ -63,10 +66,11 @@ export async function specializationDoctors(deps: Deps, specialization: Speciali
  * One page of the public directory for `query`. `label` names a specialization in the other
  * language the search also understands (Hindi), so "त्वचा" and "Dermatologist" find the same.
  * By rating or fee the page is found, ordered and cut in SQL (src/db/queries/directory-search.ts)
- * and only its doctors' free slots are worked out; by next free time, in the order of the kept
- * hints (`byNextFree`); free within some days, every doctor the search finds needs hers.
+ * and only its doctors' free slots are worked out; by next free time, or free within some days,
+ * through the kept hints (`byHints`); when too many of those cannot say, every doctor the search
+ * finds is worked out as before the hints (by next free time in the order of the hints, `byNextFree`).
  */
-export async function searchDirectory(deps: Deps, query: DirectoryQuery, label: (s: Specialization) => string) {
+export async function searchDirectory(deps: Deps, query: DirectoryQuery, label: (s: Specialization) => string, unknownLimit = UNKNOWN_HINTS_LIMIT) {
   const { specialization, language, maxFee } = query;
   const now = deps.now();
   const { from, to } = windowOf(now, DIRECTORY_DAYS);
@@ -76,9 +80,9 @@ export async function searchDirectory(deps: Deps, query: DirectoryQuery, label: 
     const { rows, total } = await directoryPage(deps.database.db, { specialization, language, maxFee }, search, query.sort, offset, DIRECTORY_PAGE_SIZE, from, to);
     return { doctors: withNext(deps, rows, now), page: query.page, pages: Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE)), total };
   }
+  const hinted = await byHints(deps, query, search, now, unknownLimit);
+  if (hinted !== undefined) return hinted;
   if (query.availableDays === undefined) return byNextFree(deps, query, search, now);
-  const soon = await freeSoon(deps, query, query.availableDays, search, now);
-  if (soon !== undefined) return soon;
   const rows = await publicDoctors(deps.database.db, { specialization, language, maxFee }, from, to, false, searchConditions(search));
   const entries = rows.map((row) => ({ row, ...row, next: nextFreeOf(deps, row.source, now, DIRECTORY_DAYS) }));
   const sorted = sortedEntries(entries, query, now);
@@ -88,11 +92,11 @@ export async function searchDirectory(deps: Deps, query: DirectoryQuery, label: 
 }
 
 /**
- * Issue 57: a page by next free time without working out every doctor's. Doctors are read in the
- * order of their kept hints (lower bounds of their next free start, unknown first) in growing
- * batches, and their real next free times worked out; a doctor whose time is before the last hint
- * read is in their final place (every doctor not read yet is free no sooner than that hint), so the
- * reading stops once the page's doctors all are.
+ * Issue 57, when the hints cannot say for too many doctors: a page by next free time without
+ * working out every doctor's. Doctors are read in the order of their kept hints (lower bounds of
+ * their next free start, unknown first) in growing batches, and their real next free times worked
+ * out; a doctor whose time is before the last hint read is in their final place (every doctor not
+ * read yet is free no sooner than that hint), so the reading stops once the page's doctors all are.
  */
 async function byNextFree(deps: Deps, query: DirectoryQuery, search: DirectorySearch, now: Date) {
   const { from, to } = windowOf(now, DIRECTORY_DAYS);
@@ -121,51 +125,83 @@ async function byNextFree(deps: Deps, query: DirectoryQuery, search: DirectorySe
   return { doctors: withNext(deps, items.map((e) => e.row), now, items.map((e) => e.next)), page: query.page, pages: Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE)), total };
 }
 
-/** Doctors whose hint cannot answer "free soon" that a request works out itself; with more, it works out every doctor's. */
+/** Doctors whose hint cannot say that a request works out itself; with more, it works out every doctor's. */
 export const UNKNOWN_HINTS_LIMIT = 500;
 
 /**
- * Issue 57: a page of the doctors free within `days` by the kept hints. An exact hint in
- * [notice, soon) is a doctor's next free start; the few doctors whose hint cannot say (unknown,
- * reached by the notice, "none before" a time by then, holding an offer) are worked out here, and
- * the rest are not free by then. By rating or fee, one page in SQL over "free by hint or one of
- * those"; by next free time, the exact ones in hint order merged with those. Undefined when too
- * many hints are unknown (after a restart with other settings): the caller works out every doctor.
+ * Issue 57: a page by next free time, or of the doctors free within `availableDays`, through the
+ * kept hints. A fresh exact hint is a doctor's next free start; the few doctors whose hint cannot
+ * say (unknown, reached by the notice, "none before" a time within the window asked, holding an
+ * offer) are worked out here. By rating or fee (free soon only), one page in SQL over "free by hint
+ * or one of those": two round trips. By next free time, the exact ones in hint order merged with
+ * those, then those with none (`mergedPage`): one round trip for page 1, two for a later one (its
+ * cards are read once it is known whose). Undefined when too many hints cannot say (a server just
+ * started with other settings). `limit`: how many may not (UNKNOWN_HINTS_LIMIT; tests take fewer).
  */
-async function freeSoon(deps: Deps, query: DirectoryQuery, days: number, search: DirectorySearch, now: Date) {
+async function byHints(deps: Deps, query: DirectoryQuery, search: DirectorySearch, now: Date, limit: number) {
   const { from, to } = windowOf(now, DIRECTORY_DAYS);
   const r = deps.database.db;
   const filter = { specialization: query.specialization, language: query.language, maxFee: query.maxFee };
-  const soon = now.getTime() + days * 86_400_000;
-  const stale = { fresh: earliestStart(deps, now), noneUntil: soon };
-  const unknown = await unknownHintRows(r, filter, search, stale, now.getTime(), from, to, UNKNOWN_HINTS_LIMIT + 1);
-  if (unknown.length > UNKNOWN_HINTS_LIMIT) return undefined;
-  const found = sortedEntries(unknown.map((row) => ({ row, ...row, next: nextFreeOf(deps, row.source, now, DIRECTORY_DAYS) })), { ...query, availableDays: days }, now);
-  const byHint = freeByHint(stale, soon, now.getTime());
-  const pages = (total: number) => Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE));
+  const days = query.availableDays;
+  const soon = days === undefined ? Number.MAX_SAFE_INTEGER : now.getTime() + days * 86_400_000;
+  // Without a bound every "none before" hint may hide a free time in the window: all are worked out.
+  const stale = { fresh: earliestStart(deps, now), noneUntil: Math.min(soon, to.getTime()) };
+  const window = { stale, soon, now: now.getTime(), from, to };
   const offset = (query.page - 1) * DIRECTORY_PAGE_SIZE;
+  const pages = (total: number) => Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE));
+  const worked = (unknown: PublicDoctorRow[]) => unknown.map((row) => ({ row, ...row, next: nextFreeOf(deps, row.source, now, DIRECTORY_DAYS) }));
   if (query.sort !== "next") {
-    const either = freeByHint(stale, soon, now.getTime(), found.map((e) => e.id));
+    const unknown = await unknownHintRows(r, filter, search, stale, window.now, from, to, limit + 1);
+    if (unknown.length > limit) return undefined;
+    const found = sortedEntries(worked(unknown), query, now);
+    const either = freeByHint(stale, soon, window.now, found.map((e) => e.id));
     const { page } = pageStatements(filter, search, query.sort, offset, DIRECTORY_PAGE_SIZE, from, to, [either]);
-    const [rows, count] = await together(() => Promise.all([readPublicRows(r, page), freeByHintCount(r, filter, search, stale, soon, now.getTime())]));
+    const [rows, count] = await together(() => Promise.all([readPublicRows(r, page), freeByHintCount(r, filter, search, stale, soon, window.now)]));
     const total = count + found.length;
     return { doctors: withNext(deps, rows, now), page: query.page, pages: pages(total), total };
   }
   // The exact ones before `skip` come before the page whatever the others' times (at most
-  // found.length of those can come before any of them).
-  const skip = Math.max(0, offset - found.length);
-  const batch = await nextFreeBatch(r, filter, search, skip, offset + DIRECTORY_PAGE_SIZE - skip, from, to, true, [byHint]);
-  const total = (batch.total ?? 0) + found.length;
-  const known = new Set(found.map((e) => e.id));
-  const exact = batch.rows.flatMap((row, i) => (known.has(row.id) ? [] : [{ row, key: batch.hints[i]! }]));
-  const keyed = [...exact, ...found.map((e) => ({ row: e.row, key: e.next!.start }))];
-  const before = (a: (typeof keyed)[number], b: (typeof keyed)[number]) => a.key - b.key || byName(a.row.name, b.row.name) || (a.row.id < b.row.id ? -1 : 1);
-  const first = exact[0];
-  // Those worked out here that come before the first exact one read are before it in the whole list too.
-  const ahead = skip === 0 || first === undefined ? 0 : keyed.filter((e) => !exact.includes(e) && before(e, first) < 0).length;
-  const merged = (skip === 0 || first === undefined ? keyed : keyed.filter((e) => exact.includes(e) || before(e, first) >= 0)).sort(before);
-  const items = skip > 0 && first === undefined ? [] : merged.slice(offset - skip - ahead, offset - skip - ahead + DIRECTORY_PAGE_SIZE);
-  return { doctors: withNext(deps, items.map((e) => e.row), now), page: query.page, pages: pages(total), total };
+  // `limit` of those can come before any of them).
+  const skip = Math.max(0, offset - limit);
+  const size = offset + DIRECTORY_PAGE_SIZE - skip;
+  const { unknown, count, exact } = await hintedPage(r, filter, search, window, skip, size, query.page === 1, limit + 1);
+  if (unknown.length > limit) return undefined;
+  const entries = worked(unknown);
+  const free = sortedEntries(entries, { ...query, availableDays: days ?? DIRECTORY_DAYS + 1 }, now);
+  const none = days === undefined ? sortedEntries(entries.filter((e) => e.next === undefined), query, now) : [];
+  const items = mergedPage(exact, free, none, { skip, offset, count });
+  const missing = items.flatMap((e) => (e.row === undefined ? [e.id] : []));
+  const read = missing.length === 0 ? [] : await publicDoctors(r, {}, from, to, false, [idIn(missing)]);
+  const rows = items.map((e) => e.row ?? read.find((row) => row.id === e.id)).filter((row) => row !== undefined);
+  const total = count + free.length + none.length;
+  return { doctors: withNext(deps, rows, now), page: query.page, pages: pages(total), total };
+}
+
+type Placed = { id: string; name: string; key: number; row: PublicDoctorRow | undefined };
+
+/**
+ * The page `[offset, offset + 20)` of: the doctors free by exact hints (`exact`, read in (hint,
+ * name, id) order from `skip`, `count` of them in all) merged with those worked out (`free`, by
+ * time, name and id), then those with none (`none`, by name). Each exact one before `skip` comes
+ * before the page: at most `offset - skip` of the others precede it.
+ */
+function mergedPage(exact: HintedDoctor[], free: { row: PublicDoctorRow; next: NextFree | undefined }[], none: { row: PublicDoctorRow }[], at: { skip: number; offset: number; count: number }) {
+  const workedOut = new Set([...free, ...none].map((e) => e.row.id));
+  // A hint computed between the two reads: the doctor is kept once, as worked out.
+  const hinted: Placed[] = exact.filter((e) => !workedOut.has(e.id)).map((e) => ({ id: e.id, name: e.name, key: e.hint, row: e.row }));
+  const others: Placed[] = free.map((e) => ({ id: e.row.id, name: e.row.name, key: e.next!.start, row: e.row }));
+  const before = (a: Placed, b: Placed) => a.key - b.key || byName(a.name, b.name) || (a.id < b.id ? -1 : 1);
+  const first = hinted[0];
+  // Those worked out that come before the first exact one read come before it in the whole list.
+  const ahead = at.skip === 0 || first === undefined ? 0 : others.filter((e) => before(e, first) < 0).length;
+  const merged = [...hinted, ...(at.skip === 0 || first === undefined ? others : others.filter((e) => before(e, first) >= 0))].sort(before);
+  const freeTotal = at.count + others.length;
+  const items: Placed[] = [];
+  for (let i = at.offset; i < at.offset + DIRECTORY_PAGE_SIZE; i++) {
+    const item = i < freeTotal ? merged[i - at.skip - ahead] : none[i - freeTotal] && { id: none[i - freeTotal]!.row.id, name: "", key: 0, row: none[i - freeTotal]!.row };
+    if (item !== undefined) items.push(item);
+  }
+  return items;
 }
 
 /**

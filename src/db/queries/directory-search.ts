@@ -218,8 +218,11 @@ const holdingOffer = (now: number): SQL => sql`d.id in (select w.doctor_id from 
  */
 export function freeByHint(stale: Staleness, soon: number, now: number, also: string[] = []): SQL {
   const byHint = sql`d.next_free_hint >= ${stale.fresh} and d.next_free_hint < ${soon} and ${isExact} and not ${holdingOffer(now)}`;
-  return also.length === 0 ? byHint : sql`((${byHint}) or d.id in (${sql.join(also.map((id) => sql`${id}`), sql`, `)}))`;
+  return also.length === 0 ? byHint : sql`((${byHint}) or ${idIn(also)})`;
 }
+
+/** Doctors `d` among `ids` (none when empty). */
+export const idIn = (ids: string[]): SQL => (ids.length === 0 ? sql`0` : sql`d.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
 
 /**
  * The public doctors `filter` and `search` find whose kept hint cannot say whether they are free
@@ -231,6 +234,41 @@ export async function unknownHintRows(r: Reader, filter: PublicFilter, search: D
   return readPublicRows(r, sql`${cardColumns(from, to, false)}
     from (select id from (${staleIds(stale, where)} union select d.id from ${doctors} d where ${where} and ${holdingOffer(now)}) limit ${limit}) u
     join ${doctors} d on d.id = u.id left join ${doctorAvailability} h on h.doctor_id = d.id`);
+}
+
+/** A doctor free by an exact hint, as `hintedPage` reads them: with their card when asked. */
+export type HintedDoctor = { id: string; name: string; hint: number; row: PublicDoctorRow | undefined };
+
+/**
+ * One round trip for a page by next free time through exact hints: the doctors whose hint cannot
+ * say (`unknownHintRows`, at most `limit`), how many are free before `soon` by their exact hints,
+ * and `size` of those from `offset` in (hint, name, id) order (a walk of doctors_directory_next),
+ * with their cards when `cards`, else their ids, names and hints only (the page's cards are read
+ * once it is known which they are).
+ */
+export async function hintedPage(
+  r: Reader,
+  filter: PublicFilter,
+  search: DirectorySearch,
+  window: { stale: Staleness; soon: number; now: number; from: Date; to: Date },
+  offset: number,
+  size: number,
+  cards: boolean,
+  limit: number,
+): Promise<{ unknown: PublicDoctorRow[]; count: number; exact: HintedDoctor[] }> {
+  const { stale, soon, now, from, to } = window;
+  const byHint = freeByHint(stale, soon, now);
+  const where = sql.join([...publicWhere(filter), ...searchConditions(search), byHint], sql` and `);
+  const order = sql`d.next_free_hint, ${byName(D)}, d.id`;
+  const walk = () => cards
+    ? nextFreeBatch(r, filter, search, offset, size, from, to, false, [byHint]).then(({ rows, hints }) => rows.map((row, i) => ({ id: row.id, name: row.name, hint: hints[i]!, row })))
+    : r
+        .all<{ id: string; name: string; hint: number }>(sql`select d.id, d.name, d.next_free_hint as hint from ${doctors} d indexed by doctors_directory_next where ${where} order by ${order} limit ${size} offset ${offset}`)
+        .then((rows) => rows.map((row) => ({ id: row.id, name: row.name, hint: Number(row.hint), row: undefined })));
+  const [unknown, count, exact] = await together(() =>
+    Promise.all([unknownHintRows(r, filter, search, stale, now, from, to, limit), freeByHintCount(r, filter, search, stale, soon, now), walk()]),
+  );
+  return { unknown, count, exact };
 }
 
 /** Doctors `d` with hours (`unknownHintRows`' extra condition for the admin's medians). */
