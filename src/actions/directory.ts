@@ -17,6 +17,7 @@ import {
   directoryPage,
   freeByHint,
   freeByHintCount,
+  hintRangeCount,
   listedHints,
   hintedPage,
   idIn,
@@ -152,12 +153,12 @@ async function byHints(deps: Deps, query: DirectoryQuery, search: DirectorySearc
   const worked = (unknown: PublicDoctorRow[]) => unknown.map((row) => ({ row, ...row, next: nextFreeOf(deps, row.source, now, DIRECTORY_DAYS) }));
   if (query.sort !== "next") {
     const unknown = await unknownHintRows(r, filter, search, stale, window.now, from, to, limit + 1);
-    if (unknown.length > limit) return undefined;
-    const found = sortedEntries(worked(unknown), query, now);
+    if (unknown.rows.length > limit) return undefined;
+    const found = sortedEntries(worked(unknown.rows), query, now);
     const either = freeByHint(stale, soon, window.now, found.map((e) => e.id));
     const { page } = pageStatements(filter, search, query.sort, offset, DIRECTORY_PAGE_SIZE, from, to, [either]);
-    const [rows, count] = await together(() => Promise.all([readPublicRows(r, page), freeByHintCount(r, filter, search, stale, soon, window.now)]));
-    const total = count + found.length;
+    const [rows, inRange] = await together(() => Promise.all([readPublicRows(r, page), hintRangeCount(r, filter, search, stale, soon)]));
+    const total = freeByHintCount(inRange, unknown.hints, stale, soon) + found.length;
     return { doctors: withNext(deps, rows, now), page: query.page, pages: pages(total), total };
   }
   // The exact ones before `skip` come before the page whatever the others' times (at most
@@ -218,10 +219,10 @@ export async function listedNextFree(deps: Deps): Promise<{ specialization: Spec
   const [hinted, unknown] = await together(() =>
     Promise.all([listedHints(r, stale, now.getTime()), unknownHintRows(r, {}, {}, stale, now.getTime(), from, to, UNKNOWN_HINTS_LIMIT + 1, [withHours])]),
   );
-  if (unknown.length > UNKNOWN_HINTS_LIMIT) {
+  if (unknown.rows.length > UNKNOWN_HINTS_LIMIT) {
     return (await directoryDoctors(deps, {})).filter((d) => d.hours !== undefined && d.hours !== null).map((d) => ({ specialization: d.specialization, next: d.next?.start }));
   }
-  const worked = new Map(unknown.map((row) => [row.id, nextFreeOf(deps, row.source, now, DIRECTORY_DAYS)?.start]));
+  const worked = new Map(unknown.rows.map((row) => [row.id, nextFreeOf(deps, row.source, now, DIRECTORY_DAYS)?.start]));
   return hinted.map(({ id, specialization, hint }) => ({ specialization, next: hint ?? worked.get(id) }));
 }
 

@@ -227,21 +227,47 @@ export const idIn = (ids: string[]): SQL => (ids.length === 0 ? sql`0` : sql`d.i
 /**
  * The public doctors `filter` and `search` find whose kept hint cannot say whether they are free
  * before `stale.noneUntil` (unknown, reached by the notice, "none before" a time by then, or
- * holding an offer), with their cards; at most `limit`.
+ * holding an offer), with their cards and their hints; at most `limit`.
  */
-export async function unknownHintRows(r: Reader, filter: PublicFilter, search: DirectorySearch, stale: Staleness, now: number, from: Date, to: Date, limit: number, extra: SQL[] = []): Promise<PublicDoctorRow[]> {
+export async function unknownHintRows(
+  r: Reader,
+  filter: PublicFilter,
+  search: DirectorySearch,
+  stale: Staleness,
+  now: number,
+  from: Date,
+  to: Date,
+  limit: number,
+  extra: SQL[] = [],
+): Promise<{ rows: PublicDoctorRow[]; hints: (number | null)[] }> {
   const where = sql.join([...publicWhere(filter), ...searchConditions(search), ...extra], sql` and `);
-  return readPublicRows(r, sql`${cardColumns(from, to, false)}
+  return readHintedRows(r, sql`${cardColumns(from, to, false)}, d.next_free_hint as hint
     from (select id from (${staleIds(stale, where)} union select d.id from ${doctors} d where ${where} and ${holdingOffer(now)}) limit ${limit}) u
     join ${doctors} d on d.id = u.id left join ${doctorAvailability} h on h.doctor_id = d.id`);
 }
+
+/**
+ * How many of the public doctors `filter` and `search` find have a hint in [fresh, soon): a range
+ * of doctors_directory_next, its entries only. Those free by hint are these but the ones
+ * `unknownHintRows` answered with a hint in that range ("none before" ones, those holding an offer):
+ * `freeByHintCount`.
+ */
+export async function hintRangeCount(r: Reader, filter: PublicFilter, search: DirectorySearch, stale: Staleness, soon: number): Promise<number> {
+  const where = sql.join([...publicWhere(filter), ...searchConditions(search), sql`d.next_free_hint >= ${stale.fresh} and d.next_free_hint < ${soon}`], sql` and `);
+  return countOf(r, sql`select count(*) from ${doctors} d indexed by doctors_directory_next where ${where}`);
+}
+
+/** How many are free by an exact hint before `soon`: `hintRangeCount`'s less the doctors that cannot say with a hint in the range (every "none before" one in it is among them). */
+export const freeByHintCount = (inRange: number, unknownHints: (number | null)[], stale: Staleness, soon: number): number =>
+  inRange - unknownHints.filter((hint) => hint !== null && hint >= stale.fresh && hint < soon).length;
 
 /** A doctor free by an exact hint, as `hintedPage` reads them: with their card when asked. */
 export type HintedDoctor = { id: string; name: string; hint: number; row: PublicDoctorRow | undefined };
 
 /**
  * One round trip for a page by next free time through exact hints: the doctors whose hint cannot
- * say (`unknownHintRows`, at most `limit`), how many are free before `soon` by their exact hints,
+ * say (`unknownHintRows`, at most `limit`), how many are free before `soon` by their exact hints
+ * (`freeByHintCount`),
  * and `size` of those from `offset` in (hint, name, id) order (a walk of doctors_directory_next),
  * with their cards when `cards`, else their ids, names and hints only (the page's cards are read
  * once it is known which they are).
@@ -265,10 +291,8 @@ export async function hintedPage(
     : r
         .all<{ id: string; name: string; hint: number }>(sql`select d.id, d.name, d.next_free_hint as hint from ${doctors} d indexed by doctors_directory_next where ${where} order by ${order} limit ${size} offset ${offset}`)
         .then((rows) => rows.map((row) => ({ id: row.id, name: row.name, hint: Number(row.hint), row: undefined })));
-  const [unknown, count, exact] = await together(() =>
-    Promise.all([unknownHintRows(r, filter, search, stale, now, from, to, limit), freeByHintCount(r, filter, search, stale, soon, now), walk()]),
-  );
-  return { unknown, count, exact };
+  const [unknown, inRange, exact] = await together(() => Promise.all([unknownHintRows(r, filter, search, stale, now, from, to, limit), hintRangeCount(r, filter, search, stale, soon), walk()]));
+  return { unknown: unknown.rows, count: freeByHintCount(inRange, unknown.hints, stale, soon), exact };
 }
 
 /** Doctors `d` with hours (`unknownHintRows`' extra condition for the admin's medians). */
@@ -284,12 +308,6 @@ export async function listedHints(r: Reader, stale: Staleness, now: number): Pro
     from ${doctors} d indexed by doctors_directory_next join ${doctorAvailability} h on h.doctor_id = d.id
     where ${sql.join(publicWhere({}), sql` and `)}`);
   return rows.map((row) => ({ id: row.id, specialization: row.specialization, hint: row.hint === null ? null : Number(row.hint) }));
-}
-
-/** How many public doctors `filter` and `search` find that `freeByHint` keeps: a range of doctors_directory_next. */
-export async function freeByHintCount(r: Reader, filter: PublicFilter, search: DirectorySearch, stale: Staleness, soon: number, now: number): Promise<number> {
-  const where = sql.join([...publicWhere(filter), ...searchConditions(search), freeByHint(stale, soon, now)], sql` and `);
-  return countOf(r, sql`select count(*) from ${doctors} d indexed by doctors_directory_next where ${where}`);
 }
 
 const dialect = new SQLiteSyncDialect();

@@ -7,6 +7,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
 import { doctorAvailability, doctors, nextFreeHintState } from "../schema";
+import { HINT_GRAIN_MS, noneHint } from "../schema/accounts";
 import { busyOf, placesOf, toSource, type SlotSource, type SourceRow } from "./availability";
 
 /**
@@ -15,24 +16,24 @@ import { busyOf, placesOf, toSource, type SlotSource, type SourceRow } from "./a
  * remainder alone (`isExact`). A slot start that is not a whole minute (a test's consultation of
  * 0.02 min) reads as "none before": the safe side, worked out again when it matters.
  */
-export const HINT_GRAIN_MS = 60_000;
 export const noneBefore = (bound: number): number => Math.floor(bound / HINT_GRAIN_MS) * HINT_GRAIN_MS + 1;
-export const isExact = sql`d.next_free_hint % ${HINT_GRAIN_MS} = 0`;
+const hintOfD = { nextFreeHint: sql.raw("d.next_free_hint") };
+export const isExact = sql`not (${noneHint(hintOfD)})`;
 
 /** Which hints need computing: unknown ones, those the booking notice has reached (before `fresh`), and "none before" ones up to `noneUntil`. */
 export type Staleness = { fresh: number; noneUntil: number };
 
 /**
- * The ids of the public doctors `where` keeps whose hint needs computing: three searches of
- * doctors_directory_next (its null entries, the range before `fresh`, the "none before" ones of
- * [fresh, noneUntil]). One `is null or <` condition would walk the whole index when few are
- * stale, which is most of the time.
+ * The ids of the public doctors `where` keeps whose hint needs computing: three searches, two of
+ * doctors_directory_next (its null entries, the range before `fresh`) and one of
+ * doctors_directory_none (the "none before" ones of [fresh, noneUntil]). One `is null or <`
+ * condition would walk the whole index when few are stale, which is most of the time.
  */
 export const staleIds = ({ fresh, noneUntil }: Staleness, where: SQL = sql`d.status = 'approved' and d.registration_number is not null and d.registration_council is not null`) =>
   sql`select id from (select d.id from ${doctors} d indexed by doctors_directory_next where ${where} and d.next_free_hint is null)
     union all select id from (select d.id from ${doctors} d indexed by doctors_directory_next where ${where} and d.next_free_hint < ${fresh})
-    union all select id from (select d.id from ${doctors} d indexed by doctors_directory_next where ${where}
-      and d.next_free_hint >= ${fresh} and d.next_free_hint <= ${noneUntil} and not ${isExact})`;
+    union all select id from (select d.id from ${doctors} d indexed by doctors_directory_none where ${where}
+      and d.next_free_hint >= ${fresh} and d.next_free_hint <= ${noneUntil} and ${noneHint(hintOfD)})`;
 
 /** Up to `limit` public doctors whose hint needs computing, with their hours, confirmed meetings of [from, to) and places. */
 export async function staleHintSources(tx: Tx, stale: Staleness, from: Date, to: Date, limit: number): Promise<SlotSource[]> {

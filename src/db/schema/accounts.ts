@@ -82,6 +82,10 @@ export const directoryKeys = {
 export const publicDoctor = (t: { status: SQLWrapper; registrationNumber: SQLWrapper; registrationCouncil: SQLWrapper }) =>
   sql`${t.status} = 'approved' and ${t.registrationNumber} is not null and ${t.registrationCouncil} is not null`;
 export const byName = (t: { name: SQLWrapper }) => sql`${t.name} collate nocase`;
+/** Exact next-free hints are slot starts, whole minutes; "none before" ones are not (src/db/queries/next-free-hints.ts). */
+export const HINT_GRAIN_MS = 60_000;
+/** A kept next-free hint that says "none before", written as the partial index is (a literal, so a statement's term matches it). */
+export const noneHint = (t: { nextFreeHint: SQLWrapper }) => sql`${t.nextFreeHint} % ${sql.raw(String(HINT_GRAIN_MS))} <> 0`;
 
 export const doctors = sqliteTable(
   "doctors",
@@ -118,9 +122,10 @@ export const doctors = sqliteTable(
     // shows one, so the directory sorts by rating from one indexed table.
     ratingCount: integer("rating_count").notNull().default(0),
     ratingTotal: integer("rating_total").notNull().default(0),
-    // Issue 57: a lower bound of the doctor's next free start (ms; the directory window's end when
-    // none), kept by the server's tick (src/actions/next-free-hints.ts) and set to null by triggers
-    // (drizzle/0045) whenever a slot may free. The directory's sort=next reads doctors in its order.
+    // Issue 57: the doctor's next free start (ms), exact until the booking notice reaches it, or a
+    // time none is free before (a whole minute plus 1 ms: `noneBefore`); kept by the server's tick
+    // (src/actions/next-free-hints.ts) and set to null by triggers (drizzle/0045, 0048) whenever a
+    // slot may free or the hint's own is taken. The directory reads doctors in its order.
     nextFreeHint: integer("next_free_hint"),
     tokenVersion: tokenVersion(),
     listsVersion: listsVersion(),
@@ -151,6 +156,9 @@ export const doctors = sqliteTable(
     index("doctors_directory_specialization_rating").on(t.specialization, directoryKeys.rating(t), byName(t), t.id, t.fee, t.languages).where(publicDoctor(t)),
     index("doctors_directory_next").on(t.nextFreeHint, byName(t), t.id, t.specialization, t.fee, t.languages).where(publicDoctor(t)),
     index("doctors_directory_specialization_fee").on(t.specialization, directoryKeys.fee(t), byName(t), t.id, t.languages).where(publicDoctor(t)),
+    // The "none before" hints alone (not whole minutes: src/db/queries/next-free-hints.ts), which
+    // the directory works out itself when they fall in the days it asks about.
+    index("doctors_directory_none").on(t.nextFreeHint).where(sql`${publicDoctor(t)} and ${noneHint(t)}`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX `doctors_directory_none` ON `doctors` (`next_free_hint`) WHERE "doctors"."status" = 'approved' and "doctors"."registration_number" is not null and "doctors"."registration_council" is not null and "doctors"."next_free_hint" % 60000 <> 0;
