@@ -138,12 +138,14 @@ export async function notOverYet(r: Reader, now: Date, before: Date, doctorId?: 
 
 /** The hours from request to the doctor's confirmation of each request confirmed from `from` until `to` (the median wait). */
 export async function waitHours(r: Reader, from: Date, to: Date): Promise<number[]> {
-  const rows = await r
-    .select({ ms: sql<number>`${appointments.confirmedAt} - ${appointments.createdAt}` })
+  // One row, one JSON array: at 100x a month holds 160,000 confirmations, read from the
+  // appointments_confirmed_waits index alone; a row each cost more than the reading.
+  const row = await r
+    .select({ waits: sql<string>`json_group_array(${appointments.confirmedAt} - ${appointments.createdAt})` })
     .from(appointments)
     .where(and(gte(appointments.confirmedAt, from), lt(appointments.confirmedAt, to), eq(appointments.bookedInstantly, false)))
-    .all();
-  return rows.map((row) => row.ms / 3_600_000);
+    .get();
+  return (JSON.parse(row?.waits ?? "[]") as number[]).map((ms) => ms / 3_600_000);
 }
 
 /** Doctors waiting for approval, and registrations waiting for the admin's check, now. */

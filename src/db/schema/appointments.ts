@@ -66,8 +66,9 @@ export const appointments = sqliteTable(
     index("appointments_doctor_status_scheduled").on(t.doctorId, t.status, t.scheduledAt),
     // patient's meetings, and the one-open-appointment-per-doctor check
     index("appointments_patient_status_scheduled").on(t.patientId, t.status, t.scheduledAt),
-    // issue 58: the confirmations of a period (the median wait), the meetings not over yet
-    index("appointments_confirmed_at").on(t.confirmedAt),
+    // issue 58: the confirmations of a period (the median wait, read from the index alone: issue
+    // 57), the meetings not over yet
+    index("appointments_confirmed_waits").on(t.confirmedAt, t.bookedInstantly, t.createdAt),
     index("appointments_status_ends").on(t.status, t.endsAt),
     // a place's upcoming visits (issue 54: a place with one cannot be removed)
     index("appointments_place_status_scheduled").on(t.placeId, t.status, t.scheduledAt),
