@@ -24,7 +24,11 @@ const fresh = new Set(
   ].map((m) => m[1]!),
 );
 const probe = text.replace(/\b\w+\b/g, (word) => (fresh.has(word) ? `${word}_probe` : word));
-const statements = probe.split("--> statement-breakpoint").map((s) => s.trim()).filter(Boolean);
+// A name the migration drops is gone from a file that has it already: dropped only if there.
+const statements = probe
+  .split("--> statement-breakpoint")
+  .map((s) => s.trim().replace(/^DROP (INDEX|TABLE|TRIGGER) (?!IF EXISTS)/i, "DROP $1 IF EXISTS "))
+  .filter(Boolean);
 db.exec("pragma busy_timeout = 10000");
 const t = performance.now();
 db.exec("begin immediate");
