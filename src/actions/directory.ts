@@ -188,7 +188,7 @@ type Placed = { id: string; name: string; key: number; row: PublicDoctorRow | un
  */
 function mergedPage(exact: HintedDoctor[], free: { row: PublicDoctorRow; next: NextFree | undefined }[], none: { row: PublicDoctorRow }[], at: { skip: number; offset: number; count: number }) {
   const workedOut = new Set([...free, ...none].map((e) => e.row.id));
-  // A hint computed between the two reads: the doctor is kept once, as worked out.
+  // A doctor in both (a hint written between two reads) is kept once, as worked out.
   const hinted: Placed[] = exact.filter((e) => !workedOut.has(e.id)).map((e) => ({ id: e.id, name: e.name, key: e.hint, row: e.row }));
   const others: Placed[] = free.map((e) => ({ id: e.row.id, name: e.row.name, key: e.next!.start, row: e.row }));
   const before = (a: Placed, b: Placed) => a.key - b.key || byName(a.name, b.name) || (a.id < b.id ? -1 : 1);
@@ -196,10 +196,11 @@ function mergedPage(exact: HintedDoctor[], free: { row: PublicDoctorRow; next: N
   // Those worked out that come before the first exact one read come before it in the whole list.
   const ahead = at.skip === 0 || first === undefined ? 0 : others.filter((e) => before(e, first) < 0).length;
   const merged = [...hinted, ...(at.skip === 0 || first === undefined ? others : others.filter((e) => before(e, first) >= 0))].sort(before);
+  const last: Placed[] = none.map((e) => ({ id: e.row.id, name: e.row.name, key: Infinity, row: e.row }));
   const freeTotal = at.count + others.length;
   const items: Placed[] = [];
   for (let i = at.offset; i < at.offset + DIRECTORY_PAGE_SIZE; i++) {
-    const item = i < freeTotal ? merged[i - at.skip - ahead] : none[i - freeTotal] && { id: none[i - freeTotal]!.row.id, name: "", key: 0, row: none[i - freeTotal]!.row };
+    const item = i < freeTotal ? merged[i - at.skip - ahead] : last[i - freeTotal];
     if (item !== undefined) items.push(item);
   }
   return items;
