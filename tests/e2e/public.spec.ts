@@ -1,6 +1,6 @@
 /** The public journey: home sections and anchors, static pages with Back, the 404, the theme. */
 import { expectAccessible } from "./support/axe";
-import { expect, test } from "./support/fixtures";
+import { expect, test, waitForHydration } from "./support/fixtures";
 
 test("home shows its sections, anchors keep headings clear of the header, and sends no script", async ({ page }) => {
   const scripts: string[] = [];
@@ -62,7 +62,9 @@ test("the theme persists over reload, is painted before any script, and kept in 
   await page.goto("/loginPatient");
   await page.getByLabel("Email").focus();
   await expect.poll(() => page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
-  // Switching there (hydrated) changes it at once, without a reload.
+  // Switching there (hydrated) changes it at once, without a reload. Every island hydrated first:
+  // a click while React takes over the toggle was lost once (a check on a slow VM, 2026-12-05).
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Switch to light theme" }).click();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
   await expect.poll(() => page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
