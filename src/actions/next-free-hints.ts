@@ -18,6 +18,7 @@
 import type { Deps } from "../config/deps";
 import { anyStaleHint, clearHints, hintSettings, noneBefore, saveHints, staleHintSources, type Staleness } from "../db/queries/next-free-hints";
 import { DIRECTORY_DAYS, SOON_DAYS } from "../domain/directory";
+import { earliestStart as earliestSlotStart } from "../domain/availability";
 import { nextFreeOf, windowOf } from "./availability";
 
 /** Doctors a batch computes; one batch holds the write lock for a few milliseconds. */
@@ -29,8 +30,8 @@ export const hintSettingsOf = (deps: Deps): string =>
 
 const DAY_MS = 86_400_000;
 
-/** The first start a slot may have at `now` (freeSlots' booking notice): an exact hint before it is reached. */
-export const earliestStart = (deps: Deps, now: Date): number => now.getTime() + Math.round(deps.config.bookingNoticeMinutes * 60_000);
+/** The first start a slot may have at `now` (freeSlots' own): an exact hint before it is reached. */
+export const earliestStart = (deps: Deps, now: Date): number => earliestSlotStart(now, deps.config.bookingNoticeMinutes);
 
 /**
  * The hint of a doctor with no free slot in the window computed at `now`: none before two days

@@ -129,6 +129,9 @@ export type SlotOptions = {
   limit?: number;
 };
 
+/** The first start a slot may have at `now` with a booking notice of `noticeMinutes`. */
+export const earliestStart = (now: Date, noticeMinutes: number): number => now.getTime() + Math.round(noticeMinutes * 60_000);
+
 /**
  * Every consultation-length slot inside the weekly hours of the `days` local dates from today in
  * the doctor's zone, outside days off, overlapping no `busy` interval (confirmed meetings, any
@@ -138,7 +141,7 @@ export type SlotOptions = {
 export function freeSlots(a: Availability, busy: Interval[], options: SlotOptions): Slot[] {
   const length = Math.round(options.consultMinutes * 60_000);
   if (length <= 0) return [];
-  const earliest = options.now.getTime() + Math.round(options.noticeMinutes * 60_000);
+  const earliest = earliestStart(options.now, options.noticeMinutes);
   const taken = [...busy].sort((x, y) => x.start - y.start);
   const byDay = normalized(a).weekly;
   const limit = options.limit ?? Infinity;

@@ -9,6 +9,7 @@ import type { Reader, Tx } from "../client";
 import { doctorAvailability, doctors, nextFreeHintState } from "../schema";
 import { HINT_GRAIN_MS, noneHint } from "../schema/accounts";
 import { busyOf, placesOf, toSource, type SlotSource, type SourceRow } from "./availability";
+import { publicWhere } from "./public-directory";
 
 /**
  * A kept hint is either exact (a slot start: a whole minute, as hours are written) or says that
@@ -29,7 +30,7 @@ export type Staleness = { fresh: number; noneUntil: number };
  * doctors_directory_none (the "none before" ones of [fresh, noneUntil]). One `is null or <`
  * condition would walk the whole index when few are stale, which is most of the time.
  */
-export const staleIds = ({ fresh, noneUntil }: Staleness, where: SQL = sql`d.status = 'approved' and d.registration_number is not null and d.registration_council is not null`) =>
+export const staleIds = ({ fresh, noneUntil }: Staleness, where: SQL = sql.join(publicWhere({}), sql` and `)) =>
   sql`select id from (select d.id from ${doctors} d indexed by doctors_directory_next where ${where} and d.next_free_hint is null)
     union all select id from (select d.id from ${doctors} d indexed by doctors_directory_next where ${where} and d.next_free_hint < ${fresh})
     union all select id from (select d.id from ${doctors} d indexed by doctors_directory_none where ${where}
