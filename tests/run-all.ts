@@ -17,7 +17,7 @@ import { ensurePrerequisites } from "./prerequisites";
 import { apiTestFiles } from "./support/api-tests";
 import { bunTimings, playwrightTimings, slowestLines, type FileTime } from "./support/slowest";
 
-type Suite = { name: string; passed: number; failed: number; seconds: number };
+type Suite = { name: string; passed: number; failed: number; seconds: number; failures?: string[] };
 const suites: Suite[] = [];
 const fileTimes: FileTime[] = [];
 const started = performance.now();
@@ -74,17 +74,36 @@ const count = (output: string, pattern: RegExp) => {
 const whole = (name: string, r: { code: number; seconds: number }): Suite =>
   ({ name, passed: r.code === 0 ? 1 : 0, failed: r.code === 0 ? 0 : 1, seconds: r.seconds });
 
+/**
+ * The lines naming each failed test (bun's `(fail) …`, Playwright's `✘ …`), repeated at the end so
+ * the run's last lines say what failed, where CI keeps only its tail.
+ */
+function failedLines(output: string, pattern: RegExp): string[] {
+  const found = new Map<string, string>();
+  let file = "";
+  for (const line of output.split("\n")) {
+    // bun heads each file's results with its path and a colon, and repeats the failures at the end
+    if (/^\S+\.test\.tsx?:$/.test(line)) file = line.slice(0, -1);
+    else if (pattern.test(line) && !found.has(line.trim())) found.set(line.trim(), file);
+  }
+  return [...found].map(([line, inFile]) => (inFile && line.startsWith("(fail)") ? `${inFile}: ${line}` : line));
+}
+
 /** `bun test`'s counts; a crash before its summary counts as one failure. */
 function bunTest(name: string, r: { code: number; output: string; seconds: number }): Suite {
   const passed = count(r.output, /^\s*(\d+) pass$/gm);
   let failed = count(r.output, /^\s*(\d+) fail$/gm);
   if (r.code !== 0 && failed === 0) failed = 1;
-  return { name, passed, failed, seconds: r.seconds };
+  return { name, passed, failed, seconds: r.seconds, failures: failedLines(r.output, /^\s*\(fail\) /) };
 }
 
 function finish(): never {
   console.log("");
   for (const s of suites) console.log(`${s.name}: ${s.passed} passed, ${s.failed} failed (${s.seconds.toFixed(0)} s)`);
+  for (const s of suites.filter((s) => (s.failures ?? []).length > 0)) {
+    console.log(`failed in ${s.name}:`);
+    for (const line of s.failures!.slice(0, 20)) console.log(`  ${line.slice(0, 300)}`);
+  }
   if (fileTimes.length > 0) {
     console.log("the 10 slowest test files:");
     for (const line of slowestLines(fileTimes)) console.log(line);
@@ -131,7 +150,13 @@ async function bunTestRun(name: string, files: string[], env: Record<string, str
   const parallel = bunTest(name, r);
   if (!rest) return parallel;
   const after = bunTest(name, rest);
-  return { name, passed: parallel.passed + after.passed, failed: parallel.failed + after.failed, seconds: parallel.seconds + after.seconds };
+  return {
+    name,
+    passed: parallel.passed + after.passed,
+    failed: parallel.failed + after.failed,
+    seconds: parallel.seconds + after.seconds,
+    failures: [...parallel.failures!, ...after.failures!],
+  };
 }
 
 const [types, unit] = await Promise.all([
@@ -154,7 +179,8 @@ if (specs.length > 0) {
   const e2ePassed = count(e2e.output, /^\s*(\d+) passed/gm);
   let e2eFailed = count(e2e.output, /^\s*(\d+) failed/gm) + count(e2e.output, /^\s*(\d+) flaky/gm);
   if (e2e.code !== 0 && e2eFailed === 0) e2eFailed = 1;
-  suites.push({ name: "playwright", passed: e2ePassed, failed: e2eFailed, seconds: e2e.seconds });
+  const failures = failedLines(e2e.output, /^\s*✘/);
+  suites.push({ name: "playwright", passed: e2ePassed, failed: e2eFailed, seconds: e2e.seconds, failures });
   fileTimes.push(...playwrightTimings(report));
 }
 
