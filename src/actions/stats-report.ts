@@ -1,7 +1,7 @@
 /**
  * Issue 58's reads: the admin's numbers for a period (every count, by day and by specialization)
  * and a doctor's own. Counts come from the per-day totals (./stats.ts) when the reader's zone is
- * the totals' zone, else from the rows counted in the reader's zone (exact, slower: rare); the
+ * the totals' zone, else counted by SQL from the rows in the reader's zone (exact, slower: rare); the
  * median wait, the meetings not over yet and who waits for the admin are one short statement each.
  */
 import type { Deps } from "../config/deps";
@@ -12,10 +12,11 @@ import { freeSlots } from "../domain/availability";
 import { addDays, COUNTS, daysOf, isSpecKey, median, noShowRate, SPEC_PREFIX, type Count } from "../domain/stats";
 
 export { COUNTS };
-import { dateInZone, wallClock, zonedInstant } from "../domain/time";
+import { dateInZone, dayStart, wallClock, zonedInstant } from "../domain/time";
 import { DIRECTORY_DAYS } from "../domain/directory";
 import { listedNextFree } from "./directory";
-import { totalsFromRows, totalsZoneOf } from "./stats";
+import { totalsZoneOf } from "./stats";
+import { countsInZone } from "../db/queries/stats-zone";
 
 export type Counts = Record<Count, number>;
 export type DayCounts = { date: string } & Counts;
@@ -38,7 +39,7 @@ type DayTotal = { day: string; metric: string; n: number };
 
 const zeros = (): Counts => Object.fromEntries(COUNTS.map((c) => [c, 0])) as Counts;
 /** The instant a day (YYYY-MM-DD) starts in `zone`. */
-const startOf = (day: string, zone: string) => zonedInstant(day, "00:00", zone)!;
+const startOf = (day: string, zone: string) => dayStart(day, zone)!;
 
 /** Whether totals kept with days in `built` (undefined: never rebuilt, a new database keeps them from its first change) serve a reader in `zone`. */
 const keptServes = (deps: Deps, zone: string, built: string | undefined) => zone === totalsZoneOf(deps) && (built === undefined || built === zone);
@@ -104,10 +105,9 @@ export async function adminStats(deps: Deps, zone: string, period: Period): Prom
 
 const roundTo = (value: number | null, places: number) => (value === null ? null : Math.round(value * 10 ** places) / 10 ** places);
 
-/** The period's totals counted from the rows in `zone`: everyone's by day, and by specialization. */
+/** The period's totals counted from the rows in `zone` by SQL: everyone's by day, and by specialization. */
 async function fromRows(deps: Deps, zone: string, period: Period) {
-  const list = (await totalsFromRows(deps.database.db, zone)).filter((c) => c.day >= period.from && c.day <= period.to);
-  const everyone = list.filter((c) => c.doctorId === "");
+  const list = await countsInZone(deps.database.db, zone, startOf(period.from, zone), startOf(addDays(period.to, 1), zone));
   const sums = new Map<string, { specialization: string; metric: string; n: number }>();
   for (const c of list.filter((c) => isSpecKey(c.doctorId))) {
     const key = `${c.doctorId} ${c.metric}`;
@@ -115,7 +115,7 @@ async function fromRows(deps: Deps, zone: string, period: Period) {
     kept.n += c.n;
     sums.set(key, kept);
   }
-  return { everyone, bySpec: [...sums.values()] };
+  return { everyone: list.filter((c) => c.doctorId === ""), bySpec: [...sums.values()] };
 }
 
 /**

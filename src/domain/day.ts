@@ -3,7 +3,7 @@
  * gaps of that day's hours once its confirmed appointments are taken out. Pure.
  */
 import { addDays, isDate, isDayOff, normalized, rangeOn, type Availability, type Interval, type Slot } from "./availability";
-import { zonedInstant } from "./time";
+import { dayStart } from "./time";
 
 /** The JSON API's word for a date that is not a real YYYY-MM-DD. */
 export const DAY_DATE_INVALID = "date must be a date YYYY-MM-DD";
@@ -11,8 +11,8 @@ export const DAY_DATE_INVALID = "date must be a date YYYY-MM-DD";
 /** [from, to): the instants of `date` in `zone` (a day over a clock change lasts as long as it does). */
 export function dayBounds(date: string, zone: string): { from: Date; to: Date } | undefined {
   if (!isDate(date)) return undefined;
-  const from = zonedInstant(date, "00:00", zone);
-  const to = zonedInstant(addDays(date, 1), "00:00", zone);
+  const from = dayStart(date, zone);
+  const to = dayStart(addDays(date, 1), zone);
   return from === undefined || to === undefined ? undefined : { from, to };
 }
 

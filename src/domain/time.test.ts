@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { dateInZone, formatDateTime, formatTime, isTimeZone, zonedInstant, readerZone } from "./time";
+import { dateInZone, dayStart, formatDateTime, formatTime, isTimeZone, offsetSegments, zonedInstant, readerZone } from "./time";
+import { dayBounds } from "./day";
 import { COMMON_ZONES, zoneLabel } from "./zones";
 
 describe("zones", () => {
@@ -43,5 +44,33 @@ describe("formatting", () => {
     expect(zonedInstant("2030-07-15", "10:30", "Europe/Paris")?.toISOString()).toBe("2030-07-15T08:30:00.000Z");
     expect(zonedInstant("2030-02-30", "10:30", "UTC")).toBeUndefined();
     expect(zonedInstant("2030-01-15", "25:00", "UTC")).toBeUndefined();
+  });
+});
+
+describe("a day's first instant (issue 57)", () => {
+  test("midnight where there is one; where a clock change skips midnight (Santiago, 6 Sep 2026), the end of the skipped hour", () => {
+    expect(dayStart("2026-12-05", "Asia/Kolkata")!.toISOString()).toBe("2026-12-04T18:30:00.000Z");
+    expect(dayStart("2027-03-14", "America/New_York")!.toISOString()).toBe("2027-03-14T05:00:00.000Z");
+    // 00:00 to 01:00 does not happen there that night: the day begins at 01:00 (-03), 04:00 UTC.
+    expect(zonedInstant("2026-09-06", "00:00", "America/Santiago")!.toISOString()).toBe("2026-09-06T03:00:00.000Z");
+    expect(dateInZone("2026-09-06T03:00:00Z", "America/Santiago")).toBe("2026-09-05");
+    expect(dayStart("2026-09-06", "America/Santiago")!.toISOString()).toBe("2026-09-06T04:00:00.000Z");
+    // The doctor's day there lasts 23 hours, from its first instant; the day before ends where it begins.
+    const day = dayBounds("2026-09-06", "America/Santiago")!;
+    expect([day.from.toISOString(), (day.to.getTime() - day.from.getTime()) / 3_600_000]).toEqual(["2026-09-06T04:00:00.000Z", 23]);
+    expect(dayBounds("2026-09-05", "America/Santiago")!.to.toISOString()).toBe("2026-09-06T04:00:00.000Z");
+    expect(dayStart("2026-02-30", "UTC")).toBeUndefined();
+  });
+
+  test("a period's offsets: one where none changes, each change at its instant", () => {
+    const at = (iso: string) => Date.parse(iso);
+    expect(offsetSegments("Asia/Kolkata", at("2026-01-01T00:00Z"), at("2027-01-01T00:00Z"))).toEqual([{ from: at("2026-01-01T00:00Z"), offset: 19_800_000 }]);
+    expect(offsetSegments("America/New_York", at("2026-03-01T05:00Z"), at("2026-12-01T05:00Z"))).toEqual([
+      { from: at("2026-03-01T05:00Z"), offset: -5 * 3_600_000 },
+      { from: at("2026-03-08T07:00Z"), offset: -4 * 3_600_000 },
+      { from: at("2026-11-01T06:00Z"), offset: -5 * 3_600_000 },
+    ]);
+    // Lord Howe Island moves its clocks by half an hour.
+    expect(offsetSegments("Australia/Lord_Howe", at("2026-09-20T00:00Z"), at("2026-10-10T00:00Z")).map((s) => s.offset / 60_000)).toEqual([630, 660]);
   });
 });

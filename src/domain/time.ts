@@ -158,6 +158,37 @@ function offsetAt(zone: string, instant: number): number {
 }
 
 /**
+ * The first instant of `date` (YYYY-MM-DD) in `zone`: its midnight, or, where a clock change
+ * skips midnight (Santiago's, Beirut's), the end of the skipped hour, when the day does begin
+ * (zonedInstant would give the instant an hour before: the day before's last hour). Undefined
+ * when `date` is malformed.
+ */
+export function dayStart(date: string, zone: string): Date | undefined {
+  const midnight = zonedInstant(date, "00:00", zone);
+  if (midnight === undefined) return undefined;
+  let instant = midnight.getTime();
+  while (dateInZone(instant, zone) < date) instant += QUARTER_HOUR;
+  return new Date(instant);
+}
+
+/**
+ * The offsets `zone` has from `start` until `end` (instants, ms): each holds from its `from` until
+ * the next one's, the first from `start`. Read a day apart, a change narrowed to its quarter hour
+ * (zones change at most once a day), so a year costs about 370 readings, most of them kept.
+ */
+export function offsetSegments(zone: string, start: number, end: number): { from: number; offset: number }[] {
+  const out = [{ from: start, offset: offsetAt(zone, start) }];
+  for (let t = start; t < end; t += 86_400_000) {
+    const next = Math.min(t + 86_400_000, end);
+    if (offsetAt(zone, next) === out[out.length - 1]!.offset) continue;
+    let quarter = Math.floor(t / QUARTER_HOUR) * QUARTER_HOUR + QUARTER_HOUR;
+    while (offsetAt(zone, quarter) === out[out.length - 1]!.offset) quarter += QUARTER_HOUR;
+    out.push({ from: quarter, offset: offsetAt(zone, quarter) });
+  }
+  return out;
+}
+
+/**
  * The instant at which clocks in `zone` show `date` (YYYY-MM-DD) and `time` (HH:MM), or
  * undefined when either is malformed. In the hour a clock skips, the later offset applies; in the
  * hour it repeats, the first.
@@ -187,7 +218,7 @@ export function weeklyInZone(weekly: readonly { day: number; start: string; end:
   const todayUtc = Date.UTC(today.year, today.month - 1, today.day);
   const monday = todayUtc - ((new Date(todayUtc).getUTCDay() + 6) % 7) * 86_400_000;
   const dateOf = (offsetDays: number) => new Date(monday + offsetDays * 86_400_000).toISOString().slice(0, 10);
-  const at = (day: number, time: string) => (time === "24:00" ? zonedInstant(dateOf(day), "00:00", from) : zonedInstant(dateOf(day - 1), time, from));
+  const at = (day: number, time: string) => (time === "24:00" ? dayStart(dateOf(day), from) : zonedInstant(dateOf(day - 1), time, from));
   const clock = (instant: number) => {
     const w = wallClock(to, instant);
     return { day: ((new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay() + 6) % 7) + 1, time: `${pad(w.hour)}:${pad(w.minute)}` };

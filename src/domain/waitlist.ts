@@ -4,7 +4,7 @@
  * API says. The use cases are src/actions/waitlist.ts.
  */
 import { SLOT_DAYS } from "./availability";
-import { dateInZone, zonedInstant } from "./time";
+import { dateInZone, dayStart } from "./time";
 
 /** Without `until`, a patient waits this many days (in the doctor's zone). */
 export const WAITLIST_DEFAULT_DAYS = 14;
@@ -38,7 +38,7 @@ export function waitingUntil(until: string | undefined, zone: string, now: Date)
   const last = until ?? dateInZone(now.getTime() + WAITLIST_DEFAULT_DAYS * DAY_MS, zone);
   if (last < today) return { refused: UNTIL_PAST };
   if (last > dateInZone(now.getTime() + WAITLIST_MAX_DAYS * DAY_MS, zone)) return { refused: UNTIL_FAR };
-  const endsBy = zonedInstant(nextDate(last), "00:00", zone);
+  const endsBy = dayStart(nextDate(last), zone);
   if (endsBy === undefined) return { refused: UNTIL_SHAPE };
   return { until: last, endsBy };
 }
