@@ -100,6 +100,8 @@ export async function buildScaleDb(
   await step("indexes and triggers again", () => {
     for (const i of indexes) db.exec(i.sql);
     for (const t of triggers) db.exec(t.sql);
+    // What triggers keep from the hours (doctors.video_hours, drizzle/0051), set as the app's writes set it.
+    db.exec("update doctor_availability set weekly = weekly");
   });
   await step("per-day totals", () => writeTotals(db, b.now));
   db.exec("pragma journal_mode = wal");

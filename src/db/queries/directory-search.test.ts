@@ -129,3 +129,34 @@ test("a page walks the sort's index and stops, however many doctors there are", 
     done();
   }
 });
+
+test("the video filter follows the hours as they change: a video range added, all moved to a place, the hours deleted, moved to another doctor", async () => {
+  const video = async () => {
+    const query: DirectoryQuery = { visit: "video", sort: "fee", page: 1 };
+    const want = await inMemory(query);
+    const got = await searchDirectory(h.deps, query, hindiSpecialization);
+    expect({ ids: got.doctors.map((d) => d.id), total: got.total }).toEqual({ ids: want.ids, total: want.total });
+    return got.total;
+  };
+  const before = await video();
+  const place = (await h.elsewhere("select id, doctor_id from places where removed_at is null limit 1")).rows[0]!;
+  const doctor = String(place.doctor_id);
+  const weekly = (ranges: object[]) => h.elsewhere("update doctor_availability set weekly = ? where doctor_id = ?", [JSON.stringify(ranges), doctor]);
+  const kept = (await h.elsewhere("select weekly from doctor_availability where doctor_id = ?", [doctor])).rows[0]!.weekly as string;
+  await weekly([{ day: 1, start: "11:00", end: "12:00", placeId: place.id }]);
+  const clinicOnly = await video();
+  await weekly([{ day: 1, start: "11:00", end: "12:00", placeId: place.id }, { day: 2, start: "09:00", end: "10:00" }]);
+  expect(await video()).toBe(clinicOnly + 1);
+  await h.elsewhere("delete from doctor_availability where doctor_id = ?", [doctor]);
+  expect(await video()).toBe(clinicOnly);
+  await h.elsewhere("insert into doctor_availability (doctor_id, time_zone, weekly, days_off, instant_booking, updated_at) values (?, 'UTC', ?, '[]', 0, ?)", [doctor, kept, monday.getTime()]);
+  expect(await video()).toBe(before);
+  // The hours moved to another doctor (no route does; the column follows the row all the same).
+  const other = String((await h.elsewhere("select id from doctors where id <> ? and id not in (select doctor_id from doctor_availability) limit 1", [doctor])).rows[0]?.id);
+  expect(other).not.toBe("undefined");
+  await h.elsewhere("update doctor_availability set doctor_id = ? where doctor_id = ?", [other, doctor]);
+  await video();
+  expect((await h.elsewhere("select video_hours from doctors where id = ?", [doctor])).rows[0]!.video_hours).toBe(0);
+  await h.elsewhere("update doctor_availability set doctor_id = ? where doctor_id = ?", [doctor, other]);
+  expect(await video()).toBe(before);
+});

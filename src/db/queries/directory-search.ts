@@ -101,14 +101,12 @@ export function searchConditions(search: DirectorySearch): SQL[] {
   }
   if (search.city !== undefined) where.push(withPlace(sql`lower(trim(p.city)) = ${search.city}`));
   if (search.pinCode !== undefined) where.push(withPlace(sql`p.pin_code = ${search.pinCode}`));
-  // The ranges without "placeId" are by video. Most doctors' hours name no place at all: the
-  // doctor_availability_visits index tells them apart, and only hours that name one are read as JSON.
+  // The ranges without "placeId" are by video: whether a doctor has one is kept beside them
+  // (doctors.video_hours, in the directory's indexes), so the filter reads no hours.
+  if (search.visit === "video") where.push(sql`d.video_hours = 1`);
+  // Clinic hours must name a place the doctor still keeps: the doctor_availability_visits index
+  // finds the hours that name one, and only those are read as JSON.
   const places = visitKeys.places(H);
-  if (search.visit === "video") {
-    where.push(sql`(d.id in (select h.doctor_id from ${doctorAvailability} h where ${places} = 0 and ${visitKeys.any(H)} = 1)
-      or d.id in (select h.doctor_id from ${doctorAvailability} h where ${places} = 1
-        and exists (select 1 from json_each(h.weekly) r where json_type(r.value, '$.placeId') is null)))`);
-  }
   if (search.visit === "clinic") {
     where.push(sql`d.id in (select h.doctor_id from ${doctorAvailability} h where ${places} = 1 and exists (
       select 1 from json_each(h.weekly) r join places p on p.id = json_extract(r.value, '$.placeId') where p.doctor_id = h.doctor_id and p.removed_at is null))`);

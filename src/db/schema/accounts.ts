@@ -127,6 +127,10 @@ export const doctors = sqliteTable(
     // (src/actions/next-free-hints.ts) and set to null by triggers (drizzle/0045, 0048) whenever a
     // slot may free or the hint's own is taken. The directory reads doctors in its order.
     nextFreeHint: integer("next_free_hint"),
+    // Issue 57: whether the doctor's weekly hours hold a range by video (one naming no place), for
+    // the directory's "video" filter from its indexes; kept by triggers on doctor_availability
+    // (drizzle/0051), as placeFilter (src/domain/places.ts) reads the hours.
+    videoHours: integer("video_hours", { mode: "boolean" }).notNull().default(false),
     tokenVersion: tokenVersion(),
     listsVersion: listsVersion(),
     timeZone: timeZone(),
@@ -151,11 +155,11 @@ export const doctors = sqliteTable(
     index("doctors_registration_waiting_created").on(registrationWaiting(t), t.createdAt, t.id),
     // the public directory's pages by rating and by fee, of everyone or of one specialization (issue 57);
     // with the filters' columns after the order, so a page and its count read the index only
-    index("doctors_directory_rating").on(directoryKeys.rating(t), byName(t), t.id, t.specialization, t.fee, t.languages).where(publicDoctor(t)),
-    index("doctors_directory_fee").on(directoryKeys.fee(t), byName(t), t.id, t.specialization, t.languages).where(publicDoctor(t)),
-    index("doctors_directory_specialization_rating").on(t.specialization, directoryKeys.rating(t), byName(t), t.id, t.fee, t.languages).where(publicDoctor(t)),
-    index("doctors_directory_next").on(t.nextFreeHint, byName(t), t.id, t.specialization, t.fee, t.languages).where(publicDoctor(t)),
-    index("doctors_directory_specialization_fee").on(t.specialization, directoryKeys.fee(t), byName(t), t.id, t.languages).where(publicDoctor(t)),
+    index("doctors_directory_rating").on(directoryKeys.rating(t), byName(t), t.id, t.specialization, t.fee, t.languages, t.videoHours).where(publicDoctor(t)),
+    index("doctors_directory_fee").on(directoryKeys.fee(t), byName(t), t.id, t.specialization, t.languages, t.videoHours).where(publicDoctor(t)),
+    index("doctors_directory_specialization_rating").on(t.specialization, directoryKeys.rating(t), byName(t), t.id, t.fee, t.languages, t.videoHours).where(publicDoctor(t)),
+    index("doctors_directory_next").on(t.nextFreeHint, byName(t), t.id, t.specialization, t.fee, t.languages, t.videoHours).where(publicDoctor(t)),
+    index("doctors_directory_specialization_fee").on(t.specialization, directoryKeys.fee(t), byName(t), t.id, t.languages, t.videoHours).where(publicDoctor(t)),
     // The "none before" hints alone (not whole minutes: src/db/queries/next-free-hints.ts), which
     // the directory works out itself when they fall in the days it asks about.
     index("doctors_directory_none").on(t.nextFreeHint).where(sql`${publicDoctor(t)} and ${noneHint(t)}`),
