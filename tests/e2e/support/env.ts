@@ -10,11 +10,14 @@ import { join } from "node:path";
 import { tmpdir } from "node:os";
 
 /**
- * Workers, and so servers: each worker has a server, database and mail folder of its own. One unless E2E_WORKERS says more: two workers on this 2-core machine took turns at the cores
- * (the journeys read 942 s against 831 s with one before this wave's waits were removed) and one
- * axe-scanned journey ran past its 30 s. Each further worker gets a server of its own.
+ * Workers, and so servers: each worker has a server, database and mail folder of its own. Two
+ * unless E2E_WORKERS says otherwise. With one, this 2-core machine sat 47 % idle through the
+ * journeys (vmstat, 5 December 2026): 250 journeys took 575 s with one worker, 399 s with two
+ * (22 % idle). Before the waits were taken out (issue 50) two took turns at the cores instead
+ * (942 s against 831 s with one) and an axe-scanned journey ran past its 30 s, hence
+ * playwright.config.ts's 60 s a journey and 10 s an expectation: limits for a hang, not a speed.
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 /** The first server's port; server n listens on E2E_BASE_PORT + n. */
 export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
 /** Which server this process is or talks to: set for a server by the config, for a worker by Playwright. */
