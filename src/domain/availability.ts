@@ -3,7 +3,7 @@
  * in the doctor's own zone, turned into instants day by day (src/domain/time.ts), so a slot is
  * always where the doctor's clock says it is, across daylight-saving changes.
  */
-import { dayStart, isTimeZone, wallClock, zonedInstant } from "./time";
+import { instantOnDay, isTimeZone, wallClock, zonedInstant } from "./time";
 
 /**
  * One range of a weekday: `day` 1 (Monday) to 7 (Sunday), `start`/`end` "HH:MM" (end may be
@@ -113,8 +113,8 @@ export function isDayOff(date: string, daysOff: DaysOff[]): boolean {
 
 /** The instants a weekly range covers on `date` in `zone`: [start, end). */
 export function rangeOn(date: string, range: WeeklyRange, zone: string): Interval | undefined {
-  const start = zonedInstant(date, range.start, zone);
-  const end = range.end === "24:00" ? dayStart(addDays(date, 1), zone) : zonedInstant(date, range.end, zone);
+  const start = instantOnDay(date, range.start, zone);
+  const end = instantOnDay(date, range.end, zone);
   if (start === undefined || end === undefined || end.getTime() <= start.getTime()) return undefined;
   return { start: start.getTime(), end: end.getTime() };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { dateInZone, dayStart, formatDateTime, formatTime, isTimeZone, offsetSegments, zonedInstant, readerZone } from "./time";
-import { dayBounds } from "./day";
+import { dateInZone, dayStart, formatDateTime, formatTime, isTimeZone, offsetSegments, weeklyInZone, zonedInstant, readerZone } from "./time";
+import { dayBounds, dayGaps } from "./day";
+import { freeSlots, rangeOn } from "./availability";
 import { COMMON_ZONES, zoneLabel } from "./zones";
 
 describe("zones", () => {
@@ -60,6 +61,23 @@ describe("a day's first instant (issue 57)", () => {
     expect([day.from.toISOString(), (day.to.getTime() - day.from.getTime()) / 3_600_000]).toEqual(["2026-09-06T04:00:00.000Z", 23]);
     expect(dayBounds("2026-09-05", "America/Santiago")!.to.toISOString()).toBe("2026-09-06T04:00:00.000Z");
     expect(dayStart("2026-02-30", "UTC")).toBeUndefined();
+  });
+
+  test("hours on both sides of a skipped midnight (Santiago, Saturday 5 and Sunday 6 September 2026) meet, never overlap", () => {
+    // Saturday 22:00-24:00 (-04) and Sunday 00:00-02:00: Sunday begins at 01:00 (-03), 04:00 UTC.
+    const a = { timeZone: "America/Santiago", weekly: [{ day: 6, start: "22:00", end: "24:00" }, { day: 7, start: "00:00", end: "02:00" }], daysOff: [] };
+    const iso = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+    const saturday = rangeOn("2026-09-05", a.weekly[0]!, a.timeZone)!;
+    const sunday = rangeOn("2026-09-06", a.weekly[1]!, a.timeZone)!;
+    expect([iso(saturday.start), iso(saturday.end), iso(sunday.start), iso(sunday.end)]).toEqual(["02:00", "04:00", "04:00", "05:00"]);
+    const slots = freeSlots(a, [], { now: new Date("2026-09-05T12:00:00Z"), days: 2, consultMinutes: 30, noticeMinutes: 0 }).map((s) => iso(s.start));
+    expect(slots).toEqual(["02:00", "02:30", "03:00", "03:30", "04:00", "04:30"]);
+    expect(dayGaps(a, "2026-09-06", [], new Set()).map((g) => iso(g.start))).toEqual(["04:00"]);
+    // Read in UTC (both Sunday there), Sunday's range starts where Saturday's ends.
+    expect(weeklyInZone(a.weekly, a.timeZone, "UTC", Date.parse("2026-09-05T12:00:00Z"))).toEqual([
+      { day: 7, start: "02:00", end: "04:00" },
+      { day: 7, start: "04:00", end: "05:00" },
+    ]);
   });
 
   test("a period's offsets: one where none changes, each change at its instant", () => {

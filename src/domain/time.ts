@@ -172,6 +172,20 @@ export function dayStart(date: string, zone: string): Date | undefined {
 }
 
 /**
+ * The instant of `time` (HH:MM; "24:00" is the next day's first instant) on `date` in `zone`, never
+ * before the day's first instant: a time in the hour a clock change skips at midnight is the day's
+ * start, so one day's hours never reach into the day before. Today's zones skip at most an hour
+ * there, so only times before 03:00 are checked (dayStart reads the clock, a lookup costs less).
+ */
+export function instantOnDay(date: string, time: string, zone: string): Date | undefined {
+  if (time === "24:00") return dayStart(new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10), zone);
+  const at = zonedInstant(date, time, zone);
+  if (at === undefined || time >= "03:00") return at;
+  const first = dayStart(date, zone)!;
+  return at.getTime() < first.getTime() ? first : at;
+}
+
+/**
  * The offsets `zone` has from `start` until `end` (instants, ms): each holds from its `from` until
  * the next one's, the first from `start`. Read a day apart, a change narrowed to its quarter hour
  * (zones change at most once a day), so a year costs about 370 readings, most of them kept.
@@ -218,7 +232,7 @@ export function weeklyInZone(weekly: readonly { day: number; start: string; end:
   const todayUtc = Date.UTC(today.year, today.month - 1, today.day);
   const monday = todayUtc - ((new Date(todayUtc).getUTCDay() + 6) % 7) * 86_400_000;
   const dateOf = (offsetDays: number) => new Date(monday + offsetDays * 86_400_000).toISOString().slice(0, 10);
-  const at = (day: number, time: string) => (time === "24:00" ? dayStart(dateOf(day), from) : zonedInstant(dateOf(day - 1), time, from));
+  const at = (day: number, time: string) => instantOnDay(dateOf(day - 1), time, from);
   const clock = (instant: number) => {
     const w = wallClock(to, instant);
     return { day: ((new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay() + 6) % 7) + 1, time: `${pad(w.hour)}:${pad(w.minute)}` };
