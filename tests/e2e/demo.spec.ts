@@ -16,8 +16,14 @@ let demo: ChildProcess | undefined;
 let base = "";
 let output = "";
 
+// One demo for the file's journeys: they stay together in one worker (playwright.config.ts spreads
+// journeys one by one), each reading the demo's printed logins.
+test.describe.configure({ mode: "default" });
+
 test.beforeAll(async () => {
   test.setTimeout(120_000);
+  // A worker may run this file's journeys in two batches, so a second demo: read its output afresh.
+  output = "";
   dir = mkdtempSync(join(tmpdir(), "carebook-e2e-demo-"));
   const env: Record<string, string | undefined> = { ...process.env, HOST: "127.0.0.1", PORT: "0", DATABASE_URL: `file:${join(dir, "app.db")}`, UPLOAD_DIR: join(dir, "uploads") };
   delete env.ADMIN_EMAIL;
