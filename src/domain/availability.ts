@@ -3,7 +3,9 @@
  * in the doctor's own zone, turned into instants day by day (src/domain/time.ts), so a slot is
  * always where the doctor's clock says it is, across daylight-saving changes.
  */
-import { instantOnDay, isTimeZone, wallClock, zonedInstant } from "./time";
+import { addDays, instantOnDay, isTimeZone, wallClock, zonedInstant } from "./time";
+
+export { addDays };
 
 /**
  * One range of a weekday: `day` 1 (Monday) to 7 (Sunday), `start`/`end` "HH:MM" (end may be
@@ -94,12 +96,6 @@ export function localDate(instant: number, zone: string): string {
   return `${w.year}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")}`;
 }
 
-/** The date `days` after `date` (both "YYYY-MM-DD"), by the calendar, not by 24-hour steps. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** 1 (Monday) to 7 (Sunday) for a "YYYY-MM-DD". */
 export function weekdayOf(date: string): number {

@@ -4,7 +4,9 @@
  * inclusive, at most 366). The same contributions keep the totals in each change's transaction
  * and rebuild them from the rows (`bun run stats:rebuild`), so the two agree by construction.
  */
-import { dateInZone } from "./time";
+import { addDays, dateInZone } from "./time";
+
+export { addDays };
 
 export const METRICS = [
   "requested",
@@ -132,7 +134,6 @@ export const RANGE_MESSAGES = {
 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
 
 /** Whether `day` is a real calendar date written YYYY-MM-DD. */
 export function isDay(day: string): boolean {
@@ -142,7 +143,6 @@ export function isDay(day: string): boolean {
 }
 
 /** `day` moved by `n` calendar days. */
-export const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /** The days from `from` to `to`, both included. */
 export function daysOf(from: string, to: string): string[] {

@@ -157,6 +157,13 @@ function offsetAt(zone: string, instant: number): number {
   });
 }
 
+/** The date `days` after `date` (both "YYYY-MM-DD"), by the calendar, not by 24-hour steps. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
 /**
  * The first instant of `date` (YYYY-MM-DD) in `zone`: its midnight, or, where a clock change
  * skips midnight (Santiago's, Beirut's), the end of the skipped hour, when the day does begin
@@ -178,7 +185,7 @@ export function dayStart(date: string, zone: string): Date | undefined {
  * there, so only times before 03:00 are checked (dayStart reads the clock, a lookup costs less).
  */
 export function instantOnDay(date: string, time: string, zone: string): Date | undefined {
-  if (time === "24:00") return dayStart(new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10), zone);
+  if (time === "24:00") return dayStart(addDays(date, 1), zone);
   const at = zonedInstant(date, time, zone);
   if (at === undefined || time >= "03:00") return at;
   const first = dayStart(date, zone)!;

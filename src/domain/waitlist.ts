@@ -4,7 +4,7 @@
  * API says. The use cases are src/actions/waitlist.ts.
  */
 import { SLOT_DAYS } from "./availability";
-import { dateInZone, dayStart } from "./time";
+import { addDays, dateInZone, dayStart } from "./time";
 
 /** Without `until`, a patient waits this many days (in the doctor's zone). */
 export const WAITLIST_DEFAULT_DAYS = 14;
@@ -23,10 +23,6 @@ export const UNTIL_SHAPE = "until must be a date such as 2026-12-24";
 
 const DAY_MS = 24 * 3_600_000;
 
-/** The date after `date` (YYYY-MM-DD), on the calendar alone. */
-function nextDate(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-}
 
 /**
  * The waiting's last day and when it ends (the next midnight in `zone`), or why it is refused:
@@ -38,7 +34,7 @@ export function waitingUntil(until: string | undefined, zone: string, now: Date)
   const last = until ?? dateInZone(now.getTime() + WAITLIST_DEFAULT_DAYS * DAY_MS, zone);
   if (last < today) return { refused: UNTIL_PAST };
   if (last > dateInZone(now.getTime() + WAITLIST_MAX_DAYS * DAY_MS, zone)) return { refused: UNTIL_FAR };
-  const endsBy = dayStart(nextDate(last), zone);
+  const endsBy = dayStart(addDays(last, 1), zone);
   if (endsBy === undefined) return { refused: UNTIL_SHAPE };
   return { until: last, endsBy };
 }

@@ -13,11 +13,10 @@ import { combine, SPEC_PREFIX, type Contribution, type Metric } from "../../doma
 const int = (n: number) => sql.raw(String(Math.trunc(n)));
 
 /**
- * The day clocks in `zone` show at the instant in `column` (ms), as days since 1 January 1970, for
- * instants from `start` until `end`: the offset in force, one CASE branch for each change of the period.
+ * The day clocks show at the instant in `column` (ms), as days since 1 January 1970, by the
+ * zone's offsets of the period (offsetSegments): the offset in force, one CASE branch a change.
  */
-function dayIn(column: SQL, zone: string, start: number, end: number): SQL {
-  const segments = offsetSegments(zone, start, end);
+function dayIn(column: SQL, segments: { from: number; offset: number }[]): SQL {
   const offset =
     segments.length === 1
       ? int(segments[0]!.offset)
@@ -42,7 +41,8 @@ function dayIn(column: SQL, zone: string, start: number, end: number): SQL {
  */
 export async function countsInZone(r: Reader, zone: string, start: Date, end: Date): Promise<Contribution[]> {
   const [from, to] = [start.getTime(), end.getTime()];
-  const day = (column: string) => dayIn(sql.raw(column), zone, from, to);
+  const segments = offsetSegments(zone, from, to);
+  const day = (column: string) => dayIn(sql.raw(column), segments);
   const within = (column: string) => sql`${sql.raw(column)} >= ${int(from)} and ${sql.raw(column)} < ${int(to)}`;
   const rows = await r.all<{ day: string; metric: Metric; spec: string | null; n: number; missed: number }>(sql`
     with x as materialized (
