@@ -109,14 +109,19 @@ export function syncTheme(): void {
 /**
  * Tells the server the viewer's time zone, so the next page shows dates in it from the start: a
  * cookie for this browser, and, while the signed-in account has no zone of its own
- * (`data-zone-unset`), a report that keeps it on the account. The note naming the zone the page
- * was rendered in goes: the islands now show the browser's.
+ * (`data-zone-unset`), a report that keeps it on the account. A note naming another zone than
+ * the browser's (`data-zone-note`: the zone the page was rendered in and its other names) is now
+ * wrong, the islands showing the browser's: it turns invisible but keeps its place. This runs as the
+ * first island hydrates, often on the very tap that woke it: a note taken out of the flow moved
+ * everything below it up under the finger, and the tap ended on the wrong thing (docs/decisions.md).
  */
 export function rememberTimeZone(): void {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (zone && decodeURIComponent(cookie("tz") ?? "") !== zone) setCookie("tz", zone);
   if (!zone || !document.body.hasAttribute("data-zone-unset")) return;
-  for (const note of document.querySelectorAll<HTMLElement>("[data-zone-note=unset]")) note.hidden = true;
+  for (const note of document.querySelectorAll<HTMLElement>("[data-zone-note]")) {
+    if (!note.dataset.zoneNote!.split(" ").includes(zone)) note.style.visibility = "hidden";
+  }
   const form = new FormData();
   form.set("timeZone", zone);
   form.set("report", "1");

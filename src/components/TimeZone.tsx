@@ -19,7 +19,8 @@ export const ZONE_FORM_PAGE: Record<Role, string> = {
  * where it came from (readerZone, src/domain/time.ts). Until the person chooses one it says so
  * and links to the choice; when it is only the usual zone of the page's language it says that the
  * person's own is not known yet (issue 39). `live`: the times beside it are islands', so the
- * client hides the note once it has reported the browser's zone (islands then show that zone);
+ * client hides the note, keeping its place, once it has reported a browser's zone other than the
+ * one named (`data-zone-note`: islands then show the browser's);
  * times rendered by the server alone (the booking page's free times) keep it, and the client loads
  * such a page again once if the zone was a guess and the browser's differs (src/render/client-assets.ts).
  */
@@ -30,7 +31,7 @@ export function ZoneNote({ reader, role, id, live = true }: { reader: ReaderZone
     <p
       class="small muted zone-note"
       id={id}
-      data-zone-note={chosen || !live ? undefined : "unset"}
+      data-zone-note={chosen || !live ? undefined : zoneNames(reader.zone)}
       data-zone-rendered={chosen || live ? undefined : zoneNames(reader.zone)}
     >
       {t("account.zoneNote", { zone: zoneName(reader.zone, t.lang), from: reader.from })}{" "}

@@ -3,9 +3,9 @@
  * page, books a doctor whose hours are in Europe/Berlin, and sees Kolkata's clock everywhere,
  * named; the mails are in the language of the signup. (Without script: no-script/reader-zone.spec.ts.)
  */
-import { formatTime } from "../../src/domain/time";
+import { formatDateTime, formatTime } from "../../src/domain/time";
 import { E2E_PORT } from "./support/env";
-import { apiCall, createDoctor, createPatient, expect, test } from "./support/fixtures";
+import { apiCall, confirmedMeeting, createDoctor, createPatient, expect, signIn, test, waitForHydration } from "./support/fixtures";
 import { BERLIN_HOURS, zoneJourney, zoneSettled } from "./support/zones";
 import { publicDoctor } from "./support/directory";
 import { PASSWORD } from "./support/env";
@@ -57,6 +57,33 @@ test("issue 52: the public directory and a profile take the browser's zone once 
     await expect(page.getByText(/^Monday: 0[45]:30–1[23]:30$/)).toBeVisible();
     await expect(page.getByText("On your clock, Central European Time (Paris). The doctor's own time zone: India Standard Time (Kolkata).")).toBeVisible();
     await expect(page.locator("main")).not.toContainText(/Asia\/|Europe\//);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a zone note that turns out wrong goes without moving the page: what was under the pointer stays there", async ({ browser }) => {
+  const patient = await createPatient("Isha Steady");
+  const doctor = await createDoctor({ name: "Dr. Stable Layout" });
+  await confirmedMeeting(patient, doctor, "A reason", 3 * 24 * 60);
+  const context = await browser.newContext({ timezoneId: "Asia/Kolkata", locale: "en-GB" });
+  const page = await context.newPage();
+  try {
+    await signIn(page, patient);
+    // The server last heard of another zone from this browser (it travelled): it renders in UTC, and
+    // the islands, once live, show the browser's Kolkata instead.
+    await context.addCookies([{ name: "tz", value: "UTC", url: `http://127.0.0.1:${E2E_PORT}` }]);
+    await page.goto("/patient-dashboard/patient-meetings");
+    const note = page.locator(".zone-note");
+    await expect(note).toContainText("Coordinated Universal Time");
+    const link = page.getByRole("link", { name: "Add to calendar" });
+    const before = await link.boundingBox();
+    await waitForHydration(page);
+    const at = (await page.locator(".meeting time").first().getAttribute("datetime"))!;
+    await expect(page.locator(".meeting time").first()).toHaveText(formatDateTime(at, "Asia/Kolkata"));
+    await expect(note).toBeHidden();
+    // The first island wakes on a person's first tap: the tap must end where it began.
+    expect(await link.boundingBox()).toEqual(before);
   } finally {
     await context.close();
   }
