@@ -10,16 +10,14 @@ import { join } from "node:path";
 import { tmpdir } from "node:os";
 
 /**
- * Workers, and so servers: each worker has a server, database and mail folder of its own. One
- * unless E2E_WORKERS says more. With one, this 2-core machine sat 47 % idle through the journeys
- * (vmstat, 5 December 2026): 250 journeys took 575 s with one worker, 399 s with two (22 % idle),
- * and two were green over 750 with --repeat-each=3 and in two clean-clone checks, but a third check
- * failed two journeys that one worker never meets: demo.spec's tests split between workers read a
- * stopped demo's port (fixed since), and calendar.spec's scripted "Add to calendar" waited its
- * 60 s for a download. Two become the default once that one is understood (docs/testing.md).
- * Before the waits were taken out (issue 50) two took turns at the cores (942 s against 831 s).
+ * Workers, and so servers: each worker has a server, database and mail folder of its own. Two
+ * unless E2E_WORKERS says otherwise. With one, this 2-core machine sat 47 % idle through the
+ * journeys (vmstat, 5 December 2026): 250 journeys took 575 s with one worker, 399 s with two
+ * (22 % idle). The two journeys only two workers failed were a demo's port read from a stopped
+ * demo's output and a zone note that left the page under a tap (docs/testing.md). Before the waits
+ * were taken out (issue 50) two took turns at the cores (942 s against 831 s).
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 /** The first server's port; server n listens on E2E_BASE_PORT + n. */
 export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
 /** Which server this process is or talks to: set for a server by the config, for a worker by Playwright. */
