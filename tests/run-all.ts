@@ -3,9 +3,9 @@
  * the machine (tests/prerequisites.ts: installed as root, else a stop within seconds naming the
  * command); then the client build; then the typecheck, the dependency rules and the 400-line
  * limit (src/build/file-length.ts) beside the unit and API tests (bun test, rooted in src/, its
- * files spread over worker processes); then, side by side, the JSON API tests again on a libSQL
- * server (sqld, one per test file), spread the same way, and the browser journeys (Playwright,
- * tests/e2e, two workers each with its own server).
+ * files spread over worker processes); then the JSON API tests again on a libSQL server (sqld,
+ * one per test file), spread the same way; last the browser journeys (Playwright, tests/e2e, two
+ * workers each with its own server).
  * Ends with each suite's time, the 10 slowest test files, and one line `N passed, M failed` over
  * all suites; fails if anything failed. docs/testing.md says where the time goes and how to run
  * a part of it.
@@ -137,11 +137,8 @@ if (build.code !== 0) suites.push({ name: "client build", passed: 0, failed: 1, 
  */
 const ALONE = ["src/routes/api/picture-stall.test.ts", "src/routes/api/reset-timing.test.ts", "src/routes/api/password-enumeration.test.ts"];
 
-/**
- * One `bun test` pass: `files` (all when empty) over the workers, then the ALONE ones among them,
- * once `aloneAfter` (what runs beside this pass) has ended too.
- */
-async function bunTestRun(name: string, files: string[], env: Record<string, string> = {}, aloneAfter?: Promise<unknown>): Promise<Suite> {
+/** One `bun test` pass: `files` (all when empty) over the workers, then the ALONE ones among them. */
+async function bunTestRun(name: string, files: string[], env: Record<string, string> = {}): Promise<Suite> {
   const timings = timingsFile(name.replace(/\W+/g, "-"));
   const wanted = files.length === 0 ? [] : files.filter((f) => !ALONE.includes(f));
   const ignore = ALONE.map((f) => `--path-ignore-patterns=${f}`);
@@ -149,7 +146,6 @@ async function bunTestRun(name: string, files: string[], env: Record<string, str
   // more than 5 s (a check beside four other busy processes failed four hooks that way).
   const r = await run(["bun", "test", `--parallel=${workers}`, "--timeout=15000", `--timings=${timings}`, "--update-timings", ...ignore, ...wanted], { env, quiet: true });
   const alone = files.length === 0 ? ALONE : files.filter((f) => ALONE.includes(f));
-  await aloneAfter;
   const rest = alone.length > 0 ? await run(["bun", "test", ...alone], { env, quiet: true }) : undefined;
   fileTimes.push(...bunTimings(timings, name).filter((t) => files.length === 0 || files.includes(t.file)));
   const parallel = bunTest(name, r);
@@ -175,25 +171,20 @@ const [types, unit] = await Promise.all([
   bunTestRun("bun test", []),
 ]);
 suites.push(...types, unit);
+suites.push(await bunTestRun("bun test (sqld)", apiTestFiles(), { CAREBOOK_TEST_DB: "sqld" }));
 
-// 3. The browser journeys beside the JSON API tests on sqld. Alone, the journeys left a tenth to a
-//    fifth of the two cores idle (Chromium waits on the server, the server on Chromium) and the sqld
-//    pass kept both busy for two minutes: side by side they fill each other's gaps. The journeys
-//    stream their lines; the sqld pass prints its own when it ends, then runs its ALONE files once
-//    the journeys are done. A journey's report gives each spec file's time.
-async function journeys(): Promise<Suite> {
+// 3. Browser journeys, alone on the machine: beside the sqld pass (5 December 2026) the two took
+//    516 s together against about 120 + 400 s one after the other, since two workers already keep
+//    the two cores about 80 % busy. Their JSON report gives each spec file's time.
+if (specs.length > 0) {
   const report = join(scratch, "playwright.json");
   const e2e = await run(["bun", "x", "playwright", "test", "--reporter=list,json"], { env: { PLAYWRIGHT_JSON_OUTPUT_FILE: report } });
   const e2ePassed = count(e2e.output, /^\s*(\d+) passed/gm);
   let e2eFailed = count(e2e.output, /^\s*(\d+) failed/gm) + count(e2e.output, /^\s*(\d+) flaky/gm);
   if (e2e.code !== 0 && e2eFailed === 0) e2eFailed = 1;
   const failures = failedLines(e2e.output, /^\s*✘/);
+  suites.push({ name: "playwright", passed: e2ePassed, failed: e2eFailed, seconds: e2e.seconds, failures });
   fileTimes.push(...playwrightTimings(report));
-  return { name: "playwright", passed: e2ePassed, failed: e2eFailed, seconds: e2e.seconds, failures };
 }
-const browser = specs.length > 0 ? journeys() : undefined;
-const [onSqld, e2e] = await Promise.all([bunTestRun("bun test (sqld)", apiTestFiles(), { CAREBOOK_TEST_DB: "sqld" }, browser), browser]);
-suites.push(onSqld);
-if (e2e) suites.push(e2e);
 
 finish();
