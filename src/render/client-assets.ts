@@ -35,7 +35,10 @@ export function clientManifest(): ClientManifest {
  * cookie (the viewer's time zone, for the server's dates) as the client entry would (a page whose
  * times only the server writes, in a zone that was a guess, `data-zone-rendered` (the zone and its
  * other names: Chrome says Asia/Calcutta for Asia/Kolkata, issue 52), is loaded again
- * once in the browser's zone: the booking page's free times, issue 39), and brings a
+ * once in the browser's zone: the booking page's free times, issue 39; whether or not this page
+ * set the cookie: the page before it may have set it while this one was on its way, and once the
+ * cookie holds the zone, only once per address and zone in the tab, so a server that keeps
+ * drawing another zone is not asked forever), and brings a
  * pending doctor's waiting screen to life. (Date and time fields are sent as their real type:
  * a page without script has them too, issue 39.) Only the listeners are added while the page parses:
  * the rest waits for the first frame (`requestAnimationFrame`, then a task), since the cookie and
@@ -53,8 +56,9 @@ export function islandLoader(clientFile: string, passive: readonly string[]): st
     `["pointerdown","focusin","keydown","input"].forEach(t=>addEventListener(t,E,o));` +
     `matchMedia("(hover:hover) and (pointer:fine)").matches&&addEventListener("pointerover",e=>e.pointerType=="mouse"&&E(e),o);` +
     `requestAnimationFrame(()=>setTimeout(()=>{try{const Z=Intl.DateTimeFormat().resolvedOptions().timeZone||"",z=encodeURIComponent(Z);` +
-    `z&&!D.cookie.split("; ").includes("tz="+z)&&(D.cookie="tz="+z+"; Path=/; Max-Age=31536000; SameSite=Lax",` +
-    `(r=>r&&!r.dataset.zoneRendered.split(" ").includes(Z)&&location.reload())(D.querySelector("[data-zone-rendered]")));` +
+    `const t=()=>D.cookie.split("; ").includes("tz="+z);` +
+    `z&&(t()||(D.cookie="tz="+z+"; Path=/; Max-Age=31536000; SameSite=Lax"),` +
+    `(r=>r&&!r.dataset.zoneRendered.split(" ").includes(Z)&&t()&&sessionStorage.zr!=(r=Z+location.href)&&(sessionStorage.zr=r,location.reload()))(D.querySelector("[data-zone-rendered]")));` +
     `localStorage.getItem("status")=="pending"&&D.querySelectorAll(A).forEach(I);` +
     `const k=(localStorage.getItem(${json(ISLANDS_CACHED_KEY)})||"").split("|");` +
     `k[0]==C&&Q(()=>D.querySelectorAll(A).forEach(r=>(k[1]||"").split(",").includes(r.dataset.island)&&L(r)))` +

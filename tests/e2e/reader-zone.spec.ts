@@ -88,3 +88,59 @@ test("a zone note that turns out wrong goes without moving the page: what was un
     await context.close();
   }
 });
+
+test("a page drawn in the guessed zone comes back in the browser's even if the page before set the zone's cookie while it was on its way", async ({ browser }) => {
+  const doctor = await createDoctor({ name: "Dr. Berta Race", specialization: "Dermatologist" });
+  await apiCall("PUT", "/doctor-dashboard/availability", BERLIN_HOURS, doctor.token);
+  const patient = await createPatient("Isha Race");
+  const origin = `http://127.0.0.1:${E2E_PORT}`;
+  const path = `/patient-dashboard/bookAppointment/${doctor.id}`;
+  const context = await browser.newContext({ timezoneId: "Europe/Paris", locale: "en-GB" });
+  await context.addCookies([{ name: "carebook_session", value: patient.token, url: origin }]);
+  const page = await context.newPage();
+  try {
+    // The page is asked for with no zone; while its answer travels, the page being left (its
+    // first frame came late) tells the browser's zone: the cookie is there when this page's script runs.
+    let first = true;
+    await page.route(`${origin}${path}`, async (route) => {
+      const response = await route.fetch();
+      if (first) await context.addCookies([{ name: "tz", value: encodeURIComponent("Europe/Paris"), url: origin }]);
+      first = false;
+      await route.fulfill({ response });
+    });
+    await page.goto(path);
+    await expect(page.locator("#slot-zone")).toContainText("Central European Time (Paris)");
+  } finally {
+    await context.close();
+  }
+});
+
+test("a page the server keeps drawing in another zone is loaded again once, not forever", async ({ browser }) => {
+  const doctor = await createDoctor({ name: "Dr. Berta Loop", specialization: "Dermatologist" });
+  await apiCall("PUT", "/doctor-dashboard/availability", BERLIN_HOURS, doctor.token);
+  const patient = await createPatient("Isha Loop");
+  const origin = `http://127.0.0.1:${E2E_PORT}`;
+  const path = `/patient-dashboard/bookAppointment/${doctor.id}`;
+  const context = await browser.newContext({ timezoneId: "Europe/Paris", locale: "en-GB" });
+  await context.addCookies([{ name: "carebook_session", value: patient.token, url: origin }]);
+  const page = await context.newPage();
+  try {
+    // Whatever the cookie says, every answer claims a zone that is not the browser's.
+    let loads = 0;
+    await page.route(`${origin}${path}`, async (route) => {
+      loads++;
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/data-zone-rendered="[^"]*"/, 'data-zone-rendered="Asia/Kolkata Asia/Calcutta"');
+      await route.fulfill({ response, body });
+    });
+    let loaded = 0;
+    page.on("load", () => loaded++);
+    await page.goto(path);
+    await expect.poll(() => loaded).toBe(2);
+    // The loader decides after the first frame and a task: two frames and a task later it has.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 50)))));
+    expect(loads).toBe(2);
+  } finally {
+    await context.close();
+  }
+});
