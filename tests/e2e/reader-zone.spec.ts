@@ -137,8 +137,8 @@ test("a page the server keeps drawing in another zone is loaded again once, not 
     page.on("load", () => loaded++);
     await page.goto(path);
     await expect.poll(() => loaded).toBe(2);
-    // The loader decides after the first frame and a task: two frames and a task later it has.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 50)))));
+    // real time: the loader decides after the page's first frame and a task, so two frames and a task later it has
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))));
     expect(loads).toBe(2);
   } finally {
     await context.close();
