@@ -3,6 +3,7 @@
  * page, books a doctor whose hours are in Europe/Berlin, and sees Kolkata's clock everywhere,
  * named; the mails are in the language of the signup. (Without script: no-script/reader-zone.spec.ts.)
  */
+import type { Browser } from "@playwright/test";
 import { formatDateTime, formatTime } from "../../src/domain/time";
 import { E2E_PORT } from "./support/env";
 import { apiCall, confirmedMeeting, createDoctor, createPatient, expect, signIn, test, waitForHydration } from "./support/fixtures";
@@ -89,15 +90,19 @@ test("a zone note that turns out wrong goes without moving the page: what was un
   }
 });
 
-test("a page drawn in the guessed zone comes back in the browser's even if the page before set the zone's cookie while it was on its way", async ({ browser }) => {
-  const doctor = await createDoctor({ name: "Dr. Berta Race", specialization: "Dermatologist" });
+/** A patient's browser in Paris, signed in by cookie alone (no zone told yet), and a Berlin doctor's booking page. */
+async function parisBooking(name: string, browser: Browser) {
+  const doctor = await createDoctor({ name: `Dr. Berta ${name}`, specialization: "Dermatologist" });
   await apiCall("PUT", "/doctor-dashboard/availability", BERLIN_HOURS, doctor.token);
-  const patient = await createPatient("Isha Race");
+  const patient = await createPatient(`Isha ${name}`);
   const origin = `http://127.0.0.1:${E2E_PORT}`;
-  const path = `/patient-dashboard/bookAppointment/${doctor.id}`;
   const context = await browser.newContext({ timezoneId: "Europe/Paris", locale: "en-GB" });
   await context.addCookies([{ name: "carebook_session", value: patient.token, url: origin }]);
-  const page = await context.newPage();
+  return { origin, path: `/patient-dashboard/bookAppointment/${doctor.id}`, context, page: await context.newPage() };
+}
+
+test("a page drawn in the guessed zone comes back in the browser's even if the page before set the zone's cookie while it was on its way", async ({ browser }) => {
+  const { origin, path, context, page } = await parisBooking("Race", browser);
   try {
     // The page is asked for with no zone; while its answer travels, the page being left (its
     // first frame came late) tells the browser's zone: the cookie is there when this page's script runs.
@@ -116,14 +121,7 @@ test("a page drawn in the guessed zone comes back in the browser's even if the p
 });
 
 test("a page the server keeps drawing in another zone is loaded again once, not forever", async ({ browser }) => {
-  const doctor = await createDoctor({ name: "Dr. Berta Loop", specialization: "Dermatologist" });
-  await apiCall("PUT", "/doctor-dashboard/availability", BERLIN_HOURS, doctor.token);
-  const patient = await createPatient("Isha Loop");
-  const origin = `http://127.0.0.1:${E2E_PORT}`;
-  const path = `/patient-dashboard/bookAppointment/${doctor.id}`;
-  const context = await browser.newContext({ timezoneId: "Europe/Paris", locale: "en-GB" });
-  await context.addCookies([{ name: "carebook_session", value: patient.token, url: origin }]);
-  const page = await context.newPage();
+  const { origin, path, context, page } = await parisBooking("Loop", browser);
   try {
     // Whatever the cookie says, every answer claims a zone that is not the browser's.
     let loads = 0;
