@@ -6,8 +6,8 @@
  * a parameter so that src/build/bench-plan.test.ts can move the clock across a week, across
  * midnights and across daylight-saving changes.
  */
-import { addDays, freeSlots, localDate, weekdayOf, type Availability } from "../src/domain/availability";
-import { zonedInstant } from "../src/domain/time";
+import { freeSlots, localDate, weekdayOf, type Availability } from "../src/domain/availability";
+import { addDays, zonedInstant } from "../src/domain/time";
 
 /** The app's default BOOKING_NOTICE_MINUTES (src/config/env.ts), which the bench's servers keep. */
 export const NOTICE_MINUTES = 120;

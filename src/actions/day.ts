@@ -10,10 +10,10 @@ import type { AppointmentView } from "../db/queries/appointments";
 import { dayMeetings, dayRequests } from "../db/queries/day";
 import { dayDocumentCounts } from "../db/queries/documents";
 import { together } from "../db/together";
-import { addDays, type Slot } from "../domain/availability";
+import type { Slot } from "../domain/availability";
 import { DAY_DATE_INVALID, dayBounds, dayGaps } from "../domain/day";
 import { invalid } from "../domain/refusal";
-import { dateInZone } from "../domain/time";
+import { addDays, dateInZone } from "../domain/time";
 
 export type DoctorDay = {
   date: string;

@@ -9,10 +9,10 @@ import { together } from "../db/together";
 import { meetingsOfDoctor, notOverYet, ratingsOfDoctor, totalsBySpecialization, totalsOf, totalsZone, waitHours, waitingNow } from "../db/queries/stats";
 import { slotSource, type SlotSource } from "../db/queries/availability";
 import { freeSlots } from "../domain/availability";
-import { addDays, COUNTS, daysOf, isSpecKey, median, noShowRate, SPEC_PREFIX, type Count } from "../domain/stats";
+import { COUNTS, daysOf, isSpecKey, median, noShowRate, SPEC_PREFIX, type Count } from "../domain/stats";
 
 export { COUNTS };
-import { dateInZone, dayStart, wallClock, zonedInstant } from "../domain/time";
+import { addDays, dateInZone, dayStart, wallClock, zonedInstant } from "../domain/time";
 import { DIRECTORY_DAYS } from "../domain/directory";
 import { listedNextFree } from "./directory";
 import { totalsZoneOf } from "./stats";

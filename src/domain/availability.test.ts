@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { addDays, availabilityProblem, freeSlots, localDate, weekdayOf, withinHours, type Availability } from "./availability";
+import { availabilityProblem, freeSlots, localDate, weekdayOf, withinHours, type Availability } from "./availability";
+import { addDays } from "./time";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const at = (s: string) => new Date(s);

@@ -5,8 +5,6 @@
  */
 import { addDays, instantOnDay, isTimeZone, wallClock, zonedInstant } from "./time";
 
-export { addDays };
-
 /**
  * One range of a weekday: `day` 1 (Monday) to 7 (Sunday), `start`/`end` "HH:MM" (end may be
  * "24:00"); `placeId` (issue 54): at that place of the doctor's, in person; absent, by video.
@@ -95,7 +93,6 @@ export function localDate(instant: number, zone: string): string {
   const w = wallClock(zone, instant);
   return `${w.year}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")}`;
 }
-
 
 /** 1 (Monday) to 7 (Sunday) for a "YYYY-MM-DD". */
 export function weekdayOf(date: string): number {

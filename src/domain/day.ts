@@ -2,8 +2,8 @@
  * The doctor's day (issue 54 item 6): a local date's bounds in the doctor's zone, and the free
  * gaps of that day's hours once its confirmed appointments are taken out. Pure.
  */
-import { addDays, isDate, isDayOff, normalized, rangeOn, type Availability, type Interval, type Slot } from "./availability";
-import { dayStart } from "./time";
+import { isDate, isDayOff, normalized, rangeOn, type Availability, type Interval, type Slot } from "./availability";
+import { addDays, dayStart } from "./time";
 
 /** The JSON API's word for a date that is not a real YYYY-MM-DD. */
 export const DAY_DATE_INVALID = "date must be a date YYYY-MM-DD";

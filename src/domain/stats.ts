@@ -6,8 +6,6 @@
  */
 import { addDays, dateInZone } from "./time";
 
-export { addDays };
-
 export const METRICS = [
   "requested",
   "instant",
@@ -141,8 +139,6 @@ export function isDay(day: string): boolean {
   const ms = Date.parse(`${day}T00:00:00Z`);
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === day;
 }
-
-/** `day` moved by `n` calendar days. */
 
 /** The days from `from` to `to`, both included. */
 export function daysOf(from: string, to: string): string[] {

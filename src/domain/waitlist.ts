@@ -23,7 +23,6 @@ export const UNTIL_SHAPE = "until must be a date such as 2026-12-24";
 
 const DAY_MS = 24 * 3_600_000;
 
-
 /**
  * The waiting's last day and when it ends (the next midnight in `zone`), or why it is refused:
  * `until` defaults to WAITLIST_DEFAULT_DAYS from `now`; it may be today but not before, and not

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startHarness, type Harness } from "../../../tests/support/harness";
 import { mixedRun, RUN_ENV } from "../../../tests/support/stats-run";
 import { totalsFromRows } from "../../actions/stats";
-import { addDays, METRICS } from "../../domain/stats";
-import { dayStart } from "../../domain/time";
+import { METRICS } from "../../domain/stats";
+import { addDays, dayStart } from "../../domain/time";
 import { countsInZone } from "./stats-zone";
 
 let h: Harness;

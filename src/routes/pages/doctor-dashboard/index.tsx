@@ -15,7 +15,7 @@ import type { Translate } from "../../../domain/i18n";
 import { together } from "../../../db/together";
 import { CHART_WEEKS, doctorStats } from "../../../actions/stats-report";
 import { DoctorWeeks, percent, weekdayName } from "../../../components/Stats";
-import { addDays } from "../../../domain/stats";
+import { addDays } from "../../../domain/time";
 import { dateInZone, zonedInstant } from "../../../domain/time";
 import type { Deps } from "../../../config/deps";
 import { doneThen, handleForm, takeNotice, takeRefused, type FormState, type Notice } from "../../../http/forms";
