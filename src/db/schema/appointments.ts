@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { AppointmentStatus } from "../../domain/appointment";
 import type { Relation } from "../../domain/family";
@@ -70,6 +71,11 @@ export const appointments = sqliteTable(
     // 57), the meetings not over yet
     index("appointments_confirmed_waits").on(t.confirmedAt, t.bookedInstantly, t.createdAt),
     index("appointments_status_ends").on(t.status, t.endsAt),
+    // issue 57: the longest confirmed meeting, read at the index's end, bounds the meetings not
+    // over yet to a range of appointments_status_ends (a meeting's length has no maximum)
+    index("appointments_confirmed_length")
+      .on(sql`(${t.endsAt} - ${t.scheduledAt})`)
+      .where(sql`${t.status} = 'confirmed'`),
     // a place's upcoming visits (issue 54: a place with one cannot be removed)
     index("appointments_place_status_scheduled").on(t.placeId, t.status, t.scheduledAt),
   ],

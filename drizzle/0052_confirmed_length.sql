@@ -1,0 +1,1 @@
+CREATE INDEX `appointments_confirmed_length` ON `appointments` (("ends_at" - "scheduled_at")) WHERE "appointments"."status" = 'confirmed';
