@@ -46,6 +46,30 @@ export type Database = {
 
 const BUSY_TIMEOUT_MS = 5000;
 
+/** How long an edge node's boot asks again while its primary makes the first snapshot, and how often. */
+export const FIRST_SYNC = { limitMs: 10 * 60_000, everyMs: 2000 };
+
+/**
+ * An edge node's first sync at boot. Just after sqld starts on a large file it answers "snapshot
+ * not found" while it makes the snapshot a new replica starts from (about 50 s at 100x,
+ * docs/performance.md): the boot asks again every 2 s for up to 10 minutes rather than exit. Any
+ * other error, or this one past the limit, is thrown. `wait` is the pause between asks.
+ */
+export async function firstSync(sync: () => Promise<unknown>, wait: (ms: number) => Promise<unknown> = Bun.sleep, limit = FIRST_SYNC): Promise<number> {
+  let refusals = 0;
+  for (;;) {
+    try {
+      await sync();
+      if (refusals > 0) console.log(`The primary served the first sync after ${refusals} "snapshot not found" answers.`);
+      return refusals;
+    } catch (error) {
+      if (!String(error).includes("snapshot not found") || (refusals + 1) * limit.everyMs > limit.limitMs) throw error;
+      refusals++;
+      await wait(limit.everyMs);
+    }
+  }
+}
+
 /** An embedded replica: the `file:` database is a local copy of this primary, read locally, written through. */
 export type Replica = { syncUrl: string; syncIntervalSeconds: number };
 
@@ -96,7 +120,7 @@ export async function openDatabase(url: string, authToken?: string, replica?: Re
     await client.execute("PRAGMA synchronous = NORMAL");
   } else if (kind === "replica") {
     // Pull the primary's current state before anything (the migrator first of all) reads it.
-    await client.sync();
+    await firstSync(() => client.sync());
   }
   const reader = kind === "file" ? preparedReader(url, onRoundTrip && countedTogether(onRoundTrip)) : undefined;
   // Transactions send their kept writes with their COMMIT (src/db/at-commit.ts); reads made
