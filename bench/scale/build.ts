@@ -2,8 +2,8 @@
  * Builds issue 57's database at `path` (bench/scale/population.ts says what is in it): migrated
  * by the app's own migrations, filled by batched `INSERT ... SELECT`s (one transaction per
  * batch, the big tables' indexes and the list triggers set aside while they run and made again
- * after), the per-day totals made from them (bench/scale/totals.ts, what `bun run stats:rebuild`
- * makes), then ANALYZE. The file remembers its factor (PRAGMA user_version, in millionths), so a second run
+ * after), the per-day totals made from them by the app's own rebuild (`bun run stats:rebuild`,
+ * in SCALE_ZONE), then ANALYZE. The file remembers its factor (PRAGMA user_version, in millionths), so a second run
  * with the same factor reuses it; `rebuild` makes it again.
  */
 import { Database } from "bun:sqlite";
@@ -13,7 +13,9 @@ import { hashPassword } from "../../src/auth/passwords";
 import { MIGRATIONS_DIR } from "../../src/config/assets";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
-import { writeTotals } from "./totals";
+import { rebuildTotalsInZone } from "../../src/db/queries/stats-zone";
+import { markTotalsZone } from "../../src/db/queries/stats";
+import { openDatabase } from "../../src/db/client";
 import { appointmentsSql, auditSql, countsAt, doctorsSql, familySql, hoursSql, mailsSql, patientsSql, type Build, type Counts } from "./population";
 
 /** Rows per transaction. */
@@ -22,6 +24,8 @@ const BATCH = 100_000;
 const BIG = ["doctors", "patients", "appointments", "mail_outbox", "audit_events", "family_members"];
 /** The password of every built account (one argon2 hash, reused). */
 export const SCALE_PASSWORD = "correct-horse-1";
+/** The built database's zone (DEFAULT_TIME_ZONE of the app booted on it): its per-day totals' days are in it. */
+export const SCALE_ZONE = "Asia/Kolkata";
 
 /** User and system time this process spent, in seconds (the wall clock on a shared machine says more of the neighbours). */
 const cpuOf = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
@@ -103,9 +107,17 @@ export async function buildScaleDb(
     // What triggers keep from the hours (doctors.video_hours, drizzle/0051), set as the app's writes set it.
     db.exec("update doctor_availability set weekly = weekly");
   });
-  await step("per-day totals", () => writeTotals(db, b.now));
   db.exec("pragma journal_mode = wal");
   db.close();
+  // The app's own rebuild (`bun run stats:rebuild`), inside the database.
+  await step("per-day totals", async () => {
+    const app = await openDatabase(`file:${path}`);
+    await app.write(async (tx) => {
+      await rebuildTotalsInZone(tx, SCALE_ZONE, true);
+      await markTotalsZone(tx, SCALE_ZONE, new Date(b.now));
+    });
+    app.close();
+  });
 
   await step("analyze", () => {
     const done = new Database(path);

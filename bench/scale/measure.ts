@@ -18,8 +18,7 @@ import { boot } from "../../src/config/boot";
 import { parseEnv } from "../../src/config/env";
 import { percentile } from "../booking-load";
 import { TAGS } from "./population";
-import { SCALE_PASSWORD } from "./build";
-import { SCALE_ZONE } from "./totals";
+import { SCALE_PASSWORD, SCALE_ZONE } from "./build";
 
 export const SCALE_ADMIN = { email: "scale-admin@example.com", password: "scale-admin-password", name: "Scale Admin" };
 const SECRET = "scale-bench-secret-that-is-at-least-32-bytes";

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startHarness, type Harness } from "../../tests/support/harness";
 import { nextMonday } from "../../tests/support/monday";
 import { keptTotals, mixedRun, RUN_ENV, type Run } from "../../tests/support/stats-run";
-import { rebuildTotals, totalsFromRows } from "./stats";
+import { totalsFromRows } from "../../tests/support/totals-from-rows";
+import { rebuildTotals } from "./stats";
 
 let h: Harness;
 let run: Run;

@@ -1,18 +1,20 @@
 /**
  * Issue 57: `bun run bench:scale`'s builder (bench/scale/build.ts) at a tiny SCALE_FACTOR: the
- * counts it promises, every state of an appointment, families, and its per-day totals (made in SQL)
- * equal to what the app's own `bun run stats:rebuild` makes from the same rows. A second call with
- * the same factor reuses the file; another factor builds it again.
+ * counts it promises, every state of an appointment, families, and its per-day totals (the app's
+ * rebuild, inside the database) equal to the rows' worked out one by one in memory, and made again
+ * the same by `bun run stats:rebuild`. A second call with the same factor reuses the file; another
+ * factor builds it again.
  */
 import { Database } from "bun:sqlite";
 import { afterAll, expect, test } from "bun:test";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildScaleDb, builtFactor } from "../../bench/scale/build";
+import { buildScaleDb, builtFactor, SCALE_ZONE } from "../../bench/scale/build";
 import { countsAt } from "../../bench/scale/population";
-import { SCALE_ZONE } from "../../bench/scale/totals";
 import { ROOT } from "../../bench/server";
+import { totalsFromRows } from "../../tests/support/totals-from-rows";
+import { openDatabase } from "../db/client";
 
 const dir = mkdtempSync(join(tmpdir(), "carebook-scale-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -61,7 +63,13 @@ test(
     db.close();
     expect(kept.length).toBeGreaterThan(100);
 
-    // The app's own rebuild on a copy makes the same totals.
+    // The same as the rows' counted one by one by the domain's rules...
+    const app = await openDatabase(`file:${path}`);
+    const byRule = (await totalsFromRows(app.db, SCALE_ZONE)).map(({ doctorId, day, metric, n }) => ({ doctor_id: doctorId, day, metric, n }));
+    app.close();
+    const order = (x: { doctor_id: string; day: string; metric: string }, y: typeof x) => (x.doctor_id < y.doctor_id ? -1 : x.doctor_id > y.doctor_id ? 1 : x.day < y.day ? -1 : x.day > y.day ? 1 : x.metric < y.metric ? -1 : x.metric > y.metric ? 1 : 0);
+    expect(kept).toEqual(byRule.sort(order));
+    // ...and `bun run stats:rebuild` on a copy makes them again.
     const copy = join(dir, "rebuilt.db");
     copyFileSync(path, copy);
     const run = Bun.spawn(["bun", "src/cli/stats-rebuild.ts"], {

@@ -33,6 +33,8 @@ export type Reader = Db | Tx;
 export type Database = {
   db: Db;
   client: Client;
+  /** An embedded file, a local replica of a server, or a server. */
+  kind: DatabaseKind;
   /** Runs `fn` in one write transaction; writers are serialized within this process. */
   write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
@@ -135,6 +137,7 @@ export async function openDatabase(url: string, authToken?: string, replica?: Re
   return {
     db,
     client,
+    kind,
     write(fn) {
       const run = queue.then(() =>
         db.transaction(async (tx) => {

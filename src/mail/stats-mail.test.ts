@@ -8,7 +8,7 @@ import { startHarness, type Harness } from "../../tests/support/harness";
 import { nextMonday } from "../../tests/support/monday";
 import { startMailCatcher, type MailCatcher } from "../../tests/support/mail-catcher";
 import { keptTotals } from "../../tests/support/stats-run";
-import { totalsFromRows } from "../actions/stats";
+import { totalsFromRows } from "../../tests/support/totals-from-rows";
 import { BACKOFF_SECONDS, type MailSender } from "./sender";
 import { startMail } from "./start";
 

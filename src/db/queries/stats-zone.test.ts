@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startHarness, type Harness } from "../../../tests/support/harness";
 import { mixedRun, RUN_ENV } from "../../../tests/support/stats-run";
-import { totalsFromRows } from "../../actions/stats";
+import { totalsFromRows } from "../../../tests/support/totals-from-rows";
 import { METRICS } from "../../domain/stats";
 import { addDays, dayStart } from "../../domain/time";
-import { countsInZone } from "./stats-zone";
+import { countsInZone, rebuildTotalsInZone } from "./stats-zone";
 
 let h: Harness;
 /** A fixed Monday (the app's clock is moved to it): the clock changes below are around it, whatever the day the test runs. */
@@ -111,5 +111,22 @@ test("the days around a clock change, and a single day: the same counts", async 
       const { bySql, inMemory } = await both(zone, from, to);
       expect({ zone, from, counts: bySql }).toEqual({ zone, from, counts: inMemory });
     }
+  }
+});
+
+test("the rebuild by SQL writes every total the rows stand for (each doctor's too), in every zone, the span's clock changes included", async () => {
+  const kept = async () =>
+    (await h.elsewhere("select doctor_id, day, metric, n from daily_totals order by doctor_id, day, metric")).rows.map((r) => ({
+      doctorId: String(r.doctor_id),
+      day: String(r.day),
+      metric: String(r.metric),
+      n: Number(r.n),
+    }));
+  for (const zone of ZONES) {
+    const written = await h.deps.database.write((tx) => rebuildTotalsInZone(tx, zone));
+    const totals = await kept();
+    expect({ zone, totals }).toEqual({ zone, totals: sorted(await totalsFromRows(h.deps.database.db, zone)) });
+    expect(written).toBe(totals.length);
+    expect(totals.some((t) => /^[0-9a-f-]{24,36}$/.test(t.doctorId))).toBe(true);
   }
 });

@@ -2,13 +2,13 @@
  * Issue 57: the admin's counts for a reader whose zone is not the kept totals' one, counted by
  * SQL in one statement: each event of the period's instants, on its day in the reader's zone,
  * summed by day and metric (everyone's, and by specialization for the ones kept that way). The
- * same events as src/domain/stats.ts's contributions (src/actions/stats.ts `totalsFromRows`, the
- * rebuild), which read every row into memory: past 15 GB at a hundred times today's data.
+ * same events as src/domain/stats.ts's contributions; `rebuildTotalsInZone` writes every day's
+ * totals from them the same way, inside the database.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { Reader } from "../client";
+import type { Reader, Tx } from "../client";
 import { offsetSegments } from "../../domain/time";
-import { combine, SPEC_PREFIX, type Contribution, type Metric } from "../../domain/stats";
+import { combine, SPEC_METRICS, SPEC_PREFIX, type Contribution, type Metric } from "../../domain/stats";
 
 const int = (n: number) => sql.raw(String(Math.trunc(n)));
 
@@ -82,4 +82,73 @@ export async function countsInZone(r: Reader, zone: string, start: Date, end: Da
       return row.spec === null ? [everyone, ...missed] : [everyone, { ...everyone, doctorId: SPEC_PREFIX + row.spec }];
     }),
   );
+}
+
+/** A list of SQL text literals (the metrics' names, constants of this code). */
+const texts = (list: readonly string[]) => sql.raw(list.map((t) => `'${t.replace(/'/g, "''")}'`).join(", "));
+
+/**
+ * `bun run stats:rebuild` and the boot after DEFAULT_TIME_ZONE changed: every per-day total the
+ * rows stand for, days in `zone`, written in place of the kept ones by two statements inside the
+ * database (the rows never come into the process: read into it, they grew past 15 GB at 100x).
+ * The events are src/domain/stats.ts's contributions, as countsInZone's, by doctor too; the
+ * zone's offsets are those of the rows' whole span. In `tx`, so a reader sees the old totals or
+ * the new; `spill` (an embedded file) sends its sorting to temporary files. The number of totals.
+ */
+export async function rebuildTotalsInZone(tx: Tx, zone: string, spill = false): Promise<number> {
+  const least = (...columns: string[]) => sql.raw(`min(${columns.map((c) => `min(coalesce(${c}, 1e15))`).join(", ")})`);
+  const most = (...columns: string[]) => sql.raw(`max(${columns.map((c) => `max(coalesce(${c}, 0))`).join(", ")})`);
+  const span = await tx.get<{ first: number; last: number }>(sql`select min(first) as first, max(last) as last from (
+      select ${least("created_at", "confirmed_at", "scheduled_at", "cancelled_at")} as first, ${most("created_at", "confirmed_at", "scheduled_at", "cancelled_at")} as last from appointments
+      union all select ${least("offered_at", "ended_at")}, ${most("offered_at", "ended_at")} from waitlist
+      union all select ${least("sent_at", "given_up_at")}, ${most("sent_at", "given_up_at")} from mail_outbox
+      union all select min(created_at), max(created_at) from patients
+      union all select min(created_at), max(created_at) from doctors)`);
+  await tx.run(sql`delete from daily_totals`);
+  // On an embedded file the groups of millions of rows go to temporary files, not memory (the
+  // build's default): 2.2 GB of memory at 100x otherwise. The transaction's connection is its own
+  // (libSQL's client opens another after it). A server (sqld) refuses the pragma and keeps its own.
+  if (spill) await tx.run(sql`pragma temp_store = file`);
+  const first = Number(span?.first ?? 0);
+  const last = Number(span?.last ?? 0);
+  const segments = offsetSegments(zone, Math.min(first, last), Math.max(first, last) + 1);
+  const day = (column: string) => dayIn(sql.raw(column), segments);
+  const date = (days: string) => sql.raw(`date(${days} * 86400, 'unixepoch')`);
+  await tx.run(sql`
+    with e(doctor_id, day, metric) as (
+      select doctor_id, ${day("created_at")}, case when booked_instantly then 'instant' else 'requested' end from appointments
+      union all
+      select doctor_id, ${day("confirmed_at")}, 'scheduled' from appointments where confirmed_at is not null and not booked_instantly
+      union all
+      select doctor_id, ${day("scheduled_at")}, 'meetings' from appointments where status = 'confirmed' and scheduled_at is not null
+      union all
+      select doctor_id, ${day("scheduled_at")}, 'noShows' from appointments where status = 'confirmed' and scheduled_at is not null and attended = 0
+      union all
+      select doctor_id, ${day("cancelled_at")},
+          case coalesce(cancelled_by, 'patient') when 'doctor' then 'cancelledByDoctor' when 'admin' then 'cancelledByAdmin' else 'cancelledByPatient' end
+        from appointments where status = 'cancelled' and cancelled_at is not null
+      union all
+      select doctor_id, ${day("offered_at")}, 'offersMade' from waitlist where offered_at is not null and offer_start is not null
+      union all
+      select doctor_id, ${day("ended_at")}, 'offersAccepted' from waitlist where ended_why = 'accepted' and ended_at is not null
+    ),
+    c as materialized (select doctor_id, day, metric, count(*) as n from e group by doctor_id, day, metric)
+    insert into daily_totals (doctor_id, day, metric, n)
+    select doctor_id, ${date("day")}, metric, n from c
+    union all
+    select '', ${date("day")}, metric, sum(n) from c group by day, metric
+    union all
+    select ${SPEC_PREFIX} || d.specialization, ${date("c.day")}, c.metric, sum(c.n)
+      from c join doctors d on d.id = c.doctor_id where c.metric in (${texts(SPEC_METRICS)}) group by d.specialization, c.day, c.metric
+    union all
+    select '', ${date("day")}, metric, count(*) from (
+      select ${day("sent_at")} as day, 'mailsSent' as metric from mail_outbox where state = 'sent' and sent_at is not null
+      union all
+      select ${day("given_up_at")}, 'mailsFailed' from mail_outbox where state = 'given_up' and given_up_at is not null
+      union all
+      select ${day("created_at")}, 'newPatients' from patients
+      union all
+      select ${day("created_at")}, 'newDoctors' from doctors
+    ) group by day, metric`);
+  return Number((await tx.get<{ n: number }>(sql`select count(*) as n from daily_totals`))?.n ?? 0);
 }

@@ -3,12 +3,11 @@
  * rebuilt from the rows; and the few figures read from the rows themselves in one statement each
  * (the median wait, the meetings not over yet, who waits for the admin now).
  */
-import { and, eq, gt, gte, inArray, isNotNull, lt, ne, or, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, lt, or, isNull, sql } from "drizzle-orm";
 import type { Reader, Tx } from "../client";
 import { atCommit } from "../at-commit";
-import { appointments, dailyTotals, doctors, mailOutbox, patients, statsState, waitlist } from "../schema";
+import { appointments, dailyTotals, doctors, statsState } from "../schema";
 import { registrationWaiting } from "../schema/accounts";
-import { countedColumns } from "./appointments";
 import { isSpecKey, SPEC_METRICS, SPEC_PREFIX, type Contribution } from "../../domain/stats";
 import { SPECIALIZATIONS } from "../../domain/fields";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
@@ -60,33 +59,8 @@ export function moveSpecialization(tx: Tx, doctorId: string, from: string, to: s
   }
 }
 
-/** Every row the totals count, as the rebuild reads them (the columns only). */
-export async function countedRows(r: Reader) {
-  const [appointmentRows, waitlistRows, mailRows, patientRows, doctorRows] = await Promise.all([
-    r
-      .select(countedColumns)
-      .from(appointments)
-      .all(),
-    r
-      .select({ doctorId: waitlist.doctorId, offerStart: waitlist.offerStart, offeredAt: waitlist.offeredAt, endedAt: waitlist.endedAt, endedWhy: waitlist.endedWhy })
-      .from(waitlist)
-      .where(or(isNotNull(waitlist.offerStart), eq(waitlist.endedWhy, "accepted")))
-      .all(),
-    r
-      .select({ state: mailOutbox.state, sentAt: mailOutbox.sentAt, givenUpAt: mailOutbox.givenUpAt })
-      .from(mailOutbox)
-      .where(inArray(mailOutbox.state, ["sent", "given_up"]))
-      .all(),
-    r.select({ createdAt: patients.createdAt }).from(patients).all(),
-    r.select({ createdAt: doctors.createdAt }).from(doctors).all(),
-  ]);
-  return { appointmentRows, waitlistRows, mailRows, patientRows, doctorRows };
-}
-
-/** Replaces every total with `list` (already combined) and notes their zone, in one transaction. */
-export async function replaceTotals(tx: Tx, list: Contribution[], zone: string, now: Date): Promise<void> {
-  await tx.delete(dailyTotals);
-  for (let i = 0; i < list.length; i += ROWS_PER_INSERT) await upsert(tx, list.slice(i, i + ROWS_PER_INSERT));
+/** Notes the zone the totals' days are in, after a rebuild in `tx`. */
+export async function markTotalsZone(tx: Tx, zone: string, now: Date): Promise<void> {
   await tx.insert(statsState).values({ id: 1, zone, rebuiltAt: now }).onConflictDoUpdate({ target: statsState.id, set: { zone, rebuiltAt: now } });
 }
 
@@ -163,12 +137,6 @@ export async function waitingNow(r: Reader): Promise<{ doctorsAwaitingApproval: 
     .from(doctors)
     .get();
   return { doctorsAwaitingApproval: Number(row?.pending ?? 0), registrationsAwaitingCheck: Number(row?.registrations ?? 0) };
-}
-
-/** Each doctor's specialization (today's), for totals counted from the rows. */
-export async function specializations(r: Reader): Promise<Map<string, string>> {
-  const rows = await r.select({ id: doctors.id, specialization: doctors.specialization }).from(doctors).all();
-  return new Map(rows.map((row) => [row.id, row.specialization]));
 }
 
 /** A doctor's confirmed meetings starting from `from` until `to` (their (doctor, status, scheduled_at) index): start, end, mark. */
