@@ -77,8 +77,15 @@ async function runWrk(wrk: string, o: LoadOptions): Promise<LoadResult> {
   return { rps, p50: ms(out.match(/^\s+50%\s+(\S+)/m)?.[1] ?? ""), p99: ms(out.match(/^\s+99%\s+(\S+)/m)?.[1] ?? ""), requests, errors: non2xx + socketErrors };
 }
 
+/**
+ * Requests a run shorter than a second sends instead (a quick check's, src/build/bench-signed-in.test.ts):
+ * autocannon rounds a duration up to a whole second, a second of full load on both cores each run.
+ */
+const QUICK_REQUESTS_PER_CONNECTION = 8;
+
 async function runAutocannon(o: LoadOptions): Promise<LoadResult> {
-  const args = ["bun", "x", "autocannon", "-j", "-c", String(o.connections), "-d", String(o.seconds), "-m", o.method ?? "GET"];
+  const bound = o.seconds < 1 ? ["-a", String(o.connections * QUICK_REQUESTS_PER_CONNECTION)] : ["-d", String(o.seconds)];
+  const args = ["bun", "x", "autocannon", "-j", "-c", String(o.connections), ...bound, "-m", o.method ?? "GET"];
   for (const [k, v] of Object.entries(o.headers ?? {})) args.push("-H", `${k}=${v}`);
   if (o.body !== undefined) args.push("-b", o.body);
   args.push(o.url);
@@ -89,7 +96,8 @@ async function runAutocannon(o: LoadOptions): Promise<LoadResult> {
   await proc.exited;
   const json = JSON.parse(out.slice(out.indexOf("{")));
   return {
-    rps: json.requests.average,
+    // A counted run's rate is its count over its time (its per-second samples are too few to average).
+    rps: o.seconds < 1 ? json.requests.total / json.duration : json.requests.average,
     p50: json.latency.p50,
     p99: json.latency.p99,
     requests: json.requests.total,

@@ -2,8 +2,10 @@
  * Issue 45: `bun run bench:signed-in` runs to its end at whatever hour `bun test` runs (it used to
  * stop with "slots row: only 198 slots to fill" in the evenings). A quick run: the slots row
  * (planned from bench/plan.ts), the patient-meetings row (planned by bench/seed.ts, measured at
- * two sizes) and the two writes (planned from bench/plan.ts too, 20 patients each), a quarter
- * second a run (each run's load generator is a process of its own, whatever the run's length), a few thousand appointments, no twins; BENCH_ONLY keeps docs/performance.md untouched. The server cannot be told a clock (Deps.now is the real one
+ * two sizes) and the two writes (planned from bench/plan.ts too, 20 patients each), runs under a
+ * second (autocannon then sends 8 requests a connection rather than a whole second of load: 33 of
+ * this file's CPU-seconds became 10), a few thousand appointments, no twins; BENCH_ONLY keeps
+ * docs/performance.md untouched. The server cannot be told a clock (Deps.now is the real one
  * outside a test's own process), so the moved clock is bench-plan.test.ts's.
  */
 import { expect, test } from "bun:test";
