@@ -3,6 +3,7 @@
  * page-level rules built on it. Only islands and the client entry import this.
  */
 import type { Role } from "../../src/domain/fields";
+import { zoneName } from "../../src/domain/zones";
 
 export const storage = {
   token: () => localStorage.getItem("token"),
@@ -111,21 +112,40 @@ export function syncTheme(): void {
  * cookie for this browser, and, while the signed-in account has no zone of its own
  * (`data-zone-unset`), a report that keeps it on the account. A note naming another zone than
  * the browser's (`data-zone-note`: the zone the page was rendered in and its other names) is now
- * wrong, the islands showing the browser's: it turns invisible but keeps its place. This runs as the
- * first island hydrates, often on the very tap that woke it: a note taken out of the flow moved
- * everything below it up under the finger, and the tap ended on the wrong thing (docs/decisions.md).
+ * wrong, the islands showing the browser's: it names the browser's zone instead (`data-zone-says`,
+ * the page's sentence for it), never taller than it was; a sentence that needs more room leaves
+ * the note invisible in its place. This runs as the first island hydrates, often on the very tap
+ * that woke it: a note taken out of the flow moved everything below it up under the finger, and
+ * the tap ended on the wrong thing (docs/decisions.md).
  */
 export function rememberTimeZone(): void {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (zone && decodeURIComponent(cookie("tz") ?? "") !== zone) setCookie("tz", zone);
   if (!zone || !document.body.hasAttribute("data-zone-unset")) return;
   for (const note of document.querySelectorAll<HTMLElement>("[data-zone-note]")) {
-    if (!note.dataset.zoneNote!.split(" ").includes(zone)) note.style.visibility = "hidden";
+    if (!note.dataset.zoneNote!.split(" ").includes(zone)) renameZone(note, zone);
   }
   const form = new FormData();
   form.set("timeZone", zone);
   form.set("report", "1");
   void fetch("/time-zone", { method: "POST", body: form, credentials: "same-origin" }).catch(() => undefined);
+}
+
+/** A zone note's sentence made to name `zone`, in its place and height; hidden if it would not fit. */
+function renameZone(note: HTMLElement, zone: string): void {
+  const text = note.firstChild;
+  const says = note.dataset.zoneSays;
+  if (says !== undefined && text?.nodeType === Node.TEXT_NODE) {
+    const height = note.getBoundingClientRect().height;
+    const before = text.textContent;
+    text.textContent = `${says.replace("{zone}", zoneName(zone, document.documentElement.lang === "hi" ? "hi" : "en"))} `;
+    if (note.getBoundingClientRect().height <= height) {
+      note.style.minHeight = `${height}px`;
+      return;
+    }
+    text.textContent = before;
+  }
+  note.style.visibility = "hidden";
 }
 
 /** Clears all browser storage (SPEC: logout), keeping the theme cookie. */

@@ -18,9 +18,10 @@ export const ZONE_FORM_PAGE: Record<Role, string> = {
  * "Times are in India Standard Time (Kolkata). Change time zone": the reader's zone, named, and
  * where it came from (readerZone, src/domain/time.ts). Until the person chooses one it says so
  * and links to the choice; when it is only the usual zone of the page's language it says that the
- * person's own is not known yet (issue 39). `live`: the times beside it are islands', so the
- * client hides the note, keeping its place, once it has reported a browser's zone other than the
- * one named (`data-zone-note`: islands then show the browser's);
+ * person's own is not known yet (issue 39). `live`: the times beside it are islands', so once the
+ * client has reported a browser's zone other than the one named (`data-zone-note`: islands then
+ * show the browser's), it writes that zone into the note (`data-zone-says`, the sentence once the
+ * zone is on the account), or hides the note if the sentence would not fit its place;
  * times rendered by the server alone (the booking page's free times) keep it, and the client loads
  * such a page again once if the zone was a guess and the browser's differs (src/render/client-assets.ts).
  */
@@ -32,6 +33,7 @@ export function ZoneNote({ reader, role, id, live = true }: { reader: ReaderZone
       class="small muted zone-note"
       id={id}
       data-zone-note={chosen || !live ? undefined : zoneNames(reader.zone)}
+      data-zone-says={chosen || !live ? undefined : t("account.zoneNote", { zone: "{zone}", from: "account" })}
       data-zone-rendered={chosen || live ? undefined : zoneNames(reader.zone)}
     >
       {t("account.zoneNote", { zone: zoneName(reader.zone, t.lang), from: reader.from })}{" "}

@@ -63,7 +63,7 @@ test("issue 52: the public directory and a profile take the browser's zone once 
   }
 });
 
-test("a zone note that turns out wrong goes without moving the page: what was under the pointer stays there", async ({ browser }) => {
+test("a zone note that turns out wrong names the browser's zone in its place: what was under the pointer stays there", async ({ browser }) => {
   const patient = await createPatient("Isha Steady");
   const doctor = await createDoctor({ name: "Dr. Stable Layout" });
   await confirmedMeeting(patient, doctor, "A reason", 3 * 24 * 60);
@@ -82,8 +82,38 @@ test("a zone note that turns out wrong goes without moving the page: what was un
     await waitForHydration(page);
     const at = (await page.locator(".meeting time").first().getAttribute("datetime"))!;
     await expect(page.locator(".meeting time").first()).toHaveText(formatDateTime(at, "Asia/Kolkata"));
-    await expect(note).toBeHidden();
+    await expect(note).toHaveText("Times are in India Standard Time (Kolkata). Choose time zone");
+    await expect(note).toBeVisible();
     // The first island wakes on a person's first tap: the tap must end where it began.
+    expect(await link.boundingBox()).toEqual(before);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a zone note whose new sentence would need more room turns invisible in its place instead", async ({ browser }) => {
+  const patient = await createPatient("Isha Roomy");
+  const doctor = await createDoctor({ name: "Dr. Long Sentence" });
+  await confirmedMeeting(patient, doctor, "A reason", 3 * 24 * 60);
+  const context = await browser.newContext({ timezoneId: "Asia/Kolkata", locale: "en-GB", viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  try {
+    await signIn(page, patient);
+    await context.addCookies([{ name: "tz", value: "UTC", url: `http://127.0.0.1:${E2E_PORT}` }]);
+    // The page's sentence for the browser's zone, made far longer than the note's place.
+    await page.route("**/patient-dashboard/patient-meetings", async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/data-zone-says="[^"]*"/, `data-zone-says="${"Times are in {zone}, ".repeat(8)}."`);
+      await route.fulfill({ response, body });
+    });
+    await page.goto("/patient-dashboard/patient-meetings");
+    const note = page.locator(".zone-note");
+    await expect(note).toContainText("Coordinated Universal Time");
+    const link = page.getByRole("link", { name: "Add to calendar" });
+    const before = await link.boundingBox();
+    await waitForHydration(page);
+    await expect(note).toBeHidden();
+    await expect(note).toContainText("Coordinated Universal Time");
     expect(await link.boundingBox()).toEqual(before);
   } finally {
     await context.close();
