@@ -3,7 +3,7 @@
  * page, books a doctor whose hours are in Europe/Berlin, and sees Kolkata's clock everywhere,
  * named; the mails are in the language of the signup. (Without script: no-script/reader-zone.spec.ts.)
  */
-import type { Browser } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { formatDateTime, formatTime } from "../../src/domain/time";
 import { E2E_PORT } from "./support/env";
 import { apiCall, confirmedMeeting, createDoctor, createPatient, expect, signIn, test, waitForHydration } from "./support/fixtures";
@@ -63,22 +63,32 @@ test("issue 52: the public directory and a profile take the browser's zone once 
   }
 });
 
-test("a zone note that turns out wrong names the browser's zone in its place: what was under the pointer stays there", async ({ browser }) => {
-  const patient = await createPatient("Isha Steady");
-  const doctor = await createDoctor({ name: "Dr. Stable Layout" });
+/** A patient back in Kolkata whose browser last told the server UTC (it travelled), signed in, a meeting in three days. */
+async function travelledPatient(browser: Browser, name: string, viewport?: { width: number; height: number }) {
+  const patient = await createPatient(`Isha ${name}`);
+  const doctor = await createDoctor({ name: `Dr. ${name}` });
   await confirmedMeeting(patient, doctor, "A reason", 3 * 24 * 60);
-  const context = await browser.newContext({ timezoneId: "Asia/Kolkata", locale: "en-GB" });
+  const context = await browser.newContext({ timezoneId: "Asia/Kolkata", locale: "en-GB", ...(viewport && { viewport }) });
   const page = await context.newPage();
+  await signIn(page, patient);
+  await context.addCookies([{ name: "tz", value: "UTC", url: `http://127.0.0.1:${E2E_PORT}` }]);
+  return { context, page };
+}
+
+/** The meetings page as the server draws it, in UTC: its zone note, and where "Add to calendar" is before any island wakes. */
+async function meetingsInUtc(page: Page) {
+  await page.goto("/patient-dashboard/patient-meetings");
+  const note = page.locator(".zone-note");
+  await expect(note).toContainText("Coordinated Universal Time");
+  const link = page.getByRole("link", { name: "Add to calendar" });
+  return { note, link, before: await link.boundingBox() };
+}
+
+test("a zone note that turns out wrong names the browser's zone in its place: what was under the pointer stays there", async ({ browser }) => {
+  const { context, page } = await travelledPatient(browser, "Steady");
   try {
-    await signIn(page, patient);
-    // The server last heard of another zone from this browser (it travelled): it renders in UTC, and
-    // the islands, once live, show the browser's Kolkata instead.
-    await context.addCookies([{ name: "tz", value: "UTC", url: `http://127.0.0.1:${E2E_PORT}` }]);
-    await page.goto("/patient-dashboard/patient-meetings");
-    const note = page.locator(".zone-note");
-    await expect(note).toContainText("Coordinated Universal Time");
-    const link = page.getByRole("link", { name: "Add to calendar" });
-    const before = await link.boundingBox();
+    // The server renders in UTC; the islands, once live, show the browser's Kolkata instead.
+    const { note, link, before } = await meetingsInUtc(page);
     await waitForHydration(page);
     const at = (await page.locator(".meeting time").first().getAttribute("datetime"))!;
     await expect(page.locator(".meeting time").first()).toHaveText(formatDateTime(at, "Asia/Kolkata"));
@@ -92,25 +102,15 @@ test("a zone note that turns out wrong names the browser's zone in its place: wh
 });
 
 test("a zone note whose new sentence would need more room turns invisible in its place instead", async ({ browser }) => {
-  const patient = await createPatient("Isha Roomy");
-  const doctor = await createDoctor({ name: "Dr. Long Sentence" });
-  await confirmedMeeting(patient, doctor, "A reason", 3 * 24 * 60);
-  const context = await browser.newContext({ timezoneId: "Asia/Kolkata", locale: "en-GB", viewport: { width: 360, height: 740 } });
-  const page = await context.newPage();
+  const { context, page } = await travelledPatient(browser, "Roomy", { width: 360, height: 740 });
   try {
-    await signIn(page, patient);
-    await context.addCookies([{ name: "tz", value: "UTC", url: `http://127.0.0.1:${E2E_PORT}` }]);
     // The page's sentence for the browser's zone, made far longer than the note's place.
     await page.route("**/patient-dashboard/patient-meetings", async (route) => {
       const response = await route.fetch();
       const body = (await response.text()).replace(/data-zone-says="[^"]*"/, `data-zone-says="${"Times are in {zone}, ".repeat(8)}."`);
       await route.fulfill({ response, body });
     });
-    await page.goto("/patient-dashboard/patient-meetings");
-    const note = page.locator(".zone-note");
-    await expect(note).toContainText("Coordinated Universal Time");
-    const link = page.getByRole("link", { name: "Add to calendar" });
-    const before = await link.boundingBox();
+    const { note, link, before } = await meetingsInUtc(page);
     await waitForHydration(page);
     await expect(note).toBeHidden();
     await expect(note).toContainText("Coordinated Universal Time");
