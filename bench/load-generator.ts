@@ -96,8 +96,9 @@ async function runAutocannon(o: LoadOptions): Promise<LoadResult> {
   await proc.exited;
   const json = JSON.parse(out.slice(out.indexOf("{")));
   return {
-    // A counted run's rate is its count over its time (its per-second samples are too few to average).
-    rps: o.seconds < 1 ? json.requests.total / json.duration : json.requests.average,
+    // A counted run ends at autocannon's next one-second tick, so its own duration says nothing:
+    // its rate is the connections over the mean latency (each connection sends as one returns).
+    rps: o.seconds < 1 ? (o.connections * 1000) / json.latency.average : json.requests.average,
     p50: json.latency.p50,
     p99: json.latency.p99,
     requests: json.requests.total,

@@ -24,7 +24,9 @@ function dayIn(column: SQL, segments: { from: number; offset: number }[]): SQL {
           segments.slice(1).map((s, i) => sql`when ${column} < ${int(s.from)} then ${int(segments[i]!.offset)}`),
           sql` `,
         )} else ${int(segments[segments.length - 1]!.offset)} end`;
-  // The day's number since 1970 (integers all through: cheaper per row than a date), named once per group.
+  // The day's number since 1970 (integers all through: cheaper per row than a date), named once per
+  // group. SQLite's division truncates toward zero, which is the floor for every time the service
+  // itself wrote (none before 1970).
   return sql`(${column} + ${offset}) / 86400000`;
 }
 
@@ -109,9 +111,10 @@ export async function rebuildTotalsInZone(tx: Tx, zone: string, spill = false): 
   // build's default): 2.2 GB of memory at 100x otherwise. The transaction's connection is its own
   // (libSQL's client opens another after it). A server (sqld) refuses the pragma and keeps its own.
   if (spill) await tx.run(sql`pragma temp_store = file`);
+  // No time at all (every table empty, or its times all unset) leaves the sentinels: a span of nothing.
   const first = Number(span?.first ?? 0);
   const last = Number(span?.last ?? 0);
-  const segments = offsetSegments(zone, Math.min(first, last), Math.max(first, last) + 1);
+  const segments = first > last ? offsetSegments(zone, 0, 1) : offsetSegments(zone, first, last + 1);
   const day = (column: string) => dayIn(sql.raw(column), segments);
   const date = (days: string) => sql.raw(`date(${days} * 86400, 'unixepoch')`);
   await tx.run(sql`

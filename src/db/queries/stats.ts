@@ -97,7 +97,9 @@ export async function totalsBySpecialization(r: Reader, from: string, to: string
  * day, not every confirmed meeting to come (43 ms at 100x before).
  */
 export async function notOverYet(r: Reader, now: Date, before: Date, doctorId?: string): Promise<Date[]> {
-  const longest = sql`(select max(${appointments.endsAt} - ${appointments.scheduledAt}) from ${appointments} where ${appointments.status} = 'confirmed')`;
+  // Named: without ANALYZE's statistics (the app never runs it) the planner read the max through
+  // appointments_status_ends, every confirmed meeting ever (17 ms at 10x against 0.03).
+  const longest = sql`(select max(${appointments.endsAt} - ${appointments.scheduledAt}) from ${appointments} indexed by appointments_confirmed_length where ${appointments.status} = 'confirmed')`;
   const rows = await r
     .select({ at: appointments.scheduledAt })
     .from(appointments)
