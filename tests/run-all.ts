@@ -147,7 +147,8 @@ async function bunTestRun(name: string, files: string[], env: Record<string, str
   // --no-isolate: a worker keeps one module registry over its files, so a file no longer loads the
   // app's modules afresh (about 0.5 CPU-s each, 200 files): the file pass took 258 CPU-s in 130 s,
   // now 138 in 71 (5 December 2026). Files leave nothing behind for the next (they shared one
-  // process before --parallel came).
+  // process before --parallel came); a file's setDefaultTimeout does stay for the worker's later
+  // files, which only lengthens their limit for a hang.
   const r = await run(["bun", "test", `--parallel=${workers}`, "--no-isolate", "--timeout=15000", `--timings=${timings}`, "--update-timings", ...ignore, ...wanted], { env, quiet: true });
   const alone = files.length === 0 ? ALONE : files.filter((f) => ALONE.includes(f));
   const rest = alone.length > 0 ? await run(["bun", "test", ...alone], { env, quiet: true }) : undefined;
