@@ -12,7 +12,7 @@ import { freeSlots } from "../domain/availability";
 import { COUNTS, daysOf, isSpecKey, median, noShowRate, SPEC_PREFIX, type Count } from "../domain/stats";
 
 export { COUNTS };
-import { addDays, dateInZone, dayStart, wallClock, zonedInstant } from "../domain/time";
+import { addDays, dateInZone, dayStart, QUARTER_HOUR, wallClock, zonedInstant } from "../domain/time";
 import { DIRECTORY_DAYS } from "../domain/directory";
 import { listedNextFree } from "./directory";
 import { totalsZoneOf } from "./stats";
@@ -139,10 +139,16 @@ function specializationRows(
     if (t.metric === "scheduled" || t.metric === "instant") row.booked += n;
   }
   const today = Date.parse(`${dateInZone(now, zone)}T00:00:00Z`);
-  for (const d of listed) {
-    const days = d.next === undefined ? DIRECTORY_DAYS + 1 : Math.round((Date.parse(`${dateInZone(d.next, zone)}T00:00:00Z`) - today) / 86_400_000);
-    rowOf(d.specialization).waits.push(days);
-  }
+  // Dates change on quarter hours in every zone (src/domain/time.ts), so one reading a quarter
+  // hour serves every next free time in it: 20,000 readings took 46 ms of the page at 100x.
+  const byQuarter = new Map<number, number>();
+  const daysTo = (at: number) => {
+    const quarter = Math.floor(at / QUARTER_HOUR);
+    let days = byQuarter.get(quarter);
+    if (days === undefined) byQuarter.set(quarter, (days = Math.round((Date.parse(`${dateInZone(quarter * QUARTER_HOUR, zone)}T00:00:00Z`) - today) / 86_400_000)));
+    return days;
+  };
+  for (const d of listed) rowOf(d.specialization).waits.push(d.next === undefined ? DIRECTORY_DAYS + 1 : daysTo(d.next));
   const out = [...rows.entries()].map(([specialization, row]) => ({ specialization, requested: row.requested, booked: row.booked, medianDaysToFirstFree: median(row.waits) }));
   return out.sort((a, b) => (b.medianDaysToFirstFree ?? -1) - (a.medianDaysToFirstFree ?? -1) || a.specialization.localeCompare(b.specialization));
 }

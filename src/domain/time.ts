@@ -144,7 +144,7 @@ export function dateInZone(at: Date | string | number, zone: string): string {
 }
 
 /** A zone's offset is constant within each quarter hour: every clock change of today's zones falls on one. */
-const QUARTER_HOUR = 15 * 60_000;
+export const QUARTER_HOUR = 15 * 60_000;
 /** Offsets already read, by zone and quarter hour (a week of free slots reads a few dozen): bounded, oldest out. */
 const offsets = new Map<string, number>();
 
