@@ -224,7 +224,10 @@ export async function listedNextFree(deps: Deps): Promise<{ specialization: Spec
     return (await directoryDoctors(deps, {})).filter((d) => d.hours !== undefined && d.hours !== null).map((d) => ({ specialization: d.specialization, next: d.next?.start }));
   }
   const worked = new Map(unknown.rows.map((row) => [row.id, nextFreeOf(deps, row.source, now, DIRECTORY_DAYS)?.start]));
-  return hinted.map(({ id, specialization, hint }) => ({ specialization, next: hint ?? worked.get(id) }));
+  return hinted.flatMap(({ specialization, hints, others }) => [
+    ...hints.map((next) => ({ specialization, next })),
+    ...others.map((id) => ({ specialization, next: worked.get(id) })),
+  ]);
 }
 
 /** A public review: its author as "Pat P.", the rating, the message and the doctor's reply. */

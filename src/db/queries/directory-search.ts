@@ -297,15 +297,20 @@ export async function hintedPage(
 export const withHours = sql`d.id in (select h.doctor_id from ${doctorAvailability} h)`;
 
 /**
- * Every public doctor with hours: their specialization, and their hint when it is exact and not
- * reached by the notice (of a doctor holding no offer), else null: one walk of doctors_directory_next.
+ * Every public doctor with hours, by specialization: the hints that are exact and not reached by
+ * the notice (of doctors holding no offer), and the ids of the others, as two JSON arrays a
+ * specialization: one walk of doctors_directory_next, 16 rows (20,000 rows, one a doctor, took
+ * 35 ms at 100x against 20).
  */
-export async function listedHints(r: Reader, stale: Staleness, now: number): Promise<{ id: string; specialization: Specialization; hint: number | null }[]> {
-  const rows = await r.all<{ id: string; specialization: Specialization; hint: number | null }>(sql`
-    select d.id, d.specialization, case when ${freeByHint(stale, Number.MAX_SAFE_INTEGER, now)} then d.next_free_hint end as hint
+export async function listedHints(r: Reader, stale: Staleness, now: number): Promise<{ specialization: Specialization; hints: number[]; others: string[] }[]> {
+  const exact = freeByHint(stale, Number.MAX_SAFE_INTEGER, now);
+  const rows = await r.all<{ specialization: Specialization; hints: string; others: string }>(sql`
+    select d.specialization, json_group_array(d.next_free_hint) filter (where ${exact}) as hints,
+      json_group_array(d.id) filter (where (${exact}) is not true) as others
     from ${doctors} d indexed by doctors_directory_next join ${doctorAvailability} h on h.doctor_id = d.id
-    where ${sql.join(publicWhere({}), sql` and `)}`);
-  return rows.map((row) => ({ id: row.id, specialization: row.specialization, hint: row.hint === null ? null : Number(row.hint) }));
+    where ${sql.join(publicWhere({}), sql` and `)}
+    group by d.specialization`);
+  return rows.map((row) => ({ specialization: row.specialization, hints: (JSON.parse(row.hints) as number[]).map(Number), others: JSON.parse(row.others) as string[] }));
 }
 
 const dialect = new SQLiteSyncDialect();
