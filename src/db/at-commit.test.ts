@@ -18,7 +18,7 @@ let database: Database;
 let trips = 0;
 
 beforeAll(async () => {
-  database = await openDatabase(`file:${join(dir, "app.db")}`, undefined, undefined, () => void trips++);
+  database = await openDatabase(`file:${join(dir, "app.db")}`, undefined, undefined, (_, alongside) => void (alongside || trips++));
   await migrateDatabase(database, MIGRATIONS_DIR);
 });
 afterAll(() => {

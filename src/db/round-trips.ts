@@ -10,8 +10,12 @@
  */
 import type { Client, Transaction } from "@libsql/client";
 
-/** Called once per round trip, with what was sent (a statement, its text, or a batch's list). */
-export type RoundTrip = (sent?: unknown) => void;
+/**
+ * Called once per round trip, with what was sent (a statement, its text, or a batch's list); and
+ * with `alongside` true for a statement that travels in a trip already counted (an embedded
+ * file's kept reads made together, src/db/together.ts): heard, not counted.
+ */
+export type RoundTrip = (sent?: unknown, alongside?: boolean) => void;
 
 const COUNTED = new Set<PropertyKey>(["execute", "batch", "executeMultiple", "migrate"]);
 const ENDING = new Set<PropertyKey>(["commit", "rollback"]);

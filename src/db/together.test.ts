@@ -7,7 +7,7 @@ import { together } from "./together";
 async function counted() {
   let trips = 0;
   // In memory: no kept-statement reader, so every read goes through the client as on a server.
-  const database = await openDatabase("file::memory:", undefined, undefined, () => void trips++);
+  const database = await openDatabase("file::memory:", undefined, undefined, (_, alongside) => void (alongside || trips++));
   return { database, trips: () => trips };
 }
 

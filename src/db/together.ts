@@ -91,12 +91,15 @@ export function sendingTogether(client: Client): Client {
   });
 }
 
-/** `onRoundTrip` for reads that answer at once: inside `together`, the reads of one turn count once. */
+/**
+ * `onRoundTrip` for reads that answer at once: inside `together`, the reads of one turn count
+ * once; the others are heard alongside (the query-plan test plans every statement).
+ */
 export function countedTogether(onRoundTrip: RoundTrip): RoundTrip {
   return (sent) => {
     const current = group.getStore();
     if (current === undefined) return onRoundTrip(sent);
-    if (current.counted) return;
+    if (current.counted) return onRoundTrip(sent, true);
     current.counted = true;
     setImmediate(() => (current.counted = false));
     onRoundTrip(sent);

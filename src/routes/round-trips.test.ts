@@ -74,6 +74,22 @@ const ALLOWED_SCANS: [RegExp, string][] = [
     "the admin's latest mails: a backward walk of mail_outbox_created that stops after the limit",
   ],
   [
+    /^select count\(\*\) from "doctors"$/,
+    "the admin's doctor table's total, for its pages: every doctor counted on the narrowest index (doctors_created_at), its entries only",
+  ],
+  [
+    /^select "id", .* from "audit_events" where \("audit_events"\."subject" = \? and "audit_events"\."subject_id" in \(select "id" from "doctors" order by \("doctors"\."pending_registration_number" is not null .* limit \?( offset \?)?\)\)/,
+    "the admin table's page's history: the page's doctors by the same walk of doctors_registration_waiting_created that stops after offset + limit entries",
+  ],
+  [
+    /^select count\(\*\) from "doctors" d indexed by doctors_directory_(rating|fee|next) where d\.status = 'approved' /,
+    "the directory's total (issue 57): the entries of a public doctors' partial index that the filters keep, counted, their columns in the index; 2 to 4 times the demo size's, within 25 ms at 100x (docs/performance.md)",
+  ],
+  [
+    /^\s*select d\.specialization, json_group_array\(d\.next_free_hint\)/,
+    "the overview's medians (issue 58): every listed doctor's next free time, by specialization, one walk of the public doctors' index doctors_directory_next; 29 ms at 100x (docs/performance.md)",
+  ],
+  [
     /^\s*with x as materialized \(\s*select a\.created_at, [\s\S]* from appointments a not indexed join doctors d /,
     "the overview for an admin in another zone than the kept totals' (issue 57, src/db/queries/stats-zone.ts): the period's requests and cancels, mails and signups counted from the rows by one scan of each table (no index leads with those times; at 100x 1.7 s, docs/performance.md), a rare read; the admin in the deployment's zone reads the kept totals",
   ],

@@ -67,9 +67,9 @@ export async function startHarness(env: Record<string, string> = {}, observe: Ob
   // `observe.onRoundTrip` hears what each one sent too (the query-plan test, issue 57).
   const deps: Deps = await boot(config, {
     ...observe,
-    onRoundTrip: (sent) => {
-      roundTrips++;
-      observe.onRoundTrip?.(sent);
+    onRoundTrip: (sent, alongside) => {
+      if (!alongside) roundTrips++;
+      observe.onRoundTrip?.(sent, alongside);
     },
   });
   const app = createApp(deps);

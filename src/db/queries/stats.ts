@@ -129,15 +129,16 @@ export async function waitHours(r: Reader, from: Date, to: Date): Promise<number
   return (JSON.parse(row?.waits ?? "[]") as number[]).map((ms) => ms / 3_600_000);
 }
 
-/** Doctors waiting for approval, and registrations waiting for the admin's check, now. */
+/**
+ * Doctors waiting for approval, and registrations waiting for the admin's check, now: two counts,
+ * each of its own index's range (doctors_status_specialization_name, and
+ * doctors_registration_waiting_created, whose expression the planner matches as `> 0`); one sum
+ * over every doctor read the table, 8 ms at 100x.
+ */
 export async function waitingNow(r: Reader): Promise<{ doctorsAwaitingApproval: number; registrationsAwaitingCheck: number }> {
-  const row = await r
-    .select({
-      pending: sql<number>`coalesce(sum(${doctors.status} = 'pending'), 0)`,
-      registrations: sql<number>`coalesce(sum(${registrationWaiting(doctors)}), 0)`,
-    })
-    .from(doctors)
-    .get();
+  const row = await r.get<{ pending: number; registrations: number }>(sql`select
+    (select count(*) from ${doctors} where ${doctors.status} = 'pending') as pending,
+    (select count(*) from ${doctors} where ${registrationWaiting(doctors)} > 0) as registrations`);
   return { doctorsAwaitingApproval: Number(row?.pending ?? 0), registrationsAwaitingCheck: Number(row?.registrations ?? 0) };
 }
 

@@ -116,6 +116,22 @@ describe("the admin's numbers", () => {
     expect((await get("?format=xml")).status).toBe(400);
   });
 
+  test("who waits for the admin now: doctors to approve and registrations to check, as they stand", async () => {
+    const waiting = async () => (await get("")).body.waiting;
+    expect(await waiting()).toEqual({ doctorsAwaitingApproval: 0, registrationsAwaitingCheck: 0 });
+    await h.elsewhere("update doctors set status = 'pending' where id = ?", [run.c.id]);
+    await h.elsewhere("update doctors set pending_registration_number = 'MH/2026/0042' where id in (?, ?)", [run.a.id, run.b.id]);
+    await h.elsewhere("update doctors set registration_reason = 'The council has no such number' where id = ?", [run.b.id]);
+    try {
+      // b's was refused (a reason given): only a's waits.
+      expect(await waiting()).toEqual({ doctorsAwaitingApproval: 1, registrationsAwaitingCheck: 1 });
+    } finally {
+      await h.elsewhere("update doctors set status = 'blocked' where id = ?", [run.c.id]);
+      await h.elsewhere("update doctors set pending_registration_number = null, registration_reason = null where id in (?, ?)", [run.a.id, run.b.id]);
+    }
+    expect(await waiting()).toEqual({ doctorsAwaitingApproval: 0, registrationsAwaitingCheck: 0 });
+  });
+
   test("only for the admin", async () => {
     expect((await get("", run.a.token)).status).toBe(403);
     expect((await get("", run.p1.token)).status).toBe(403);
