@@ -16,6 +16,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startSqld } from "../../tests/support/sqld";
+import { FIRST_SYNC, firstSync } from "../../src/db/client";
 
 const ROOT = resolve(import.meta.dir, "..", "..");
 const BIG = resolve(ROOT, process.env.SCALE_DB || join("data", "scale.db"));
@@ -67,20 +68,10 @@ try {
   const sentBefore = written(pid);
   const syncStart = performance.now();
   // Right after its start sqld may still be making the snapshot a new replica starts from, and says
-  // "snapshot not found": a real edge node's sync tries again at its next interval; here every 2 s.
-  let refusals = 0;
+  // "snapshot not found": the app's boot asks again every 2 s (src/db/client.ts `firstSync`); here
+  // the same, for up to 30 minutes.
   let synced: Awaited<ReturnType<typeof replica.sync>> | undefined;
-  for (;;) {
-    try {
-      synced = await replica.sync();
-      break;
-    } catch (error) {
-      if (!String(error).includes("snapshot not found") || seconds(syncStart) > 1800) throw error;
-      refusals++;
-      // real time: sqld's snapshot is being written by its own process; nothing to move instead
-      await Bun.sleep(2000);
-    }
-  }
+  const refusals = await firstSync(async () => (synced = await replica.sync()), Bun.sleep, { ...FIRST_SYNC, limitMs: 30 * 60_000 });
   const syncSeconds = seconds(syncStart);
   if (refusals > 0) say(`(sqld answered "snapshot not found" ${refusals} times, 2 s apart, before it served the first sync)`);
   const sent = written(pid) - sentBefore;
