@@ -30,6 +30,13 @@ function dayIn(column: SQL, segments: { from: number; offset: number }[]): SQL {
   return sql`(${column} + ${offset}) / 86400000`;
 }
 
+/** A request's metric by its row `a` (src/domain/stats.ts `appointmentCounts`): an instant booking or a request. */
+const requestMetric = (a: string) => sql.raw(`case when ${a}.booked_instantly then 'instant' else 'requested' end`);
+
+/** A cancellation's metric by who cancelled (`CANCELLED_BY` there; none said is the patient). */
+const cancelMetric = (a: string) =>
+  sql.raw(`case coalesce(${a}.cancelled_by, 'patient') when 'doctor' then 'cancelledByDoctor' when 'admin' then 'cancelledByAdmin' else 'cancelledByPatient' end`);
+
 /**
  * Every count of the events from `start` until `end` (the period's first instant and the instant
  * after its last day, in `zone`), by day in `zone`: everyone's (doctor '') and, for requests,
@@ -53,11 +60,10 @@ export async function countsInZone(r: Reader, zone: string, start: Date, end: Da
         where ${within("a.created_at")} or (a.status = 'cancelled' and ${within("a.cancelled_at")})
     )
     select date(day * 86400, 'unixepoch') as day, metric, spec, count(*) as n, sum(missed) as missed from (
-      select ${day("x.created_at")} as day, case when x.booked_instantly then 'instant' else 'requested' end as metric, x.spec as spec, 0 as missed
+      select ${day("x.created_at")} as day, ${requestMetric("x")} as metric, x.spec as spec, 0 as missed
         from x where ${within("x.created_at")}
       union all
-      select ${day("x.cancelled_at")},
-          case coalesce(x.cancelled_by, 'patient') when 'doctor' then 'cancelledByDoctor' when 'admin' then 'cancelledByAdmin' else 'cancelledByPatient' end, null, 0
+      select ${day("x.cancelled_at")}, ${cancelMetric("x")}, null, 0
         from x where x.status = 'cancelled' and ${within("x.cancelled_at")}
       union all
       select ${day("a.confirmed_at")}, 'scheduled', d.specialization, 0
@@ -85,9 +91,6 @@ export async function countsInZone(r: Reader, zone: string, start: Date, end: Da
     }),
   );
 }
-
-/** A list of SQL text literals (the metrics' names, constants of this code). */
-const texts = (list: readonly string[]) => sql.raw(list.map((t) => `'${t.replace(/'/g, "''")}'`).join(", "));
 
 /**
  * `bun run stats:rebuild` and the boot after DEFAULT_TIME_ZONE changed: every per-day total the
@@ -117,9 +120,9 @@ export async function rebuildTotalsInZone(tx: Tx, zone: string, spill = false): 
   const segments = first > last ? offsetSegments(zone, 0, 1) : offsetSegments(zone, first, last + 1);
   const day = (column: string) => dayIn(sql.raw(column), segments);
   const date = (days: string) => sql.raw(`date(${days} * 86400, 'unixepoch')`);
-  await tx.run(sql`
+  const written = await tx.run(sql`
     with e(doctor_id, day, metric) as (
-      select doctor_id, ${day("created_at")}, case when booked_instantly then 'instant' else 'requested' end from appointments
+      select a.doctor_id, ${day("a.created_at")}, ${requestMetric("a")} from appointments a
       union all
       select doctor_id, ${day("confirmed_at")}, 'scheduled' from appointments where confirmed_at is not null and not booked_instantly
       union all
@@ -127,9 +130,7 @@ export async function rebuildTotalsInZone(tx: Tx, zone: string, spill = false): 
       union all
       select doctor_id, ${day("scheduled_at")}, 'noShows' from appointments where status = 'confirmed' and scheduled_at is not null and attended = 0
       union all
-      select doctor_id, ${day("cancelled_at")},
-          case coalesce(cancelled_by, 'patient') when 'doctor' then 'cancelledByDoctor' when 'admin' then 'cancelledByAdmin' else 'cancelledByPatient' end
-        from appointments where status = 'cancelled' and cancelled_at is not null
+      select a.doctor_id, ${day("a.cancelled_at")}, ${cancelMetric("a")} from appointments a where a.status = 'cancelled' and a.cancelled_at is not null
       union all
       select doctor_id, ${day("offered_at")}, 'offersMade' from waitlist where offered_at is not null and offer_start is not null
       union all
@@ -142,7 +143,7 @@ export async function rebuildTotalsInZone(tx: Tx, zone: string, spill = false): 
     select '', ${date("day")}, metric, sum(n) from c group by day, metric
     union all
     select ${SPEC_PREFIX} || d.specialization, ${date("c.day")}, c.metric, sum(c.n)
-      from c join doctors d on d.id = c.doctor_id where c.metric in (${texts(SPEC_METRICS)}) group by d.specialization, c.day, c.metric
+      from c join doctors d on d.id = c.doctor_id where c.metric in (${sql.join(SPEC_METRICS.map((m) => sql`${m}`), sql`, `)}) group by d.specialization, c.day, c.metric
     union all
     select '', ${date("day")}, metric, count(*) from (
       select ${day("sent_at")} as day, 'mailsSent' as metric from mail_outbox where state = 'sent' and sent_at is not null
@@ -153,5 +154,5 @@ export async function rebuildTotalsInZone(tx: Tx, zone: string, spill = false): 
       union all
       select ${day("created_at")}, 'newDoctors' from doctors
     ) group by day, metric`);
-  return Number((await tx.get<{ n: number }>(sql`select count(*) as n from daily_totals`))?.n ?? 0);
+  return written.rowsAffected;
 }
