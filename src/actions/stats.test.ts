@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startHarness, type Harness } from "../../tests/support/harness";
 import { nextMonday } from "../../tests/support/monday";
 import { keptTotals, mixedRun, RUN_ENV, type Run } from "../../tests/support/stats-run";
-import { totalsFromRows } from "../../tests/support/totals-from-rows";
+import { sortedTotals as sorted, totalsFromRows } from "../../tests/support/totals-from-rows";
 import { rebuildTotals } from "./stats";
 
 let h: Harness;
@@ -22,9 +22,6 @@ beforeAll(async () => {
   run = await mixedRun(h, monday, (at) => (clock = at));
 });
 afterAll(() => h.stop());
-
-const sorted = <T extends { doctorId: string; day: string; metric: string }>(list: T[]) =>
-  [...list].sort((x, y) => x.doctorId.localeCompare(y.doctorId) || x.day.localeCompare(y.day) || x.metric.localeCompare(y.metric));
 
 test("kept == rebuilt after the mixed run", async () => {
   const kept = await keptTotals(h);

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { buildScaleDb, builtFactor, SCALE_ZONE } from "../../bench/scale/build";
 import { countsAt } from "../../bench/scale/population";
 import { ROOT } from "../../bench/server";
-import { totalsFromRows } from "../../tests/support/totals-from-rows";
+import { sortedTotals, totalsFromRows } from "../../tests/support/totals-from-rows";
 import { openDatabase } from "../db/client";
 
 const dir = mkdtempSync(join(tmpdir(), "carebook-scale-"));
@@ -59,16 +59,15 @@ test(
     expect(one(db, `select max(scheduled_at) as n from appointments`)).toBeGreaterThan(NOW + 50 * 86_400_000);
     expect(all<{ state: string }>(db, "select distinct state from mail_outbox order by 1").map((r) => r.state)).toEqual(["dropped", "failed", "given_up", "sent", "waiting"]);
     expect(one(db, "select count(*) as n from sqlite_stat1 where tbl = 'appointments'")).toBeGreaterThan(0);
-    const kept = all<object>(db, "select doctor_id, day, metric, n from daily_totals order by 1, 2, 3");
+    const kept = all<{ doctor_id: string; day: string; metric: string; n: number }>(db, "select doctor_id, day, metric, n from daily_totals order by 1, 2, 3");
     db.close();
     expect(kept.length).toBeGreaterThan(100);
 
     // The same as the rows' counted one by one by the domain's rules...
     const app = await openDatabase(`file:${path}`);
-    const byRule = (await totalsFromRows(app.db, SCALE_ZONE)).map(({ doctorId, day, metric, n }) => ({ doctor_id: doctorId, day, metric, n }));
+    const byRule = await totalsFromRows(app.db, SCALE_ZONE);
     app.close();
-    const order = (x: { doctor_id: string; day: string; metric: string }, y: typeof x) => (x.doctor_id < y.doctor_id ? -1 : x.doctor_id > y.doctor_id ? 1 : x.day < y.day ? -1 : x.day > y.day ? 1 : x.metric < y.metric ? -1 : x.metric > y.metric ? 1 : 0);
-    expect(kept).toEqual(byRule.sort(order));
+    expect(sortedTotals(kept.map(({ doctor_id, ...rest }) => ({ doctorId: doctor_id, ...rest })))).toEqual(sortedTotals(byRule));
     // ...and `bun run stats:rebuild` on a copy makes them again.
     const copy = join(dir, "rebuilt.db");
     copyFileSync(path, copy);

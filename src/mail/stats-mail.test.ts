@@ -8,7 +8,7 @@ import { startHarness, type Harness } from "../../tests/support/harness";
 import { nextMonday } from "../../tests/support/monday";
 import { startMailCatcher, type MailCatcher } from "../../tests/support/mail-catcher";
 import { keptTotals } from "../../tests/support/stats-run";
-import { totalsFromRows } from "../../tests/support/totals-from-rows";
+import { sortedTotals, totalsFromRows } from "../../tests/support/totals-from-rows";
 import { BACKOFF_SECONDS, type MailSender } from "./sender";
 import { startMail } from "./start";
 
@@ -38,10 +38,7 @@ test("mails sent count on the day they went; kept == rebuilt", async () => {
   expect(sentRows).toBeGreaterThan(0);
   const kept = await keptTotals(h);
   expect(kept.filter((t) => t.metric === "mailsSent").reduce((sum, t) => sum + t.n, 0)).toBe(sentRows);
-  const sorted = (await totalsFromRows(h.deps.database.db, h.deps.config.defaultTimeZone)).sort(
-    (x, y) => x.doctorId.localeCompare(y.doctorId) || x.day.localeCompare(y.day) || x.metric.localeCompare(y.metric),
-  );
-  expect(kept).toEqual(sorted);
+  expect(kept).toEqual(sortedTotals(await totalsFromRows(h.deps.database.db, h.deps.config.defaultTimeZone)));
 }, 60_000);
 
 /**

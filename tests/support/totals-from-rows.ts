@@ -10,6 +10,10 @@ import { countedColumns } from "../../src/db/queries/appointments";
 import { appointments, doctors, mailOutbox, patients, waitlist } from "../../src/db/schema";
 import { appointmentCounts, combine, mailCounts, signupCount, SPEC_METRICS, SPEC_PREFIX, waitlistCounts, type Contribution } from "../../src/domain/stats";
 
+/** Totals in one order (doctor, day, metric), to compare two lists of them. */
+export const sortedTotals = <T extends { doctorId: string; day: string; metric: string }>(list: T[]): T[] =>
+  [...list].sort((x, y) => x.doctorId.localeCompare(y.doctorId) || x.day.localeCompare(y.day) || x.metric.localeCompare(y.metric));
+
 /** Every total the rows stand for, with days in `zone`, combined (everyone's rows included). */
 export async function totalsFromRows(r: Reader, zone: string): Promise<Contribution[]> {
   const [appointmentRows, waitlistRows, mailRows, patientRows, doctorRows] = await Promise.all([

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startHarness, type Harness } from "../../../tests/support/harness";
-import { mixedRun, RUN_ENV } from "../../../tests/support/stats-run";
-import { totalsFromRows } from "../../../tests/support/totals-from-rows";
+import { keptTotals, mixedRun, RUN_ENV } from "../../../tests/support/stats-run";
+import { sortedTotals as sorted, totalsFromRows } from "../../../tests/support/totals-from-rows";
 import { METRICS } from "../../domain/stats";
 import { addDays, dayStart } from "../../domain/time";
 import { countsInZone, rebuildTotalsInZone } from "./stats-zone";
@@ -71,9 +71,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-const sorted = <T extends { doctorId: string; day: string; metric: string }>(list: T[]) =>
-  [...list].sort((x, y) => x.doctorId.localeCompare(y.doctorId) || x.day.localeCompare(y.day) || x.metric.localeCompare(y.metric));
-
 /** What the rebuild counts for everyone and each specialization from `from` to `to` in `zone`, and what countsInZone does. */
 async function both(zone: string, from: string, to: string) {
   const inMemory = (await totalsFromRows(h.deps.database.db, zone)).filter((c) => !/^[0-9a-f-]{36}$/.test(c.doctorId) && c.day >= from && c.day <= to);
@@ -115,16 +112,9 @@ test("the days around a clock change, and a single day: the same counts", async 
 });
 
 test("the rebuild by SQL writes every total the rows stand for (each doctor's too), in every zone, the span's clock changes included", async () => {
-  const kept = async () =>
-    (await h.elsewhere("select doctor_id, day, metric, n from daily_totals order by doctor_id, day, metric")).rows.map((r) => ({
-      doctorId: String(r.doctor_id),
-      day: String(r.day),
-      metric: String(r.metric),
-      n: Number(r.n),
-    }));
   for (const zone of ZONES) {
     const written = await h.deps.database.write((tx) => rebuildTotalsInZone(tx, zone));
-    const totals = await kept();
+    const totals = await keptTotals(h);
     expect({ zone, totals }).toEqual({ zone, totals: sorted(await totalsFromRows(h.deps.database.db, zone)) });
     expect(written).toBe(totals.length);
     expect(totals.some((t) => /^[0-9a-f-]{24,36}$/.test(t.doctorId))).toBe(true);
