@@ -335,7 +335,7 @@ test.describe("meetings", () => {
     await page.goto("/patient-dashboard/patient-meetings");
     await waitForHydration(page);
     const meeting = page.locator(".meeting").filter({ hasText: "Dr. Wes Withdrawn" });
-    await meeting.getByLabel("Withdraw the request to Dr. Wes Withdrawn").click();
+    await meeting.getByLabel("Withdraw request to Dr. Wes Withdrawn").click();
     await meeting.getByLabel("Reason for withdrawing").fill("The pain is gone");
     await meeting.getByRole("button", { name: "Withdraw request" }).click();
     await expect(page.getByRole("status")).toContainText("was withdrawn");

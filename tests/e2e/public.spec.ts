@@ -1,5 +1,5 @@
 /** The public journey: home sections and anchors, static pages with Back, the 404, the theme. */
-import { expectAccessible } from "./support/axe";
+import { expectAccessible, expectAccessibleWithoutScript } from "./support/axe";
 import { expect, test, waitForHydration } from "./support/fixtures";
 
 test("home shows its sections, anchors keep headings clear of the header, and sends no script", async ({ page }) => {
@@ -70,4 +70,32 @@ test("the theme persists over reload, is painted before any script, and kept in 
   await expect.poll(() => page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+});
+
+test("the accessibility checks fail on a page that breaks a rule, with script and without, at the address just checked", async ({ browser, page }) => {
+  // Two pages at one address, the second with a picture that says nothing and a nameless field
+  // (axe's critical image-alt and label): the checks of every journey must refuse the second.
+  const good = `<!doctype html><html lang="en"><head><title>Fine</title></head><body><main><h1>Fine</h1><p>Plain words.</p></main></body></html>`;
+  const bad = good.replace("<p>Plain words.</p>", `<img src="/favicon.svg"><input type="text">`);
+  let html = good;
+  const url = "/axe-probe#notice";
+  const quiet = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    for (const p of [page, await quiet.newPage()]) await p.route("**/axe-probe", (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }));
+    const noScript = quiet.pages()[0]!;
+    await page.goto(url);
+    await expectAccessible(page);
+    await noScript.goto(new URL(url, page.url()).href);
+    await expectAccessibleWithoutScript(noScript);
+
+    html = bad;
+    await page.goto("/about");
+    await page.goto(url);
+    await expect(expectAccessible(page)).rejects.toThrow(/image-alt|label/);
+    await noScript.goto(new URL("/about", page.url()).href);
+    await noScript.goto(new URL(url, page.url()).href);
+    await expect(expectAccessibleWithoutScript(noScript)).rejects.toThrow(/image-alt|label/);
+  } finally {
+    await quiet.close();
+  }
 });

@@ -94,7 +94,7 @@ export default {
   "patient.meetings.move.movedByYou": "{moved} by you from {time}.",
   "patient.meetings.move.done": "Your appointment was moved; the doctor has been told.",
   "PatientMeetings.cancelAsk": "Cancel your appointment with {name} on {time}? The doctor will be told, with your reason.",
-  "PatientMeetings.withdrawAria": "Withdraw the request to {name}",
+  "PatientMeetings.withdrawAria": "Withdraw request to {name}",
   "PatientMeetings.withdrawAsk": "Withdraw your request to {name}? The doctor will be told.",
   "PatientMeetings.withdrawLabel": "Reason for withdrawing (optional)",
   // The reason the doctor reads when the patient gave none (the API requires one: SERVER-RULES).

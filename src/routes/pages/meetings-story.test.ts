@@ -62,7 +62,7 @@ test("the patient's page tells each appointment's story in order; the JSON list 
   // The next meeting's Join is a button; cancel and withdraw sit behind a first step.
   expect(html).toMatch(/<a class="button" href="https:\/\/meet\.jit\.si\/[^"]+" target="_blank" rel="noopener noreferrer">Join video call<\/a>/);
   // The opener is a plain button; the step asks, its confirming button is the strong one, beside the way out (issue 39).
-  expect(html).toContain('<details class="confirm"><summary class="button button-secondary" aria-label="Withdraw the request to Dr. Waiting">Withdraw request</summary><p class="confirm-ask">Withdraw your request to <!-- -->Dr. Waiting<!-- -->? The doctor will be told.');
+  expect(html).toContain('<details class="confirm"><summary class="button button-secondary" aria-label="Withdraw request to Dr. Waiting">Withdraw request</summary><p class="confirm-ask">Withdraw your request to <!-- -->Dr. Waiting<!-- -->? The doctor will be told.');
   expect(html).toMatch(/action="\/patient-dashboard\/patient-meetings\/withdraw"[^]*?Reason for withdrawing \(optional\)[^]*?<button type="submit" class="button-danger">Withdraw request<\/button><a class="button button-secondary" href="[^"]+">Keep request<\/a>/);
 
   const api = await h.call("GET", "/api/auth/patient-dashboard/patient-meetings", { token: patient.token });

@@ -22,7 +22,7 @@ test("a patient withdraws a pending request with a reason, sees it in the story,
   await page.goto("/patient-dashboard/patient-meetings");
   const card = page.locator(".meeting").filter({ hasText: "Dr. Otto Quiet" });
   await expect(page.getByRole("heading", { name: "Waiting for the doctor" })).toBeVisible();
-  await card.getByLabel("Withdraw the request to Dr. Otto Quiet").click();
+  await card.getByLabel("Withdraw request to Dr. Otto Quiet").click();
   await card.getByLabel("Reason for withdrawing").fill("The swelling went down");
   await card.getByRole("button", { name: "Withdraw request" }).click();
   await expect(page.getByText("Your request was withdrawn. You can book again at any time.")).toBeVisible();
