@@ -1,8 +1,8 @@
 /**
  * Page weight as a real browser sees it: Chromium loads every route of SPEC §2 and the Chrome
  * DevTools protocol reports each response's bytes on the wire (headers + compressed body; 0 for
- * what came from the cache). A first visit is a fresh browser context; a repeat visit is a second
- * navigation to the same URL in that context. Shared by the CI test (tests/e2e/page-weight.spec.ts)
+ * what came from the cache). A first visit is what a fresh browser context sends (its cache, cookies
+ * and storage as new: `weighRoutes`); a repeat visit is a second navigation to the same URL after it. Shared by the CI test (tests/e2e/page-weight.spec.ts)
  * and the benchmark (bench/run.ts).
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
@@ -104,10 +104,11 @@ async function recordNetwork(context: BrowserContext, page: Page) {
     if (kind === "js" && bytes > 0) weight.scripts += 1;
   });
   return {
-    /** The weight so far, and a fresh count from here on. */
+    /** The weight so far, and a fresh count from here on (the page's icon awaited anew). */
     take(): Weight {
       const taken = weight;
       weight = emptyWeight();
+      iconSettled = false;
       weight.acceptEncoding = taken.acceptEncoding;
       return taken;
     },
@@ -123,6 +124,8 @@ async function recordNetwork(context: BrowserContext, page: Page) {
       while (Date.now() - start < 10_000 && waiting()) await new Promise((resolve) => setTimeout(resolve, 25));
     },
     detach: () => cdp.detach().catch(() => undefined),
+    /** The page's CDP session (to empty the browser's cache). */
+    cdp,
   };
 }
 
@@ -155,61 +158,6 @@ export function coldContext(browser: Browser, baseURL: string, account?: Account
   });
 }
 
-/** Loads `route` twice in a fresh context signed in as its account (if any) and weighs both loads. */
-export async function weighRoute(browser: Browser, baseURL: string, route: Route): Promise<RouteWeight> {
-  const account = route.as;
-  const context = await coldContext(browser, baseURL, account, undefined, route.lang);
-  try {
-    const page = await context.newPage();
-    const net = await recordNetwork(context, page);
-    const document = await page.goto(route.path, { waitUntil: "load" });
-    await net.quiet(400, true);
-    const first = net.take();
-    const inlineCss = document ? inlineCssOnWire(await document.text(), document.headers()["content-encoding"]) : 0;
-    if (new URL(page.url()).pathname !== route.path) throw new Error(`${route.path}: ended at ${page.url()} (signed out?)`);
-    if (route.firstVisitOnly) {
-      await net.detach();
-      return { route, first, inlineCss, saveData: await weighSaveData(browser, baseURL, route) };
-    }
-    await page.goto(route.path, { waitUntil: "load" });
-    await net.quiet();
-    const repeat = net.take();
-    let afterInteraction: Weight | undefined;
-    const island = page.locator("main [data-island]").first();
-    if (route.group !== "public" && (await island.count()) > 0) {
-      // The first sign of intent loads the island's code: weigh what that costs. The auth forms:
-      // a tap into the first field; the signed-in pages: the mouse over the page's first island.
-      await page.goto(route.path, { waitUntil: "load" });
-      await net.quiet();
-      net.take();
-      if (route.group === "auth") await page.locator("main input:visible").first().click();
-      else await island.hover();
-      await net.quiet();
-      afterInteraction = net.take();
-    }
-    await net.detach();
-    return { route, first, repeat, afterInteraction, inlineCss, saveData: await weighSaveData(browser, baseURL, route) };
-  } finally {
-    await context.close();
-  }
-}
-
-/** A first visit to `route` sending `Save-Data: on`, in a fresh context: its weight and the script tags its HTML holds. */
-async function weighSaveData(browser: Browser, baseURL: string, route: Route): Promise<RouteWeight["saveData"]> {
-  const context = await coldContext(browser, baseURL, route.as, { "Save-Data": "on" }, route.lang);
-  try {
-    const page = await context.newPage();
-    const net = await recordNetwork(context, page);
-    const document = await page.goto(route.path, { waitUntil: "load" });
-    await net.quiet(400, true);
-    const html = document ? await document.text() : "";
-    await net.detach();
-    return { ...net.take(), scriptTags: html.match(/<script\b/gi)?.length ?? 0, vary: document?.headers()["vary"] ?? "" };
-  } finally {
-    await context.close();
-  }
-}
-
 /** Every route of SPEC §2, signed in where the route needs it. */
 export function specRoutes(f: Fixtures): Route[] {
   return [
@@ -236,20 +184,6 @@ export function specRoutes(f: Fixtures): Route[] {
     { path: "/admin-dashboard", group: "app", as: f.admin },
     { path: "/admin-dashboard/overview", group: "app", as: f.admin },
   ];
-}
-
-/** Weighs `routes`, a few at a time (each in its own context). */
-export async function weighRoutes(browser: Browser, baseURL: string, routes: Route[], parallel = 4): Promise<RouteWeight[]> {
-  const results: RouteWeight[] = new Array(routes.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < routes.length) {
-      const i = next++;
-      results[i] = await weighRoute(browser, baseURL, routes[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(parallel, routes.length) }, worker));
-  return results;
 }
 
 /**
@@ -367,4 +301,99 @@ export function weightTable(weights: RouteWeight[], options: { picturesApart?: b
     );
   }
   return lines.join("\n");
+}
+
+/**
+ * Weighs `routes`, `parallel` at a time. Routes with the same account and language share a context
+ * and a page, a few routes each: before each first visit the browser's cache is emptied (CDP
+ * `Network.clearBrowserCache`, which empties the renderer's memory cache too: page-weight.spec.ts
+ * weighs one page twice so) and the cookies and the origin's storage are put back as a fresh context
+ * holds them. The bytes are a fresh context's (compared route by route on 5 December 2026: the same
+ * but for a few bytes of HTML that moved with the minutes), without a renderer's start per visit:
+ * 86 CPU-seconds of the two tests of every route became 50.
+ */
+export async function weighRoutes(browser: Browser, baseURL: string, routes: Route[], parallel = 4): Promise<RouteWeight[]> {
+  const groups = new Map<string, number[]>();
+  routes.forEach((route, i) => {
+    const key = `${route.as?.token ?? ""}|${route.lang ?? ""}`;
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  // Pieces of three routes or more, so the lanes end together (the visitor's twelve public and auth
+  // pages in one would hold a lane to the end).
+  const size = Math.max(3, Math.ceil(routes.length / (parallel * 2)));
+  const pieces = [...groups.values()].flatMap((g) => Array.from({ length: Math.ceil(g.length / size) }, (_, k) => g.slice(k * size, (k + 1) * size)));
+  const results: RouteWeight[] = new Array(routes.length);
+  const lane = async () => {
+    for (let piece = pieces.shift(); piece !== undefined; piece = pieces.shift()) {
+      const first = routes[piece[0]!]!;
+      const context = await coldContext(browser, baseURL, first.as, undefined, first.lang);
+      try {
+        const page = await context.newPage();
+        const net = await recordNetwork(context, page);
+        const cookies = await context.cookies();
+        const storage = (await context.storageState()).origins;
+        const fresh = async (headers: Record<string, string>) => {
+          await net.cdp.send("Network.clearBrowserCache");
+          await context.clearCookies();
+          await context.addCookies(cookies);
+          await page.setExtraHTTPHeaders(headers);
+          if (page.url().startsWith("http")) {
+            await page.evaluate((items) => {
+              localStorage.clear();
+              sessionStorage.clear();
+              for (const { name, value } of items) localStorage.setItem(name, value);
+            }, storage.find((o) => o.origin === new URL(page.url()).origin)?.localStorage ?? []);
+          }
+        };
+        for (const i of piece) results[i] = await weighOn(page, net, routes[i]!, fresh);
+        await net.detach();
+      } finally {
+        await context.close();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, pieces.length) }, lane));
+  return results;
+}
+
+/**
+ * A first visit to `route`, then (unless first-visit-only) a repeat and the first sign of intent,
+ * then a first visit sending `Save-Data: on`: `fresh` empties the cache and puts back the cookies
+ * and storage before each first visit.
+ */
+async function weighOn(page: Page, net: Awaited<ReturnType<typeof recordNetwork>>, route: Route, fresh: (headers: Record<string, string>) => Promise<void>): Promise<RouteWeight> {
+  await fresh({});
+  net.take();
+  const document = await page.goto(route.path, { waitUntil: "load" });
+  await net.quiet(400, true);
+  const first = net.take();
+  const inlineCss = document ? inlineCssOnWire(await document.text(), document.headers()["content-encoding"]) : 0;
+  if (new URL(page.url()).pathname !== route.path) throw new Error(`${route.path}: ended at ${page.url()} (signed out?)`);
+  let repeat: Weight | undefined;
+  let afterInteraction: Weight | undefined;
+  if (!route.firstVisitOnly) {
+    await page.goto(route.path, { waitUntil: "load" });
+    await net.quiet();
+    repeat = net.take();
+    const island = page.locator("main [data-island]").first();
+    if (route.group !== "public" && (await island.count()) > 0) {
+      // The first sign of intent loads the island's code: weigh what that costs. The auth forms:
+      // a tap into the first field; the signed-in pages: the mouse over the page's first island.
+      await page.goto(route.path, { waitUntil: "load" });
+      await net.quiet();
+      net.take();
+      if (route.group === "auth") await page.locator("main input:visible").first().click();
+      else await island.hover();
+      await net.quiet();
+      afterInteraction = net.take();
+    }
+  }
+  await fresh({ "Save-Data": "on" });
+  net.take();
+  const saved = await page.goto(route.path, { waitUntil: "load" });
+  await net.quiet(400, true);
+  const html = saved ? await saved.text() : "";
+  const saveData = { ...net.take(), scriptTags: html.match(/<script\b/gi)?.length ?? 0, vary: saved?.headers()["vary"] ?? "" };
+  await page.setExtraHTTPHeaders({});
+  return { route, first, repeat, afterInteraction, inlineCss, saveData };
 }
