@@ -130,31 +130,36 @@ async function recordNetwork(context: BrowserContext, page: Page) {
 }
 
 
-/** A fresh context (empty cache, no connections), signed in as `account` when given: cookie and storage. */
-export function coldContext(browser: Browser, baseURL: string, account?: Account, headers?: Record<string, string>, lang?: "hi"): Promise<BrowserContext> {
+/** What a browser signed in as `account` (and reading `lang`) holds: its cookies and its origin's local storage. */
+export function signedInState(baseURL: string, account?: Account, lang?: "hi") {
   const { origin, hostname } = new URL(baseURL);
   const cookie = (name: string, value: string, httpOnly: boolean) => ({ name, value, domain: hostname, path: "/", expires: -1, httpOnly, secure: false, sameSite: "Lax" as const });
   const language = lang === undefined ? [] : [cookie("lang", lang, false)];
+  return {
+    cookies: [...(account ? [cookie("carebook_session", account.token, true)] : []), ...language],
+    origins: account === undefined ? [] : [
+      {
+        origin,
+        localStorage: [
+          { name: "token", value: account.token },
+          { name: "role", value: account.role },
+          { name: "name", value: account.name },
+          ...(account.status ? [{ name: "status", value: account.status }] : []),
+        ],
+      },
+    ],
+  };
+}
+
+/** A fresh context (empty cache, no connections), signed in as `account` when given: cookie and storage. */
+export function coldContext(browser: Browser, baseURL: string, account?: Account, headers?: Record<string, string>, lang?: "hi"): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
     // A visitor in India, the deployment's default zone (issue 52): a page whose times the server
     // guessed is not loaded again (a browser elsewhere loads a public page twice, once).
     timezoneId: "Asia/Kolkata",
     extraHTTPHeaders: headers,
-    storageState: (account !== undefined || lang !== undefined) ? {
-      cookies: [...(account ? [cookie("carebook_session", account.token, true)] : []), ...language],
-      origins: account === undefined ? [] : [
-        {
-          origin,
-          localStorage: [
-            { name: "token", value: account.token },
-            { name: "role", value: account.role },
-            { name: "name", value: account.name },
-            ...(account.status ? [{ name: "status", value: account.status }] : []),
-          ],
-        },
-      ],
-    } : undefined,
+    storageState: account !== undefined || lang !== undefined ? signedInState(baseURL, account, lang) : undefined,
   });
 }
 
