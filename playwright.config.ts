@@ -4,7 +4,7 @@ import { E2E_BASE_PORT, E2E_PORT, E2E_WORKERS } from "./tests/e2e/support/env";
 /**
  * Browser journeys in Debian's Chromium (/usr/bin/chromium, never a downloaded browser),
  * against the real server on a fresh embedded database (tests/e2e/support/server.ts). E2E_WORKERS
- * workers (two unless set), each with a server, database and mail folder of its own (tests/e2e/support/env.ts): worker n
+ * workers (three unless set), each with a server, database and mail folder of its own (tests/e2e/support/env.ts): worker n
  * talks to the server on E2E_PORT + n, so no journey sees another worker's data.
  */
 export default defineConfig({
@@ -18,7 +18,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: E2E_WORKERS,
   retries: 0,
-  // Limits for a hang, not a speed: two workers share two cores, and CI's machine has read the
+  // Limits for a hang, not a speed: three workers share two cores, and CI's machine has read the
   // journeys up to 1.8 times slower than this one (tests/e2e/support/env.ts).
   timeout: 60_000,
   expect: { timeout: 10_000 },

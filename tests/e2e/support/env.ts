@@ -1,7 +1,7 @@
 /**
  * Where the browser journeys' servers run and keep their data (shared by the config, servers and
  * fixtures). The journeys run in E2E_WORKERS Playwright workers, each against a server of its own,
- * with its own database and mail folder: worker n (Playwright's TEST_PARALLEL_INDEX, 0 or 1) talks
+ * with its own database and mail folder: worker n (Playwright's TEST_PARALLEL_INDEX, 0 to E2E_WORKERS - 1) talks
  * to the server on E2E_PORT + n, which keeps its data in its own folder. The config starts one server
  * per worker (E2E_INDEX tells each server which it is); a worker reads the same index from
  * Playwright, so its baseURL, database path and mail folder all follow.
@@ -10,14 +10,16 @@ import { join } from "node:path";
 import { tmpdir } from "node:os";
 
 /**
- * Workers, and so servers: each worker has a server, database and mail folder of its own. Two
+ * Workers, and so servers: each worker has a server, database and mail folder of its own. Three
  * unless E2E_WORKERS says otherwise. With one, this 2-core machine sat 47 % idle through the
  * journeys (vmstat, 5 December 2026): 250 journeys took 575 s with one worker, 399 s with two
- * (22 % idle). The two journeys only two workers failed were a demo's port read from a stopped
- * demo's output and a zone note that left the page under a tap (docs/testing.md). Before the waits
- * were taken out (issue 50) two took turns at the cores (942 s against 831 s).
+ * (22 % idle). Once the journeys stopped opening a tab or a context per check (accessibility, page
+ * weight), a third filled most of what was left: 255 journeys in 354 s against 377 with two, each
+ * journey about a third longer (the longest, page weight's, 33 s). The two journeys only two
+ * workers failed were a demo's port read from a stopped demo's output and a zone note that left the
+ * page under a tap (docs/testing.md).
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
 /** The first server's port; server n listens on E2E_BASE_PORT + n. */
 export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
 /** Which server this process is or talks to: set for a server by the config, for a worker by Playwright. */
