@@ -2,8 +2,8 @@
  * Page weight as a real browser sees it: Chromium loads every route of SPEC §2 and the Chrome
  * DevTools protocol reports each response's bytes on the wire (headers + compressed body; 0 for
  * what came from the cache). A first visit is what a fresh browser context sends (its cache, cookies
- * and storage as new: `weighRoutes`); a repeat visit is a second navigation to the same URL after it. Shared by the CI test (tests/e2e/page-weight.spec.ts)
- * and the benchmark (bench/run.ts).
+ * and storage as new: `weighRoutes`); a repeat visit is a second navigation to the same URL after
+ * it. Shared by the CI test (tests/e2e/page-weight.spec.ts) and the benchmark (bench/run.ts).
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { jsonClient } from "../tests/support/http";
@@ -335,19 +335,19 @@ export async function weighRoutes(browser: Browser, baseURL: string, routes: Rou
       try {
         const page = await context.newPage();
         const net = await recordNetwork(context, page);
-        const cookies = await context.cookies();
-        const storage = (await context.storageState()).origins;
+        const { cookies, origins } = signedInState(baseURL, first.as, first.lang);
         const fresh = async (headers: Record<string, string>) => {
           await net.cdp.send("Network.clearBrowserCache");
           await context.clearCookies();
           await context.addCookies(cookies);
           await page.setExtraHTTPHeaders(headers);
+          // The page is on the site after its first visit; before it, the context is as made.
           if (page.url().startsWith("http")) {
             await page.evaluate((items) => {
               localStorage.clear();
               sessionStorage.clear();
               for (const { name, value } of items) localStorage.setItem(name, value);
-            }, storage.find((o) => o.origin === new URL(page.url()).origin)?.localStorage ?? []);
+            }, origins[0]?.localStorage ?? []);
           }
         };
         for (const i of piece) results[i] = await weighOn(page, net, routes[i]!, fresh);
@@ -399,6 +399,5 @@ async function weighOn(page: Page, net: Awaited<ReturnType<typeof recordNetwork>
   await net.quiet(400, true);
   const html = saved ? await saved.text() : "";
   const saveData = { ...net.take(), scriptTags: html.match(/<script\b/gi)?.length ?? 0, vary: saved?.headers()["vary"] ?? "" };
-  await page.setExtraHTTPHeaders({});
   return { route, first, repeat, afterInteraction, inlineCss, saveData };
 }

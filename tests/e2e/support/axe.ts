@@ -37,13 +37,14 @@ function twinOf(browser: Browser): Promise<Page> {
 export async function expectAccessibleWithoutScript(page: Page) {
   const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
   const url = page.url();
-  const twin = await twinOf(page.context().browser()!);
-  await twin.unrouteAll({ behavior: "wait" });
   // A route's address never holds the fragment (a page after a post is at `…#notice`): with it, none
   // matched, and the twin was served the server's own page at that address, signed out.
-  await twin.route(url.split("#")[0]!, (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }));
+  const address = url.split("#")[0]!;
+  const twin = await twinOf(page.context().browser()!);
+  await twin.unrouteAll({ behavior: "wait" });
+  await twin.route(address, (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }));
   // From the same address, only the fragment told apart, a navigation would keep the old document.
-  if (twin.url().split("#")[0] === url.split("#")[0]) await twin.goto("about:blank");
+  if (twin.url().split("#")[0] === address) await twin.goto("about:blank");
   await twin.goto(url);
   await expectAccessible(twin);
 }
