@@ -81,8 +81,8 @@ test("the accessibility checks fail on a page that breaks a rule, with script an
   const url = "/axe-probe#notice";
   const quiet = await browser.newContext({ javaScriptEnabled: false });
   try {
-    for (const p of [page, await quiet.newPage()]) await p.route("**/axe-probe", (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }));
-    const noScript = quiet.pages()[0]!;
+    const noScript = await quiet.newPage();
+    for (const p of [page, noScript]) await p.route("**/axe-probe", (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }));
     await page.goto(url);
     await expectAccessible(page);
     await noScript.goto(new URL(url, page.url()).href);
