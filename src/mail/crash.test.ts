@@ -60,8 +60,11 @@ test("SIGKILL right after a booking, with the SMTP server down: both mails arriv
     expect(rows.rows.every((r) => r.state !== "sent")).toBe(true);
     // The server is down past the retry time: a mail that failed before the kill (the SMTP server
     // was down) is due again at the restart, rather than 10 s of backoff (BACKOFF_SECONDS) later.
-    // What the restart finds is the same rows; only their next try is brought to now.
+    // What the restart finds is the same rows; only their next try is brought to now. A row the
+    // kill caught mid-delivery (on a loaded machine) is still claimed by the dead server for
+    // CLAIM_MS (2 minutes): its claim is run out the same way, as if the server stayed down past it.
     await file.execute("update mail_outbox set next_attempt_at = ? where appointment_id = ? and state = 'failing' and next_attempt_at > ?", [Date.now(), booked.body.appointment._id, Date.now()]);
+    await file.execute("update mail_outbox set claimed_until = ? where appointment_id = ? and state = 'sending' and claimed_until > ?", [Date.now(), booked.body.appointment._id, Date.now()]);
 
     await smtp.start();
     server = await startServer(env);
