@@ -1,11 +1,11 @@
 /**
  * `bun run check`: the whole test suite, as CI runs it. First what the browser journeys need from
  * the machine (tests/prerequisites.ts: installed as root, else a stop within seconds naming the
- * command); then the client build; then the typecheck, the dependency rules and the 400-line
- * limit (src/build/file-length.ts) beside the unit and API tests (bun test, rooted in src/, its
+ * command); then the client build; then the unit and API tests (bun test, rooted in src/, its
  * files spread over worker processes); then the JSON API tests again on a libSQL server (sqld,
- * one per test file), spread the same way; last the browser journeys (Playwright, tests/e2e, two
- * workers each with its own server).
+ * one per test file), spread the same way, beside the typecheck, the dependency rules and the
+ * 400-line limit (src/build/file-length.ts); last the browser journeys (Playwright, tests/e2e,
+ * three workers each with its own server).
  * Ends with each suite's time, the 10 slowest test files, and one line `N passed, M failed` over
  * all suites; fails if anything failed. docs/testing.md says where the time goes and how to run
  * a part of it.
@@ -126,10 +126,10 @@ if (specs.length > 0 && !ensurePrerequisites()) {
 const build = await run(["bun", "src/build/client-build.ts"]);
 if (build.code !== 0) suites.push({ name: "client build", passed: 0, failed: 1, seconds: build.seconds });
 
-// 2. Types and the rules of the arrows (.dependency-cruiser.cjs) beside the unit and API tests on
-//    the embedded file, then those JSON API tests again, each harness on a fresh libSQL server
-//    (tests/support/sqld.ts) instead of a file (tests about the file itself are skipped there,
-//    each naming why).
+// 2. The unit and API tests on the embedded file, then those JSON API tests again, each harness on
+//    a fresh libSQL server (tests/support/sqld.ts) instead of a file (tests about the file itself
+//    are skipped there, each naming why), beside the types and the rules of the arrows
+//    (.dependency-cruiser.cjs).
 /**
  * Files that compare answer times (the server's under its own picture load; a known email's
  * against an unknown one's): beside other files' load they would read that instead, so they run
@@ -165,7 +165,19 @@ async function bunTestRun(name: string, files: string[], env: Record<string, str
   };
 }
 
-const [types, unit] = await Promise.all([
+/**
+ * JavaScriptCore's last tier (FTL) off for the test processes and the servers they start: a test
+ * file runs its code a few times, seldom long enough for an FTL compile to pay for itself. The
+ * file pass took 117-126 CPU-s in 66-70 s with it, 110 in 63 without (5 December 2026); turning
+ * off the tier below too (DFG) cost more than it saved. A server started outside the check keeps
+ * every tier.
+ */
+const TEST_JIT = { BUN_JSC_useFTLJIT: "false" };
+
+// The unit and API tests alone on the machine, then the typecheck and the dependency rules beside
+// the sqld pass: beside the file pass the typecheck's 13 CPU-seconds lengthened it by about 8 s.
+suites.push(await bunTestRun("bun test", [], TEST_JIT));
+const [types, onSqld] = await Promise.all([
   (async () => {
     const tsc = await run(["bun", "x", "tsc", "--noEmit", "-p", "."], { quiet: true });
     const arrows = await run(["bun", "run", "deps:check"], { quiet: true });
@@ -173,10 +185,9 @@ const [types, unit] = await Promise.all([
     const lengths = await run(["bun", "run", "lines:check"], { quiet: true });
     return [whole("typecheck", tsc), whole("dependency rules", arrows), whole("file length", lengths)];
   })(),
-  bunTestRun("bun test", []),
+  bunTestRun("bun test (sqld)", apiTestFiles(), { ...TEST_JIT, CAREBOOK_TEST_DB: "sqld" }),
 ]);
-suites.push(...types, unit);
-suites.push(await bunTestRun("bun test (sqld)", apiTestFiles(), { CAREBOOK_TEST_DB: "sqld" }));
+suites.push(...types, onSqld);
 
 // 3. Browser journeys, alone on the machine: beside the sqld pass (5 December 2026) the two took
 //    516 s together against about 120 + 400 s one after the other, since two workers already keep

@@ -2,7 +2,7 @@
  * Issue 45: `bun run bench:signed-in` runs to its end at whatever hour `bun test` runs (it used to
  * stop with "slots row: only 198 slots to fill" in the evenings). A quick run: the slots row
  * (planned from bench/plan.ts), the patient-meetings row (planned by bench/seed.ts, measured at
- * two sizes) and the two writes (planned from bench/plan.ts too, 20 patients each), runs under a
+ * two sizes) and the two writes (planned from bench/plan.ts too, 8 patients each), runs under a
  * second (autocannon then sends 8 requests a connection rather than a whole second of load: 33 of
  * this file's CPU-seconds became 10), a few thousand appointments, no twins; BENCH_ONLY keeps
  * docs/performance.md untouched. The server cannot be told a clock (Deps.now is the real one
@@ -29,7 +29,7 @@ test(
         BENCH_SECONDS: "0.25",
         BENCH_OBSERVE: "off",
         BENCH_ONLY: "free slots|GET patient-meetings|POST",
-        BENCH_WRITES: "20",
+        BENCH_WRITES: "8",
         BENCH_APPOINTMENTS: "5000",
         BENCH_INSTALL: "off",
       },
