@@ -23,7 +23,7 @@
  *
  * BENCH_SECONDS (default 5) per run; BENCH_APP_FLAGS adds flags to `bun` for the app (e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the app under this load). A quick check
- * (src/build/bench-signed-in.test.ts): BENCH_SECONDS=1 (warm-ups as short), BENCH_OBSERVE=off,
+ * (src/build/bench-signed-in.test.ts): BENCH_SECONDS under 1 (no warm-ups), BENCH_OBSERVE=off,
  * BENCH_ONLY=<rows>, BENCH_APPOINTMENTS=<fewer than the default 100,000>.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -37,8 +37,12 @@ import { measureWrites, writeLine, WRITE_ROWS, writesTable } from "./write-rows"
 import { jsonClient } from "../tests/support/http";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
-/** A JIT warm-up run before each measured one: a second, or a run's length if shorter. */
-const WARM_SECONDS = Math.min(1, SECONDS);
+/**
+ * A JIT warm-up run before each measured one: a second. None in a quick check (a run under a
+ * second), whose figures are not read: 6 runs of autocannon less, each a process start and a
+ * second of the machine's time.
+ */
+const WARM_SECONDS = SECONDS < 1 ? 0 : 1;
 const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS || 100_000);
 const CONNECTIONS = 32;
 const PASSWORD = "correct-horse-1";
@@ -200,8 +204,10 @@ try {
   const measured: Measured[] = [];
   const loads: number[] = [];
   const measure = async (row: RowSpec): Promise<Measured> => {
-    await run(BASE + row.path, row.headers, WARM_SECONDS); // warm the JIT
-    await run(FLOOR + row.path, row.headers, WARM_SECONDS);
+    if (WARM_SECONDS > 0) {
+      await run(BASE + row.path, row.headers, WARM_SECONDS); // warm the JIT
+      await run(FLOOR + row.path, row.headers, WARM_SECONDS);
+    }
     loads.push(loadavg()[0]!);
     const ceilingResult = await run(CEILING, {});
     const floorResult = await run(FLOOR + row.path, row.headers);
@@ -211,7 +217,7 @@ try {
     if (twins) {
       // The twins take turns, the order rotating each round: a drift of the shared machine's speed weighs on all alike.
       const turns = [twins.plain, twins.observed, ...(before ? [before.plain, before.observed] : [])];
-      for (const server of turns) await run(server.url + row.path, row.headers, WARM_SECONDS);
+      if (WARM_SECONDS > 0) for (const server of turns) await run(server.url + row.path, row.headers, WARM_SECONDS);
       const runs = turns.map((): Timed[] => []);
       for (let round = 0; round < OBSERVE_ROUNDS; round++) {
         for (let k = 0; k < turns.length; k++) {

@@ -137,8 +137,11 @@ if (build.code !== 0) suites.push({ name: "client build", passed: 0, failed: 1, 
  */
 const ALONE = ["src/routes/api/picture-stall.test.ts", "src/routes/api/reset-timing.test.ts", "src/routes/api/password-enumeration.test.ts"];
 
-/** One `bun test` pass: `files` (all when empty) over the workers, then the ALONE ones among them. */
-async function bunTestRun(name: string, files: string[], env: Record<string, string> = {}): Promise<Suite> {
+/**
+ * One `bun test` pass: `files` (all when empty) over the workers, then the ALONE ones among them;
+ * `quiet` when it runs beside another suite.
+ */
+async function bunTestRun(name: string, files: string[], env: Record<string, string>, quiet: boolean): Promise<Suite> {
   const timings = timingsFile(name.replace(/\W+/g, "-"));
   const wanted = files.length === 0 ? [] : files.filter((f) => !ALONE.includes(f));
   const ignore = ALONE.map((f) => `--path-ignore-patterns=${f}`);
@@ -149,9 +152,9 @@ async function bunTestRun(name: string, files: string[], env: Record<string, str
   // now 138 in 71 (5 December 2026). Files leave nothing behind for the next (they shared one
   // process before --parallel came); a file's setDefaultTimeout does stay for the worker's later
   // files, which only lengthens their limit for a hang.
-  const r = await run(["bun", "test", `--parallel=${workers}`, "--no-isolate", "--timeout=15000", `--timings=${timings}`, "--update-timings", ...ignore, ...wanted], { env, quiet: true });
+  const r = await run(["bun", "test", `--parallel=${workers}`, "--no-isolate", "--timeout=15000", `--timings=${timings}`, "--update-timings", ...ignore, ...wanted], { env, quiet });
   const alone = files.length === 0 ? ALONE : files.filter((f) => ALONE.includes(f));
-  const rest = alone.length > 0 ? await run(["bun", "test", ...alone], { env, quiet: true }) : undefined;
+  const rest = alone.length > 0 ? await run(["bun", "test", ...alone], { env, quiet }) : undefined;
   fileTimes.push(...bunTimings(timings, name).filter((t) => files.length === 0 || files.includes(t.file)));
   const parallel = bunTest(name, r);
   if (!rest) return parallel;
@@ -176,7 +179,7 @@ const TEST_JIT = { BUN_JSC_useFTLJIT: "false" };
 
 // The unit and API tests alone on the machine, then the typecheck and the dependency rules beside
 // the sqld pass: beside the file pass the typecheck's 13 CPU-seconds lengthened it by about 8 s.
-suites.push(await bunTestRun("bun test", [], TEST_JIT));
+suites.push(await bunTestRun("bun test", [], TEST_JIT, false));
 const [types, onSqld] = await Promise.all([
   (async () => {
     const tsc = await run(["bun", "x", "tsc", "--noEmit", "-p", "."], { quiet: true });
@@ -185,7 +188,7 @@ const [types, onSqld] = await Promise.all([
     const lengths = await run(["bun", "run", "lines:check"], { quiet: true });
     return [whole("typecheck", tsc), whole("dependency rules", arrows), whole("file length", lengths)];
   })(),
-  bunTestRun("bun test (sqld)", apiTestFiles(), { ...TEST_JIT, CAREBOOK_TEST_DB: "sqld" }),
+  bunTestRun("bun test (sqld)", apiTestFiles(), { ...TEST_JIT, CAREBOOK_TEST_DB: "sqld" }, true),
 ]);
 suites.push(...types, onSqld);
 
