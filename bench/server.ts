@@ -3,6 +3,7 @@
  * given database, on a free port bound to 127.0.0.1 only, with an admin seeded. Plus a tiny JSON client.
  */
 import type { Subprocess } from "bun";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 
 export const ROOT = join(import.meta.dir, "..");
@@ -12,7 +13,18 @@ export const PASSWORD = "bench-password-1";
 export type Server = { url: string; process: Subprocess<"ignore", "pipe" | null, "pipe">; output: () => string };
 
 /**
- * Starts `bun src/index.ts` with `env`; resolves once it listens (PORT=0: the OS picks the port).
+ * Builds the browser bundles of checkout `root` when it has none (a clean clone): every page
+ * reads their manifest, and answers 500 without it. A checkout that has them keeps them (the
+ * benches that measure the bundles build them afresh themselves).
+ */
+export function ensureClientBuild(root = ROOT): void {
+  if (existsSync(join(root, "static", "build", "manifest.json"))) return;
+  const build = Bun.spawnSync(["bun", "src/build/client-build.ts"], { cwd: root, stdout: "ignore", stderr: "inherit" });
+  if (build.exitCode !== 0) throw new Error(`the client build of ${root} failed`);
+}
+
+/**
+ * Starts `bun src/index.ts` with `env` (after `ensureClientBuild`); resolves once it listens (PORT=0: the OS picks the port).
  * `root` is the checkout to run, this one unless another build is to be compared; `bunFlags` go
  * to `bun` itself (e.g. `--cpu-prof` to profile the server under a load). The request log is
  * off (LOG_LEVEL=warn) unless `env` sets LOG_LEVEL; `stdoutFile` takes the server's stdout
@@ -25,6 +37,7 @@ export async function startServer(
   bunFlags: string[] = [],
   stdoutFile?: string,
 ): Promise<Server> {
+  ensureClientBuild(root);
   const child = Bun.spawn(["bun", ...bunFlags, "src/index.ts"], {
     cwd: root,
     env: {

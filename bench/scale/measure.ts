@@ -19,6 +19,7 @@ import { parseEnv } from "../../src/config/env";
 import { percentile } from "../booking-load";
 import { TAGS } from "./population";
 import { SCALE_PASSWORD, SCALE_ZONE } from "./build";
+import { ensureClientBuild } from "../server";
 
 export const SCALE_ADMIN = { email: "scale-admin@example.com", password: "scale-admin-password", name: "Scale Admin" };
 const SECRET = "scale-bench-secret-that-is-at-least-32-bytes";
@@ -48,6 +49,7 @@ export type Sized = Awaited<ReturnType<typeof startSized>>;
 
 /** Boots the app on `path` (built by bench/scale/build.ts with `counts`), signs in a patient, a doctor and the admin. */
 export async function startSized(path: string, counts: { doctors: number; patients: number }) {
+  ensureClientBuild();
   const uploads = mkdtempSync(join(tmpdir(), "carebook-scale-uploads-"));
   const deps = await boot(parseEnv(appEnv(path, uploads)));
   await ensureAdmin(deps.database, SCALE_ADMIN);
