@@ -3,9 +3,9 @@
  * stop with "slots row: only 198 slots to fill" in the evenings). A quick run: the slots row
  * (planned from bench/plan.ts), the patient-meetings row (planned by bench/seed.ts, measured at
  * two sizes) and the two writes (planned from bench/plan.ts too, 8 patients each), runs under a
- * second (autocannon then sends 8 requests a connection rather than a whole second of load: 33 of
- * this file's CPU-seconds became 10), a few thousand appointments, no twins; BENCH_ONLY keeps
- * docs/performance.md untouched. The server cannot be told a clock (Deps.now is the real one
+ * second with no warm-ups (autocannon then sends 8 requests a connection rather than a whole
+ * second of load), a few thousand appointments, no twins: about 7 CPU-seconds in 14 s, where
+ * whole-second runs took 33. BENCH_ONLY keeps docs/performance.md untouched. The server cannot be told a clock (Deps.now is the real one
  * outside a test's own process), so the moved clock is bench-plan.test.ts's.
  */
 import { expect, test } from "bun:test";
