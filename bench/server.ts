@@ -14,8 +14,9 @@ export type Server = { url: string; process: Subprocess<"ignore", "pipe" | null,
 
 /**
  * Builds the browser bundles of checkout `root` when it has none (a clean clone): every page
- * reads their manifest, and answers 500 without it. A checkout that has them keeps them (the
- * benches that measure the bundles build them afresh themselves).
+ * reads their manifest, and answers 500 without it. Called by the test preload, `startServer` and
+ * bench:scale's in-process app; a checkout that has them keeps them (the benches that measure the
+ * bundles build them afresh themselves).
  */
 export function ensureClientBuild(root = ROOT): void {
   if (existsSync(join(root, "static", "build", "manifest.json"))) return;

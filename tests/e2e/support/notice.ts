@@ -147,9 +147,8 @@ export function noticeJourneys(script: boolean) {
         await step.locator(`#date-move-${moving}`).fill(target.slice(0, 10));
         await step.locator(`#time-move-${moving}`).fill(target.slice(11, 16));
         await step.locator(`#reason-move-${moving}`).fill("A conference that morning");
-        // Whether the tap posted the form, said apart from what came back: a check of 5 December
-        // 2026 once found the form filled and open 10 s after the tap, and no refusal (not seen
-        // again in 104 runs of these journeys on a loaded machine).
+        // The post first, then its refusal: a failure says which of the two did not happen (the
+        // form has been found open and filled 10 s after the tap, once: docs/testing.md).
         const posted = page
           .waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/doctor-dashboard/doctor-Meetings/reschedule", { timeout: 10_000 })
           .then(() => "posted", () => "not posted");
