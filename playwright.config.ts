@@ -41,12 +41,11 @@ export default defineConfig({
       ],
     },
     trace: "off",
-    // One browser context per worker, reset between journeys (cookies, cache, storage, service
-    // workers, routes, init scripts, viewport and emulation: Playwright's `reuseContext`), instead of
-    // a new one each: a new context's first page costs a renderer start, ~0.4 s of this 2-core
-    // machine's CPU, 250 times a check. A journey that needs a browser nothing has touched (first
+    // The page and context a journey gets are the worker's own, kept from one journey to the next
+    // and reset lightly (tests/e2e/support/kept-page.ts, through the `test` of ./support/fixtures):
+    // a new context's first page costs a renderer start, and Playwright's `reuseContext` reset
+    // leaves the site and comes back. A journey that needs a browser nothing has touched (first
     // visits, page weight, cold caches) opens its own context with `browser.newContext()`.
-    reuseContext: true,
   },
   projects: [
     // Every journey as a visitor with script.

@@ -2,7 +2,7 @@
  * /api/docs in Chromium: Swagger UI, served from this origin, renders the generated document
  * under the page's Content-Security-Policy without a single violation or failed request.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 test("the API docs page renders every operation, with no CSP violation", async ({ page }) => {
   test.setTimeout(90_000); // a 1.7 MB renderer on a shared machine

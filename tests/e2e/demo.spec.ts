@@ -3,7 +3,7 @@
  * (its own port), and a patient login it printed is used in the browser, through the login form,
  * to reach meetings in every state and give the feedback that is still owed.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";

@@ -3,11 +3,12 @@
  * through signup again), signed-in pages, and the database for what only time would do
  * (moving a confirmed appointment into the past so that it reads as completed).
  */
-import { test as base, expect, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { createClient } from "@libsql/client";
 import type { Role, Specialization } from "../../../src/domain/fields";
 import { api, jsonClient } from "../../support/http";
 import { ADMIN, E2E_DB, E2E_PORT, PASSWORD } from "./env";
+import { test } from "./kept-page";
 
 let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}${++counter}.${Date.now()}@example.com`;
@@ -185,5 +186,4 @@ export const TINY_PNG = Buffer.from(
   "base64",
 );
 
-export const test = base;
-export { expect, PASSWORD };
+export { expect, PASSWORD, test };
