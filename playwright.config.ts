@@ -38,9 +38,23 @@ export default defineConfig({
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
+        // Fewer of the compositor's and rasterizer's threads and passes on two shared cores, the
+        // pixels alike for these journeys (no test compares screenshots): the whole journey run's
+        // 600 CPU-seconds became 574 (docs/testing.md).
+        "--disable-threaded-scrolling",
+        "--disable-threaded-animation",
+        "--disable-checker-imaging",
+        "--num-raster-threads=1",
+        "--disable-partial-raster",
+        "--disable-lcd-text",
       ],
     },
     trace: "off",
+    // A visitor who asks for less motion: the stylesheet's smooth scroll to a post's result is
+    // instant, so a journey neither waits for nor draws its frames (574 CPU-seconds of the journey
+    // run became 557). The notice journeys (tests/e2e/support/notice.ts) keep the default
+    // visitor's smooth scroll.
+    reducedMotion: "reduce",
     // The page and context a journey gets are the worker's own, kept from one journey to the next
     // and reset lightly (tests/e2e/support/kept-page.ts, through the `test` of ./support/fixtures):
     // a new context's first page costs a renderer start, and Playwright's `reuseContext` reset

@@ -60,8 +60,10 @@ export async function expectNoticeInView(page: Page, script: boolean) {
 }
 
 export function noticeJourneys(script: boolean) {
-  // UTC: the reschedule form's date and time are read in the browser's zone, as the times below are written.
-  test.use({ viewport: { width: 360, height: 740 }, timezoneId: "UTC" });
+  // UTC: the reschedule form's date and time are read in the browser's zone, as the times below are
+  // written. The default visitor's motion (the config asks for less): the result comes into view by
+  // the stylesheet's smooth scroll.
+  test.use({ viewport: { width: 360, height: 740 }, timezoneId: "UTC", reducedMotion: "no-preference" });
 
   for (const lang of ["en", "hi"] as const) {
     test(`${lang}: a booking opens the meetings page with its notice in view`, async ({ page }) => {
