@@ -4,10 +4,10 @@
  *
  * Playwright's own `reuseContext` reset loads about:blank, the site (to clear its storage behind an
  * interceptor) and about:blank again around every journey, and leaving the site for about:blank
- * starts a renderer: 0.31 CPU-seconds a journey on this 2-core machine, measured over 30 journeys
- * of one page load each. This reset leaves the journey's page for the server's liveness answer
- * (GET /healthz: a document of no script on the same site, so the same renderer), then clears what
- * a journey can leave: 0.12 CPU-seconds (docs/testing.md).
+ * starts a renderer: about 0.3 CPU-seconds a journey on this 2-core machine, measured over 30
+ * journeys of one page load each. This reset leaves the journey's page for the server's liveness
+ * answer (GET /healthz: a document of no script on the same site, so the same renderer), then
+ * clears what a journey can leave: about 0.14 (docs/testing.md, "Where the rest goes").
  *
  * What the reset undoes: pages the journey opened; listeners, routes and init scripts it added;
  * permissions; cookies; every visited origin's storage (local, IndexedDB, Cache Storage, service
