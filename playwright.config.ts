@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { E2E_BASE_PORT, E2E_PORT, E2E_WORKERS } from "./tests/e2e/support/env";
+import { E2E_BASE_PORT, E2E_PORT, E2E_WORKERS, SERVERS_UP } from "./tests/e2e/support/env";
 
 /**
  * Browser journeys in Debian's Chromium (/usr/bin/chromium, never a downloaded browser),
@@ -75,14 +75,14 @@ export default defineConfig({
     // Slow 3G and a 4x slower CPU (set per page through CDP): taps before the script is live.
     { name: "slow-network", testMatch: "slow-network/*.spec.ts" },
   ],
-  // One server per worker, started one after another (the first builds the client bundles).
-  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
+  // One server per worker, all started by one process once the client bundles are built
+  // (tests/e2e/support/server.ts), which prints SERVERS_UP when every one of them answers.
+  webServer: {
     command: "bun tests/e2e/support/server.ts",
-    url: `http://127.0.0.1:${E2E_BASE_PORT + index}/about`,
-    env: { E2E_INDEX: String(index) },
+    wait: { stdout: new RegExp(SERVERS_UP) },
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: "pipe" as const,
-    stderr: "pipe" as const,
-  })),
+    stdout: "pipe",
+    stderr: "pipe",
+  },
 });
