@@ -94,7 +94,8 @@ async function reset(k: Kept): Promise<boolean> {
   await context.clearCookies();
   await context.clearPermissions();
   for (const origin of k.origins) await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
-  k.origins.clear();
+  // The page stays on the site: what the next journey stores before it navigates is cleared too.
+  k.origins = new Set([new URL(page.url()).origin]);
   await cdp.send("Network.clearBrowserCache");
   if (options.viewport !== null) await page.setViewportSize(options.viewport ?? DEFAULT_VIEWPORT);
   await page.emulateMedia({ media: null, colorScheme: options.colorScheme ?? "light", reducedMotion: options.reducedMotion ?? "no-preference", forcedColors: options.forcedColors ?? "none" });
