@@ -60,7 +60,7 @@ async function uploadWhilePolling(photo: Uint8Array<ArrayBuffer>) {
   // Read by a process of its own: this one has just made a 24 MP photo, and its own garbage
   // collection would delay the reads it makes.
   const poll = pollPageFromProcess(`${server.url}/about`, 100);
-  await Bun.sleep(1_500); // real time: about ten reads before, to see the server idle: the machine's noise
+  await Bun.sleep(1_000); // real time: about ten reads before (every 100 ms), to see the server idle: the machine's noise
   const sent = Date.now();
   const answer = await upload(photo);
   await Bun.sleep(300); // real time: and after, the reads under the upload are what is measured
