@@ -8,6 +8,7 @@
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { waitFor } from "../../../bench/server";
 import { startMailCatcher } from "../../support/mail-catcher";
 import { startTwilioStandin } from "../../support/twilio-standin";
 import { ADMIN, E2E_WORKERS, e2ePaths, SERVERS_UP } from "./env";
@@ -64,17 +65,9 @@ async function startServer(index: number) {
   return { url: `http://127.0.0.1:${port}/about`, app, stop };
 }
 
-/** Resolves once `url` answers 200; rejects if `exited` settles first or after 60 s. */
-async function answering(url: string, exited: Promise<number>): Promise<void> {
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const deadline = Date.now() + 60_000;
-  while (!gone && Date.now() < deadline) {
-    const status = await fetch(url).then((r) => r.status, () => 0);
-    if (status === 200) return;
-    await Bun.sleep(50); // real time: polls a server that is starting, for its first answer
-  }
-  throw new Error(`${url} never answered`);
+/** Resolves once `url` answers (bench/server.ts's `waitFor`); rejects as soon as the server exits. */
+function answering(url: string, exited: Promise<number>): Promise<void> {
+  return Promise.race([waitFor(url, 60_000), exited.then((code) => Promise.reject(new Error(`${url}: the server exited (${code}) before it answered`)))]);
 }
 
 const build = Bun.spawnSync(["bun", "src/build/client-build.ts"], { cwd: root, stdout: "inherit", stderr: "inherit" });
