@@ -5,8 +5,9 @@
  * two sizes) and the two writes (planned from bench/plan.ts too, 8 patients each), runs under a
  * second with no warm-ups (autocannon then sends 8 requests a connection rather than a whole
  * second of load), a few thousand appointments, no twins: about 7 CPU-seconds in 14 s, where
- * whole-second runs took 33. BENCH_ONLY keeps docs/performance.md untouched. The server cannot be told a clock (Deps.now is the real one
- * outside a test's own process), so the moved clock is bench-plan.test.ts's.
+ * whole-second runs took 33. BENCH_ONLY keeps docs/performance.md untouched. The server cannot be
+ * told a clock (Deps.now is the real one outside a test's own process), so the moved clock is
+ * bench-plan.test.ts's.
  */
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
